@@ -1,0 +1,28 @@
+# make start: set up .venv on first use and open the tutor.  make test: same set-up, whole suite.
+# The interpreter is found by scripts/find-python.sh (PYTHON=..., python3.14..3.12, then pyenv).
+VENV    := .venv
+STAMP   := $(VENV)/.installed-stamp
+PIP     := $(VENV)/bin/python -m pip
+
+.PHONY: start test bench check-content clean-venv
+
+$(STAMP): pyproject.toml constraints.txt
+	@if [ ! -x $(VENV)/bin/python ]; then \
+	    py=$$(sh scripts/find-python.sh "$(PYTHON)") || exit 1; \
+	    echo "creating $(VENV) with $$py"; \
+	    "$$py" -m venv $(VENV) || exit 1; \
+	fi
+	$(PIP) install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
+	@touch $(STAMP)
+
+start: $(STAMP)
+	$(VENV)/bin/jaxtutor start
+
+test: $(STAMP)
+	$(VENV)/bin/python -m pytest -ra $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(VENV)/bin/python scripts/bench.py
+
+clean-venv:
+	rm -rf $(VENV)
