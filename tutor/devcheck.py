@@ -1,0 +1,98 @@
+"""`jaxtutor dev check`: proves, in the real runner, that every reference solution passes, every
+starter is not attempted and every wrong-solution fixture fails on the check meant to catch it
+(like rustlings' `dev check`). `jaxtutor dev blocks` runs the lessons' runnable blocks and the
+quizzes' verification code. Both are used by the test suite and by content authors."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from tutor.content import Course, Exercise
+from tutor.result import CheckStatus, RunResult, Status
+from tutor.runner import Runner, exercise_job, snippet_job
+
+_EXPECT = re.compile(r"^#\s*expect:\s*(?P<status>[a-z_]+)(?:\s+(?P<check>\S+))?", re.M)
+
+
+@dataclass
+class Verdict:
+    label: str
+    ok: bool
+    why: str
+    result: RunResult | None = None
+
+
+def parse_expectation(path: Path) -> tuple[str, str | None]:
+    head = path.read_text(encoding="utf-8").split("\n", 3)[:3]
+    for line in head:
+        m = _EXPECT.match(line.strip())
+        if m:
+            return m["status"], m["check"]
+    raise ValueError(f"{path}: the first lines must say '# expect: <status> [<check-id>]'")
+
+
+def judge_fixture(path: Path, result: RunResult) -> tuple[bool, str]:
+    status, check_id = parse_expectation(path)
+    if result.status.value != status:
+        return False, f"expected status {status}, got {result.status.value} ({_summary(result)})"
+    if check_id:
+        ids = {c.id for c in result.checks}
+        if check_id not in ids:
+            return False, f"no check with id {check_id!r} (checks: {sorted(ids)})"
+        hit = [c for c in result.checks if c.id == check_id][0]
+        if hit.status in (CheckStatus.PASSED, CheckStatus.SKIPPED):
+            return False, f"check {check_id!r} {hit.status.value}; failing: {_summary(result)}"
+    return True, _summary(result)
+
+
+def _summary(result: RunResult) -> str:
+    bad = [f"{c.id}:{c.status.value}" for c in result.checks if c.status != CheckStatus.PASSED]
+    extra = f" error={result.error.type}: {result.error.message[:200]}" if result.error else ""
+    msg = f" msg={result.message[:200]}" if result.message else ""
+    return f"{result.status.value} [{', '.join(bad)}]{extra}{msg}"
+
+
+def check_exercise(course: Course, ex: Exercise, runner: Runner) -> list[Verdict]:
+    ctx = course.chapter_of(ex.id).context_path
+    runner.warm(ctx)
+    verdicts = []
+    res = runner.run(exercise_job(ex, ex.solution_path, ctx))
+    verdicts.append(Verdict(f"{ex.id} solution", res.status == Status.PASSED,
+                            f"{_summary(res)} in {res.duration_s:.2f}s", res))
+    res = runner.run(exercise_job(ex, ex.starter_path, ctx))
+    verdicts.append(Verdict(f"{ex.id} starter", res.status == Status.NOT_ATTEMPTED, _summary(res), res))
+    for path in ex.wrong_solutions():
+        res = runner.run(exercise_job(ex, path, ctx))
+        ok, why = judge_fixture(path, res)
+        verdicts.append(Verdict(f"{ex.id} wrong/{path.name}", ok, why, res))
+    return verdicts
+
+
+def run_blocks(course: Course, ids: list[str], runner: Runner) -> list[Verdict]:
+    """Runnable blocks of the given lessons (or chapters) and the verify code of their quizzes."""
+    verdicts = []
+    chapters = [c for c in course.chapters if not ids or c.id in ids]
+    lesson_ids = [i for i in ids if i in course.lessons]
+    lessons = [course.lessons[i] for i in lesson_ids] or [l for c in chapters for l in c.lessons]
+    for lesson in lessons:
+        ctx = course.chapter_by_id[lesson.chapter_id].context_path
+        for block in lesson.runnable_blocks:
+            label = f"{lesson.id}:{block.line}"
+            res = runner.run(snippet_job(block.code, label=label, time_limit=block.timeout,
+                                         context=ctx if block.context else None,
+                                         filename=f"{lesson.path.name}:{block.line}"))
+            verdicts.append(Verdict(f"lesson {label}", res.status == Status.PASSED,
+                                    _summary(res) + f" in {res.duration_s:.1f}s", res))
+    if not lesson_ids:
+        for chapter in chapters:
+            if not chapter.quiz:
+                continue
+            for q in chapter.quiz.questions:
+                if q.verify:
+                    label = f"quiz {chapter.id}/{q.id}"
+                    res = runner.run(snippet_job(q.verify, label=label, time_limit=120,
+                                                 context=None, filename=label))
+                    verdicts.append(Verdict(label, res.status == Status.PASSED, _summary(res), res))
+    return verdicts
