@@ -400,7 +400,10 @@ class Runner:
         ctx = str(context) if context else None
         with self._lock:
             self._context_hint = ctx
-            if self._spare is not None and (not self._spare.alive() or self._spare.context != ctx):
+            # Any worker can run any job (it re-executes a different context itself); replacing
+            # one only pays off when a chapter context is wanted and another one is preloaded.
+            stale = self._spare is not None and ctx is not None and self._spare.context != ctx
+            if self._spare is not None and (not self._spare.alive() or stale):
                 old, self._spare = self._spare, None
                 threading.Thread(target=old.destroy, daemon=True).start()
             if self._spare is None and not self._closed:
@@ -424,7 +427,10 @@ class Runner:
         run = Run(worker, job, on_event, self._finished)
         with self._lock:
             self._runs.add(run)
-            self._context_hint = job.context
+        if self.keep_warm:
+            # The next worker warms up while this job runs: a one-shot worker is gone afterwards,
+            # and importing jax takes longer than most checks.
+            self.warm(job.context)
         return run
 
     def run(self, job: Job, **kw) -> RunResult:

@@ -1,0 +1,43 @@
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_BIN = Path(sys.executable).parent
+
+
+@pytest.fixture(autouse=True)
+def _temp_home(tmp_path, monkeypatch):
+    """Tests never touch the real data home."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("JAXTUTOR_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def home(_temp_home):
+    return _temp_home
+
+
+@pytest.fixture(scope="session")
+def course():
+    from tutor.content import load_course
+
+    return load_course()
+
+
+@pytest.fixture(scope="session")
+def runner():
+    """One warm runner for the whole session (each job still gets its own fresh worker)."""
+    from tutor.runner import Runner
+
+    r = Runner(keep_warm=True)
+    yield r
+    r.close()
+
+
+def jaxtutor_cmd() -> list[str]:
+    script = VENV_BIN / "jaxtutor"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "tutor"]
