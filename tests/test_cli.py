@@ -1,0 +1,188 @@
+"""The command line as a user runs it: usage errors, list, check --json, hint, solution, reset,
+watch, doctor, --lang, and that none of it imports jax in the CLI's own process."""
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, jaxtutor_cmd
+
+SOL = ROOT / "lessons" / "ch6" / "exercises"
+
+
+def cli(*args, input=None, timeout=120):
+    return subprocess.run(jaxtutor_cmd() + list(args), capture_output=True, text=True, input=input,
+                          timeout=timeout, env=os.environ)
+
+
+@pytest.mark.parametrize("args", [["check", "6.9"], ["hint", "7.99"], ["exercise", "x"], ["lesson", "6.99"],
+                                  ["quiz", "8"], ["solution", "a1.9"], ["reset", "6.0", "--yes"]])
+def test_unknown_id_names_closest_and_exits_2(args):
+    p = cli(*args)
+    assert p.returncode == 2, p
+    assert "最接近" in p.stderr
+    assert p.stdout == ""
+
+
+def test_usage_errors_exit_2():
+    assert cli().returncode == 2
+    assert cli("frobnicate").returncode == 2
+    assert cli("check").returncode == 2
+    assert cli("--lang", "fr", "list").returncode == 2
+    p = cli("check", "6.1", "/no/such/file.py")
+    assert p.returncode == 2 and "/no/such/file.py" in p.stderr
+
+
+@pytest.mark.parametrize("cmd", ["start", "exercise", "lesson", "quiz", "list", "check", "watch", "hint",
+                                 "solution", "progress", "reset", "doctor"])
+def test_help_on_each_command(cmd):
+    p = cli(cmd, "--help")
+    assert p.returncode == 0 and "--home" in p.stdout and "--lang" in p.stdout
+
+
+def test_list_json_is_complete():
+    p = cli("list", "--json")
+    assert p.returncode == 0
+    data = json.loads(p.stdout)
+    ids = [e["id"] for ch in data["chapters"] for e in ch["exercises"]]
+    assert ids[:3] == ["6.1", "6.2", "6.3"]
+    assert all(e["status"] == "unseen" for ch in data["chapters"] for e in ch["exercises"])
+
+
+def test_check_json_exit_codes_and_recording(home):
+    p = cli("check", "6.2", str(SOL / "6.2" / "solution.py"), "--json")
+    doc = json.loads(p.stdout)
+    assert p.returncode == 0 and doc["status"] == "passed"
+    assert set(doc) >= {"exercise", "status", "duration_s", "missing", "checks", "error", "stdout",
+                        "stderr", "output_truncated"}
+    p = cli("check", "6.2", str(SOL / "6.2" / "wrong" / "python_scalar_init.py"), "--json")
+    doc = json.loads(p.stdout)
+    assert p.returncode == 1 and doc["status"] == "failed"
+    failed = [c for c in doc["checks"] if c["status"] == "failed"]
+    assert [c["id"] for c in failed] == ["trace_once"]
+    assert "弱类型" in failed[0]["message"]            # it names the weak-type retrace
+    listing = json.loads(cli("list", "--json").stdout)
+    status = {e["id"]: e["status"] for ch in listing["chapters"] for e in ch["exercises"]}
+    assert status["6.2"] == "passed"
+
+
+def test_check_uses_the_draft_and_not_attempted_exits_1(home):
+    p = cli("check", "6.1", "--json")
+    assert p.returncode == 1
+    assert json.loads(p.stdout)["status"] == "not_attempted"
+    assert (home / "work" / "6.1.py").is_file()
+
+
+def test_check_human_output_plain_when_piped():
+    p = cli("check", "6.1", str(SOL / "6.1" / "wrong" / "adds_increment.py"))
+    assert p.returncode == 1
+    assert "✗" in p.stdout and "\x1b[" not in p.stdout
+    assert "increment" in p.stdout
+
+
+def test_hint_one_at_a_time():
+    first = cli("hint", "6.1").stdout
+    second = cli("hint", "6.1").stdout
+    assert "1/3" in first and "2/3" not in first
+    assert "2/3" in second
+    cli("hint", "6.1")
+    assert cli("hint", "6.1").returncode == 0
+
+
+def test_solution_locked_until_pass_or_confirmed_give_up():
+    p = cli("solution", "6.3")
+    assert p.returncode == 1 and "def gradient_descent_step" not in p.stdout
+    p = cli("solution", "6.3", "--give-up")                    # no terminal to confirm on
+    assert p.returncode == 2 and "--yes" in p.stderr
+    p = cli("solution", "6.3", "--give-up", "--yes")
+    assert p.returncode == 0 and "def gradient_descent_step" in p.stdout
+    assert "gave up" in cli("progress").stdout
+    cli("check", "6.1", str(SOL / "6.1" / "solution.py"))
+    assert cli("solution", "6.1").returncode == 0
+
+
+def test_reset_backs_up_the_draft(home):
+    cli("check", "6.1")                                        # creates the draft
+    draft = home / "work" / "6.1.py"
+    draft.write_text("my work\n")
+    p = cli("reset", "6.1", "--yes")
+    assert p.returncode == 0
+    assert draft.read_text() != "my work\n"
+    backups = list((home / "work" / "backup").glob("6.1.*.py"))
+    assert backups and backups[0].read_text() == "my work\n"
+
+
+def test_lang_en_everywhere():
+    p = cli("--lang", "en", "check", "6.9")
+    assert "closest" in p.stderr
+    p = cli("check", "6.9", "--lang", "en")
+    assert "closest" in p.stderr
+    env_p = subprocess.run(jaxtutor_cmd() + ["hint", "6.9"], capture_output=True, text=True,
+                           env={**os.environ, "JAXTUTOR_LANG": "en"})
+    assert "closest" in env_p.stderr
+
+
+def test_home_option(tmp_path):
+    other = tmp_path / "elsewhere"
+    cli("--home", str(other), "hint", "6.1")
+    assert (other / "progress.sqlite3").is_file()
+
+
+def test_doctor_reports_versions_and_highlighting():
+    p = cli("doctor")
+    assert "jax: 0.12.0.1" in p.stdout and "jaxlib: 0.12.0.1" in p.stdout
+    assert "可用" in p.stdout or "available" in p.stdout
+
+
+def test_watch_reruns_on_save(tmp_path):
+    answer = tmp_path / "answer.py"
+    answer.write_text((SOL / "6.1" / "wrong" / "adds_increment.py").read_text())
+    proc = subprocess.Popen(jaxtutor_cmd() + ["watch", "6.1", str(answer)], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, env=os.environ)
+    lines = []
+    try:
+        deadline = time.monotonic() + 90
+        def wait_for(word):
+            while time.monotonic() < deadline:
+                line = proc.stdout.readline()
+                if not line:
+                    break
+                lines.append(line)
+                if word in line:
+                    return True
+            return False
+        assert wait_for("未通过"), "".join(lines)
+        answer.write_text((SOL / "6.1" / "solution.py").read_text())
+        assert wait_for("通过  ("), "".join(lines)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+NO_JAX = """
+import sys
+from tutor.cli import main
+for args in (["list"], ["progress"], ["hint", "6.1"], ["list", "--json"]):
+    main(args)
+import tutor.runner, tutor.store, tutor.content, tutor.validate
+assert "jax" not in sys.modules, "the CLI process imported jax"
+assert "numpy" not in sys.modules, "the CLI process imported numpy"
+print("clean")
+"""
+
+
+def test_cli_process_never_imports_jax():
+    p = subprocess.run([sys.executable, "-c", NO_JAX], capture_output=True, text=True, env=os.environ)
+    assert p.returncode == 0, p.stderr
+    assert "clean" in p.stdout
+
+
+def test_python_dash_m_tutor():
+    p = subprocess.run([sys.executable, "-m", "tutor", "list", "--json"], capture_output=True, text=True,
+                       env=os.environ, cwd=Path("/"))
+    assert p.returncode == 0 and json.loads(p.stdout)["chapters"]
