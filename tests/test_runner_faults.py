@@ -140,3 +140,31 @@ def test_syntax_error_points_at_the_line(fault_runner, tmp_path):
     result = fault_runner.run(_job(path))
     assert result.status == Status.ERROR
     assert result.error.type == "SyntaxError" and result.error.line == 1
+
+
+PARENT = """
+import sys, time
+from tutor.runner import Runner
+r = Runner()
+r.warm(None)
+while r._spare.ready_info is None:
+    time.sleep(0.05)
+print(r._spare.proc.pid, flush=True)
+time.sleep(600)
+"""
+
+
+def test_worker_dies_with_its_parent():
+    import signal
+    import subprocess
+    import sys
+
+    parent = subprocess.Popen([sys.executable, "-c", PARENT], stdout=subprocess.PIPE, text=True)
+    worker_pid = int(parent.stdout.readline())
+    assert _alive(worker_pid)
+    parent.send_signal(signal.SIGKILL)
+    parent.wait()
+    deadline = time.monotonic() + 5
+    while _alive(worker_pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(worker_pid)
