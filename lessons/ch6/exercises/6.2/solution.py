@@ -2,18 +2,18 @@
 
 
 def update_moving_average(state, new_value):
-    running_sum, seen = state
-    running_sum = running_sum + new_value
+    # 新状态由旧状态和新值算出;个数加整数 1,保持 int32,状态的签名因此前后一致
+    total, seen = state
+    total = total + new_value
     seen = seen + 1
-    return (running_sum, seen), running_sum / seen
+    return (total, seen), total / seen
 
 
-# 和更新后的状态同样的 dtype(强类型 float32 / int32):jit 只追踪一次。
-initial_state = (jnp.array(0.0, jnp.float32), jnp.array(0, jnp.int32))
+# 与更新后的状态同为强类型 float32 / int32:jit 从第一次调用起签名就稳定。
+initial_state = (jnp.zeros((), dtype=jnp.float32), jnp.zeros((), dtype=jnp.int32))
 
 if __name__ == "__main__":
-    step = jax.jit(update_moving_average)
-    state = initial_state
-    for v in jnp.array([2.0, 4.0, 6.0, 8.0, 10.0]):
-        state, avg = step(state, v)
-        print(f"平均值 {float(avg):.2f},状态 = ({float(state[0])}, {int(state[1])})")
+    carry = initial_state
+    for x in (2.0, 4.0, 6.0, 8.0, 10.0):
+        carry, mean = update_moving_average(carry, jnp.float32(x))
+        print(f"读入 {x:4.1f} → 平均 {float(mean):.2f},状态 ({float(carry[0])}, {int(carry[1])})")

@@ -1,11 +1,21 @@
 # 练习 6.2:计算简单移动平均
+#
 # 本章上下文已经导入了 jax、jax.numpy as jnp 等。
+# 状态是二元组 (累计总和, 已见个数);每来一个数,交回新的二元组和此刻的平均值。
+#
+# 自测数据:依次读入 2、4、6、8、10,平均值应是 2、3、4、5、6。
+# 然后用 jax.jit 包一层再跑一遍,并数一数函数被追踪了几次:
+# 在函数开头往一个外部列表里 append(追踪时才会执行),循环结束后看列表长度。
 
 
 def update_moving_average(state, new_value):
-    """state = (current_sum, count);返回 ((new_sum, new_count), current_average)。"""
+    # state:二元组 (累计总和, 已见个数),第一次调用时两者都是零。
+    # new_value:这一步读入的数。
+    # 返回:((加上新值后的总和, 加一后的个数), 用新总和除以新个数得到的平均值)。
+    # 平均值要用真除法;状态的两个分量在更新前后要保持各自的 dtype 不变。
     raise NotImplementedError
 
 
-# jit 版本的初始状态:选一个能让 jit 只追踪一次的写法。
+# 交给 jit 版本的起点。想清楚 dtype:它要和更新之后的状态“长得一模一样”,
+# 否则 jit 会在第二次调用时悄悄重新编译。
 # initial_state = ...

@@ -1,9 +1,11 @@
 # expect: failed jit_loop
-# 用全局变量保存计数:jit 只在追踪时执行一次 Python 代码,之后计数就卡住了。
-total = 0
+# 错误示范:把计数藏在模块级变量里,指望每次调用都累加。
+# 在 jax.jit 下,Python 函数体只在“追踪”那一次真正执行;之后直接跑编译好的程序,
+# 模块级变量不会再被改动,返回的计数也就永远停在追踪时算出的那个常量上。
+hidden_total = 0
 
 
-def update_counter(count, increment):
-    global total
-    total = total + 1
-    return total, increment
+def update_counter(c, extra):
+    global hidden_total
+    hidden_total = hidden_total + 1
+    return hidden_total, extra

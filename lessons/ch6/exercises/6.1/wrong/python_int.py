@@ -1,4 +1,7 @@
 # expect: error jit_loop
-# 把计数转成 Python int:不加 jit 能跑,jit 下 count 是追踪值,int() 会报错。
-def update_counter(count, increment):
-    return int(count) + 1, increment
+# 错误示范:先用 int() 把计数变成 Python 整数再加一。
+# 不加 jit 时一切正常;但在 jax.jit 里,参数是不带具体数值的追踪值(tracer),
+# int() 需要一个具体的数,于是抛出 ConcretizationTypeError。
+def update_counter(c, extra):
+    as_python_number = int(c)
+    return as_python_number + 1, extra

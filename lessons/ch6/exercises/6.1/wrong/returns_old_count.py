@@ -1,4 +1,5 @@
 # expect: failed eager
-# 辅助输出放错了:返回的是旧计数,而不是传入的 increment。
-def update_counter(count, increment):
-    return count + 1, count
+# 错误示范:辅助输出放错了位置——交回的是旧计数,而不是调用者传进来的第二个参数。
+# 新计数本身是对的,所以只看第一个返回值时发现不了这个错误。
+def update_counter(c, extra):
+    return c + 1, c

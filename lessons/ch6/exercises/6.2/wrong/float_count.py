@@ -1,10 +1,11 @@
 # expect: failed trace_once
-# 计数加了 1.0:int32 的计数变成 float32,状态的 dtype 在第一次调用后就变了。
-def update_moving_average(state, new_value):
-    current_sum, count = state
-    new_sum = current_sum + new_value
-    new_count = count + 1.0
-    return (new_sum, new_count), new_sum / new_count
+# 错误示范:个数加的是 1.0。起点里的个数是 int32,加上浮点数后变成 float32——
+# 状态的 dtype 在第一次调用后就变了,jit 只好再编译一次。
+def update_moving_average(carry, x):
+    total, seen = carry
+    total = total + x
+    seen = seen + 1.0
+    return (total, seen), total / seen
 
 
-initial_state = (jnp.array(0.0, jnp.float32), jnp.array(0, jnp.int32))
+initial_state = (jnp.zeros((), dtype=jnp.float32), jnp.zeros((), dtype=jnp.int32))

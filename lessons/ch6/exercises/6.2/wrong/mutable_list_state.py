@@ -1,9 +1,10 @@
 # expect: error eager
-# 想“原地”更新状态:JAX 数组和元组都不能原地修改。
-def update_moving_average(state, new_value):
-    state[0] += new_value
-    state[1] += 1
-    return state, state[0] / state[1]
+# 错误示范:想“就地”修改状态里的元素。元组不能赋值,JAX 数组也不可变;
+# 正确的做法永远是算出新值、组成新的状态返回。
+def update_moving_average(carry, x):
+    carry[0] += x
+    carry[1] += 1
+    return carry, carry[0] / carry[1]
 
 
-initial_state = (jnp.array(0.0, jnp.float32), jnp.array(0, jnp.int32))
+initial_state = (jnp.zeros((), dtype=jnp.float32), jnp.zeros((), dtype=jnp.int32))

@@ -1,10 +1,12 @@
 # expect: failed trace_once
-# 函数正确,但 jit 版本从 Python 标量 (0.0, 0) 出发:弱类型变强类型,多追踪一次。
-def update_moving_average(state, new_value):
-    current_sum, count = state
-    new_sum = current_sum + new_value
-    new_count = count + 1
-    return (new_sum, new_count), new_sum / new_count
+# 错误示范:函数本身没问题,但 jit 版本的起点是两个 Python 数字。
+# Python 数字进入 JAX 是“弱类型”;第一次调用返回的总和、个数已是强类型 float32 / int32,
+# 第二次调用的输入签名因此变了,jit 又追踪、编译了一遍。结果数值完全一样,所以不容易察觉。
+def update_moving_average(carry, x):
+    total, seen = carry
+    total = total + x
+    seen = seen + 1
+    return (total, seen), total / seen
 
 
 initial_state = (0.0, 0)

@@ -1,9 +1,10 @@
 # expect: failed eager
-# 平均值用了更新前的总和。
-def update_moving_average(state, new_value):
-    current_sum, count = state
-    new_count = count + 1
-    return (current_sum + new_value, new_count), current_sum / new_count
+# 错误示范:平均值用的是加上新值“之前”的总和,第一步就得到 0。
+def update_moving_average(carry, x):
+    total, seen = carry
+    seen = seen + 1
+    mean = total / seen
+    return (total + x, seen), mean
 
 
-initial_state = (jnp.array(0.0, jnp.float32), jnp.array(0, jnp.int32))
+initial_state = (jnp.zeros((), dtype=jnp.float32), jnp.zeros((), dtype=jnp.int32))

@@ -1,4 +1,4 @@
 # expect: failed eager
-# 符号反了:沿着梯度方向走,函数值越来越大(梯度上升)。
-def gradient_descent_step(params, learning_rate):
-    return params + learning_rate * jax.grad(lambda x: x ** 2)(params)
+# 错误示范:符号写反,沿着梯度方向“上坡”,参数越走越大。
+def gradient_descent_step(theta, lr):
+    return theta + lr * jax.grad(lambda z: z * z)(theta)

@@ -1,7 +1,8 @@
 # expect: failed fresh
-# 学习率被写死成 0.1,传进来的 learning_rate 被忽略了。
-LR = 0.1
+# 错误示范:学习率被写死在模块里,调用时传进来的值被悄悄忽略。
+# 题目用的恰好也是 0.1,所以只跑题目的例子看不出来。
+BAKED_IN_RATE = 0.1
 
 
-def gradient_descent_step(params, learning_rate):
-    return params - LR * jax.grad(lambda x: x ** 2)(params)
+def gradient_descent_step(theta, lr):
+    return theta - BAKED_IN_RATE * jax.grad(lambda z: z * z)(theta)

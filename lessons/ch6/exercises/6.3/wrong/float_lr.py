@@ -1,5 +1,6 @@
 # expect: error jit
-# 在函数里把学习率转成 Python float:不加 jit 能跑,jit 下学习率是追踪值,float() 会失败。
-def gradient_descent_step(params, learning_rate):
-    lr = float(learning_rate)
-    return params - lr * jax.grad(lambda x: x ** 2)(params)
+# 错误示范:在函数里先把学习率转成 Python float。直接调用没事;
+# 在 jax.jit 里学习率是追踪值,float() 拿不到具体数值,抛出 ConcretizationTypeError。
+def gradient_descent_step(theta, lr):
+    rate_as_python_float = float(lr)
+    return theta - rate_as_python_float * jax.grad(lambda z: z * z)(theta)

@@ -1,8 +1,10 @@
 # expect: failed dynamic_lr
-# 把学习率标成静态参数:结果正确,但每换一个学习率就重新编译一次。
-from functools import partial
+# 错误示范:把学习率声明成静态参数。数值完全正确,但静态参数是编译缓存键的一部分,
+# 每出现一个新的学习率(预热、衰减……)就要重新追踪、重新编译一次。
 
 
-@partial(jax.jit, static_argnums=1)
-def gradient_descent_step(params, learning_rate):
-    return params - learning_rate * jax.grad(lambda x: x ** 2)(params)
+def _descend(theta, lr):
+    return theta - lr * jax.grad(lambda z: z * z)(theta)
+
+
+gradient_descent_step = jax.jit(_descend, static_argnums=(1,))
