@@ -1,0 +1,24 @@
+# expect: failed step2
+# s 没有跨步累积:每一步都只用本步梯度,传入状态里的旧 s 被忽略了。第 1 步碰巧是对的。
+
+
+class RMSState(NamedTuple):  # 唯一的状态
+    sq_avg: dict  # s
+
+
+def rmsprop(lr,  # 学习率
+            rho=0.9, eps=1e-8):
+    def init(tree):
+        return RMSState(jax.tree.map(jnp.zeros_like, tree))
+
+    def update(grads, opt_state,  # 接口同 sgd_momentum
+               params=None):
+        avg = jax.tree.map(lambda g: (1.0 - rho) * jnp.square(g), grads)
+        delta = jax.tree.map(lambda g, v: -lr * g / (jnp.sqrt(v) + eps), grads, avg)
+        return delta, RMSState(avg)
+
+    return Optimizer(init=init, update=update)
+
+
+trainer = make_train(rmsprop(lr=0.003), num_steps=1000)
+_, _, rms_losses = trainer(params0, X, Y)
