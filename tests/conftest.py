@@ -8,6 +8,12 @@ ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _session_cache(tmp_path_factory):
+    """Workers share one compilation cache for the session, never the user's."""
+    os.environ["JAXTUTOR_CACHE"] = str(tmp_path_factory.mktemp("xla-cache"))
+
+
 @pytest.fixture(autouse=True)
 def _temp_home(tmp_path, monkeypatch):
     """Tests never touch the real data home."""

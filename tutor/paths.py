@@ -30,6 +30,23 @@ def checks_dir() -> Path:
     return content_root() / "checks"
 
 
+def xla_cache_dir() -> Path:
+    """Where workers keep JAX's persistent compilation cache (one folder per jaxlib version):
+    $JAXTUTOR_CACHE, else the platform's user cache dir. Safe to delete at any time."""
+    from importlib import metadata
+
+    base = os.environ.get("JAXTUTOR_CACHE")
+    if not base:
+        from platformdirs import user_cache_dir
+
+        base = user_cache_dir("jaxtutor", appauthor=False)
+    try:
+        version = metadata.version("jaxlib")
+    except metadata.PackageNotFoundError:
+        version = "unknown"
+    return Path(base) / f"xla-{version}"
+
+
 def package_dir() -> Path:
     return _PACKAGE
 

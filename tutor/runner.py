@@ -26,6 +26,7 @@ from tutor.messages import t
 from tutor.result import CappedText, CheckOutcome, RunResult, Status
 
 TOKEN_VAR = "JAXTUTOR_RUN_TOKEN"
+CACHE_VAR = "JAXTUTOR_XLA_CACHE"
 POLL_S = 0.04               # supervision tick: bounds cancel latency
 MEMORY_POLL_S = 0.1
 STARTUP_LIMIT_S = 90.0      # a worker that has not started the job by then is considered stuck
@@ -65,6 +66,16 @@ def snippet_job(code: str, *, label: str, time_limit: float = 60.0, context: Pat
 
 
 # ---------------------------------------------------------------- process helpers
+
+
+_CACHE_DIR: str | None = None
+
+
+def _cache_dir() -> str:
+    global _CACHE_DIR
+    if _CACHE_DIR is None:
+        _CACHE_DIR = str(paths.xla_cache_dir())
+    return _CACHE_DIR
 
 
 def _proc_stat(pid: int) -> tuple[str, int, int] | None:
@@ -157,6 +168,7 @@ class WorkerProcess:
         env["PYTHONUNBUFFERED"] = "1"
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(paths.package_dir().parent), env.get("PYTHONPATH")]))
         env.pop("JAXTUTOR_HOME", None)   # the worker never touches the learner's store
+        env.setdefault(CACHE_VAR, _cache_dir())
         self.proc = subprocess.Popen(
             [python, "-m", "tutor.worker", str(job_r), str(res_w), str(os.getpid()), context or ""],
             pass_fds=(job_r, res_w), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,

@@ -12,6 +12,7 @@ import ast
 import ctypes
 import importlib.util
 import json
+import logging
 import os
 import resource
 import signal
@@ -74,6 +75,35 @@ def _read_job(fd: int) -> dict:
     return json.loads(b"".join(chunks).decode("utf-8"))
 
 
+class _HideCacheChatter(logging.Filter):
+    """The persistent cache is ours, not the learner's: with jax_log_compiles on (a lesson about
+    recompilation turns it on), JAX would also report every cache hit and write."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        return not ("persistent compilation cache" in text.lower() or "PERSISTENT COMPILATION CACHE" in text)
+
+
+def _enable_compilation_cache(jax) -> None:
+    """Compiled programs of the chapter contexts and checks are reused across workers (each
+    worker is a fresh process). Compile counting is unaffected: JAX still logs "Compiling …" and
+    emits its backend-compile event on a cache hit."""
+    folder = os.environ.get("JAXTUTOR_XLA_CACHE")
+    if not folder:
+        return
+    try:
+        os.makedirs(folder, exist_ok=True)
+        jax.config.update("jax_compilation_cache_dir", folder)
+        jax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
+        jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
+        jax.config.update("jax_compilation_cache_max_size", 512 * 1024 * 1024)
+    except Exception:
+        return
+    for name in ("jax._src.compiler", "jax._src.compilation_cache", "jax._src.cache_key",
+                 "jax._src.lru_cache"):
+        logging.getLogger(name).addFilter(_HideCacheChatter())
+
+
 def _warm_up() -> None:
     """Pay the import and first-dispatch costs before any job arrives."""
     import jax
@@ -81,6 +111,8 @@ def _warm_up() -> None:
     import numpy  # noqa: F401
 
     import tutor.checklib  # noqa: F401
+
+    _enable_compilation_cache(jax)
 
     x = jnp.arange(4.0)
     jax.jit(lambda a: (a * 2.0).sum())(x).block_until_ready()
