@@ -19,7 +19,7 @@ start: $(STAMP)
 	$(VENV)/bin/jaxtutor start
 
 test: $(STAMP)
-	$(VENV)/bin/python -m pytest -ra $(PYTEST_ARGS)
+	$(VENV)/bin/python -m pytest -ra -n 2 $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(VENV)/bin/python scripts/bench.py
