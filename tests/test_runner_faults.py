@@ -168,3 +168,15 @@ def test_worker_dies_with_its_parent():
     while _alive(worker_pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _alive(worker_pid)
+
+
+def test_clean_run_has_no_runner_noise(fault_runner, tmp_path):
+    """Nothing of the runner's own (cache warnings, compile logs) reaches the learner's output,
+    on the first run (cache being written) nor on the next (cache being read)."""
+    path = tmp_path / "answer.py"
+    path.write_text(GOOD + "print('only this')\n")
+    for _ in range(2):
+        result = fault_runner.run(_job(path))
+        assert result.status == Status.PASSED
+        assert result.stdout == "only this\n"
+        assert result.stderr == ""

@@ -96,7 +96,10 @@ def _enable_compilation_cache(jax) -> None:
         jax.config.update("jax_compilation_cache_dir", folder)
         jax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
         jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
-        jax.config.update("jax_compilation_cache_max_size", 512 * 1024 * 1024)
+        from importlib.util import find_spec
+
+        if find_spec("filelock") is not None:   # JAX refuses a size cap without it
+            jax.config.update("jax_compilation_cache_max_size", 512 * 1024 * 1024)
     except Exception:
         return
     for name in ("jax._src.compiler", "jax._src.compilation_cache", "jax._src.cache_key",
