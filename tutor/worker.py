@@ -221,6 +221,9 @@ def _run_exercise(job: dict, ns: dict, chan: Channel) -> dict:
     if missing:
         result.update(status="not_attempted", missing=missing)
         return result
+    checks_folder = os.path.dirname(job["check_module"])
+    if checks_folder not in sys.path:   # so that check modules can import their shared helpers
+        sys.path.append(checks_folder)
     spec = importlib.util.spec_from_file_location(f"jaxtutor_check_{job['exercise'].replace('.', '_')}",
                                                   job["check_module"])
     module = importlib.util.module_from_spec(spec)

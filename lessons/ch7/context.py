@@ -1,0 +1,527 @@
+# 第 7 章上下文:笔记本在各练习之前已经定义好的名字(与原笔记本同名、同签名)。
+# 你的答案运行前,这些名字都已存在,可以直接使用,也可以覆盖。
+# 部分演示数据(theta0 / coef_a / coef_c、练习 1 的请求)由本课程重新生成:数值与原笔记本不同,形状、dtype、含义相同。
+from typing import NamedTuple, Callable, Any
+from dataclasses import field, dataclass
+import warnings, time, math, logging, functools, dataclasses
+
+partial = functools.partial
+
+import numpy as np
+import optax
+import jax
+from jax import monitoring, lax
+import jax.numpy as jnp
+from jax.test_util import check_grads   # 专题 2.5 的有限差分检查
+
+_listen = monitoring.register_event_duration_secs_listener
+_unlisten = monitoring.unregister_event_duration_listener
+
+# ============================================================== 0 公共工具
+
+
+def bench(f, *args, warmup: int = 2, runs: int = 10) -> float:
+    # 先调用 warmup 次(把编译排除在外),再计时 runs 次,返回中位数(毫秒)
+    def call():
+        out = f(*args)
+        return jax.block_until_ready(out)
+    for _ in range(warmup):
+        call()
+    elapsed = []
+    for _ in range(runs):
+        begin = time.perf_counter()
+        call()
+        elapsed.append(time.perf_counter() - begin)
+    return 1000.0 * float(np.median(elapsed))
+
+
+_COMPILE_EVENT = "/jax/core/" + "compile/" + "backend_compile_duration"
+
+# ---- 编译计数器
+
+
+class CompileCounter(object):
+    """统计 with 块里真正发生的 XLA 后端编译。
+
+    name=None 时所有函数都算;name="f" 时只算 jit(f)。
+    依据:每完成一次后端编译,jax.monitoring 都会发出 _COMPILE_EVENT 事件,
+    关键字参数 fun_name 的形式是 "jit(函数名)"。
+    """
+
+    def __init__(self, name: str | None = None):
+        self.events = []                      # 每次编译一项:(fun_name, 秒)
+        self.name = name
+        self._listener = self._record         # 注册和注销必须用同一个绑定方法对象
+
+    def _record(self, event, duration, **info):
+        if event == _COMPILE_EVENT:
+            who = info.get("fun_name") or "?"
+            wanted = (self.name is None) or (who == "jit(" + self.name + ")")
+            if wanted:
+                self.events.append((who, duration))
+
+    # 进入 with:开始监听
+    def __enter__(self):
+        _listen(self._listener)
+        return self
+
+    @property
+    def count(self) -> int:
+        return len(self.events)
+
+    def __exit__(self, *exc_info):
+        _unlisten(self._listener)
+        return False
+
+
+def wpad(text, width):
+    """按终端显示宽度左对齐(全角字符占两列)。"""
+    from unicodedata import east_asian_width
+
+    text = str(text)
+    cols = 0
+    for ch in text:
+        wide = east_asian_width(ch) in ("W", "F")
+        cols += 2 if wide else 1
+    return text + " " * max(0, width - cols)
+
+
+def to64(x):
+    # 转成 NumPy float64,用来和高精度参考值比较
+    return np.array(x, dtype=np.float64)
+
+
+# ============================================================== 专题 1 重新编译
+
+
+# ---- 编译预算
+
+
+class CompileBudgetExceeded(RuntimeError, object):
+    """编译次数超出了预算。"""
+
+
+class CompileBudget(CompileCounter):
+    # 编译预算:with 块结束时,编译次数超过 max_compiles 就抛 CompileBudgetExceeded(或发警告)
+
+    def __init__(self, max_compiles: int, name: str | None = None, on_exceed: str = "raise"):
+        CompileCounter.__init__(self, name)
+        self.max_compiles, self.on_exceed = max_compiles, on_exceed
+
+    def check(self) -> None:
+        if self.count <= self.max_compiles:
+            return
+        where = self.name if self.name else "全部函数"
+        spent = "; ".join(f"{who} {1000 * secs:.0f} ms" for who, secs in self.events)
+        text = f"编译预算超支:{where} 最多 {self.max_compiles} 次,实际 {self.count} 次({spent})"
+        if self.on_exceed != "raise":
+            warnings.warn(text, RuntimeWarning, stacklevel=3)
+            return
+        raise CompileBudgetExceeded(text)
+
+    def __exit__(self, kind, err, trace):
+        CompileCounter.__exit__(self, kind, err, trace)
+        if kind is None:                      # with 块自己出错时不再检查预算
+            self.check()
+        return False
+
+
+# ============================================================== 专题 2 数值稳定
+
+
+def log_softmax_stable(x, axis: int = -1):
+    """减去每行最大值(不参与求导;整行 -inf 时用 0)后再做 log-sum-exp。"""
+    peak = jnp.max(x, axis, keepdims=True)
+    peak = jnp.where(jnp.isfinite(peak), peak, jnp.zeros_like(peak))
+    peak = lax.stop_gradient(peak)
+    shifted = x - peak
+    return shifted - jnp.log(jnp.sum(jnp.exp(shifted), axis, keepdims=True))
+
+
+# ============================================================== 专题 3 HVP
+
+LAM = 0.1
+
+
+def logistic_obj(x, A):
+    """f(x) = Σ softplus(A x) + ½·LAM·‖x‖²。"""
+    z = jnp.matmul(A, x)
+    return jax.nn.softplus(z).sum() + 0.5 * LAM * jnp.vdot(x, x)
+
+
+def hvp_fwd_rev(x, v, A):
+    """前向套反向:对梯度函数做一次 JVP。"""
+    gradient_at = lambda point: jax.grad(logistic_obj)(point, A)
+    _, tangent_out = jax.jvp(gradient_at, [x], [v])
+    return tangent_out
+
+
+# ============================================================== 专题 4 逐样本梯度
+
+
+def init_mlp(key, sizes):
+    # ReLU MLP 的参数:{"dense_i": {"w": (n_in, n_out), "b": (n_out,)}},He 初始化
+    n_layers = len(sizes) - 1
+    layer_keys = jax.random.split(key, n_layers)
+    params = {}
+    for i in range(n_layers):
+        fan_in, fan_out = sizes[i], sizes[i + 1]
+        std = math.sqrt(2.0 / fan_in)
+        params["dense_%d" % i] = dict(w=std * jax.random.normal(layer_keys[i], (fan_in, fan_out)),
+                                      b=jnp.zeros((fan_out,)))
+    return params
+
+
+# ---- mlp_apply
+def mlp_apply(params, x):
+    # dense → relu → … → dense(最后一层不加激活)
+    n_layers = len(params)
+    for i in range(n_layers):
+        layer = params["dense_%d" % i]
+        x = jnp.matmul(x, layer["w"]) + layer["b"]
+        if i != n_layers - 1:
+            x = jnp.maximum(x, 0.0)
+    return x
+
+
+# ---- loss_single
+def loss_single(params, x, y):
+    # 一个样本(x 形状 (d,),y 为整数标签)的交叉熵
+    logits = mlp_apply(params, x)
+    logp = log_softmax_stable(logits)
+    return -jnp.take(logp, y)
+
+
+# ---- loss_batch
+def loss_batch(params, X, Y):
+    each = jax.vmap(loss_single, (None, 0, 0))
+    return each(params, X, Y).mean()
+
+
+# ---- global_norm
+def global_norm(tree):
+    squares = [jnp.vdot(leaf, leaf) for leaf in jax.tree.leaves(tree)]
+    return jnp.sqrt(functools.reduce(jnp.add, squares))
+
+
+# ---- per_sample_norm
+def per_sample_norm(params, x, y):
+    # 单个样本梯度的全局 L2 范数
+    g_one = jax.grad(loss_single)
+    return global_norm(g_one(params, x, y))
+
+
+D_IN, N_CLS, B = 20, 10, 256
+
+
+# ---- make_blobs
+def make_blobs(key, n, d, k, spread: float = 1.0):
+    """k 个高斯簇:簇中心 ~ N(0, 2²),样本 = 中心 + spread·N(0, 1)。返回 (X, y)。"""
+    key_mu, key_lab, key_eps = jax.random.split(key, 3)
+    means = 2.0 * jax.random.normal(key_mu, (k, d))
+    labels = jax.random.randint(key_lab, (n,), 0, k)
+    points = means[labels] + spread * jax.random.normal(key_eps, (n, d))
+    return points, labels
+
+
+Xtr, Ytr = make_blobs(key=jax.random.key(20), n=4096, d=D_IN, k=N_CLS)   # 专题 4 的训练数据
+
+
+# ---- accuracy
+def accuracy(params, X, Y):
+    predicted = mlp_apply(params, X).argmax(axis=-1)
+    return (predicted == Y).mean()
+
+
+# ============================================================== 专题 5 手写优化器
+
+
+# ---- GradientTransformation
+class GradientTransformation(NamedTuple):
+    # 一对纯函数:init 把参数变成状态;update 把 (更新量, 状态[, 参数]) 变成 (新更新量, 新状态)
+    init: Callable[..., Any]
+    update: Callable[..., Any]
+
+
+class EmptyState(NamedTuple):
+    """无状态变换的状态。"""
+
+
+# ---- apply_updates
+def apply_updates(params, updates):
+    # 增量已经带了负号,直接相加
+    return jax.tree.map(jnp.add, params, updates)
+
+
+def _no_state(params):
+    return EmptyState()
+
+
+# ---- scale
+def scale(step_size):
+    def step_fn(grads, st, params=None):
+        scaled = jax.tree.map(lambda u: u * step_size, grads)
+        return scaled, st
+
+    return GradientTransformation(update=step_fn, init=_no_state)
+
+
+# ---- ScaleByScheduleState
+class ScaleByScheduleState(NamedTuple):
+    # 调度器的状态
+    count: Any   # int32 标量
+
+
+# ---- scale_by_schedule
+def scale_by_schedule(schedule):
+    def init_fn(_params):
+        first = ScaleByScheduleState(jnp.array(0, dtype=jnp.int32))  # 强类型 int32
+        return first
+
+    def step_fn(grads, st, params=None):
+        factor = schedule(st.count)                                  # 第 1 步用 count = 0
+        out = jax.tree.map(lambda u: u * factor, grads)
+        return out, ScaleByScheduleState(st.count + 1)
+
+    return GradientTransformation(update=step_fn, init=init_fn)
+
+
+# ---- scale_by_learning_rate
+def scale_by_learning_rate(lr):
+    """乘以 -lr;lr 可以是常数,也可以是调度函数 count -> lr。"""
+    if not callable(lr):
+        return scale(-lr)
+    negated = lambda step: -1.0 * lr(step)
+    return scale_by_schedule(negated)
+
+
+# ---- ScaleByAdamState
+class ScaleByAdamState(NamedTuple):
+    # Adam 的状态
+    count: Any   # int32 标量
+    mu: Any      # 一阶矩
+    nu: Any      # 二阶矩
+
+
+def scale_by_adam(b1: float = 0.9, b2: float = 0.999, eps: float = 1e-8):
+    def init_fn(params):
+        zeros = lambda: jax.tree.map(lambda p: jnp.zeros_like(p), params)   # mu、nu 各自独立创建
+        return ScaleByAdamState(jnp.array(0, dtype=jnp.int32), zeros(), zeros())
+
+    def step_fn(grads, st, params=None):
+        step = st.count + 1
+        first = jax.tree.map(lambda old, u: b1 * old + (1.0 - b1) * u, st.mu, grads)
+        second = jax.tree.map(lambda old, u: b2 * old + (1.0 - b2) * jnp.square(u), st.nu, grads)
+        t = step.astype(jnp.float32)
+        fix1, fix2 = 1.0 - jnp.power(b1, t), 1.0 - jnp.power(b2, t)  # 偏差修正
+        out = jax.tree.map(lambda m1, m2: (m1 / fix1) / (jnp.sqrt(m2 / fix2) + eps), first, second)
+        return out, ScaleByAdamState(step, first, second)
+
+    return GradientTransformation(update=step_fn, init=init_fn)
+
+
+# ---- add_decayed_weights
+def add_decayed_weights(weight_decay: float, mask=None):
+    """解耦权重衰减 u ← u + λθ;mask 是与参数同结构的布尔树,或由参数生成它的函数。"""
+
+    def step_fn(grads, st, params=None):
+        if mask is None:
+            chosen = jax.tree.map(lambda _leaf: True, params)
+        elif callable(mask):
+            chosen = mask(params)
+        else:
+            chosen = mask
+        decayed = jax.tree.map(lambda u, p, on: (u + weight_decay * p) if on else u, grads, params, chosen)
+        return decayed, st
+
+    return GradientTransformation(update=step_fn, init=_no_state)
+
+
+# ---- clip_by_global_norm
+def clip_by_global_norm(max_norm: float):
+    def step_fn(grads, st, params=None):
+        ratio = jnp.minimum(1.0, max_norm / (1e-12 + global_norm(grads)))
+        return jax.tree.map(lambda u: u * ratio, grads), st
+
+    return GradientTransformation(update=step_fn, init=_no_state)
+
+
+# ---- chain
+def chain(*transforms):
+    # 依次应用各个变换;状态是各组件状态组成的 tuple
+    def init_fn(params):
+        return tuple([tr.init(params) for tr in transforms])
+
+    def step_fn(grads, st, params=None):
+        collected = []
+        for tr, sub in zip(transforms, st):
+            grads, sub = tr.update(grads, sub, params)
+            collected.append(sub)
+        return grads, tuple(collected)
+
+    return GradientTransformation(update=step_fn, init=init_fn)
+
+
+# ---- adam
+def adam(lr, b1: float = 0.9, b2: float = 0.999, eps: float = 1e-8):
+    direction = scale_by_adam(b1=b1, b2=b2, eps=eps)
+    return chain(direction, scale_by_learning_rate(lr=lr))
+
+
+# ---- adamw
+def adamw(lr, weight_decay: float = 1e-4, b1: float = 0.9, b2: float = 0.999, eps: float = 1e-8,
+          mask=None):
+    direction = scale_by_adam(b1=b1, b2=b2, eps=eps)
+    decay = add_decayed_weights(mask=mask, weight_decay=weight_decay)
+    return chain(direction, decay, scale_by_learning_rate(lr=lr))
+
+
+# ---- warmup_cosine_decay_schedule
+def warmup_cosine_decay_schedule(init_value: float, peak_value: float, warmup_steps: int,
+                                 decay_steps: int, end_value: float = 0.0):
+    """与 optax 同义:线性升温 warmup_steps 步到 peak,再余弦衰减,到第 decay_steps 步降到 end。"""
+
+    def schedule(count):
+        t = jnp.asarray(count).astype(jnp.float32)
+        ramp = (t / warmup_steps) * (peak_value - init_value) + init_value
+        span = decay_steps - warmup_steps
+        frac = jnp.clip((t - warmup_steps) / span, 0.0, 1.0)
+        cosine = 0.5 * (1.0 + jnp.cos(math.pi * frac))
+        decayed = cosine * (peak_value - end_value) + end_value
+        return jnp.where(t < warmup_steps, ramp, decayed)
+
+    return schedule
+
+
+# 5.3 的对拍工具:参数树上的二次函数 L(θ) = Σ ½·a·θ² + c·θ,梯度 a·θ + c
+_gen = np.random.default_rng(30)
+theta0 = dict(w=jnp.asarray(_gen.standard_normal((3, 2)), dtype=jnp.float32),
+              b=jnp.asarray(_gen.standard_normal(2), dtype=jnp.float32))
+coef_a = dict(w=jnp.asarray(1.0 + 4.0 * _gen.random((3, 2)), dtype=jnp.float32),
+              b=jnp.array([0.5, 2.0], dtype=jnp.float32))
+coef_c = dict(w=jnp.asarray(_gen.standard_normal((3, 2)), dtype=jnp.float32),
+              b=jnp.array([1.0, -1.0], dtype=jnp.float32))
+del _gen
+
+
+def quad_loss(theta, a, c):
+    total = 0.0
+    for name in theta:
+        total = total + jnp.sum(a[name] * theta[name] ** 2 / 2 + c[name] * theta[name])
+    return total
+
+
+def run_jax(opt, steps=5):
+    """用优化器 opt 在二次函数上走 steps 步,返回每步参数(float64 的 dict)组成的列表。"""
+
+    def one(params, opt_state, a, c):
+        g_tree = jax.grad(quad_loss)(params, a, c)
+        delta, new_opt_state = opt.update(g_tree, opt_state, params)
+        moved = apply_updates(params, delta)
+        return moved, new_opt_state
+
+    one = jax.jit(one)
+    params, opt_state = theta0, opt.init(theta0)
+    history = []
+    for _ in range(steps):
+        params, opt_state = one(params, opt_state, coef_a, coef_c)
+        history.append({name: to64(value) for name, value in params.items()})
+    return history
+
+
+# ---- check
+def check(name, jax_traj, np_traj, rtol: float = 1e-5, atol: float = 1e-5):
+    # 逐步比较两条参数轨迹(float32 对 float64),不一致时指出第几步、哪个参数
+    largest = 0.0
+    for step_no, (mine, ref) in enumerate(list(zip(jax_traj, np_traj)), start=1):
+        for leaf in ref:
+            gap = float(np.max(np.abs(np.asarray(mine[leaf]) - np.asarray(ref[leaf]))))
+            if not np.allclose(mine[leaf], ref[leaf], rtol=rtol, atol=atol):
+                raise AssertionError(f"{name}:第 {step_no} 步的 {leaf} 不一致,最大差 {gap:.3g}")
+            largest = max(largest, gap)
+    print(f"{wpad(name, 34)} {len(np_traj)} 步都一致,最大误差 {largest:.2e}")
+
+
+# ============================================================== 专题 7 TrainState
+
+
+@dataclasses.dataclass(frozen=True)
+# 专题 7.5 的训练状态(冻结的 dataclass,注册成 pytree)
+class TrainState:
+    step: Any          # int32 标量数组
+    params: Any        # 参数树
+    opt_state: Any     # 优化器状态
+    key: Any           # 类型化 PRNG key
+    model_name: str = field(default="mlp", metadata={"static": True})   # 静态:是 treedef 的一部分
+
+
+TrainState = jax.tree_util.register_dataclass(TrainState)   # 注册成 pytree(静态字段不是叶子)
+
+
+def param_table(params, title: str = "参数表"):
+    # 打印每个参数的路径、形状、dtype、数量和占比;返回总参数量
+    entries = []
+    for path, leaf in jax.tree_util.tree_flatten_with_path(params)[0]:
+        label = jax.tree_util.keystr(path, separator=".", simple=True)
+        entries.append((label, leaf))
+    grand = sum(int(leaf.size) for _, leaf in entries)
+    print(title)
+    for label, leaf in entries:
+        share = 100.0 * int(leaf.size) / grand
+        print(f"  {wpad(label, 16)} {str(tuple(leaf.shape)):<12} {str(leaf.dtype):<8} {int(leaf.size):>8,d} {share:6.1f}%")
+    print(f"  总计 {grand:,d} 个参数")
+    return grand
+
+
+# ============================================================== 练习 1:服务函数(题目给定)
+
+
+# ---- normalize_rows
+def normalize_rows(x, eps):
+    # 每一行除以自己的 L2 范数(再加 eps)
+    row_len = jnp.linalg.norm(x, axis=1, keepdims=True)
+    return x / (row_len + eps)
+
+
+# 模块级的 jit 对象
+normalize_jit = jax.jit(normalize_rows)
+
+
+def serve(batches, eps_list):
+    # 每个请求调用一次 normalize_jit,结果转回 NumPy
+    answers = []
+    for req, eps in zip(batches, eps_list):
+        answers.append(np.asarray(normalize_jit(req, eps)))
+    return answers
+
+
+_gen = np.random.default_rng(70)
+ex1_lengths = _gen.integers(5, 120, size=20).tolist()
+ex1_batches = [np.asarray(_gen.standard_normal((rows, 8)), dtype=np.float32) for rows in ex1_lengths]
+ex1_eps = [jnp.float32(1e-6) if idx % 2 == 0 else 1e-6 for idx in range(20)]   # 数组与 Python float 交替
+del _gen
+
+
+# ============================================================== 练习 2:单 where 版本(题目给定)
+
+
+def cos_sim_where(a, b):
+    len_a = jnp.linalg.norm(a)
+    len_b = jnp.linalg.norm(b)
+    both = jnp.logical_and(len_a > 0, len_b > 0)
+    return jnp.where(both, jnp.vdot(a, b) / (len_a * len_b), 0.0)
+
+
+# ============================================================== ★ 综合项目的数据
+
+
+# ---- make_spiral
+def make_spiral(key, n_per_class: int, n_classes: int = 3, noise: float = 0.15):
+    """三臂螺旋:半径 r ~ U[0, 1],第 j 类的角度 = 4j + 4r + noise·N(0, 1)。返回 (X float32, y int32)。"""
+    key_rad, key_ang = jax.random.split(key)
+    shape = (n_classes, n_per_class)
+    radius = jax.random.uniform(key_rad, shape)
+    label = jnp.tile(jnp.arange(n_classes, dtype=jnp.int32)[:, None], (1, n_per_class))
+    angle = 4.0 * (label + radius) + noise * jax.random.normal(key_ang, shape)
+    coords = jnp.stack((radius * jnp.sin(angle), radius * jnp.cos(angle)), axis=2)
+    return coords.reshape(n_classes * n_per_class, 2).astype(jnp.float32), label.reshape(-1)
