@@ -15,7 +15,7 @@ CASES = {
     "6.1-solution": ("6.1", "solution.py"),
     "6.1-starter": ("6.1", "starter.py"),
     "6.1-adds_increment": ("6.1", "wrong/adds_increment.py"),
-    "6.1-python_int": ("6.1", "wrong/python_int.py"),
+    "6.2-mutable_list_state": ("6.2", "wrong/mutable_list_state.py"),
     "6.2-python_scalar_init": ("6.2", "wrong/python_scalar_init.py"),
     "6.3-static_lr": ("6.3", "wrong/static_lr.py"),
 }
