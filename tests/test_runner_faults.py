@@ -180,3 +180,48 @@ def test_clean_run_has_no_runner_noise(fault_runner, tmp_path):
         assert result.status == Status.PASSED
         assert result.stdout == "only this\n"
         assert result.stderr == ""
+
+
+def test_spare_survives_the_thread_that_asked_for_it():
+    """PR_SET_PDEATHSIG is per thread: a worker warmed from a short-lived thread (as the app's
+    thread workers do) must not die when that thread ends."""
+    import threading
+
+    r = Runner(keep_warm=True)
+    try:
+        def warm_then_linger():
+            r.warm(CTX)
+            spare = r._spare
+            deadline = time.monotonic() + 60
+            while spare.ready_info is None and time.monotonic() < deadline:
+                time.sleep(0.05)     # the worker has set its parent-death signal by now
+
+        th = threading.Thread(target=warm_then_linger)
+        th.start()
+        th.join()
+        spare = r._spare
+        time.sleep(0.3)
+        assert spare.alive() and spare.ready_info is not None
+        holder = {}
+
+        def run_and_wait():
+            holder["run"] = r.start(_job_for_good_answer())
+            holder["result"] = holder["run"].wait(60)
+
+        th = threading.Thread(target=run_and_wait)
+        th.start()
+        th.join()
+        assert holder["result"].status == Status.PASSED
+        time.sleep(0.3)
+        assert r._spare is not None and r._spare.alive()   # the next spare, spawned during that run
+    finally:
+        r.close()
+
+
+def _job_for_good_answer():
+    import tempfile
+
+    path = tempfile.NamedTemporaryFile("w", suffix=".py", delete=False)
+    path.write(GOOD)
+    path.close()
+    return _job(path.name)

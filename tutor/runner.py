@@ -6,6 +6,7 @@ This module never imports jax; the app and the CLI use it from their own process
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import os
 import queue
@@ -406,6 +407,13 @@ class Runner:
         self._context_hint: str | None = None
         self._runs: set[Run] = set()
         self._closed = False
+        # Workers are started from one long-lived thread: the parent-death signal fires when the
+        # *thread* that started a child ends, so a worker spawned from a short-lived thread (a
+        # run's supervisor, an app worker thread) would be killed with it.
+        self._spawner = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="jaxtutor-spawn")
+
+    def _spawn(self, context: str | None) -> WorkerProcess:
+        return self._spawner.submit(WorkerProcess, self.python, context).result()
 
     def warm(self, context: Path | str | None = None) -> None:
         """Make sure a warm worker (with this chapter context preloaded) is on its way."""
@@ -419,7 +427,7 @@ class Runner:
                 old, self._spare = self._spare, None
                 threading.Thread(target=old.destroy, daemon=True).start()
             if self._spare is None and not self._closed:
-                self._spare = WorkerProcess(self.python, ctx)
+                self._spare = self._spawn(ctx)
 
     def _take_worker(self, job: Job) -> WorkerProcess:
         with self._lock:
@@ -428,7 +436,7 @@ class Runner:
             return spare
         if spare is not None:
             spare.destroy()
-        return WorkerProcess(self.python, job.context)
+        return self._spawn(job.context)
 
     def start(self, job: Job, on_event: Callable[[dict], None] | None = None,
               on_output: Callable[[str, str], None] | None = None) -> Run:
@@ -472,3 +480,4 @@ class Runner:
             run.wait(5)
         if spare is not None:
             spare.destroy()
+        self._spawner.shutdown(wait=False)
