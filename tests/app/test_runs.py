@@ -1,0 +1,105 @@
+"""The main flows with the real runner (exec'd workers): type a solution → run → passed →
+progress updated; wrong solution → diff; error → line marked; long run → cancel; a runnable
+lesson block. And: the app's own process never imports jax."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+from conftest import ERROR_6_1, SLOW_6_1, WRONG_6_1
+from screentext import screen_text
+
+from tutor.result import Status
+
+pytestmark = pytest.mark.slow
+SIZE = (120, 36)
+
+
+async def wait_until(pilot, cond, timeout: float = 90.0, step: float = 0.05):
+    start = time.monotonic()
+    while not cond():
+        if time.monotonic() - start > timeout:
+            raise AssertionError("condition not reached in time")
+        await pilot.pause(step)
+
+
+async def run_and_wait(pilot, scr):
+    scr.last_result = None
+    await pilot.press("ctrl+r")
+    await wait_until(pilot, lambda: scr.last_result is not None)
+    await pilot.pause()
+    return scr.last_result
+
+
+async def test_type_solution_run_pass_progress(make_app, runner):
+    app = make_app(target=("exercise", "6.1"), runner=runner, warm=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        editor = scr.query_one("#editor")
+        editor.load_text("")
+        # type the solution as a learner would (auto-indent after ':' is the editor's)
+        await pilot.press(*"def update_counter(count, increment):", "enter")
+        await pilot.press(*"return count + 1, increment")
+        assert "    return count + 1, increment" in editor.text
+        result = await run_and_wait(pilot, scr)
+        assert result.status == Status.PASSED, result
+        assert app.store.exercise_status("6.1") == "passed"
+        assert "通过" in screen_text(app)
+        await pilot.press("f3")
+        await pilot.pause()
+        row = [str(c) for c in app.screen.query_one("#progress-table").get_row("6.1")]
+        assert row[3] == "通过" and row[4] == "1"
+    assert "jax" not in sys.modules
+
+
+async def test_wrong_then_error_then_cancel(make_app, runner, home):
+    app = make_app(target=("exercise", "6.1"), runner=runner, warm=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        editor = scr.query_one("#editor")
+
+        editor.load_text(WRONG_6_1)
+        result = await run_and_wait(pilot, scr)
+        assert result.status == Status.FAILED
+        text = screen_text(app)
+        assert "期望" in text and "实际" in text
+        assert "increment" in text                       # the misconception message
+
+        editor.load_text(ERROR_6_1)
+        result = await run_and_wait(pilot, scr)
+        assert result.status == Status.ERROR
+        assert editor.error_line == 3 and editor.cursor_location[0] == 2
+
+        editor.load_text(SLOW_6_1)
+        await pilot.press("ctrl+r")
+        await wait_until(pilot, lambda: scr.running and scr.handle.run is not None)
+        await pilot.pause(0.5)
+        start = time.monotonic()
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not scr.running, timeout=5)
+        assert scr.last_result.status == Status.CANCELLED
+        assert time.monotonic() - start < 2.0
+        statuses = [a.status for a in app.store.attempts("6.1")]
+        assert statuses == ["failed", "error", "cancelled"]
+    assert "jax" not in sys.modules
+
+
+async def test_lesson_block_runs_for_real(make_app, runner):
+    app = make_app(target=("lesson", "6.1"), runner=runner, warm=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        block = app.screen.query_one(".run-block")
+        await pilot.press("r")
+        await wait_until(pilot, lambda: block.result is not None)
+        await pilot.pause()
+        assert block.result.status == Status.PASSED, block.result
+        assert "你好,纯函数" in block.result.stdout
+        assert block.result.charts and block.result.charts[0]["type"] == "line"
+        from tutor.app.charts import ChartView
+
+        assert len(block.query(ChartView)) == 1
+    assert "jax" not in sys.modules

@@ -1,0 +1,81 @@
+"""The app in a real terminal: `jaxtutor exercise 6.1` inside tmux — type a solution, run it,
+read the verdict off the screen, quit. Skipped cleanly when tmux (or the installed command) is
+missing."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+JAXTUTOR = Path(sys.executable).parent / "jaxtutor"
+
+
+def _tmux(sock: str, *args: str, check: bool = True) -> str:
+    out = subprocess.run(["tmux", "-L", sock, *args], capture_output=True, text=True, timeout=20)
+    if check and out.returncode != 0:
+        raise AssertionError(f"tmux {args[0]} failed: {out.stderr}")
+    return out.stdout
+
+
+def _wait_for(sock: str, needle: str, timeout: float) -> str:
+    deadline = time.monotonic() + timeout
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = _tmux(sock, "capture-pane", "-p", "-t", "main", check=False)
+        if needle in screen:
+            return screen
+        time.sleep(0.2)
+    raise AssertionError(f"{needle!r} did not appear on the screen:\n{screen}")
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_exercise_in_real_terminal(tmp_path, content):
+    if not JAXTUTOR.exists():
+        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
+    home = tmp_path / "home"
+    (home / "work").mkdir(parents=True)
+    draft = home / "work" / "6.1.py"
+    draft.write_text("", encoding="utf-8")          # an empty draft: the test types everything
+    editor = tmp_path / "fake-editor"          # "open in $EDITOR": appends a line and exits
+    editor.write_text('#!/bin/sh\nprintf "\\n# edited outside\\n" >> "$1"\n', encoding="utf-8")
+    editor.chmod(0o755)
+    sock = f"jaxtutor-test-{uuid.uuid4().hex[:8]}"
+    env_args = [f"JAXTUTOR_HOME={home}", f"JAXTUTOR_CONTENT={content}", "TERM=xterm-256color",
+                "LANG=C.UTF-8", "LC_ALL=C.UTF-8", f"EDITOR={editor}", "VISUAL="]
+    cmd = "env " + " ".join(env_args) + f" {JAXTUTOR} exercise 6.1; echo EXITED-$?; sleep 30"
+    _tmux(sock, "new-session", "-d", "-s", "main", "-x", "120", "-y", "36", cmd)
+    try:
+        _wait_for(sock, "运行检查", 30)                # the footer: the workspace is up
+        _tmux(sock, "send-keys", "-t", "main", "-l", "def update_counter(count, increment):")
+        _tmux(sock, "send-keys", "-t", "main", "Enter")
+        _tmux(sock, "send-keys", "-t", "main", "-l", "return count + 1, increment")
+        _wait_for(sock, "return count + 1, increment", 10)
+        deadline = time.monotonic() + 5
+        while "return count + 1" not in draft.read_text(encoding="utf-8"):   # autosaved
+            assert time.monotonic() < deadline, "the draft was not autosaved"
+            time.sleep(0.1)
+        assert draft.read_text(encoding="utf-8") == \
+            "def update_counter(count, increment):\n    return count + 1, increment"
+        _tmux(sock, "send-keys", "-t", "main", "C-r")
+        screen = _wait_for(sock, "个检查通过", 120)
+        assert "通过 ·" in screen
+        _tmux(sock, "send-keys", "-t", "main", "C-o")     # suspends the app, runs $EDITOR, reloads
+        _wait_for(sock, "# edited outside", 15)
+        assert draft.read_text(encoding="utf-8").endswith("# edited outside\n")
+        _tmux(sock, "send-keys", "-t", "main", "C-q")
+        _wait_for(sock, "EXITED-0", 15)
+    finally:
+        _tmux(sock, "kill-server", check=False)
+    from tutor.store import Store
+
+    store = Store(home)
+    assert store.exercise_status("6.1") == "passed"
+    store.close()

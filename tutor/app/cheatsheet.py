@@ -1,0 +1,114 @@
+"""The cheat sheet of a chapter (Chapter.cheatsheet Markdown), searchable: the search keeps the
+sections (and table rows) that mention the query."""
+
+from __future__ import annotations
+
+import re
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Header, Input, Markdown, Static
+
+from tutor.app.keybar import KeyBar
+from tutor.messages import t
+
+_SECTION = re.compile(r"^#{1,4}\s", re.M)
+
+
+def filter_markdown(text: str, query: str) -> tuple[str, int]:
+    """The sections of `text` that contain `query` (case-insensitive); inside a matching table
+    only the header and the matching rows are kept. Returns (markdown, number of matches)."""
+    q = query.strip().lower()
+    if not q:
+        return text, 0
+    starts = [m.start() for m in _SECTION.finditer(text)]
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    sections = [text[a:b] for a, b in zip(starts, starts[1:] + [len(text)])]
+    kept, hits = [], 0
+    for sec in sections:
+        n = sec.lower().count(q)
+        if not n:
+            continue
+        hits += n
+        lines = sec.split("\n")
+        out = []
+        for i, line in enumerate(lines):
+            is_row = line.lstrip().startswith("|")
+            header = is_row and (i + 1 < len(lines) and re.match(r"^\s*\|[\s:|-]+\|\s*$", lines[i + 1])
+                                 or re.match(r"^\s*\|[\s:|-]+\|\s*$", line))
+            if is_row and not header and q not in line.lower() and i > 0 and lines[i - 1].lstrip().startswith("|"):
+                continue
+            out.append(line)
+        kept.append("\n".join(out))
+    return "\n\n".join(kept), hits
+
+
+class CheatSheetScreen(Screen):
+    BINDINGS = [
+        Binding("slash", "search", t("app.key.search")),
+        Binding("escape", "back", t("app.key.back")),
+        Binding("right_square_bracket", "chapter(1)", t("app.key.next")),
+        Binding("left_square_bracket", "chapter(-1)", t("app.key.prev")),
+    ]
+
+    def __init__(self, chapter_id: str):
+        super().__init__()
+        self.chapter_id = chapter_id
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Input(placeholder=t("app.cheat.search"), id="cheat-search")
+        yield Static("", id="cheat-status")
+        with VerticalScroll(id="cheat-page"):
+            yield Markdown("", id="cheat", open_links=False)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.load()
+
+    def load(self) -> None:
+        chapter = self.app.course.chapter_by_id[self.chapter_id]
+        self.title = t("app.cheat.title", title=chapter.title)
+        self.source = chapter.cheatsheet or t("app.cheat.none")
+        self.apply(self.query_one("#cheat-search", Input).value)
+        self.query_one("#cheat-page").focus()
+
+    def apply(self, query: str) -> None:
+        text, hits = filter_markdown(self.source, query)
+        status = self.query_one("#cheat-status", Static)
+        if query.strip() and not hits:
+            status.update(t("app.cheat.no_match", q=query.strip()))
+            text = ""
+        elif query.strip():
+            status.update(t("app.cheat.matches", q=query.strip(), n=hits))
+        else:
+            status.update("")
+        self.query_one("#cheat", Markdown).update(text)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.apply(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one("#cheat-page").focus()
+
+    def action_search(self) -> None:
+        self.query_one("#cheat-search", Input).focus()
+
+    def action_chapter(self, step: int) -> None:
+        ids = [c.id for c in self.app.course.chapters]
+        self.chapter_id = ids[(ids.index(self.chapter_id) + step) % len(ids)]
+        self.load()
+
+    def action_back(self) -> None:
+        search = self.query_one("#cheat-search", Input)
+        if search.has_focus and search.value:
+            search.value = ""
+            return
+        self.app.action_home()
+
+    def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
+        event.stop()
+        self.app.open_link(event.href)

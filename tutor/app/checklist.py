@@ -1,0 +1,83 @@
+"""The check list of a run: one line per check with ✓/✗, its name and its time; live while the
+run goes on (check_started / check_done events), final when the result arrives."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from tutor.messages import t
+from tutor.result import CheckOutcome, CheckStatus
+
+MARKS = {
+    CheckStatus.PASSED: ("✓", "green"),
+    CheckStatus.FAILED: ("✗", "bold red"),
+    CheckStatus.ERROR: ("✗", "bold red"),
+    CheckStatus.SKIPPED: ("–", "dim"),
+}
+
+
+def check_label(check: CheckOutcome) -> Text:
+    mark, style = MARKS[check.status]
+    text = Text(f"{mark} ", style=style)
+    text.append(check.name, style="" if check.status == CheckStatus.PASSED else style)
+    if check.status != CheckStatus.SKIPPED:
+        text.append(f"  {check.duration_s:.2f}s", style="dim")
+    return text
+
+
+class CheckList(OptionList):
+    """Checks in run order. `checks` maps check id -> outcome (None while it runs)."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.checks: dict[str, CheckOutcome | None] = {}
+        self._names: dict[str, str] = {}
+
+    def reset(self) -> None:
+        self.checks.clear()
+        self._names.clear()
+        self.clear_options()
+
+    def started(self, check_id: str, name: str) -> None:
+        self.checks[check_id] = None
+        self._names[check_id] = name
+        self._redraw()
+
+    def done(self, check: CheckOutcome) -> None:
+        self.checks[check.id] = check
+        self._names[check.id] = check.name
+        self._redraw()
+
+    def set_all(self, checks: list[CheckOutcome]) -> None:
+        self.checks = {c.id: c for c in checks}
+        self._names = {c.id: c.name for c in checks}
+        self._redraw()
+        failing = [i for i, c in enumerate(checks) if c.status in (CheckStatus.FAILED, CheckStatus.ERROR)]
+        if failing:
+            self.highlighted = failing[0]
+
+    def _redraw(self) -> None:
+        keep = self.highlighted
+        options = []
+        for cid, outcome in self.checks.items():
+            if outcome is None:
+                label = Text("⋯ ", style="yellow")
+                label.append(self._names.get(cid, cid))
+                label.append("  " + t("app.ex.check_running"), style="dim")
+            else:
+                label = check_label(outcome)
+            options.append(Option(label, id=cid))
+        self.clear_options()
+        self.add_options(options)
+        if keep is not None and keep < len(options):
+            self.highlighted = keep
+
+    def outcome_at(self, index: int | None) -> CheckOutcome | None:
+        if index is None:
+            return None
+        ids = list(self.checks)
+        if 0 <= index < len(ids):
+            return self.checks[ids[index]]
+        return None

@@ -1,0 +1,67 @@
+"""The exercise editor: Textual's TextArea as a Python code editor (tree-sitter highlighting,
+line numbers, undo/redo, indentation) that can mark a failing line in its gutter."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.strip import Strip
+from textual.widgets import TextArea
+
+_MARK = Style(bgcolor="red3", color="bright_white", bold=True)
+
+
+class CodeEditor(TextArea):
+    """A TextArea configured for Python with an optional marked (error) line."""
+
+    def __init__(self, text: str = "", *, read_only: bool = False, id: str | None = None,
+                 classes: str | None = None, language: str | None = "python"):
+        # language=None defers the tree-sitter set-up (tens of ms per editor) until the editor
+        # is first shown: `editor.language = "python"` then
+        super().__init__(text, language=language, theme="monokai", soft_wrap=False,
+                         tab_behavior="indent", read_only=read_only, show_line_numbers=True,
+                         max_checkpoints=200, id=id, classes=classes)
+        self.error_line: int | None = None      # 1-based
+
+    @property
+    def highlighting_active(self) -> bool:
+        """True when tree-sitter parsed the document and produced highlights."""
+        return bool(self.is_syntax_aware and self.language == "python" and self._highlights)
+
+    def mark_line(self, line: int | None) -> None:
+        """Mark `line` (1-based) in the gutter and move the cursor there; None clears the mark."""
+        self.error_line = line
+        self._line_cache.clear()
+        if line is not None:
+            row = max(0, min(line - 1, self.document.line_count - 1))
+            self.select_line(row)
+            self.scroll_cursor_visible(center=True)
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        if self.error_line is None or self.soft_wrap:
+            return strip
+        if self.scroll_offset[1] + y != self.error_line - 1:
+            return strip
+        gutter = self.gutter_width
+        if gutter <= 0 or strip.cell_length <= gutter:
+            return strip
+        left, right = strip.divide([gutter, strip.cell_length])
+        left = Strip(list(Segment.apply_style(list(left), post_style=_MARK)), left.cell_length)
+        return Strip.join([left, right])
+
+    async def _on_key(self, event) -> None:
+        """Enter keeps the current line's indentation, one level more after a ':'."""
+        if event.key == "enter" and not self.read_only:
+            row, col = self.cursor_location
+            line = self.document.get_line(row)[:col]
+            indent = line[: len(line) - len(line.lstrip(" \t"))]
+            if line.rstrip().endswith(":"):
+                indent += " " * self.indent_width
+            event.stop()
+            event.prevent_default()
+            start, end = self.selection
+            self._replace_via_keyboard("\n" + indent, start, end)
+            return
+        await super()._on_key(event)

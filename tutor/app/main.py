@@ -1,0 +1,47 @@
+"""The app's entry point, called by the CLI (`jaxtutor start | exercise ID | lesson ID | quiz CH`)."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+BENCH_VAR = "JAXTUTOR_BENCH_FIRST_FRAME"   # benchmarks: write timings to this file after the first frame and exit
+
+
+def run_app(*, home: Path, target: tuple[str, str] | None, lang: str = "zh") -> int:
+    """Open the app at `target` (("exercise", "6.1"), ("lesson", "6.2"), ("quiz", "6")) or, with
+    None, where the learner last was (the first time: the welcome page). Returns an exit code."""
+    from tutor.messages import set_lang
+
+    set_lang(lang)
+    from tutor.app.tutorapp import TutorApp   # after set_lang: key descriptions are read at import
+
+    app = TutorApp(home=Path(home), target=target)
+    bench = os.environ.get(BENCH_VAR)
+    if bench:
+        _arm_benchmark(app, bench)
+    app.run()
+    return int(app.return_code or 0)
+
+
+def _arm_benchmark(app, out_path: str) -> None:
+    """After the first frame of the target screen: record the time and the RSS, then exit."""
+    import json
+
+    def first_frame() -> None:
+        now = time.time()
+        rss = 0
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    rss = int(line.split()[1]) * 1024
+        cpu = sum(os.times()[:2])
+        Path(out_path).write_text(json.dumps({"first_frame": now, "rss": rss, "cpu": cpu,
+                                              "screen": type(app.screen).__name__}))
+        app.exit()
+
+    def arm() -> None:
+        app.call_after_refresh(lambda: app.call_after_refresh(first_frame))
+
+    app.call_later(arm)

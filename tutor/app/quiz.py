@@ -1,0 +1,186 @@
+"""The quiz screen: multiple-choice questions with immediate feedback and the explanation; open
+questions as think → reveal the model answer → mark yourself. Every answer is saved; the score
+is shown here and on the course map."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Header, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tutor.app.keybar import KeyBar
+from tutor.messages import t
+
+LETTERS = "ABCDEFGH"
+
+
+class QuizScreen(Screen):
+    BINDINGS = [
+        Binding("right_square_bracket,right", "move(1)", t("app.key.next")),
+        Binding("left_square_bracket,left", "move(-1)", t("app.key.prev")),
+        Binding("r", "reveal", t("app.key.reveal")),
+        Binding("y", "mark(True)", t("app.key.right")),
+        Binding("n", "mark(False)", t("app.key.wrong")),
+        *[Binding(ch.lower(), f"choose({i})", t("app.key.choose"), show=False) for i, ch in enumerate(LETTERS)],
+        Binding("escape", "back", t("app.key.back")),
+    ]
+
+    def __init__(self, chapter_id: str, index: int | None = None):
+        super().__init__()
+        self.chapter_id = chapter_id
+        self.index = index
+        self.revealed = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="quiz-score")
+        with VerticalScroll(id="quiz-body"):
+            yield Markdown("", id="quiz-prompt", open_links=False)
+            yield OptionList(id="quiz-options")
+            yield Static("", id="quiz-feedback")
+            yield Markdown("", id="quiz-explanation", open_links=False)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.quiz = self.app.course.quiz(self.chapter_id)
+        self.title = t("app.quiz.title", title=self.quiz.title)
+        self.app.store.set_location("quiz", self.chapter_id)
+        if self.index is None:
+            answers = self.app.store.quiz_answers(self.chapter_id)
+            unanswered = [i for i, q in enumerate(self.quiz.questions) if q.id not in answers]
+            self.index = unanswered[0] if unanswered else 0
+        self.show_question()
+
+    @property
+    def question(self):
+        return self.quiz.questions[self.index]
+
+    def _score(self) -> None:
+        correct, answered = self.app.store.quiz_score(self.chapter_id)
+        total = len(self.quiz.questions)
+        text = Text(t("app.quiz.question", n=self.index + 1, total=total) + "   ", style="bold")
+        text.append(t("app.quiz.score", correct=correct, total=total, answered=answered), style="cyan")
+        if answered >= total:
+            text.append("   " + t("app.quiz.finished", correct=correct, total=total), style="green")
+        self.query_one("#quiz-score", Static).update(text)
+
+    def show_question(self) -> None:
+        q = self.question
+        self.revealed = False
+        self.query_one("#quiz-prompt", Markdown).update(q.prompt)
+        options = self.query_one("#quiz-options", OptionList)
+        options.clear_options()
+        feedback = self.query_one("#quiz-feedback", Static)
+        explanation = self.query_one("#quiz-explanation", Markdown)
+        feedback.update("")
+        explanation.update("")
+        previous = self.app.store.quiz_answers(self.chapter_id).get(q.id)
+        if q.kind == "choice":
+            options.display = True
+            options.add_options([Option(f"{LETTERS[i]}. {opt}", id=LETTERS[i]) for i, opt in enumerate(q.options)])
+            options.focus()
+            if previous is not None:
+                self._choice_feedback(previous[0])
+        else:
+            options.display = False
+            if previous is not None:
+                self.revealed = True
+                self._open_feedback(previous[1])
+            else:
+                feedback.update(Text(t("app.quiz.think"), style="italic"))
+            self.query_one("#quiz-body").focus()
+        self._score()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if not hasattr(self, "quiz"):
+            return True
+        q = self.question
+        if action == "choose":
+            return q.kind == "choice" and parameters[0] < len(q.options)
+        if action == "reveal":
+            return q.kind == "open" and not self.revealed
+        if action == "mark":
+            return q.kind == "open" and self.revealed
+        return True
+
+    # ------------------------------------------------------------ choice
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_choose(LETTERS.index(event.option.id))
+
+    def action_choose(self, i: int) -> None:
+        q = self.question
+        if q.kind != "choice" or i >= len(q.options):
+            return
+        letter = LETTERS[i]
+        self.app.store.record_quiz_answer(self.chapter_id, q.id, letter, letter == q.answer)
+        self.query_one("#quiz-options", OptionList).highlighted = i
+        self._choice_feedback(letter)
+        self._score()
+
+    def _choice_feedback(self, letter: str) -> None:
+        q = self.question
+        ok = letter == q.answer
+        text = Text(t("app.quiz.your_answer", answer=letter) + "   ")
+        text.append(t("app.quiz.correct") if ok else t("app.quiz.incorrect", answer=q.answer),
+                    style="bold green" if ok else "bold red")
+        self.query_one("#quiz-feedback", Static).update(text)
+        if q.explanation:
+            self.query_one("#quiz-explanation", Markdown).update(f"**{t('app.quiz.explanation')}**\n\n{q.explanation}")
+
+    # ------------------------------------------------------------ open questions
+
+    def action_reveal(self) -> None:
+        q = self.question
+        if q.kind != "open" or self.revealed:
+            return
+        self.revealed = True
+        self.query_one("#quiz-feedback", Static).update(Text(t("app.quiz.mark_self"), style="bold cyan"))
+        self._show_model_answer()
+        self.refresh_bindings()
+
+    def _show_model_answer(self) -> None:
+        q = self.question
+        body = f"**{t('app.quiz.model_answer')}**\n\n{q.model_answer}"
+        if q.explanation:
+            body += f"\n\n**{t('app.quiz.explanation')}**\n\n{q.explanation}"
+        self.query_one("#quiz-explanation", Markdown).update(body)
+
+    def action_mark(self, right: bool) -> None:
+        q = self.question
+        if q.kind != "open" or not self.revealed:
+            return
+        self.app.store.record_quiz_answer(self.chapter_id, q.id, "self", right)
+        self._open_feedback(right)
+        self._score()
+
+    def _open_feedback(self, right: bool | None) -> None:
+        text = Text(t("app.quiz.marked_right") if right else t("app.quiz.marked_wrong"),
+                    style="bold green" if right else "bold red")
+        text.append("   " + t("app.quiz.mark_self"), style="dim")
+        self.query_one("#quiz-feedback", Static).update(text)
+        self._show_model_answer()
+
+    def on_key(self, event) -> None:
+        if event.key == "enter" and self.question.kind == "open" and not self.revealed:
+            event.stop()
+            self.action_reveal()
+
+    # ------------------------------------------------------------ navigation
+
+    def action_move(self, step: int) -> None:
+        n = self.index + step
+        if 0 <= n < len(self.quiz.questions):
+            self.index = n
+            self.show_question()
+        elif n >= len(self.quiz.questions):
+            self.app.open_next(("quiz", self.chapter_id))
+
+    def action_back(self) -> None:
+        self.app.action_home()
