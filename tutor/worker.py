@@ -271,6 +271,10 @@ def main(argv: list[str]) -> None:
     job_fd, result_fd, parent_pid = int(argv[0]), int(argv[1]), int(argv[2])
     preload = argv[3] if len(argv) > 3 and argv[3] else None
     _set_parent_death_signal(parent_pid)
+    try:
+        os.nice(5)   # checks yield to the app the learner is typing in
+    except OSError:
+        pass
     chan = Channel(result_fd)
 
     # Warm-up output (import warnings and the like) is not the learner's: send it to /dev/null.
