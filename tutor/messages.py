@@ -248,6 +248,8 @@ CATALOG: dict[str, dict[str, str]] = {
     "app.theme_now": {"zh": "主题:{name}", "en": "theme: {name}"},
     "app.worker_note": {"zh": "工作进程正在预热……", "en": "warming up a worker…"},
     "app.cmd.placeholder": {"zh": "输入编号或标题跳转:课、练习、测验、速查表……", "en": "type an id or a title: lesson, exercise, quiz, cheat sheet…"},
+    "app.quiz.verify": {"zh": "用代码验证(在本机 JAX 上运行)", "en": "verify it in code (runs on this machine's JAX)"},
+    "app.quiz.verify_key": {"zh": "运行验证代码", "en": "run the verification"},
 }
 
 

@@ -147,6 +147,7 @@ def build_fixture_content(root: Path) -> Path:
         options = ["全局变量", "参数进、返回值出"]
         answer = "B"
         explanation = "显式传递状态。"
+        verify = "print('验证通过:', sum([1, 2, 3]))"
 
         [[questions]]
         id = "q3"

@@ -103,3 +103,24 @@ async def test_lesson_block_runs_for_real(make_app, runner):
 
         assert len(block.query(ChartView)) == 1
     assert "jax" not in sys.modules
+
+
+async def test_quiz_verification_runs_in_a_worker(make_app):
+    """Once a question is answered, the code that backs its answer is shown and runs on this
+    machine (a real worker), like a lesson's runnable block."""
+    from tutor.app.runblock import RunBlock
+
+    app = make_app(target=("quiz", "6"))
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("]")
+        await pilot.pause()
+        assert not app.screen.query(RunBlock)          # hidden until answered
+        await pilot.press("b")
+        await pilot.pause()
+        blocks = list(app.screen.query(RunBlock).results(RunBlock))
+        assert len(blocks) == 1
+        await pilot.press("v")
+        await wait_until(pilot, lambda: blocks[0].result is not None)
+        assert blocks[0].result.status.value == "passed"
+        assert "验证通过: 6" in blocks[0].result.stdout

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
@@ -25,6 +25,7 @@ class QuizScreen(Screen):
         Binding("r", "reveal", t("app.key.reveal")),
         Binding("y", "mark(True)", t("app.key.right")),
         Binding("n", "mark(False)", t("app.key.wrong")),
+        Binding("v", "verify", t("app.quiz.verify_key")),
         *[Binding(ch.lower(), f"choose({i})", t("app.key.choose"), show=False) for i, ch in enumerate(LETTERS)],
         Binding("escape", "back", t("app.key.back")),
     ]
@@ -43,6 +44,7 @@ class QuizScreen(Screen):
             yield OptionList(id="quiz-options")
             yield Static("", id="quiz-feedback")
             yield Markdown("", id="quiz-explanation", open_links=False)
+            yield Vertical(id="quiz-verify")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -78,6 +80,7 @@ class QuizScreen(Screen):
         explanation = self.query_one("#quiz-explanation", Markdown)
         feedback.update("")
         explanation.update("")
+        self.query_one("#quiz-verify", Vertical).remove_children()
         previous = self.app.store.quiz_answers(self.chapter_id).get(q.id)
         if q.kind == "choice":
             options.display = True
@@ -106,6 +109,8 @@ class QuizScreen(Screen):
             return q.kind == "open" and not self.revealed
         if action == "mark":
             return q.kind == "open" and self.revealed
+        if action == "verify":
+            return bool(q.verify) and bool(self.query_one("#quiz-verify", Vertical).children)
         return True
 
     # ------------------------------------------------------------ choice
@@ -133,6 +138,7 @@ class QuizScreen(Screen):
         self.query_one("#quiz-feedback", Static).update(text)
         if q.explanation:
             self.query_one("#quiz-explanation", Markdown).update(f"**{t('app.quiz.explanation')}**\n\n{q.explanation}")
+        self._show_verification()
 
     # ------------------------------------------------------------ open questions
 
@@ -151,6 +157,31 @@ class QuizScreen(Screen):
         if q.explanation:
             body += f"\n\n**{t('app.quiz.explanation')}**\n\n{q.explanation}"
         self.query_one("#quiz-explanation", Markdown).update(body)
+        self._show_verification()
+
+    # ------------------------------------------------------------ the code that backs the answer
+
+    def _show_verification(self) -> None:
+        """Once the answer is known, show the code that proves it on this machine, runnable."""
+        q = self.question
+        box = self.query_one("#quiz-verify", Vertical)
+        if not q.verify or box.children:
+            return
+        from tutor.app.runblock import RunBlock
+        from tutor.content import CodeBlock
+
+        block = CodeBlock(lang="python", code=q.verify, line=0, run=True, timeout=120.0)
+        box.mount_all([
+            Markdown(f"**{t('app.quiz.verify')}**\n\n```python\n{q.verify.strip()}\n```", open_links=False),
+            RunBlock(block, f"quiz {self.chapter_id}/{q.id}", None),
+        ])
+        self.refresh_bindings()
+
+    def action_verify(self) -> None:
+        from tutor.app.runblock import RunBlock
+
+        for block in self.query(RunBlock).results(RunBlock):
+            block.run()
 
     def action_mark(self, right: bool) -> None:
         q = self.question
