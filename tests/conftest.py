@@ -1,11 +1,6 @@
 import os
-import sys
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
-VENV_BIN = Path(sys.executable).parent
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -42,8 +37,3 @@ def runner():
     r = Runner(keep_warm=True)
     yield r
     r.close()
-
-
-def jaxtutor_cmd() -> list[str]:
-    script = VENV_BIN / "jaxtutor"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "tutor"]

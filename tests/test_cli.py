@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, jaxtutor_cmd
+from helpers import ROOT, jaxtutor_cmd
 
 SOL = ROOT / "lessons" / "ch6" / "exercises"
 

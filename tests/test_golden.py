@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT, jaxtutor_cmd
+from helpers import ROOT, jaxtutor_cmd
 
 GOLDEN = ROOT / "tests" / "golden"
 CASES = {

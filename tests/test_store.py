@@ -86,7 +86,7 @@ def test_damaged_database_is_moved_aside(tmp_path):
 
 
 def test_cli_reports_a_damaged_database(tmp_path):
-    from conftest import jaxtutor_cmd
+    from helpers import jaxtutor_cmd
 
     (tmp_path / DB_NAME).write_bytes(b"garbage" * 1000)
     p = subprocess.run(jaxtutor_cmd() + ["--home", str(tmp_path), "progress"], capture_output=True, text=True)

@@ -10,7 +10,7 @@ import venv
 
 import pytest
 
-from conftest import ROOT
+from helpers import ROOT
 
 pytestmark = pytest.mark.slow
 

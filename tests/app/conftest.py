@@ -19,12 +19,7 @@ from tutor import paths
 REAL_LESSONS = paths.package_dir().parent / "lessons"
 REAL_CHECKS = paths.package_dir().parent / "checks"
 
-SOLUTION_6_1 = "def update_counter(count, increment):\n    return count + 1, increment\n"
-WRONG_6_1 = "def update_counter(count, increment):\n    return count + increment, increment\n"
-ERROR_6_1 = "def update_counter(count, increment):\n    x = 1\n    return count + undefined_name, increment\n"
-STARTER_6_1 = ('# 练习 6.1:有状态计数器\n\n\ndef update_counter(count, increment):\n'
-               '    """返回 (count + 1, increment)。"""\n    raise NotImplementedError\n')
-SLOW_6_1 = "import time\ntime.sleep(60)\n" + SOLUTION_6_1
+from answers import ERROR_6_1, SLOW_6_1, SOLUTION_6_1, STARTER_6_1, WRONG_6_1  # noqa: E402,F401
 
 
 def _write(path: Path, text: str) -> None:

@@ -8,7 +8,7 @@ import sys
 import time
 
 import pytest
-from conftest import ERROR_6_1, SLOW_6_1, WRONG_6_1
+from answers import ERROR_6_1, SLOW_6_1, WRONG_6_1
 from screentext import screen_text
 
 from tutor.result import Status
