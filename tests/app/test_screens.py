@@ -277,6 +277,41 @@ async def test_hints_one_at_a_time(make_app):
         assert app.store.hints_revealed("6.1") == total
 
 
+async def test_statement_and_hints_filled_after_first_frame(make_app):
+    """The statement and the hints pane are rendered just after the first frame (start-up speed);
+    the hints pane also fills at once when its tab is opened first."""
+    app = make_app(target=("exercise", "6.1"))
+    async with app.run_test(size=SIZE) as pilot:
+        scr = app.screen
+        await wait_until(pilot, lambda: scr.query_one("#statement").source == scr.exercise.statement)
+        await wait_until(pilot, lambda: scr.query_one("#hints").source.strip() != "")
+    app = make_app(target=("exercise", "6.1"))
+    async with app.run_test(size=SIZE) as pilot:
+        scr = app.screen
+        scr.query_one("#ex-left").active = "tab-hints"
+        await pilot.pause()
+        assert scr.query_one("#hints").source.strip()
+
+
+def test_gc_is_restored_after_the_app(make_app):
+    """The app holds the cyclic GC off until its first frame, then freezes what start-up
+    allocated; when it ends, the collector is back as it was."""
+    import asyncio
+    import gc
+
+    assert gc.isenabled()
+    app = make_app(target=("exercise", "6.1"))
+
+    async def go():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await wait_until(pilot, lambda: app._gc_frozen)
+            assert gc.isenabled() and gc.get_freeze_count() > 0
+
+    asyncio.run(go())
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
 async def test_give_up_needs_confirmation(make_app):
     app = make_app(target=("exercise", "6.1"))
     async with app.run_test(size=SIZE) as pilot:

@@ -76,6 +76,7 @@ class ExerciseScreen(Screen):
         self._entered = time.monotonic()
         self._explained = False
         self._late_done = False
+        self._hints_shown = False      # the hints pane is filled when first needed (_late_widgets)
 
     # ------------------------------------------------------------ building
 
@@ -96,8 +97,9 @@ class ExerciseScreen(Screen):
             with TabbedContent(id="ex-left"):
                 with TabPane(t("app.ex.statement"), id="tab-statement"):
                     with VerticalScroll():
-                        yield Markdown(ex.statement,
-                                       id="statement", open_links=False)
+                        # filled after the first frame (_show_statement): its blocks are a
+                        # third of the workspace's widgets
+                        yield Markdown("", id="statement", open_links=False)
                 with TabPane(t("app.ex.hints"), id="tab-hints"):
                     with VerticalScroll():
                         yield Markdown("", id="hints", open_links=False)
@@ -130,7 +132,7 @@ class ExerciseScreen(Screen):
         self.title = f"{t('app.kind.exercise')} {ex.id} · {ex.title}"
         self.sub_title = self.chapter.short_title
         self.call_after_refresh(self._record_visit)
-        self._refresh_hints()
+        self.call_after_refresh(self._show_statement)
         self._refresh_solution()
         self.call_after_refresh(lambda: self.set_timer(0.05, self._late_widgets))
         passed = self.store.exercise_status(ex.id) == "passed"
@@ -166,7 +168,13 @@ class ExerciseScreen(Screen):
 
     # ------------------------------------------------------------ panes
 
+    def _show_statement(self) -> None:
+        statement = self.query_one("#statement", Markdown)
+        if not statement.source:
+            statement.update(self.exercise.statement)
+
     def _refresh_hints(self) -> None:
+        self._hints_shown = True
         ex = self.exercise
         n = self.store.hints_revealed(ex.id)
         parts = [f"**{t('app.ex.hint_n', n=i + 1, total=len(ex.hints))}**\n\n{h}" for i, h in enumerate(ex.hints[:n])]
@@ -193,7 +201,13 @@ class ExerciseScreen(Screen):
         created after the first frame (or at once, if a run needs them sooner)."""
         if self._late_done:
             return
+        boxes = self.query("#history-box")
+        if not boxes or not boxes.first().is_attached:
+            return      # the screen is being taken down
         self._late_done = True
+        self._show_statement()
+        if not self._hints_shown:
+            self._refresh_hints()
         from textual.widgets import DataTable, Log
 
         table = DataTable(id="history", cursor_type="row", zebra_stripes=True)
@@ -221,7 +235,9 @@ class ExerciseScreen(Screen):
                           f"{a.duration_s:.2f}s", ", ".join(a.failing))
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        if event.pane.id == "tab-context":
+        if event.pane.id == "tab-hints" and not self._hints_shown:
+            self._refresh_hints()
+        elif event.pane.id == "tab-context":
             ctx = self.query_one("#context", CodeEditor)
             if not ctx.text:
                 ctx.language = "python"

@@ -12,12 +12,17 @@ BENCH_VAR = "JAXTUTOR_BENCH_FIRST_FRAME"   # benchmarks: write timings to this f
 def run_app(*, home: Path, target: tuple[str, str] | None, lang: str = "zh") -> int:
     """Open the app at `target` (("exercise", "6.1"), ("lesson", "6.2"), ("quiz", "6")) or, with
     None, where the learner last was (the first time: the welcome page). Returns an exit code."""
+    import gc
+
+    gc_enabled = gc.isenabled()
+    gc.disable()      # until the first frame (TutorApp turns it back on): imports allocate a lot
     from tutor.messages import set_lang
 
     set_lang(lang)
     from tutor.app.tutorapp import TutorApp   # after set_lang: key descriptions are read at import
 
     app = TutorApp(home=Path(home), target=target)
+    app._gc_was_enabled = gc_enabled
     bench = os.environ.get(BENCH_VAR)
     if bench:
         _arm_benchmark(app, bench)

@@ -6,6 +6,7 @@ it, opening a place from another place replaces it, F2 goes back to the map."""
 
 from __future__ import annotations
 
+import gc
 import threading
 from pathlib import Path
 
@@ -39,6 +40,8 @@ class TutorApp(App):
         from tutor.app.commands import CourseCommands
 
         self.COMMANDS = {CourseCommands}      # only entries in the catalog's words
+        self._gc_was_enabled = gc.isenabled()    # see on_mount and _settle_gc
+        self._gc_frozen = False
         super().__init__()
         self.course = load_course()
         self.store = Store(home)
@@ -80,6 +83,7 @@ class TutorApp(App):
         self.warm_runner(getattr(self, "_warm_context", None))
 
     def on_unmount(self) -> None:
+        self._release_gc()
         if self._runner is not None and self._owns_runner:
             self._runner.close()
         self.store.close()
@@ -88,6 +92,9 @@ class TutorApp(App):
 
     def on_mount(self) -> None:
         from tutor.app.home import HomeScreen
+
+        # no cyclic GC until the first frame: start-up allocates a lot and frees almost nothing
+        gc.disable()
 
         self.push_screen(HomeScreen())
         if self.store.recovered_from is not None:
@@ -101,6 +108,40 @@ class TutorApp(App):
         if target is not None:
             self.open_item(target[0], target[1], quiet=self.target is None)
         self.set_timer(1.0, lambda: threading.Thread(target=_prewarm_highlighting, daemon=True).start())
+        self.call_after_refresh(self._settle_gc)
+
+    # ------------------------------------------------------------ garbage collection
+
+    def _settle_gc(self) -> None:
+        """After the first frame: move everything alive (modules, the course, the first screen:
+        some 75k objects) into the GC's permanent generation, so that full collections no longer
+        walk them, then turn the collector back on."""
+        if self._gc_frozen:
+            return
+        self._gc_frozen = True
+        gc.freeze()
+        if self._gc_was_enabled:
+            gc.enable()
+
+    def _collect_garbage(self) -> None:
+        """Back on the course map (a natural pause, once the map is drawn): one full collection of
+        what the pages left behind, then freeze the survivors again. The automatic collections
+        that follow only walk what the next pages allocate, so they stay short instead of
+        stalling a page as it opens. Unfreezing first means no garbage stays frozen for good."""
+        if not self._gc_frozen or not gc.isenabled():
+            return
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+
+    def _release_gc(self) -> None:
+        """On exit (or when the app is run in-process, e.g. by tests): give the objects back to
+        the collector and restore its state."""
+        if self._gc_frozen:
+            gc.unfreeze()
+            self._gc_frozen = False
+        if self._gc_was_enabled:
+            gc.enable()
 
     # ------------------------------------------------------------ navigation
 
@@ -197,10 +238,14 @@ class TutorApp(App):
     def action_home(self) -> None:
         from tutor.app.home import HomeScreen
 
+        left = False
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
+            left = True
         if isinstance(self.screen, HomeScreen):
             self.screen.refresh_map()
+        if left:
+            self.call_after_refresh(self._collect_garbage)
 
     def action_help(self) -> None:
         from tutor.app.helpscreen import HelpScreen
