@@ -1,6 +1,6 @@
 """Helpers shared by the check modules of chapter 6's supplementary exercises (ex_6_4 … ex_6_7).
 
-checks/ is not a package: each module loads this file by path (see `_helpers()` at their top)."""
+The check modules import it as `import _ch6 as H` (the runner puts checks/ on sys.path)."""
 
 from __future__ import annotations
 

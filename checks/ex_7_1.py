@@ -16,14 +16,10 @@ The chapter's self-check, and where each assertion lives here:
 Added: the reported count equals the real number of compiles; count == budget is within budget;
 fun_name filters (compiles of other functions are not counted)."""
 
-import os
-import sys
 
 import numpy as np
 
-if os.path.dirname(os.path.abspath(__file__)) not in sys.path:   # checks/_ch7.py: shared helpers
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _ch7 import split_compiles  # noqa: E402
+from _ch7 import split_compiles
 from tutor.checklib import CompileLog, Checks, assert_close, assert_equal, assert_that, fail
 
 checks = Checks()

@@ -14,15 +14,11 @@ The chapter's self-check, here:
 The reference norms are computed here by hand-written float64 backprop (not with the context's
 per_sample_norm, which a learner may overwrite); 10 more random indices are spot-checked."""
 
-import os
-import sys
 
 import numpy as np
 
-if os.path.dirname(os.path.abspath(__file__)) not in sys.path:   # checks/_ch7.py: shared helpers
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _ch7 import np_mlp, np_per_sample_grad_norm  # noqa: E402
-from tutor.checklib import Checks, assert_close, assert_equal, assert_that, fail, rng  # noqa: E402
+from _ch7 import np_mlp, np_per_sample_grad_norm
+from tutor.checklib import Checks, assert_close, assert_equal, assert_that, fail, rng
 
 checks = Checks()
 

@@ -14,15 +14,11 @@ The chapter's self-check, here:
 Compiles are counted by the jitted function's own name (CompileLog, caches cleared), at most 1;
 the 512 training samples are fresh blobs (20 features, 10 classes) made here with NumPy."""
 
-import os
-import sys
 
 import numpy as np
 
-if os.path.dirname(os.path.abspath(__file__)) not in sys.path:   # checks/_ch7.py: shared helpers
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _ch7 import np_blobs  # noqa: E402
-from tutor.checklib import CompileLog, Checks, assert_compile_count, assert_that, fail  # noqa: E402
+from _ch7 import np_blobs
+from tutor.checklib import CompileLog, Checks, assert_compile_count, assert_that, fail
 
 checks = Checks()
 

@@ -20,15 +20,11 @@ The project's checklist (★.4–★.6, ★.8) and where it lives here; everythi
       top-5 norms are the 5 largest; their mean loss > 10 × the mean loss; top-5 samples and the
       misclassified test samples all within r < 0.05 of the origin                         -> hard_samples"""
 
-import os
-import sys
 
 import numpy as np
 
-if os.path.dirname(os.path.abspath(__file__)) not in sys.path:   # checks/_ch7.py: shared helpers
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _ch7 import np_log_softmax, np_mlp, np_mlp_params, np_per_sample_grad_norm, np_spiral  # noqa: E402
-from tutor.checklib import CompileLog, Checks, assert_close, assert_equal, assert_that, fail  # noqa: E402
+from _ch7 import np_log_softmax, np_mlp, np_mlp_params, np_per_sample_grad_norm, np_spiral
+from tutor.checklib import CompileLog, Checks, assert_close, assert_equal, assert_that, fail
 
 checks = Checks()
 

@@ -225,3 +225,15 @@ def _job_for_good_answer():
     path.write(GOOD)
     path.close()
     return _job(path.name)
+
+
+def test_broken_check_module_is_reported_as_a_content_error(fault_runner, tmp_path):
+    answer = tmp_path / "answer.py"
+    answer.write_text(GOOD)
+    broken = tmp_path / "ex_broken.py"
+    broken.write_text("from tutor.checklib import Checks\nchecks = Checks(\n")
+    job = _job(answer)
+    job.check_module = str(broken)
+    result = fault_runner.run(job)
+    assert result.status == Status.ERROR
+    assert result.error.type == "SyntaxError" and "课程内容" in result.error.hint

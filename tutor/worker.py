@@ -227,7 +227,14 @@ def _run_exercise(job: dict, ns: dict, chan: Channel) -> dict:
     spec = importlib.util.spec_from_file_location(f"jaxtutor_check_{job['exercise'].replace('.', '_')}",
                                                   job["check_module"])
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+        module.checks
+    except Exception as e:  # a content bug, not the learner's: say so plainly
+        info = learner_error(e, job["check_module"])
+        info.hint = "这道练习的检查模块本身出错了:这是课程内容的问题,请报告。"
+        result.update(status="error", error=info.to_dict())
+        return result
     outcomes, error = checklib.run_checks(module.checks, checklib.Learner(ns), {learner_file},
                                           on_event=chan.send)
     result["checks"] = [o.to_dict() for o in outcomes]
