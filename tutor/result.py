@@ -141,6 +141,11 @@ class CappedText:
             self.dropped += excess
 
     @property
+    def head_full(self) -> bool:
+        """Past this point output is only kept as the tail (and no longer streamed live)."""
+        return len(self._head) >= self.head_limit
+
+    @property
     def truncated(self) -> bool:
         return self.dropped > 0
 

@@ -185,19 +185,24 @@ class WorkerProcess:
         for th in self._threads:
             th.start()
 
-    def _read_stream(self, pipe, name: str) -> None:
-        fd = pipe.fileno()
-        sink = self.stdout if name == "stdout" else self.stderr
+    @staticmethod
+    def _chunks(fd: int):
+        """What arrives on a pipe, until it is closed on the other side."""
         while True:
             try:
                 data = os.read(fd, 65536)
             except OSError:
-                break
+                return
             if not data:
-                break
+                return
+            yield data
+
+    def _read_stream(self, pipe, name: str) -> None:
+        sink = self.stdout if name == "stdout" else self.stderr
+        for data in self._chunks(pipe.fileno()):
             if not self._capturing:
                 continue
-            live = not sink.truncated and len(sink._head) < sink.head_limit
+            live = not sink.head_full
             sink.feed(data)
             if live and self.on_output is not None:
                 try:
@@ -208,13 +213,7 @@ class WorkerProcess:
 
     def _read_results(self, fd: int) -> None:
         buf = b""
-        while True:
-            try:
-                data = os.read(fd, 65536)
-            except OSError:
-                break
-            if not data:
-                break
+        for data in self._chunks(fd):
             buf += data
             while b"\n" in buf:
                 line, buf = buf.split(b"\n", 1)
