@@ -1,11 +1,20 @@
 """The content loads and validates: ids, interfaces, hints, quiz answers, links."""
 
+import re
 import shutil
 
 import pytest
 
-from tutor.content import ContentError, load_course, parse_code_blocks
-from tutor.validate import validate, validate_content
+from tutor.content import ContentError, context_definitions, load_course, topic_of
+from tutor.markdown import code_blocks, headings, segments
+from tutor.validate import MAX_PAGE_LINES, validate, validate_content
+
+# The course map every front end promises (exercise ids per chapter); lesson pages may be split
+# into sub-pages, so pages are counted from the content, topics from the map.
+EXERCISES = {"6": [f"6.{i}" for i in range(1, 8)], "7": [f"7.{i}" for i in range(1, 8)],
+             "a1": [f"a1.{i}" for i in range(1, 7)]}
+TOPICS = {"6": [f"6.{i}" for i in range(0, 10)], "7": [f"7.{i}" for i in range(0, 10)],
+          "a1": [f"a1.{i}" for i in range(0, 10)]}
 
 
 def test_course_validates():
@@ -21,10 +30,13 @@ def test_course_order_and_ids(course):
             assert ex.check_path.is_file()
 
 
-def test_full_course_counts(course):
-    assert len(course.exercises) == 20
-    assert sum(len(q.questions) for q in course.quizzes.values()) == 24
-    assert [len(c.lessons) for c in course.chapters] == [8, 8, 8]
+def test_course_map(course):
+    for ch in course.chapters:
+        assert [e.id for e in ch.exercises] == EXERCISES[ch.id]
+        assert list(dict.fromkeys(l.topic_id for l in ch.lessons)) == TOPICS[ch.id]
+        assert len(ch.quiz.questions) == 8
+    for lesson in course.lessons.values():
+        assert lesson.source_lines <= MAX_PAGE_LINES, lesson.path
 
 
 def test_chapter_names_do_not_collide(course):
@@ -62,8 +74,89 @@ def test_validator_names_file_and_field(tmp_path, course):
     assert (str(statement), "link") in found
 
 
-def test_code_block_flags():
-    md = "text\n```python run context timeout=90\nx = 1\n```\n\n```python\ny = 2\n```\n"
-    a, b = parse_code_blocks(md)
-    assert a.run and a.context and a.timeout == 90 and a.code == "x = 1\n" and a.line == 2
-    assert not b.run
+def test_code_block_flags_and_lines():
+    md = "text\n```python run context timeout=90\nx = 1\n```\n\n```python include=f,g\n```\n"
+    a, b = code_blocks(md, first_line=5)
+    assert a.run and a.context and a.timeout == 90 and a.code == "x = 1\n" and a.line == 6
+    assert not b.run and b.include == ("f", "g")
+
+
+def test_one_meaning_of_blocks_headings_and_segments():
+    md = ("# Title with `code`\n\nintro\n\n- item\n\n  ```python run\n  nested = 1\n  ```\n\n"
+          "```python run\nx = 1\n```\n\n## Next *part*\n\nend\n")
+    blocks = code_blocks(md)
+    assert [b.code for b in blocks] == ["x = 1\n"]          # a fence nested in a list stays prose
+    assert [(h.level, h.text, h.line) for h in headings(md)] == [(1, "Title with code", 1), (2, "Next part", 15)]
+    segs = segments(md)
+    assert [s.block is not None for s in segs] == [False, True, False]
+    assert segs[1].line == blocks[0].line == 11 and "nested = 1" in segs[0].prose
+
+
+def test_topic_ids_and_sub_pages(course):
+    assert topic_of("7.1b") == "7.1" and topic_of("7.1") == "7.1" and topic_of("a1.2a") == "a1.2"
+    for ch in course.chapters:
+        for topic in TOPICS[ch.id]:
+            pages = course.topic_pages(topic)
+            assert pages and course.lesson(topic) is pages[0]
+
+
+def test_include_blocks_show_the_context_definitions(tmp_path):
+    ctx = tmp_path / "context.py"
+    ctx.write_text("import jax\n\nLR = 0.1\n\n@jax.jit\ndef step(x):\n    return x - LR\n\nclass S:\n    pass\n")
+    assert context_definitions(ctx, ["step", "LR"]) == "@jax.jit\ndef step(x):\n    return x - LR\n\n\nLR = 0.1\n"
+    with pytest.raises(ContentError):
+        context_definitions(ctx, ["missing"])
+
+
+def test_check_ids_are_read_from_the_check_module(course):
+    for ex in course.exercises.values():
+        ids = ex.check_ids
+        assert ids and len(set(ids)) == len(ids), ex.id
+        source = ex.check_path.read_text(encoding="utf-8")
+        assert ids == re.findall(r'@checks\.add\(\s*"([^"]+)"', source), ex.id
+
+
+def _problems_for(root):
+    return {(p.file, p.field) for p in validate(load_course(root, fresh=True))}
+
+
+def test_validator_rejects_files_nobody_listed(tmp_path, course):
+    root = _copy_content(tmp_path, course.root)
+    stray_page = root / "ch6" / "lessons" / "6.99.md"
+    stray_page.write_text("+++\nid = \"6.99\"\ntitle = \"x\"\n+++\n")
+    stray_ex = root / "ch7" / "exercises" / "7.99"
+    shutil.copytree(root / "ch7" / "exercises" / "7.1", stray_ex)
+    (root / "a1" / "exercises" / "a1.1" / "notes.txt").write_text("scratch")
+    found = _problems_for(root)
+    assert (str(stray_page), "chapter.toml") in found
+    assert (str(stray_ex), "chapter.toml") in found
+    assert (str(root / "a1" / "exercises" / "a1.1" / "notes.txt"), "file") in found
+
+
+def test_validator_rejects_a_check_module_of_no_exercise(tmp_path, course, monkeypatch):
+    content = tmp_path / "content"
+    shutil.copytree(course.root, content / "lessons")
+    shutil.copytree(course.root.parent / "checks", content / "checks")
+    (content / "checks" / "ex_9_9.py").write_text("checks = None\n")
+    monkeypatch.setenv("JAXTUTOR_CONTENT", str(content))
+    assert (str(content / "checks" / "ex_9_9.py"), "check") in _problems_for(content / "lessons")
+
+
+def test_validator_enforces_the_text_rules(tmp_path, course):
+    root = _copy_content(tmp_path, course.root)
+    ex = root / "ch6" / "exercises" / "6.2"
+    (ex / "statement.md").write_text((ex / "statement.md").read_text() + "\n公式 $x^2$ 如原书所写。\n")
+    page = sorted((root / "a1" / "lessons").glob("a1.3*.md"))[0]
+    page.write_text(page.read_text() + "\n" * (MAX_PAGE_LINES + 1))
+    fixture = sorted((root / "ch7" / "exercises" / "7.2" / "wrong").glob("*.py"))[0]
+    body = fixture.read_text().split("\n", 1)[1]
+    fixture.write_text("# expect: failed value\n" + body)
+    problems = [p for p in validate(load_course(root, fresh=True))]
+    fields = {(p.file, p.field) for p in problems}
+    texts = " ".join(p.message for p in problems if p.file == str(ex / "statement.md"))
+    assert "LaTeX" in texts and "source" in texts
+    assert (str(page), "length") in fields
+    assert (str(fixture), "expect") in fields
+    code_in_text = "`$x$` 和\n```python\ns = '$a$'\n```\n"
+    (ex / "statement.md").write_text(code_in_text)          # dollars inside code are fine
+    assert not [p for p in validate(load_course(root, fresh=True)) if p.file == str(ex / "statement.md")]

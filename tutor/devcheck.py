@@ -5,16 +5,13 @@ quizzes' verification code. Both are used by the test suite and by content autho
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.content import Course, Exercise
+from tutor.expectations import parse_expectation
 from tutor.result import CheckStatus, RunResult, Status
 from tutor.runner import Runner, exercise_job, snippet_job
-
-_EXPECT = re.compile(r"^#\s*expect:\s*(?P<status>[a-z_]+)(?:\s+(?P<check>\S+))?", re.M)
-
 
 @dataclass
 class Verdict:
@@ -24,26 +21,22 @@ class Verdict:
     result: RunResult | None = None
 
 
-def parse_expectation(path: Path) -> tuple[str, str | None]:
-    head = path.read_text(encoding="utf-8").split("\n", 3)[:3]
-    for line in head:
-        m = _EXPECT.match(line.strip())
-        if m:
-            return m["status"], m["check"]
-    raise ValueError(f"{path}: the first lines must say '# expect: <status> [<check-id>]'")
-
-
 def judge_fixture(path: Path, result: RunResult) -> tuple[bool, str]:
-    status, check_id = parse_expectation(path)
-    if result.status.value != status:
-        return False, f"expected status {status}, got {result.status.value} ({_summary(result)})"
-    if check_id:
-        ids = {c.id for c in result.checks}
-        if check_id not in ids:
-            return False, f"no check with id {check_id!r} (checks: {sorted(ids)})"
-        hit = [c for c in result.checks if c.id == check_id][0]
+    """Did the fixture fail the way its header says: status, the check, and the message words?"""
+    exp = parse_expectation(path)
+    if result.status.value != exp.status:
+        return False, f"expected status {exp.status}, got {result.status.value} ({_summary(result)})"
+    if exp.check:
+        hits = [c for c in result.checks if c.id == exp.check]
+        if not hits:
+            return False, f"no check with id {exp.check!r} (checks: {sorted(c.id for c in result.checks)})"
+        hit = hits[0]
         if hit.status in (CheckStatus.PASSED, CheckStatus.SKIPPED):
-            return False, f"check {check_id!r} {hit.status.value}; failing: {_summary(result)}"
+            return False, f"check {exp.check!r} {hit.status.value}; failing: {_summary(result)}"
+        missing = [w for w in exp.words if w not in (hit.message or "")]
+        if missing:
+            return False, (f"check {exp.check!r} failed, but its message lacks {missing}: "
+                           f"{(hit.message or '')[:300]!r}")
     return True, _summary(result)
 
 

@@ -8,10 +8,17 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor import paths
 from tutor.content import ContentError, Course, load_course
+from tutor.expectations import ExpectationError, parse_expectation
+from tutor.markdown import segments
 
-_LINK = re.compile(r"\]\((exercise|lesson|quiz):([^)\s]+)\)")
-_EXPECT = re.compile(r"^#\s*expect:\s*(passed|failed|not_attempted|error|timeout|memory|crashed|exited_early)\b")
+_LINK = re.compile(r"\]\((exercise|lesson|quiz|cheatsheet):([^)\s]+)\)")
+_INLINE_CODE = re.compile(r"`+[^`]*`+")
+_TEX = re.compile(r"\$\$|\$[^\s$][^$\n]*\$")
+_SOURCE_WORDS = re.compile(r"原书|原章节|笔记本|原文|notebook", re.I)
+MAX_PAGE_LINES = 200
+EXERCISE_FILES = {"exercise.toml", "statement.md", "starter.py", "solution.py", "explanation.md", "wrong"}
 
 
 @dataclass(frozen=True)
@@ -56,9 +63,70 @@ def _defined_names(tree: ast.Module) -> set[str]:
 
 def _check_links(text: str, where: str, course: Course, problems: list[Problem]) -> None:
     for kind, target in _LINK.findall(text):
-        table = {"exercise": course.exercises, "lesson": course.lessons, "quiz": course.quizzes}[kind]
-        if target not in table:
+        if kind == "lesson":
+            ok = target in course.lessons or bool(course.topic_pages(target))
+        else:
+            ok = target in {"exercise": course.exercises, "quiz": course.quizzes,
+                            "cheatsheet": course.chapter_by_id}[kind]
+        if not ok:
             problems.append(Problem(where, "link", f"{kind}:{target} does not exist"))
+
+
+def _prose(markdown: str) -> str:
+    """The prose of a Markdown text: code blocks and inline code removed."""
+    return "\n".join(_INLINE_CODE.sub("", seg.prose) for seg in segments(markdown) if seg.block is None)
+
+
+def _check_text(text: str, where: str, field: str, problems: list[Problem], *, markdown: bool = True) -> None:
+    """Rules for every learner-facing text: math in Unicode (no $…$), no mention of a source."""
+    prose = _prose(text) if markdown else text
+    if markdown and _TEX.search(prose):
+        problems.append(Problem(where, field, f"raw LaTeX {_TEX.search(prose).group(0)[:30]!r}: "
+                                              "write math in Unicode or in a code block"))
+    m = _SOURCE_WORDS.search(text)
+    if m:
+        problems.append(Problem(where, field, f"learner-facing text mentions a source ({m.group(0)!r})"))
+
+
+def _unlisted(course: Course, problems: list[Problem]) -> None:
+    """Files nobody listed are errors: they would silently never be shown or checked."""
+    listed_chapters = {c.folder.resolve() for c in course.chapters}
+    for toml in sorted(course.root.glob("*/chapter.toml")):
+        if toml.parent.resolve() not in listed_chapters:
+            problems.append(Problem(str(toml.parent), "course.toml", "chapter folder not listed in course.toml"))
+    for chapter in course.chapters:
+        pages = {l.path.resolve() for l in chapter.lessons}
+        for md in sorted((chapter.folder / "lessons").glob("*.md")):
+            if md.resolve() not in pages:
+                problems.append(Problem(str(md), "chapter.toml", "lesson page not listed in chapter.toml lessons"))
+        folders = {e.folder.resolve() for e in chapter.exercises}
+        for folder in sorted(p for p in (chapter.folder / "exercises").glob("*") if p.is_dir()):
+            if folder.resolve() not in folders:
+                problems.append(Problem(str(folder), "chapter.toml", "exercise folder not listed in chapter.toml exercises"))
+        for ex in chapter.exercises:
+            for item in sorted(ex.folder.iterdir()):
+                if item.name not in EXERCISE_FILES and not item.name.startswith("."):
+                    problems.append(Problem(str(item), "file", "not part of an exercise folder (see lessons/README.md)"))
+    modules = {ex.check_module for ex in course.exercises.values()}
+    for module in sorted(paths.checks_dir().glob("ex_*.py")):
+        if module.stem not in modules:
+            problems.append(Problem(str(module), "check", "check module of no exercise"))
+
+
+def _framing(course: Course, problems: list[Problem]) -> None:
+    for chapter in course.chapters:
+        ids = [l.id for l in chapter.lessons]
+        cpath = str(chapter.folder / "chapter.toml")
+        if not ids or ids[0] != f"{chapter.id}.0":
+            problems.append(Problem(cpath, "lessons", f"the chapter opens with its page {chapter.id}.0"))
+        if not ids or ids[-1] != f"{chapter.id}.9":
+            problems.append(Problem(cpath, "lessons", f"the chapter closes with its page {chapter.id}.9"))
+        for ex in chapter.exercises:
+            pages = course.topic_pages(ex.lesson_id)
+            if pages and f"(exercise:{ex.id})" not in pages[-1].body:
+                problems.append(Problem(str(pages[-1].path), "links",
+                                        f"the last page of topic {ex.lesson_id} links the exercise that practises it: "
+                                        f"[练习 {ex.id}](exercise:{ex.id})"))
 
 
 def validate(course: Course) -> list[Problem]:
@@ -72,35 +140,24 @@ def validate(course: Course) -> list[Problem]:
             _parse(chapter.context_path, "context", problems)
         if chapter.cheatsheet_path and not chapter.cheatsheet_path.is_file():
             problems.append(Problem(cpath, "cheatsheet", "file is missing"))
+        if chapter.context_path.is_file():
+            _check_text(chapter.context_source, str(chapter.context_path), "context", problems, markdown=False)
         for lesson in chapter.lessons:
-            key = f"lesson {lesson.id}"
-            if key in seen:
-                problems.append(Problem(str(lesson.path), "id", f"duplicate lesson id (also {seen[key]})"))
-            seen[key] = str(lesson.path)
-            if not lesson.id.startswith(chapter.id + "."):
-                problems.append(Problem(str(lesson.path), "id", f"must start with {chapter.id}."))
-            _check_links(lesson.body, str(lesson.path), course, problems)
-            for block in lesson.runnable_blocks:
-                if block.lang != "python":
-                    problems.append(Problem(str(lesson.path), f"block line {block.line}", "only python blocks can run"))
-                    continue
-                try:
-                    ast.parse(block.code)
-                except SyntaxError as e:
-                    problems.append(Problem(str(lesson.path), f"block line {block.line}",
-                                            f"syntax error at block line {e.lineno}: {e.msg}"))
+            _check_lesson(lesson, chapter, course, seen, problems)
         for ex in chapter.exercises:
             epath = str(ex.folder / "exercise.toml")
             key = f"exercise {ex.id}"
             if key in seen:
                 problems.append(Problem(epath, "id", f"duplicate exercise id (also {seen[key]})"))
             seen[key] = epath
-            if ex.lesson_id not in course.lessons and chapter.lessons:
+            if not course.topic_pages(ex.lesson_id) and chapter.lessons:
                 problems.append(Problem(epath, "lesson", f"lesson {ex.lesson_id} does not exist"))
             if len(ex.hints) < 2:
                 problems.append(Problem(epath, "hints", "at least two hints"))
             if any(not h.strip() for h in ex.hints):
                 problems.append(Problem(epath, "hints", "a hint is empty"))
+            for n, hint in enumerate(ex.hints):
+                _check_text(hint, epath, f"hints[{n}]", problems)
             if not ex.interface:
                 problems.append(Problem(epath, "interface", "at least one name"))
             if ex.time_limit <= 0 or ex.time_limit > 600:
@@ -110,6 +167,10 @@ def validate(course: Course) -> list[Problem]:
                     problems.append(Problem(str(path), name, "missing or empty"))
                 else:
                     _check_links(path.read_text(encoding="utf-8"), str(path), course, problems)
+                    _check_text(path.read_text(encoding="utf-8"), str(path), name, problems)
+            for name, path in (("starter", ex.starter_path), ("solution", ex.solution_path)):
+                if path.is_file():
+                    _check_text(path.read_text(encoding="utf-8"), str(path), name, problems, markdown=False)
             _parse(ex.starter_path, "starter", problems)
             sol = _parse(ex.solution_path, "solution", problems)
             if sol is not None:
@@ -117,18 +178,7 @@ def validate(course: Course) -> list[Problem]:
                 if missing:
                     problems.append(Problem(str(ex.solution_path), "interface",
                                             f"the solution does not define {', '.join(missing)}"))
-            check = ex.check_path
-            tree = _parse(check, "check", problems)
-            if tree is not None and "checks" not in _defined_names(tree):
-                problems.append(Problem(str(check), "checks", "a check module defines `checks = Checks()`"))
-            wrong = ex.wrong_solutions()
-            if len(wrong) < 3:
-                problems.append(Problem(str(ex.folder / "wrong"), "fixtures", f"at least three wrong solutions (has {len(wrong)})"))
-            for w in wrong:
-                head = w.read_text(encoding="utf-8").split("\n", 1)[0]
-                if not _EXPECT.match(head):
-                    problems.append(Problem(str(w), "expect", "first line must be '# expect: <status> [<check-id>]'"))
-                _parse(w, "fixture", problems)
+            _check_checks_and_fixtures(ex, problems)
         if chapter.quiz:
             qpath = str(chapter.quiz.path)
             ids = set()
@@ -152,9 +202,69 @@ def validate(course: Course) -> list[Problem]:
                     except SyntaxError as e:
                         problems.append(Problem(qpath, f"{q.id}.verify", f"syntax error at line {e.lineno}: {e.msg}"))
                 _check_links(q.prompt + q.explanation + q.model_answer, qpath, course, problems)
+                for part in (q.prompt, q.explanation, q.model_answer, *q.options):
+                    _check_text(part, qpath, q.id, problems)
         if chapter.cheatsheet_path and chapter.cheatsheet_path.is_file():
             _check_links(chapter.cheatsheet, str(chapter.cheatsheet_path), course, problems)
+            _check_text(chapter.cheatsheet, str(chapter.cheatsheet_path), "cheatsheet", problems)
+    _unlisted(course, problems)
+    _framing(course, problems)
     return problems
+
+
+def _check_lesson(lesson, chapter, course: Course, seen: dict[str, str], problems: list[Problem]) -> None:
+    where = str(lesson.path)
+    key = f"lesson {lesson.id}"
+    if key in seen:
+        problems.append(Problem(where, "id", f"duplicate lesson id (also {seen[key]})"))
+    seen[key] = where
+    if not lesson.id.startswith(chapter.id + "."):
+        problems.append(Problem(where, "id", f"must start with {chapter.id}."))
+    if lesson.source_lines > MAX_PAGE_LINES:
+        problems.append(Problem(where, "length", f"{lesson.source_lines} source lines; a page stays under "
+                                                 f"{MAX_PAGE_LINES} (split it into sub-pages, see lessons/README.md)"))
+    _check_links(lesson.body, where, course, problems)
+    _check_text(lesson.body, where, "text", problems)
+    try:
+        blocks = lesson.code_blocks
+    except ContentError as e:
+        problems.append(Problem(where, e.field, e.message))
+        return
+    for block in blocks:
+        if not block.run:
+            continue
+        if block.lang != "python":
+            problems.append(Problem(where, f"block line {block.line}", "only python blocks can run"))
+            continue
+        try:
+            ast.parse(block.code)
+        except SyntaxError as e:
+            problems.append(Problem(where, f"block line {block.line}", f"syntax error at block line {e.lineno}: {e.msg}"))
+
+
+def _check_checks_and_fixtures(ex, problems: list[Problem]) -> None:
+    tree = _parse(ex.check_path, "check", problems)
+    if tree is None:
+        return
+    if "checks" not in _defined_names(tree):
+        problems.append(Problem(str(ex.check_path), "checks", "a check module defines `checks = Checks()`"))
+    ids = ex.check_ids
+    if not ids:
+        problems.append(Problem(str(ex.check_path), "checks", "registers no check (@checks.add(\"id\", …))"))
+    if len(set(ids)) != len(ids):
+        problems.append(Problem(str(ex.check_path), "checks", "duplicate check ids"))
+    wrong = ex.wrong_solutions()
+    if len(wrong) < 3:
+        problems.append(Problem(str(ex.folder / "wrong"), "fixtures", f"at least three wrong solutions (has {len(wrong)})"))
+    for w in wrong:
+        try:
+            exp = parse_expectation(w)
+        except ExpectationError as e:
+            problems.append(Problem(str(w), "expect", str(e).split(": ", 1)[-1]))
+        else:
+            if exp.check and exp.check not in ids:
+                problems.append(Problem(str(w), "expect", f"no check {exp.check!r} in {ex.check_path.name}"))
+        _parse(w, "fixture", problems)
 
 
 def validate_content(root: Path | None = None) -> list[Problem]:

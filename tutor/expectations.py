@@ -1,0 +1,56 @@
+"""The header of a wrong-solution fixture: how the fixture must fail, on which check, and which
+words that check's message must contain, e.g.
+
+    # expect: failed dynamic_lr "每个学习率都重新编译"
+
+The words make a fixture test the diagnosis too: a message that names the wrong mistake fails
+`jaxtutor dev check`. Statuses without a check (not_attempted, timeout, …) take no words."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+STATUSES = ("passed", "failed", "not_attempted", "error", "timeout", "memory", "crashed", "exited_early")
+NEEDS_CHECK = ("failed", "error")
+_HEAD = re.compile(r"^#\s*expect:\s*(?P<status>[a-z_]+)(?:\s+(?P<check>[^\s\"]+))?(?P<rest>.*)$")
+_WORDS = re.compile(r'"([^"]+)"')
+
+
+class ExpectationError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Expectation:
+    status: str
+    check: str | None = None
+    words: tuple[str, ...] = ()
+
+
+def parse_header(line: str) -> Expectation:
+    m = _HEAD.match(line.strip())
+    if not m:
+        raise ExpectationError("the first line must be '# expect: <status> [<check-id> \"<words>\" …]'")
+    status, check, rest = m["status"], m["check"], m["rest"].strip()
+    if status not in STATUSES:
+        raise ExpectationError(f"unknown status {status!r} (one of {', '.join(STATUSES)})")
+    words = tuple(_WORDS.findall(rest))
+    if _WORDS.sub("", rest).strip():
+        raise ExpectationError(f"cannot read {rest!r}: message words go in double quotes")
+    if status in NEEDS_CHECK and not (check and words):
+        raise ExpectationError(f"'{status}' needs the check id and the words its message must contain: "
+                               f"# expect: {status} <check-id> \"<words>\"")
+    if status not in NEEDS_CHECK and (check or words):
+        raise ExpectationError(f"'{status}' takes no check id or words")
+    return Expectation(status=status, check=check, words=words)
+
+
+def parse_expectation(path: Path) -> Expectation:
+    """The expectation in the first line of a fixture file."""
+    first = path.read_text(encoding="utf-8").split("\n", 1)[0]
+    try:
+        return parse_header(first)
+    except ExpectationError as e:
+        raise ExpectationError(f"{path}: {e}") from None

@@ -1,0 +1,115 @@
+"""The one reading of a lesson page's Markdown: its fenced code blocks, its headings, and the page
+as prose and code segments in order. markdown-it-py finds them, so a fence inside a list or a
+``` inside an indented block means what CommonMark says it means.
+
+A block's `line` is always the 1-based line of its opening fence in the page file (the caller
+passes the line where the Markdown body starts), for the engine, the validator and the reader."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True)
+class CodeBlock:
+    """A top-level fenced code block. Its info string holds the language and flags:
+    `run` (runnable from the page), `context` (run with the chapter context first),
+    `timeout=S`, `include=NAME,NAME` (shows those definitions of the chapter context)."""
+    lang: str
+    code: str
+    line: int
+    run: bool = False
+    context: bool = False
+    timeout: float = 60.0
+    include: tuple[str, ...] = ()
+    info: str = ""
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: str        # plain text: inline code without backticks, no emphasis marks
+    line: int
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A stretch of prose (Markdown source) or one code block, in page order."""
+    line: int
+    prose: str = ""
+    block: CodeBlock | None = None
+
+
+@lru_cache(maxsize=1)
+def _parser():
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").enable("table")
+
+
+def _block_from_token(tok, first_line: int) -> CodeBlock:
+    words = tok.info.split()
+    lang = words[0] if words else ""
+    flags = set(words[1:])
+    timeout = 60.0
+    include: tuple[str, ...] = ()
+    for w in words[1:]:
+        if w.startswith("timeout="):
+            try:
+                timeout = float(w.split("=", 1)[1])
+            except ValueError:
+                pass
+        elif w.startswith("include="):
+            include = tuple(n for n in w.split("=", 1)[1].split(",") if n)
+    return CodeBlock(lang=lang, code=tok.content, line=first_line + tok.map[0], run="run" in flags,
+                     context="context" in flags, timeout=timeout, include=include, info=tok.info.strip())
+
+
+def _tokens(text: str):
+    return _parser().parse(text)
+
+
+def code_blocks(text: str, first_line: int = 1) -> list[CodeBlock]:
+    """The top-level fenced blocks (a fence nested in a list stays part of its prose)."""
+    return [_block_from_token(tok, first_line) for tok in _tokens(text)
+            if tok.type == "fence" and tok.level == 0 and tok.map]
+
+
+def _plain(inline) -> str:
+    parts = []
+    for child in inline.children or []:
+        if child.type in ("text", "code_inline"):
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+    return "".join(parts).strip()
+
+
+def headings(text: str, first_line: int = 1) -> list[Heading]:
+    toks = _tokens(text)
+    out = []
+    for i, tok in enumerate(toks):
+        if tok.type == "heading_open" and tok.map and i + 1 < len(toks):
+            out.append(Heading(level=int(tok.tag[1]), text=_plain(toks[i + 1]), line=first_line + tok.map[0]))
+    return out
+
+
+def segments(text: str, first_line: int = 1) -> list[Segment]:
+    """Prose and top-level code blocks in order; blank-only prose between blocks is dropped."""
+    lines = text.split("\n")
+    out: list[Segment] = []
+    cursor = 0
+    for tok in _tokens(text):
+        if tok.type != "fence" or tok.level != 0 or not tok.map:
+            continue
+        start, end = tok.map
+        prose = "\n".join(lines[cursor:start])
+        if prose.strip():
+            out.append(Segment(line=first_line + cursor, prose=prose))
+        out.append(Segment(line=first_line + start, block=_block_from_token(tok, first_line)))
+        cursor = end
+    rest = "\n".join(lines[cursor:])
+    if rest.strip():
+        out.append(Segment(line=first_line + cursor, prose=rest))
+    return out
