@@ -161,3 +161,14 @@ def test_validator_enforces_the_text_rules(tmp_path, course):
     code_in_text = "`$x$` 和\n```python\ns = '$a$'\n```\n"
     (ex / "statement.md").write_text(code_in_text)          # dollars inside code are fine
     assert not [p for p in validate(load_course(root, fresh=True)) if p.file == str(ex / "statement.md")]
+
+
+def test_cjk_soft_breaks_join_without_a_space():
+    from tutor.markdown import join_cjk_breaks, reflow
+
+    assert join_cjk_breaks("把 Python 函数\n走一遍") == "把 Python 函数走一遍"
+    assert join_cjk_breaks("用 JAX\n编译") == "用 JAX\n编译"              # Latin–CJK keeps its (rendered) space
+    assert join_cjk_breaks("说明。\n- 列表项") == "说明。\n- 列表项"        # a list item stays a list item
+    assert join_cjk_breaks("行尾两个空格  \n换行") == "行尾两个空格  \n换行"   # a hard break stays
+    text = "第一行\n第二行\n\n```python\n# 注释一\n# 注释二\n```\n结尾\n"
+    assert reflow(text) == "第一行第二行\n\n```python\n# 注释一\n# 注释二\n```\n结尾\n"

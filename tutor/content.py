@@ -11,6 +11,7 @@ import tomllib
 from pathlib import Path
 
 from tutor import paths
+from tutor.markdown import join_cjk_breaks, reflow
 from tutor.course import (Chapter, CodeBlock, ContentError, Course, Exercise, InterfaceItem, Lesson,
                           Question, Quiz, UnknownId, _split_front_matter, closest, context_definitions,
                           topic_of)
@@ -69,6 +70,7 @@ def _load_exercise(folder: Path, chapter_id: str, expected_id: str) -> Exercise:
     hints = _need(data, "hints", path, list)
     if not all(isinstance(h, str) for h in hints):
         raise ContentError(path, "hints", "every hint is a string")
+    hints = [join_cjk_breaks(h) for h in hints]
     time_limit = _need(data, "time_limit", path, (int, float))
     return Exercise(
         id=ex_id, title=_need(data, "title", path), chapter_id=chapter_id,
@@ -102,9 +104,9 @@ def _load_quiz(path: Path, chapter_id: str) -> Quiz:
             if not isinstance(q.get(key), str):
                 raise ContentError(path, f"{where}.{key}", "required string is missing")
         questions.append(Question(
-            id=q["id"], kind=kind, prompt=q["prompt"], options=list(q.get("options", [])),
-            answer=q.get("answer", ""), explanation=q.get("explanation", ""),
-            model_answer=q.get("model_answer", ""), verify=q.get("verify", "")))
+            id=q["id"], kind=kind, prompt=reflow(q["prompt"]), options=list(q.get("options", [])),
+            answer=q.get("answer", ""), explanation=reflow(q.get("explanation", "")),
+            model_answer=reflow(q.get("model_answer", "")), verify=q.get("verify", "")))
     return Quiz(chapter_id=chapter_id, title=_need(data, "title", path), path=path, questions=questions)
 
 

@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 
 from tutor import paths
-from tutor.markdown import CodeBlock, Heading, Segment, code_blocks, headings, segments
+from tutor.markdown import CodeBlock, Heading, Segment, code_blocks, headings, join_cjk_breaks, reflow, segments
 
 
 class ContentError(Exception):
@@ -63,7 +63,7 @@ class Lesson:
     @cached_property
     def segments(self) -> list[Segment]:
         """Prose and code blocks in order, `include=` blocks filled from the chapter context."""
-        return [Segment(line=s.line, prose=s.prose, block=self._expand(s.block) if s.block else None)
+        return [Segment(line=s.line, prose=join_cjk_breaks(s.prose), block=self._expand(s.block) if s.block else None)
                 for s in segments(*self._parts)]
 
     @cached_property
@@ -147,7 +147,7 @@ class Exercise:
 
     @property
     def statement(self) -> str:
-        return self.statement_path.read_text(encoding="utf-8")
+        return reflow(self.statement_path.read_text(encoding="utf-8"))
 
     @property
     def starter(self) -> str:
@@ -159,7 +159,7 @@ class Exercise:
 
     @property
     def explanation(self) -> str:
-        return self.explanation_path.read_text(encoding="utf-8")
+        return reflow(self.explanation_path.read_text(encoding="utf-8"))
 
     @property
     def names(self) -> list[str]:
@@ -228,7 +228,7 @@ class Chapter:
 
     @property
     def cheatsheet(self) -> str:
-        return self.cheatsheet_path.read_text(encoding="utf-8") if self.cheatsheet_path else ""
+        return reflow(self.cheatsheet_path.read_text(encoding="utf-8")) if self.cheatsheet_path else ""
 
 
 @dataclass

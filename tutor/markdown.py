@@ -7,8 +7,14 @@ passes the line where the Markdown body starts), for the engine, the validator a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
+
+# CJK ideographs, CJK and full-width punctuation: a line break between two of these is not a space.
+_CJK = "\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+_SOFT_BREAK = re.compile(rf"(?<=[{_CJK}])[ \t]*\n[ \t]*(?=[{_CJK}])")
+_BLOCK_START = re.compile(r"^\s*([-*+>|#]|\d+[.)]\s|```|~~~)")
 
 
 @dataclass(frozen=True)
@@ -113,3 +119,31 @@ def segments(text: str, first_line: int = 1) -> list[Segment]:
     if rest.strip():
         out.append(Segment(line=first_line + cursor, prose=rest))
     return out
+
+
+def join_cjk_breaks(prose: str) -> str:
+    """Joins the soft line breaks of Markdown prose that fall between two CJK characters, which a
+    renderer would otherwise turn into a stray space ("函数 走一遍"). A break before a list item,
+    a heading, a table row, a quote or a fence stays; Latin words keep their space."""
+    lines = prose.split("\n")
+    out = [lines[0]] if lines else []
+    for line in lines[1:]:
+        prev = out[-1]
+        if (prev.strip() and line.strip() and not _BLOCK_START.match(line)
+                and not prev.endswith(("  ", "\\")) and not prev.lstrip().startswith(("|", "#"))
+                and _SOFT_BREAK.search(prev.rstrip() + "\n" + line.lstrip())):
+            out[-1] = prev.rstrip() + line.lstrip()
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def reflow(text: str) -> str:
+    """A Markdown text with the CJK soft breaks of its prose joined (code blocks untouched)."""
+    lines = text.split("\n")
+    starts = [seg.line - 1 for seg in segments(text)] + [len(lines)]
+    out = lines[:starts[0]]
+    for seg, start, end in zip(segments(text), starts, starts[1:]):
+        chunk = "\n".join(lines[start:end])
+        out.extend((join_cjk_breaks(chunk) if seg.block is None else chunk).split("\n"))
+    return "\n".join(out)
