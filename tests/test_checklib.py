@@ -275,3 +275,10 @@ def test_primitive_sites_walk_into_sub_programs():
     sites = primitive_sites(scanned, jnp.ones(4))
     sin_site = next(enclosing for name, enclosing in sites if name == "sin")
     assert sin_site[0] == "scan" and sin_site[-1] in ("checkpoint", "remat", "remat2"), sin_site
+
+
+def test_scalars_compare_like_arrays():
+    assert_close(np.float32(2.0), 2.0, msg="m")
+    assert_close(np.inf, np.inf, msg="m")
+    assert isinstance(failure(assert_close, 3.0, 2.0, msg="m").detail, D.AllClose)
+    assert isinstance(failure(assert_close, -np.inf, np.inf, msg="m").detail, D.AllClose)

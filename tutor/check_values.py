@@ -194,7 +194,7 @@ def _leaf_compare(actual, expected, rtol: float, atol: float, check_dtype: bool,
     e64, a64 = exp.astype(np.float64), act_arr.astype(np.float64)
     with np.errstate(invalid="ignore", over="ignore"):
         err = np.abs(a64 - e64)
-        bad = ~(err <= atol + rtol * np.abs(e64))
+        bad = np.array(~(err <= atol + rtol * np.abs(e64)), dtype=bool)
     bad &= ~(np.isnan(a64) & np.isnan(e64))
     infinite = np.isinf(e64)                          # an infinite expectation matches only itself
     bad[infinite] = a64[infinite] != e64[infinite]
