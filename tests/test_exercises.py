@@ -4,7 +4,8 @@ not_attempted, and every wrong-solution fixture fails on the check meant to catc
 import pytest
 
 from tutor.content import load_course
-from tutor.devcheck import judge_fixture
+from tutor.devcheck import judge, judge_fixture
+from tutor.expectations import parse_header
 from tutor.result import Status
 from tutor.runner import exercise_job
 
@@ -35,11 +36,22 @@ def test_solution_passes(runner, ex):
     assert res.checks and all(c.status.value == "passed" for c in res.checks)
 
 
-@pytest.mark.parametrize("ex", EXERCISES, ids=[e.id for e in EXERCISES])
+MAIN = [e for e in EXERCISES if not e.is_repair]
+REPAIRS = [e for e in EXERCISES if e.is_repair]
+
+
+@pytest.mark.parametrize("ex", MAIN, ids=[e.id for e in MAIN])
 def test_starter_is_not_attempted(runner, ex):
     res = _run(runner, ex, ex.starter_path)
     assert res.status == Status.NOT_ATTEMPTED, _describe(res)
     assert res.missing and set(res.missing) <= set(ex.names)
+
+
+@pytest.mark.parametrize("ex", REPAIRS, ids=[e.id for e in REPAIRS])
+def test_repair_starter_shows_its_symptom(runner, ex):
+    res = _run(runner, ex, ex.starter_path)
+    ok, why = judge(parse_header("# expect: " + ex.starter_expect), res)
+    assert ok, why + "\n" + _describe(res)
 
 
 @pytest.mark.parametrize("ex,path", FIXTURES, ids=[f"{ex.id}/{p.stem}" for ex, p in FIXTURES])

@@ -7,10 +7,12 @@ tutor/course.py; its names are importable from here too."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
 from tutor import paths
+from tutor.expectations import ExpectationError, parse_header
 from tutor.markdown import join_cjk_breaks, reflow
 from tutor.course import (Chapter, CodeBlock, ContentError, Course, Exercise, InterfaceItem, Lesson,
                           Question, Quiz, UnknownId, _split_front_matter, closest, context_definitions,
@@ -51,7 +53,10 @@ def _load_lesson(path: Path, chapter_id: str, expected_id: str, context_path: Pa
                   context_path=context_path)
 
 
-def _load_exercise(folder: Path, chapter_id: str, expected_id: str) -> Exercise:
+_REPAIR_ID = re.compile(r"^(?P<topic>[a-z0-9]+\.\d+)-fix\d+$")
+
+
+def _load_exercise(folder: Path, chapter_id: str, expected_id: str, exercise_kind: str = "main") -> Exercise:
     path = folder / "exercise.toml"
     data = _read_toml(path)  # raises ContentError naming the file when it is missing
     ex_id = _need(data, "id", path)
@@ -76,8 +81,24 @@ def _load_exercise(folder: Path, chapter_id: str, expected_id: str) -> Exercise:
         id=ex_id, title=_need(data, "title", path), chapter_id=chapter_id,
         lesson_id=_need(data, "lesson", path), folder=folder, interface=interface, hints=hints,
         time_limit=float(time_limit), memory_mb=int(data.get("memory_mb", 3072)),
-        check_module=data.get("check", "ex_" + ex_id.replace(".", "_")),
-        equivalent_mutants=_equivalent_mutants(data, path))
+        check_module=data.get("check", "ex_" + ex_id.replace(".", "_").replace("-", "_")),
+        equivalent_mutants=_equivalent_mutants(data, path), kind=exercise_kind,
+        starter_expect=_starter_expect(data, path, exercise_kind, ex_id))
+
+
+def _starter_expect(data: dict, path: Path, kind: str, ex_id: str) -> str:
+    declared = data.get("kind", "main")
+    if declared != kind:
+        raise ContentError(path, "kind", f"is {declared!r} but chapter.toml lists it among the "
+                                         f"{'repairs' if kind == 'repair' else 'exercises'}")
+    if kind != "repair":
+        return ""
+    if not _REPAIR_ID.match(ex_id):
+        raise ContentError(path, "id", "a repair exercise's id is <topic>-fix<n>, e.g. 6.2-fix1")
+    try:
+        return parse_header("# expect: " + _need(data, "starter_expect", path)) and data["starter_expect"]
+    except ExpectationError as e:
+        raise ContentError(path, "starter_expect", str(e)) from None
 
 
 def _equivalent_mutants(data: dict, path: Path) -> dict[str, str]:
@@ -119,6 +140,8 @@ def _load_chapter(folder: Path) -> Chapter:
                for lid in _need(data, "lessons", path, list)]
     exercises = [_load_exercise(folder / "exercises" / eid, cid, eid)
                  for eid in _need(data, "exercises", path, list)]
+    repairs = [_load_exercise(folder / "exercises" / eid, cid, eid, exercise_kind="repair")
+               for eid in data.get("repairs", [])]
     quiz_file = data.get("quiz")
     cheat = data.get("cheatsheet")
     return Chapter(
@@ -126,7 +149,7 @@ def _load_chapter(folder: Path) -> Chapter:
         folder=folder, seed=data.get("seed", ""), lessons=lessons, exercises=exercises,
         quiz=_load_quiz(folder / quiz_file, cid) if quiz_file else None,
         context_path=context_path,
-        cheatsheet_path=folder / cheat if cheat else None)
+        cheatsheet_path=folder / cheat if cheat else None, repairs=repairs)
 
 
 _cache: dict[Path, Course] = {}

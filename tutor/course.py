@@ -124,6 +124,12 @@ class Exercise:
     memory_mb: int
     check_module: str
     equivalent_mutants: dict[str, str] = field(default_factory=dict)   # mutant id → why
+    kind: str = "main"               # "main", or "repair": a broken starter from a lesson's pitfall
+    starter_expect: str = ""         # repair: how the untouched starter must fail (a fixture header)
+
+    @property
+    def is_repair(self) -> bool:
+        return self.kind == "repair"
 
     @property
     def statement_path(self) -> Path:
@@ -217,10 +223,11 @@ class Chapter:
     folder: Path
     seed: str
     lessons: list[Lesson]
-    exercises: list[Exercise]
+    exercises: list[Exercise]            # the chapter's main exercises, in course order
     quiz: Quiz | None
     context_path: Path
     cheatsheet_path: Path | None
+    repairs: list[Exercise] = field(default_factory=list)   # repair exercises, in course order
 
     @property
     def context_source(self) -> str:
@@ -240,7 +247,8 @@ class Course:
 
     @cached_property
     def exercises(self) -> dict[str, Exercise]:
-        return {e.id: e for c in self.chapters for e in c.exercises}
+        """Every exercise, main and repair, by id (a chapter's main exercises first)."""
+        return {e.id: e for c in self.chapters for e in [*c.exercises, *c.repairs]}
 
     @cached_property
     def lessons(self) -> dict[str, Lesson]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.content import Course, Exercise
-from tutor.expectations import parse_expectation
+from tutor.expectations import Expectation, parse_expectation, parse_header
 from tutor.result import CheckStatus, RunResult, Status
 from tutor.runner import Runner, exercise_job, snippet_job
 
@@ -23,7 +23,10 @@ class Verdict:
 
 def judge_fixture(path: Path, result: RunResult) -> tuple[bool, str]:
     """Did the fixture fail the way its header says: status, the check, and the message words?"""
-    exp = parse_expectation(path)
+    return judge(parse_expectation(path), result)
+
+
+def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
     if result.status.value != exp.status:
         return False, f"expected status {exp.status}, got {result.status.value} ({_summary(result)})"
     if exp.check:
@@ -55,7 +58,11 @@ def check_exercise(course: Course, ex: Exercise, runner: Runner) -> list[Verdict
     verdicts.append(Verdict(f"{ex.id} solution", res.status == Status.PASSED,
                             f"{_summary(res)} in {res.duration_s:.2f}s", res))
     res = runner.run(exercise_job(ex, ex.starter_path, ctx))
-    verdicts.append(Verdict(f"{ex.id} starter", res.status == Status.NOT_ATTEMPTED, _summary(res), res))
+    if ex.is_repair:        # a repair's starter is broken code: it fails the way the content says
+        ok, why = judge(parse_header("# expect: " + ex.starter_expect), res)
+        verdicts.append(Verdict(f"{ex.id} starter", ok, why, res))
+    else:
+        verdicts.append(Verdict(f"{ex.id} starter", res.status == Status.NOT_ATTEMPTED, _summary(res), res))
     for path in ex.wrong_solutions():
         res = runner.run(exercise_job(ex, path, ctx))
         ok, why = judge_fixture(path, res)

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor import paths
-from tutor.content import ContentError, Course, load_course
-from tutor.expectations import ExpectationError, parse_expectation
+from tutor.content import ContentError, Course, load_course, topic_of
+from tutor.expectations import ExpectationError, parse_expectation, parse_header
 from tutor.markdown import segments
 
 _LINK = re.compile(r"\]\((exercise|lesson|quiz|cheatsheet):([^)\s]+)\)")
@@ -99,11 +99,11 @@ def _unlisted(course: Course, problems: list[Problem]) -> None:
         for md in sorted((chapter.folder / "lessons").glob("*.md")):
             if md.resolve() not in pages:
                 problems.append(Problem(str(md), "chapter.toml", "lesson page not listed in chapter.toml lessons"))
-        folders = {e.folder.resolve() for e in chapter.exercises}
+        folders = {e.folder.resolve() for e in [*chapter.exercises, *chapter.repairs]}
         for folder in sorted(p for p in (chapter.folder / "exercises").glob("*") if p.is_dir()):
             if folder.resolve() not in folders:
                 problems.append(Problem(str(folder), "chapter.toml", "exercise folder not listed in chapter.toml exercises"))
-        for ex in chapter.exercises:
+        for ex in [*chapter.exercises, *chapter.repairs]:
             for item in sorted(ex.folder.iterdir()):
                 if item.name not in EXERCISE_FILES and not item.name.startswith("."):
                     problems.append(Problem(str(item), "file", "not part of an exercise folder (see lessons/README.md)"))
@@ -127,6 +127,16 @@ def _framing(course: Course, problems: list[Problem]) -> None:
                 problems.append(Problem(str(pages[-1].path), "links",
                                         f"the last page of topic {ex.lesson_id} links the exercise that practises it: "
                                         f"[练习 {ex.id}](exercise:{ex.id})"))
+        for ex in chapter.repairs:
+            pages = course.topic_pages(ex.lesson_id)
+            if pages and not any(f"(exercise:{ex.id})" in page.body for page in pages):
+                problems.append(Problem(str(pages[0].path), "links",
+                                        f"a page of topic {ex.lesson_id} offers the repair exercise {ex.id} "
+                                        f"next to its pitfall: [动手修复](exercise:{ex.id})"))
+            if not ex.id.startswith(topic_of(ex.lesson_id) + "-fix"):
+                problems.append(Problem(str(ex.folder / "exercise.toml"), "id",
+                                        f"a repair exercise of topic {topic_of(ex.lesson_id)} is named "
+                                        f"{topic_of(ex.lesson_id)}-fix<n>"))
 
 
 def validate(course: Course) -> list[Problem]:
@@ -144,7 +154,7 @@ def validate(course: Course) -> list[Problem]:
             _check_text(chapter.context_source, str(chapter.context_path), "context", problems, markdown=False)
         for lesson in chapter.lessons:
             _check_lesson(lesson, chapter, course, seen, problems)
-        for ex in chapter.exercises:
+        for ex in [*chapter.exercises, *chapter.repairs]:
             epath = str(ex.folder / "exercise.toml")
             key = f"exercise {ex.id}"
             if key in seen:
@@ -256,6 +266,11 @@ def _check_checks_and_fixtures(ex, problems: list[Problem]) -> None:
     wrong = ex.wrong_solutions()
     if len(wrong) < 3:
         problems.append(Problem(str(ex.folder / "wrong"), "fixtures", f"at least three wrong solutions (has {len(wrong)})"))
+    if ex.is_repair:
+        exp = parse_header("# expect: " + ex.starter_expect)
+        if exp.check not in ids:
+            problems.append(Problem(str(ex.folder / "exercise.toml"), "starter_expect",
+                                    f"no check {exp.check!r} in {ex.check_path.name}"))
     for w in wrong:
         try:
             exp = parse_expectation(w)
