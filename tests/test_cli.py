@@ -3,6 +3,7 @@ watch, doctor, --lang, and that none of it imports jax in the CLI's own process.
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -54,10 +55,23 @@ def test_list_json_is_complete():
     assert all(e["status"] == "unseen" for ch in data["chapters"] for e in ch["exercises"])
 
 
-def test_check_json_exit_codes_and_recording(home):
+def own_copy(tmp_path, ex_id):
+    """The reference solution with one line added: the learner's own file, not the reference."""
+    path = tmp_path / f"mine_{ex_id}.py"
+    path.write_text((SOL / ex_id / "solution.py").read_text() + "\n# my own copy\n")
+    return path
+
+
+def test_check_json_exit_codes_and_recording(home, tmp_path):
     p = cli("check", "6.2", str(SOL / "6.2" / "solution.py"), "--json")
     doc = json.loads(p.stdout)
     assert p.returncode == 0 and doc["status"] == "passed"
+    assert "参考答案" in p.stderr                               # checked the reference: not a pass
+    listing = json.loads(cli("list", "--json").stdout)
+    assert {e["id"]: e["status"] for ch in listing["chapters"] for e in ch["exercises"]}["6.2"] == "started"
+    p = cli("check", "6.2", str(own_copy(tmp_path, "6.2")), "--json")
+    doc = json.loads(p.stdout)
+    assert p.returncode == 0 and doc["status"] == "passed" and p.stderr == ""
     assert set(doc) >= {"exercise", "status", "duration_s", "missing", "checks", "error", "stdout",
                         "stderr", "output_truncated"}
     p = cli("check", "6.2", str(SOL / "6.2" / "wrong" / "python_scalar_init.py"), "--json")
@@ -94,21 +108,26 @@ def test_hint_one_at_a_time():
     assert cli("hint", "6.1").returncode == 0
 
 
-def test_solution_locked_until_pass_or_confirmed_give_up():
+def test_solution_locked_until_pass_or_confirmed_give_up(tmp_path):
     p = cli("solution", "6.3")
     assert p.returncode == 1 and "def gradient_descent_step" not in p.stdout
     p = cli("solution", "6.3", "--give-up")                    # no terminal to confirm on
     assert p.returncode == 2 and "--yes" in p.stderr
     p = cli("solution", "6.3", "--give-up", "--yes")
     assert p.returncode == 0 and "def gradient_descent_step" in p.stdout
-    assert "gave up" in cli("progress").stdout
-    cli("check", "6.1", str(SOL / "6.1" / "solution.py"))
+    assert "已放弃" in cli("progress").stdout
+    assert "gave up" in cli("--lang", "en", "progress").stdout
+    cli("check", "6.1", str(SOL / "6.1" / "solution.py"))     # the reference itself unlocks nothing
+    assert cli("solution", "6.1").returncode == 1
+    cli("check", "6.1", str(own_copy(tmp_path, "6.1")))
     assert cli("solution", "6.1").returncode == 0
 
 
 def test_reset_backs_up_the_draft(home):
     cli("check", "6.1")                                        # creates the draft
     draft = home / "work" / "6.1.py"
+    p = cli("reset", "6.1", "--yes")                           # still the starter: no backup to keep
+    assert p.returncode == 0 and not (home / "work" / "backup").exists()
     draft.write_text("my work\n")
     p = cli("reset", "6.1", "--yes")
     assert p.returncode == 0
@@ -134,9 +153,13 @@ def test_home_option(tmp_path):
 
 
 def test_doctor_reports_versions_and_highlighting():
+    from importlib.util import find_spec
+
     p = cli("doctor")
     assert "jax: 0.12.0.1" in p.stdout and "jaxlib: 0.12.0.1" in p.stdout
-    assert "可用" in p.stdout or "available" in p.stdout
+    available = find_spec("tree_sitter") is not None and find_spec("tree_sitter_python") is not None
+    word = "可用" if available else "不可用"
+    assert f"编辑器语法高亮: {word}\n" in p.stdout              # the whole word, not a part of 不可用
 
 
 def test_watch_reruns_on_save(tmp_path):
@@ -186,3 +209,53 @@ def test_python_dash_m_tutor():
     p = subprocess.run([sys.executable, "-m", "tutor", "list", "--json"], capture_output=True, text=True,
                        env=os.environ, cwd=Path("/"))
     assert p.returncode == 0 and json.loads(p.stdout)["chapters"]
+
+
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+
+
+def test_lang_en_check_has_no_chinese_of_its_own():
+    wrong = SOL / "6.1" / "wrong" / "adds_increment.py"
+    doc = json.loads(cli("--lang", "en", "check", "6.1", str(wrong), "--json").stdout)
+    theirs = []                                                # the check's own names and messages
+    for c in doc["checks"]:
+        theirs += [c["name"]] + (c.get("message") or "").splitlines()
+        detail = c.get("detail") or {}
+        theirs += [str(detail.get("what", ""))] + [str(k) for k in (detail.get("values") or {})]
+    p = cli("--lang", "en", "check", "6.1", str(wrong))
+    assert p.returncode == 1
+    for line in (p.stdout + p.stderr).splitlines():
+        for text in sorted(filter(None, theirs), key=len, reverse=True):
+            line = line.replace(text, "")
+        assert not CJK.search(line), line
+
+
+TERMINAL_TRICKS = r'''
+print("\x1b[2J\x1b[H\x1b]52;c;cm0gLXJmIH4=\x07\x1b]0;pwned\x07\x1b]2;title\x1b\\\x1b[?1049h\x1bc")
+'''
+
+
+def test_learner_escapes_do_not_reach_a_real_terminal(tmp_path):
+    import pty
+
+    answer = own_copy(tmp_path, "6.1")
+    answer.write_text(answer.read_text() + TERMINAL_TRICKS)
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(jaxtutor_cmd() + ["check", "6.1", str(answer)], stdin=subprocess.DEVNULL,
+                            stdout=follower, stderr=follower, env={**os.environ, "COLUMNS": "120"})
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            data = os.read(leader, 65536)
+        except OSError:                                        # the other side closed
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(leader)
+    assert proc.wait(120) == 0
+    screen = b"".join(chunks).decode("utf-8", "replace")
+    for trick in ("\x1b[2J", "\x1b]52", "\x1b]0;", "\x1b]2;", "\x1b[?1049h", "\x1bc"):
+        assert trick not in screen, repr(trick)
+    assert "\\x1b]52;c;cm0gLXJmIH4=\\x07" in screen             # shown, not obeyed

@@ -1,0 +1,169 @@
+"""One progress model: what counts as done, one status table, and the views that count with it
+(`jaxtutor progress`, `jaxtutor list`, `list --json`, the course map's counts) agree."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tutor import messages, progress
+from tutor.messages import t
+from tutor.progress import Progress, chapter_items, course_items
+from tutor.result import CheckStatus, RunResult, Status
+from tutor.store import Store
+
+TUTOR = Path(__file__).resolve().parent.parent / "tutor"
+STORED = ("unseen", "started", "failed", "passed")
+ITEM = ("todo", "started", "failed", "done")
+
+
+def every_status():
+    return [s.value for s in Status] + [s.value for s in CheckStatus] + list(STORED) + list(ITEM) + ["reference"]
+
+
+@pytest.mark.parametrize("lang", messages.LANGS)
+def test_every_status_has_a_word_a_style_and_a_mark(lang):
+    messages.set_lang(lang)
+    try:
+        for status in every_status():
+            look = progress.look(status)
+            assert look.word_key in messages.CATALOG, status
+            assert look.style and len(look.mark) == 1, status
+            word = progress.word(status)
+            assert word and word != look.word_key
+            if lang == "zh":                                  # no untranslated word in the Chinese UI
+                assert re.search(r"[\u4e00-\u9fff]", word), (status, word)
+    finally:
+        messages.set_lang("zh")
+
+
+def test_enums_and_strings_look_the_same():
+    assert progress.look(Status.TIMEOUT) == progress.look("timeout")
+    assert progress.look(CheckStatus.SKIPPED) == progress.look("skipped")
+    assert progress.word("something-new") == "something-new"
+
+
+def test_no_other_status_to_style_map_in_the_package():
+    """The status → style table lives in tutor/progress.py only."""
+    pattern = re.compile(r"""(["'](passed|failed|timeout|done|started)["']|Status\.[A-Z_]+|CheckStatus\.[A-Z_]+)"""
+                         r"""\s*:\s*\(?\s*["'](bold |dim |italic )*(green|red|yellow|magenta|cyan)""")
+    offenders = []
+    for path in TUTOR.rglob("*.py"):
+        if path.name == "progress.py" and path.parent == TUTOR:
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if pattern.search(line):
+                offenders.append(f"{path.relative_to(TUTOR)}:{n}: {line.strip()}")
+    assert offenders == []
+
+
+def test_bar_is_clamped():
+    assert progress.bar(3, 4, 8) == "██████░░"
+    assert progress.bar(9, 4, 4) == "████" and progress.bar(0, 0, 3) == "░░░"
+
+
+def test_done_means(course, tmp_path):
+    store = Store(tmp_path)
+    ch = course.chapters[0]
+    lesson, ex = ch.lessons[0], ch.exercises[0]
+    store.mark_read(lesson.id)
+    store.give_up(ex.id)                                        # giving up is not done
+    p = Progress(course, store)
+    assert p.lesson_done(lesson.id) and not p.exercise_done(ex.id)
+    store.record_attempt(RunResult(exercise=ex.id, status=Status.PASSED))
+    assert Progress(course, store).exercise_done(ex.id)
+    quiz = ch.quiz
+    for q in quiz.questions[:-1]:
+        store.record_quiz_answer(ch.id, q.id, "A", False)
+    p = Progress(course, store)
+    assert not p.quiz_done(ch.id) and p.status(chapter_items(ch)[-1]) == "started"
+    store.record_quiz_answer(ch.id, quiz.questions[-1].id, "A", False)
+    assert Progress(course, store).quiz_done(ch.id)             # answered, right or wrong
+    assert not Progress(course, store).chapter_done(ch)
+
+
+def mixed_store(course, home) -> Store:
+    """Some lessons read, exercises in every stored state, one quiz half answered, one complete."""
+    store = Store(home)
+    statuses = [Status.PASSED, Status.FAILED, Status.NOT_ATTEMPTED, Status.ERROR, Status.PASSED]
+    for n, ch in enumerate(course.chapters):
+        for lesson in ch.lessons[: n + 2]:
+            store.mark_read(lesson.id)
+        for i, ex in enumerate(ch.exercises[: len(statuses)]):
+            store.record_attempt(RunResult(exercise=ex.id, status=statuses[(i + n) % len(statuses)]))
+        if ch.exercises:
+            store.mark_started(ch.exercises[-1].id)
+        if ch.quiz:
+            questions = ch.quiz.questions if n == 0 else ch.quiz.questions[:2]
+            for q in questions:
+                store.record_quiz_answer(ch.id, q.id, "A", q.answer == "A")
+    return store
+
+
+def test_all_views_count_alike(course, home, capsys):
+    from tutor.cli import main
+
+    store = mixed_store(course, home)
+    prog = Progress(course, store)
+    expected = {ch.id: (prog.chapter(ch).done, prog.chapter(ch).total) for ch in course.chapters}
+    assert len(set(expected.values())) > 1 and any(d for d, _ in expected.values())
+    # the course map counts every chapter's items with Progress.counts
+    assert {ch.id: prog.counts(chapter_items(ch)) for ch in course.chapters} == expected
+    overall = prog.overall()
+    assert (overall.done, overall.total) == prog.counts(course_items(course))
+
+    assert main(["list", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert {c["id"]: (c["done"], c["total"]) for c in doc["chapters"]} == expected
+    assert (doc["done"], doc["total"]) == (overall.done, overall.total)
+    for c in doc["chapters"]:                                   # the parts agree with the whole
+        ch = course.chapter_by_id[c["id"]]
+        read = sum(1 for l in c["lessons"] if l["read"])
+        passed = sum(1 for e in c["exercises"] if e["status"] == "passed")
+        quiz_done = 1 if c["quiz"] and c["quiz"]["done"] else 0
+        assert read + passed + quiz_done == c["done"] == prog.chapter(ch).done
+
+    def header_counts(text):
+        found = {}
+        for line in text.splitlines():
+            m = re.match(r"^(\S+)  .*?(\d+)/(\d+)\s*$", line)
+            if m and m.group(1) in expected:
+                found[m.group(1)] = (int(m.group(2)), int(m.group(3)))
+        return found
+
+    assert main(["list"]) == 0
+    assert header_counts(capsys.readouterr().out) == expected
+    assert main(["progress"]) == 0
+    out = capsys.readouterr().out
+    assert header_counts(out) == expected
+    assert f"{overall.done}/{overall.total}" in out.splitlines()[0]
+
+
+def test_the_chinese_views_have_no_english_status(course, home, capsys):
+    from tutor.cli import main
+
+    mixed_store(course, home)
+    for command in (["list"], ["progress"]):
+        assert main(command) == 0
+        out = capsys.readouterr().out
+        for word in ("[started]", "[unseen]", "[failed]", "lesson ", "exercise ", " min", "answered", "gave up"):
+            assert word not in out, (command, word)
+        assert t("status.started") in out
+
+
+def test_progress_columns_are_aligned_in_cells(course, home, capsys):
+    from rich.cells import cell_len
+
+    from tutor.cli import main
+
+    mixed_store(course, home)
+    assert main(["progress"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines()
+            if re.match(r"^  \S \S+\s", line) and "/" in line]
+    assert len(rows) >= len(course.exercises)          # main and repair exercises
+    ends = set()
+    for row in rows:
+        status_word = next(progress.word(s) for s in STORED if f" {progress.word(s)} " in row)
+        ends.add(cell_len(row[: row.index(f" {status_word} ")]))
+    assert len(ends) == 1, ends                                 # the status column starts at one cell

@@ -1,0 +1,45 @@
+"""The command line: `main` parses (parser.py), runs a command (commands.py, watch.py) and
+renders text (render.py, views.py). Every command works without the Textual app; start,
+exercise, lesson and quiz open the app. A store or draft problem is a sentence and exit code 1,
+never a traceback. Nothing here imports jax."""
+
+from __future__ import annotations
+
+import sys
+
+from tutor import messages
+
+__all__ = ["main", "build_args"]
+
+
+def build_args(argv: list[str]):
+    """The parsed command line (usage errors exit 2), with --lang already in effect."""
+    from tutor.cli import commands
+    from tutor.cli.parser import build_parser, lang_in
+
+    if lang_in(argv) in messages.LANGS:
+        messages.set_lang(lang_in(argv))
+    args = build_parser(commands).parse_args(argv)
+    args.home = getattr(args, "home", None)
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    from tutor.cli import commands
+    from tutor.drafts import DraftError
+    from tutor.store import StoreError
+
+    args = build_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        messages.set_lang(getattr(args, "lang", None))
+        return args.func(args)
+    except commands.UsageError as e:
+        print(str(e), file=sys.stderr)
+        return commands.EXIT_USAGE
+    except (StoreError, DraftError) as e:
+        print(str(e), file=sys.stderr)
+        return commands.EXIT_FAIL
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `jaxtutor list | head`
+        return commands.EXIT_OK

@@ -1,0 +1,283 @@
+"""The commands: parse → session → render. Exit codes: 0 success (check: passed), 1 any other
+result (including a store or draft problem, reported in a sentence), 2 bad usage or unknown id.
+Nothing here imports jax."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from tutor import messages
+from tutor.cli.render import Out, render_verdict
+from tutor.messages import t
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as a message, exit code 2."""
+
+
+# ---------------------------------------------------------------- shared helpers
+
+
+def make_runner(keep_warm: bool):
+    """The runner commands use (tests replace it with a fake that follows session.RunnerLike)."""
+    from tutor.runner import Runner
+
+    return Runner(keep_warm=keep_warm)
+
+
+def course():
+    from tutor.content import load_course
+
+    return load_course()
+
+
+def open_store(args, *, reading: bool = False):
+    """The store of --home. `reading` commands (list, progress) still work, read-only, in a
+    home that cannot be written. Store problems propagate as StoreError (main prints them)."""
+    from tutor import paths
+    from tutor.store import Store, StoreError
+
+    home = paths.home_dir(args.home)
+    try:
+        store = Store(home)
+    except StoreError as e:
+        if not reading or e.kind not in ("read_only", "home"):
+            raise
+        store = Store(home, read_only=True)
+        print(f"{e}\n{t('store.read_only_view')}", file=sys.stderr)
+    if store.recovered_from:
+        print(t("store.salvaged", rows=store.salvaged_rows, path=store.recovered_from), file=sys.stderr)
+    return store
+
+
+def session(args, store=None, course_=None):
+    from tutor.session import Session
+
+    return Session(course_ or course(), store or open_store(args), lang=messages.lang())
+
+
+def lookup(kind: str, item_id: str, course_=None):
+    from tutor.content import UnknownId
+
+    c = course_ or course()
+    try:
+        return c, {"exercise": c.exercise, "lesson": c.lesson, "quiz": c.quiz}[kind](item_id)
+    except UnknownId as e:
+        msg = t("cli.unknown_id", id=item_id, kind=t(f"cli.kind.{kind}"))
+        if e.suggestions:
+            msg += "\n" + t("cli.closest", ids=", ".join(e.suggestions))
+        raise UsageError(msg) from None
+
+
+def confirm(prompt: str, assume_yes: bool) -> bool:
+    if assume_yes:
+        return True
+    if not sys.stdin.isatty():
+        raise UsageError(t("cli.give_up_needs_yes"))
+    try:
+        return input(prompt).strip().lower() in ("y", "yes", "是")
+    except EOFError:
+        return False
+
+
+def checked_file(args, sess, ex) -> Path | None:
+    """FILE if given (it must exist), else None for the draft (announced when it is created)."""
+    if args.file:
+        path = Path(args.file)
+        if not path.is_file():
+            raise UsageError(t("cli.no_file", path=path))
+        return path
+    if not sess.store.drafts.exists(ex.id):
+        path = sess.store.drafts.ensure(ex)
+        print(t("cli.draft_created", path=path), file=sys.stderr)
+    return None
+
+
+# ---------------------------------------------------------------- commands
+
+
+def cmd_list(args) -> int:
+    from tutor.cli.views import list_document, render_list
+    from tutor.progress import Progress
+
+    c = course()
+    prog = Progress(c, open_store(args, reading=True))
+    if args.json:
+        print(json.dumps(list_document(c, prog, only=args.only), ensure_ascii=False, indent=2))
+    else:
+        render_list(Out(), c, prog, only=args.only)
+    return EXIT_OK
+
+
+def cmd_progress(args) -> int:
+    from tutor.cli.views import render_progress
+    from tutor.progress import Progress
+
+    c = course()
+    store = open_store(args, reading=True)
+    render_progress(Out(), c, store, Progress(c, store))
+    return EXIT_OK
+
+
+def cmd_check(args) -> int:
+    from tutor.session import RunRefused
+
+    c, ex = lookup("exercise", args.id)
+    sess = session(args, course_=c)
+    file = checked_file(args, sess, ex)
+    runner = make_runner(keep_warm=False)
+    try:
+        verdict = sess.run(ex.id, runner=runner, file=file, timeout=args.timeout)
+    except RunRefused as e:
+        print(e.reason, file=sys.stderr)
+        return EXIT_FAIL
+    finally:
+        runner.close()
+    if args.json:
+        print(json.dumps(verdict.result.to_dict(), ensure_ascii=False))
+        if verdict.reference:
+            print(t("cli.reference_checked"), file=sys.stderr)
+        if verdict.record_error:
+            print(t("cli.not_recorded", reason=verdict.record_error), file=sys.stderr)
+    else:
+        render_verdict(Out(), verdict, ex)
+    return EXIT_OK if verdict.passed else EXIT_FAIL
+
+
+def cmd_hint(args) -> int:
+    c, ex = lookup("exercise", args.id)
+    reveal = session(args, course_=c).reveal_hint(ex.id)
+    out = Out()
+    for i, hint in enumerate(reveal.revealed):
+        last = i == reveal.count - 1
+        out.line(t("cli.hint_n", n=i + 1, total=reveal.total), "bold" if last else "dim")
+        out.markdown(hint)
+    if not reveal.new:
+        out.line(t("cli.no_more_hints"), "yellow")
+    return EXIT_OK
+
+
+def cmd_solution(args) -> int:
+    c, ex = lookup("exercise", args.id)
+    sess = session(args, course_=c)
+    if not sess.solution_unlocked(ex.id):
+        if not args.give_up:
+            print(t("cli.solution_locked"), file=sys.stderr)
+            return EXIT_FAIL
+        if not confirm(t("cli.give_up_confirm", id=ex.id), args.yes):
+            print(t("cli.not_confirmed"), file=sys.stderr)
+            return EXIT_FAIL
+        sess.give_up(ex.id)
+    out = Out()
+    out.code(sess.view_solution(ex.id))
+    out.line()
+    out.markdown(ex.explanation)
+    return EXIT_OK
+
+
+def cmd_reset(args) -> int:
+    c, ex = lookup("exercise", args.id)
+    sess = session(args, course_=c)
+    if not confirm(t("cli.reset_confirm", id=ex.id), args.yes):
+        print(t("cli.not_confirmed"), file=sys.stderr)
+        return EXIT_FAIL
+    outcome = sess.reset(ex.id)
+    if outcome.backup is None:
+        print(t("cli.reset_done_no_backup", id=ex.id))
+    else:
+        print(t("cli.reset_done", id=ex.id, backup=outcome.backup))
+    return EXIT_OK
+
+
+def cmd_doctor(args) -> int:
+    from importlib import metadata
+    from importlib.util import find_spec
+
+    from tutor import paths
+    from tutor.validate import validate_content
+
+    out = Out()
+    out.line(f"{t('cli.doctor.python')}: {sys.version.split()[0]} ({sys.executable})")
+    for dist in ("jax", "jaxlib", "numpy", "optax", "textual"):
+        try:
+            version = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            version = t("cli.doctor.not_installed")
+        out.line(f"{dist}: {version}")
+    out.line(f"{t('cli.doctor.home')}: {paths.home_dir(args.home)}")
+    out.line(f"{t('cli.doctor.content')}: {paths.lessons_dir()}")
+    highlight = find_spec("tree_sitter") is not None and find_spec("tree_sitter_python") is not None
+    out.line(f"{t('cli.doctor.highlight')}: {t('cli.doctor.ok') if highlight else t('cli.doctor.missing')}",
+             "green" if highlight else "red")
+    problems = validate_content()
+    if problems:
+        out.line(t("cli.content_invalid", n=len(problems)), "red")
+        for p in problems:
+            out.line(f"  {p}")
+        return EXIT_FAIL
+    return EXIT_OK if highlight else EXIT_FAIL
+
+
+def cmd_open(args) -> int:
+    """start / exercise / lesson / quiz: open the app at a place."""
+    from tutor import paths
+
+    target = None
+    if args.cmd != "start":
+        lookup(args.cmd, args.id)
+        target = (args.cmd, args.id)
+    open_store(args).close()          # a store problem is reported here, before the screen is taken
+    try:
+        from tutor.app.main import run_app
+    except ImportError as e:
+        print(t("cli.app_missing", detail=e), file=sys.stderr)
+        return EXIT_FAIL
+    return run_app(home=paths.home_dir(args.home), target=target, lang=messages.lang())
+
+
+def cmd_dev(args) -> int:
+    from tutor.devcheck import check_exercise, run_blocks
+    from tutor.validate import validate_content
+
+    if args.dev_cmd == "validate":
+        problems = validate_content()
+        for p in problems:
+            print(p)
+        print(f"{len(problems)} problem(s)")
+        return EXIT_FAIL if problems else EXIT_OK
+    if args.dev_cmd == "mutants":
+        from tutor.mutants import main as mutants_main
+
+        return mutants_main(args.ids + ([f"--limit={args.limit}"] if args.limit else []))
+    c = course()
+    runner = make_runner(keep_warm=True)
+    failures = 0
+    try:
+        if args.dev_cmd == "check":
+            for ex_id in args.ids or list(c.exercises):
+                _, ex = lookup("exercise", ex_id, c)
+                for v in check_exercise(c, ex, runner):
+                    failures += not v.ok
+                    print(("ok   " if v.ok else "FAIL ") + v.label + ": " + v.why, flush=True)
+                    if not v.ok and args.verbose and v.result:
+                        for check in v.result.checks:
+                            print("    ", check.id, check.status.value, (check.message or "")[:300])
+                        if v.result.error:
+                            print(v.result.error.traceback)
+                        print(v.result.stderr[-2000:])
+        else:
+            for v in run_blocks(c, args.ids, runner):
+                failures += not v.ok
+                print(("ok   " if v.ok else "FAIL ") + v.label + ": " + v.why, flush=True)
+                if not v.ok and v.result:
+                    if v.result.error:
+                        print(v.result.error.traceback)
+                    print(v.result.stdout[-1500:], v.result.stderr[-1500:])
+    finally:
+        runner.close()
+    print(f"{failures} failure(s)")
+    return EXIT_FAIL if failures else EXIT_OK

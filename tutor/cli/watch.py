@@ -1,0 +1,108 @@
+"""`jaxtutor watch`: check once, then again whenever the file is saved. File events come from
+watchfiles on the file's folder (an editor that saves by writing a new file and renaming it over
+the old one is seen like any other save); a file that is gone when the quiet period ends is
+waited for, not a crash."""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+from pathlib import Path
+
+from tutor.cli.commands import EXIT_FAIL, EXIT_OK, checked_file, lookup, make_runner, session
+from tutor.cli.render import Out, render_verdict
+from tutor.messages import t
+
+
+def _watched_folders(path: Path) -> list[Path]:
+    """The file's folder, and its target's folder when it is a symlink (editors save there)."""
+    folders = [path.absolute().parent]
+    real = Path(os.path.realpath(path)).parent
+    if real not in folders:
+        folders.append(real)
+    return folders
+
+
+def _names(path: Path) -> set[str]:
+    return {path.name, Path(os.path.realpath(path)).name}
+
+
+def start_watching(path: Path, quiet_s: float, stop: threading.Event) -> queue.SimpleQueue:
+    """Watch `path` from a thread: the queue gets True per burst of changes, once `quiet_s`
+    seconds passed without one, and None when watching ends. Started before the first check,
+    so that a save made while it runs is not missed."""
+    from watchfiles import watch
+
+    names = _names(path)
+    step = max(1, int(quiet_s * 1000))
+    saves: queue.SimpleQueue = queue.SimpleQueue()
+
+    def body() -> None:
+        try:
+            for _changes in watch(*_watched_folders(path), watch_filter=lambda _c, p: Path(p).name in names,
+                                  step=step, debounce=step + 1600, recursive=False, stop_event=stop,
+                                  raise_interrupt=False):
+                saves.put(True)
+        finally:
+            saves.put(None)
+
+    threading.Thread(target=body, name="jaxtutor-watch", daemon=True).start()
+    return saves
+
+
+def _next_save(saves: queue.SimpleQueue) -> bool:
+    """Wait for the next burst of saves (taking every burst already queued); False at the end."""
+    if saves.get() is None:
+        return False
+    while True:
+        try:
+            if saves.get_nowait() is None:
+                return False
+        except queue.Empty:
+            return True
+
+
+def cmd_watch(args, stop: threading.Event | None = None) -> int:
+    from tutor.session import RunRefused
+
+    c, ex = lookup("exercise", args.id)
+    sess = session(args, course_=c)
+    file = checked_file(args, sess, ex)
+    path = file if file is not None else sess.store.drafts.path(ex.id)
+    out = Out()
+    runner = make_runner(keep_warm=True)
+    runner.warm(c.chapter_of(ex.id).context_path)
+    runs = 0
+    verdict = None
+
+    def check() -> None:
+        nonlocal runs, verdict
+        if not path.is_file():
+            out.line(t("cli.watch_gone", path=path), "yellow")
+            return
+        out.line(t("cli.checking", id=ex.id), "dim")
+        try:
+            verdict = sess.run(ex.id, runner=runner, file=file)
+        except RunRefused as e:
+            out.line(e.reason, "red")
+            return
+        runs += 1
+        render_verdict(out, verdict, ex)
+        out.line(t("cli.watching", path=path), "dim")
+
+    stop = stop or threading.Event()
+    try:
+        saves = start_watching(path, args.debounce, stop)
+        out.line(t("cli.watching", path=path), "bold")
+        check()
+        while not (args.runs and runs >= args.runs) and _next_save(saves):
+            check()
+    except KeyboardInterrupt:
+        return EXIT_OK
+    finally:
+        stop.set()
+        runner.close()
+    if args.runs:
+        return EXIT_OK if verdict is not None and verdict.passed else EXIT_FAIL
+    return EXIT_OK
