@@ -167,3 +167,34 @@ def test_progress_columns_are_aligned_in_cells(course, home, capsys):
         status_word = next(progress.word(s) for s in STORED if f" {progress.word(s)} " in row)
         ends.add(cell_len(row[: row.index(f" {status_word} ")]))
     assert len(ends) == 1, ends                                 # the status column starts at one cell
+
+
+def test_repairs_sit_under_their_lesson_and_are_counted_apart(course, home, capsys):
+    from tutor.cli import main
+    from tutor.content import topic_of
+
+    repairs = [e for e in course.exercises.values() if e.is_repair]
+    assert repairs, "the course has repair exercises"
+    store = Store(home)
+    for ex in repairs:
+        store.record_attempt(RunResult(exercise=ex.id, status=Status.PASSED))
+    prog = Progress(course, store)
+    for ch in course.chapters:
+        items = chapter_items(ch)
+        for n, item in enumerate(items):
+            if item.kind == "repair":
+                before = [i for i in items[:n] if i.kind == "lesson"]
+                ex = course.exercise(item.id)
+                assert before and (before[-1].id == ex.lesson_id or topic_of(before[-1].id) == ex.lesson_id), item
+        cp = prog.chapter(ch)
+        assert cp.repairs == len(ch.repairs) and cp.repairs_passed == len(ch.repairs)
+        assert cp.done == 0                                  # passing repairs does not advance the chapter
+    assert prog.next_item() is not None and prog.next_item().kind != "repair"
+
+    assert main(["list", "--only", "repairs"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  ")]
+    assert len(rows) == len(repairs) and all(t("cli.kind.repair") in row for row in rows)
+    assert main(["list", "--json", "--only", "repairs"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert sorted(e["id"] for c in doc["chapters"] for e in c["repairs"]) == sorted(e.id for e in repairs)
+    assert all(set(c) == {"id", "title", "done", "total", "repairs"} for c in doc["chapters"])
