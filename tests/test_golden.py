@@ -1,23 +1,34 @@
-"""Result documents against golden files (like exercism's test runner): the JSON that
-`jaxtutor check ID FILE --json` prints, with durations and paths normalised.
+"""Result documents against golden files: the JSON that
+`jaxtutor check ID FILE --json` prints, with durations and paths normalised, one per status.
 Regenerate with UPDATE_GOLDEN=1 after an intended change, and read the diff."""
 
 import json
 import os
 import subprocess
+import threading
 
 import pytest
 
 from helpers import ROOT, jaxtutor_cmd
+from tutor.protocol import Started
+from tutor.result import Status
 
 GOLDEN = ROOT / "tests" / "golden"
+INPUTS = GOLDEN / "inputs"
+EXERCISES = ROOT / "lessons" / "ch6" / "exercises"
+# name: (exercise, learner file, extra arguments)
 CASES = {
-    "6.1-solution": ("6.1", "solution.py"),
-    "6.1-starter": ("6.1", "starter.py"),
-    "6.1-adds_increment": ("6.1", "wrong/adds_increment.py"),
-    "6.2-mutable_list_state": ("6.2", "wrong/mutable_list_state.py"),
-    "6.2-python_scalar_init": ("6.2", "wrong/python_scalar_init.py"),
-    "6.3-static_lr": ("6.3", "wrong/static_lr.py"),
+    "6.1-solution": ("6.1", EXERCISES / "6.1" / "solution.py", []),                       # passed
+    "6.1-starter": ("6.1", EXERCISES / "6.1" / "starter.py", []),                         # not_attempted
+    "6.1-adds_increment": ("6.1", EXERCISES / "6.1" / "wrong" / "adds_increment.py", []),  # failed
+    "6.2-mutable_list_state": ("6.2", EXERCISES / "6.2" / "wrong" / "mutable_list_state.py", []),
+    "6.2-python_scalar_init": ("6.2", EXERCISES / "6.2" / "wrong" / "python_scalar_init.py", []),
+    "6.3-static_lr": ("6.3", EXERCISES / "6.3" / "wrong" / "static_lr.py", []),
+    "6.1-string_plus_number": ("6.1", INPUTS / "6.1-string_plus_number.py", []),            # error
+    "6.1-endless_loop": ("6.1", INPUTS / "6.1-endless_loop.py", ["--timeout", "1"]),        # timeout
+    "6.1-huge_array": ("6.1", INPUTS / "6.1-huge_array.py", []),                            # memory
+    "6.1-segfault": ("6.1", INPUTS / "6.1-segfault.py", []),                                # crashed
+    "6.1-sys_exit": ("6.1", INPUTS / "6.1-sys_exit.py", []),                                # exited_early
 }
 
 
@@ -30,15 +41,43 @@ def normalise(doc: dict, path: str) -> dict:
     return json.loads(text.replace(json.dumps(str(ROOT))[1:-1], "<root>"))
 
 
-@pytest.mark.parametrize("name", list(CASES))
-def test_result_document_matches_golden(name):
-    ex_id, rel = CASES[name]
-    path = str(ROOT / "lessons" / "ch6" / "exercises" / ex_id / rel)
-    p = subprocess.run(jaxtutor_cmd() + ["check", ex_id, path, "--json"], capture_output=True, text=True,
-                       env=os.environ, timeout=120)
-    doc = normalise(json.loads(p.stdout), path)
+def _compare(name: str, doc: dict) -> None:
     golden = GOLDEN / f"{name}.json"
     if os.environ.get("UPDATE_GOLDEN"):
         golden.write_text(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
     assert doc == json.loads(golden.read_text())
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_result_document_matches_golden(name):
+    ex_id, path, extra = CASES[name]
+    p = subprocess.run(jaxtutor_cmd() + ["--lang", "zh", "check", ex_id, str(path), "--json", *extra],
+                       capture_output=True, text=True, env=os.environ, timeout=120)
+    doc = normalise(json.loads(p.stdout), str(path))
+    _compare(name, doc)
     assert p.returncode == (0 if doc["status"] == "passed" else 1)
+
+
+def test_cancelled_document_matches_golden(course):
+    """A cancel cannot be asked of `jaxtutor check`; the document is the same serialisation."""
+    from tutor.runner import Runner, exercise_job
+
+    path = INPUTS / "6.1-endless_loop_for_cancel.py"
+    ex = course.exercise("6.1")
+    r = Runner(keep_warm=False)
+    try:
+        job = exercise_job(ex, path, course.chapter_of("6.1").context_path, lang="zh")
+        started = threading.Event()
+        run = r.start(job, on_event=lambda e: isinstance(e, Started) and started.set())
+        assert started.wait(120)
+        run.cancel()
+        result = run.wait(30)
+    finally:
+        r.close()
+    assert result.status is Status.CANCELLED
+    _compare("6.1-cancelled", normalise(result.to_dict(), str(path)))
+
+
+def test_goldens_cover_every_status():
+    statuses = {json.loads(p.read_text())["status"] for p in GOLDEN.glob("*.json")}
+    assert statuses == {s.value for s in Status}

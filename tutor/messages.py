@@ -233,6 +233,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "app.kind.lesson": {"zh": "课", "en": "lesson"},
     "app.kind.exercise": {"zh": "练习", "en": "exercise"},
     "app.kind.quiz": {"zh": "测验", "en": "quiz"},
+    "app.kind.repair": {"zh": "修复练习", "en": "repair"},
     "app.item.done": {"zh": "完成", "en": "done"},
     "app.item.started": {"zh": "进行中", "en": "in progress"},
     "app.item.failed": {"zh": "未通过", "en": "failed"},

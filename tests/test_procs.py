@@ -1,0 +1,85 @@
+"""Process supervision without a course: trees found by ancestry and killed, a reaper killed
+from outside (the run still ends and its orphans are found by token), run folders of dead
+owners removed at start-up."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from tutor import paths, procs
+from tutor.protocol import Job
+from tutor.result import Status
+from tutor.runner import Runner
+
+TREE = """
+import subprocess, sys, time
+for _ in range(2):
+    p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'], env={}, start_new_session=True)
+    print(p.pid, flush=True)
+time.sleep(600)
+"""
+
+
+def _gone(pid: int) -> bool:
+    return not procs.alive(procs.process(pid))
+
+
+def _wait_gone(pids, within: float) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline and not all(_gone(p) for p in pids):
+        time.sleep(0.05)
+    return all(_gone(p) for p in pids)
+
+
+def test_kill_below_finds_detached_children_by_ancestry():
+    root = subprocess.Popen([sys.executable, "-c", TREE], stdout=subprocess.PIPE, text=True)
+    try:
+        children = [int(root.stdout.readline()) for _ in range(2)]
+        assert not any(_gone(p) for p in children)
+        assert procs.live_below(root.pid) == 2
+        assert procs.kill_below(root.pid) == 2
+        assert _wait_gone(children, 5.0) and not _gone(root.pid)
+    finally:
+        root.kill()
+        root.wait()
+
+
+def test_a_reaper_killed_from_outside_still_ends_the_run(tmp_path):
+    pid_file = tmp_path / "pid.txt"
+    answer = tmp_path / "answer.py"
+    answer.write_text("import subprocess, sys, time\n"
+                      "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'],"
+                      " start_new_session=True)\n"
+                      f"open({str(pid_file)!r}, 'w').write(str(p.pid))\n"
+                      "time.sleep(600)\n")
+    job = Job(kind="exercise", exercise="6.1", time_limit=120, file=str(answer), interface=["update_counter"],
+              check_module=str(paths.checks_dir() / "ex_6_1.py"), check_ids=["eager"])
+    r = Runner(keep_warm=False)
+    try:
+        run = r.start(job)
+        deadline = time.monotonic() + 60
+        while not (pid_file.exists() and pid_file.read_text()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        child = int(pid_file.read_text())
+        os.kill(run.worker.proc.pid, signal.SIGKILL)      # the reaper, as the OOM killer would
+        result = run.wait(30)
+    finally:
+        r.close()
+    assert result.status is Status.CRASHED and "SIGKILL" in result.message
+    assert _wait_gone([child], 5.0)                        # found by its token, not by ancestry
+    assert not os.path.exists(run.worker.workdir)
+
+
+def test_run_folders_of_dead_owners_are_removed(tmp_path):
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    stale = tmp_path / f"{procs.RUN_DIR_PREFIX}{dead.pid}-abc"
+    mine = tmp_path / f"{procs.RUN_DIR_PREFIX}{os.getpid()}-def"
+    other = tmp_path / f"{procs.RUN_DIR_PREFIX}legacy"
+    for folder in (stale, mine, other):
+        folder.mkdir()
+    (stale / "stack.txt").write_text("x")
+    assert procs.remove_stale_run_dirs(str(tmp_path)) == 1
+    assert not stale.exists() and mine.exists() and other.exists()

@@ -1,0 +1,200 @@
+"""The typed protocol between runner and worker: jobs and events round-trip; anything malformed,
+unknown or out of place is a ProtocolError; a pass needs every expected check; impossible limits
+are refused with a sentence; the engine's own words come from the catalog."""
+
+import json
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from tutor import details
+from tutor.messages import t
+from tutor.protocol import (EVENT_TYPES, PROTOCOL_VERSION, CheckDone, CheckStarted, Finished, Job, JobKind,
+                            ProtocolError, Ready, Started, decode_event, encode_event)
+from tutor.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
+from tutor.runner import Run, _Seen
+from tutor.tracebacks import is_memory_error, learner_error, stuck_error
+
+ROOT = Path(__file__).resolve().parent.parent
+NONCE = "ab" * 16
+
+
+def _job(**kw):
+    d = dict(kind="exercise", exercise="6.1", time_limit=5.0, file="/tmp/a.py", interface=["f"],
+             check_module="/tmp/ex.py", check_ids=["one", "two"], nonce=NONCE)
+    d.update(kw)
+    return Job(**d)
+
+
+def test_job_round_trips_with_its_language_and_nonce():
+    job = _job(lang="en", context="/tmp/ctx.py")
+    back = Job.decode(job.encode())
+    assert back == job and back.kind is JobKind.EXERCISE and back.lang == "en" and back.nonce == NONCE
+    assert json.loads(job.encode())["version"] == PROTOCOL_VERSION
+    assert _job().nonce == NONCE and Job(kind="snippet", exercise="x", time_limit=1, code="1").nonce != \
+        Job(kind="snippet", exercise="x", time_limit=1, code="1").nonce
+
+
+@pytest.mark.parametrize("limit", [math.nan, math.inf, -math.inf, 1e308, -1.0, 0.0, 3601, "5", True, None])
+def test_job_refuses_impossible_time_limits(limit):
+    with pytest.raises(ValueError) as e:
+        _job(time_limit=limit)
+    assert str(e.value) == t("run.bad_time_limit", value=limit, low=0.05, high=3600)
+
+
+@pytest.mark.parametrize("memory", [0, -5, 10**9, 3.5, True])
+def test_job_refuses_impossible_memory_caps(memory):
+    with pytest.raises(ValueError):
+        _job(memory_mb=memory)
+
+
+def test_a_job_with_a_bad_field_is_a_protocol_error():
+    doc = json.loads(_job().encode())
+    for change in ({"time_limit": "nan"}, {"interface": "f"}, {"extra": 1}, {"version": 99}):
+        bad = {**doc, **change}
+        with pytest.raises(ProtocolError):
+            Job.decode(json.dumps(bad).encode())
+
+
+EVENTS = [
+    Ready(version=PROTOCOL_VERSION, pid=12, warm_s=0.5, vmdata_kb=1000, context=None),
+    Started(nonce=NONCE),
+    CheckStarted(nonce=NONCE, id="one", name="第一"),
+    CheckDone(nonce=NONCE, check=CheckOutcome(id="one", name="第一", status=CheckStatus.FAILED, message="m",
+                                               detail=details.AllClose(expected=[1.0], actual=[2.0], rtol=0.0))),
+    Finished(nonce=NONCE, result=RunResult(exercise="6.1", status=Status.EXITED_EARLY), exit_code=3),
+]
+
+
+@pytest.mark.parametrize("event", EVENTS, ids=lambda e: e.type)
+def test_events_round_trip(event):
+    line = encode_event(event)
+    assert line.endswith(b"\n") and line.count(b"\n") == 1
+    assert decode_event(line.rstrip(b"\n")) == event
+
+
+def test_every_event_type_is_covered():
+    assert {e.type for e in EVENTS} == set(EVENT_TYPES)
+
+
+@pytest.mark.parametrize("line", [
+    b"", b"not json", b"[1, 2]", b'"ready"', b'{"type": "hello"}', b'{"nonce": "x"}',
+    b'{"type":"check_done","check":{}}',
+    b'{"type":"check_done","nonce":"x","check":{}}',
+    b'{"type":"check_done","nonce":"x","check":{"id":"a","name":"b","status":"great"}}',
+    b'{"type":"check_done","nonce":"x","check":{"id":"a","name":"b","status":"failed","detail":{"kind":"??"}}}',
+    b'{"type":"check_started","nonce":"x","id":1,"name":"b"}',
+    b'{"type":"started","nonce":"x","more":1}',
+    b'{"type":"ready","version":true,"pid":1,"warm_s":0,"vmdata_kb":1,"context":null}',
+    b'{"type":"result","nonce":"x","exit_code":null,"result":{"exercise":"6.1","status":"passed","checks":[{}]}}',
+    b'{"type":"result","nonce":"x","exit_code":null,"result":{"exercise":"6.1","status":"won"}}',
+    b"\xff\xfe",
+])
+def test_malformed_messages_are_protocol_errors(line):
+    with pytest.raises(ProtocolError):
+        decode_event(line)
+
+
+def _run(**kw):
+    return Run(None, _job(**kw), None, None, result=None)
+
+
+def test_events_must_carry_the_nonce_and_come_in_order():
+    run, seen = _run(), _Seen()
+    with pytest.raises(ProtocolError):
+        run._accept(CheckStarted(nonce=NONCE, id="one", name="x"), seen)      # before started
+    with pytest.raises(ProtocolError):
+        run._accept(Started(nonce="0" * 32), seen)                             # someone else's
+    assert run._accept(Started(nonce=NONCE), seen) is False
+    with pytest.raises(ProtocolError):
+        run._accept(Started(nonce=NONCE), _Seen(started=True))
+    with pytest.raises(ProtocolError):
+        run._accept(EVENTS[0], seen)                                           # ready after started
+    done = Finished(nonce=NONCE, result=RunResult(exercise="6.1", status=Status.PASSED))
+    assert run._accept(done, seen) is True and seen.finished is done
+
+
+def _passed(*ids, status=CheckStatus.PASSED):
+    return RunResult(exercise="6.1", status=Status.PASSED,
+                     checks=[CheckOutcome(id=i, name=i, status=status) for i in ids])
+
+
+@pytest.mark.parametrize("result, unverified", [
+    (_passed(), "one, two"),                       # a forged pass with no checks
+    (_passed("one"), "two"),                       # a check missing
+    (_passed("one", "two", "extra", status=CheckStatus.PASSED), None),
+    (_passed("one", "two", status=CheckStatus.FAILED), "one, two"),
+])
+def test_a_pass_needs_every_expected_check(result, unverified):
+    _run()._verify_pass(result)
+    if unverified is None:
+        assert result.status is Status.PASSED
+    else:
+        assert result.status is Status.FAILED and result.message == t("run.unverified_pass", ids=unverified)
+
+
+def test_a_pass_without_declared_checks_is_not_a_pass():
+    result = _passed("one")
+    _run(check_ids=[])._verify_pass(result)
+    assert result.status is Status.FAILED
+
+
+def test_engine_modules_hold_no_chinese_and_no_literal_statuses():
+    cjk = re.compile(r"[\u3400-\u9fff\uff00-\uffef]")
+    for name in ("worker", "workerjob", "workerproc", "runner", "procs", "protocol", "tracebacks"):
+        text = (ROOT / "tutor" / f"{name}.py").read_text(encoding="utf-8")
+        assert not cjk.search(text), name
+    for name in ("worker", "workerjob"):
+        text = (ROOT / "tutor" / f"{name}.py").read_text(encoding="utf-8")
+        for status in Status:
+            assert f'"{status.value}"' not in text and f"'{status.value}'" not in text, (name, status)
+
+
+def test_syntax_error_info_is_the_line_and_its_caret():
+    try:
+        compile("x = (1,\ny = 2\n", "/tmp/answer.py", "exec")
+    except SyntaxError as e:
+        info = learner_error(e, "/tmp/answer.py")
+    assert info.type == "SyntaxError" and info.line in (1, 2)
+    assert info.traceback.startswith('  File "/tmp/answer.py"') and "^" in info.traceback
+
+
+DUMP = """Timeout (0:00:03.750000)!
+Thread 0x00007f0000000001 (most recent call first):
+  File "/usr/lib/python3.13/threading.py", line 359 in wait
+  File "/usr/lib/python3.13/threading.py", line 1012 in _bootstrap
+
+Thread 0x00007f0000000002 (most recent call first):
+  File "/home/l/\\u7ec3\\u4e60.py", line 7 in inner
+  File "/home/l/\\u7ec3\\u4e60.py", line 12 in update_counter
+  File "/repo/checks/ex_6_1.py", line 40 in _
+  File "/repo/tutor/checklib.py", line 114 in run_checks
+  File "/repo/tutor/worker.py", line 180 in main
+"""
+
+
+def test_the_stuck_line_comes_from_the_sampled_stack():
+    info = stuck_error(DUMP, "/home/l/练习.py", source="\n" * 20)
+    assert info.line == 7 and info.message == t("run.stuck_at", line=7)
+    assert info.traceback.index("update_counter") < info.traceback.index("inner")
+    assert "checks/" not in info.traceback and "tutor/" not in info.traceback
+    assert stuck_error(DUMP, "/elsewhere.py") is None and stuck_error("", "/a.py") is None
+    english = stuck_error(DUMP, "/home/l/练习.py", lang="en")      # the job's language, not the process's
+    assert english.message.isascii() and english.traceback.split("\n")[0].isascii()
+
+
+def test_memory_errors_are_recognised_in_one_place():
+    class ArrayMemoryError(MemoryError):      # numpy raises a subclass
+        pass
+
+    assert is_memory_error(MemoryError()) and is_memory_error(ArrayMemoryError("Unable to allocate 1 TiB"))
+    assert is_memory_error(RuntimeError("RESOURCE_EXHAUSTED: Out of memory allocating 8 bytes"))
+    assert is_memory_error(None, "terminate called after throwing an instance of 'std::bad_alloc'")
+    assert not is_memory_error(ValueError("shapes differ")) and not is_memory_error(None, "")
+
+
+def test_error_info_keeps_its_fields():
+    info = ErrorInfo(type="Timeout", message="m", line=3, traceback="tb")
+    assert ErrorInfo.from_dict(info.to_dict()) == info
