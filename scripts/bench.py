@@ -68,7 +68,7 @@ def bench_exercise(course, ex_id: str, repeat: int) -> dict:
         r.warm(ctx)
         spare = wait_warm(r)
         time.sleep(0.3)              # let the machine settle after the warm-up
-        mem.append(rss_mb(spare.proc.pid))
+        mem.append(rss_mb(spare.ready_info.pid))   # the worker, not its reaper
         t0 = time.perf_counter()
         res = r.run(exercise_job(ex, ex.solution_path, ctx))
         warm.append(time.perf_counter() - t0)

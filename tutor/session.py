@@ -27,6 +27,7 @@ from tutor.result import RunResult, Status
 from tutor.store import StoreError
 
 if TYPE_CHECKING:
+    from tutor.protocol import Event
     from tutor.content import Chapter, Course, Exercise
     from tutor.runner import Job
     from tutor.store import Store
@@ -43,7 +44,7 @@ class RunLike(Protocol):
 
 class RunnerLike(Protocol):
     """What the session needs from a runner (tutor.runner.Runner); tests' fakes implement it."""
-    def start(self, job: "Job", on_event: Callable[[dict], None] | None = None,
+    def start(self, job: "Job", on_event: Callable[["Event"], None] | None = None,
               on_output: Callable[[str, str], None] | None = None) -> RunLike: ...
 
 
@@ -212,7 +213,7 @@ class Session:
 
     def run(self, ex_id: str, *, runner: RunnerLike | None = None, text: str | None = None,
             file: Path | str | None = None, timeout: float | None = None,
-            on_event: Callable[[dict], None] | None = None,
+            on_event: Callable[["Event"], None] | None = None,
             on_output: Callable[[str, str], None] | None = None,
             on_started: Callable[[RunLike], None] | None = None) -> Verdict:
         """Prepare, run (blocking: call it off the UI thread) and record. `on_started` receives

@@ -248,7 +248,8 @@ def render_result(out: Out, result, exercise=None) -> None:
     if result.error:
         e = result.error
         where = f" ({t('cli.line', line=e.line)})" if e.line else ""
-        out.line(f"{e.type}{where}: {clip_chars(e.message, 500)}", "red")
+        kind = t("status.timeout") if e.type == "Timeout" else e.type     # where the code was stuck
+        out.line(f"{kind}{where}: {clip_chars(e.message, 500)}", "red")
         if e.hint:
             out.line(e.hint, "yellow")
         if e.traceback:
