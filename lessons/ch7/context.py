@@ -1,6 +1,6 @@
-# 第 7 章上下文:笔记本在各练习之前已经定义好的名字(与原笔记本同名、同签名)。
+# 第 7 章上下文:本章在各练习之前已经定义好的名字(名字、签名与课文一致)。
 # 你的答案运行前,这些名字都已存在,可以直接使用,也可以覆盖。
-# 部分演示数据(theta0 / coef_a / coef_c、练习 1 的请求)由本课程重新生成:数值与原笔记本不同,形状、dtype、含义相同。
+# 演示数据(theta0 / coef_a / coef_c、练习 7.1 的请求、Xtr / Ytr)都是固定随机种子生成的,每次运行都一样。
 from typing import NamedTuple, Callable, Any
 from dataclasses import field, dataclass
 import warnings, time, math, logging, functools, dataclasses
@@ -12,7 +12,7 @@ import optax
 import jax
 from jax import monitoring, lax
 import jax.numpy as jnp
-from jax.test_util import check_grads   # 专题 2.5 的有限差分检查
+from jax.test_util import check_grads   # 2.5 节的有限差分检查(必须显式导入)
 
 _listen = monitoring.register_event_duration_secs_listener
 _unlisten = monitoring.unregister_event_duration_listener
@@ -33,6 +33,28 @@ def bench(f, *args, warmup: int = 2, runs: int = 10) -> float:
         call()
         elapsed.append(time.perf_counter() - begin)
     return 1000.0 * float(np.median(elapsed))
+
+
+def assert_faster(fast, slow, factor: float = 1.0, tries: int = 3):
+    """计时断言:fast() × factor 要小于 slow()。两个参数都是「返回耗时」的无参函数。
+    机器忙时计时会抖,所以不满足时重测,最多 tries 次;返回最后一次的 (快, 慢)。"""
+    for _attempt in range(tries):
+        t_fast, t_slow = fast(), slow()
+        if t_fast * factor < t_slow:
+            return t_fast, t_slow
+    raise AssertionError(f"重测 {tries} 次仍不成立:{t_fast:.3g} × {factor} ≥ {t_slow:.3g}")
+
+
+def show_error(fn):
+    """调用无参函数 fn。出错时只打印「异常类型: 消息第一行」并返回这个异常,没出错时打印结果、返回 None。"""
+    try:
+        value = fn()
+    except Exception as err:
+        lines = str(err).strip().splitlines()
+        print(f"❌ {type(err).__name__}: {(lines[0] if lines else '')[:160]}")
+        return err
+    print("(没有报错)结果:", value)
+    return None
 
 
 _COMPILE_EVENT = "/jax/core/" + "compile/" + "backend_compile_duration"
@@ -94,6 +116,67 @@ def to64(x):
 # ============================================================== 专题 1 重新编译
 
 
+def count_compiles(name, calls):
+    """依次调用 calls 里的无参函数(结果都等它算完),返回这期间 jit(name) 的编译次数。"""
+    with CompileCounter(name=name) as tally:
+        for thunk in calls:
+            jax.block_until_ready(thunk())
+    return tally.count
+
+
+class capture_jax_logs(object):
+    """with 块里把名为 "jax" 的 logger 的消息收进 self.messages,不再打印到 stderr。"""
+
+    class _Sink(logging.Handler):
+        def __init__(self, box):
+            logging.Handler.__init__(self)
+            self.box = box
+
+        def emit(self, record):
+            self.box.append(record.getMessage())
+
+    def __enter__(self):
+        self.messages = []
+        self.logger = logging.getLogger(name="jax")
+        self._sink = capture_jax_logs._Sink(self.messages)
+        self._propagate = self.logger.propagate   # 退出时恢复
+        self.logger.addHandler(self._sink)
+        self.logger.propagate = False         # 不再往上传给根 logger(也就不打印)
+        return self
+
+    def __exit__(self, *exc_info):
+        logger = self.logger
+        logger.removeHandler(self._sink)
+        self.logger.propagate = self._propagate
+        return False
+
+
+# ---- 分桶 padding + mask
+BUCKETS = (64, 128, 256, 512)            # 桶的大小:编译次数最多等于桶数
+
+
+def pad_to_bucket(X, y):
+    """在 NumPy 里把 n 行补到不小于 n 的最小桶;返回 (X 补齐, y 补齐, mask),mask 在真实行上为 1。"""
+    n, width = X.shape
+    rows = min(size for size in BUCKETS if size >= n)
+    X_pad = np.zeros((rows, width), np.float32)
+    y_pad = np.zeros(rows, np.float32)
+    mask = np.zeros(rows, np.float32)
+    X_pad[:n], y_pad[:n], mask[:n] = X, y, 1.0
+    return X_pad, y_pad, mask
+
+
+def plain_mse(w, X, y):
+    resid = X @ w - y
+    return jnp.mean(resid * resid)
+
+
+def masked_mse(w, X, y, mask):
+    """只在 mask 为 1 的行上求均方误差:分子、分母都要乘 mask。"""
+    resid = X @ w - y
+    return jnp.sum(mask * jnp.square(resid)) / jnp.sum(mask)
+
+
 # ---- 编译预算
 
 
@@ -126,7 +209,49 @@ class CompileBudget(CompileCounter):
         return False
 
 
+# ---- compile_budget(装饰器版本)
+
+
+def compile_budget(max_compiles: int, on_exceed: str = "raise"):
+    """装饰一个 jit 函数:它一生中的编译次数累计在 .budget 里,每次调用结束时检查预算。"""
+
+    def decorate(fn_jit):
+        tracker = CompileBudget(name=fn_jit.__name__, max_compiles=max_compiles, on_exceed=on_exceed)
+
+        @functools.wraps(fn_jit)
+        def guarded(*args, **kwargs):
+            with tracker:                     # 同一个 tracker:事件跨调用累计
+                return fn_jit(*args, **kwargs)
+
+        guarded.budget = tracker
+        return guarded
+
+    return decorate
+
+
 # ============================================================== 专题 2 数值稳定
+
+
+def double_where(fn, x, ok, safe_value, fill):   # ok 为真处才真正用 x 计算 fn
+    """ok 为真处返回 fn(x),否则返回 fill;fn 只在安全输入上求值,反向传播里也就没有 0·inf。"""
+    x_in = jnp.where(ok, x, safe_value)       # 第 1 个 where:危险输入换成安全值
+    return jnp.where(ok, fn(x_in), fill)      # 第 2 个 where:选输出
+
+
+def logsumexp_stable(x, axis: int = -1, keepdims: bool = False):
+    """log Σ exp(x):先减去最大值 m(m 不参与求导;整行 -inf 时 m 取 0)。"""
+    top = jnp.max(x, axis, keepdims=True)
+    top = jnp.where(jnp.isfinite(top), top, jnp.zeros_like(top))
+    top = lax.stop_gradient(top)              # 数学上 m 的梯度贡献互相抵消
+    total = jnp.log(jnp.sum(jnp.exp(x - top), axis, keepdims=True)) + top
+    return total if keepdims else jnp.squeeze(total, axis)
+
+
+# ---- softmax_stable
+def softmax_stable(x, axis: int = -1):
+    peak = lax.stop_gradient(x.max(axis=axis, keepdims=True))
+    weights = jnp.exp(x - peak)
+    return weights / weights.sum(axis=axis, keepdims=True)
 
 
 def log_softmax_stable(x, axis: int = -1):
@@ -138,7 +263,45 @@ def log_softmax_stable(x, axis: int = -1):
     return shifted - jnp.log(jnp.sum(jnp.exp(shifted), axis, keepdims=True))
 
 
+
+
+def locate_nan(fn, *args, user_funcs=()):   # user_funcs:你自己的函数名
+    """在 jax.debug_nans(True) 下运行 fn(*args)。
+    返回 (FloatingPointError 的第一行, 最内层属于 user_funcs 的那一帧);没有报错时返回 (None, None)。"""
+    import traceback
+
+    with jax.debug_nans(True):
+        try:
+            jax.block_until_ready(fn(*args))
+        except FloatingPointError as err:
+            first = str(err).splitlines()[0]
+            mine = [fr for fr in traceback.extract_tb(err.__traceback__) if fr.name in user_funcs]
+            if not mine:
+                return first, "(在 JAX 生成的反向计算里)"
+            return first, f"{mine[-1].name}() 第 {mine[-1].lineno} 行:{(mine[-1].line or '').strip()}"
+    return None, None
+
+
+# ---- round_ste
+@jax.custom_jvp
+def round_ste(x):
+    """直通估计:前向取整,反向把导数当作 1。"""
+    return jnp.round(x)
+
+
+# 导数规则:把 round 当作恒等
+@round_ste.defjvp
+def _round_ste_rule(xs, dxs):
+    (x,), (dx,) = xs, dxs
+    return round_ste(x), dx                   # 切向量原样传过去
+
+
 # ============================================================== 专题 3 HVP
+
+
+def tanh_layer(x, A):
+    # f(x) = tanh(A x),A 是 m×n:雅可比 diag(1 − tanh²(Ax))·A
+    return jnp.tanh(A @ x)
 
 LAM = 0.1
 
@@ -154,6 +317,29 @@ def hvp_fwd_rev(x, v, A):
     gradient_at = lambda point: jax.grad(logistic_obj)(point, A)
     _, tangent_out = jax.jvp(gradient_at, [x], [v])
     return tangent_out
+
+
+def hvp_rev_rev(x, v, A):
+    """反向套反向:∇ₓ(∇f(x)·v)。"""
+    slope_at = jax.grad(logistic_obj)
+
+    def along_v(point):
+        return jnp.vdot(slope_at(point, A), v)
+
+    return jax.grad(along_v)(x)
+
+
+# ---- hvp_rev_fwd
+def hvp_rev_fwd(x, v, A):
+    """反向套前向:先用 JVP 得到方向导数 ∇f(x)·v,再对 x 求梯度。"""
+    directional = lambda point: jax.jvp(lambda q: logistic_obj(q, A), (point,), (v,))[1]
+    return jax.grad(directional)(x)
+
+
+def hvp_full(x, v, A):
+    """对照:先造出 n×n 的完整 Hessian,再乘 v。"""
+    full = jax.hessian(logistic_obj)(x, A)    # n×n,内存 O(n²)
+    return jnp.dot(full, v)
 
 
 # ============================================================== 专题 4 逐样本梯度
@@ -198,6 +384,15 @@ def loss_batch(params, X, Y):
     return each(params, X, Y).mean()
 
 
+# ---- tree_allclose
+def tree_allclose(a, b, **tolerances):
+    """两棵树结构相同,且每对叶子都 np.allclose(tolerances 原样传给它)。"""
+    if jax.tree.structure(a) != jax.tree.structure(b):
+        return False
+    pairs = zip(jax.tree.leaves(a), jax.tree.leaves(b))
+    return all(np.allclose(np.asarray(u), np.asarray(v), **tolerances) for u, v in pairs)
+
+
 # ---- global_norm
 def global_norm(tree):
     squares = [jnp.vdot(leaf, leaf) for leaf in jax.tree.leaves(tree)]
@@ -233,6 +428,69 @@ def accuracy(params, X, Y):
     return (predicted == Y).mean()
 
 
+# ---- DP-SGD
+def clip_and_sum(params, X, Y, clip_norm):   # 逐样本梯度只在这里出现一次
+    """整批:逐样本梯度按全局范数裁剪到 clip_norm 再求和。返回 (和, 每个样本裁剪前的范数)。内存 B×P。"""
+    axes = (None, 0, 0)                                           # 参数共享,数据按样本映射
+    grad_one = jax.grad(loss_single)
+    per_example = jax.vmap(grad_one, axes)(params, X, Y)
+    flat_rows = [g.reshape(g.shape[0], -1) for g in jax.tree.leaves(per_example)]
+    pre_norms = jnp.sqrt(functools.reduce(jnp.add, [jnp.sum(jnp.square(r), axis=1) for r in flat_rows]))
+    shrink = jnp.minimum(1.0, clip_norm / (1e-12 + pre_norms))        # 每个样本一个系数
+    total = jax.tree.map(lambda g: jnp.einsum("b,b...->...", shrink, g), per_example)
+    return total, pre_norms
+
+
+# ---- clip_and_sum_chunked
+def clip_and_sum_chunked(params: dict, X, Y, clip_norm: float, chunk: int):
+    """分块版(lax.scan,每块 chunk 个样本,内存 chunk×P);要求样本数能被 chunk 整除。"""
+    n_blocks = X.shape[0] // chunk
+    blocks = (X.reshape(n_blocks, chunk, -1), Y.reshape(n_blocks, chunk))
+
+    def absorb(running, block):
+        part, block_norms = clip_and_sum(params, block[0], block[1], clip_norm)
+        return jax.tree.map(lambda a, b: a + b, running, part), block_norms
+
+    start = jax.tree.map(lambda leaf: jnp.zeros(leaf.shape, leaf.dtype), params)
+    total, pre_norms = lax.scan(absorb, start, blocks)
+    return total, jnp.ravel(pre_norms)
+
+
+# ---- add_dp_noise
+def add_dp_noise(summed, key, clip_norm: float, noise_mult: float, batch_size: int):
+    """每片叶子加 N(0, (noise_mult·clip_norm)²) 的独立噪声(各用一个 key),再除以 batch_size。"""
+    flat, spec = jax.tree.flatten(summed)
+    sigma = noise_mult * clip_norm
+    leaf_keys = list(jax.random.split(key, len(flat)))
+    noisy = []
+    for leaf, k in zip(flat, leaf_keys):
+        noisy.append((leaf + sigma * jax.random.normal(k, leaf.shape)) / batch_size)
+    return jax.tree.unflatten(spec, noisy)
+
+
+# ---- dp_grad
+def dp_grad(params, X, Y, key, clip_norm: float, noise_mult: float):
+    """DP-SGD 的梯度:裁剪、求和、加噪、除以 B。返回 (梯度, 裁剪前的范数)。"""
+    total, before_clip = clip_and_sum(params, X, Y, clip_norm=clip_norm)
+    private = add_dp_noise(total, key, clip_norm=clip_norm, noise_mult=noise_mult, batch_size=len(X))
+    return private, before_clip
+
+
+# steps、batch 决定形状,jit 时要作为静态参数
+def train_dp(params, X, Y, key, lr: float, clip_norm: float, noise_mult: float, steps: int, batch: int):
+    """steps 步 DP-SGD,整个循环是一个 lax.scan;key 放在 carry 里,每步 split 出抽样和加噪用的 key。"""
+
+    def one_update(carry, _unused):
+        theta, k = carry
+        k, k_rows, k_noise = jax.random.split(k, 3)
+        picked = jax.random.choice(k_rows, len(X), shape=(batch,), replace=False)
+        g_private = dp_grad(theta, X[picked], Y[picked], k_noise, noise_mult=noise_mult, clip_norm=clip_norm)[0]
+        return (jax.tree.map(lambda w, d: w - lr * d, theta, g_private), k), None
+
+    (theta, _), _ = lax.scan(one_update, (params, key), xs=None, length=steps)
+    return theta
+
+
 # ============================================================== 专题 5 手写优化器
 
 
@@ -255,6 +513,12 @@ def apply_updates(params, updates):
 
 def _no_state(params):
     return EmptyState()
+
+
+# ---- identity
+def identity():
+    # 原样放行,没有状态
+    return GradientTransformation(init=_no_state, update=lambda grads, st, params=None: (grads, st))
 
 
 # ---- scale
@@ -293,6 +557,27 @@ def scale_by_learning_rate(lr):
         return scale(-lr)
     negated = lambda step: -1.0 * lr(step)
     return scale_by_schedule(negated)
+
+
+# ---- TraceState
+class TraceState(NamedTuple):
+    # 动量的状态:速度 v
+    trace: Any
+
+
+def trace(decay: float, nesterov: bool = False):
+    """动量:v ← g + decay·v;普通动量输出 v,Nesterov 输出 g + decay·v。"""
+
+    def init_fn(params):
+        return TraceState(jax.tree.map(jnp.zeros_like, params))   # 速度从 0 开始
+
+    def step_fn(grads, st, params=None):
+        velocity = jax.tree.map(lambda g, v: g + decay * v, grads, st.trace)
+        if nesterov:
+            return jax.tree.map(lambda g, v: g + decay * v, grads, velocity), TraceState(velocity)
+        return velocity, TraceState(velocity)
+
+    return GradientTransformation(update=step_fn, init=init_fn)
 
 
 # ---- ScaleByAdamState
@@ -362,6 +647,13 @@ def chain(*transforms):
     return GradientTransformation(update=step_fn, init=init_fn)
 
 
+# ---- sgd
+def sgd(lr, momentum=None, nesterov: bool = False):
+    """momentum=None:普通 SGD;给了 momentum:trace(momentum, nesterov) 再乘 -lr。"""
+    head = identity() if momentum is None else trace(decay=momentum, nesterov=nesterov)
+    return chain(head, scale_by_learning_rate(lr))
+
+
 # ---- adam
 def adam(lr, b1: float = 0.9, b2: float = 0.999, eps: float = 1e-8):
     direction = scale_by_adam(b1=b1, b2=b2, eps=eps)
@@ -429,6 +721,19 @@ def run_jax(opt, steps=5):
     return history
 
 
+def run_numpy(rule, steps: int = 5):
+    """NumPy float64 的参考轨迹:rule(t, 名字, θ, g, memo) -> 新 θ,t 从 1 开始,memo 是留给规则存动量的 dict。"""
+    theta = {name: to64(value) for name, value in theta0.items()}
+    a = {name: to64(value) for name, value in coef_a.items()}
+    c = {name: to64(value) for name, value in coef_c.items()}
+    memo, history = {}, []
+    for t in range(1, steps + 1):
+        grads = {name: a[name] * theta[name] + c[name] for name in theta}
+        theta = {name: rule(t, name, theta[name], grads[name], memo) for name in theta}
+        history.append(theta)
+    return history
+
+
 # ---- check
 def check(name, jax_traj, np_traj, rtol: float = 1e-5, atol: float = 1e-5):
     # 逐步比较两条参数轨迹(float32 对 float64),不一致时指出第几步、哪个参数
@@ -440,6 +745,35 @@ def check(name, jax_traj, np_traj, rtol: float = 1e-5, atol: float = 1e-5):
                 raise AssertionError(f"{name}:第 {step_no} 步的 {leaf} 不一致,最大差 {gap:.3g}")
             largest = max(largest, gap)
     print(f"{wpad(name, 34)} {len(np_traj)} 步都一致,最大误差 {largest:.2e}")
+
+
+# ============================================================== 专题 6 捐赠
+
+
+class quiet_cpp_stderr(object):
+    """with 块里把文件描述符 2 接到 /dev/null:XLA 报错时 C++ 层打的长日志不进输出。"""
+
+    def __enter__(self):
+        import os
+
+        self._saved = os.dup(2)
+        with open(os.devnull, "wb") as blackhole:
+            os.dup2(blackhole.fileno(), 2)
+        return self
+
+    def __exit__(self, *exc_info):
+        import os
+
+        os.dup2(self._saved, 2)
+        os.close(self._saved)
+        return False
+
+
+class TrainStateNT(NamedTuple):
+    # 6.6 节训练模板的状态(专题 7 换成注册过的 dataclass)
+    step: Any          # int32 标量数组
+    params: Any
+    opt_state: Any
 
 
 # ============================================================== 专题 7 TrainState
@@ -487,6 +821,9 @@ def normalize_rows(x, eps):
 normalize_jit = jax.jit(normalize_rows)
 
 
+# ---- serve
+
+
 def serve(batches, eps_list):
     # 每个请求调用一次 normalize_jit,结果转回 NumPy
     answers = []
@@ -525,3 +862,86 @@ def make_spiral(key, n_per_class: int, n_classes: int = 3, noise: float = 0.15):
     angle = 4.0 * (label + radius) + noise * jax.random.normal(key_ang, shape)
     coords = jnp.stack((radius * jnp.sin(angle), radius * jnp.cos(angle)), axis=2)
     return coords.reshape(n_classes * n_per_class, 2).astype(jnp.float32), label.reshape(-1)
+
+
+# ============================================================== ★ 综合项目的零件(训练本身在课文里跑)
+
+N_TRAIN = 1440                              # 1800 个螺旋样本里 1440 个训练、360 个测试
+BATCH = 128
+EPOCHS = 150
+STEPS_PER_EPOCH = N_TRAIN // BATCH          # 11:每轮余下的 32 个样本随机轮空
+TOTAL_STEPS = STEPS_PER_EPOCH * EPOCHS      # 1650
+# 前 100 步从 0 线性升到 0.01,再余弦降到第 TOTAL_STEPS 步的 1e-4
+lr_schedule = warmup_cosine_decay_schedule(warmup_steps=100, init_value=0.0, peak_value=0.01,
+                                           end_value=1e-4, decay_steps=TOTAL_STEPS)
+
+
+def weight_mask(params):
+    # 路径最后一段是 "w" 的叶子做权重衰减,偏置不做
+    def is_kernel(path, _leaf):
+        return path[-1].key == "w"
+
+    return jax.tree.map_with_path(is_kernel, params)
+
+
+# 裁剪 → Adam 方向 → 只对 w 的解耦衰减 → 乘以 −lr(t)
+optimizer = chain(                          # 四段,顺序不能换
+    clip_by_global_norm(max_norm=1.0),
+    scale_by_adam(b1=0.9, b2=0.999),
+    add_decayed_weights(mask=weight_mask, weight_decay=1e-4),   # 偏置不衰减
+    scale_by_learning_rate(lr=lr_schedule),
+)
+
+
+def ce_loss(params, X, Y):
+    # 平均交叉熵,用稳定的 log_softmax
+    logits = mlp_apply(params, X)
+    logp = log_softmax_stable(logits, axis=-1)
+    own = jnp.take_along_axis(logp, jnp.expand_dims(Y, -1), axis=-1)
+    return -own.mean()
+
+
+def train_epoch(state, X, Y):
+    """一个 epoch:用 state.key 打乱,切成 (STEPS_PER_EPOCH, BATCH) 个下标,lax.scan 逐批更新。
+    返回 (新 state, 每步 loss, 每步梯度范数)。"""
+    carry_key, shuffle_key = jax.random.split(state.key)
+    shuffled = jax.random.permutation(shuffle_key, X.shape[0])
+    schedule_rows = jnp.reshape(shuffled[: BATCH * STEPS_PER_EPOCH], (STEPS_PER_EPOCH, BATCH))
+
+    def fit_batch(cur, rows):
+        value, g = jax.value_and_grad(ce_loss)(cur.params, X[rows], Y[rows])
+        delta, next_opt = optimizer.update(g, cur.opt_state, cur.params)
+        cur = dataclasses.replace(cur, params=apply_updates(cur.params, delta), opt_state=next_opt,
+                                  step=cur.step + 1)
+        return cur, (value, global_norm(g))
+
+    final, (losses, gnorms) = lax.scan(fit_batch, dataclasses.replace(state, key=carry_key), schedule_rows)
+    return final, losses, gnorms
+
+
+# 只捐 state,数据不捐
+def _jit_donating_state(fn):
+    # state 是第 0 个参数:只捐它,数据不捐;训练循环里要立刻覆盖旧 state
+    return jax.jit(fn, donate_argnums=0)
+
+
+train_epoch_jit = _jit_donating_state(train_epoch)
+
+
+def accuracy_fn(params, X, Y):
+    guesses = mlp_apply(params, X).argmax(axis=-1)
+    return (guesses == Y).astype(jnp.float32).mean()
+
+
+accuracy_fn = jax.jit(accuracy_fn)
+
+
+def grad_norms_all(params, X, Y):
+    # 每个样本的梯度范数;lax.map 每块 256 个样本,块内就归约成标量
+    def norm_of(sample):
+        return per_sample_norm(params, sample[0], sample[1])
+
+    return lax.map(norm_of, (X, Y), batch_size=256)
+
+
+grad_norms_all = jax.jit(grad_norms_all)
