@@ -68,3 +68,46 @@ def test_wrong_solution_fails_on_its_check(runner, ex, path):
 def test_every_exercise_has_three_fixtures():
     for ex in EXERCISES:
         assert len(ex.wrong_solutions()) >= 3, ex.id
+
+
+def _context_defines(ex) -> set[str]:
+    import ast
+
+    tree = ast.parse(COURSE.chapter_of(ex.id).context_path.read_text(encoding="utf-8"))
+    names = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names & set(ex.names)
+
+
+SHADOWED = [(ex, name) for ex in EXERCISES for name in sorted(_context_defines(ex))]
+
+
+@pytest.mark.parametrize("ex,name", SHADOWED, ids=[f"{ex.id}-{n}" for ex, n in SHADOWED])
+def test_an_interface_name_the_context_also_defines_must_be_written_by_the_learner(runner, tmp_path, ex, name):
+    import ast
+
+    tree = ast.parse(ex.solution)
+    tree.body = [node for node in tree.body
+                 if not (isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name)
+                 and not (isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name
+                                                                for t in node.targets))]
+    path = tmp_path / "without.py"
+    path.write_text(ast.unparse(tree), encoding="utf-8")
+    res = _run(runner, ex, path)
+    # not attempted, or the learner's own later line fails without it: never a pass on the context's copy
+    assert (res.status == Status.NOT_ATTEMPTED and name in res.missing) or (
+        res.status == Status.ERROR and name in res.error.message), _describe(res)
+
+
+def test_a_draft_saved_with_a_byte_order_mark_is_checked_like_any_other(runner, tmp_path):
+    ex = COURSE.exercise("6.1")
+    path = tmp_path / "bom.py"
+    path.write_bytes(b"\xef\xbb\xbf" + ex.solution_path.read_bytes())
+    assert _run(runner, ex, path).status == Status.PASSED
+    path.write_bytes(ex.solution.encode("gbk", errors="replace") + "\n# 中文注释\n".encode("gbk"))
+    res = _run(runner, ex, path)
+    assert res.status == Status.ERROR and "UTF-8" in res.error.message, _describe(res)

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from tutor import messages
 from tutor.checklib import Learner, run_checks
+from tutor.drafts import DraftError, read_source
 from tutor.protocol import CheckDone, CheckStarted, Event, Finished, Job, JobKind, Started
 from tutor.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
 from tutor.tracebacks import is_memory_error, learner_error
@@ -147,8 +148,15 @@ def _run_exercise(job: Job, ns: dict, send: Callable[[Event], None],
         result.status, result.error = Status.ERROR, content_error
         return result
     learner_file = job.file
-    with open(learner_file, encoding="utf-8") as fh:
-        source = fh.read()
+    try:
+        source = read_source(learner_file)        # UTF-8, a byte-order mark dropped
+    except DraftError as e:
+        result.status, result.error = Status.ERROR, ErrorInfo(type=type(e).__name__, message=str(e))
+        return result
+    # A context may define a name the exercise asks the learner to write (the chapter built it before
+    # the exercise): the learner's file must define it again, or the run is not attempted.
+    for name in job.interface:
+        ns.pop(name, None)
     try:
         exec(compile(source, learner_file, "exec"), ns)
     except SystemExit:
