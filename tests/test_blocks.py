@@ -24,6 +24,9 @@ def test_runnable_block_runs(runner, lesson, block):
     res = runner.run(snippet_job(block.code, label=f"{lesson.id}:{block.line}", time_limit=block.timeout,
                                  context=ctx, filename=f"{lesson.path.name}:{block.line}"))
     assert res.status == Status.PASSED, _explain(res)
+    prediction = lesson.predictions.get(block.line)
+    if prediction is not None:          # the right answer is what this machine prints
+        assert all(text in res.stdout for text in prediction.shows), (prediction, res.stdout[-800:])
     for chart in res.charts:
         assert chart["type"] in ("line", "scatter", "bar")
 
@@ -32,3 +35,8 @@ def test_runnable_block_runs(runner, lesson, block):
 def test_quiz_verification_runs(runner, quiz, q):
     res = runner.run(snippet_job(q.verify, label=f"quiz {quiz.chapter_id}/{q.id}", time_limit=120))
     assert res.status == Status.PASSED, _explain(res)
+
+
+def test_every_chapter_asks_for_predictions():
+    for chapter in COURSE.chapters:
+        assert sum(len(lesson.predictions) for lesson in chapter.lessons) >= 2, chapter.id

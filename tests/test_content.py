@@ -211,3 +211,59 @@ def test_a_repair_needs_a_readable_starter_expectation(tmp_path, course):
     with pytest.raises(ContentError) as e:
         load_course(root, fresh=True)
     assert e.value.field == "starter_expect"
+
+
+PREDICT_PAGE = """+++
+id = "6.3"
+title = "t"
++++
+
+```python run
+print("traced", 2, "times")
+```
+```predict
+question = "打印几次?"
+options = ["1 次", "2 次"]
+answer = "B"
+shows = "traced 2 times"
+```
+
+```python run
+print(0.5)
+```
+
+中间隔了一段话,下面的预测就不属于上面的代码块了。
+
+```predict
+question = "打印什么数?"
+number = 0.5
+shows = ["0.5"]
+```
+"""
+
+
+def test_a_predict_fence_belongs_to_the_runnable_block_right_before_it(tmp_path, course):
+    root = _copy_content(tmp_path, course.root)
+    page = root / "ch6" / "lessons" / "6.3.md"
+    page.write_text(PREDICT_PAGE)
+    lesson = load_course(root, fresh=True).lesson("6.3")
+    first, second = lesson.code_blocks[0], lesson.code_blocks[1]
+    assert list(lesson.predictions) == [first.line]
+    p = lesson.predictions[first.line]
+    assert p.id == "6.3/1" and p.options == ("1 次", "2 次") and p.is_right("b") and not p.is_right("A")
+    orphan = lesson.code_blocks[2]
+    assert orphan.lang == "predict" and not second.predict
+    assert [s.block.line for s in lesson.segments if s.block] == [first.line, second.line, orphan.line]
+    problems = {(p.file, p.field) for p in validate(load_course(root, fresh=True))}
+    assert (str(page), f"block line {orphan.line}") in problems      # not right after its block
+
+
+def test_a_prediction_without_proof_is_rejected(tmp_path, course):
+    from tutor.course import parse_prediction
+
+    with pytest.raises(ContentError):
+        parse_prediction('question = "q"\noptions = ["a", "b"]\nanswer = "B"\n', "6.3/1", tmp_path)
+    with pytest.raises(ContentError):
+        parse_prediction('question = "q"\noptions = ["a", "b"]\nanswer = "C"\nshows = "x"\n', "6.3/1", tmp_path)
+    p = parse_prediction('question = "q"\nnumber = 3\ntolerance = 0.5\nshows = "3"\n', "6.3/1", tmp_path)
+    assert p.is_right("3.4") and not p.is_right("4") and not p.is_right("three")

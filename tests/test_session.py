@@ -244,3 +244,18 @@ def test_a_worker_that_cannot_start_is_a_verdict_not_an_attempt(session):
     verdict = session.run("6.1", runner=Broken())
     assert verdict.result.status == Status.CRASHED and "no worker today" in verdict.result.message
     assert not verdict.recorded and session.store.attempts("6.1") == []
+
+
+def test_a_prediction_counts_once_and_shows_in_the_chapter_calibration(session, course):
+    lesson = next(l for l in course.lessons.values() if l.predictions)
+    line, prediction = next(iter(lesson.predictions.items()))
+    wrong = "Z" if prediction.options else str((prediction.number or 0) + 100)
+    right = prediction.answer if prediction.options else str(prediction.number)
+    first = session.predict(lesson.id, line, wrong)
+    assert first.counted and not first.correct
+    again = session.predict(lesson.id, line, right)
+    assert again.correct and not again.counted            # practice after the first guess
+    chapter = course.chapter_by_id[lesson.chapter_id]
+    cp = session.progress().chapter(chapter)
+    total = sum(len(l.predictions) for l in chapter.lessons)
+    assert (cp.predictions_right, cp.predictions_made, cp.predictions) == (0, 1, total)

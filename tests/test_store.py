@@ -106,7 +106,7 @@ def test_migration_from_version_2_adds_the_last_result(tmp_path):
     db.execute("INSERT INTO attempt(exercise, at, duration_s, status) VALUES ('6.2', 1.0, 0.1, 'failed')")
     db.close()
     s = Store(tmp_path)
-    assert s.schema_version == SCHEMA_VERSION == 3
+    assert s.schema_version == SCHEMA_VERSION == 4
     assert len(s.attempts("6.2")) == 1 and s.last_result("6.2") is None
     s.record_attempt(result("6.2", Status.PASSED))
     assert s.last_result("6.2")["status"] == "passed"
@@ -374,3 +374,14 @@ def test_a_full_disk_keeps_the_old_draft(tmp_path, course, monkeypatch):
     assert e.value.errno == errno.ENOSPC and os.strerror(errno.ENOSPC) in str(e.value)
     assert path.read_text() == ex.starter
     assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_migration_from_version_3_adds_predictions_and_the_first_one_counts(tmp_path):
+    db = _db_at_version(tmp_path, 3)
+    db.close()
+    s = Store(tmp_path)
+    assert s.schema_version == SCHEMA_VERSION == 4
+    assert s.predictions("6") == {}
+    assert s.record_prediction("6.2/1", "6", "B", False) is True
+    assert s.record_prediction("6.2/1", "6", "A", True) is False      # later guesses are practice
+    assert s.predictions("6") == {"6.2/1": ("B", False)}

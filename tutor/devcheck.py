@@ -83,8 +83,13 @@ def run_blocks(course: Course, ids: list[str], runner: Runner) -> list[Verdict]:
             res = runner.run(snippet_job(block.code, label=label, time_limit=block.timeout,
                                          context=ctx if block.context else None,
                                          filename=f"{lesson.path.name}:{block.line}"))
-            verdicts.append(Verdict(f"lesson {label}", res.status == Status.PASSED,
-                                    _summary(res) + f" in {res.duration_s:.1f}s", res))
+            ok, why = res.status == Status.PASSED, _summary(res) + f" in {res.duration_s:.1f}s"
+            prediction = lesson.predictions.get(block.line)
+            if ok and prediction is not None:      # the right answer is what this machine prints
+                missing = [s for s in prediction.shows if s not in res.stdout]
+                if missing:
+                    ok, why = False, f"prediction {prediction.id}: the output lacks {missing}: {res.stdout[-300:]!r}"
+            verdicts.append(Verdict(f"lesson {label}", ok, why, res))
     if not lesson_ids:
         for chapter in chapters:
             if not chapter.quiz:

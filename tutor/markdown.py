@@ -30,6 +30,7 @@ class CodeBlock:
     timeout: float = 60.0
     include: tuple[str, ...] = ()
     info: str = ""
+    predict: str = ""    # the TOML of a ```predict fence right after a runnable block (see course.Prediction)
 
 
 @dataclass(frozen=True)
@@ -76,10 +77,41 @@ def _tokens(text: str):
     return _parser().parse(text)
 
 
+def _top_fences(text: str):
+    """Top-level fence tokens; a ```predict fence that directly follows a runnable block is
+    folded into that block (returned as (token, predict token or None))."""
+    out = []
+    previous_end = None
+    for tok in _tokens(text):
+        if tok.level != 0 or not tok.map:
+            if tok.level == 0 and tok.map:
+                previous_end = None
+            continue
+        if tok.type != "fence":
+            previous_end = None
+            continue
+        lang = tok.info.split()[0] if tok.info.split() else ""
+        if (lang == "predict" and out and out[-1][1] is None and previous_end is not None
+                and "run" in out[-1][0].info.split()[1:]):
+            out[-1] = (out[-1][0], tok)
+        else:
+            out.append((tok, None))
+        previous_end = tok.map[1]
+    return out
+
+
+def _block(tok, predict_tok, first_line: int) -> CodeBlock:
+    block = _block_from_token(tok, first_line)
+    if predict_tok is None:
+        return block
+    from dataclasses import replace
+
+    return replace(block, predict=predict_tok.content)
+
+
 def code_blocks(text: str, first_line: int = 1) -> list[CodeBlock]:
     """The top-level fenced blocks (a fence nested in a list stays part of its prose)."""
-    return [_block_from_token(tok, first_line) for tok in _tokens(text)
-            if tok.type == "fence" and tok.level == 0 and tok.map]
+    return [_block(tok, pred, first_line) for tok, pred in _top_fences(text)]
 
 
 def _plain(inline) -> str:
@@ -106,14 +138,12 @@ def segments(text: str, first_line: int = 1) -> list[Segment]:
     lines = text.split("\n")
     out: list[Segment] = []
     cursor = 0
-    for tok in _tokens(text):
-        if tok.type != "fence" or tok.level != 0 or not tok.map:
-            continue
-        start, end = tok.map
+    for tok, pred in _top_fences(text):
+        start, end = tok.map[0], (pred or tok).map[1]
         prose = "\n".join(lines[cursor:start])
         if prose.strip():
             out.append(Segment(line=first_line + cursor, prose=prose))
-        out.append(Segment(line=first_line + start, block=_block_from_token(tok, first_line)))
+        out.append(Segment(line=first_line + start, block=_block(tok, pred, first_line)))
         cursor = end
     rest = "\n".join(lines[cursor:])
     if rest.strip():

@@ -125,6 +125,7 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.kind.lesson": {"zh": "课", "en": "lesson"},
     "cli.kind.quiz": {"zh": "测验", "en": "quiz"},
     "cli.kind.repair": {"zh": "修复", "en": "repair"},
+    "cli.calibration": {"zh": "预测:猜对 {right}/{made}(本章共 {total} 处先猜后运行)", "en": "predictions: {right}/{made} right ({total} predict-then-run blocks in the chapter)"},
     "cli.repair_counts": {"zh": "修复练习通过 {passed}/{repairs}(额外练习,不计入本章进度)", "en": "repair exercises passed {passed}/{repairs} (extra practice, not part of the chapter's progress)"},
     "cli.no_file": {"zh": "找不到文件:{path}", "en": "no such file: {path}"},
     "cli.draft_created": {"zh": "已从起始代码创建草稿:{path}", "en": "created the draft from the starter: {path}"},

@@ -142,6 +142,9 @@ class ChapterProgress:
     exercises: int
     repairs_passed: int
     repairs: int
+    predictions_right: int
+    predictions_made: int
+    predictions: int
     quiz_correct: int
     quiz_answered: int
     quiz_questions: int
@@ -170,6 +173,14 @@ class Progress:
         self.read: set[str] = store.lessons_read()
         self._quiz = {c.id: (store.quiz_score(c.id), len(c.quiz.questions))
                       for c in course.chapters if c.quiz}
+        self._predictions = {c.id: store.predictions(c.id) for c in course.chapters}
+
+    def calibration(self, chapter: "Chapter") -> tuple[int, int, int]:
+        """(right, made, total) of the chapter's predictions (first guesses only): how often the
+        learner foresaw what JAX would do."""
+        made = self._predictions.get(chapter.id, {})
+        total = sum(len(lesson.predictions) for lesson in chapter.lessons)
+        return sum(1 for _, right in made.values() if right), len(made), total
 
     def exercise_status(self, ex_id: str) -> str:
         """The stored status: unseen | started | failed | passed."""
@@ -219,6 +230,7 @@ class Progress:
             exercises=len(chapter.exercises),
             repairs_passed=sum(1 for e in chapter.repairs if self.exercise_done(e.id)),
             repairs=len(chapter.repairs),
+            **dict(zip(("predictions_right", "predictions_made", "predictions"), self.calibration(chapter))),
             quiz_correct=correct, quiz_answered=answered, quiz_questions=questions)
 
     def chapter_done(self, chapter: "Chapter") -> bool:

@@ -29,6 +29,7 @@ from tutor.store import StoreError
 if TYPE_CHECKING:
     from tutor.protocol import Event
     from tutor.content import Chapter, Course, Exercise
+    from tutor.course import Prediction
     from tutor.runner import Job
     from tutor.store import Store
 
@@ -109,6 +110,13 @@ class QuizAnswer:
     first_answer: str                # the answer that counts
     first_correct: bool | None
     score: tuple[int, int] = (0, 0)  # (correct, answered) of the chapter's quiz, first answers
+
+
+@dataclass
+class PredictionAnswer:
+    prediction: "Prediction"
+    correct: bool
+    counted: bool                    # the first prediction for this block counts; later ones are practice
 
 
 @dataclass
@@ -318,6 +326,14 @@ class Session:
         question = self._question(chapter_id, question_id)
         correct = letter == question.answer
         return self._answer(chapter_id, question_id, letter, correct)
+
+    def predict(self, lesson_id: str, block_line: int, given: str) -> PredictionAnswer:
+        """The learner's prediction for a lesson block, before it runs; only the first counts."""
+        lesson = self.course.lesson(lesson_id)
+        prediction = lesson.predictions[block_line]
+        correct = prediction.is_right(given)
+        counted = self.store.record_prediction(prediction.id, lesson.chapter_id, given.strip(), correct)
+        return PredictionAnswer(prediction=prediction, correct=correct, counted=counted)
 
     def mark_open(self, chapter_id: str, question_id: str, right: bool) -> QuizAnswer:
         """The learner's own mark on an open question; only the first one counts."""

@@ -353,6 +353,18 @@ class Store:
         answers = self.quiz_answers(chapter_id)
         return sum(1 for _, c in answers.values() if c), len(answers)
 
+    @_guarded
+    def record_prediction(self, prediction_id: str, chapter_id: str, answer: str, correct: bool) -> bool:
+        """Keep the first prediction for a block; True when this one was it (the one that counts)."""
+        cur = self.db.execute("INSERT OR IGNORE INTO prediction(id, chapter, answer, correct, at) VALUES (?,?,?,?,?)",
+                              (prediction_id, chapter_id, answer, int(correct), time.time()))
+        return cur.rowcount == 1
+
+    @_guarded
+    def predictions(self, chapter_id: str) -> dict[str, tuple[str, bool]]:
+        rows = self.db.execute("SELECT id, answer, correct FROM prediction WHERE chapter = ?", (chapter_id,)).fetchall()
+        return {i: (a, bool(c)) for i, a, c in rows}
+
     def set_location(self, kind: str, item_id: str) -> None:
         self.set_setting("location", json.dumps([kind, item_id]))
 

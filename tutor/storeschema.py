@@ -57,6 +57,11 @@ MIGRATIONS: list[str] = [
     CREATE TABLE last_result (exercise TEXT PRIMARY KEY, at REAL NOT NULL,
                               reference INTEGER NOT NULL DEFAULT 0, doc TEXT NOT NULL);
     """,
+    # 3 -> 4: predictions made before running a lesson's block (the first one counts)
+    """
+    CREATE TABLE prediction (id TEXT PRIMARY KEY, chapter TEXT NOT NULL, answer TEXT NOT NULL,
+                             correct INTEGER NOT NULL, at REAL NOT NULL);
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -237,10 +237,14 @@ def _check_lesson(lesson, chapter, course: Course, seen: dict[str, str], problem
     _check_text(lesson.body, where, "text", problems)
     try:
         blocks = lesson.code_blocks
+        lesson.predictions
     except ContentError as e:
         problems.append(Problem(where, e.field, e.message))
         return
     for block in blocks:
+        if block.lang == "predict":
+            problems.append(Problem(where, f"block line {block.line}",
+                                    "a ```predict fence goes right after the runnable block it asks about"))
         if not block.run:
             continue
         if block.lang != "python":

@@ -94,6 +94,9 @@ def render_progress(out: Out, course, store, prog: P.Progress) -> None:
                           passed=cp.exercises_passed, exercises=cp.exercises))
         if cp.repairs:
             out.line("  " + t("cli.repair_counts", passed=cp.repairs_passed, repairs=cp.repairs))
+        if cp.predictions:
+            out.line("  " + t("cli.calibration", right=cp.predictions_right, made=cp.predictions_made,
+                              total=cp.predictions))
         for e in [*ch.exercises, *ch.repairs]:
             s = store.stats(e.id)
             solved = time.strftime("%Y-%m-%d", time.localtime(s.solved_at)) if s.solved_at else "-"
