@@ -9,7 +9,7 @@ import difflib
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from tutor import paths
@@ -78,7 +78,7 @@ class Lesson:
     def predictions(self) -> dict[int, Prediction]:
         """The page's predictions by the line of the block they belong to."""
         out, n = {}, 0
-        for block in self.code_blocks:
+        for block in code_blocks(*self._parts):          # no need to fill include blocks for this
             if block.predict:
                 n += 1
                 out[block.line] = parse_prediction(block.predict, f"{self.id}/{n}", self.path)
@@ -87,6 +87,12 @@ class Lesson:
     @cached_property
     def headings(self) -> list[Heading]:
         return headings(*self._parts)
+
+    @property
+    def prediction_count(self) -> int:
+        """How many predict-then-run blocks the page has, without parsing it (progress views ask
+        for every page; the validator makes sure each ```predict fence belongs to a block)."""
+        return sum(1 for line in self.path.read_text(encoding="utf-8").split("\n") if line.startswith("```predict"))
 
     @property
     def source_lines(self) -> int:
@@ -148,6 +154,16 @@ def parse_prediction(source: str, pred_id: str, where: Path) -> Prediction:
 def context_definitions(context_path: Path, names: tuple[str, ...] | list[str]) -> str:
     """The source of the named top-level definitions (def, class, assignment) of a chapter
     context, decorators included, in the order asked. Raises ContentError for a missing name."""
+    found = _definitions(context_path, context_path.stat().st_mtime_ns)
+    missing = [n for n in names if n not in found]
+    if missing:
+        raise ContentError(context_path, "include", f"the context does not define {', '.join(missing)}")
+    return "\n\n\n".join(dict.fromkeys(found[n] for n in names)) + "\n"
+
+
+@lru_cache(maxsize=8)
+def _definitions(context_path: Path, mtime_ns: int) -> dict[str, str]:
+    """Every top-level definition's source, parsed once per version of the file."""
     source = context_path.read_text(encoding="utf-8")
     found: dict[str, str] = {}
     for node in ast.parse(source).body:
@@ -162,10 +178,7 @@ def context_definitions(context_path: Path, names: tuple[str, ...] | list[str]) 
         text = "\n".join(source.split("\n")[start - 1:node.end_lineno])
         for name in defined:
             found.setdefault(name, text)
-    missing = [n for n in names if n not in found]
-    if missing:
-        raise ContentError(context_path, "include", f"the context does not define {', '.join(missing)}")
-    return "\n\n\n".join(dict.fromkeys(found[n] for n in names)) + "\n"
+    return found
 
 
 @dataclass

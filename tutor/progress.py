@@ -174,12 +174,13 @@ class Progress:
         self._quiz = {c.id: (store.quiz_score(c.id), len(c.quiz.questions))
                       for c in course.chapters if c.quiz}
         self._predictions = {c.id: store.predictions(c.id) for c in course.chapters}
+        self._chapters: dict[str, ChapterProgress] = {}
 
     def calibration(self, chapter: "Chapter") -> tuple[int, int, int]:
         """(right, made, total) of the chapter's predictions (first guesses only): how often the
         learner foresaw what JAX would do."""
         made = self._predictions.get(chapter.id, {})
-        total = sum(len(lesson.predictions) for lesson in chapter.lessons)
+        total = sum(lesson.prediction_count for lesson in chapter.lessons)
         return sum(1 for _, right in made.values() if right), len(made), total
 
     def exercise_status(self, ex_id: str) -> str:
@@ -218,6 +219,11 @@ class Progress:
         return sum(1 for i in counted if self.status(i) == "done"), len(counted)
 
     def chapter(self, chapter: "Chapter") -> ChapterProgress:
+        if chapter.id not in self._chapters:     # a Progress is a snapshot: count each chapter once
+            self._chapters[chapter.id] = self._count_chapter(chapter)
+        return self._chapters[chapter.id]
+
+    def _count_chapter(self, chapter: "Chapter") -> ChapterProgress:
         """Lessons, main exercises and the quiz make a chapter's done/total; repair exercises are
         extra practice, counted on their own."""
         done, total = self.counts(chapter_items(chapter))

@@ -21,6 +21,10 @@ REAL_CHECKS = paths.package_dir().parent / "checks"
 
 from answers import ERROR_6_1, SLOW_6_1, SOLUTION_6_1, STARTER_6_1, WRONG_6_1  # noqa: E402,F401
 
+from tutor.protocol import CheckDone, CheckStarted, Started  # noqa: E402
+from tutor.result import CheckOutcome  # noqa: E402
+from tutor.session import RunLike, RunnerLike  # noqa: E402
+
 
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -223,8 +227,8 @@ def make_app(content, home):
     yield factory
 
 
-class FakeRun:
-    def __init__(self, result, delay: float, on_event, on_output, events=(), output=""):
+class FakeRun(RunLike):
+    def __init__(self, result, delay: float, on_event, on_output, events=(), output="", nonce=""):
         import threading
 
         self.result = None
@@ -234,7 +238,7 @@ class FakeRun:
 
         def body():
             if on_event:
-                on_event({"type": "started"})
+                on_event(Started(nonce=nonce))
             if output and on_output:
                 on_output("stdout", output)
             for ev in events:
@@ -258,12 +262,15 @@ class FakeRun:
         return self.result
 
 
-class FakeRunner:
-    """Stands in for tutor.runner.Runner: returns canned RunResults (fast, deterministic)."""
+class FakeRunner(RunnerLike):
+    """Stands in for tutor.runner.Runner through the session's RunnerLike protocol (the one the
+    real Runner meets, checked by test_fake_runner_has_the_runner_protocol): returns canned
+    RunResults, fast and deterministic."""
 
     def __init__(self):
         self.results = []      # queue of (RunResult, delay_s, output)
         self.jobs = []
+        self.files = []        # the text of each job's file when the run started
         self.warmed = []
 
     def push(self, result, delay: float = 0.0, output: str = ""):
@@ -274,12 +281,14 @@ class FakeRunner:
 
     def start(self, job, on_event=None, on_output=None):
         self.jobs.append(job)
+        if getattr(job, "file", None):
+            self.files.append(Path(job.file).read_text(encoding="utf-8"))
         result, delay, output = self.results.pop(0)
         events = []
-        for c in result.checks:
-            events.append({"type": "check_started", "id": c.id, "name": c.name})
-            events.append({"type": "check_done", "check": c.to_dict()})
-        return FakeRun(result, delay, on_event, on_output, events, output)
+        for c in result.checks:      # the events the real runner sends, through the result document
+            events.append(CheckStarted(nonce=job.nonce, id=c.id, name=c.name))
+            events.append(CheckDone(nonce=job.nonce, check=CheckOutcome.from_dict(c.to_dict())))
+        return FakeRun(result, delay, on_event, on_output, events, output, job.nonce)
 
     def close(self):
         pass

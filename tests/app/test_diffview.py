@@ -1,12 +1,14 @@
-"""The diff of a failed check, for every detail kind of tutor/checklib.py (pure rendering)."""
+"""The diff of a failed check, for every failure-detail kind of tutor/details.py (pure rendering)."""
 
 from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 
-from tutor.app.diffview import array_table, render_detail
+from tutor import details as D
+from tutor.app.diffview import RENDERERS, array_table, render_detail
 from tutor.result import CheckOutcome, CheckStatus
 
 
@@ -22,19 +24,55 @@ def styled_cells(renderable) -> str:
     return console.export_text(styles=True)
 
 
-def failed(detail, message="消息") -> CheckOutcome:
+def failed(detail: D.Detail | None, message="消息") -> CheckOutcome:
     return CheckOutcome(id="c", name="检查", status=CheckStatus.FAILED, message=message, detail=detail)
 
 
-def test_allclose_table_tolerance_and_largest_error():
-    out = text_of(render_detail(failed({
-        "kind": "allclose", "what": "梯度", "rtol": 1e-3, "atol": 1e-4, "expected": [1.0, 2.0, 3.0],
-        "actual": [1.0, 2.9, 3.0], "max_abs_err": 0.9, "mismatched": 1, "total": 3,
-        "first_mismatches": [[[1], 2.0, 2.9]], "expected_shape": [3], "actual_shape": [3],
-        "expected_dtype": "float64", "actual_dtype": "float32"})))
-    assert "rtol = 0.001" in out and "atol = 0.0001" in out
-    assert "最大绝对误差:0.9" in out and "1/3" in out
-    assert "[1]" in out and "2.9" in out and "float32" in out
+# one example of every kind, each with something only that kind's renderer can show
+EXAMPLES: dict[type, tuple[D.Detail, list[str]]] = {
+    D.AllClose: (D.AllClose(what="梯度", rtol=1e-3, atol=1e-4, expected=[1.0, 2.0, 3.0], actual=[1.0, 2.9, 3.0],
+                            max_abs_err=0.9, mismatched=1, total=3, first_mismatches=[[[1], 2.0, 2.9]],
+                            expected_shape=[3], actual_shape=[3], expected_dtype="float64",
+                            actual_dtype="float32"),
+                 ["rtol = 0.001", "atol = 0.0001", "最大绝对误差:0.9", "1/3", "2.9", "float32"]),
+    D.ShapeMismatch: (D.ShapeMismatch(expected=[1, 2], actual=[[1, 2]], expected_shape=[2], actual_shape=[1, 2]),
+                      ["(2,)", "(1, 2)"]),
+    D.DtypeMismatch: (D.DtypeMismatch(expected=[1, 2], actual=[1, 2], expected_dtype="int32",
+                                      actual_dtype="float32"), ["int32", "float32"]),
+    D.TypeMismatch: (D.TypeMismatch(expected=[1.0, 2.0], actual="None", expected_shape=[2]), ["None", "期望"]),
+    D.Tree: (D.Tree(rtol=1e-5, atol=1e-8, max_abs_err=0.5, mismatched=1, total=4, leaves=[
+        D.Leaf(path="['w']", ok=True, expected=[1.0], actual=[1.0]),
+        D.Leaf(path="['b']", ok=False, expected=[0.0, 1.0], actual=[0.5, 1.0], max_abs_err=0.5, mismatched=1,
+               total=2, expected_shape=[2], actual_shape=[2])]), ["✓ ['w']", "✗ ['b']", "0.5"]),
+    D.Structure: (D.Structure(what="返回值", expected="tuple of 2", actual="list of 3",
+                              expected_paths=["['a']", "['b']"], actual_paths=["['a']"]),
+                  ["tuple of 2", "list of 3", "['b']"]),
+    D.Equal: (D.Equal(expected="ab", actual="ba"), ["ab", "ba"]),
+    D.Raises: (D.Raises(expected=["ValueError", "TypeError"], actual=""), ["ValueError / TypeError", "没有抛出异常"]),
+    D.Condition: (D.Condition(values={"call": "f(1, 2)", "expected": [2, 3], "actual": [1, 1]}),
+                  ["f(1, 2)", "期望", "实际"]),
+    D.Compiles: (D.Compiles(function="step", actual=3, at_most=1, names=["step", "step", "step"]),
+                 ["step", "≤ 1", "3"]),
+    D.LearnerError: (D.LearnerError(line=7, traceback="File x, line 7"), ["第 7 行", "File x, line 7"]),
+}
+
+
+def test_every_detail_kind_has_a_renderer_and_an_example():
+    assert set(RENDERERS) == set(D.ALL_KINDS)
+    assert set(EXAMPLES) == set(D.ALL_KINDS)
+
+
+@pytest.mark.parametrize("kind", D.ALL_KINDS, ids=lambda k: k.kind)
+def test_every_detail_kind_renders_what_it_carries(kind):
+    detail, words = EXAMPLES[kind]
+    # through the result document, as the app receives it
+    outcome = CheckOutcome.from_dict(failed(detail).to_dict())
+    assert type(outcome.detail) is kind
+    out = text_of(render_detail(outcome))
+    assert "✗ 检查" in out and "消息" in out
+    for word in words:
+        assert word in out, (kind.kind, word, out)
+    assert "None" not in out or kind is D.TypeMismatch
 
 
 def test_differing_elements_are_highlighted():
@@ -51,38 +89,36 @@ def test_small_matrix_side_by_side():
     assert any("9" in line and "4" in line for line in out.splitlines())
 
 
-def test_long_arrays_show_differing_elements_first():
+def test_long_arrays_show_the_first_mismatches_and_a_grid_around_them():
     exp = [float(i) for i in range(500)]
     act = list(exp)
     act[321] = -1.0
-    out = text_of(array_table(exp, act))
-    assert "[321]" in out and "前 " in out
+    out = text_of(array_table(exp, act, first_mismatches=[[[321], 321.0, -1.0]]))
+    assert "[321]" in out and "-1" in out                        # the mismatch table
+    assert "[320]" in out and "共 500 个" in out and "…" in out   # the grid row holding it
+    styled = styled_cells(array_table(exp, act, first_mismatches=[[[321], 321.0, -1.0]]))
+    assert any("-1" in line and "31m" in line for line in styled.splitlines())
 
 
-def test_tree_per_key_path():
-    out = text_of(render_detail(failed({
-        "kind": "tree", "rtol": 1e-5, "atol": 1e-8, "max_abs_err": 0.5, "mismatched": 1, "total": 4,
-        "leaves": [
-            {"path": "['w']", "ok": True, "expected": [1.0], "actual": [1.0]},
-            {"path": "['b']", "ok": False, "expected": [0.0, 1.0], "actual": [0.5, 1.0],
-             "max_abs_err": 0.5, "mismatched": 1, "total": 2,
-             "expected_shape": [2], "actual_shape": [2]},
-        ]})))
-    assert "✓ ['w']" in out and "✗ ['b']" in out and "0.5" in out
+def test_truncated_arrays_are_a_grid_with_an_ellipsis_and_their_mismatches_marked():
+    flat_e = [float(i) for i in range(256)]
+    flat_a = list(flat_e)
+    flat_a[5] = 99.0
+    detail = D.AllClose(rtol=0.0, atol=0.0, expected={"truncated_flat": flat_e, "shape": [30, 30]},
+                        actual={"truncated_flat": flat_a, "shape": [30, 30]}, max_abs_err=94.0,
+                        mismatched=2, total=900, first_mismatches=[[[0, 5], 5.0, 99.0], [[20, 3], 603.0, 0.0]],
+                        expected_shape=[30, 30], actual_shape=[30, 30])
+    out = text_of(render_detail(failed(detail)))
+    assert "truncated_flat" not in out
+    assert "[0, 5]" in out and "[20, 3]" in out and "99" in out
+    assert "共 900 个" in out and "…" in out and "(30, 30)" in out
+    styled = styled_cells(render_detail(failed(detail)))
+    assert any("99" in line and "31m" in line for line in styled.splitlines())
 
 
-def test_structure_shape_error_and_generic():
-    out = text_of(render_detail(failed({"kind": "structure", "expected_paths": ["['a']", "['b']"],
-                                        "actual_paths": ["['a']"]})))
-    assert "['b']" in out
-    out = text_of(render_detail(failed({"kind": "shape", "expected": [1, 2], "actual": [[1, 2]],
-                                        "expected_shape": [2], "actual_shape": [1, 2], "rtol": 0, "atol": 0})))
-    assert "(2,)" in out and "(1, 2)" in out
-    out = text_of(render_detail(failed({"kind": "error", "line": 7, "traceback": "File x, line 7"})))
-    assert "第 7 行" in out and "File x, line 7" in out
-    out = text_of(render_detail(failed({"kind": "compiles", "function": "step", "actual": 3,
-                                        "expected": 1, "at_most": None, "other_compiles": []})))
-    assert "step" in out and "3" in out and "1" in out
-    out = text_of(render_detail(failed({"kind": "condition", "expected": [2, 3], "actual": [1, 1],
-                                        "call": "f(1, 2)"})))
-    assert "f(1, 2)" in out and "期望" in out
+def test_a_condition_on_a_non_finite_value_says_finite_not_none():
+    detail = D.Condition(values={"expected": None, "actual": ["nan", 1.0]})
+    out = text_of(render_detail(failed(detail, message="迭代出现了 NaN")))
+    assert "有限值" in out and "None" not in out
+    out = text_of(render_detail(failed(D.Condition(values={"expected": None, "actual": 3}))))
+    assert "None" not in out and "见上面的说明" in out

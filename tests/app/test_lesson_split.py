@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tutor.app.lesson import headings, split_page, split_sections
-from tutor.content import CodeBlock
+from tutor.app.lesson import outline_entries, split_page, split_sections
+from tutor.markdown import CodeBlock
 
 PAGE = "\n".join(
     ["# 标题", ""] + [f"第 {i} 段。" for i in range(30)] + ["", "## 小节", "",
@@ -34,5 +34,17 @@ def test_pieces_keep_everything_and_never_split_a_fence():
             assert line in joined
 
 
-def test_headings_skip_code():
-    assert headings(PAGE) == [(1, "标题"), (2, "小节"), (2, "结尾")]
+def test_outline_skips_code_and_shows_headings_as_plain_text():
+    entries = outline_entries(split_sections(split_page(PAGE), max_lines=10))
+    assert [(level, text) for _, _, level, text in entries] == [(1, "标题"), (2, "小节"), (2, "结尾")]
+    page = "## 用 `jax.jit` 包装\n\n正文\n\n```python\n## 代码里的注释\n```\n"
+    assert [text for *_, text in outline_entries(split_page(page))] == ["用 jax.jit 包装"]
+
+
+def test_a_fence_inside_a_list_stays_prose_and_longer_fences_survive():
+    page = "- 一项:\n\n  ```python run\n  x = 1\n  ```\n\n````python run\nprint('```')\n````\n"
+    parts = split_page(page)
+    blocks = [p for p in parts if isinstance(p, CodeBlock)]
+    assert [b.code for b in blocks] == ["print('```')\n"]       # only the top-level fence runs
+    text = "\n".join(p for p in parts if isinstance(p, str))
+    assert "````python\nprint('```')\n````" in text

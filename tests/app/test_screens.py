@@ -1,51 +1,13 @@
-"""Pilot tests of every screen and the main flows, on the fixture course, with a fake runner (the
-real runner is exercised in test_runs.py)."""
+"""Pilot tests of every screen but the exercise workspace (test_exercise.py) and the main flows
+on the fixture course, with a fake runner (the real runner is exercised in test_runs.py)."""
 
 from __future__ import annotations
 
-import os
-import sys
-import time
-
 import pytest
+from apphelp import SIZE, failed_result, passed_result, wait_until
 from screentext import screen_text
 
-from tutor.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
-
-SIZE = (120, 36)
-
-
-async def wait_until(pilot, cond, timeout: float = 10.0, step: float = 0.05):
-    start = time.monotonic()
-    while not cond():
-        if time.monotonic() - start > timeout:
-            raise AssertionError("condition not reached in time")
-        await pilot.pause(step)
-
-
-def failed_result() -> RunResult:
-    return RunResult(exercise="6.1", status=Status.FAILED, duration_s=0.2, checks=[
-        CheckOutcome(id="eager", name="直接调用", status=CheckStatus.PASSED, duration_s=0.01),
-        CheckOutcome(id="values", name="数值正确", status=CheckStatus.FAILED, duration_s=0.02,
-                     message="计数没有按 1 递增", detail={
-                         "kind": "allclose", "what": "计数", "rtol": 1e-5, "atol": 1e-8,
-                         "expected": [1.0, 2.0, 3.0], "actual": [1.0, 2.5, 3.0], "max_abs_err": 0.5,
-                         "mismatched": 1, "total": 3, "first_mismatches": [[[1], 2.0, 2.5]]}),
-    ], stdout="learner says hi\n")
-
-
-def passed_result() -> RunResult:
-    return RunResult(exercise="6.1", status=Status.PASSED, duration_s=0.1, checks=[
-        CheckOutcome(id="eager", name="直接调用", status=CheckStatus.PASSED, duration_s=0.01)])
-
-
-def error_result() -> RunResult:
-    return RunResult(exercise="6.1", status=Status.ERROR, duration_s=0.1,
-                     error=ErrorInfo(type="NameError", message="name 'oops' is not defined", line=3,
-                                     traceback='  File "6.1.py", line 3\n    oops\n'))
-
-
-# ---------------------------------------------------------------- start-up and the course map
+from tutor.result import RunResult, Status
 
 
 async def test_first_start_shows_welcome_then_chapter(make_app):
@@ -103,9 +65,6 @@ async def test_unknown_target_falls_back_to_map(make_app):
         assert type(app.screen).__name__ == "HomeScreen"
 
 
-# ---------------------------------------------------------------- lesson reader
-
-
 async def test_lesson_reader_links_outline_prev_next(make_app, home):
     app = make_app(target=("lesson", "6.1"))
     async with app.run_test(size=SIZE) as pilot:
@@ -154,218 +113,6 @@ async def test_lesson_runnable_block_output_and_chart(make_app, fake_runner):
         assert fake_runner.jobs[0].kind == "snippet" and fake_runner.jobs[0].context is None
 
 
-# ---------------------------------------------------------------- exercise workspace
-
-
-async def test_editor_highlighting_is_active(make_app):
-    app = make_app(target=("exercise", "6.1"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        editor = app.screen.query_one("#editor")
-        assert editor.language == "python" and editor.is_syntax_aware
-        assert editor.highlighting_active
-        assert any(name for line in editor._highlights.values() for *_, name in line)
-        assert editor.show_line_numbers and editor.tab_behavior == "indent"
-
-
-async def test_autosave_undo_and_external_change(make_app, home):
-    app = make_app(target=("exercise", "6.1"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        scr = app.screen
-        editor = scr.query_one("#editor")
-        draft = home / "work" / "6.1.py"
-        editor.move_cursor(editor.document.end)
-        await pilot.press("x", "=", "1")
-        await wait_until(pilot, lambda: draft.read_text(encoding="utf-8").endswith("x=1"), timeout=1.5)
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        assert not editor.text.endswith("x=1")
-        await pilot.press("ctrl+y")
-        assert editor.text.endswith("x=1")
-        # a change made outside the app is noticed and offered for reload
-        time.sleep(0.01)
-        draft.write_text("# changed elsewhere\n", encoding="utf-8")
-        os.utime(draft, (time.time() + 5, time.time() + 5))
-        await wait_until(pilot, lambda: scr.external_text is not None, timeout=3)
-        assert "Ctrl+L" in str(scr.query_one("#editor-status").render())
-        await pilot.press("ctrl+l")
-        await pilot.pause()
-        assert editor.text == "# changed elsewhere\n"
-
-
-async def test_wrong_solution_shows_diff(make_app, fake_runner, home):
-    fake_runner.push(failed_result(), output="learner says hi\n")
-    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        scr = app.screen
-        await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: scr.last_result is not None)
-        await pilot.pause()
-        text = screen_text(app)
-        assert "未通过" in text and "1/2" in text
-        assert "期望" in text and "实际" in text and "2.5" in text
-        assert "容差" in text and "最大绝对误差" in text
-        assert "learner says hi" in scr.query_one("#output").lines[0]
-        assert app.store.exercise_status("6.1") == "failed"
-        assert fake_runner.jobs[0].file == str(home / "work" / "6.1.py")
-
-
-async def test_error_moves_editor_to_line(make_app, fake_runner):
-    fake_runner.push(error_result())
-    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        scr = app.screen
-        await pilot.press("f5")
-        await wait_until(pilot, lambda: scr.last_result is not None)
-        editor = scr.query_one("#editor")
-        assert editor.error_line == 3 and editor.cursor_location[0] == 2
-        assert "第 3 行出错" in screen_text(app)
-
-
-async def test_pass_updates_progress_and_next(make_app, fake_runner):
-    fake_runner.push(passed_result())
-    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        scr = app.screen
-        assert not scr.query_one("#solution").display
-        await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: scr.last_result is not None)
-        await pilot.pause()
-        assert app.store.exercise_status("6.1") == "passed"
-        assert scr.query_one("#solution").display          # unlocked by the pass
-        assert "讲解" in screen_text(app)
-        await pilot.press("f3")
-        await pilot.pause()
-        text = screen_text(app)
-        assert type(app.screen).__name__ == "ProgressScreen" and "通过" in text
-
-
-async def test_long_run_cancel_keeps_ui_live(make_app, fake_runner):
-    fake_runner.push(passed_result(), delay=30)
-    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        scr = app.screen
-        editor = scr.query_one("#editor")
-        await pilot.press("ctrl+r")
-        await pilot.pause()
-        assert scr.running
-        await pilot.press("a", "b")                       # typing continues during the run
-        assert "ab" in editor.text
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: not scr.running, timeout=2)
-        assert scr.last_result.status == Status.CANCELLED
-        assert app.store.attempts("6.1")[-1].status == "cancelled"
-
-
-async def test_hints_one_at_a_time(make_app):
-    app = make_app(target=("exercise", "6.1"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        scr = app.screen
-        total = len(scr.exercise.hints)
-        await pilot.press("ctrl+t")
-        await pilot.pause()
-        assert app.store.hints_revealed("6.1") == 1
-        assert "提示 1/" in scr.query_one("#hints").source and "提示 2/" not in scr.query_one("#hints").source
-        for _ in range(total + 1):
-            await pilot.press("ctrl+t")
-        assert app.store.hints_revealed("6.1") == total
-
-
-async def test_statement_and_hints_filled_after_first_frame(make_app):
-    """The statement and the hints pane are rendered just after the first frame (start-up speed);
-    the hints pane also fills at once when its tab is opened first."""
-    app = make_app(target=("exercise", "6.1"))
-    async with app.run_test(size=SIZE) as pilot:
-        scr = app.screen
-        await wait_until(pilot, lambda: scr.query_one("#statement").source == scr.exercise.statement)
-        await wait_until(pilot, lambda: scr.query_one("#hints").source.strip() != "")
-    app = make_app(target=("exercise", "6.1"))
-    async with app.run_test(size=SIZE) as pilot:
-        scr = app.screen
-        scr.query_one("#ex-left").active = "tab-hints"
-        await pilot.pause()
-        assert scr.query_one("#hints").source.strip()
-
-
-def test_gc_is_restored_after_the_app(make_app):
-    """The app holds the cyclic GC off until its first frame, then freezes what start-up
-    allocated; when it ends, the collector is back as it was."""
-    import asyncio
-    import gc
-
-    assert gc.isenabled()
-    app = make_app(target=("exercise", "6.1"))
-
-    async def go():
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await wait_until(pilot, lambda: app._gc_frozen)
-            assert gc.isenabled() and gc.get_freeze_count() > 0
-
-    asyncio.run(go())
-    assert gc.isenabled() and gc.get_freeze_count() == 0
-
-
-async def test_give_up_needs_confirmation(make_app):
-    app = make_app(target=("exercise", "6.1"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        scr = app.screen
-        await pilot.press("ctrl+g")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "ConfirmDialog"
-        await pilot.press("n")
-        await pilot.pause()
-        assert not app.store.solution_unlocked("6.1") and not scr.query_one("#solution").display
-        await pilot.press("ctrl+g")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
-        assert app.store.solution_unlocked("6.1") and app.store.stats("6.1").gave_up
-        assert scr.query_one("#solution").display and scr.query_one("#solution").text == scr.exercise.solution
-
-
-async def test_reset_to_starter(make_app, home):
-    app = make_app(target=("exercise", "6.1"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        scr = app.screen
-        editor = scr.query_one("#editor")
-        editor.load_text("junk\n")
-        await pilot.press("ctrl+s")
-        await pilot.press("f8")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
-        assert editor.text == scr.exercise.starter
-        assert (home / "work" / "6.1.py").read_text(encoding="utf-8") == scr.exercise.starter
-        assert list((home / "work" / "backup").glob("6.1.*.py"))
-
-
-async def test_context_and_history_tabs(make_app, fake_runner):
-    fake_runner.push(failed_result())
-    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        scr = app.screen
-        ctx = scr.query_one("#context")
-        scr.query_one("#ex-left").active = "tab-context"
-        await pilot.pause()
-        assert ctx.read_only and "import" in ctx.text and ctx.is_syntax_aware
-        await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: scr.last_result is not None)
-        assert scr.query_one("#history").row_count == 1
-
-
-# ---------------------------------------------------------------- quiz, progress, cheat sheet, help
-
-
 async def test_quiz_choice_and_open(make_app):
     app = make_app(target=("quiz", "6"))
     async with app.run_test(size=SIZE) as pilot:
@@ -412,7 +159,8 @@ async def test_progress_screen(make_app, home):
         assert "学习进度" in text and "总进度" in text
         table = app.screen.query_one("#progress-table")
         row = [str(c) for c in table.get_row("6.1")]
-        assert row[4] == "2" and row[5] == "1/3" and row[6] == "2m05s" and row[7]
+        assert row[4] == "2" and row[5] == "1/3" and row[6] == "2 分 05 秒" and row[7]
+        assert row[3] == "✓ 通过"
 
 
 async def test_cheatsheet_search(make_app):
@@ -432,26 +180,6 @@ async def test_cheatsheet_search(make_app):
         scr.query_one("#cheat-search").value = "没有这个词"
         await pilot.pause()
         assert "没有找到" in screen_text(app)
-
-
-async def test_help_lists_every_key(make_app):
-    app = make_app(target=("exercise", "6.1"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("f1")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "HelpScreen"
-        from tutor.app.helpscreen import binding_sections, key_label
-
-        table = app.screen._table()
-        keys = [str(c) for c in table.columns[0]._cells]
-        for _, bindings in binding_sections():
-            for b in bindings:
-                if not b.action.startswith("choose("):
-                    assert key_label(b.key) in keys
-        await pilot.press("escape")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "ExerciseScreen"
 
 
 async def test_command_palette_jumps_by_id(make_app):
@@ -476,49 +204,95 @@ async def test_theme_toggle_is_saved(make_app):
 
 
 @pytest.mark.parametrize("target", [("exercise", "6.1"), ("lesson", "6.1"), ("quiz", "6")])
+
+
 async def test_small_terminal(make_app, target):
+    """At 80×24 each screen shows its own content and its keys; the exercise keeps an editor
+    wide enough to type in and its run key in the footer."""
     app = make_app(target=target)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert screen_text(app).count("\n") >= 23
+        lines = screen_text(app).split("\n")
+        text = "\n".join(lines)
+        footer = lines[23]
         if target[0] == "exercise":
             assert app.screen.query_one("#editor").size.width >= 30
+            assert "运行检查" in footer and "def update_counter" in text
+        elif target[0] == "lesson":
+            assert "什么是纯函数" in text and "下一个" in footer
+            assert not app.screen.query_one("#outline").display        # no room for the outline
+        else:
+            assert "jit 函数里修改全局变量会怎样" in text and "返回" in footer
 
 
-async def test_english_catalog(make_app):
-    from tutor.messages import set_lang, t
+async def test_language_chosen_at_start_applies_to_keys(make_app):
+    """Bindings are built from catalog keys when shown, so a language set after the app's
+    modules were imported (as --lang does) reaches the footer and the help."""
+    import tutor.app.exercise  # noqa: F401 - imported before the language is chosen
+    from tutor.messages import set_lang
 
     set_lang("en")
     try:
-        assert t("app.key.run") == "run checks"
+        app = make_app(target=("exercise", "6.1"))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            footer = screen_text(app).split("\n")[SIZE[1] - 1]
+            assert "run checks" in footer and "运行检查" not in footer
+            await pilot.press("f1")
+            await pilot.pause()
+            help_text = "\n".join(str(c) for col in app.screen._table().columns for c in col._cells)
+            assert "run checks" in help_text and "运行检查" not in help_text
     finally:
         set_lang("zh")
 
 
-def test_no_jax_in_app_process_so_far():
-    assert "jax" not in sys.modules
+def test_the_app_process_never_imports_jax_nor_numpy_at_start():
+    """In a fresh interpreter: build the app, draw its first frames on an exercise, leave."""
+    import subprocess
+    import sys
+    import textwrap
+
+    code = textwrap.dedent("""
+        import asyncio, sys, tempfile
+        from tutor.app.tutorapp import TutorApp
+
+        async def main():
+            app = TutorApp(home=tempfile.mkdtemp(), target=("exercise", "6.1"), warm=False)
+            async with app.run_test(size=(120, 36)) as pilot:
+                await pilot.pause(0.5)
+                assert type(app.screen).__name__ == "ExerciseScreen", app.screen
+
+        asyncio.run(main())
+        print(sorted(m for m in ("jax", "numpy", "jaxlib") if m in sys.modules))
+        """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "[]"
 
 
 async def test_no_color_is_respected(make_app, monkeypatch):
+    """With NO_COLOR the frames the app writes carry no colour (Textual's colour filter is on
+    and removes every colour from what is drawn)."""
+    from textual.color import Color
+
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(target=None)
-    assert app.no_color
+    assert app.no_color and app._filters
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2")
         await pilot.pause()
-        assert "课程地图" in screen_text(app) or "欢迎" in screen_text(app)
-
-
-async def test_leaving_saves_pending_edits(make_app, home):
-    app = make_app(target=("exercise", "6.1"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        editor = app.screen.query_one("#editor")
-        editor.move_cursor(editor.document.end)
-        await pilot.press("z", "z")
-        await pilot.press("f2")                       # before the autosave delay has passed
-        await pilot.pause()
-        assert type(app.screen).__name__ == "HomeScreen"
-    assert (home / "work" / "6.1.py").read_text(encoding="utf-8").endswith("zz")
+        strips = app.screen._compositor.render_full_update().strips
+        colored_before = colored_after = 0
+        for strip in (strip for line in strips for strip in line):
+            colored_before += any(seg.style and (seg.style.color or seg.style.bgcolor) for seg in strip)
+            for f in app._filters:
+                strip = strip.apply_filter(f, Color(0, 0, 0))
+            for seg in strip:
+                for color in (seg.style.color, seg.style.bgcolor) if seg.style else ():
+                    if color is not None and not color.is_default:
+                        r, g, b = color.get_truecolor()
+                        colored_after += not (r == g == b)
+        assert colored_before > 0 and colored_after == 0
 
 
 async def test_lesson_block_cancel_with_escape(make_app, fake_runner):
@@ -549,8 +323,7 @@ def test_every_app_word_is_in_the_catalog():
     for f in folder.glob("*.py"):
         used |= set(re.findall(r"""t\(\s*["'](app\.[a-z0-9_.]+)["']""", f.read_text(encoding="utf-8")))
     used = {k for k in used if not k.endswith(".")}          # prefixes of keys built at run time
-    used |= {f"app.kind.{k}" for k in ("lesson", "exercise", "quiz")}
-    used |= {f"app.item.{k}" for k in ("done", "started", "failed", "todo")}
+    used |= {f"app.kind.{k}" for k in ("lesson", "exercise", "repair", "quiz")}
     used |= {f"app.map.filter.{k}" for k in ("all", "todo", "failed", "done")}
     assert used, "no catalog keys found"
     missing = sorted(k for k in used if k not in CATALOG)

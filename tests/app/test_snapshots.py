@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import TextArea
 
-from test_screens import failed_result
+from apphelp import failed_result
 
 
 async def no_blink(pilot):

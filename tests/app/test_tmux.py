@@ -79,3 +79,30 @@ def test_exercise_in_real_terminal(tmp_path, content):
     store = Store(home)
     assert store.exercise_status("6.1") == "passed"
     store.close()
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_closing_the_terminal_right_after_a_keystroke_loses_nothing(tmp_path, content):
+    """The terminal goes away (SIGHUP) as soon as the typed text shows, well before the autosave
+    would run: the app saves on the signal."""
+    if not JAXTUTOR.exists():
+        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
+    home = tmp_path / "home"
+    (home / "work").mkdir(parents=True)
+    draft = home / "work" / "6.1.py"
+    draft.write_text("", encoding="utf-8")
+    sock = f"jaxtutor-test-{uuid.uuid4().hex[:8]}"
+    env_args = [f"JAXTUTOR_HOME={home}", f"JAXTUTOR_CONTENT={content}", "TERM=xterm-256color",
+                "LANG=C.UTF-8", "LC_ALL=C.UTF-8"]
+    cmd = "env " + " ".join(env_args) + f" {JAXTUTOR} exercise 6.1"
+    _tmux(sock, "new-session", "-d", "-s", "main", "-x", "120", "-y", "36", cmd)
+    try:
+        _wait_for(sock, "运行检查", 30)
+        _tmux(sock, "send-keys", "-t", "main", "-l", "typed_before_the_end = 42")
+        _wait_for(sock, "typed_before_the_end = 42", 10)
+    finally:
+        _tmux(sock, "kill-server", check=False)      # closes the pty: the app gets SIGHUP
+    deadline = time.monotonic() + 10
+    while "typed_before_the_end = 42" not in draft.read_text(encoding="utf-8"):
+        assert time.monotonic() < deadline, f"lost: {draft.read_text(encoding='utf-8')!r}"
+        time.sleep(0.1)

@@ -12,9 +12,10 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, Markdown, Static
 
 from tutor.app.keybar import KeyBar
+from tutor.markdown import headings
 from tutor.messages import t
 
-_SECTION = re.compile(r"^#{1,4}\s", re.M)
+_TABLE_RULE = re.compile(r"^\s*\|[\s:|-]+\|\s*$")
 
 
 def filter_markdown(text: str, query: str) -> tuple[str, int]:
@@ -23,10 +24,11 @@ def filter_markdown(text: str, query: str) -> tuple[str, int]:
     q = query.strip().lower()
     if not q:
         return text, 0
-    starts = [m.start() for m in _SECTION.finditer(text)]
+    lines_all = text.split("\n")
+    starts = [h.line - 1 for h in headings(text) if h.level <= 4]     # outside code, per CommonMark
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
-    sections = [text[a:b] for a, b in zip(starts, starts[1:] + [len(text)])]
+    sections = ["\n".join(lines_all[a:b]) for a, b in zip(starts, starts[1:] + [len(lines_all)])]
     kept, hits = [], 0
     for sec in sections:
         n = sec.lower().count(q)
@@ -37,8 +39,8 @@ def filter_markdown(text: str, query: str) -> tuple[str, int]:
         out = []
         for i, line in enumerate(lines):
             is_row = line.lstrip().startswith("|")
-            header = is_row and (i + 1 < len(lines) and re.match(r"^\s*\|[\s:|-]+\|\s*$", lines[i + 1])
-                                 or re.match(r"^\s*\|[\s:|-]+\|\s*$", line))
+            header = is_row and (i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1])
+                                 or _TABLE_RULE.match(line))
             if is_row and not header and q not in line.lower() and i > 0 and lines[i - 1].lstrip().startswith("|"):
                 continue
             out.append(line)
@@ -47,11 +49,12 @@ def filter_markdown(text: str, query: str) -> tuple[str, int]:
 
 
 class CheatSheetScreen(Screen):
+    OVERLAY = True      # shown over where the learner is; Esc goes back there
     BINDINGS = [
-        Binding("slash", "search", t("app.key.search")),
-        Binding("escape", "back", t("app.key.back")),
-        Binding("right_square_bracket", "chapter(1)", t("app.key.next")),
-        Binding("left_square_bracket", "chapter(-1)", t("app.key.prev")),
+        Binding("slash", "search", "app.key.search"),
+        Binding("escape", "back", "app.key.back"),
+        Binding("right_square_bracket", "chapter(1)", "app.key.next"),
+        Binding("left_square_bracket", "chapter(-1)", "app.key.prev"),
     ]
 
     def __init__(self, chapter_id: str):
@@ -107,7 +110,7 @@ class CheatSheetScreen(Screen):
         if search.has_focus and search.value:
             search.value = ""
             return
-        self.app.action_home()
+        self.app.go_back()
 
     def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
         event.stop()

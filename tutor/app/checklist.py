@@ -7,23 +7,17 @@ from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from tutor import progress
 from tutor.messages import t
 from tutor.result import CheckOutcome, CheckStatus
 
-MARKS = {
-    CheckStatus.PASSED: ("✓", "green"),
-    CheckStatus.FAILED: ("✗", "bold red"),
-    CheckStatus.ERROR: ("✗", "bold red"),
-    CheckStatus.SKIPPED: ("–", "dim"),
-}
-
 
 def check_label(check: CheckOutcome) -> Text:
-    mark, style = MARKS[check.status]
-    text = Text(f"{mark} ", style=style)
+    style = progress.style(check.status)
+    text = Text(f"{progress.mark(check.status)} ", style=style)
     text.append(check.name, style="" if check.status == CheckStatus.PASSED else style)
     if check.status != CheckStatus.SKIPPED:
-        text.append(f"  {check.duration_s:.2f}s", style="dim")
+        text.append("  " + t("app.secs", secs=check.duration_s), style="dim")
     return text
 
 
@@ -63,7 +57,7 @@ class CheckList(OptionList):
         options = []
         for cid, outcome in self.checks.items():
             if outcome is None:
-                label = Text("⋯ ", style="yellow")
+                label = Text(progress.mark("running") + " ", style=progress.style("running"))
                 label.append(self._names.get(cid, cid))
                 label.append("  " + t("app.ex.check_running"), style="dim")
             else:

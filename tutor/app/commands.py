@@ -19,7 +19,7 @@ class CourseCommands(Provider):
             for lesson in chapter.lessons:
                 out.append((t("app.cmd.open_lesson", id=lesson.id, title=lesson.title),
                             partial(app.open_item, "lesson", lesson.id)))
-            for ex in chapter.exercises:
+            for ex in [*chapter.exercises, *chapter.repairs]:
                 out.append((t("app.cmd.open_exercise", id=ex.id, title=ex.title),
                             partial(app.open_item, "exercise", ex.id)))
             if chapter.quiz is not None:

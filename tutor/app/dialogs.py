@@ -13,8 +13,8 @@ from tutor.messages import t
 
 class ConfirmDialog(ModalScreen[bool]):
     BINDINGS = [
-        Binding("escape,n", "answer(False)", t("app.confirm.no")),
-        Binding("y", "answer(True)", t("app.confirm.yes")),
+        Binding("escape,n", "answer(False)", "app.confirm.no"),
+        Binding("y", "answer(True)", "app.confirm.yes"),
     ]
 
     def __init__(self, question: str):
@@ -37,3 +37,31 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
+
+
+class ChoiceDialog(ModalScreen[str]):
+    """A question with a few named answers (one button each, the first focused); Esc picks the
+    first, so that dismissing it never does the less safe thing."""
+
+    BINDINGS = [Binding("escape", "pick_first", "app.key.back")]
+
+    def __init__(self, question: str, choices: list[tuple[str, str]]):
+        super().__init__()
+        self.question, self.choices = question, choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.question, id="confirm-question", markup=False)
+            with Horizontal(id="confirm-buttons"):
+                for n, (value, label) in enumerate(self.choices):
+                    yield Button(label, variant="primary" if n == 0 else "default", id=f"choice-{value}")
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id.removeprefix("choice-"))
+
+    def action_pick_first(self) -> None:
+        self.dismiss(self.choices[0][0])

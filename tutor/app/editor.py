@@ -29,14 +29,20 @@ class CodeEditor(TextArea):
         return bool(self.is_syntax_aware and self.language == "python" and self._highlights)
 
     def mark_line(self, line: int | None) -> None:
-        """Mark `line` (1-based) in the gutter and move the cursor there; None clears the mark."""
+        """Mark `line` (1-based) in the gutter and move the cursor to its start; None clears the
+        mark. Only scrolls vertically: a sideways jump would hide the start of every line."""
         self.error_line = line
         self._line_cache.clear()
         if line is not None:
             row = max(0, min(line - 1, self.document.line_count - 1))
-            self.select_line(row)
-            self.scroll_cursor_visible(center=True)
+            self.move_cursor((row, 0))
+            self.scroll_to(x=0, y=max(0, row - self.scrollable_content_region.height // 2), animate=False)
         self.refresh()
+
+    def load_text_undoably(self, text: str) -> None:
+        """Replace the whole text as one edit (Ctrl+Z brings the old text back)."""
+        self.replace(text, (0, 0), self.document.end)
+        self.move_cursor((0, 0))
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
@@ -52,7 +58,13 @@ class CodeEditor(TextArea):
         return Strip.join([left, right])
 
     async def _on_key(self, event) -> None:
-        """Enter keeps the current line's indentation, one level more after a ':'."""
+        """Enter keeps the current line's indentation, one level more after a ':'; Shift+Tab
+        removes one level from the current line (instead of leaving the editor)."""
+        if event.key == "shift+tab" and not self.read_only:
+            event.stop()
+            event.prevent_default()
+            self._dedent()
+            return
         if event.key == "enter" and not self.read_only:
             row, col = self.cursor_location
             line = self.document.get_line(row)[:col]
@@ -65,3 +77,12 @@ class CodeEditor(TextArea):
             self._replace_via_keyboard("\n" + indent, start, end)
             return
         await super()._on_key(event)
+
+    def _dedent(self) -> None:
+        row, col = self.cursor_location
+        line = self.document.get_line(row)
+        width = len(line) - len(line.lstrip(" "))
+        remove = min(width, (width - 1) % self.indent_width + 1) if width else 0
+        if remove:
+            self.replace("", (row, 0), (row, remove))
+            self.move_cursor((row, max(0, col - remove)))

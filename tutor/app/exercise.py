@@ -1,19 +1,19 @@
 """The exercise workspace: statement | editor | results.
 
-Left: the statement, hints (revealed one at a time, recorded), the chapter context (read-only),
-the attempt history and the reference solution (locked until passed or an explicit, confirmed
-give-up). Centre: the Python editor, autosaved atomically to the draft file within a second of
-the last keystroke; a change to the draft made outside the app is noticed and offered for reload.
-Right: the verdict, the check list (select a check to see its diff), the learner's output
-(streamed live) and the explanation after success. Runs happen in a worker process; the UI only
-receives messages, so the learner can keep typing; Esc cancels."""
+Left: the statement, the hints revealed so far, the chapter context (read-only), the attempt
+history and the reference solution. Centre: the Python editor, kept in step with the draft file
+by DraftSync (tutor/app/draftsync.py). Right: the verdict, the check list (select a check to see
+its diff), the learner's output (streamed live) and the explanation after success.
+
+The screen is thin: every use case (open, save, run and record, hint, solution, reset, next) is a
+call into the app's session (tutor/session.py); a run goes through a thread worker (tutor/app/
+runwork.py) that posts messages back. Esc cancels a run; with no run it goes back."""
 
 from __future__ import annotations
 
 import os
 import shlex
 import subprocess
-import threading
 import time
 
 from rich.text import Text
@@ -22,25 +22,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import (Header, Markdown, OptionList, Static,
-                             TabbedContent, TabPane, TextArea)
+from textual.widgets import Header, Markdown, Static, TabbedContent, TabPane, TextArea
 
-from tutor.app.checklist import CheckList
-from tutor.app.dialogs import ConfirmDialog
-from tutor.app.diffview import DiffView
+from tutor.app.dialogs import ChoiceDialog, ConfirmDialog
+from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync, OutsideChange
 from tutor.app.editor import CodeEditor
-from tutor.app.runwork import RunDone, RunEvent, RunHandle, RunOutput, start_run
+from tutor.app.expanes import HintsPane, SolutionPane
 from tutor.app.keybar import KeyBar
+from tutor.app.results import ResultsPanel, RunFinished
+from tutor.app.verdict import error_line, history_row
+from tutor.drafts import DraftError
 from tutor.messages import t
-from tutor.result import CheckOutcome, CheckStatus, RunResult, Status
+from tutor.result import RunResult, Status
+from tutor.session import RunRefused, Verdict
 
-AUTOSAVE_DELAY_S = 0.5
-FILE_POLL_S = 0.5
-VERDICT_STYLE = {
-    Status.PASSED: "bold green", Status.FAILED: "bold red", Status.ERROR: "bold red",
-    Status.NOT_ATTEMPTED: "bold yellow", Status.CANCELLED: "yellow", Status.TIMEOUT: "bold red",
-    Status.MEMORY: "bold red", Status.CRASHED: "bold red", Status.EXITED_EARLY: "bold red",
-}
+
+class OutsideChangeBeforeRun(Exception):
+    """The draft changed outside and the editor has not seen it: the run does not overwrite it."""
 
 
 class ExerciseScreen(Screen):
@@ -49,312 +47,152 @@ class ExerciseScreen(Screen):
     HORIZONTAL_BREAKPOINTS = []
     WIDE_COLUMNS = 120
     BINDINGS = [
-        Binding("ctrl+r,f5", "run", t("app.key.run"), priority=True),
-        Binding("escape", "cancel", t("app.key.cancel"), priority=True),
-        Binding("ctrl+t", "hint", t("app.key.hint"), priority=True),
-        Binding("ctrl+g", "solution", t("app.key.solution"), priority=True),
-        Binding("ctrl+n", "next", t("app.key.next"), priority=True),
-        Binding("ctrl+o", "external", t("app.key.external"), priority=True),
-        Binding("ctrl+s", "save", t("app.key.save"), show=False, priority=True),
-        Binding("ctrl+l", "reload", t("app.key.reload"), priority=True),
-        Binding("f8", "reset", t("app.key.reset")),
-        Binding("ctrl+b", "toggle_statement", t("app.key.statement"), show=False, priority=True),
+        Binding("ctrl+r,f5", "run", "app.key.run", priority=True),
+        Binding("escape", "escape", "app.key.back", priority=True),
+        Binding("ctrl+t", "hint", "app.key.hint", priority=True),
+        Binding("ctrl+g", "solution", "app.key.solution", priority=True),
+        Binding("ctrl+n", "next", "app.key.next_exercise", priority=True),
+        Binding("ctrl+o", "external", "app.key.external", priority=True),
+        Binding("ctrl+s", "save", "app.key.save", show=False, priority=True),
+        Binding("f8", "reset", "app.key.reset"),
+        Binding("ctrl+b", "toggle_statement", "app.key.statement", priority=True),
     ]
 
     def __init__(self, exercise_id: str):
         super().__init__()
         self.exercise_id = exercise_id
-        self.handle: RunHandle | None = None
         self.last_result: RunResult | None = None
         self.last_verdict_at: float | None = None    # monotonic time the last verdict was shown
-        self.run_started_at: float | None = None
-        self.external_text: str | None = None        # draft content changed outside the app
-        self._save_timer = None
-        self._saved_text = ""
-        self._known_mtime: float | None = None
-        self._save_lock = threading.Lock()
         self._entered = time.monotonic()
-        self._explained = False
         self._late_done = False
-        self._hints_shown = False      # the hints pane is filled when first needed (_late_widgets)
+
+    @property
+    def session(self):
+        return self.app.session
 
     # ------------------------------------------------------------ building
 
-    @property
-    def store(self):
-        return self.app.store
-
     def compose(self) -> ComposeResult:
-        course = self.app.course
-        ex = course.exercise(self.exercise_id)
-        self.exercise = ex
-        self.chapter = course.chapter_by_id[ex.chapter_id]
-        text = self.store.drafts.read(ex)
-        self._saved_text = text
-        self._known_mtime = self.store.drafts.mtime(ex.id)
+        opened = self.opened = self.session.open_exercise(self.exercise_id)
+        self.exercise, self.chapter = opened.exercise, opened.chapter
+        text, read_error = opened.text, opened.read_error
+        if text is None:
+            try:   # unreadable (not UTF-8): shown read-only, with the reason, never a crash
+                text = opened.draft.path.read_bytes().decode("utf-8", "replace")
+            except OSError:   # it could not even be created: the starter, saved when it can be
+                text, read_error = self.exercise.starter, None
         yield Header(show_clock=False)
         with Container(id="ex-grid", classes=self._layout_class(self.app.size.width)):
             with TabbedContent(id="ex-left"):
                 with TabPane(t("app.ex.statement"), id="tab-statement"):
                     with VerticalScroll():
-                        # filled after the first frame (_show_statement): its blocks are a
-                        # third of the workspace's widgets
+                        # filled after the first frame (_late_widgets): its blocks are a third of
+                        # the workspace's widgets
                         yield Markdown("", id="statement", open_links=False)
                 with TabPane(t("app.ex.hints"), id="tab-hints"):
-                    with VerticalScroll():
-                        yield Markdown("", id="hints", open_links=False)
+                    yield HintsPane(id="hints-pane")
                 with TabPane(t("app.ex.context"), id="tab-context"):
                     yield CodeEditor("", read_only=True, id="context", language=None)  # filled when shown
                 with TabPane(t("app.ex.history"), id="tab-history"):
                     yield Vertical(id="history-box")      # DataTable mounted after the first frame
                 with TabPane(t("app.ex.solution"), id="tab-solution"):
-                    yield Static(t("app.ex.solution_locked"), id="solution-locked")
-                    yield CodeEditor("", read_only=True, id="solution", language=None)
+                    yield SolutionPane(id="solution-pane")
             with Vertical(id="ex-center"):
-                self._editor = CodeEditor(text, id="editor")   # kept: read again on unmount
-                yield self._editor
+                editor = CodeEditor(text, id="editor", read_only=read_error is not None)
+                yield editor
                 yield Static("", id="editor-status")
-            with Vertical(id="ex-right"):
-                yield Static(Text(t("app.ex.not_run"), style="dim"), id="verdict")
-                with TabbedContent(id="ex-results"):
-                    with TabPane(t("app.ex.results"), id="tab-results"):
-                        yield CheckList(id="checks")
-                        yield DiffView(id="diff")
-                    with TabPane(t("app.ex.output"), id="tab-output"):
-                        yield Vertical(id="output-box")   # Log mounted after the first frame
-                    with TabPane(t("app.ex.explanation"), id="tab-explanation"):
-                        with VerticalScroll():
-                            yield Markdown("", id="explanation", open_links=False)
+                self.sync = DraftSync(opened.draft, editor, read_error=read_error)
+                yield self.sync
+            self.results = ResultsPanel(id="ex-right")    # kept: read again on unmount
+            yield self.results
         yield KeyBar()
 
     def on_mount(self) -> None:
-        ex = self.exercise
+        ex, opened = self.exercise, self.opened
         self.title = f"{t('app.kind.exercise')} {ex.id} · {ex.title}"
         self.sub_title = self.chapter.short_title
-        self.call_after_refresh(self._record_visit)
-        self.call_after_refresh(self._show_statement)
-        self._refresh_solution()
-        self.call_after_refresh(lambda: self.set_timer(0.05, self._late_widgets))
-        passed = self.store.exercise_status(ex.id) == "passed"
-        if not passed:
-            self.query_one("#ex-results", TabbedContent).hide_tab("tab-explanation")
-        # rendered after the first frame, shown (tab revealed) on success
-        self.set_timer(0.5 if not passed else 0.01, self._show_explanation)
+        solution = self.query_one(SolutionPane)
+        if opened.solution_unlocked:
+            solution.show_source(ex.solution)
+        else:
+            solution.show_locked()
+        results = self.results
+        if opened.last is not None:
+            results.verdict.show_result(opened.last, restored=True)
+        else:
+            results.verdict.show_idle()
+        if opened.status != "passed":
+            results.hide_explanation()
         self.query_one("#editor", CodeEditor).focus()
-        self.set_interval(FILE_POLL_S, self._poll_file)
+        self.call_after_refresh(lambda: self.set_timer(0.05, self._late_widgets))
         self.set_interval(60.0, self._flush_time)
         self.set_timer(0.3, lambda: self.app.warm_runner(self.chapter.context_path))
 
-    def _record_visit(self) -> None:
-        self.store.mark_started(self.exercise.id)
-        self.store.set_location("exercise", self.exercise.id)
-
     def on_unmount(self) -> None:
-        if self.handle is not None:
-            self.handle.cancel()
-        try:
-            self._save_now()
-        except Exception:
-            pass
+        self.results.cancel()
+        self.sync.flush_now()
         self._flush_time()
 
     def _flush_time(self) -> None:
         now = time.monotonic()
         try:
-            self.store.add_time(self.exercise.id, now - self._entered)
-        except Exception:
+            self.app.store.add_time(self.exercise.id, now - self._entered)
+        except Exception:  # noqa: BLE001 - time spent is a nicety, never worth an error
             pass
         self._entered = now
 
-    # ------------------------------------------------------------ panes
-
-    def _show_statement(self) -> None:
-        statement = self.query_one("#statement", Markdown)
-        if not statement.source:
-            statement.update(self.exercise.statement)
-
-    def _refresh_hints(self) -> None:
-        self._hints_shown = True
-        ex = self.exercise
-        n = self.store.hints_revealed(ex.id)
-        parts = [f"**{t('app.ex.hint_n', n=i + 1, total=len(ex.hints))}**\n\n{h}" for i, h in enumerate(ex.hints[:n])]
-        if not parts:
-            parts.append(t("app.ex.no_hints"))
-        elif n < len(ex.hints):
-            parts.append("*" + t("app.ex.hint_more", n=len(ex.hints) - n) + "*")
-        else:
-            parts.append("*" + t("app.ex.hints_all") + "*")
-        self.query_one("#hints", Markdown).update("\n\n---\n\n".join(parts))
-
-    def _refresh_solution(self) -> None:
-        unlocked = self.store.solution_unlocked(self.exercise.id)
-        locked = self.query_one("#solution-locked", Static)
-        sol = self.query_one("#solution", CodeEditor)
-        locked.display = not unlocked
-        sol.display = unlocked
-        if unlocked and not sol.text:
-            sol.language = "python"
-            sol.load_text(self.exercise.solution)
-
     def _late_widgets(self) -> None:
-        """The history table and the output log live in tabs that are hidden at first: they are
-        created after the first frame (or at once, if a run needs them sooner)."""
+        """The statement, hints, history table and output log are filled or created after the
+        first frame (or at once, if a run needs them sooner)."""
         if self._late_done:
             return
         boxes = self.query("#history-box")
         if not boxes or not boxes.first().is_attached:
             return      # the screen is being taken down
         self._late_done = True
-        self._show_statement()
-        if not self._hints_shown:
-            self._refresh_hints()
-        from textual.widgets import DataTable, Log
+        self.query_one("#statement", Markdown).update(self.exercise.statement)
+        hints = self.query_one(HintsPane)
+        if not hints.filled:
+            hints.show(self.session.hints(self.exercise.id), len(self.exercise.hints))
+        from textual.widgets import DataTable
 
         table = DataTable(id="history", cursor_type="row", zebra_stripes=True)
         table.add_columns(t("app.ex.col.when"), t("app.ex.col.status"), t("app.ex.col.duration"),
                           t("app.ex.col.failing"))
         self.query_one("#history-box").mount(table)
-        self.query_one("#output-box").mount(Log(id="output", highlight=False, max_lines=5000))
+        results = self.results
+        results.output_log()
         self._refresh_history(table)
-
-    def _output(self):
-        self._late_widgets()
-        return self.query_one("#output")
+        last = self.opened.last
+        if last is not None and self.last_result is None:
+            results.show_checks(last)
+        if self.opened.status == "passed":
+            self._show_explanation(activate=False)
 
     def _refresh_history(self, table=None) -> None:
         self._late_widgets()
-        if table is None:
-            table = self.query_one("#history")
+        table = table or self.query_one("#history")
         table.clear()
-        attempts = self.store.attempts(self.exercise.id)
-        for a in reversed(attempts):
-            status = Status(a.status) if a.status in Status._value2member_map_ else None
-            label = Text(t(f"status.{a.status}") if status else a.status,
-                         style=VERDICT_STYLE.get(status, "") if status else "")
-            table.add_row(time.strftime("%m-%d %H:%M:%S", time.localtime(a.at)), label,
-                          f"{a.duration_s:.2f}s", ", ".join(a.failing))
+        for attempt in reversed(self.app.store.attempts(self.exercise.id)):
+            table.add_row(*history_row(attempt))
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        if event.pane.id == "tab-hints" and not self._hints_shown:
-            self._refresh_hints()
+        if event.pane.id == "tab-hints":
+            hints = self.query_one(HintsPane)
+            if not hints.filled:
+                hints.show(self.session.hints(self.exercise.id), len(self.exercise.hints))
         elif event.pane.id == "tab-context":
             ctx = self.query_one("#context", CodeEditor)
             if not ctx.text:
                 ctx.language = "python"
                 ctx.load_text(self.chapter.context_source)
 
-    def _show_explanation(self) -> None:
-        if self._explained:
-            return
-        self._explained = True
-        self.query_one("#explanation", Markdown).update(
-            f"### {t('app.ex.explanation')}\n\n{self.exercise.explanation}\n\n---\n\n{t('app.ex.passed_banner')}")
+    def _show_explanation(self, *, activate: bool) -> None:
+        self.results.show_explanation(
+            f"### {t('app.ex.explanation')}\n\n{self.exercise.explanation}", activate=activate)
 
     def _status_line(self, text: str, style: str = "dim") -> None:
         self.query_one("#editor-status", Static).update(Text(text, style=style))
-
-    # ------------------------------------------------------------ drafts
-
-    @on(TextArea.Changed, "#editor")
-    def _edited(self) -> None:
-        if self._save_timer is not None:
-            self._save_timer.stop()
-        self._save_timer = self.set_timer(AUTOSAVE_DELAY_S, self._autosave)
-
-    def _autosave(self) -> None:
-        self._save_timer = None
-        text = self.query_one("#editor", CodeEditor).text
-        if text == self._saved_text:
-            return
-        threading.Thread(target=self._write, args=(text,), daemon=True).start()
-
-    def _write(self, text: str) -> None:
-        """Background: atomic write of the draft (never touches widgets)."""
-        with self._save_lock:
-            self._saved_text = text
-            self.store.drafts.write(self.exercise.id, text)
-            self._known_mtime = self.store.drafts.mtime(self.exercise.id)
-
-    def _save_now(self) -> None:
-        if self._save_timer is not None:
-            self._save_timer.stop()
-            self._save_timer = None
-        text = self._editor.text
-        if text != self._saved_text or not self.store.drafts.exists(self.exercise.id):
-            self._write(text)
-
-    def _poll_file(self) -> None:
-        ex_id = self.exercise.id
-        if not self._save_lock.acquire(blocking=False):
-            return
-        try:
-            mtime = self.store.drafts.mtime(ex_id)
-            if mtime is None or mtime == self._known_mtime:
-                return
-            try:
-                content = self.store.drafts.path(ex_id).read_text(encoding="utf-8")
-            except OSError:
-                return
-            self._known_mtime = mtime
-            editor_text = self.query_one("#editor", CodeEditor).text
-            if content == self._saved_text or content == editor_text:
-                self._saved_text = content
-                return
-            self.external_text = content
-        finally:
-            self._save_lock.release()
-        self._status_line(t("app.ex.external_change"), "bold yellow")
-        self.notify(t("app.ex.external_change"), severity="warning", timeout=6)
-
-    def action_save(self) -> None:
-        self._save_now()
-        self._status_line(t("app.ex.saved"))
-
-    def action_reload(self) -> None:
-        path = self.store.drafts.path(self.exercise.id)
-        text = self.external_text if self.external_text is not None else path.read_text(encoding="utf-8")
-        self._load_into_editor(text)
-        self.external_text = None
-        self._status_line(t("app.ex.reloaded"))
-
-    def _load_into_editor(self, text: str) -> None:
-        editor = self.query_one("#editor", CodeEditor)
-        if self._save_timer is not None:
-            self._save_timer.stop()
-            self._save_timer = None
-        with self._save_lock:
-            self._saved_text = text
-            self._known_mtime = self.store.drafts.mtime(self.exercise.id)
-        editor.replace(text, (0, 0), editor.document.end)
-        editor.move_cursor((0, 0))
-
-    def action_external(self) -> None:
-        command = os.environ.get("VISUAL") or os.environ.get("EDITOR")
-        if not command:
-            self.notify(t("app.ex.no_editor"), severity="warning")
-            return
-        self._save_now()
-        path = self.store.drafts.path(self.exercise.id)
-        try:
-            with self.app.suspend():
-                subprocess.call(shlex.split(command) + [str(path)])
-        except Exception as e:  # noqa: BLE001 - any failure is reported, the app keeps going
-            self.notify(t("app.ex.editor_failed", detail=str(e)), severity="error")
-            return
-        self._load_into_editor(path.read_text(encoding="utf-8"))
-        self.external_text = None
-        self._status_line(t("app.ex.reloaded"))
-
-    def action_reset(self) -> None:
-        def answer(yes: bool | None) -> None:
-            if yes:
-                with self._save_lock:
-                    self.store.reset_exercise(self.exercise)
-                self._load_into_editor(self.exercise.starter)
-                self.query_one("#editor", CodeEditor).mark_line(None)
-                self._status_line(t("app.ex.reset_done"))
-
-        self.app.push_screen(ConfirmDialog(t("app.ex.reset_confirm", id=self.exercise.id)), answer)
 
     def _layout_class(self, width: int) -> str:
         return "-wide" if width >= self.WIDE_COLUMNS else "-narrow"
@@ -369,190 +207,178 @@ class ExerciseScreen(Screen):
     def action_toggle_statement(self) -> None:
         self.query_one("#ex-grid").toggle_class("-hide-left")
 
+    # ------------------------------------------------------------ the draft
+
+    @on(TextArea.Changed, "#editor")
+    def _edited(self) -> None:
+        self.sync.edited()
+
+    def on_draft_notice(self, message: DraftNotice) -> None:
+        self._status_line(message.text, message.style)
+
+    def on_draft_conflict(self, message: DraftConflict) -> None:
+        self._status_line(t("app.ex.conflict_status", backup=message.backup or "-"), "bold yellow")
+
+        def chosen(choice: str | None) -> None:
+            self.sync.resolve(keep_mine=choice != "theirs")
+
+        self.app.push_screen(ChoiceDialog(t("app.ex.conflict_question", backup=message.backup or "-"),
+                                          [("mine", t("app.ex.keep_mine")), ("theirs", t("app.ex.take_theirs"))]),
+                             chosen)
+
+    def action_save(self) -> None:
+        outcome = self.sync.flush_now()
+        if outcome is not None and outcome.ok:
+            self._status_line(t("app.ex.saved"))
+
+    def action_external(self) -> None:
+        command = os.environ.get("VISUAL") or os.environ.get("EDITOR")
+        if not command:
+            self.notify(t("app.ex.no_editor"), severity="warning")
+            return
+        saved = self.sync.flush_now()
+        if saved is not None and not saved.ok:
+            return                       # the reason is on the status line; the text stays here
+        path = self.sync.draft.path
+        try:
+            with self.app.suspend():
+                subprocess.call(shlex.split(command) + [str(path)])
+        except Exception as e:  # noqa: BLE001 - any failure is reported, the app keeps going
+            self.notify(t("app.ex.editor_failed", detail=str(e)), severity="error")
+            return
+        try:
+            text = self.sync.draft.changed_outside()
+        except DraftError as e:
+            self._status_line(str(e), "bold red")
+            return
+        if text is not None:
+            self.sync.load(text)
+            self._status_line(t("app.ex.reloaded"))
+
+    def action_reset(self) -> None:
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                outcome = self.session.reset(self.exercise.id)
+            except DraftError as e:
+                self._status_line(str(e), "bold red")
+                return
+            self.sync.load(self.exercise.starter)
+            self.query_one("#editor", CodeEditor).mark_line(None)
+            self._status_line(t("app.ex.reset_done") if outcome.backup is None
+                              else t("app.ex.reset_backup", backup=outcome.backup))
+
+        self.app.push_screen(ConfirmDialog(t("app.ex.reset_confirm", id=self.exercise.id)), answer)
+
     # ------------------------------------------------------------ running
 
     @property
     def running(self) -> bool:
-        return self.handle is not None
+        return self.results.running
+
+    @property
+    def handle(self):
+        """The current run's handle (None when idle)."""
+        return self.results.handle
 
     def check_action(self, action: str, parameters) -> bool | None:
-        if action == "cancel":
-            return self.running
         if action == "next":
-            return self.last_result is not None and self.last_result.status == Status.PASSED or \
-                self.store.exercise_status(self.exercise.id) == "passed"
-        if action == "reload":
-            return self.external_text is not None
+            return (self.last_result is not None and self.last_result.status == Status.PASSED) or \
+                self.opened.status == "passed"
         return True
 
+    def action_escape(self) -> None:
+        """Cancel the run; with none, back to where the learner came from (the editor keeps its
+        focus until then: Esc never moves it)."""
+        results = self.results
+        if results.running:
+            results.cancel()
+        else:
+            self.app.go_back()
+
     def action_run(self) -> None:
-        if self.running:
+        results = self.results
+        if results.running:
             self.notify(t("app.ex.already_running"), timeout=2)
             return
-        from tutor.runner import exercise_job
+        self._late_widgets()
+        sync = self.sync
+        sync.pause()
+        text = None if sync.read_only else sync.editor.text
+        self.query_one("#editor", CodeEditor).mark_line(None)
+        session, runner, ex_id, draft = self.session, self.app.runner, self.exercise.id, sync.draft
 
-        if self._save_timer is not None:
-            self._save_timer.stop()
-            self._save_timer = None
-        editor = self.query_one("#editor", CodeEditor)
-        text = editor.text
-        editor.mark_line(None)
-        self.query_one("#checks", CheckList).reset()
-        self.query_one("#diff", DiffView).show(None)
-        self._output().clear()
-        self.query_one("#ex-results", TabbedContent).active = "tab-results"
-        self.query_one("#verdict", Static).update(Text(t("app.ex.running"), style="bold yellow"))
-        job = exercise_job(self.exercise, self.store.drafts.path(self.exercise.id), self.chapter.context_path)
-        self.run_started_at = time.monotonic()
-        home = self.store.home
+        def body(handle, on_event, on_output) -> Verdict:     # a worker thread: no widgets here
+            if text is not None and draft.path.exists():
+                try:
+                    outside = draft.changed_outside()
+                except DraftError:
+                    outside = None               # unreadable: the save reports it
+                if outside is not None and outside != text:
+                    raise OutsideChangeBeforeRun(outside)
+            return session.run(ex_id, runner=runner, text=text, on_event=on_event,
+                               on_output=on_output, on_started=handle.attach)
 
-        def save() -> None:       # background thread: the draft the worker will read
-            if text != self._saved_text or not self.store.drafts.exists(self.exercise.id):
-                self._write(text)
-
-        def record(result: RunResult) -> None:   # background thread: its own connection
-            from tutor.store import Store
-
-            store = Store(home)
-            try:
-                store.record_attempt(result)
-            finally:
-                store.close()
-
-        self.handle = start_run(self.app.runner, job, self, before=save, after=record)
+        results.run(body, label=f"exercise {ex_id}", exercise=ex_id,
+                    refusals=(RunRefused, OutsideChangeBeforeRun))
         self.refresh_bindings()
 
-    def action_cancel(self) -> None:
-        if self.handle is None:
+    def on_run_finished(self, message: RunFinished) -> None:
+        self.refresh_bindings()
+        if isinstance(message.refused, OutsideChangeBeforeRun):
+            self.sync.post_message(OutsideChange(text=message.refused.args[0]))
+            self.results.verdict.show_refused(t("app.ex.outside_before_run"))
             return
-        self.handle.cancel()
-        self.query_one("#verdict", Static).update(Text(t("app.ex.cancelling"), style="yellow"))
-
-    def on_run_event(self, message: RunEvent) -> None:
-        if self.handle is None or message.token != self.handle.token:
+        if message.refused is not None:
+            self._status_line(getattr(message.refused, "reason", "") or str(message.refused), "bold red")
             return
-        ev = message.event
-        checks = self.query_one("#checks", CheckList)
-        if ev.get("type") == "check_started":
-            checks.started(ev["id"], ev["name"])
-        elif ev.get("type") == "check_done":
-            checks.done(CheckOutcome.from_dict(ev["check"]))
-
-    def on_run_output(self, message: RunOutput) -> None:
-        if self.handle is None or message.token != self.handle.token:
-            return
-        self._output().write(message.text)
-
-    def on_run_done(self, message: RunDone) -> None:
-        if self.handle is None or message.token != self.handle.token:
-            return
-        self.handle = None
-        result = message.result
+        result, verdict = message.result, message.verdict
         self.last_result = result
-        self._show_result(result)
+        line = error_line(result)
+        if line:
+            self.query_one("#editor", CodeEditor).mark_line(line)
+        if result.status == Status.PASSED and not (verdict and verdict.reference):
+            self.opened.status = "passed"
+            self._show_explanation(activate=True)
+            self.query_one(SolutionPane).show_source(self.exercise.solution)
+        self._refresh_history()
         self.last_verdict_at = time.monotonic()
         self.refresh_bindings()
-        self.app.rewarm()
-
-    def _show_result(self, result: RunResult) -> None:
-        checks = self.query_one("#checks", CheckList)
-        diff = self.query_one("#diff", DiffView)
-        verdict = self.query_one("#verdict", Static)
-        status_word = t(f"status.{result.status.value}")
-        passed = sum(1 for c in result.checks if c.status == CheckStatus.PASSED)
-        if result.checks:
-            line = t("app.ex.verdict", status=status_word, passed=passed, total=len(result.checks),
-                     secs=result.duration_s)
-        else:
-            line = t("app.ex.verdict_short", status=status_word, secs=result.duration_s)
-        text = Text(line, style=VERDICT_STYLE.get(result.status, "bold"))
-        if result.status == Status.PASSED:
-            text.append("\n" + t("app.ex.passed_banner"), style="green")
-        if result.message:
-            text.append("\n" + result.message, style="")
-        if result.error is not None:
-            e = result.error
-            where = (t("app.ex.error_at", line=e.line, type=e.type, message=e.message) if e.line
-                     else t("app.ex.error", type=e.type, message=e.message))
-            text.append("\n" + where, style="red")
-            if e.hint:
-                text.append("\n" + e.hint, style="italic")
-        verdict.update(text)
-        checks.set_all(result.checks)
-        # the output: the final capped text (head + notice + tail) replaces the live stream
-        log = self._output()
-        final = result.stdout + (("\n" + result.stderr) if result.stderr.strip() else "")
-        log.clear()
-        log.write(final if final.strip() else t("app.ex.output_empty"))
-        failing = result.failing_checks
-        if failing:
-            diff.show(failing[0])
-        elif result.error is not None:
-            from tutor.app.diffview import render_detail
-
-            diff.show_text(render_detail(CheckOutcome(
-                id="error", name=f"{result.error.type}: {result.error.message}", status=CheckStatus.ERROR,
-                detail={"kind": "error", "line": result.error.line, "traceback": result.error.traceback})))
-        else:
-            diff.show(None)
-        line_no = result.error.line if result.error is not None else None
-        if line_no is None:
-            for c in failing:
-                if c.detail and c.detail.get("kind") == "error" and c.detail.get("line"):
-                    line_no = c.detail["line"]
-                    break
-        if line_no:
-            self.query_one("#editor", CodeEditor).mark_line(int(line_no))
-        if result.status == Status.PASSED:
-            self._show_explanation()
-            self._refresh_solution()
-            results = self.query_one("#ex-results", TabbedContent)
-            results.show_tab("tab-explanation")
-            results.active = "tab-explanation"
-        self._refresh_history()
-
-    @on(OptionList.OptionHighlighted, "#checks")
-    def _check_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        outcome = self.query_one("#checks", CheckList).outcome_at(event.option_index)
-        if outcome is not None and outcome.status != CheckStatus.PASSED:
-            self.query_one("#diff", DiffView).show(outcome)
 
     # ------------------------------------------------------------ hints, solution, next
 
     def action_hint(self) -> None:
-        ex = self.exercise
-        before = self.store.hints_revealed(ex.id)
-        n = self.store.reveal_hint(ex.id, len(ex.hints))
-        self._refresh_hints()
+        reveal = self.session.reveal_hint(self.exercise.id)
+        self.query_one(HintsPane).show(reveal.revealed, reveal.total)
         self.query_one("#ex-left", TabbedContent).active = "tab-hints"
         self.query_one("#ex-grid").remove_class("-hide-left")
-        if n == before:
-            self.notify(t("app.ex.hints_all"), timeout=3)
+        if reveal.new:
+            self.notify(t("app.ex.hint_n", n=reveal.count, total=reveal.total), timeout=2)
         else:
-            self.notify(t("app.ex.hint_n", n=n, total=len(ex.hints)), timeout=2)
+            self.notify(t("app.ex.hints_all"), timeout=3)
 
     def action_solution(self) -> None:
         ex_id = self.exercise.id
-        if self.store.solution_unlocked(ex_id):
+        if self.session.solution_unlocked(ex_id):
             self._open_solution()
             return
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.store.give_up(ex_id)
+                self.session.give_up(ex_id)
                 self._open_solution()
                 self.notify(t("app.ex.gave_up"), timeout=4)
 
         self.app.push_screen(ConfirmDialog(t("app.ex.give_up_confirm", id=ex_id)), answer)
 
     def _open_solution(self) -> None:
-        self.store.record_solution_view(self.exercise.id)
-        self._refresh_solution()
+        self.query_one(SolutionPane).show_source(self.session.view_solution(self.exercise.id))
         self.query_one("#ex-grid").remove_class("-hide-left")
         self.query_one("#ex-left", TabbedContent).active = "tab-solution"
 
     def action_next(self) -> None:
-        self.app.open_next(("exercise", self.exercise.id))
+        self.app.open_next_exercise(self.exercise.id)
 
     def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
         event.stop()

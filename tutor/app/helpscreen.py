@@ -1,5 +1,6 @@
-"""The help screen: every key of every screen, read from the screens' own bindings (so that it
-cannot drift from what the keys do), plus the editor's standard keys."""
+"""The help screen: the keys of every screen, taken from the screens' own bindings, plus the
+editor's standard keys. A test finds every screen class of the app by itself and checks that
+each one's keys are listed here."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tutor.app.keybar import describe
 from tutor.messages import t
 
 
@@ -19,56 +21,56 @@ def binding_sections() -> list[tuple[str, list[Binding]]]:
     from tutor.app.exercise import ExerciseScreen
     from tutor.app.home import HomeScreen
     from tutor.app.lesson import LessonScreen
+    from tutor.app.progress import ProgressScreen
     from tutor.app.quiz import QuizScreen
     from tutor.app.tutorapp import TutorApp
 
-    app_bindings = list(TutorApp.BINDINGS)
     return [
-        (t("app.help.global"), app_bindings),
+        (t("app.help.global"), list(TutorApp.BINDINGS)),
         (t("app.help.map"), HomeScreen.BINDINGS),
         (t("app.help.lesson"), LessonScreen.BINDINGS),
         (t("app.help.exercise"), ExerciseScreen.BINDINGS),
         (t("app.help.quiz"), QuizScreen.BINDINGS),
+        (t("app.help.progress"), ProgressScreen.BINDINGS),
         (t("app.help.cheatsheet"), CheatSheetScreen.BINDINGS),
     ]
 
 
+KEY_NAMES = {"right_square_bracket": "]", "left_square_bracket": "[", "slash": "/", "escape": "Esc",
+             "enter": "Enter", "right": "→", "left": "←", "tab": "Tab"}
+
+
 def key_label(key: str) -> str:
-    names = {"right_square_bracket": "]", "left_square_bracket": "[", "slash": "/", "escape": "Esc",
-             "enter": "Enter", "right": "→", "left": "←"}
     out = []
     for k in key.split(","):
         k = k.strip()
-        k = names.get(k, k)
+        k = KEY_NAMES.get(k, k)
         out.append("+".join(p.capitalize() if len(p) > 1 else p for p in k.split("+")))
     return " / ".join(out)
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,f1,q", "close", t("app.key.back"))]
+    BINDINGS = [Binding("escape,f1,q", "close", "app.key.back")]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
             yield Static(self._table(), id="help-table")
 
-    def _table(self):
+    def _table(self) -> Table:
         table = Table(title=t("app.help.title"), caption=t("app.help.close"), show_edge=False,
-                      expand=True, header_style="bold")
-        table.add_column("", style="bold cyan", no_wrap=True)
-        table.add_column("")
-        seen_choose = False
+                      show_header=False, expand=True)
+        table.add_column(style="bold cyan", no_wrap=True)
+        table.add_column()
         for title, bindings in binding_sections():
             table.add_row(Text(title, style="bold reverse"), "")
+            choices = [b for b in bindings if isinstance(b, Binding) and b.action.startswith("choose(")]
             for b in bindings:
-                if not isinstance(b, Binding):
+                if not isinstance(b, Binding) or b in choices:
                     continue
-                if b.action.startswith("choose("):
-                    if seen_choose:
-                        continue
-                    seen_choose = True
-                    table.add_row("A / B / C / …", b.description)
-                    continue
-                table.add_row(key_label(b.key), b.description)
+                table.add_row(key_label(b.key), describe(b))
+            if choices:
+                keys = " / ".join(key_label(b.key) for b in choices[:3]) + " / …"
+                table.add_row(keys, describe(choices[0]))
         table.add_row(Text(t("app.help.editor"), style="bold reverse"), "")
         table.add_row("", t("app.help.editor_keys"))
         return table

@@ -9,19 +9,19 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Header, Static, Tree
 
-from tutor.app.courseitems import ICONS, Item, Progress, bar, chapter_items
+from tutor import progress as P
 from tutor.app.keybar import KeyBar
 from tutor.messages import t
+from tutor.progress import Item, Progress, bar, chapter_items
 
 FILTERS = ("all", "todo", "failed", "done")
-STATUS_STYLE = {"done": "green", "started": "yellow", "failed": "red", "todo": "dim"}
 
 
 class HomeScreen(Screen):
     BINDINGS = [
-        Binding("c", "continue", t("app.key.continue")),
-        Binding("f", "filter", t("app.key.filter")),
-        Binding("w", "welcome", t("app.map.welcome"), show=False),
+        Binding("c", "continue", "app.key.continue"),
+        Binding("f", "filter", "app.key.filter"),
+        Binding("w", "welcome", "app.map.welcome", show=False),
     ]
 
     def __init__(self):
@@ -41,15 +41,16 @@ class HomeScreen(Screen):
         tree.show_root = False
         tree.guide_depth = 2
         tree.focus()
-        if self.app.target is None or self.app.screen is self:
-            self.refresh_map()          # else: filled when first shown (on_screen_resume)
 
     def on_screen_resume(self) -> None:
-        self.refresh_map()
+        # filled each time it is shown, never while it lies under the first place opened at
+        # start-up: counting progress reads every page, which that first frame need not wait for
+        if self.app.screen is self:
+            self.refresh_map()
 
     def item_label(self, item: Item, progress: Progress) -> Text:
         status = progress.status(item)
-        text = Text(f"{ICONS[status]} ", style=STATUS_STYLE[status])
+        text = Text(f"{P.mark(status)} ", style=P.style(status))
         text.append(f"{t('app.kind.' + item.kind)} {item.id if item.kind != 'quiz' else ''}".rstrip() + "  ",
                     style="bold")
         text.append(item.title)
@@ -58,41 +59,40 @@ class HomeScreen(Screen):
             if answered:
                 text.append("  " + t("app.map.quiz_score", correct=correct, total=total), style="cyan")
         elif status != "todo":
-            text.append("  " + t(f"app.item.{status}"), style=STATUS_STYLE[status])
+            text.append("  " + P.word(status), style=P.style(status))
         return text
 
     def refresh_map(self) -> None:
         course, store = self.app.course, self.app.store
-        progress = Progress(course, store)
+        progress = self.app.session.progress()
         tree = self.query_one("#map", Tree)
         cursor_key = None
         if tree.cursor_node is not None and isinstance(tree.cursor_node.data, Item):
             cursor_key = tree.cursor_node.data.key
         tree.clear()
-        all_items: list[Item] = []
         select = None
+        shown = 0
         for chapter in course.chapters:
             items = chapter_items(chapter)
-            all_items += items
-            done, total = progress.counts(items)
+            counts = progress.chapter(chapter)
             label = Text(f"{t('app.map.chapter', id=chapter.id)}  {chapter.short_title}  ", style="bold")
-            label.append(bar(done, total, 16), style="green")
-            label.append(f" {done}/{total}", style="dim")
+            label.append(bar(counts.done, counts.total, 16), style=P.style("done"))
+            label.append(f" {counts.done}/{counts.total}", style="dim")
+            kept = [item for item in items if self._kept(progress.status(item))]
+            if not kept and self.filter != "all":
+                continue               # no empty chapter headings under a filter
             node = tree.root.add(label, data=chapter.id, expand=True)
-            for item in items:
-                status = progress.status(item)
-                if self.filter == "todo" and status == "done":
-                    continue
-                if self.filter in ("done", "failed") and status != self.filter:
-                    continue
+            for item in kept:
+                shown += 1
                 leaf = node.add_leaf(self.item_label(item, progress), data=item)
                 if cursor_key is not None and item.key == cursor_key:
                     select = leaf
-        done, total = progress.counts(all_items)
+        if not shown:
+            tree.root.add_leaf(Text(t("app.map.nothing_matches"), style="dim"))
+        overall = progress.overall()
         summary = Text(f"{t('app.map.overall')}  ", style="bold")
-        summary.append(bar(done, total, 30), style="green")
-        pct = 100 * done // total if total else 0
-        summary.append(f"  {done}/{total} ({pct}%)\n")
+        summary.append(bar(overall.done, overall.total, 30), style=P.style("done"))
+        summary.append(f"  {overall.done}/{overall.total} ({overall.percent}%)\n")
         nxt = progress.next_item(store.location())
         if nxt is not None:
             summary.append(t("app.map.next_up", item=f"{t('app.kind.' + nxt.kind)} {nxt.id} {nxt.title}"),
@@ -105,6 +105,13 @@ class HomeScreen(Screen):
         self.query_one("#map-summary", Static).update(summary)
         if select is not None:
             tree.move_cursor(select)
+
+    def _kept(self, status: str) -> bool:
+        if self.filter == "todo":
+            return status != "done"
+        if self.filter in ("done", "failed"):
+            return status == self.filter
+        return True
 
     def on_tree_node_selected(self, event: Tree.NodeSelected) -> None:
         data = event.node.data

@@ -1,11 +1,22 @@
 """A light footer: one line of text with the keys that matter on the current screen (the
 screen's active bindings that are shown), updated when the bindings change. Textual's Footer
-builds one widget per key, which costs a noticeable part of a screen's first frame."""
+builds one widget per key, which costs a noticeable part of a screen's first frame.
+
+Binding descriptions in this app are catalog keys ("app.key.run"); `describe` turns one into the
+word of the language chosen at start-up, when it is shown (never at import)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.widgets import Static
+
+from tutor.messages import CATALOG, t
+
+
+def describe(binding) -> str:
+    """A binding's description in the current language."""
+    desc = binding.description
+    return t(desc) if desc in CATALOG else desc
 
 
 def _key(binding, app) -> str:
@@ -39,5 +50,5 @@ class KeyBar(Static):
                 continue
             seen.add(binding.action)
             text.append(f" {_key(binding, self.app)} ", style="bold reverse")
-            text.append(f" {binding.description} ")
+            text.append(f" {describe(binding)} ")
         self.update(text)

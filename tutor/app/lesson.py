@@ -5,9 +5,9 @@ page, whose "start" goes to the first chapter."""
 
 from __future__ import annotations
 
-import re
 import time
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -15,84 +15,79 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Markdown, OptionList
 from textual.widgets.option_list import Option
 
-from tutor.app.runblock import RunBlock
-from tutor.content import CodeBlock
 from tutor.app.keybar import KeyBar
+from tutor.app.runblock import RunBlock
+from tutor.markdown import CodeBlock, Segment, code_blocks, headings, join_cjk_breaks, segments
 from tutor.messages import t
 
-_FENCE = re.compile(r"^(?P<fence>```+|~~~+)\s*(?P<info>[^`]*)$")
-_HEADING = re.compile(r"^(#{1,4})\s+(.+?)\s*#*\s*$")
 WIDE_COLUMNS = 120         # the outline shows by default from this width on
 FIRST_SCREEN_LINES = 24     # source lines mounted before the first frame
 BATCH_LINES = 60            # then this many per frame
 
 
-def split_page(body: str) -> list[str | CodeBlock]:
+def fenced(block: CodeBlock) -> str:
+    """A block as a plain fence of its language (no flags), long enough for backticks inside."""
+    longest, run = 0, 0
+    for ch in block.code:
+        run = run + 1 if ch == "`" else 0
+        longest = max(longest, run)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}{block.lang}\n{block.code.rstrip(chr(10))}\n{fence}"
+
+
+def page_parts(segs: list[Segment]) -> list[str | CodeBlock]:
     """Markdown chunks and runnable blocks, in page order. Each runnable block's code stays in the
-    preceding chunk as a plain ```python fence (highlighted); the CodeBlock marks where its run
-    button and output go."""
+    preceding chunk as a plain fence (highlighted); the CodeBlock marks where its run button and
+    output go."""
     out: list[str | CodeBlock] = []
     chunk: list[str] = []
-    lines = body.split("\n")
-    i = 0
-    while i < len(lines):
-        m = _FENCE.match(lines[i].strip())
-        if not m:
-            chunk.append(lines[i])
-            i += 1
+    for seg in segs:
+        if seg.block is None:
+            chunk.append(seg.prose)
             continue
-        fence, words = m["fence"], m["info"].split()
-        j = i + 1
-        code = []
-        while j < len(lines) and not lines[j].strip().startswith(fence):
-            code.append(lines[j])
-            j += 1
-        flags = set(words[1:])
-        lang = words[0] if words else ""
-        chunk.append(fence + lang)
-        chunk.extend(code)
-        chunk.append(fence)
-        if "run" in flags:
-            timeout = 60.0
-            for w in words[1:]:
-                if w.startswith("timeout="):
-                    timeout = float(w.split("=", 1)[1])
-            out.append("\n".join(chunk))
+        chunk.append(fenced(seg.block))
+        if seg.block.run:
+            out.append("\n\n".join(chunk))
             chunk = []
-            out.append(CodeBlock(lang=lang, code="\n".join(code) + "\n", line=i + 1, run=True,
-                                 context="context" in flags, timeout=timeout))
-        i = j + 1
+            out.append(seg.block)
     if chunk:
-        out.append("\n".join(chunk))
+        out.append("\n\n".join(chunk))
     return out
 
 
+def split_page(body: str) -> list[str | CodeBlock]:
+    """`page_parts` of a Markdown text read here (the welcome page); lesson pages come already
+    segmented from the course (tutor.course.Lesson.segments)."""
+    return page_parts([Segment(line=s.line, prose=join_cjk_breaks(s.prose), block=s.block)
+                       for s in segments(body)])
+
+
 def split_sections(parts: list[str | CodeBlock], max_lines: int = 40) -> list[str | CodeBlock]:
-    """Cut long Markdown chunks at headings (outside code fences) into pieces of about
-    `max_lines` lines, so that a page can be shown piece by piece."""
+    """Cut long Markdown chunks into pieces of about `max_lines` lines, so that a page can be shown
+    piece by piece: at headings, before tables and code blocks, at blank lines; never inside a
+    code block (where a heading or a block starts is what tutor.markdown reads)."""
     out: list[str | CodeBlock] = []
     for part in parts:
         if not isinstance(part, str):
             out.append(part)
             continue
+        lines = part.split("\n")
+        heads = {h.line - 1 for h in headings(part)}
+        starts, code = set(), set()
+        for b in code_blocks(part):
+            first = b.line - 1
+            starts.add(first)
+            code.update(range(first, min(len(lines), first + b.code.count("\n") + 2)))
         piece: list[str] = []
-        in_fence = False
-        for line in part.split("\n"):
-            is_table_start = (not in_fence and line.lstrip().startswith("|")
-                              and not (piece and piece[-1].lstrip().startswith("|")))
-            if is_table_start and len(piece) >= 8:          # so does a table (costly to lay out)
-                out.append("\n".join(piece))
-                piece = []
-            if _FENCE.match(line.strip()):
-                if not in_fence and len(piece) >= 8:      # a code block starts a new piece
-                    out.append("\n".join(piece))
-                    piece = []
-                in_fence = not in_fence
-            elif not in_fence and _HEADING.match(line) and len(piece) >= max_lines // 2:
+        for i, line in enumerate(lines):
+            table_start = (i not in code and line.lstrip().startswith("|")
+                           and not (piece and piece[-1].lstrip().startswith("|")))
+            if piece and ((i in starts or table_start) and len(piece) >= 8
+                          or i in heads and len(piece) >= max_lines // 2):
                 out.append("\n".join(piece))
                 piece = []
             piece.append(line)
-            if not in_fence and len(piece) >= max_lines and line.strip() == "":
+            if i not in code and len(piece) >= max_lines and line.strip() == "":
                 out.append("\n".join(piece))
                 piece = []
         if piece:
@@ -103,51 +98,49 @@ def split_sections(parts: list[str | CodeBlock], max_lines: int = 40) -> list[st
 def _heavy(markdown: str) -> bool:
     """A piece that starts with a table or a code block (the costly blocks to lay out)."""
     first = markdown.lstrip("\n").split("\n", 1)[0].strip()
-    return first.startswith("|") or bool(_FENCE.match(first))
+    return first.startswith(("|", "```", "~~~"))
 
 
-def headings(markdown: str) -> list[tuple[int, str]]:
-    found, in_fence = [], False
-    for line in markdown.split("\n"):
-        if _FENCE.match(line.strip()):
-            in_fence = not in_fence
-            continue
-        m = None if in_fence else _HEADING.match(line)
-        if m:
-            found.append((len(m[1]), m[2]))
-    return found
+def outline_entries(parts: list[str | CodeBlock]) -> list[tuple[int, int, int, str]]:
+    """(chunk number, heading number in the chunk, level, plain text) of every heading."""
+    out = []
+    for n_chunk, part in enumerate(p for p in parts if isinstance(p, str)):
+        for k, h in enumerate(headings(part)):
+            out.append((n_chunk, k, h.level, h.text))
+    return out
 
 
 class LessonScreen(Screen):
     HORIZONTAL_BREAKPOINTS = []     # no breakpoint classes: adding one restyles the whole page
     BINDINGS = [
-        Binding("n,right_square_bracket", "next", t("app.key.next")),
-        Binding("p,left_square_bracket", "prev", t("app.key.prev")),
-        Binding("o", "toggle_outline", t("app.key.outline")),
-        Binding("r", "run_block", t("app.key.run_block")),
-        Binding("escape", "back", t("app.key.back")),
+        Binding("n,right_square_bracket", "next", "app.key.next"),
+        Binding("p,left_square_bracket", "prev", "app.key.prev"),
+        Binding("o", "toggle_outline", "app.key.outline"),
+        Binding("r", "run_block", "app.key.run_block"),
+        Binding("escape", "back", "app.key.back"),
     ]
 
     def __init__(self, lesson_id: str | None):
         super().__init__()
         self.lesson_id = lesson_id
-        self.rendered_at: float | None = None       # first screen shown
-        self.fully_rendered_at: float | None = None
+        self.rendered_at: float | None = None       # first screen shown (benchmarks read it)
         self._pending: list = []
-        self.opened_at = time.perf_counter()
 
     def compose(self) -> ComposeResult:
         course = self.app.course
         if self.lesson_id is None:
             body = course.welcome_path.read_text(encoding="utf-8") if course.welcome_path else ""
             self.chapter = course.chapters[0]
+            parts = split_page(body)
         else:
             lesson = course.lesson(self.lesson_id)
             self.chapter = course.chapter_by_id[lesson.chapter_id]
-            body = lesson.body
-            if not body.lstrip().startswith("# "):        # a page without its own title gets one
-                body = f"# {lesson.id} {lesson.title}\n\n" + body
-        self.parts = split_sections(split_page(body))
+            parts = page_parts(lesson.segments)
+            titled = lesson.headings and lesson.headings[0].level == 1 and \
+                (not lesson.segments or lesson.headings[0].line <= lesson.segments[0].line + 2)
+            if not titled:                      # a page without its own title gets one
+                parts.insert(0, f"# {lesson.id} {lesson.title}")
+        self.parts = split_sections(parts)
         self._widgets = self._part_widgets()
         first, self._pending = self._first_screenful(self._widgets)
         yield Header()
@@ -190,7 +183,6 @@ class LessonScreen(Screen):
 
     def _mount_more(self) -> None:
         if not self._pending:
-            self.fully_rendered_at = time.perf_counter()
             return
         batch, self._pending = self._first_screenful(self._pending, BATCH_LINES)
         page = self.query_one("#page", VerticalScroll)
@@ -204,21 +196,18 @@ class LessonScreen(Screen):
                                          for md in self.query(".page-md").results(Markdown))
 
     def on_mount(self) -> None:
-        course, store = self.app.course, self.app.store
+        course = self.app.course
         if self.lesson_id is None:
             self.title = t("app.map.welcome")
         else:
             lesson = course.lesson(self.lesson_id)
             self.title = f"{t('app.kind.lesson')} {lesson.id} · {lesson.title}"
             self.sub_title = self.chapter.short_title
-            store.mark_read(lesson.id)
-            store.set_location("lesson", lesson.id)
+            self.app.session.visit("lesson", lesson.id)
         outline = self.query_one("#outline", OptionList)
-        options = []
-        for n_chunk, part in enumerate(p for p in self.parts if isinstance(p, str)):
-            for k, (level, title) in enumerate(headings(part)):
-                options.append(Option("  " * (level - 1) + title, id=f"h-{n_chunk}-{k}"))
-        outline.add_options(options)
+        outline.add_options([Option(Text("  " * (level - 1) + title, no_wrap=True, overflow="ellipsis"),
+                                    id=f"h-{n_chunk}-{k}")
+                             for n_chunk, k, level, title in outline_entries(self.parts)])
         self.query_one("#page").focus()
         self.call_after_refresh(self._rendered)
         if any(not isinstance(p, str) for p in self.parts):
@@ -268,7 +257,7 @@ class LessonScreen(Screen):
             self._start_course()
 
     def _start_course(self) -> None:
-        from tutor.app.courseitems import chapter_items
+        from tutor.progress import chapter_items
 
         items = chapter_items(self.chapter)
         if items:
@@ -298,7 +287,7 @@ class LessonScreen(Screen):
     def action_prev(self) -> None:
         if self.lesson_id is None:
             return
-        from tutor.app.courseitems import course_items
+        from tutor.progress import course_items
 
         items = course_items(self.app.course)
         keys = [i.key for i in items]
@@ -319,7 +308,7 @@ class LessonScreen(Screen):
             for b in running:
                 b.cancel()
             return
-        self.app.action_home()
+        self.app.go_back()
 
     def on_unmount(self) -> None:
         for b in self._blocks():

@@ -19,7 +19,7 @@ def run_app(*, home: Path, target: tuple[str, str] | None, lang: str = "zh") -> 
     from tutor.messages import set_lang
 
     set_lang(lang)
-    from tutor.app.tutorapp import TutorApp   # after set_lang: key descriptions are read at import
+    from tutor.app.tutorapp import TutorApp
 
     app = TutorApp(home=Path(home), target=target)
     app._gc_was_enabled = gc_enabled

@@ -11,24 +11,25 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from tutor.app.courseitems import Progress, bar, chapter_items, course_items
+from tutor import progress as P
 from tutor.app.keybar import KeyBar
 from tutor.messages import t
-
-STYLE = {"passed": "green", "failed": "red", "started": "yellow", "unseen": "dim"}
+from tutor.progress import bar
 
 
 def fmt_time(seconds: float) -> str:
+    """A duration in the catalog's units (2分05秒 / 2m05s)."""
     seconds = int(seconds)
     if seconds < 60:
-        return f"{seconds}s"
+        return t("app.time.s", s=seconds)
     if seconds < 3600:
-        return f"{seconds // 60}m{seconds % 60:02d}s"
-    return f"{seconds // 3600}h{seconds % 3600 // 60:02d}m"
+        return t("app.time.ms", m=seconds // 60, s=seconds % 60)
+    return t("app.time.hm", h=seconds // 3600, m=seconds % 3600 // 60)
 
 
 class ProgressScreen(Screen):
-    BINDINGS = [Binding("escape", "back", t("app.key.back"))]
+    OVERLAY = True      # shown over where the learner is; Esc goes back there
+    BINDINGS = [Binding("escape", "back", "app.key.back")]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -38,30 +39,27 @@ class ProgressScreen(Screen):
 
     def on_mount(self) -> None:
         self.title = t("app.progress.title")
+        self.sub_title = ""
         self.refresh_table()
         self.query_one("#progress-table").focus()
 
     def refresh_table(self) -> None:
         course, store = self.app.course, self.app.store
-        progress = Progress(course, store)
-        summary = Text()
-        done, total = progress.counts(course_items(course))
-        summary.append(f"{t('app.map.overall')}  ", style="bold")
-        summary.append(bar(done, total, 30), style="green")
-        summary.append(f"  {done}/{total}\n")
+        progress = self.app.session.progress()
+        overall = progress.overall()
+        summary = Text(f"{t('app.map.overall')}  ", style="bold")
+        summary.append(bar(overall.done, overall.total, 30), style=P.style("done"))
+        summary.append(f"  {overall.done}/{overall.total} ({overall.percent}%)\n")
         for chapter in course.chapters:
-            items = chapter_items(chapter)
-            c_done, c_total = progress.counts(items)
-            read = sum(1 for l in chapter.lessons if l.id in progress.read)
-            passed = sum(1 for e in chapter.exercises if progress.statuses.get(e.id) == "passed")
+            c = progress.chapter(chapter)
             summary.append(f"{t('app.map.chapter', id=chapter.id)} {chapter.short_title}  ", style="bold")
-            summary.append(bar(c_done, c_total, 12), style="green")
-            summary.append(f" {c_done}/{c_total}  ")
-            summary.append(t("app.progress.lessons", read=read, total=len(chapter.lessons)) + " · ")
-            summary.append(t("app.progress.exercises", passed=passed, total=len(chapter.exercises)))
+            summary.append(bar(c.done, c.total, 12), style=P.style("done"))
+            summary.append(f" {c.done}/{c.total}  ")
+            summary.append(t("app.progress.lessons", read=c.lessons_read, total=c.lessons) + " · ")
+            summary.append(t("app.progress.exercises", passed=c.exercises_passed, total=c.exercises))
             if chapter.quiz is not None:
-                correct, answered, q_total = progress.quiz_score(chapter.id)
-                summary.append(" · " + t("app.kind.quiz") + " " + t("app.map.quiz_score", correct=correct, total=q_total))
+                summary.append(" · " + t("app.kind.quiz") + " "
+                               + t("app.map.quiz_score", correct=c.quiz_correct, total=c.quiz_questions))
             summary.append("\n")
         self.query_one("#progress-summary", Static).update(summary)
         table = self.query_one("#progress-table", DataTable)
@@ -70,10 +68,9 @@ class ProgressScreen(Screen):
                           t("app.progress.col.status"), t("app.progress.col.attempts"),
                           t("app.progress.col.hints"), t("app.progress.col.time"), t("app.progress.col.solved"))
         for chapter in course.chapters:
-            for ex in chapter.exercises:
+            for ex in [*chapter.exercises, *chapter.repairs]:
                 st = store.stats(ex.id)
-                status = Text(t(f"status.{st.status}") if st.status != "started" else t("app.item.started"),
-                              style=STYLE.get(st.status, ""))
+                status = Text(f"{P.mark(st.status)} {P.word(st.status)}", style=P.style(st.status))
                 if st.gave_up:
                     status.append(" · " + t("app.progress.gave_up"), style="dim")
                 solved = time.strftime("%Y-%m-%d", time.localtime(st.solved_at)) if st.solved_at else ""
@@ -86,4 +83,4 @@ class ProgressScreen(Screen):
             self.app.open_item("exercise", event.row_key.value)
 
     def action_back(self) -> None:
-        self.app.action_home()
+        self.app.go_back()

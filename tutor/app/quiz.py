@@ -1,6 +1,7 @@
 """The quiz screen: multiple-choice questions with immediate feedback and the explanation; open
-questions as think → reveal the model answer → mark yourself. Every answer is saved; the score
-is shown here and on the course map."""
+questions as think → reveal the model answer → mark yourself. Answers go through the session:
+the first answer to a question counts, later ones are practice (shown as such). The score is
+shown here and on the course map."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor import progress
 from tutor.app.keybar import KeyBar
 from tutor.messages import t
 
@@ -20,14 +22,14 @@ LETTERS = "ABCDEFGH"
 
 class QuizScreen(Screen):
     BINDINGS = [
-        Binding("right_square_bracket,right", "move(1)", t("app.key.next")),
-        Binding("left_square_bracket,left", "move(-1)", t("app.key.prev")),
-        Binding("r", "reveal", t("app.key.reveal")),
-        Binding("y", "mark(True)", t("app.key.right")),
-        Binding("n", "mark(False)", t("app.key.wrong")),
-        Binding("v", "verify", t("app.quiz.verify_key")),
-        *[Binding(ch.lower(), f"choose({i})", t("app.key.choose"), show=False) for i, ch in enumerate(LETTERS)],
-        Binding("escape", "back", t("app.key.back")),
+        Binding("right_square_bracket,right", "move(1)", "app.key.next"),
+        Binding("left_square_bracket,left", "move(-1)", "app.key.prev"),
+        Binding("r", "reveal", "app.key.reveal"),
+        Binding("y", "mark(True)", "app.key.right"),
+        Binding("n", "mark(False)", "app.key.wrong"),
+        Binding("v", "verify", "app.quiz.verify_key"),
+        *[Binding(ch.lower(), f"choose({i})", "app.key.choose", show=False) for i, ch in enumerate(LETTERS)],
+        Binding("escape", "back", "app.key.back"),
     ]
 
     def __init__(self, chapter_id: str, index: int | None = None):
@@ -50,7 +52,7 @@ class QuizScreen(Screen):
     def on_mount(self) -> None:
         self.quiz = self.app.course.quiz(self.chapter_id)
         self.title = t("app.quiz.title", title=self.quiz.title)
-        self.app.store.set_location("quiz", self.chapter_id)
+        self.app.session.visit("quiz", self.chapter_id)
         if self.index is None:
             answers = self.app.store.quiz_answers(self.chapter_id)
             unanswered = [i for i, q in enumerate(self.quiz.questions) if q.id not in answers]
@@ -124,17 +126,20 @@ class QuizScreen(Screen):
         if q.kind != "choice" or i >= len(q.options):
             return
         letter = LETTERS[i]
-        self.app.store.record_quiz_answer(self.chapter_id, q.id, letter, letter == q.answer)
+        answer = self.app.session.answer_choice(self.chapter_id, q.id, letter)
         self.query_one("#quiz-options", OptionList).highlighted = i
-        self._choice_feedback(letter)
+        self._choice_feedback(letter, None if answer.counted else answer.first_answer)
         self._score()
 
-    def _choice_feedback(self, letter: str) -> None:
+    def _choice_feedback(self, letter: str, counted: str | None = None) -> None:
+        """Feedback on `letter`; `counted` is the first answer when this one is only practice."""
         q = self.question
         ok = letter == q.answer
         text = Text(t("app.quiz.your_answer", answer=letter) + "   ")
         text.append(t("app.quiz.correct") if ok else t("app.quiz.incorrect", answer=q.answer),
-                    style="bold green" if ok else "bold red")
+                    style=progress.style("passed" if ok else "failed"))
+        if counted is not None:
+            text.append("\n" + t("app.quiz.practice", answer=counted), style="dim")
         self.query_one("#quiz-feedback", Static).update(text)
         if q.explanation:
             self.query_one("#quiz-explanation", Markdown).update(f"**{t('app.quiz.explanation')}**\n\n{q.explanation}")
@@ -168,7 +173,7 @@ class QuizScreen(Screen):
         if not q.verify or box.children:
             return
         from tutor.app.runblock import RunBlock
-        from tutor.content import CodeBlock
+        from tutor.markdown import CodeBlock
 
         block = CodeBlock(lang="python", code=q.verify, line=0, run=True, timeout=120.0)
         box.mount_all([
@@ -187,13 +192,13 @@ class QuizScreen(Screen):
         q = self.question
         if q.kind != "open" or not self.revealed:
             return
-        self.app.store.record_quiz_answer(self.chapter_id, q.id, "self", right)
-        self._open_feedback(right)
+        answer = self.app.session.mark_open(self.chapter_id, q.id, right)
+        self._open_feedback(answer.first_correct)
         self._score()
 
     def _open_feedback(self, right: bool | None) -> None:
         text = Text(t("app.quiz.marked_right") if right else t("app.quiz.marked_wrong"),
-                    style="bold green" if right else "bold red")
+                    style=progress.style("passed" if right else "failed"))
         text.append("   " + t("app.quiz.mark_self"), style="dim")
         self.query_one("#quiz-feedback", Static).update(text)
         self._show_model_answer()
@@ -214,4 +219,4 @@ class QuizScreen(Screen):
             self.app.open_next(("quiz", self.chapter_id))
 
     def action_back(self) -> None:
-        self.app.action_home()
+        self.app.go_back()

@@ -8,10 +8,12 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from tutor.app.runwork import RunDone, RunEvent, RunHandle, RunOutput, start_run
-from tutor.content import CodeBlock
+from tutor.app.runwork import RunDone, RunEvent, RunHandle, RunOutput, runner_body, start_run
+from tutor import progress
+from tutor.markdown import CodeBlock
 from tutor.messages import t
 from tutor.result import Status
+from tutor.termtext import sanitize
 
 MAX_LIVE_CHARS = 20_000
 
@@ -55,9 +57,10 @@ class RunBlock(Vertical):
         self._live = ""
         out = self.query_one(".run-output", Static)
         out.display = True
-        out.update(Text(t("app.lesson.running"), style="yellow"))
+        out.update(Text(t("app.lesson.running"), style=progress.style("running")))
         self.query_one(".run-charts").remove_children()
-        self.handle = start_run(self.app.runner, job, self)
+        self.handle = start_run(self, runner_body(self.app.runner, job), label=self.label,
+                                exercise=self.label)
 
     def cancel(self) -> None:
         if self.handle is not None:
@@ -71,9 +74,9 @@ class RunBlock(Vertical):
         if self.handle is None or message.token != self.handle.token:
             return
         if len(self._live) < MAX_LIVE_CHARS:
-            self._live += message.text
+            self._live += sanitize(message.text)
             text = Text(self._live)
-            text.append("\n" + t("app.lesson.running"), style="yellow")
+            text.append("\n" + t("app.lesson.running"), style=progress.style("running"))
             self.query_one(".run-output", Static).update(text)
 
     def on_run_done(self, message: RunDone) -> None:
@@ -81,29 +84,20 @@ class RunBlock(Vertical):
         if self.handle is None or message.token != self.handle.token:
             return
         self.handle = None
-        result = self.result = message.result
+        result = self.result = message.outcome
         text = Text(f"{t('app.lesson.output')}:\n", style="bold")
         body = result.stdout + (("\n" + result.stderr) if result.stderr.strip() else "")
-        text.append(body if body.strip() else t("app.lesson.no_output"), style="" if body.strip() else "dim")
+        text.append(sanitize(body) if body.strip() else t("app.lesson.no_output"), style="" if body.strip() else "dim")
         if result.status != Status.PASSED:
-            text.append("\n" + t(f"status.{result.status.value}"), style="bold red")
+            text.append(f"\n{progress.mark(result.status)} {progress.word(result.status)}",
+                        style=progress.style(result.status))
             if result.message:
                 text.append(": " + result.message, style="red")
             if result.error is not None:
-                text.append(f"\n{result.error.type}: {result.error.message}\n{result.error.traceback}", style="red")
+                text.append(sanitize(f"\n{result.error.type}: {result.error.message}\n{result.error.traceback}"),
+                            style="red")
         self.query_one(".run-output", Static).update(text)
         if result.charts:
             from tutor.app.charts import ChartView
 
             self.query_one(".run-charts").mount_all([ChartView(c) for c in result.charts])
-        self.post_message(BlockFinished(self))
-        self.app.rewarm()
-
-
-from textual.message import Message  # noqa: E402
-
-
-class BlockFinished(Message):
-    def __init__(self, block: RunBlock):
-        super().__init__()
-        self.block = block

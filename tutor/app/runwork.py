@@ -1,21 +1,27 @@
-"""Runs a job in the runner off the UI thread. The background side never touches widgets: it
-posts messages (thread-safe) to the widget that asked, which updates itself on the UI thread."""
+"""Runs in the background through Textual's worker API. A run's body runs in a named thread
+worker; it never touches widgets: it posts messages (thread-safe) to the widget that started it,
+which updates itself on the UI thread. Every message carries the run's token, so that a message
+from an older run is told apart from the current one."""
 
 from __future__ import annotations
 
+import itertools
 import threading
-from typing import Any
+from typing import Any, Callable
 
 from textual.message import Message
-from textual.message_pump import MessagePump
+from textual.widget import Widget
 
+from tutor.messages import t
 from tutor.result import RunResult, Status
+
+_tokens = itertools.count(1)
 
 
 class RunEvent(Message):
-    """A progress event from the worker: started, check_started, check_done."""
+    """A progress event from the worker (tutor.protocol: Started, CheckStarted, CheckDone)."""
 
-    def __init__(self, token: int, event: dict[str, Any]):
+    def __init__(self, token: int, event: Any):
         super().__init__()
         self.token, self.event = token, event
 
@@ -29,23 +35,32 @@ class RunOutput(Message):
 
 
 class RunDone(Message):
-    def __init__(self, token: int, result: RunResult):
+    """The run is over. `outcome` is what the body returned (a RunResult, or the session's
+    Verdict); `refused` is set instead when the body raised one of the `refusals` it was given
+    (the run never started: e.g. the draft could not be saved)."""
+
+    def __init__(self, token: int, outcome: Any = None, refused: BaseException | None = None):
         super().__init__()
-        self.token, self.result = token, result
+        self.token, self.outcome, self.refused = token, outcome, refused
 
 
 class RunHandle:
     """One run started from the UI: `cancel()` works before and after the runner accepted it."""
 
-    _next = 0
-
-    def __init__(self):
-        RunHandle._next += 1
-        self.token = RunHandle._next
+    def __init__(self, label: str):
+        self.token = next(_tokens)
+        self.label = label
         self.run = None
         self.cancelled = False
-        self.finished = False
         self._lock = threading.Lock()
+
+    def attach(self, run) -> None:
+        """Called on the worker thread once the runner started the run."""
+        with self._lock:
+            self.run = run
+            cancel_now = self.cancelled
+        if cancel_now:
+            run.cancel()
 
     def cancel(self) -> None:
         with self._lock:
@@ -55,47 +70,46 @@ class RunHandle:
             run.cancel()
 
 
-def start_run(runner, job, target: MessagePump, before=None, after=None) -> RunHandle:
-    """Start `job` on `runner` from a background thread; `target` receives RunEvent, RunOutput
-    and finally RunDone (with a CANCELLED result if it was cancelled before it started).
+Body = Callable[[RunHandle, Callable[[Any], None], Callable[[str, str], None]], Any]
 
-    `before()` and `after(result)` run on that thread too (saving the draft, recording the
-    attempt: disk writes with fsync that must not stall the UI); they never touch widgets."""
-    handle = RunHandle()
+
+def start_run(owner: Widget, body: Body, *, label: str, exercise: str = "",
+              refusals: tuple[type[BaseException], ...] = ()) -> RunHandle:
+    """Run `body(handle, on_event, on_output)` in a thread worker named after `label`. The body
+    starts the run (calling `handle.attach(run)`) and returns its outcome; `owner` receives
+    RunEvent, RunOutput and finally exactly one RunDone. An exception the body did not expect
+    becomes a CRASHED result that says what failed, so the UI never waits forever."""
+    handle = RunHandle(label)
     token = handle.token
 
-    def on_event(msg: dict) -> None:
-        target.post_message(RunEvent(token, msg))
+    def on_event(msg: Any) -> None:
+        owner.post_message(RunEvent(token, msg))
 
     def on_output(stream: str, text: str) -> None:
-        target.post_message(RunOutput(token, stream, text))
+        owner.post_message(RunOutput(token, stream, text))
 
-    def finish(result: RunResult) -> None:
-        if after is not None:
-            try:
-                after(result)
-            except Exception:  # noqa: BLE001 - the verdict must still arrive
-                pass
-        handle.finished = True
-        target.post_message(RunDone(token, result))
-
-    def body() -> None:
+    def work() -> None:
         try:
-            if before is not None:
-                before()
-            run = runner.start(job, on_event=on_event, on_output=on_output)
-        except Exception as e:  # the worker could not start
-            from tutor.messages import t
-
-            finish(RunResult(exercise=job.exercise, status=Status.CRASHED,
-                             message=t("run.worker_failed", detail=str(e))))
+            outcome = body(handle, on_event, on_output)
+        except refusals as e:
+            owner.post_message(RunDone(token, refused=e))
             return
-        with handle._lock:
-            handle.run = run
-            cancel_now = handle.cancelled
-        if cancel_now:
-            run.cancel()
-        finish(run.wait())
+        except Exception as e:  # noqa: BLE001 - the verdict must still arrive
+            outcome = RunResult(exercise=exercise, status=Status.CRASHED,
+                                message=t("run.worker_failed", detail=f"{type(e).__name__}: {e}"))
+        owner.post_message(RunDone(token, outcome))
 
-    threading.Thread(target=body, name=f"ui-run-{token}", daemon=True).start()
+    owner.run_worker(work, name=f"run {label} #{token}", group="runs", thread=True,
+                     exit_on_error=False)
     return handle
+
+
+def runner_body(runner, job) -> Body:
+    """The body of a plain run (a lesson block, a quiz verification): start, wait, no record."""
+
+    def body(handle: RunHandle, on_event, on_output) -> RunResult:
+        run = runner.start(job, on_event=on_event, on_output=on_output)
+        handle.attach(run)
+        return run.wait()
+
+    return body

@@ -1,12 +1,16 @@
-"""The Textual application: owns the course (loaded once), the progress store and the runner
-(created lazily; it never imports jax), and navigates between screens.
+"""The Textual application: owns the course (loaded once), the progress store, the session (the
+use cases every screen calls) and the runner (created lazily; it never imports jax), and
+navigates between screens.
 
-Screen stack: [default, HomeScreen, <one place>] — opening a place from the course map pushes
-it, opening a place from another place replaces it, F2 goes back to the map."""
+Screen stack: [default, HomeScreen, <one place>, <overlays>…]. Opening a place (lesson, exercise,
+quiz) from the course map pushes it, from another place replaces it. The progress screen and the
+cheat sheet are overlays: pushed on top of where the learner is, and Esc returns there. F2 goes
+back to the map."""
 
 from __future__ import annotations
 
 import gc
+import signal
 import threading
 from pathlib import Path
 
@@ -15,24 +19,29 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 
 from tutor.content import UnknownId, load_course
-from tutor.messages import t
+from tutor.messages import lang, t
+from tutor.session import Session
 from tutor.store import Store
 
 LINK_KINDS = ("exercise", "lesson", "quiz")
+OVERLAY_KINDS = ("progress", "cheatsheet")
 THEMES = ("textual-dark", "textual-light")
+SAVE_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
 
 
 class TutorApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "jaxtutor"
+    # descriptions are catalog keys: KeyBar and the help translate them when they are shown, so
+    # that the language chosen at start-up (--lang, JAXTUTOR_LANG) applies
     BINDINGS = [
-        Binding("f1", "help", t("app.key.help")),
-        Binding("f2", "home", t("app.key.map")),
-        Binding("f3", "progress", t("app.key.progress")),
-        Binding("f4", "cheatsheet", t("app.key.cheatsheet")),
-        Binding("f9", "toggle_theme", t("app.key.theme"), show=False),
-        Binding("ctrl+q", "quit", t("app.key.quit"), priority=True),
-        Binding("ctrl+p", "command_palette", t("app.key.palette"), priority=True),
+        Binding("f1", "help", "app.key.help"),
+        Binding("f2", "home", "app.key.map"),
+        Binding("f3", "progress", "app.key.progress"),
+        Binding("f4", "cheatsheet", "app.key.cheatsheet"),
+        Binding("f9", "toggle_theme", "app.key.theme", show=False),
+        Binding("ctrl+q", "quit", "app.key.quit", priority=True),
+        Binding("ctrl+p", "command_palette", "app.key.palette", priority=True),
     ]
 
     def __init__(self, *, home: Path, target: tuple[str, str] | None = None, runner=None,
@@ -45,11 +54,14 @@ class TutorApp(App):
         super().__init__()
         self.course = load_course()
         self.store = Store(home)
+        self.session = Session(self.course, self.store, lang=lang())
         self.target = target
         self._runner = runner
         self._owns_runner = runner is None
         self._warm = warm
+        self._warm_context = None
         self._runner_lock = threading.Lock()
+        self._old_signal_handlers: dict[int, object] = {}
         theme = self.store.get_setting("theme")
         self.theme = theme if theme in THEMES else THEMES[0]
 
@@ -61,32 +73,66 @@ class TutorApp(App):
             if self._runner is None:
                 from tutor.runner import Runner
 
-                # keep_warm=False: the app re-warms from the UI thread after each run (see
-                # warm_runner), never from a short-lived thread, because a worker's parent-death
-                # signal (PR_SET_PDEATHSIG) fires when the *thread* that spawned it ends.
-                self._runner = Runner(keep_warm=False)
+                # the runner spawns its workers from its own long-lived thread, so runs may start
+                # from worker threads; it keeps the next worker warm when the app wants warm runs
+                self._runner = Runner(keep_warm=self._warm)
             return self._runner
 
     def warm_runner(self, context_path=None) -> None:
-        """Make sure a warm worker for this context is on its way. Called on the UI thread (a
-        spawn costs a few ms: exec, no fork of the app's state)."""
+        """Make sure a warm worker for this context is on its way (spawned off the UI thread)."""
         if not self._warm:
             return
         self._warm_context = context_path
-        try:
-            self.runner.warm(context_path)
-        except Exception as e:  # noqa: BLE001 - a run will report it
-            self.log.warning(f"warm-up failed: {e}")
+        runner = self.runner
 
-    def rewarm(self) -> None:
-        """After a run: pre-spawn the next warm worker for the last context asked for."""
-        self.warm_runner(getattr(self, "_warm_context", None))
+        def warm() -> None:
+            try:
+                runner.warm(context_path)
+            except Exception as e:  # noqa: BLE001 - a run will report it
+                self.log.warning(f"warm-up failed: {e}")
+
+        self.run_worker(warm, name="warm worker", group="warm", thread=True, exit_on_error=False)
 
     def on_unmount(self) -> None:
+        self._restore_signals()
         self._release_gc()
         if self._runner is not None and self._owns_runner:
             self._runner.close()
         self.store.close()
+
+    # ------------------------------------------------------------ closing the terminal
+
+    def _install_signals(self) -> None:
+        """SIGHUP (the terminal was closed) and SIGTERM save every open draft before the app
+        ends. Only in a real terminal (Pilot tests call _on_end_signal themselves)."""
+        if self.is_headless or threading.current_thread() is not threading.main_thread():
+            return
+        for sig in SAVE_SIGNALS:
+            try:
+                self._old_signal_handlers[sig] = signal.signal(sig, self._on_end_signal)
+            except (ValueError, OSError):
+                pass
+
+    def _restore_signals(self) -> None:
+        for sig, old in self._old_signal_handlers.items():
+            try:
+                signal.signal(sig, old)
+            except (ValueError, OSError, TypeError):
+                pass
+        self._old_signal_handlers.clear()
+
+    def _on_end_signal(self, signum, _frame) -> None:
+        self.save_open_drafts()
+        self._restore_signals()
+        self.exit(return_code=128 + signum)
+
+    def save_open_drafts(self) -> None:
+        """Write the editor text of every open exercise now (synchronously)."""
+        from tutor.app.draftsync import DraftSync
+
+        for screen in self.screen_stack:
+            for sync in screen.query(DraftSync).results(DraftSync):
+                sync.flush_now()
 
     # ------------------------------------------------------------ start-up
 
@@ -97,17 +143,18 @@ class TutorApp(App):
         gc.disable()
 
         self.push_screen(HomeScreen())
+        self._install_signals()
         if self.store.recovered_from is not None:
             self.notify(t("app.store_moved", path=self.store.recovered_from), severity="warning", timeout=10)
         target = self.target
         if target is None:
             target = self.store.location()
-            if target is None:
-                if self.course.welcome_path is not None:
-                    target = ("welcome", "")
+            if target is None and self.course.welcome_path is not None:
+                target = ("welcome", "")
         if target is not None:
             self.open_item(target[0], target[1], quiet=self.target is None)
-        self.set_timer(1.0, lambda: threading.Thread(target=_prewarm_highlighting, daemon=True).start())
+        self.set_timer(1.0, lambda: self.run_worker(_prewarm_highlighting, name="warm highlighting",
+                                                    thread=True, exit_on_error=False))
         self.call_after_refresh(self._settle_gc)
 
     # ------------------------------------------------------------ garbage collection
@@ -176,6 +223,8 @@ class TutorApp(App):
         raise UnknownId(kind, item_id, [])
 
     def open_item(self, kind: str, item_id: str, quiet: bool = False) -> bool:
+        if kind == "repair":        # a repair exercise opens in the exercise workspace
+            kind = "exercise"
         try:
             screen = self._make_screen(kind, item_id)
         except UnknownId as e:
@@ -183,42 +232,74 @@ class TutorApp(App):
                 self.notify(t("app.unknown", kind=t(f"app.kind.{e.kind}") if e.kind in LINK_KINDS else e.kind,
                               id=e.given, ids=", ".join(e.suggestions) or "-"), severity="error")
             return False
-        self._show(screen)
+        if kind in OVERLAY_KINDS:
+            self._show_overlay(screen)
+        else:
+            self._show(screen)
         return True
 
+    @staticmethod
+    def _is_overlay(screen) -> bool:
+        """A dialog, or a screen that marks itself OVERLAY (progress, cheat sheet): no import
+        of those screens' modules just to ask."""
+        return isinstance(screen, ModalScreen) or getattr(screen, "OVERLAY", False)
+
     def _show(self, screen) -> None:
+        """A place: pushed over the course map, else it replaces the current place."""
         from tutor.app.home import HomeScreen
 
-        while isinstance(self.screen, ModalScreen):
+        while len(self.screen_stack) > 2 and self._is_overlay(self.screen):
             self.pop_screen()
         if isinstance(self.screen, HomeScreen):
             self.push_screen(screen)
         else:
             self.switch_screen(screen)
 
+    def _show_overlay(self, screen) -> None:
+        """The progress screen or a cheat sheet: on top of where the learner is (one at a time)."""
+        while isinstance(self.screen, ModalScreen):
+            self.pop_screen()
+        if self._is_overlay(self.screen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def go_back(self) -> None:
+        """Esc on a screen with nothing to cancel: back to the screen below (the map below a
+        place, the place below an overlay)."""
+        if self._is_overlay(self.screen) and len(self.screen_stack) > 2:
+            self.pop_screen()       # the map below refreshes itself when it resumes
+            return
+        self.action_home()
+
     def open_link(self, href: str) -> None:
         kind, _, item_id = href.partition(":")
         if kind in LINK_KINDS and item_id:
+            self.open_item(kind, item_id)
+        elif kind == "cheatsheet" and item_id in self.course.chapter_by_id:
             self.open_item(kind, item_id)
         else:
             self.notify(t("app.lesson.bad_link", href=href), severity="warning")
 
     def open_next(self, after: tuple[str, str]) -> None:
-        from tutor.app.courseitems import course_items
-
-        items = course_items(self.course)
-        keys = [i.key for i in items]
-        if after in keys and keys.index(after) + 1 < len(items):
-            nxt = items[keys.index(after) + 1]
+        """The item after `after` in course order."""
+        nxt = self.session.item_after(*after)
+        if nxt is not None:
             self.open_item(nxt.kind, nxt.id)
         else:
             self.notify(t("app.ex.no_next"))
             self.action_home()
 
-    def continue_course(self) -> None:
-        from tutor.app.courseitems import Progress
+    def open_next_exercise(self, ex_id: str) -> None:
+        nxt = self.session.next_exercise(ex_id)
+        if nxt is not None:
+            self.open_item("exercise", nxt.id)
+        else:
+            self.notify(t("app.ex.no_next"))
+            self.action_home()
 
-        item = Progress(self.course, self.store).next_item(self.store.location())
+    def continue_course(self) -> None:
+        item = self.session.continue_item()
         if item is None:
             self.notify(t("app.map.all_done"))
             return
@@ -242,8 +323,6 @@ class TutorApp(App):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
             left = True
-        if isinstance(self.screen, HomeScreen):
-            self.screen.refresh_map()
         if left:
             self.call_after_refresh(self._collect_garbage)
 
@@ -268,7 +347,8 @@ class TutorApp(App):
     def action_toggle_theme(self) -> None:
         self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]
         self.store.set_setting("theme", self.theme)
-        self.notify(t("app.theme_now", name=self.theme), timeout=2)
+        self.notify(t("app.theme_now", name=t("app.theme.light" if self.theme == THEMES[1] else "app.theme.dark")),
+                    timeout=2)
 
 
 def _prewarm_highlighting() -> None:

@@ -1,0 +1,86 @@
+"""The verdict of a run as the exercise workspace shows it: the one-line summary (status, checks
+passed, time) with the run's message and error, the line to mark in the editor, and the rows of
+the attempt history. Words, styles and marks come from the one status table (tutor.progress)."""
+
+from __future__ import annotations
+
+import time
+
+from rich.text import Text
+from textual.widgets import Static
+
+from tutor import progress
+from tutor.details import LearnerError
+from tutor.messages import t
+from tutor.result import CheckStatus, RunResult, Status
+
+
+def verdict_text(result: RunResult, *, reference: bool = False, record_error: str | None = None,
+                 restored: bool = False) -> Text:
+    """The summary of a finished run."""
+    status = "reference" if reference else result.status.value
+    word = progress.word(status)
+    passed = sum(1 for c in result.checks if c.status == CheckStatus.PASSED)
+    if result.checks:
+        line = t("app.ex.verdict", status=word, passed=passed, total=len(result.checks),
+                 secs=result.duration_s)
+    else:
+        line = t("app.ex.verdict_short", status=word, secs=result.duration_s)
+    text = Text()
+    if restored:
+        text.append(t("app.ex.last_verdict") + " ", style="dim")
+    text.append(f"{progress.mark(status)} {line}", style=progress.style(status) or "bold")
+    if reference:
+        text.append("\n" + t("app.ex.reference_note"), style="")
+    elif result.status == Status.PASSED and not restored:
+        text.append("\n" + t("app.ex.passed_banner"), style="green")
+    if result.message:
+        text.append("\n" + result.message, style="")
+    if result.error is not None:
+        e = result.error
+        where = (t("app.ex.error_at", line=e.line, type=e.type, message=e.message) if e.line
+                 else t("app.ex.error", type=e.type, message=e.message))
+        text.append("\n" + where, style="red")
+        if e.hint:
+            text.append("\n" + e.hint, style="italic")
+    if record_error:
+        text.append("\n" + t("app.ex.not_recorded", reason=record_error), style="bold yellow")
+    return text
+
+
+def error_line(result: RunResult) -> int | None:
+    """The line of the learner's file to mark: the run's error, else the first check that
+    failed with an error in the learner's code."""
+    if result.error is not None and result.error.line:
+        return int(result.error.line)
+    for check in result.failing_checks:
+        if isinstance(check.detail, LearnerError) and check.detail.line and check.detail.origin != "check":
+            return int(check.detail.line)
+    return None
+
+
+class VerdictView(Static):
+    """The verdict line above the results."""
+
+    def show_idle(self) -> None:
+        self.update(Text(t("app.ex.not_run"), style="dim"))
+
+    def show_running(self) -> None:
+        self.update(Text(t("app.ex.running"), style=progress.style("running")))
+
+    def show_cancelling(self) -> None:
+        self.update(Text(t("app.ex.cancelling"), style=progress.style("cancelled")))
+
+    def show_refused(self, reason: str) -> None:
+        self.update(Text(t("app.ex.run_refused", reason=reason), style="bold red"))
+
+    def show_result(self, result: RunResult, **kw) -> None:
+        self.update(verdict_text(result, **kw))
+
+
+def history_row(attempt) -> tuple:
+    """One row of the history table for a recorded attempt."""
+    label = Text(f"{progress.mark(attempt.status)} {progress.word(attempt.status)}",
+                 style=progress.style(attempt.status))
+    return (time.strftime("%m-%d %H:%M:%S", time.localtime(attempt.at)), label,
+            t("app.secs", secs=attempt.duration_s), ", ".join(attempt.failing))
