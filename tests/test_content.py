@@ -267,3 +267,28 @@ def test_a_prediction_without_proof_is_rejected(tmp_path, course):
         parse_prediction('question = "q"\noptions = ["a", "b"]\nanswer = "C"\nshows = "x"\n', "6.3/1", tmp_path)
     p = parse_prediction('question = "q"\nnumber = 3\ntolerance = 0.5\nshows = "3"\n', "6.3/1", tmp_path)
     assert p.is_right("3.4") and not p.is_right("4") and not p.is_right("three")
+
+
+def test_the_readme_counts_what_the_content_has(course):
+    readme = (course.root.parent / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"(\d+) chapters .*? with (\d+) lesson pages, (\d+) exercises, (\d+) repair exercises, "
+                  r"(\d+) quiz questions and (\d+)\s+predict-then-run blocks", readme, re.S)
+    assert m, "README states the course's size"
+    actual = (len(course.chapters), len(course.lessons),
+              sum(len(c.exercises) for c in course.chapters), sum(len(c.repairs) for c in course.chapters),
+              sum(len(q.questions) for q in course.quizzes.values()),
+              sum(len(l.predictions) for l in course.lessons.values()))
+    assert tuple(int(x) for x in m.groups()) == actual
+
+
+def test_fixture_headers_read_status_check_and_words():
+    from tutor.expectations import ExpectationError, parse_header
+
+    e = parse_header('# expect: failed dynamic_lr "重新编译" "学习率"')
+    assert (e.status, e.check, e.words) == ("failed", "dynamic_lr", ("重新编译", "学习率"))
+    assert parse_header('# expect: error load "TypeError"').check == "load"
+    assert parse_header("# expect: not_attempted").words == ()
+    for bad in ("# expect: failed dynamic_lr", '# expect: timeout x "y"', '# expect: failed load "x"',
+                "# expect: passes", '# expect: failed c words-without-quotes'):
+        with pytest.raises(ExpectationError):
+            parse_header(bad)

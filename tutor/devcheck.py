@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.content import Course, Exercise
-from tutor.expectations import Expectation, parse_expectation, parse_header
+from tutor.expectations import LOAD, Expectation, parse_expectation, parse_header
 from tutor.result import CheckStatus, RunResult, Status
 from tutor.runner import Runner, exercise_job, snippet_job
 
@@ -29,6 +29,12 @@ def judge_fixture(path: Path, result: RunResult) -> tuple[bool, str]:
 def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
     if result.status.value != exp.status:
         return False, f"expected status {exp.status}, got {result.status.value} ({_summary(result)})"
+    if exp.check == LOAD:       # the learner's file itself fails to load: no check runs
+        said = f"{result.error.type}: {result.error.message}" if result.error else ""
+        missing = [w for w in exp.words if w not in said]
+        if result.checks or missing:
+            return False, f"expected a load error saying {list(exp.words)}, got {_summary(result)}"
+        return True, _summary(result)
     if exp.check:
         hits = [c for c in result.checks if c.id == exp.check]
         if not hits:

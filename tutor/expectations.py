@@ -4,7 +4,9 @@ words that check's message must contain, e.g.
     # expect: failed dynamic_lr "每个学习率都重新编译"
 
 The words make a fixture test the diagnosis too: a message that names the wrong mistake fails
-`jaxtutor dev check`. Statuses without a check (not_attempted, timeout, …) take no words."""
+`jaxtutor dev check`. Statuses without a check (not_attempted, timeout, …) take no words. A file
+that fails while it loads, before any check runs, says `# expect: error load "<words>"`: the words
+must occur in the error's type and message."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from pathlib import Path
 
 STATUSES = ("passed", "failed", "not_attempted", "error", "timeout", "memory", "crashed", "exited_early")
 NEEDS_CHECK = ("failed", "error")
+LOAD = "load"             # the pseudo check of `error load`: the learner's file failed to load
 _HEAD = re.compile(r"^#\s*expect:\s*(?P<status>[a-z_]+)(?:\s+(?P<check>[^\s\"]+))?(?P<rest>.*)$")
 _WORDS = re.compile(r'"([^"]+)"')
 
@@ -44,6 +47,8 @@ def parse_header(line: str) -> Expectation:
                                f"# expect: {status} <check-id> \"<words>\"")
     if status not in NEEDS_CHECK and (check or words):
         raise ExpectationError(f"'{status}' takes no check id or words")
+    if check == LOAD and status != "error":
+        raise ExpectationError("'load' goes with 'error': # expect: error load \"<words>\"")
     return Expectation(status=status, check=check, words=words)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tutor import paths
 from tutor.content import ContentError, Course, load_course, topic_of
-from tutor.expectations import ExpectationError, parse_expectation, parse_header
+from tutor.expectations import LOAD, ExpectationError, parse_expectation, parse_header
 from tutor.markdown import segments
 
 _LINK = re.compile(r"\]\((exercise|lesson|quiz|cheatsheet):([^)\s]+)\)")
@@ -281,7 +281,7 @@ def _check_checks_and_fixtures(ex, problems: list[Problem]) -> None:
         except ExpectationError as e:
             problems.append(Problem(str(w), "expect", str(e).split(": ", 1)[-1]))
         else:
-            if exp.check and exp.check not in ids:
+            if exp.check and exp.check not in ids and exp.check != LOAD:
                 problems.append(Problem(str(w), "expect", f"no check {exp.check!r} in {ex.check_path.name}"))
         _parse(w, "fixture", problems)
 
