@@ -1,18 +1,17 @@
-"""Helpers shared by the check modules of chapter 6's supplementary exercises (ex_6_4 … ex_6_7).
+"""Helpers shared by the check modules of chapter 6 (ex_6_1 … ex_6_7).
 
-The check modules import it as `import _ch6 as H` (the runner puts checks/ on sys.path)."""
+The check modules import it as `import _ch6 as H` (the runner puts checks/ on sys.path).
+Learner values go through tutor.checklib's as_* helpers before they reach anything here."""
 
 from __future__ import annotations
 
 import numpy as np
 
-
-def f64(x) -> np.ndarray:
-    return np.array(x, dtype=np.float64, copy=True)
+from tutor.checklib import as_array, compare, fail
 
 
 def tree64(tree):
-    """Every leaf of a pytree as a float64 NumPy array (for references and comparisons)."""
+    """Every leaf of a reference pytree as a float64 NumPy array."""
     import jax
 
     return jax.tree.map(lambda a: np.asarray(a, dtype=np.float64), tree)
@@ -27,58 +26,188 @@ def tree32(tree):
 
 
 def trees_close(actual, expected, *, rtol: float, atol: float) -> bool:
-    """True when both trees have the same structure and every leaf is np.allclose."""
+    """True when both trees have the same structure and every leaf is close."""
+    try:
+        return compare(actual, expected, rtol=rtol, atol=atol) is None
+    except Exception:       # a learner value that is not a tree of numbers at all
+        return False
+
+
+# ---------------------------------------------------------------- what jit sees of a state
+
+
+def _leaf_text(leaf) -> str:
     import jax
 
     try:
-        if jax.tree.structure(actual) != jax.tree.structure(expected):
-            return False
-        oks = jax.tree.map(lambda a, e: bool(np.allclose(np.asarray(a, np.float64), e,
-                                                          rtol=rtol, atol=atol)),
-                           actual, expected)
-    except Exception:
-        return False
-    return all(jax.tree.leaves(oks))
+        aval = jax.typeof(leaf)
+    except TypeError:
+        return type(leaf).__name__
+    dims = ",".join(str(d) for d in aval.shape)
+    return f"{aval.dtype}[{dims}]" + (" 弱类型" if aval.weak_type else "")
 
 
-def jaxpr_text(fn, *args) -> str:
-    """The jaxpr of fn(*args) as plain text (no ANSI colours), for `"scan" in ...` tests."""
+def render(tree) -> str:
+    """A state as jit's cache key sees it: containers, and dtype[shape] (+ 弱类型) per leaf,
+    e.g. `(float32[], int32[] 弱类型)` or `[float32[], int32[]]`."""
+    if tree is None:
+        return "None"
+    if isinstance(tree, tuple) and hasattr(tree, "_fields"):
+        inner = ", ".join(f"{k}={render(v)}" for k, v in zip(tree._fields, tree))
+        return f"{type(tree).__name__}({inner})"
+    if isinstance(tree, tuple):
+        return "(" + ", ".join(render(v) for v in tree) + ("," if len(tree) == 1 else "") + ")"
+    if isinstance(tree, list):
+        return "[" + ", ".join(render(v) for v in tree) + "]"
+    if isinstance(tree, dict):
+        return "{" + ", ".join(f"{k!r}: {render(v)}" for k, v in sorted(tree.items())) + "}"
+    return _leaf_text(tree)
+
+
+def _leaves(tree, root: str):
     import jax
 
-    jax.config.update("jax_pprint_use_color", False)  # 颜色控制符会打断子串匹配
+    pairs, treedef = jax.tree_util.tree_flatten_with_path(tree)
+    return treedef, [(root + jax.tree_util.keystr(p), leaf) for p, leaf in pairs]
+
+
+def state_change(before, after, root: str = "状态") -> str | None:
+    """How `after` differs from `before` in what jit keys its cache on (container, dtype, weak
+    type, shape), in words; None when jit sees both the same way."""
+    if render(before) == render(after):
+        return None
+    t_before, l_before = _leaves(before, root)
+    t_after, l_after = _leaves(after, root)
+    if t_before != t_after:
+        return f"{root}的容器变了:{render(before)} → {render(after)}"
+    changes = [_leaf_change(path, a, b) for (path, a), (_, b) in zip(l_before, l_after)]
+    changes = [c for c in changes if c]
+    if not changes:
+        return f"{render(before)} → {render(after)}"
+    words = ";".join(changes)
+    if "从弱类型变成了强类型" in words:
+        words += "(Python 数字进入 JAX 是弱类型,jit 把弱类型和强类型当作不同的签名)"
+    return words
+
+
+def _leaf_change(path: str, a, b) -> str | None:
+    import jax
+
+    ta, tb = _leaf_text(a), _leaf_text(b)
+    if ta == tb:
+        return None
+    try:
+        xa, xb = jax.typeof(a), jax.typeof(b)
+    except TypeError:
+        return f"{path}的类型从 {ta} 变成了 {tb}"
+    if xa.shape != xb.shape:
+        return f"{path}的形状从 {tuple(xa.shape)} 变成了 {tuple(xb.shape)}({ta} → {tb})"
+    if xa.dtype != xb.dtype:
+        return f"{path}的 dtype 从 {xa.dtype} 变成了 {xb.dtype}({ta} → {tb})"
+    if xa.weak_type and not xb.weak_type:
+        return f"{path}从弱类型变成了强类型({ta} → {tb})"
+    return f"{path}:{ta} → {tb}"
+
+
+def first_change(states, root: str = "状态") -> tuple[int, str] | None:
+    """(k, words) for the first call k (0-based) whose input state jit sees differently from the
+    previous call's; None when every call saw the same signature."""
+    for k in range(1, len(states)):
+        why = state_change(states[k - 1], states[k], root)
+        if why:
+            return k, why
+    return None
+
+
+# ---------------------------------------------------------------- module-level state
+
+
+def _fingerprint(value):
+    if isinstance(value, (list, dict, set)):
+        items = value.items() if isinstance(value, dict) else value
+        try:
+            return (type(value), len(value), tuple(id(v) for v in items))
+        except Exception:
+            return (type(value), id(value))
+    return (type(value), id(value))
+
+
+def globals_snapshot(ns: dict) -> dict:
+    """Identity fingerprints of the learner's module-level names (lists, dicts and sets also by
+    their items), to see whether a call rebinds or mutates any of them."""
+    return {k: _fingerprint(v) for k, v in ns.items() if not k.startswith("__")}
+
+
+def changed_globals(ns: dict, before: dict) -> list[str]:
+    after = globals_snapshot(ns)
+    return sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
+
+
+# ---------------------------------------------------------------- programs
+
+
+def _sub_programs(params):
+    from jax.extend import core as jcore
+
+    for value in params.values():
+        for v in (value if isinstance(value, (tuple, list)) else (value,)):
+            if isinstance(v, jcore.ClosedJaxpr):
+                yield v.jaxpr
+            elif isinstance(v, jcore.Jaxpr):
+                yield v
+
+
+def _reach(jaxpr, tainted_in: list[bool], barrier: str) -> list[bool]:
+    """Which outputs of `jaxpr` depend on a tainted input along a path that does not pass through a
+    `barrier` primitive. Calls with one sub-program of matching arity (pjit, remat, custom_jvp …)
+    are followed inside; any other primitive taints all its outputs if any input is tainted."""
+    tainted = {id(v): t for v, t in zip(jaxpr.invars, tainted_in)}
+
+    def is_tainted(v) -> bool:
+        return tainted.get(id(v), False)      # literals and constants are never tainted
+
+    for eqn in jaxpr.eqns:
+        ins = [is_tainted(v) for v in eqn.invars]
+        if eqn.primitive.name == barrier:
+            outs = [False] * len(eqn.outvars)
+        else:
+            subs = [s for s in _sub_programs(eqn.params)
+                    if len(s.invars) == len(eqn.invars) and len(s.outvars) == len(eqn.outvars)]
+            if len(subs) == 1 and eqn.primitive.name not in ("scan", "while", "cond"):
+                outs = _reach(subs[0], ins, barrier)
+            else:
+                outs = [any(ins)] * len(eqn.outvars)
+        for v, t in zip(eqn.outvars, outs):
+            tainted[id(v)] = t
+    return [is_tainted(v) for v in jaxpr.outvars]
+
+
+def outputs_bypassing(fn, args: tuple, barrier: str = "scan") -> list[bool]:
+    """For each output of fn(*args): does it depend on the inputs other than through a `barrier`
+    primitive (e.g. a mean computed with jnp.mean next to the scan that should produce it)?"""
+    import jax
+
     closed = jax.make_jaxpr(fn)(*args)
-    return str(closed)
+    return _reach(closed.jaxpr, [True] * len(closed.jaxpr.invars), barrier)
 
 
-def primitive_names(text: str) -> list[str]:
-    """The distinct primitive names in a jaxpr text (shown when a structural check fails)."""
-    import re
-
-    seen: list[str] = []
-    for name in re.findall(r"=\s*([a-z_][a-z0-9_]*)[\[ ]", text):
-        if name not in seen:
-            seen.append(name)
-    return seen[:30]
+# ---------------------------------------------------------------- training traces
 
 
-def loss_trace(L, name: str, length: int):
-    """Reads a learner's module-level loss trace and checks its shape and finiteness
+def loss_trace(L, name: str, length: int) -> np.ndarray:
+    """A learner's module-level loss trace, checked for shape and finiteness
     (the chapter's `rl.shape == (n,) and np.all(np.isfinite(rl))`)."""
-    from tutor.checklib import assert_that, fail
-
     if name not in L:
         fail(f"找不到 {name}:训练得到的逐步损失要保存在模块级变量 {name} 里(检查会直接读取它)。")
-    try:
-        arr = np.asarray(L.ns[name], dtype=np.float64)
-    except Exception:
-        fail(f"{name} 不能转换成数组:它应该是训练函数返回的逐步损失(一维数组)。",
-             actual=repr(L.ns[name])[:200])
-    assert_that(arr.shape == (length,),
-                f"{name} 的形状应为 ({length},),即每一步一个损失值:是不是只保存了最后一步,"
-                "或者训练步数不对?", expected=[length], actual=list(arr.shape))
+    arr = as_array(L.ns[name], name).astype(np.float64)
+    if arr.ndim == 0:
+        fail(f"{name} 只是一个数({float(arr):.5g}),而不是每一步一个损失:它的形状应为 ({length},)。",
+             expected=[length], actual=[])
+    if arr.shape != (length,):
+        fail(f"{name} 的形状应为 ({length},),即每一步一个损失值,实际是 {arr.shape}。",
+             expected=[length], actual=list(arr.shape))
     bad = np.flatnonzero(~np.isfinite(arr))
-    assert_that(bad.size == 0,
-                f"{name} 里有 NaN/inf(第一个出现在第 {int(bad[0]) if bad.size else 0} 步):"
-                "更新量的符号或分母可能写错了,导致训练发散。",
-                first_bad_step=int(bad[0]) if bad.size else None)
+    if bad.size:
+        fail(f"{name} 里有 NaN/inf,第一个出现在第 {int(bad[0])} 步:训练发散了。",
+             first_bad_step=int(bad[0]), value=float(arr[bad[0]]))
     return arr

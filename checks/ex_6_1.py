@@ -1,41 +1,50 @@
-"""练习 6.1 用 JIT 实现有状态计数器:update_counter(count, increment) -> (count + 1, increment)."""
+"""练习 6.1 用 JIT 实现有状态计数器:update_counter(count, increment) -> (count + 1, increment).
+
+The chapter's own example (6.8 练习 1): jax.jit(update_counter) from count 0, called 5 times with
+increment i = 0…4, gives counts 1…5 and echoes 0…4                 -> checks "jit_loop", "trace_once"
+The statement also promises: no state kept in module-level variables -> check "pure"."""
 
 import numpy as np
 
-from tutor.checklib import Checks, TraceCounter, assert_close, assert_that, fail, rng
+from tutor.checklib import (Checks, TraceCounter, as_array, as_tuple, assert_close, assert_that, fail,
+                            rng)
+
+import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
 
 checks = Checks()
+_loop: dict = {}      # what jit_loop saw, for trace_once
 
 
-def _diagnose(count, increment, new_count, aux) -> str | None:
-    """Names the misconception behind a wrong (new_count, aux) pair, or None if it is right."""
-    if new_count == count + increment and increment != 1:
-        return "新计数等于 count + increment:计数应该每次固定加 1,increment 只是原样返回的辅助输出。"
-    if aux == count and count != increment:
-        return "第二个返回值是旧计数:它应该是传进来的 increment(辅助输出原样返回)。"
-    if new_count != count + 1:
-        return f"update_counter({count}, {increment}) 的新计数应为 {count + 1},得到 {new_count}:新状态必须由传入的 count 算出来。"
-    if aux != increment:
-        return f"辅助输出应为传入的 increment = {increment},得到 {aux}。"
-    return None
+def _pair(out, what):
+    new_count, aux = as_tuple(out, 2, what)
+    return (float(as_array(new_count, f"{what} 的新计数", ndim=0)),
+            float(as_array(aux, f"{what} 的辅助输出", ndim=0)))
 
 
-def _pair(out):
-    assert_that(isinstance(out, tuple) and len(out) == 2,
-                "update_counter 应返回一个二元组 (new_count, increment)。",
-                actual=repr(type(out).__name__))
-    return out
+def _known_mistakes(count, increment):
+    """What common mistakes return for update_counter(count, increment), with their names."""
+    return [
+        ((count + increment, increment),
+         "新计数等于 count + increment:计数应该每次固定加 1,increment 只是原样返回的辅助输出。"),
+        ((count + 1, count), "第二个返回值是旧计数:它应该是传进来的 increment(辅助输出原样返回)。"),
+        ((increment, count + 1), "两个返回值的顺序反了:第一个是新计数 count + 1,第二个是 increment。"),
+        ((count, increment), "新计数没有加 1:返回的还是传入的 count。"),
+        ((increment + 1, increment),
+         "新计数等于 increment + 1:它碰巧符合题目里的循环(第 i 次传入 i),但新状态必须由传入的 count 算出来。"),
+    ]
 
 
 @checks.add("eager", "不加 jit 直接调用:计数加 1,increment 原样返回")
 def _(L):
     for count, increment in ((41, 3), (0, 0), (-7, 12)):
-        new_count, aux = _pair(L.update_counter(count, increment))
-        why = _diagnose(count, increment, int(np.asarray(new_count)), int(np.asarray(aux)))
-        if why:
-            fail(why, expected=[count + 1, increment],
-                 actual=[int(np.asarray(new_count)), int(np.asarray(aux))],
-                 call=f"update_counter({count}, {increment})")
+        call = f"update_counter({count}, {increment})"
+        got = _pair(L.update_counter(count, increment), call)
+        want = (count + 1, increment)
+        if got == want:
+            continue
+        why = next((m for value, m in _known_mistakes(count, increment) if value == got), None)
+        fail(why or f"{call} 应返回 ({count + 1}, {increment}),实际返回 ({got[0]:g}, {got[1]:g})。",
+             expected=list(want), actual=list(got), call=call)
 
 
 @checks.add("jit_loop", "jax.jit 包装后从 0 循环 5 次:计数 1…5,辅助输出 0…4")
@@ -44,19 +53,23 @@ def _(L):
 
     counter = TraceCounter(L.update_counter)
     step = jax.jit(counter.wrapped)
-    count, counts, echoed = 0, [], []
+    count, counts, echoed, inputs = 0, [], [], []
     for i in range(5):
-        count, aux = _pair(step(count, i))
-        counts.append(int(count))
-        echoed.append(int(aux))
-    if counts == [1] * 5:
-        fail("jit 版本每次都返回 1:计数被“冻结”在了追踪时。全局变量的修改只在追踪时执行一次,"
+        inputs.append(count)
+        out = step(count, i)
+        new_count, aux = as_tuple(out, 2, f"第 {i + 1} 次调用 jit 版本的返回值")
+        counts.append(float(as_array(new_count, "jit 版本的新计数", ndim=0)))
+        echoed.append(float(as_array(aux, "jit 版本的辅助输出", ndim=0)))
+        count = new_count
+    _loop.update(traces=counter.count, inputs=inputs)
+    if len(set(counts)) == 1 and counts != [1.0, 2.0, 3.0, 4.0, 5.0]:
+        fail(f"jit 版本 5 次调用都返回计数 {counts[0]:g}:输出没有跟着传入的 count 变化。"
+             "函数若读写模块级变量,jit 只在追踪时执行那段 Python 代码一次,结果就被固定在追踪时的值上;"
              "状态必须从参数 count 进来、从返回值出去。", expected=[1, 2, 3, 4, 5], actual=counts)
     assert_close(np.array(counts), np.arange(1, 6), rtol=0, atol=0, what="5 次调用后的计数",
-                 msg="jit 版本的计数序列不是 1…5:新计数必须只由传入的 count 算出(count + 1)。")
+                 msg="jit 版本从 0 开始的计数序列不是 1…5(见下方期望值与实际值)。")
     assert_close(np.array(echoed), np.arange(5), rtol=0, atol=0, what="5 次调用的辅助输出",
-                 msg="辅助输出序列不是 0…4:第二个返回值应该原样交回传入的 increment。")
-    L.ns["_jaxtutor_traces_6_1"] = counter.count
+                 msg="jit 版本的辅助输出序列不是 0…4:第二个返回值应该原样交回传入的 increment。")
 
 
 @checks.add("fresh", "随机起点、随机增量:jit 下连续 6 步都正确")
@@ -71,18 +84,39 @@ def _(L):
     count = jnp.asarray(start, jnp.int32)
     got, aux_got = [], []
     for inc in incs:
-        count, aux = _pair(step(count, jnp.asarray(inc, jnp.int32)))
-        got.append(int(count))
-        aux_got.append(int(aux))
+        new_count, aux = as_tuple(step(count, jnp.asarray(inc, jnp.int32)), 2, "jit 版本的返回值")
+        got.append(float(as_array(new_count, "新计数", ndim=0)))
+        aux_got.append(float(as_array(aux, "辅助输出", ndim=0)))
+        count = new_count
     assert_close(np.array(got), start + np.arange(1, 7), rtol=0, atol=0, what=f"从 {start} 起的计数",
-                 msg="换一个起点后计数不对:新计数应该是传入的 count + 1,不能依赖题目里的具体数字。")
+                 msg=f"从 {start} 起连续 6 步的计数应为 {start + 1}…{start + 6}(新计数 = 传入的 count + 1)。")
     assert_close(np.array(aux_got), incs, rtol=0, atol=0, what="辅助输出",
                  msg="换一组增量后辅助输出不对:应原样返回传入的 increment。")
 
 
 @checks.add("trace_once", "jit 版本整个循环只追踪 1 次", needs="jit_loop")
 def _(L):
-    traces = L.ns["_jaxtutor_traces_6_1"]
-    assert_that(traces == 1,
-                f"5 次调用追踪了 {traces} 次:每次重新追踪说明状态的类型或形状在变(比如把计数变成了浮点数或列表)。"
-                "新计数应和传入的计数保持同样的 dtype 和形状。", expected=1, actual=traces)
+    traces = _loop["traces"]
+    if traces == 1:
+        return
+    change = H.first_change(_loop["inputs"], "计数")
+    if change:
+        k, why = change
+        fail(f"5 次调用追踪了 {traces} 次。第 {k + 1} 次调用时传入的计数和上一次 jit 看到的不一样:{why}。"
+             "jit 按输入的形状、dtype 和弱类型标记缓存编译结果,返回的新计数要和传入的计数完全同类。",
+             expected=1, actual=traces)
+    fail(f"5 次调用追踪了 {traces} 次,期望 1 次;传入的计数每次都是 {H.render(_loop['inputs'][0])},"
+         "类型没有变化。", expected=1, actual=traces)
+
+
+@checks.add("pure", "调用不改动任何模块级变量,同样的参数总得到同样的结果")
+def _(L):
+    before = H.globals_snapshot(L.ns)
+    results = [_pair(L.update_counter(5, 2), "update_counter(5, 2)") for _ in range(3)]
+    changed = H.changed_globals(L.ns, before)
+    if changed:
+        fail(f"调用 update_counter 改动了模块级变量 {', '.join(changed)}:计数要由调用者保存,"
+             "从参数进来、从返回值出去,不能藏在全局变量里。", changed=changed)
+    assert_that(len(set(results)) == 1,
+                "同样的参数 (5, 2) 连续调用 3 次,结果却不一样:函数里藏着在调用之间变化的状态。",
+                results=[list(r) for r in results])

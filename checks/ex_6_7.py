@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tutor.checklib import Checks, assert_that, fail, rng
+from tutor.checklib import Checks, as_array, assert_that, fail, primitive_counts, rng
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
 
@@ -51,51 +51,54 @@ def _ref(P, xs, row_vec=True, h0=None):
     return out
 
 
-def _forward(L, P, xs, jit=True):
+def _forward(L, P, xs, jit=True, what="rnn_forward(params, xs)"):
+    """The learner's outputs for one sequence as a float64 array, structure checked first."""
     import jax
 
     fn = jax.jit(L.rnn_forward) if jit else L.rnn_forward
-    return fn(H.tree32(P), H.tree32(xs))
+    out = fn(H.tree32(P), H.tree32(xs))
+    if isinstance(out, (tuple, list)):
+        whole = len(out) == 2 and np.shape(out[0]) == (HID,) and np.shape(out[1]) == (len(xs), 1)
+        fail(f"{what} 返回了含 {len(out)} 个元素的 {type(out).__name__}"
+             + (":这是 lax.scan 的整个结果 (最终 carry, ys),只要返回第二项 ys。" if whole else
+                f",应返回一个形状 ({len(xs)}, 1) 的数组(每一步的输出)。"), actual=H.render(out))
+    return as_array(out, f"{what} 的输出").astype(np.float64)
+
+
+def _hidden(P, xs, row_vec=True):
+    """Every hidden state h_1 … h_T (float64), for the shape diagnoses."""
+    rec = P["Wh"] if row_vec else P["Wh"].T
+    state, hs = np.zeros(HID), []
+    for x_t in xs:
+        state = np.tanh(state @ rec + x_t @ P["Wx"] + P["b"])
+        hs.append(state)
+    return np.array(hs)
+
+
+def _variant(P, xs, row, *, tanh=True, carry=True, lagged=False):
+    """Outputs of the RNN and of its common slips (float64)."""
+    rec = P["Wh"] if row else P["Wh"].T
+    state, out = np.zeros(HID), []
+    for x_t in xs:
+        pre = (state if carry else np.zeros(HID)) @ rec + x_t @ P["Wx"] + P["b"]
+        new = np.tanh(pre) if tanh else pre
+        out.append((state if lagged else new) @ P["Wo"])
+        state = new
+    return np.array(out)
 
 
 def _diagnose(out, P, xs):
-    """Names the misconception behind wrong RNN outputs of the right shape."""
-    for row in (True, False):
-        ref = _ref(P, xs, row)
-        if np.allclose(out, ref, atol=1e-4):
-            return None
-    # 没有 tanh
-    def no_tanh(row):
-        rec = P["Wh"] if row else P["Wh"].T
-        state, out = np.zeros(HID), []
-        for x_t in xs:
-            state = state @ rec + x_t @ P["Wx"] + P["b"]
-            out.append(state @ P["Wo"])
-        return np.array(out)
-
-    if any(np.allclose(out, no_tanh(r), atol=1e-4) for r in (True, False)):
-        return "输出像是没有经过 tanh:h_t = tanh(W_h h_{t-1} + W_x x_t + b),激活函数不能省。"
-    # 隐藏状态没有传下去(每步都从 0 开始)
-    fresh_each = np.array([np.tanh(x @ P["Wx"] + P["b"]) @ P["Wo"] for x in xs])
-    if np.allclose(out, fresh_each, atol=1e-4):
-        return ("每一步都像是从 h = 0 重新开始:新的隐藏状态要作为 carry 返回给 lax.scan,"
-                "下一步才能用上它(主体函数返回 (新的 h, 本步输出))。")
-    # 输出用了上一步的 h
-    def lagged(row):
-        rec = P["Wh"] if row else P["Wh"].T
-        state, out = np.zeros(HID), []
-        for x_t in xs:
-            out.append(state @ P["Wo"])
-            state = np.tanh(state @ rec + x_t @ P["Wx"] + P["b"])
-        return np.array(out)
-
-    if any(np.allclose(out, lagged(r), atol=1e-4) for r in (True, False)):
-        return "输出用的是更新前的隐藏状态:y_t 应由本步算出的新 h_t 得到(y_t = h_t W_o)。"
-    if not np.allclose(out[0], _ref(P, xs[:1])[0], atol=1e-4):
-        return ("第一步的输出就不对:h_0 应为全 0 向量(形状 (16,)),"
-                "第一步 h_1 = tanh(W_x x_1 + b)。")
-    return ("rnn_forward 的输出和 float64 参考对不上:隐藏状态从 0 开始,每步先算 tanh(h·Wh + x·Wx + b),"
-            "再用新的 h 乘 Wo 得到输出;检查矩阵乘法的顺序和各参数的用法。")
+    """The slip whose outputs the learner's match (both matrix conventions tried), else None."""
+    slips = [
+        (dict(tanh=False), "输出正好是去掉 tanh 的递推:h_t = tanh(h_{t−1}·W_h + x_t·W_x + b),激活函数不能省。"),
+        (dict(carry=False), "每一步都像是从 h = 0 重新开始:新的隐藏状态要作为 carry 交给 lax.scan,"
+                            "下一步才能用上它(主体函数返回 (新的 h, 本步输出))。"),
+        (dict(lagged=True), "输出用的是更新前的隐藏状态:y_t 应由本步算出的新 h_t 得到(y_t = h_t·W_o)。"),
+    ]
+    for kwargs, message in slips:
+        if any(np.allclose(out, _variant(P, xs, row, **kwargs), atol=1e-4) for row in (True, False)):
+            return message
+    return None
 
 
 @checks.add("uses_scan", "rnn_forward 用 lax.scan 携带隐藏状态")
@@ -103,38 +106,42 @@ def _(L):
     import jax.numpy as jnp
 
     P, xs = _chapter_data()
-    text = H.jaxpr_text(L.rnn_forward, H.tree32(P), jnp.asarray(xs, jnp.float32))
-    assert_that("scan" in text,
-                "rnn_forward 的 jaxpr 里没有 scan:应该用 lax.scan(cell, h0, xs) 把隐藏状态作为 carry 逐步传递,"
-                "而不是用 Python for 循环展开(序列一长,编译时间和程序大小都会随长度线性增长)。",
-                primitives=H.primitive_names(text))
+    counts = primitive_counts(L.rnn_forward, H.tree32(P), jnp.asarray(xs, jnp.float32))
+    assert_that(counts.get("scan", 0) >= 1,
+                "rnn_forward 的程序里没有 scan:应该用 lax.scan(cell, h0, xs) 把隐藏状态作为 carry 逐步传递"
+                "(Python for 循环会被展开,程序大小和编译时间随序列长度线性增长)。",
+                primitives=sorted(counts)[:30])
 
 
 @checks.add("shape", "jax.jit(rnn_forward) 对 (7, 1) 的输入输出 (7, 1)")
 def _(L):
     P, xs = _chapter_data()
-    out = np.asarray(_forward(L, P, xs))
-    if out.shape == (7, HID):
-        fail("输出形状是 (7, 16):每一步输出的是隐藏状态本身,还要再乘上 W_o(y_t = h_t W_o)。",
-             expected=[7, 1], actual=list(out.shape))
-    if out.shape in ((HID,), (1,)):
-        fail(f"输出形状是 {out.shape}:返回的是 scan 的最终 carry,而题目要的是每一步的输出序列 ys。",
-             expected=[7, 1], actual=list(out.shape))
-    if out.shape == (7, 1, 1):
-        fail("输出形状是 (7, 1, 1):h_0 多了一个批量维(应是形状 (16,) 的零向量),"
-             "批量维交给 vmap 去加。", expected=[7, 1], actual=list(out.shape))
-    assert_that(out.shape == (7, 1), f"输入 (7, 1) 时输出也应是 (7, 1),实际得到 {out.shape}。",
-                expected=[7, 1], actual=list(out.shape))
+    out = _forward(L, P, xs)
+    if out.shape == (7, 1):
+        return
+    for row in (True, False):
+        hs = _hidden(P, xs, row)
+        if out.shape == hs.shape and np.allclose(out, hs, atol=1e-4):
+            fail("输出正好是每一步的隐藏状态 h_t(形状 (7, 16)):还要再乘上 W_o(y_t = h_t·W_o)。",
+                 expected=[7, 1], actual=list(out.shape))
+        if out.shape == hs[-1].shape and np.allclose(out, hs[-1], atol=1e-4):
+            fail("输出正好是最后一个隐藏状态(scan 的最终 carry):题目要的是每一步的输出序列 ys,"
+                 "即 lax.scan 返回值的第二项。", expected=[7, 1], actual=list(out.shape))
+    if out.size == 7 and any(np.allclose(out.reshape(7, 1), _ref(P, xs, r), atol=1e-4) for r in (True, False)):
+        fail(f"数值是对的,但输出的形状是 {out.shape},应为 (7, 1):检查 h_0 的形状(应是 (16,),"
+             "批量维交给 vmap)和每一步输出的形状。", expected=[7, 1], actual=list(out.shape))
+    fail(f"输入 (7, 1) 时输出应是 (7, 1),实际得到 {out.shape}。", expected=[7, 1], actual=list(out.shape))
 
 
 @checks.add("values", "与 NumPy float64 逐步展开的参考一致(h_0 = 0,atol 1e-4)", needs="shape")
 def _(L):
     P, xs = _chapter_data()
-    out = np.asarray(_forward(L, P, xs), np.float64)
-    why = _diagnose(out, P, xs)
-    if why:
-        fail(why, expected_row_convention=_ref(P, xs, True), expected_column_convention=_ref(P, xs, False),
-             actual=out)
+    out = _forward(L, P, xs)
+    if any(np.allclose(out, _ref(P, xs, row), atol=1e-4) for row in (True, False)):
+        return
+    fail(_diagnose(out, P, xs) or
+         "rnn_forward 的输出和 float64 参考对不上(行向量 h·W_h 与列向量 W_h·h 两种约定都试过)。",
+         expected_row_convention=_ref(P, xs, True), expected_column_convention=_ref(P, xs, False), actual=out)
 
 
 @checks.add("vmap", "vmap(rnn_forward, in_axes=(None, 0)) 处理 3 条序列:形状 (3, 7, 1)", needs="shape")
@@ -145,14 +152,14 @@ def _(L):
     P, xs = _chapter_data()
     xj = jnp.asarray(xs, jnp.float32)
     three = jnp.stack([xj, -xj, 2 * xj])
-    per_seq = jax.vmap(L.rnn_forward, (None, 0))  # 参数共享,序列成批
-    batched = per_seq(H.tree32(P), three)
-    assert_that(np.shape(batched) == (3, 7, 1),
-                "把 3 条序列交给 vmap 后形状不对:它只处理一条 (T, 1) 的序列,不要在函数里假定批量维。",
-                expected=[3, 7, 1], actual=list(np.shape(batched)))
+    batched = jax.vmap(L.rnn_forward, (None, 0))(H.tree32(P), three)   # 参数共享,序列成批
+    got = as_array(batched, "vmap 后的输出")
+    assert_that(got.shape == (3, 7, 1),
+                f"把 3 条序列交给 vmap 后形状是 {got.shape},应为 (3, 7, 1)。",
+                expected=[3, 7, 1], actual=list(got.shape))
 
 
-@checks.add("grad_structure", "对 sum(rnn_forward(p, xs)²) 求梯度:结构与 params 相同")
+@checks.add("grad_structure", "对 sum(rnn_forward(p, xs)²) 求梯度:结构与 params 相同", needs="shape")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -169,8 +176,8 @@ def _(L):
     assert_that(not bad, f"这些参数的梯度里有 NaN/inf:{bad}。", leaves=bad)
     zero = [k for k, v in g.items() if np.allclose(np.asarray(v), 0.0)] if isinstance(g, dict) else []
     assert_that(not zero,
-                f"这些参数的梯度全为 0:{zero}。它们没有参与前向计算,或者被 stop_gradient / "
-                "转换成 NumPy 切断了;反向传播应能穿过 lax.scan 到达每个参数。", leaves=zero)
+                f"这些参数的梯度全为 0:{zero}。输出对它们没有依赖:反向传播应能穿过 lax.scan 到达每个参数。",
+                leaves=zero)
 
 
 @checks.add("check_grads", "反向传播穿过 scan:与有限差分一致(check_grads,atol=rtol=5e-2)",
@@ -189,9 +196,7 @@ def _(L):
         # 一阶、只测反向模式;容差与章节自检相同
         check_grads(energy, (params,), 1, modes=("rev",), atol=0.05, rtol=0.05)
     except AssertionError as e:
-        fail("jax.grad 给出的梯度和有限差分对不上:前向计算里可能有不可微的操作"
-             "(比如 jnp.round、整数转换、把中间结果转成 NumPy 再转回来)。",
-             detail=str(e)[:600])
+        fail("jax.grad 给出的梯度和有限差分(数值微分)对不上,差异见下方。", detail=str(e)[:600])
 
 
 @checks.add("fresh", "新参数、长度 13 的新序列(vmap 成一批):每条都与 float64 参考一致", needs="shape")
@@ -203,17 +208,17 @@ def _(L):
     P = {"Wh": 0.25 * g.standard_normal((HID, HID)), "Wx": 0.8 * g.standard_normal((1, HID)),
          "b": 0.2 * g.standard_normal(HID), "Wo": 0.4 * g.standard_normal((HID, 1))}
     seqs = g.uniform(-1.5, 1.5, (4, 13, 1))
-    out = np.asarray(jax.jit(jax.vmap(L.rnn_forward, (None, 0)))(
-        H.tree32(P), jnp.asarray(seqs, jnp.float32)), np.float64)
+    out = as_array(jax.jit(jax.vmap(L.rnn_forward, (None, 0)))(
+        H.tree32(P), jnp.asarray(seqs, jnp.float32)), "vmap 后的输出").astype(np.float64)
     assert_that(out.shape == (4, 13, 1),
-                "换成长度 13 的序列后形状不对:不要把序列长度 T 写死在 rnn_forward 里。",
+                f"4 条长度 13 的序列经 vmap 后形状应为 (4, 13, 1),实际是 {out.shape}。",
                 expected=[4, 13, 1], actual=list(out.shape))
     for row in (True, False):
         ref = np.stack([_ref(P, s, row) for s in seqs])
         if np.allclose(out, ref, atol=1e-4):
             return
-    fail("换一组参数和序列后输出与参考不符:" + (_diagnose(out[0], P, seqs[0]) or
-         "不同序列之间不应互相影响,每条序列都从 h_0 = 0 开始。"),
+    fail("换一组参数和长度 13 的序列后输出与参考不符:" + (_diagnose(out[0], P, seqs[0]) or
+         "见期望值与实际值(两种矩阵乘法约定都试过)。"),
          expected=np.stack([_ref(P, s, True) for s in seqs]), actual=out)
 
 
@@ -224,14 +229,12 @@ def _(L):
 
 @checks.add("improves", "训练 300 步后损失降到初始的 1/10 以下", needs="losses")
 def _(L):
-    rl = np.asarray(L.rnn_losses, np.float64)
+    rl = H.loss_trace(L, "rnn_losses", 300)
     if np.allclose(rl, rl[0], rtol=1e-6):
-        fail("300 步的损失完全没有变化:训练循环里参数没有被更新。新参数要放回 carry"
-             "(或赋回变量),损失函数要用 carry 里的参数,而不是闭包捕获的初始参数。",
+        fail("300 步的损失完全没有变化:每一步的损失都是在同一组参数上算的。损失和梯度要用 carry 里"
+             "当前的参数,新参数要放回 carry,而不是一直用闭包捕获的初始参数。",
              first=float(rl[0]), last=float(rl[-1]))
     first, last = rl[0], rl[-1]
     assert_that(last < 0.1 * first,
-                f"300 步之后损失只从 {first:.4f} 降到 {last:.4f},没有降到初始的十分之一以下。"
-                "检查学习率(参考答案用 adam(0.01))、优化器状态是否在步与步之间传递,"
-                "以及目标是不是输入的累计和(jnp.cumsum(xs, axis=1))。",
+                f"300 步之后损失只从 {first:.4f} 降到 {last:.4f},没有降到初始的十分之一以下。",
                 first=float(rl[0]), last=float(rl[-1]))

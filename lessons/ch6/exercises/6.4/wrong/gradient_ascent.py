@@ -1,4 +1,4 @@
-# expect: failed sgd
+# expect: failed sgd "朝梯度方向走了"
 # 把梯度加到了参数上:这是梯度上升,损失会越来越大。
 class TrainState(NamedTuple):  # 三个字段
     step: jax.Array  # 步数

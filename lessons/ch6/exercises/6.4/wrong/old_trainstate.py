@@ -1,5 +1,10 @@
-# expect: failed fields
-# 没有重新定义 TrainState:上下文里 6.4 节的版本只有 step、params,装不下 EMA 副本。
+# expect: failed fields "只有 step、params 两个字段"
+# 照抄了 6.4 节的两字段 TrainState,忘了加 ema_params:EMA 副本没有地方放,训练步只好把它丢掉。
+class TrainState(NamedTuple):  # 少了 ema_params
+    step: jax.Array  # 步数
+    params: dict  # 参数
+
+
 linear_grad = jax.grad(loss_fn_linear)
 
 

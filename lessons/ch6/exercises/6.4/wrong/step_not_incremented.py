@@ -1,4 +1,4 @@
-# expect: failed step
+# expect: failed step "step 没有变"
 # 忘了让 step 加 1:训练照样能跑,但步数永远停在原地。
 class TrainState(NamedTuple):  # 三个字段
     step: jax.Array  # 步数

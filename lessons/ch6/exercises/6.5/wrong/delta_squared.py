@@ -1,4 +1,4 @@
-# expect: failed trace
+# expect: failed trace "δ²(两处都用旧均值)"
 # M2 的增量写成了 δ²(两处都用旧均值):应为 δ·(x − 新均值)。前几步的方差会偏大一倍。
 def welford_step(state, x):
     n, mean, m2 = state

@@ -1,4 +1,4 @@
-# expect: failed step1
+# expect: failed step1 "漏了 (1 − ρ)"
 # 梯度平方前漏了 (1 - rho):s 被放大,步长变小。
 
 

@@ -1,4 +1,4 @@
-# expect: failed step1
+# expect: failed step1 "updates 的符号反了"
 # 增量少了负号:apply_updates 做的是加法,这样参数会沿梯度方向走(梯度上升)。
 
 

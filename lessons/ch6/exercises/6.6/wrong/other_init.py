@@ -1,4 +1,4 @@
-# expect: failed task
+# expect: failed task "训练要从上下文的 params0 出发"
 # 没有从 params0 出发,而是自己重新初始化了一套参数:rms_losses 不再是本章任务的训练曲线。
 
 

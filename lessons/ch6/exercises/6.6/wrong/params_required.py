@@ -1,4 +1,4 @@
-# expect: error defaults
+# expect: failed defaults "params 要有默认值"
 # update 的 params 没有默认值:接口要求第三个参数 params 可以省略(默认 None),不传时这里会 TypeError。
 
 

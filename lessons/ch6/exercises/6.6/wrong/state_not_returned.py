@@ -1,4 +1,4 @@
-# expect: failed step2
+# expect: failed step2 "s 没有跨步累积"
 # 返回的是旧状态而不是新状态:新 s 算出来了却没交回去,下一步又从旧 s 开始。
 
 

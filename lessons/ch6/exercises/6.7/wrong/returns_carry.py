@@ -1,5 +1,6 @@
-# expect: error
-# 返回了 scan 的最终 carry(最后一个隐藏状态),而不是每一步的输出序列:训练时预测和目标形状对不上而报错。
+# expect: failed shape "输出正好是最后一个隐藏状态"
+# 返回了 scan 的最终 carry(最后一个隐藏状态),而不是每一步的输出序列。训练时形状对不上报错,
+# 于是改成只和最后一步的目标比较,错误被“绕过”了,rnn_forward 本身却仍然不是题目要的 (T, 1) 输出序列。
 
 
 def rnn_forward(params, xs):
@@ -14,7 +15,7 @@ batched_forward = jax.vmap(rnn_forward, (None, 0))
 
 
 def sequence_loss(params, seqs, targets):
-    return jnp.mean(jnp.square(batched_forward(params, seqs) - targets))
+    return jnp.mean(jnp.square(batched_forward(params, seqs) - targets[:, -1]))  # 只比最后一步
 
 
 root = jax.random.key(5)

@@ -1,4 +1,4 @@
-# expect: failed values
+# expect: failed values "每一步都像是从 h = 0 重新开始"
 # 把旧的 h 原样作为 carry 返回:隐藏状态从没传下去,每一步都从 h = 0 开始。
 
 

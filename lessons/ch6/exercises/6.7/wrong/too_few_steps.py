@@ -1,4 +1,4 @@
-# expect: failed losses
+# expect: failed losses "形状应为 (300,)"
 # 只训练了 100 步:rnn_losses 应是 300 步的逐步损失。
 
 
