@@ -1,41 +1,128 @@
 """Helpers shared by the check modules of advanced chapter 1 (ex_a1_*.py).
 
-Loaded by path from those modules (checks/ is not a package): see `load()` at their top."""
+Imported by those modules as `import _a1 as A1` (the runner puts checks/ on sys.path). Everything
+generic (structure validation, comparisons, jaxpr walking) lives in tutor.checklib; this module
+only holds what several chapter-a1 checks read off a staged program."""
 
 from __future__ import annotations
 
-import numpy as np
+from collections import Counter
 
 
-def jaxpr_text(fn, *args) -> str:
-    """The jaxpr of fn(*args) as plain text (no ANSI colours), for "scan[" in ... tests."""
+def top_primitives(counts: Counter, n: int = 12) -> dict[str, int]:
+    """The n most frequent primitives of a program, for a failure's detail."""
+    return dict(counts.most_common(n))
+
+
+def scan_directions(fn, *args, **kwargs) -> list[bool]:
+    """The `reverse` flag of every scan the function stages (sub-programs included), in order.
+
+    Reads only the public jaxpr structure (equations, their primitive and params)."""
+    import jax
+    from jax.extend import core as jcore
+
+    flags: list[bool] = []
+
+    def sub_programs(value):
+        if isinstance(value, jcore.ClosedJaxpr):
+            yield value.jaxpr
+        elif isinstance(value, jcore.Jaxpr):
+            yield value
+        elif isinstance(value, (tuple, list)):
+            for v in value:
+                yield from sub_programs(v)
+
+    def walk(jaxpr):
+        for eqn in jaxpr.eqns:
+            if eqn.primitive.name == "scan":
+                flags.append(bool(eqn.params.get("reverse", False)))
+            for value in eqn.params.values():
+                for sub in sub_programs(value):
+                    walk(sub)
+
+    walk(jax.make_jaxpr(fn)(*args, **kwargs).jaxpr)
+    return flags
+
+
+def grows_with(size_a: int, size_b: int, count_a: int, count_b: int) -> bool:
+    """True when a program's equation count grows about in proportion to a size (a Python loop
+    unrolled over it): from size_a to size_b = 2·size_a or more, the count grows by at least
+    half the size ratio."""
+    return count_b >= count_a * (1 + 0.5 * (size_b / size_a - 1)) and count_b > count_a
+
+
+def abstract(fn, *args, what: str, **kwargs):
+    """The shapes and dtypes of fn(*args) from jax.eval_shape: the structure of a learner's result,
+    traced once and never compiled. JAX's complaint about a non-array result is a named failure."""
     import jax
 
-    jax.config.update(name="jax_pprint_use_color", val=False)
-    closed = jax.make_jaxpr(fn)(*args)
-    return closed.pretty_print() if hasattr(closed, "pretty_print") else str(closed)
+    with returned_values(what):
+        return jax.eval_shape(fn, *args, **kwargs)
 
 
-def primitives(text: str) -> list[str]:
-    """A short list of the primitive names that appear in a jaxpr text (for failure details)."""
-    import re
+def shape_dtype(value, what: str):
+    """(shape, dtype) of an array, a number or an abstract value from jax.eval_shape; anything else
+    (None, a string, a dict, a ragged list) fails with the reason."""
+    import jax
+    import numpy as np
 
-    names = re.findall(r"=\s*([a-z_][a-z0-9_]*)[\[ ]", text)
-    seen: list[str] = []
-    for n in names:
-        if n not in seen:
-            seen.append(n)
-    return seen[:30]
+    from tutor.checklib import as_array
 
-
-def f64(x) -> np.ndarray:
-    return np.array(x, dtype=np.float64, copy=True)
+    if isinstance(value, jax.ShapeDtypeStruct):
+        return tuple(value.shape), np.dtype(value.dtype)
+    arr = as_array(value, what)
+    return arr.shape, arr.dtype
 
 
-def pair(out, what: str):
-    """out must be a 2-tuple (or list) — the (x, k) / (h, hs) / (y_T, traj) return shapes."""
-    from tutor.checklib import fail
+def array_pair(out, what: str, names: tuple[str, str], shapes: tuple[tuple, tuple], floating: bool = True):
+    """A learner's pair (concrete arrays or jax.eval_shape results), validated: a tuple or list of two
+    arrays with the given shapes (and a floating dtype when `floating`). The pair returned in the
+    wrong order is named. Returns the two items (concrete ones as NumPy arrays)."""
+    import numpy as np
 
-    if not (isinstance(out, (tuple, list)) and len(out) == 2):
-        fail(f"{what} 应该返回一个二元组,实际返回的是 {type(out).__name__}。", actual=repr(out)[:200])
-    return out[0], out[1]
+    from tutor.checklib import as_array, as_tuple, fail
+
+    items = as_tuple(out, 2, f"{what} ({names[0]}, {names[1]})")
+    labels = [f"{what}的第{'一二'[i]}项 {names[i]}" for i in range(2)]
+    found = [shape_dtype(item, label) for item, label in zip(items, labels)]
+    wanted = [tuple(shapes[0]), tuple(shapes[1])]
+    if wanted[0] != wanted[1] and found[0][0] == wanted[1] and found[1][0] == wanted[0]:
+        fail(f"{what}的两项顺序反了:第一项的形状是 {found[0][0]}(像是 {names[1]}),第二项是 {found[1][0]}"
+             f"(像是 {names[0]})。接口要求先返回 {names[0]}、再返回 {names[1]}。",
+             expected=[list(w) for w in wanted], actual=[list(f[0]) for f in found])
+    for (shape, dtype), want, label in zip(found, wanted, labels):
+        if shape != want:
+            fail(f"{label} 的形状应该是 {want},实际是 {shape}。", expected=list(want), actual=list(shape))
+        if floating and not np.issubdtype(dtype, np.floating):
+            fail(f"{label} 应该是浮点数组,实际 dtype 是 {dtype}。", actual=str(dtype))
+    return tuple(item if hasattr(item, "shape") and not hasattr(item, "__array__") else as_array(item, label)
+                 for item, label in zip(items, labels))
+
+
+class returned_values:
+    """Context manager: JAX's complaint that a traced learner function returned something that is
+    not an array (a str, an object) becomes a check failure naming the function, instead of an
+    error inside the check module."""
+
+    def __init__(self, what: str):
+        self.what = what
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        from tutor.checklib import fail
+
+        if exc_type is not None and issubclass(exc_type, TypeError):
+            text = str(exc)
+            if "returned a value of type" in text or "Output from batched function" in text:
+                fail(f"{self.what} 返回的值 JAX 不认识(见 error):函数要返回数组(或数组组成的元组)。",
+                     error=text.splitlines()[0])
+        return False
+
+
+def fn_label(fn) -> str:
+    """How a message names a function the check passes on (a learner's function or a transform of it)."""
+    from tutor.checklib import fn_name
+
+    return fn_name(fn)

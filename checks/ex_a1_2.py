@@ -11,14 +11,20 @@ newton_sqrt_scan(a) -> (x, k) 与 newton_sqrt_while(a) -> (x, k):x ≈ √a,k �
   5. 所有 k 满足 0 < k < 30                                             → check "count_range"
   6. jax.vmap(jax.grad(lambda a: newton_sqrt_scan(a)[0])) 的结果全部有限 → check "grad_finite"
   7. 且 ≈ 0.5/√a(rtol 1e-4)                                           → check "grad_value"
-另加:新的 a(跨 10⁻³…10⁶)上重复 1、2、4、5、7,并且在 jit 下运行     → check "fresh"
-"""
+另加:
+  - scan 版的程序里有 scan、while 版的有 while                             → check "uses_loops"
+  - 收敛之后 x 被冻结:选出“停下时的 x”与“再多迭代几步的 x”能分辨开的 a,
+    scan 版的 x 必须等于 while 循环停下时的 x(只给计数加掩码通不过)      → check "frozen"
+  - 新的 a(跨 10⁻³…10⁶)上重复 1、2、4、5、7,并且在 jit 下运行         → check "fresh"
 
-import sys
+诊断用的“错误答案会得到什么”都在这里用 NumPy float32 模拟同样的迭代算出来(与 XLA 的 float32
+逐元素运算一致),学习者的输出与哪一个吻合,消息才点出那个错误。
+"""
 
 import numpy as np
 
-from tutor.checklib import Checks, assert_close, assert_that, fail, rng
+from tutor.checklib import (Checks, Mistake, as_array, as_tuple, assert_close, assert_that, f64, fail,
+                            primitive_counts, rng, which_mistake)
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
 
@@ -26,149 +32,294 @@ import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
 checks = Checks()
 
 CHAPTER_A = [3.0, 0.5, 123.4, 7e3, 42.0]
+CAP = 30
 
 
-def _run(fn, a, what):
-    import jax
-
-    x, k = A1.pair(jax.vmap(lambda v: A1.pair(fn(v), what))(a), what)
-    return np.asarray(x), np.asarray(k)
+# ---------------------------------------------------------------- float32 emulation of answers
 
 
-def _a():
+def emulate(a, *, tol="relative", signed=False, freeze=True, count="before"):
+    """The (x, k) a version of the iteration returns, computed in NumPy float32.
+
+    tol: "relative" (|x² − a| ≥ 1e-6·a means still moving) or "absolute" (≥ 1e-6);
+    signed: the test forgets the absolute value; freeze: converged elements keep their x;
+    count: "before" (k counts steps that were still moving, the statement's rule), "every"
+    (k counts all 30 steps), "after" (k counts steps whose *updated* x is still unconverged)."""
+    a = np.asarray(a, np.float32)
+    limit = np.float32(1e-6) * a if tol == "relative" else np.float32(1e-6)
+
+    def moving(v):
+        diff = v * v - a
+        return (diff if signed else np.abs(diff)) >= limit
+
+    x, k = a.copy(), np.zeros(a.shape, np.int64)
+    for _ in range(CAP):
+        active = moving(x)
+        new = np.float32(0.5) * (x + a / x)
+        x = np.where(active | (not freeze), new, x).astype(np.float32)
+        if count == "before":
+            k += active
+        elif count == "every":
+            k += 1
+        else:
+            k += active & moving(x)
+    return x, k
+
+
+def _count_mistakes(a):
+    """Per-element counts that known mistakes produce, each with the message that names it."""
+    _, k_abs = emulate(a, tol="absolute")
+    _, k_signed = emulate(a, signed=True)
+    _, k_after = emulate(a, count="after")
+    return [
+        Mistake("absolute_tolerance", k_abs,
+                "这组计数正是把收敛条件写成绝对误差 |x² − a| < 1e-6 时得到的:a 较大时 float32 的 x² 达不到"
+                "这个绝对精度,循环一直跑到上限 30。题目的条件是相对误差 |x² − a| < 1e-6·a。"),
+        Mistake("counts_every_step", np.full(len(k_abs), CAP),
+                "每个元素都数到了 30:收敛之后的“空转”步也被计数了。计数只能加上“这一步是否还在迭代”的掩码,"
+                "例如 k + active.astype(jnp.int32)。"),
+        Mistake("checks_after_update", k_after,
+                "这组计数正是“先更新、再用更新后的 x 判断这一步算不算数”得到的(每个元素少数 1 次):"
+                "收敛判断要在**更新之前**、对当前的 x 做,和 while 版的 cond 一样。"),
+        Mistake("no_abs", k_signed,
+                "这组计数正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,被当成已经收敛,"
+                "一步也不走。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。"),
+    ]
+
+
+def _x_mistakes(a):
+    x_signed, _ = emulate(a, signed=True)
+    return [Mistake("no_abs", x_signed,
+                    "这组 x 正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,被误判为已收敛,"
+                    "循环一步也没走,结果就是 a 本身。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。")]
+
+
+# ---------------------------------------------------------------- running the learner's versions
+
+
+def _outputs(out, n, what):
+    """Validated (x, k) of a vmapped version: two arrays of shape (n,)."""
+    x, k = as_tuple(out, 2, f"{what} 的返回值 (x, k)")
+    return as_array(x, f"{what} 返回的 x", shape=(n,)), as_array(k, f"{what} 返回的 k", shape=(n,))
+
+
+@checks.add("returns", "两个版本对一个标量 a 都返回 (x, k):x 是浮点标量,k 是标量")
+def _(L):
     import jax.numpy as jnp
 
-    return jnp.array(CHAPTER_A)
+    for fn, what in ((L.newton_sqrt_scan, "newton_sqrt_scan"), (L.newton_sqrt_while, "newton_sqrt_while")):
+        out = A1.abstract(fn, jnp.float32(2.0), what=what)
+        x, k = as_tuple(out, 2, f"{what}(a) 的返回值 (x, k)")
+        (x_shape, x_dtype), (k_shape, k_dtype) = A1.shape_dtype(x, f"{what} 返回的 x"), A1.shape_dtype(k, f"{what} 返回的 k")
+        if np.issubdtype(x_dtype, np.integer) and np.issubdtype(k_dtype, np.floating):
+            fail(f"{what} 返回的两项顺序反了:第一项是整数({x_dtype}),第二项是浮点数({k_dtype})。"
+                 "接口是 (x, k):先返回近似值 x,再返回迭代次数 k。", actual=[str(x_dtype), str(k_dtype)])
+        for shape, name in ((x_shape, "x"), (k_shape, "k")):
+            assert_that(shape == (), f"标量 a 时 {what} 返回的 {name} 应该是标量,实际形状是 {shape}。",
+                        actual=list(shape))
+        assert_that(np.issubdtype(x_dtype, np.floating),
+                    f"{what} 返回的 x 应该是浮点数,实际 dtype 是 {x_dtype}。", actual=str(x_dtype))
+
+
+def _run(fn, a, what, jit=False):
+    import jax
+    import jax.numpy as jnp
+
+    batched = jax.vmap(fn)
+    with A1.returned_values(what):
+        out = (jax.jit(batched) if jit else batched)(jnp.asarray(a, jnp.float32))
+    return _outputs(out, len(a), what)
 
 
 def _values(x, a, version):
-    want = np.sqrt(A1.f64(a))
-    if x.shape != want.shape or not np.allclose(x, want, rtol=1e-6):
-        hint = ""
-        a64 = A1.f64(a)
-        if x.shape == want.shape and np.any(np.isclose(x, a64, rtol=1e-6) & (np.abs(a64 - 1.0) > 1e-3)):
-            hint = ("结果就是 a 本身:循环一步也没走。收敛条件要用绝对值 |x² − a| ≥ 1e-6·a 来判断“还没收敛”;"
-                    "a < 1 时初值 x = a 满足 x² − a < 0,不取绝对值就会被误判为已收敛。")
-        assert_close(x, want, rtol=1e-6, atol=1e-8, what=f"{version} 版的 x",
-                     msg=f"{version} 版的结果与 √a 不一致(rtol 1e-6)。" + hint)
+    want = np.sqrt(f64(a))
+    assert_close(x, want, rtol=1e-6, atol=1e-8, what=f"{version} 版的 x", mistakes=_x_mistakes(a),
+                 msg=f"{version} 版的 x 与 √a 不一致(rtol 1e-6),差别见下面的对比。")
 
 
-@checks.add("scan_values", "scan 版:vmap 后 x ≈ √a(rtol 1e-6)")
+@checks.add("scan_values", "scan 版:vmap 后 x ≈ √a(rtol 1e-6)", needs="returns")
 def _(L):
-    x, _ = _run(L.newton_sqrt_scan, _a(), "newton_sqrt_scan")
+    x, _ = _run(L.newton_sqrt_scan, CHAPTER_A, "newton_sqrt_scan")
     _values(x, CHAPTER_A, "scan")
 
 
-@checks.add("while_values", "while 版:vmap 后 x ≈ √a(rtol 1e-6)")
+@checks.add("while_values", "while 版:vmap 后 x ≈ √a(rtol 1e-6)", needs="returns")
 def _(L):
-    x, _ = _run(L.newton_sqrt_while, _a(), "newton_sqrt_while")
+    x, _ = _run(L.newton_sqrt_while, CHAPTER_A, "newton_sqrt_while")
     _values(x, CHAPTER_A, "while")
 
 
-@checks.add("int_dtype", "迭代次数 k 是整数 dtype")
+@checks.add("int_dtype", "迭代次数 k 是整数 dtype", needs="returns")
 def _(L):
-    import jax.numpy as jnp
-
-    _, k = _run(L.newton_sqrt_scan, _a(), "newton_sqrt_scan")
-    assert_that(jnp.issubdtype(jnp.asarray(k).dtype, jnp.integer),
-                f"scan 版的迭代次数应为整数,实际 dtype 是 {jnp.asarray(k).dtype}:"
-                "计数的初值写成 jnp.int32(0),每步加上 active.astype(jnp.int32),不要从 0.0 开始累加。",
-                actual=str(jnp.asarray(k).dtype))
-    _, kw = _run(L.newton_sqrt_while, _a(), "newton_sqrt_while")
-    assert_that(jnp.issubdtype(jnp.asarray(kw).dtype, jnp.integer),
-                f"while 版的迭代次数应为整数,实际 dtype 是 {jnp.asarray(kw).dtype}。",
-                actual=str(jnp.asarray(kw).dtype))
+    for fn, version in ((L.newton_sqrt_scan, "scan"), (L.newton_sqrt_while, "while")):
+        _, k = _run(fn, CHAPTER_A, f"newton_sqrt_{version}")
+        assert_that(np.issubdtype(k.dtype, np.integer),
+                    f"{version} 版的迭代次数应为整数,实际 dtype 是 {k.dtype}:"
+                    "计数的初值写成 jnp.int32(0),每步加上整数(例如 active.astype(jnp.int32)),不要从 0.0 开始累加。",
+                    actual=str(k.dtype))
 
 
 def _counts_equal(ks, kw, a):
-    if ks.shape == kw.shape and np.array_equal(ks, kw):
+    if np.array_equal(ks, kw):
         return
-    extra = ""
-    if ks.shape == kw.shape:
-        diff = ks.astype(np.int64) - kw.astype(np.int64)
-        if np.all(ks == 30):
-            extra = ("scan 版每个元素都数到了 30:已收敛的元素仍在计数。计数只能加上“这一步是否还在迭代”的掩码,"
-                     "例如 k + active.astype(jnp.int32)。")
-        elif np.all(diff == -1):
-            extra = ("scan 版每个元素都比 while 版少 1:收敛判断要在**更新之前**、对当前的 x 做(和 while 的 cond 一样),"
-                     "而不是用更新之后的 x 决定这一步算不算数。")
-        elif np.all(diff == 1):
-            extra = "scan 版每个元素都比 while 版多 1:计数的初值或判断时机和 while 版不一致。"
-    fail(f"scan 版迭代次数 {ks.tolist()} 与 while 版 {kw.tolist()} 不一致:已收敛的元素是否还在计数?" + extra,
-         a=list(a), expected=kw, actual=ks)
+    want = emulate(a)[1]
+    why = ""
+    if np.array_equal(kw, want):
+        found = which_mistake(ks, _count_mistakes(a), rtol=0, atol=0)
+        why = ("scan 版:" + found.message) if found else ""
+    elif np.array_equal(ks, want):
+        found = which_mistake(kw, _count_mistakes(a), rtol=0, atol=0)
+        why = ("while 版:" + found.message) if found else ""
+    fail(f"scan 版迭代次数 {ks.tolist()} 与 while 版 {kw.tolist()} 不一致(按题目的规则应该都是 {want.tolist()})。"
+         + why, a=list(map(float, a)), expected=want, scan=ks, while_=kw)
 
 
-@checks.add("counts_match", "scan 版与 while 版的迭代次数逐个相等")
+@checks.add("counts_match", "scan 版与 while 版的迭代次数逐个相等", needs="returns")
 def _(L):
-    _, ks = _run(L.newton_sqrt_scan, _a(), "newton_sqrt_scan")
-    _, kw = _run(L.newton_sqrt_while, _a(), "newton_sqrt_while")
+    _, ks = _run(L.newton_sqrt_scan, CHAPTER_A, "newton_sqrt_scan")
+    _, kw = _run(L.newton_sqrt_while, CHAPTER_A, "newton_sqrt_while")
     _counts_equal(ks, kw, CHAPTER_A)
 
 
-def _range(k, version):
-    ok = bool(((k > 0) & (k < 30)).all())
-    if not ok:
-        why = ""
-        if np.any(k >= 30):
-            why = "有元素数到了 30 以上:收敛之后计数不能再增加(或者 while 版缺了 k < 30 的上限)。"
-        elif np.any(k <= 0):
-            why = "有元素一步也没有迭代:检查收敛条件的方向和绝对值。"
-        fail(f"{version} 版的迭代次数应在 1~29 之间(收敛后不再增加),实际 {k.tolist()}。" + why, actual=k)
+def _range(k, a, version):
+    if ((k > 0) & (k < CAP)).all():
+        return
+    found = which_mistake(k, _count_mistakes(a), rtol=0, atol=0)
+    fail(f"{version} 版的迭代次数应在 1~29 之间,实际 {k.tolist()}(按题目的规则应该是 {emulate(a)[1].tolist()})。"
+         + (found.message if found else ""), actual=k)
 
 
-@checks.add("count_range", "迭代次数都在 1~29 之间")
+@checks.add("count_range", "迭代次数都在 1~29 之间", needs="returns")
 def _(L):
-    _, ks = _run(L.newton_sqrt_scan, _a(), "newton_sqrt_scan")
-    _range(ks, "scan")
-    _, kw = _run(L.newton_sqrt_while, _a(), "newton_sqrt_while")
-    _range(kw, "while")
+    _, ks = _run(L.newton_sqrt_scan, CHAPTER_A, "newton_sqrt_scan")
+    _range(ks, CHAPTER_A, "scan")
+    _, kw = _run(L.newton_sqrt_while, CHAPTER_A, "newton_sqrt_while")
+    _range(kw, CHAPTER_A, "while")
+
+
+@checks.add("uses_loops", "scan 版的程序里是 scan,while 版的程序里是 while", needs="returns")
+def _(L):
+    import jax.numpy as jnp
+
+    scan_prog = primitive_counts(L.newton_sqrt_scan, jnp.float32(2.0))
+    if not scan_prog["scan"]:
+        fail(f"newton_sqrt_scan 的程序里没有 scan 原语(共 {sum(scan_prog.values())} 个方程)"
+             + ("而是 while:" if scan_prog["while"] else ":")
+             + "这一版要用 lax.scan 固定走 30 步(步数静态,才能反向求导),已收敛的元素用掩码冻结。",
+             primitives=A1.top_primitives(scan_prog))
+    while_prog = primitive_counts(L.newton_sqrt_while, jnp.float32(2.0))
+    assert_that(while_prog["while"],
+                "newton_sqrt_while 的程序里没有 while 原语:这一版要用 lax.while_loop,在收敛或 k 到 30 时停下。",
+                primitives=A1.top_primitives(while_prog))
 
 
 def _grad(L, a, jit=False):
     import jax
+    import jax.numpy as jnp
 
-    fn = jax.vmap(jax.grad(lambda v: L.newton_sqrt_scan(v)[0]))
+    fn = jax.vmap(jax.grad(lambda v: as_tuple(L.newton_sqrt_scan(v), 2, "newton_sqrt_scan 的返回值 (x, k)")[0]))
     try:
-        return np.asarray((jax.jit(fn) if jit else fn)(a))
+        out = (jax.jit(fn) if jit else fn)(jnp.asarray(a, jnp.float32))
     except ValueError as e:
         if "Reverse-mode differentiation" not in str(e):
             raise
-        fail("jax.grad 穿不过 newton_sqrt_scan:它内部用到了 lax.while_loop(或上下界是动态值的 fori_loop),"
-             "这类循环只支持前向模式求导。scan 版必须用 lax.scan 固定跑满 30 步,再用掩码冻结已收敛的元素。",
+        fail("jax.grad 穿不过 newton_sqrt_scan:它的程序里有 while 循环(lax.while_loop,或上下界是动态值的 "
+             "fori_loop),这类循环只支持前向模式求导。scan 版要用 lax.scan 固定跑满 30 步,再用掩码冻结已收敛的元素。",
              error=str(e).splitlines()[0])
+    return as_array(out, "∂x/∂a", shape=(len(a),))
 
 
-@checks.add("grad_finite", "jax.grad 能穿过 scan 版,梯度全部有限")
+@checks.add("grad_finite", "jax.grad 能穿过 scan 版,梯度全部有限", needs="returns")
 def _(L):
-    g = _grad(L, _a())
+    g = _grad(L, CHAPTER_A)
     assert_that(np.isfinite(g).all(),
-                "scan 版的梯度出现了 nan/inf:被掩码冻结的分支也会参与求导,确认 jnp.where 两边的表达式在 x > 0 时都有定义。",
+                "scan 版的梯度里有 nan/inf(见 actual),应该全部是有限值 1/(2√a)。",
                 actual=g)
 
 
-@checks.add("grad_value", "梯度 ≈ 1/(2√a)(rtol 1e-4)", needs="grad_finite")
+@checks.add("grad_value", "梯度 ≈ 1/(2√a)(rtol 1e-4)", needs=("returns", "grad_finite"))
 def _(L):
-    g = _grad(L, _a())
-    assert_close(g, 0.5 / np.sqrt(A1.f64(CHAPTER_A)), rtol=1e-4, atol=1e-8, what="∂x/∂a",
-                 msg="梯度应为 1/(2√a)。如果前面的数值检查已经失败,先修好 x;否则确认 x 是由 a 经过迭代算出来的"
-                     "(初值 x = a),没有被 stop_gradient 之类切断依赖。")
+    g = _grad(L, CHAPTER_A)
+    assert_close(g, 0.5 / np.sqrt(f64(CHAPTER_A)), rtol=1e-4, atol=1e-8, what="∂x/∂a",
+                 msg="scan 版的梯度与 1/(2√a) 不一致(rtol 1e-4),差别见下面的对比。")
 
 
-@checks.add("fresh", "新的 a(10⁻³…10⁶)在 jit 下:数值、计数、梯度都正确")
+def _separable_a():
+    """a values for which the x where the iteration stops and the x after more steps differ by
+    far more than float32 rounding (≥ 3.2e-7·√a), with the stopping test away from its threshold."""
+    g = rng(1203)
+    cand = np.exp(g.uniform(np.log(1e-3), np.log(1e6), 4000)).astype(np.float32)
+    x_stop, _ = emulate(cand)
+    x_more, _ = emulate(cand, freeze=False)
+    root = np.sqrt(f64(cand))
+    gap = np.abs(f64(x_stop) - f64(x_more)) / root
+    margin = np.abs(f64(x_stop) ** 2 - f64(cand)) / f64(cand)
+    pick = np.flatnonzero((gap >= 3.2e-7) & (margin <= 8e-7))[:8]
+    return cand[pick], x_stop[pick], x_more[pick]
+
+
+@checks.add("frozen", "收敛之后 x 被冻结:scan 版的 x 等于 while 循环停下时的 x", needs=("returns", "scan_values"))
 def _(L):
-    import jax
-    import jax.numpy as jnp
+    a, x_stop, x_more = _separable_a()
+    x, _ = _run(L.newton_sqrt_scan, a, "newton_sqrt_scan", jit=True)
+    assert_close(x, f64(x_stop), rtol=1.6e-7, atol=0.0, what="scan 版的 x(与 while 停下时的 x 比)",
+                 mistakes=[Mistake("keeps_updating", f64(x_more),
+                                   "scan 版的 x 等于“收敛后继续做牛顿更新”的结果:只有计数加了掩码,x 没有冻结。"
+                                   "这些 a 上多走几步会让 x 在末位上继续变化,和 while 循环停下时的 x 不同。"
+                                   "x 也要用同一个掩码:jnp.where(active, 新 x, 旧 x)。")],
+                 msg="scan 版的 x 与按题目规则(|x² − a| < 1e-6·a 时停下)迭代得到的 x 不一致"
+                     "(相对差应小于 1.6e-7),差别见下面的对比。")
 
+
+def _threshold_a():
+    """a values whose last still-moving iterate has |x² − a|/a between 1.15e-6 and 1.85e-6: a
+    tolerance other than 1e-6·a (or a test after the update) changes their count, while float32
+    rounding (≈ 1e-7) cannot."""
+    g = rng(1204)
+    a = np.exp(g.uniform(np.log(1e-3), np.log(1e6), 3000)).astype(np.float32)
+    x, last = a.copy(), np.zeros(len(a))
+    for _ in range(CAP):
+        moving = np.abs(x * x - a) >= np.float32(1e-6) * a
+        last = np.where(moving, np.abs(f64(x) ** 2 - f64(a)) / f64(a), last)
+        x = np.where(moving, np.float32(0.5) * (x + a / x), x).astype(np.float32)
+    return a[(last >= 1.15e-6) & (last <= 1.85e-6)][:6]
+
+
+CAP_A = [1e30, 3e24, 1e-30]     # Newton from x = a needs more than 30 steps here
+
+
+@checks.add("rule", "收敛条件与上限按题目规则:|x² − a| < 1e-6·a 时停下,最多 30 步", needs="returns")
+def _(L):
+    a = _threshold_a()
+    want = emulate(a)[1]
+    for fn, version in ((L.newton_sqrt_scan, "scan"), (L.newton_sqrt_while, "while")):
+        _, k = _run(fn, a, f"newton_sqrt_{version}", jit=True)
+        if not np.array_equal(k, want):
+            fail(f"这些 a 在停下之前的最后一步,|x² − a|/a 落在 1.15e-6~1.85e-6 之间,所以按题目的条件"
+                 f"(|x² − a| < 1e-6·a 才算收敛)应该迭代 {want.tolist()} 次;{version} 版是 {k.tolist()}。"
+                 "收敛条件的阈值或判断时机和题目不一致。", a=list(map(float, a)), expected=want, actual=k)
+    a_cap = np.array(CAP_A, np.float32)
+    with np.errstate(over="ignore"):
+        x_cap, k_cap = emulate(a_cap)
+    for fn, version in ((L.newton_sqrt_scan, "scan"), (L.newton_sqrt_while, "while")):
+        x, k = _run(fn, a_cap, f"newton_sqrt_{version}", jit=True)
+        if not np.array_equal(k, k_cap):
+            fail(f"a = {CAP_A} 时牛顿法 30 步内收敛不了,两个版本都应该做满 30 次更新后停下(k = 30);"
+                 f"{version} 版的 k 是 {k.tolist()}。", a=CAP_A, expected=k_cap, actual=k)
+        assert_close(x, f64(x_cap), rtol=1e-6, atol=0.0, what=f"{version} 版在 a = {CAP_A} 时的 x",
+                     msg=f"a = {CAP_A} 时 {version} 版的 x 应该是第 30 次更新之后的值(还没收敛),差别见下面的对比。")
+
+
+@checks.add("fresh", "新的 a(10⁻³…10⁶)在 jit 下:数值、计数、梯度都正确", needs="returns")
+def _(L):
     g = rng(1202)
-    a_np = np.exp(g.uniform(np.log(1e-3), np.log(1e6), 12)).astype(np.float32)
-    a = jnp.asarray(a_np)
-    xs, ks = A1.pair(jax.jit(jax.vmap(L.newton_sqrt_scan))(a), "newton_sqrt_scan")
-    xw, kw = A1.pair(jax.jit(jax.vmap(L.newton_sqrt_while))(a), "newton_sqrt_while")
-    xs, ks, xw, kw = (np.asarray(v) for v in (xs, ks, xw, kw))
-    _values(xs, a_np, "scan(新数据)")
-    _values(xw, a_np, "while(新数据)")
-    _counts_equal(ks, kw, a_np)
-    _range(ks, "scan(新数据)")
+    a = np.exp(g.uniform(np.log(1e-3), np.log(1e6), 12)).astype(np.float32)
+    xs, ks = _run(L.newton_sqrt_scan, a, "newton_sqrt_scan", jit=True)
+    xw, kw = _run(L.newton_sqrt_while, a, "newton_sqrt_while", jit=True)
+    _values(xs, a, "scan(新数据)")
+    _values(xw, a, "while(新数据)")
+    _counts_equal(ks, kw, a)
+    _range(ks, a, "scan(新数据)")
     gr = _grad(L, a, jit=True)
-    assert_close(gr, 0.5 / np.sqrt(A1.f64(a_np)), rtol=1e-4, atol=1e-8, what="∂x/∂a(新数据)",
-                 msg="换一组 a 后梯度不再等于 1/(2√a)。")
+    assert_close(gr, 0.5 / np.sqrt(f64(a)), rtol=1e-4, atol=1e-8, what="∂x/∂a(新数据)",
+                 msg="新的 a 上 scan 版的梯度与 1/(2√a) 不一致(rtol 1e-4),差别见下面的对比。")

@@ -1,4 +1,4 @@
-# expect: failed loop
+# expect: failed loop "从前往后"
 # 忘了 reverse=True:scan 从第 0 步往后累加,得到的是“过去”的折扣和,不是未来的回报。
 def discounted_returns(rewards: jax.Array, dones: jax.Array, gamma):
     def accumulate(acc, item):

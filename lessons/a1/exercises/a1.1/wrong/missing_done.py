@@ -1,4 +1,4 @@
-# expect: failed done_truncates
+# expect: failed done_truncates "忽略终止标志"
 # 漏掉了 (1 - d_t):回合结束以后的奖励仍然被折扣累加进来。
 def discounted_returns(rewards: jax.Array, dones: jax.Array, gamma):
     def back(nxt, item):

@@ -1,4 +1,4 @@
-# expect: failed counts_match
+# expect: failed counts_match "先更新、再用更新后的 x 判断"
 # 先更新、再用更新后的 x 判断这一步算不算数:每个元素都比 while 版少数 1 次。
 def newton_sqrt_while(a):
     def go_on(s):

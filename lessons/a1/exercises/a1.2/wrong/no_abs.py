@@ -1,4 +1,4 @@
-# expect: failed scan_values
+# expect: failed scan_values "漏了绝对值"
 # 收敛判断漏了绝对值:a < 1 时初值 x = a 让 x² − a < 0,被当成“已经收敛”,一步都不走。
 def newton_sqrt_while(a):
     def go_on(s):

@@ -1,4 +1,4 @@
-# expect: failed cell
+# expect: failed cell "i、f、g、o 的顺序"
 # 按 i、f、g、o 的顺序解包:输出门和候选值拿到了彼此的参数块。
 def lstm_cell(params: dict, carry, x_t):
     h, c = carry
