@@ -1,0 +1,105 @@
+"""Helpers shared by the repair exercises (checks/ex_*_fix*.py). A repair's starter is broken
+code whose symptom is often an exception (a TypeError under jit, an UnexpectedTracerError …):
+`call` turns exactly those exceptions into a failed check that names the symptom, and lets any
+other exception through as the learner's error. The a1 repair checks import this module too."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any, Callable
+
+from tutor.checklib import fail, fn_name, primitive_counts
+
+
+def jitted(fn: Callable) -> Callable:
+    """The learner's function under jit; one they already jitted is used as it is."""
+    import jax
+
+    return fn if hasattr(fn, "lower") else jax.jit(fn)
+
+
+def first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0][:200] if text else ''}"
+
+
+def call(fn: Callable, *args, what: str, symptoms: dict[str, str], **kwargs) -> Any:
+    """fn(*args, **kwargs). An exception whose class (or a base class) is named in `symptoms`
+    fails the check with that message: it is the symptom the exercise is about. An entry whose
+    key is 'word:<text>' matches any exception whose message contains <text>."""
+    try:
+        return fn(*args, **kwargs)
+    except Exception as e:  # only the named symptoms are turned into a verdict
+        names = [cls.__name__ for cls in type(e).__mro__]
+        for key, msg in symptoms.items():
+            hit = key[5:] in str(e) if key.startswith("word:") else key in names
+            if hit:
+                fail(f"{what} 抛出 {type(e).__name__}。{msg}", error=first_line(e))
+        raise
+
+
+def n_positional(fn: Callable) -> int | None:
+    """How many positional parameters fn takes (None when it cannot be told, e.g. *args)."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind == p.VAR_POSITIONAL for p in params):
+        return None
+    return sum(1 for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
+
+
+def is_tracer(x: Any) -> bool:
+    import jax
+
+    return isinstance(x, jax.core.Tracer)
+
+
+def tracers_in(value: Any) -> int:
+    """How many leaves of a pytree are tracers (a value that leaked out of a trace)."""
+    import jax
+
+    try:
+        leaves = jax.tree.leaves(value)
+    except Exception:
+        return 0
+    return sum(1 for leaf in leaves if is_tracer(leaf))
+
+
+def leaked_globals(ns: dict[str, Any]) -> list[str]:
+    """Names of the learner's module-level containers (list, dict, set, tuple) that hold a tracer."""
+    out = []
+    for name, value in ns.items():
+        if name.startswith("__") or not isinstance(value, (list, dict, set, tuple)):
+            continue
+        items = list(value.values()) if isinstance(value, dict) else list(value)
+        if any(is_tracer(v) or tracers_in(v) for v in items[:1000]):
+            out.append(name)
+    return out
+
+
+def snapshot(ns: dict[str, Any]) -> dict[str, Any]:
+    """A picture of the learner's plain module-level values (numbers, strings, container sizes),
+    to tell whether running their function changed any of them."""
+    pic = {}
+    for name, value in ns.items():
+        if name.startswith("_"):
+            continue
+        if isinstance(value, (bool, int, float, str)):
+            pic[name] = value
+        elif isinstance(value, (list, dict, set)):
+            pic[name] = (type(value).__name__, len(value))
+    return pic
+
+
+def changed(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    return sorted(k for k in after if k in before and before[k] != after[k]) + sorted(set(after) - set(before))
+
+
+def callbacks_in(fn: Callable, *args) -> list[str]:
+    """Callback primitives (debug_callback, io_callback, pure_callback) in fn's program."""
+    return sorted(p for p in primitive_counts(fn, *args) if "callback" in p)
+
+
+def name_of(fn: Callable) -> str:
+    return fn_name(fn)

@@ -1,0 +1,4 @@
+# expect: failed same_stream "split"
+# 错误示范:拿相邻的整数当种子,一把一把地造 key。类型对了,但这不是从同一个种子分出来的子 key。
+def make_keys(seed, n):
+    return jax.vmap(jax.random.key)(seed + jnp.arange(n))

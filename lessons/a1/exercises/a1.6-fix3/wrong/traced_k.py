@@ -1,0 +1,5 @@
+# expect: failed values "静态"
+# 错误示范:给了 num_segments=K,却没把 K 声明为静态参数;jit 里 K 是追踪值,同样报错。
+@jax.jit
+def group_sum(d, owner, K):
+    return jax.ops.segment_sum(d, owner, num_segments=K)

@@ -1,0 +1,8 @@
+# expect: failed argument "每次调用"
+# 错误示范:每次调用现包一个捕获 gain 的新 jit 函数。结果对,可每次调用都重新编译。
+def amplify(x, gain):
+    return jax.jit(lambda v: v * gain)(x)
+
+
+def amplify_all(x, gains):
+    return jnp.stack([amplify(x, g) for g in gains])
