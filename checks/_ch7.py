@@ -9,33 +9,24 @@ import numpy as np
 
 # ---------------------------------------------------------------- compile logs
 
-_FALLBACK_PRIMITIVES = {
-    "convert_element_type", "broadcast_in_dim", "dynamic_slice", "dynamic_update_slice", "slice",
-    "gather", "scatter", "concatenate", "reshape", "squeeze", "transpose", "add", "sub", "mul",
-    "div", "neg", "sqrt", "exp", "log", "pad", "select_n", "iota", "reduce_sum", "reduce_max",
-    "dot_general", "copy", "copy_p", "device_put", "random_bits", "random_wrap", "random_unwrap",
-    "random_seed", "threefry2x32", "integer_pow", "square", "abs", "sign", "max", "min",
-}
 
+def primitive_names() -> frozenset[str]:
+    """Names of JAX's primitives (public jax.extend API): an eager device op (a slice, a dtype
+    conversion on a jax.Array) compiles under its primitive's name, a jitted function under its own."""
+    from jax.extend.core import primitives
 
-def primitive_names() -> set[str]:
-    """Names of JAX primitives: an eager op compiles under its primitive's name."""
-    names = set(_FALLBACK_PRIMITIVES)
-    try:
-        from jax._src.interpreters import mlir
-
-        names |= {getattr(p, "name", "") for p in mlir._lowerings}
-    except Exception:  # internal module moved: the fallback list still covers the usual eager ops
-        pass
-    return names
+    names = {getattr(getattr(primitives, attr), "name", None) for attr in dir(primitives)}
+    return frozenset(n for n in names if isinstance(n, str))
 
 
 def split_compiles(names: list[str]) -> tuple[list[str], list[str]]:
-    """(compiles of user functions, compiles of single eager primitives) from a CompileLog."""
+    """(compiles of functions, compiles of single eager primitives) from a CompileLog's names."""
     prims = primitive_names()
-    user = [n for n in names if n not in prims]
-    eager = [n for n in names if n in prims]
-    return user, eager
+    return [n for n in names if n not in prims], [n for n in names if n in prims]
+
+
+def per_name(names: list[str]) -> dict[str, int]:
+    return {name: names.count(name) for name in sorted(set(names))}
 
 
 # ---------------------------------------------------------------- NumPy float64 references
@@ -114,3 +105,97 @@ def np_spiral(seed: int, n_per_class: int, n_classes: int = 3, noise: float = 0.
     y = np.broadcast_to(arm, (n_classes, n_per_class)).reshape(-1)
     return X.astype(np.float32), y.astype(np.int32)
 
+
+
+def np_per_sample_leaf_norms(params, x, y) -> list[float]:
+    """L2 norm of each leaf of ∇θ −log_softmax(mlp(x))[y] (w then b, layer by layer), float64."""
+    depth = len(params)
+    W = [np.asarray(params[f"dense_{i}"]["w"], np.float64) for i in range(depth)]
+    bs = [np.asarray(params[f"dense_{i}"]["b"], np.float64) for i in range(depth)]
+    acts, pre, h = [np.asarray(x, np.float64)], [], np.asarray(x, np.float64)
+    for i in range(depth):
+        z = h @ W[i] + bs[i]
+        pre.append(z)
+        h = np.maximum(z, 0.0) if i + 1 < depth else z
+        acts.append(h)
+    delta = np.exp(np_log_softmax(acts[-1]))
+    delta[int(y)] -= 1.0
+    norms = []
+    for i in reversed(range(depth)):
+        norms += [float(np.linalg.norm(np.outer(acts[i], delta))), float(np.linalg.norm(delta))]
+        if i > 0:
+            delta = (W[i] @ delta) * (pre[i - 1] > 0)
+    return norms
+
+
+def jax_fit_mlp(X, label_sets, sizes, seed: int, steps: int = 150, lr: float = 1e-2):
+    """Full-batch Adam (b1 0.9, b2 0.999, eps 1e-8) on the mean cross-entropy of a ReLU MLP, written
+    here (not with the chapter context, which a learner may overwrite): one model per row of
+    `label_sets` (k, N), all from the same start, trained together in one compiled program.
+    Returns a list of k NumPy param trees."""
+    import jax
+    import jax.numpy as jnp
+
+    start = {k: {n: jnp.asarray(v) for n, v in layer.items()} for k, layer in np_mlp_params(seed, sizes).items()}
+    depth = len(sizes) - 1
+
+    def loss(p, X, Y):
+        h = X
+        for i in range(depth):
+            h = h @ p[f"dense_{i}"]["w"] + p[f"dense_{i}"]["b"]
+            if i + 1 < depth:
+                h = jnp.maximum(h, 0.0)
+        logp = h - jax.scipy.special.logsumexp(h, axis=1, keepdims=True)
+        return -jnp.mean(jnp.take_along_axis(logp, Y[:, None], axis=1))
+
+    def fit(p, X, Y):
+        zeros = jax.tree.map(jnp.zeros_like, p)
+
+        def body(carry, t):
+            p, m, v = carry
+            g = jax.grad(loss)(p, X, Y)
+            m = jax.tree.map(lambda a, b: 0.9 * a + 0.1 * b, m, g)
+            v = jax.tree.map(lambda a, b: 0.999 * a + 0.001 * b * b, v, g)
+            fix1, fix2 = 1 - 0.9 ** t, 1 - 0.999 ** t
+            p = jax.tree.map(lambda w, a, b: w - lr * (a / fix1) / (jnp.sqrt(b / fix2) + 1e-8), p, m, v)
+            return (p, m, v), None
+
+        (p, _, _), _ = jax.lax.scan(body, (p, zeros, zeros), jnp.arange(1, steps + 1, dtype=jnp.float32))
+        return p
+
+    labels = jnp.asarray(np.asarray(label_sets), jnp.int32)
+    out = jax.jit(jax.vmap(fit, in_axes=(None, None, 0)))(start, jnp.asarray(X, jnp.float32), labels)
+    return [{k: {n: np.asarray(v[i]) for n, v in layer.items()} for k, layer in out.items()}
+            for i in range(labels.shape[0])]
+
+
+def np_spiral_updates(params, grads_seq, *, clip=True, decay_biases=False, constant_lr=None):
+    """Updates of chain(clip_by_global_norm(1.0), scale_by_adam(), add_decayed_weights(1e-4, w only),
+    scale_by_learning_rate(schedule)) in float64; update t uses the warm-up rate 1e-2·(t − 1)/100."""
+    m = {(l, k): 0.0 for l in params for k in params[l]}
+    v = dict(m)
+    out = []
+    for t, grads in enumerate(grads_seq, 1):
+        total = np.sqrt(sum(float(np.sum(np.asarray(g, np.float64) ** 2)) for layer in grads.values()
+                            for g in layer.values()))
+        ratio = min(1.0, 1.0 / (1e-12 + total)) if clip else 1.0
+        rate = constant_lr if constant_lr is not None else 1e-2 * (t - 1) / 100.0
+        step = {}
+        for l in params:
+            step[l] = {}
+            for k in params[l]:
+                g = np.asarray(grads[l][k], np.float64) * ratio
+                m[l, k] = 0.9 * m[l, k] + 0.1 * g
+                v[l, k] = 0.999 * v[l, k] + 0.001 * g * g
+                adam = (m[l, k] / (1 - 0.9 ** t)) / (np.sqrt(v[l, k] / (1 - 0.999 ** t)) + 1e-8)
+                decayed = 1e-4 * np.asarray(params[l][k], np.float64) if (k == "w" or decay_biases) else 0.0
+                step[l][k] = -rate * (adam + decayed)
+        out.append(step)
+    return out
+
+
+def np_spiral_schedule(total: int) -> np.ndarray:
+    """lr_schedule in float64: 0 → 1e-2 linearly over 100 steps, then cosine down to 1e-4 at `total`."""
+    t = np.arange(total, dtype=np.float64)
+    frac = np.clip((t - 100) / (total - 100), 0.0, 1.0)
+    return np.where(t < 100, 1e-2 * t / 100, 1e-4 + 0.5 * (1 + np.cos(np.pi * frac)) * (1e-2 - 1e-4))

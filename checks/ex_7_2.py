@@ -4,15 +4,18 @@ The chapter's self-check (default_rng(22), a and b standard normal of length 6, 
   1. value ≈ a·b/(|a||b|) within atol 1e-6                                   -> value
   2. d/da ≈ b/(|a||b|) − cos·a/|a|², atol 1e-5                               -> grads
   3. d/db ≈ a/(|a||b|) − cos·b/|b|², atol 1e-5                               -> grads
-  4. cos_sim_safe(1e-3·a, a) ≈ 1 within 1e-5                                 -> tiny_vector
+  4. cos_sim_safe(1e-3·a, a) ≈ 1 within 1e-5 (and, added, with the arguments swapped) -> tiny_vector
   5. zero a, zero b, both zero (length 6): the value is exactly 0.0          -> zero_inputs
   6. ... and both gradients are finite                                       -> zero_inputs
   7. jit of vmap of grad over rows [a, 0, a, 0] / [b, b, 0, 0]: finite       -> vmap_batch
-Added: a fresh pair of length 9, and check_grads (order 1, forward and reverse)."""
+Added: a fresh pair of length 9, and check_grads (order 1, forward and reverse); at a zero input
+both gradients are exactly 0 (the chapter's reference answer asserts it for the zero rows of the
+batch): an ε inside the square root, sqrt(Σa² + ε), keeps every value finite but puts a gradient of
+size ‖b‖/(‖b‖·√ε) ≈ 1e6 at a = 0 -> zero_grads."""
 
 import numpy as np
 
-from tutor.checklib import Checks, assert_close, assert_that, fail, rng
+from tutor.checklib import Checks, Mistake, as_array, as_callable, as_scalar, assert_close, assert_that, fail, rng
 
 checks = Checks()
 
@@ -38,17 +41,26 @@ def _f32(*arrays):
     return tuple(jnp.asarray(x, dtype=jnp.float32) for x in arrays)
 
 
-@checks.add("value", "正常点:值等于 a·b/(‖a‖‖b‖)(误差 ≤ 1e-6)")
-def _(L):
+def _scalar_fn(L):
+    """cos_sim_safe, once it is shown to return a scalar (jax.grad needs one)."""
     import jax.numpy as jnp
 
+    fn = as_callable(L.cos_sim_safe, "cos_sim_safe")
+    probe = as_array(fn(jnp.ones(3, jnp.float32), jnp.arange(3.0, dtype=jnp.float32)), "cos_sim_safe(a, b)")
+    assert_that(probe.shape == (), f"cos_sim_safe 应返回一个标量(形状 ()),得到形状 {probe.shape}:"
+                "jax.grad 只能对标量输出求导。", actual=list(probe.shape))
+    return fn
+
+
+@checks.add("value", "正常点:值等于 a·b/(‖a‖‖b‖)(误差 ≤ 1e-6)")
+def _(L):
     for seed, n in ((22, 6), (722, 9)):
         a64, b64 = _pair(seed, n)
         c, _, _ = _ref(a64, b64)
-        got = L.cos_sim_safe(*_f32(a64, b64))
-        assert_that(np.shape(got) == (), "cos_sim_safe 应返回一个标量。", actual=list(np.shape(got)))
+        got = as_array(L.cos_sim_safe(*_f32(a64, b64)), f"cos_sim_safe(a, b)(长度 {n})")
+        assert_that(got.shape == (), f"cos_sim_safe 应返回一个标量,得到形状 {got.shape}。", actual=list(got.shape))
         assert_close(float(got), c, rtol=0, atol=1e-6, what=f"长度 {n} 的随机向量",
-                     msg="正常点的余弦值不对:应为 a·b / (‖a‖·‖b‖),注意第 2 个 where 在正常点要选中这个值。")
+                     msg=f"长度 {n} 的随机向量上,值与 a·b / (‖a‖·‖b‖) 不一致。")
 
 
 @checks.add("grads", "正常点:对 a、b 的梯度等于解析式(误差 ≤ 1e-5),并通过 check_grads")
@@ -59,51 +71,93 @@ def _(L):
     for seed, n in ((22, 6), (722, 9)):
         a64, b64 = _pair(seed, n)
         _, ga_ref, gb_ref = _ref(a64, b64)
-        both_grads = jax.grad(L.cos_sim_safe, argnums=[0, 1])
+        both_grads = jax.grad(_scalar_fn(L), argnums=[0, 1])
         ga, gb = both_grads(*_f32(a64, b64))
-        assert_close(np.asarray(ga), ga_ref, rtol=0, atol=1e-5, what=f"∂cos/∂a(长度 {n})",
-                     msg="对 a 的梯度与解析式 b/(‖a‖‖b‖) − (a·b)a/(‖a‖³‖b‖) 不符:范数也要参与求导"
-                         "(不能 stop_gradient),安全值只应在零向量时起作用。")
-        assert_close(np.asarray(gb), gb_ref, rtol=0, atol=1e-5, what=f"∂cos/∂b(长度 {n})",
-                     msg="对 b 的梯度与解析式不符:a、b 应对称处理。")
+        scale = 1.0 / (np.sqrt(a64 @ a64) * np.sqrt(b64 @ b64))
+        # what the gradient is when the norms are treated as constants (stop_gradient on them)
+        frozen = "范数被当成了常数(比如 stop_gradient):梯度里少了范数对 {x} 求导的那一项 −cos·{x}/‖{x}‖²。"
+        assert_close(as_array(ga, f"∂cos/∂a(长度 {n})"), ga_ref, rtol=0, atol=1e-5, what=f"∂cos/∂a(长度 {n})",
+                     msg="对 a 的梯度与解析式 b/(‖a‖‖b‖) − (a·b)a/(‖a‖³‖b‖) 不一致。",
+                     mistakes=[Mistake("norms_constant", b64 * scale, "对 a 的梯度等于 b/(‖a‖‖b‖):" + frozen.format(x="a"))])
+        assert_close(as_array(gb, f"∂cos/∂b(长度 {n})"), gb_ref, rtol=0, atol=1e-5, what=f"∂cos/∂b(长度 {n})",
+                     msg="对 b 的梯度与解析式 a/(‖a‖‖b‖) − (a·b)b/(‖a‖‖b‖³) 不一致。",
+                     mistakes=[Mistake("norms_constant", a64 * scale, "对 b 的梯度等于 a/(‖a‖‖b‖):" + frozen.format(x="b"))])
     a64, b64 = _pair(7022, 5)
     try:
-        check_grads(L.cos_sim_safe, _f32(a64, b64), 1, modes=("fwd", "rev"))
+        check_grads(_scalar_fn(L), _f32(a64, b64), 1, modes=("fwd", "rev"))
     except AssertionError as e:
         first_line = (str(e).strip().split("\n") or [""])[0]
         fail("check_grads(一阶,前向 + 反向)没有通过:自动微分的梯度与有限差分不一致。\n" + first_line[:200])
 
 
-@checks.add("tiny_vector", "很小但非零的向量不是零向量:cos(1e-3·a, a) ≈ 1")
+@checks.add("tiny_vector", "很小但非零的向量不是零向量:cos(1e-3·a, a) ≈ 1,cos(a, 1e-3·a) ≈ 1")
 def _(L):
-    import jax.numpy as jnp
-
     a64, _ = _pair(22, 6)
     (vec,) = _f32(a64)
-    got = float(L.cos_sim_safe(vec * 1e-3, vec))
-    assert_close(got, 1.0, rtol=0, atol=1e-5, what="cos_sim_safe(1e-3 * a, a)",
-                 msg="很小但非零的向量被当成了零向量(或被 eps 拉偏了):判断条件应是平方范数 > 0,不要设阈值,"
-                     "也不要在分母上加 eps。")
+    for call, args in (("cos_sim_safe(1e-3 * a, a)", (vec * 1e-3, vec)), ("cos_sim_safe(a, 1e-3 * a)", (vec, vec * 1e-3))):
+        got = as_scalar(L.cos_sim_safe(*args), call)
+        if got == 0.0:
+            fail(f"{call} 返回了 0:很小但非零的向量被当成了零向量。判断零向量要用平方范数 > 0,不设阈值。",
+                 expected=1.0, actual=got)
+        assert_close(got, 1.0, rtol=0, atol=1e-5, what=call, msg=f"{call} = {got!r},应为 1(两个向量方向相同)。")
 
 
-@checks.add("zero_inputs", "a=0、b=0、a=b=0:值恰好为 0,两个梯度都有限")
-def _(L):
-    import jax
+def _zero_cases():
     import jax.numpy as jnp
 
     a64, b64 = _pair(22, 6)
     a, b = _f32(a64, b64)
     nil = jnp.zeros_like(a)
-    both_grads = jax.grad(L.cos_sim_safe, argnums=[0, 1])
-    for name, u, v in (("a 为零向量", nil, b), ("b 为零向量", a, nil), ("a、b 都是零向量", nil, nil)):
-        val = float(L.cos_sim_safe(u, v))
-        assert_that(val == 0.0, f"{name} 时应返回 0.0,得到 {val}:第 2 个 where 要在任一输入为零向量时选 0。",
-                    expected=0.0, actual=val)
-        gu, gv = (np.asarray(x) for x in both_grads(u, v))
+    return (("a 为零向量", nil, b, b64), ("b 为零向量", a, nil, a64), ("a、b 都是零向量", nil, nil, None))
+
+
+@checks.add("zero_inputs", "a=0、b=0、a=b=0:值恰好为 0,两个梯度都有限")
+def _(L):
+    import jax
+
+    both_grads = jax.grad(_scalar_fn(L), argnums=[0, 1])
+    for name, u, v, _other in _zero_cases():
+        val = as_scalar(L.cos_sim_safe(u, v), f"{name}时的 cos_sim_safe")
+        assert_that(val == 0.0, f"{name}时应返回 0.0,得到 {val!r}。", expected=0.0, actual=val)
+        gu, gv = (as_array(x, f"{name}时的梯度") for x in both_grads(u, v))
         if not (np.all(np.isfinite(gu)) and np.all(np.isfinite(gv))):
-            fail(f"{name} 时梯度含 NaN/inf:where 只挡住了前向的值。反向时未选中的分支仍要乘上 ‖a‖ 在 0 处的导数"
-                 "(0/0),0 × NaN 还是 NaN。先用第 1 个 where 把平方范数换成安全值(如 1.0),再开方、相除。",
+            fail(f"{name}时梯度含 NaN/inf。‖a‖ = √(Σa²) 在 0 处的导数是 0/0:where 只挡住前向的值,反向时没被选中的分支"
+                 "照样求导,0 × NaN 还是 NaN。要先用第 1 个 where 把平方范数换成安全值(如 1.0),再开方、相除。",
                  grad_a=gu, grad_b=gv)
+
+
+@checks.add("zero_grads", "零向量处两个梯度恰好为 0(单个样本和 jit(vmap(grad)) 的零向量行)")
+def _(L):
+    import jax
+    import jax.numpy as jnp
+
+    both_grads = jax.grad(_scalar_fn(L), argnums=[0, 1])
+    for name, u, v, other64 in _zero_cases():
+        gu, gv = (as_array(x, f"{name}时的梯度") for x in both_grads(u, v))
+        if not (np.all(np.isfinite(gu)) and np.all(np.isfinite(gv))):
+            continue                      # zero_inputs reports the NaN
+        for label, g, is_zero in (("a", gu, name != "b 为零向量"), ("b", gv, name != "a 为零向量")):
+            if np.all(g == 0.0):
+                continue
+            why = ""
+            size = float(np.linalg.norm(g))
+            if other64 is not None and is_zero and size > 1.0:
+                unit = other64 / np.linalg.norm(other64)
+                if abs(float(g @ unit)) > 0.999 * size:      # parallel to the other vector
+                    eps = 1.0 / size ** 2
+                    why = (f"这个梯度与另一个向量同方向、大小 {size:.3g}:正是把 ε 加进平方范数 √(Σa² + ε) 时"
+                           f"零向量处的梯度(另一个向量/(‖它‖·√ε),对应 ε ≈ {eps:.0e})。ε 让值有限,却让零点的梯度"
+                           "变成 1/√ε 量级;用双 where 把零向量整个挡在外面。")
+            fail(f"{name}时对 {label} 的梯度应恰好为 0,得到最大 |g| = {float(np.max(np.abs(g))):.3g}。" + why,
+                 expected=np.zeros_like(g), actual=g)
+    a64, b64 = _pair(22, 6)
+    a, b = _f32(a64, b64)
+    nil = jnp.zeros_like(a)
+    g = as_array(jax.jit(jax.vmap(jax.grad(_scalar_fn(L))))(jnp.stack((a, nil, a, nil)), jnp.stack((b, b, nil, nil))),
+                 "jit(vmap(grad(cos_sim_safe))) 的结果", shape=(4, 6))
+    if np.all(np.isfinite(g)):
+        assert_that(np.all(g[1:] == 0.0), "jit(vmap(grad)) 作用于 [a, 0, a, 0] / [b, b, 0, 0]:"
+                    "第 1–3 行至少有一个输入是零向量,梯度应恰好为 0。", grads=g)
 
 
 @checks.add("vmap_batch", "含零向量行的 batch:jit(vmap(grad)) 没有 NaN")
@@ -116,11 +170,10 @@ def _(L):
     nil = jnp.zeros_like(a)
     rows_a = jnp.stack((a, nil, a, nil))
     rows_b = jnp.stack((b, b, nil, nil))
-    batched = jax.jit(jax.vmap(jax.grad(L.cos_sim_safe)))
-    g = np.asarray(batched(rows_a, rows_b))
+    batched = jax.jit(jax.vmap(jax.grad(_scalar_fn(L))))
+    g = as_array(batched(rows_a, rows_b), "jit(vmap(grad(cos_sim_safe))) 的结果", shape=(4, 6))
     bad_rows = [i for i in range(4) if not np.all(np.isfinite(g[i]))]
-    assert_that(not bad_rows, f"vmap(grad) 后第 {bad_rows} 行出现 NaN/inf:batch 里的零向量行同样需要双 where 保护。",
-                grads=g)
+    assert_that(not bad_rows, f"jit(vmap(grad)) 后第 {bad_rows} 行出现 NaN/inf(行 1–3 含零向量)。", grads=g)
     _, ga_ref, _ = _ref(a64, b64)
     assert_close(g[0], ga_ref, rtol=0, atol=1e-5, what="第 0 行(正常样本)的梯度",
-                 msg="vmap 后正常行的梯度不对:函数里不要做跨样本的运算,每一行只看到自己的 a、b。")
+                 msg="jit(vmap(grad)) 后第 0 行(两个正常向量)的梯度与解析式不一致,单独调用时是一致的。")

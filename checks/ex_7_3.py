@@ -6,6 +6,7 @@ SPD matrix Q·diag(1..10 in 8 steps)·Qᵀ, right-hand side normal(8), float32 c
   2. 40 iterations: all finite                                                             -> cg_guard
   3. matvec v ↦ 2v, 5 iterations: finite and ≈ b/2 within 1e-5                              -> cg_guard
   4. zero right-hand side, 5 iterations: exactly zero                                      -> cg_guard
+     (added: the gradient of Σ cg_solve(2v, b, 5) with respect to b is finite at b and at 0, and 0.5 at b)
   5. newton_cg_step has .lower (it is jitted)                                              -> jitted
   6. A normal(120, 16)/4, x normal(16): returned g ≈ Aᵀσ(Ax) + LAM·x within 1e-4            -> newton_direction
   7. relative error of d against solve(Aᵀdiag(s(1−s))A + LAM·I, −g) below 1e-3              -> newton_direction
@@ -17,7 +18,7 @@ program for n×n intermediates (a materialised Hessian) -> no_hessian."""
 
 import numpy as np
 
-from tutor.checklib import Checks, assert_close, assert_that, fail, rng
+from tutor.checklib import CompileLog, Checks, as_array, as_callable, as_tuple, assert_close, assert_that, fail, fn_name, rng
 
 checks = Checks()
 
@@ -60,10 +61,9 @@ def _(L):
     solve_n = jax.jit(lambda mat, rhs: L.cg_solve(lambda vec: jnp.dot(mat, vec), rhs, 8))
     for seed in (33, 733):
         _, spd, rhs = _spd(seed)
-        sol = solve_n(*_as32(spd, rhs))
-        assert_close(np.asarray(sol), np.linalg.solve(spd, rhs), atol=1e-4, rtol=1e-3, what="cg_solve(M, b, 8)",
-                     msg="cg_solve 迭代 n = 8 次后应得到精确解:检查 α = rᵀr / pᵀMp、β = r_newᵀr_new / rᵀr,"
-                         "以及 x 从 0、r 和 p 从 b 开始。")
+        sol = as_array(solve_n(*_as32(spd, rhs)), "cg_solve(M, b, 8)", shape=(8,))
+        assert_close(sol, np.linalg.solve(spd, rhs), atol=1e-4, rtol=1e-3, what="cg_solve(M, b, 8)",
+                     msg="8×8 对称正定矩阵迭代 8 次(= 维度)后,cg_solve 的解与 np.linalg.solve(M, b) 不一致。")
 
 
 @checks.add("cg_guard", "残差为 0 以后没有 NaN:40 次迭代、H = 2I、b = 0")
@@ -74,31 +74,48 @@ def _(L):
     _, spd, rhs = _spd(33)
     mat, vec_b = _as32(spd, rhs)
     run = lambda k: jax.jit(lambda m_, r_: L.cg_solve(lambda vec: jnp.dot(m_, vec), r_, k))
-    x_more = np.asarray(run(40)(mat, vec_b))
+    x_more = as_array(run(40)(mat, vec_b), "cg_solve(M, b, 40)", shape=(8,))
     assert_that(np.all(np.isfinite(x_more)),
                 "迭代次数多于维度(40 > 8)时出现 NaN/inf:收敛后 pᵀHp 和 rᵀr 都是 0,α、β 变成 0/0。"
                 "用双 where:分母 > 0 才相除,否则取 0。", actual=x_more)
-    x2 = np.asarray(jax.jit(lambda r_: L.cg_solve(lambda vec: vec + vec, r_, 5))(vec_b))
+    x2 = as_array(jax.jit(lambda r_: L.cg_solve(lambda vec: vec + vec, r_, 5))(vec_b), "cg_solve(2v, b, 5)", shape=(8,))
     assert_that(np.all(np.isfinite(x2)),
                 "H = 2I 时第 1 步就收敛,之后残差恰好为 0:后续迭代产生了 NaN,说明 α、β 的 0/0 没有防护。", actual=x2)
     assert_close(x2, 0.5 * rhs, rtol=0, atol=1e-5, what="cg_solve(2v, b, 5)",
-                 msg="H = 2I 时解应为 b/2:收敛以后 x 不应再移动(α 应为 0)。")
-    x0 = np.asarray(run(5)(mat, jnp.zeros_like(vec_b)))
+                 msg="H = 2I、迭代 5 次时解应为 b/2(第 1 步就已收敛)。")
+    x0 = as_array(run(5)(mat, jnp.zeros_like(vec_b)), "cg_solve(M, 0, 5)", shape=(8,))
     assert_that(np.all(x0 == 0), "b = 0 时解应恰好为 0(且没有 NaN):一开始残差就是 0,α 必须取 0。", actual=x0)
+    # the guard must also hold in the backward pass (the point of a double where): differentiate
+    # Σ cg_solve(2v, b, 5) with respect to b, at b and at 0
+    total = lambda r_: jnp.sum(L.cg_solve(lambda vec: vec + vec, r_, 5))
+    for label, at in (("b", vec_b), ("0", jnp.zeros_like(vec_b))):
+        g = as_array(jax.grad(total)(at), f"∂Σcg_solve(2v, b, 5)/∂b 在 b = {label} 处", shape=(8,))
+        assert_that(np.all(np.isfinite(g)),
+                    f"对 Σ cg_solve(2v, b, 5) 关于 b 求导,在 b = {label} 处得到 NaN/inf:前向没问题,反向时被 where 丢掉的"
+                    "那一支仍在求导,0/0 的导数是 NaN。除法的分母要先用 where 换成非零的安全值(双 where)。", grad=g)
+    assert_close(as_array(jax.grad(total)(vec_b), "∂Σcg_solve(2v, b, 5)/∂b"), np.full(8, 0.5), rtol=0, atol=1e-4,
+                 what="∂Σcg_solve(2v, b, 5)/∂b", msg="H = 2I 时解是 b/2,Σ 解对 b 的梯度应处处为 0.5。")
 
 
 @checks.add("jitted", "newton_cg_step 是 jit 编译过的函数")
 def _(L):
-    lowered = getattr(L.newton_cg_step, "lower", None)
-    assert_that(lowered is not None,
-                "newton_cg_step 要用 jax.jit 编译(jit 函数带 .lower 方法),iters 放进 static_argnames。",
-                actual=repr(type(L.newton_cg_step)))
+    step = as_callable(L.newton_cg_step, "newton_cg_step")
+    if hasattr(step, "lower"):
+        return
+    design, start = _problem(rng(34), m=12, n=5)
+    with CompileLog() as log:
+        try:
+            step(*_as32(start, design))
+        except TypeError:            # newton_signature reports a missing default
+            pass
+    assert_that(fn_name(step) in log.names,
+                f"newton_cg_step 不是 jit 编译的函数:它没有 .lower,调用时也没有编译名为 {fn_name(step)} 的程序"
+                f"(编译了 {sorted(set(log.names))[:6]})。用 partial(jax.jit, static_argnames=(\"iters\",)) 装饰。",
+                actual=repr(type(step)))
 
 
 @checks.add("newton_signature", "只传 (x, A) 就能调用,返回 (new_x, g, d)")
 def _(L):
-    import jax.numpy as jnp
-
     design, start = _problem(rng(33))
     x32, a32 = _as32(start, design)
     try:
@@ -108,48 +125,45 @@ def _(L):
             fail("newton_cg_step(x, A) 只传两个参数时报错:迭代次数需要默认值,比如 def newton_cg_step(x, A, iters=50),"
                  f"并放进 static_argnames。\n原始错误:TypeError: {str(e).splitlines()[0][:200]}")
         raise
-    assert_that(isinstance(out, (tuple, list)) and len(out) == 3,
-                "newton_cg_step 应返回三元组 (新的 x, 梯度 g, 方向 d)。", actual=repr(type(out)))
+    as_tuple(out, 3, "newton_cg_step(x, A) 的返回值 (新的 x, 梯度 g, 方向 d)")
 
 
 @checks.add("newton_direction", "新问题上:g、牛顿方向 d 与 NumPy float64 一致,x1 = x + d", needs="newton_signature")
 def _(L):
-    import jax.numpy as jnp
-
     for seed in (33, 733):
         design, start = _problem(rng(seed))
         xj, A = _as32(start, design)
-        x1, g, d = L.newton_cg_step(xj, A)
+        x1, g, d = as_tuple(L.newton_cg_step(xj, A), 3, "newton_cg_step(x, A) 的返回值 (新的 x, 梯度 g, 方向 d)")
+        n = start.shape[0]
+        x1, g = as_array(x1, "返回的新 x", shape=(n,)), as_array(g, "返回的梯度 g", shape=(n,))
         g64, H64 = _np_grad_hess(design, start)
         d_ref = np.linalg.solve(H64, -g64)
-        assert_close(np.asarray(g), g64, rtol=0, atol=1e-4, what="梯度 g",
-                     msg="返回的梯度 g 不对:应为 jax.grad(logistic_obj)(x, A) = Aᵀσ(Ax) + LAM·x。")
-        d = np.asarray(d, np.float64)
+        assert_close(g, g64, rtol=0, atol=1e-4, what="梯度 g",
+                     msg="返回的梯度 g 与 float64 的 ∇logistic_obj(x, A) = Aᵀσ(Ax) + LAM·x 不一致。")
+        d = as_array(d, "返回的方向 d", shape=(n,)).astype(np.float64)
         rel = float(np.linalg.norm(d - d_ref) / np.linalg.norm(d_ref))
         if rel >= 1e-3:
             flipped = float(np.linalg.norm(d + d_ref) / np.linalg.norm(d_ref))
             why = ("方向正好反了:牛顿方向解的是 H d = −g,不是 H d = g。" if flipped < 1e-3
-                   else "CG 没有解准 H d = −g:矩阵-向量积应该是 hvp_fwd_rev(x, v, A),并确认迭代次数足够(≥ 维度 16)。")
-            fail(f"牛顿方向与 np.linalg.solve(H, −g) 的相对误差 {rel:.2e} ≥ 1e-3:{why}",
+                   else "")
+            fail(f"牛顿方向与 np.linalg.solve(H, −g) 的相对误差 {rel:.2e} ≥ 1e-3。{why}",
                  expected=d_ref, actual=d, relative_error=rel)
-        assert_close(np.asarray(x1), np.asarray(xj) + np.asarray(d, np.float32), rtol=0, atol=1e-6,
+        assert_close(x1, np.asarray(xj) + d.astype(np.float32), rtol=0, atol=1e-6,
                      what="new_x", msg="新的 x 应等于 x + d(牛顿步长取 1)。")
 
 
 @checks.add("converges", "连续 6 步牛顿-CG 后 ‖∇f‖ < 1e-3", needs="newton_direction")
 def _(L):
-    import jax.numpy as jnp
-
     for seed in (33, 733):
         design, start = _problem(rng(seed))
         xi, A = _as32(start, design)
         history = []
         for _ in range(6):
-            xi, g, _ = L.newton_cg_step(xi, A)
-            history.append(float(np.linalg.norm(np.asarray(g, np.float64))))
-        gn = float(np.linalg.norm(_np_grad_hess(design, np.asarray(xi, np.float64))[0]))
-        assert_that(gn < 1e-3, f"连续 6 步以后梯度范数还有 {gn:.2e}(要求 < 1e-3):牛顿法在解附近应二次收敛,"
-                    "检查 CG 的迭代次数和方向的符号。", grad_norm_before_each_step=history, final=gn)
+            xi, g, _ = as_tuple(L.newton_cg_step(xi, A), 3, "newton_cg_step(x, A) 的返回值")
+            history.append(float(np.linalg.norm(as_array(g, "返回的梯度 g").astype(np.float64))))
+        gn = float(np.linalg.norm(_np_grad_hess(design, as_array(xi, "6 步后的 x").astype(np.float64))[0]))
+        assert_that(gn < 1e-3, f"连续 6 步以后梯度范数还有 {gn:.2e}(要求 < 1e-3;牛顿法在解附近二次收敛)。",
+                    grad_norm_before_each_step=history, final=gn)
 
 
 def _all_eqns(jaxpr):

@@ -1,4 +1,4 @@
-# expect: failed setup
+# expect: failed setup "偏置不衰减"
 # 权重衰减作用在所有参数上(包括偏置 b)。
 N_TRAIN = 1440                    # 1800 个样本中 1440 个训练、360 个测试
 BATCH = 128
