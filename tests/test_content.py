@@ -259,13 +259,13 @@ def test_a_predict_fence_belongs_to_the_runnable_block_right_before_it(tmp_path,
 
 
 def test_a_prediction_without_proof_is_rejected(tmp_path, course):
-    from tutor.course import parse_prediction
+    from tutor.predictions import PredictionError, parse_prediction
 
-    with pytest.raises(ContentError):
-        parse_prediction('question = "q"\noptions = ["a", "b"]\nanswer = "B"\n', "6.3/1", tmp_path)
-    with pytest.raises(ContentError):
-        parse_prediction('question = "q"\noptions = ["a", "b"]\nanswer = "C"\nshows = "x"\n', "6.3/1", tmp_path)
-    p = parse_prediction('question = "q"\nnumber = 3\ntolerance = 0.5\nshows = "3"\n', "6.3/1", tmp_path)
+    with pytest.raises(PredictionError):
+        parse_prediction('question = "q"\noptions = ["a", "b"]\nanswer = "B"\n', "6.3/1")
+    with pytest.raises(PredictionError):
+        parse_prediction('question = "q"\noptions = ["a", "b"]\nanswer = "C"\nshows = "x"\n', "6.3/1")
+    p = parse_prediction('question = "q"\nnumber = 3\ntolerance = 0.5\nshows = "3"\n', "6.3/1")
     assert p.is_right("3.4") and not p.is_right("4") and not p.is_right("three")
 
 

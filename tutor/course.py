@@ -14,6 +14,7 @@ from pathlib import Path
 
 from tutor import paths
 from tutor.markdown import CodeBlock, Heading, Segment, code_blocks, headings, join_cjk_breaks, reflow, segments
+from tutor.predictions import Prediction, PredictionError, parse_prediction
 
 
 class ContentError(Exception):
@@ -81,7 +82,10 @@ class Lesson:
         for block in code_blocks(*self._parts):          # no need to fill include blocks for this
             if block.predict:
                 n += 1
-                out[block.line] = parse_prediction(block.predict, f"{self.id}/{n}", self.path)
+                try:
+                    out[block.line] = parse_prediction(block.predict, f"{self.id}/{n}")
+                except PredictionError as e:
+                    raise ContentError(self.path, f"predict {self.id}/{n}", str(e)) from None
         return out
 
     @cached_property
@@ -102,53 +106,6 @@ class Lesson:
         if not block.include or self.context_path is None:
             return block
         return replace(block, code=context_definitions(self.context_path, block.include))
-
-
-@dataclass(frozen=True)
-class Prediction:
-    """Asked before a runnable block runs: choose an outcome (`options`, `answer` a letter) or type
-    a number (`number`). `shows` are texts the block's real output contains, which proves the
-    right answer on this machine (`jaxtutor dev blocks` checks them)."""
-    id: str                          # "<page id>/<n>": the n-th prediction of the page, from 1
-    question: str
-    shows: tuple[str, ...]
-    options: tuple[str, ...] = ()
-    answer: str = ""                 # a letter, for options
-    number: float | None = None      # the right number, when the learner types one
-    tolerance: float = 0.0
-
-    def is_right(self, given: str) -> bool:
-        if self.options:
-            return given.strip().upper() == self.answer
-        try:
-            return abs(float(given) - float(self.number)) <= self.tolerance
-        except (TypeError, ValueError):
-            return False
-
-
-def parse_prediction(source: str, pred_id: str, where: Path) -> Prediction:
-    try:
-        data = tomllib.loads(source)
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError(where, f"predict {pred_id}", str(e)) from None
-    question, shows = data.get("question"), data.get("shows")
-    if not isinstance(question, str) or not question.strip():
-        raise ContentError(where, f"predict {pred_id}", "needs a question")
-    if isinstance(shows, str):
-        shows = [shows]
-    if not (isinstance(shows, list) and shows and all(isinstance(x, str) and x for x in shows)):
-        raise ContentError(where, f"predict {pred_id}", "needs `shows`: text the real output contains")
-    options, answer, number = data.get("options", []), data.get("answer", ""), data.get("number")
-    if options:
-        if not (isinstance(options, list) and 2 <= len(options) <= 4 and all(isinstance(o, str) for o in options)):
-            raise ContentError(where, f"predict {pred_id}", "options: 2 to 4 strings")
-        if not (isinstance(answer, str) and len(answer) == 1 and 0 <= ord(answer) - ord("A") < len(options)):
-            raise ContentError(where, f"predict {pred_id}", "answer: the letter of one of the options")
-    elif not isinstance(number, (int, float)) or isinstance(number, bool):
-        raise ContentError(where, f"predict {pred_id}", "needs options and an answer, or a number")
-    return Prediction(id=pred_id, question=join_cjk_breaks(question), shows=tuple(shows),
-                      options=tuple(options), answer=answer if options else "",
-                      number=None if options else float(number), tolerance=float(data.get("tolerance", 0.0)))
 
 
 def context_definitions(context_path: Path, names: tuple[str, ...] | list[str]) -> str:
