@@ -30,7 +30,7 @@ class CodeBlock:
     timeout: float = 60.0
     include: tuple[str, ...] = ()
     info: str = ""
-    predict: str = ""    # the TOML of a ```predict fence right after a runnable block (see course.Prediction)
+    predict: str = ""    # the TOML of a ```predict fence right after a runnable block (see tutor/predictions.py)
 
 
 @dataclass(frozen=True)

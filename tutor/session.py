@@ -29,7 +29,7 @@ from tutor.store import StoreError
 if TYPE_CHECKING:
     from tutor.protocol import Event
     from tutor.content import Chapter, Course, Exercise
-    from tutor.course import Prediction
+    from tutor.predictions import Prediction
     from tutor.runner import Job
     from tutor.store import Store
 
@@ -145,9 +145,11 @@ class Session:
             self._drafts[ex_id] = Draft(self.store.drafts, self.course.exercise(ex_id))
         return self._drafts[ex_id]
 
-    def open_exercise(self, ex_id: str) -> OpenedExercise:
+    def open_exercise(self, ex_id: str, *, record: bool = True) -> OpenedExercise:
         """Ensure the draft, mark the exercise started, remember the place; everything a
-        workspace shows on opening. Raises UnknownId; store problems raise StoreError."""
+        workspace shows on opening. With `record=False` the two store writes are left to the
+        caller's `record_open` (a screen defers them until after its first frame). Raises
+        UnknownId; store problems raise StoreError."""
         ex = self.course.exercise(ex_id)
         draft = self.draft(ex_id)
         text, error = None, None
@@ -155,13 +157,19 @@ class Session:
             text = draft.read()
         except DraftError as e:
             error = e
-        self.store.mark_started(ex.id)
-        self.store.set_location("exercise", ex.id)
+        if record:
+            self.record_open(ex.id)
         return OpenedExercise(
             exercise=ex, chapter=self.course.chapter_by_id[ex.chapter_id], draft=draft, text=text,
             read_error=error, status=self.store.exercise_status(ex.id),
             hints_revealed=self.store.hints_revealed(ex.id),
             solution_unlocked=self.store.solution_unlocked(ex.id), last=self.last_verdict(ex.id))
+
+    def record_open(self, ex_id: str) -> None:
+        """The store writes of opening an exercise: marked started, the learner's place."""
+        ex = self.course.exercise(ex_id)
+        self.store.mark_started(ex.id)
+        self.store.set_location("exercise", ex.id)
 
     def save_draft(self, ex_id: str, text: str) -> SaveOutcome:
         return self.draft(ex_id).save(text)
@@ -314,10 +322,13 @@ class Session:
         return same[n] if n < len(same) else None
 
     def visit(self, kind: str, item_id: str) -> None:
-        """Remember the learner's place (lesson pages are also marked read)."""
-        if kind == "lesson":
-            self.store.mark_read(item_id)
+        """Remember the learner's place. Opening a lesson page does not make it read: the front
+        end calls `read_lesson` once the learner has seen the whole page."""
         self.store.set_location(kind, item_id)
+
+    def read_lesson(self, lesson_id: str) -> None:
+        """The learner has seen a lesson page to its end (scrolled or paged through it)."""
+        self.store.mark_read(self.course.lesson(lesson_id).id)
 
     # ------------------------------------------------------------ quizzes
 
