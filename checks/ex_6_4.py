@@ -227,6 +227,9 @@ def _(L):
         for _ in range(100):
             seen.append(st)
             st = L.ema_train_step(st, x, y, 0.05, 0.9)
+            if H.first_change([seen[-1], st], "state"):   # stop at the first change: it would recompile every step
+                seen.append(st)
+                break
     change = H.first_change(seen, "state")
     if change:
         k, why = change

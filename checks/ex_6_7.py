@@ -166,6 +166,7 @@ def _(L):
 
     P, xs = _chapter_data()
     params, xj = H.tree32(P), jnp.asarray(xs, jnp.float32)
+    as_array(L.rnn_forward(params, xj), "rnn_forward(params, xs)", floating=True)
     g = jax.grad(lambda p: jnp.sum(jnp.square(L.rnn_forward(p, xj))))(params)
     same = jax.tree.structure(g) == jax.tree.structure(params)
     assert_that(same,

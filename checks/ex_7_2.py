@@ -46,7 +46,8 @@ def _scalar_fn(L):
     import jax.numpy as jnp
 
     fn = as_callable(L.cos_sim_safe, "cos_sim_safe")
-    probe = as_array(fn(jnp.ones(3, jnp.float32), jnp.arange(3.0, dtype=jnp.float32)), "cos_sim_safe(a, b)")
+    probe = as_array(fn(jnp.ones(3, jnp.float32), jnp.arange(3.0, dtype=jnp.float32)), "cos_sim_safe(a, b)",
+                     floating=True)
     assert_that(probe.shape == (), f"cos_sim_safe 应返回一个标量(形状 ()),得到形状 {probe.shape}:"
                 "jax.grad 只能对标量输出求导。", actual=list(probe.shape))
     return fn

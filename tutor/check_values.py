@@ -125,12 +125,17 @@ def as_tuple(value: Any, n: int, what: str) -> tuple:
 
 
 def as_array(value: Any, what: str, *, shape: Sequence[int] | None = None,
-             ndim: int | None = None) -> np.ndarray:
+             ndim: int | None = None, floating: bool = False) -> np.ndarray:
     """`value` as a numeric NumPy array (jax/NumPy arrays, numbers, nested lists); None, objects,
-    ragged lists and the wrong shape or rank fail with the reason."""
+    ragged lists and the wrong shape or rank fail with the reason. `floating=True`: it must be a
+    floating-point array too (before the check differentiates through the function)."""
     arr = None if value is None or isinstance(value, (str, bytes, dict)) else _as_array(value)
     if arr is None or not (np.issubdtype(arr.dtype, np.number) or arr.dtype == np.bool_):
         _structure_fail(what, t("checklib.numeric_array"), value)
+    if floating and not np.issubdtype(arr.dtype, np.floating):
+        raise CheckFailed(t("checklib.floating", what=what, dtype=arr.dtype),
+                          D.DtypeMismatch(what=what, expected_dtype="float32", actual_dtype=str(arr.dtype),
+                                          actual=jsonable(arr)))
     if ndim is not None and arr.ndim != ndim:
         raise CheckFailed(t("checklib.rank", what=what, expected=ndim, actual=arr.ndim, shape=tuple(arr.shape)),
                           D.ShapeMismatch(what=what, expected_shape=None, actual_shape=list(arr.shape),
