@@ -123,6 +123,15 @@ def test_run_checks_the_editor_text_saved_first_and_records(session):
     assert session.runner.jobs[0].lang == "en"                   # --lang travels with the job
 
 
+def test_opening_can_defer_its_store_writes(session):
+    opened = session.open_exercise("6.1", record=False)
+    assert opened.text is not None and opened.draft.path.exists()
+    assert session.store.exercise_status("6.1") == "unseen" and session.store.location() != ("exercise", "6.1")
+    session.record_open("6.1")
+    assert session.store.exercise_status("6.1") == "started"
+    assert session.store.location() == ("exercise", "6.1")
+
+
 def test_the_last_verdict_is_there_when_the_exercise_is_reopened(session, course, tmp_path):
     session.open_exercise("6.2")
     session.run("6.2", text="y = 2  # wrong\n")
@@ -200,6 +209,8 @@ def test_next_item_and_next_exercise(session, course):
     assert session.next_exercise(ids[-1]) is None
     assert session.continue_item() == items[0]
     session.visit("lesson", items[0].id)
+    assert session.store.lessons_read() == set()          # opened is not read
+    session.read_lesson(items[0].id)
     assert session.store.lessons_read() == {items[0].id}
     assert session.continue_item() == items[1]
 

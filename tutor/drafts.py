@@ -76,7 +76,7 @@ def _write_target(path: Path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
-def atomic_write(path: Path, text: str) -> None:
+def atomic_write(path: Path, text: str | bytes) -> None:
     """Write via a temporary file in the same folder + fsync + rename: readers see the old or the
     new content, never half of it. A symlink stays a symlink (its target is replaced); an
     existing file keeps its permissions; a read-only file is refused. Raises DraftWriteError."""
@@ -95,7 +95,7 @@ def atomic_write(path: Path, text: str) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         with os.fdopen(fd, "wb") as fh:
-            fh.write(text.encode("utf-8"))
+            fh.write(text if isinstance(text, bytes) else text.encode("utf-8"))
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode if mode is not None else 0o666 & ~_umask())
@@ -185,6 +185,13 @@ class SaveOutcome:
     ok: bool
     reason: str | None = None        # why the write failed, in the learner's language
     error: DraftError | None = None
+    outside: str | None = None               # refused: the file now holds this text, written by someone else
+    outside_error: DraftError | None = None  # refused: the file changed and cannot be read
+
+    @property
+    def refused(self) -> bool:
+        """Not written because the file changed since the last save or read (`save_if_unchanged`)."""
+        return self.outside is not None or self.outside_error is not None
 
 
 class Draft:
@@ -229,6 +236,45 @@ class Draft:
                 return SaveOutcome(False, str(e), e)
             self._saved = text
             return SaveOutcome(True)
+
+    def save_if_unchanged(self, text: str) -> SaveOutcome:
+        """Like `save`, but refuse (`SaveOutcome.refused`) when the file no longer holds the text
+        last saved or read: someone else wrote it, and writing now would lose their change. The
+        look at the file and the write happen under the same lock, so no save of this Draft can
+        slip in between. A missing file is written (recreated)."""
+        with self._lock:
+            path = self.path
+            if self._saved is not None and (path.exists() or path.is_symlink()):
+                try:
+                    on_disk = read_source(path)
+                except DraftError as e:
+                    return SaveOutcome(False, None, outside_error=e)
+                if on_disk != self._saved:
+                    return SaveOutcome(False, None, outside=on_disk)
+                if text == self._saved:
+                    return SaveOutcome(True)
+            try:
+                self.drafts.write(self.exercise.id, text)
+            except DraftError as e:
+                return SaveOutcome(False, str(e), e)
+            self._saved = text
+            return SaveOutcome(True)
+
+    def backup(self, text: str | None = None, tag: str = "backup") -> Path:
+        """Keep a copy in `<work>/backup/<id>.<tag>.<time>.py` (a new, unique name; written
+        atomically): `text`, or with None the file's bytes as they are (even when they are not
+        UTF-8). Raises DraftError (DraftReadError when the file cannot be read)."""
+        if text is None:
+            try:
+                data: str | bytes = self.path.read_bytes()
+            except OSError as e:
+                raise DraftReadError(self.path, e) from None
+        else:
+            data = text
+        with self._lock:        # two backups in the same second get distinct names
+            target = unique_path(self.path.parent / "backup", f"{self.exercise.id}.{tag}", ".py")
+            atomic_write(target, data)
+        return target
 
     def changed_outside(self) -> str | None:
         """The file's text when it differs from `saved_text` (another editor wrote it), else

@@ -170,6 +170,8 @@ def join_cjk_breaks(prose: str) -> str:
 
 def reflow(text: str) -> str:
     """A Markdown text with the CJK soft breaks of its prose joined (code blocks untouched)."""
+    if not _SOFT_BREAK.search(text):          # nothing to join: skip the parse (start-up reads many texts)
+        return text
     lines = text.split("\n")
     starts = [seg.line - 1 for seg in segments(text)] + [len(lines)]
     out = lines[:starts[0]]

@@ -51,10 +51,13 @@ def build_fixture_content(root: Path) -> Path:
         context = "context.py"
         lessons = ["6.1", "6.2"]
         exercises = ["6.1"]
+        repairs = ["6.2-fix1"]
         quiz = "quiz.toml"
         cheatsheet = "cheatsheet.md"
         """)
     shutil.copy(REAL_LESSONS / "ch6" / "context.py", ch6 / "context.py")
+    # a real repair exercise (its own texts and check module), linked from the fixture lesson 6.2
+    shutil.copytree(REAL_LESSONS / "ch6" / "exercises" / "6.2-fix1", ch6 / "exercises" / "6.2-fix1")
     # exercise 6.1: the real check module (checks/ex_6_1.py), with texts of its own here so that
     # snapshots do not change when the real statement or starter is edited
     ex = ch6 / "exercises" / "6.1"
@@ -127,6 +130,39 @@ def build_fixture_content(root: Path) -> Path:
         ```python run context
         print("上下文里有 jnp:", "jnp" in globals())
         ```
+
+        ## 先猜再跑
+
+        ```python run
+        print("长度", len([1, 2, 3]))
+        ```
+        ```predict
+        question = "这段代码打印的长度是多少?"
+        options = ["2", "3", "4"]
+        answer = "B"
+        shows = "长度 3"
+        ```
+
+        再猜一个数:
+
+        ```python run
+        print("和", 1.5 + 2)
+        ```
+        ```predict
+        question = "打印出来的和是多少?"
+        number = 3.5
+        shows = "和 3.5"
+        ```
+
+        ## ❌ 给数组元素赋值
+
+        ```python run
+        grid = [0, 0]
+        grid[1] = 2  # ❌ 在 JAX 数组上这样写会报错
+        print(grid)
+        ```
+
+        [动手修复:给数组元素赋值](exercise:6.2-fix1)
         ''')
     _write(ch6 / "quiz.toml", '''
         title = "第 6 章测验"

@@ -4,6 +4,7 @@ missing."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -50,7 +51,7 @@ def test_exercise_in_real_terminal(tmp_path, content):
     sock = f"jaxtutor-test-{uuid.uuid4().hex[:8]}"
     env_args = [f"JAXTUTOR_HOME={home}", f"JAXTUTOR_CONTENT={content}", "TERM=xterm-256color",
                 "LANG=C.UTF-8", "LC_ALL=C.UTF-8", f"EDITOR={editor}", "VISUAL="]
-    cmd = "env " + " ".join(env_args) + f" {JAXTUTOR} exercise 6.1; echo EXITED-$?; sleep 30"
+    cmd = "env -u COLUMNS -u LINES " + " ".join(env_args) + f" {JAXTUTOR} exercise 6.1; echo EXITED-$?; sleep 30"
     _tmux(sock, "new-session", "-d", "-s", "main", "-x", "120", "-y", "36", cmd)
     try:
         _wait_for(sock, "运行检查", 30)                # the footer: the workspace is up
@@ -94,7 +95,7 @@ def test_closing_the_terminal_right_after_a_keystroke_loses_nothing(tmp_path, co
     sock = f"jaxtutor-test-{uuid.uuid4().hex[:8]}"
     env_args = [f"JAXTUTOR_HOME={home}", f"JAXTUTOR_CONTENT={content}", "TERM=xterm-256color",
                 "LANG=C.UTF-8", "LC_ALL=C.UTF-8"]
-    cmd = "env " + " ".join(env_args) + f" {JAXTUTOR} exercise 6.1"
+    cmd = "env -u COLUMNS -u LINES " + " ".join(env_args) + f" {JAXTUTOR} exercise 6.1"
     _tmux(sock, "new-session", "-d", "-s", "main", "-x", "120", "-y", "36", cmd)
     try:
         _wait_for(sock, "运行检查", 30)
@@ -106,3 +107,56 @@ def test_closing_the_terminal_right_after_a_keystroke_loses_nothing(tmp_path, co
     while "typed_before_the_end = 42" not in draft.read_text(encoding="utf-8"):
         assert time.monotonic() < deadline, f"lost: {draft.read_text(encoding='utf-8')!r}"
         time.sleep(0.1)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
+    """Lesson 6.2 → select its ❌ example → `x` opens the repair exercise → type the fix under the
+    broken function → Ctrl+R runs the real checks → a pass on the screen and in the store."""
+    if not JAXTUTOR.exists():
+        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
+    home = tmp_path / "home"
+    sock = f"jaxtutor-test-{uuid.uuid4().hex[:8]}"
+    env_args = [f"JAXTUTOR_HOME={home}", f"JAXTUTOR_CONTENT={content}", "TERM=xterm-256color",
+                "LANG=C.UTF-8", "LC_ALL=C.UTF-8"]
+    cmd = "env -u COLUMNS -u LINES " + " ".join(env_args) + f" {JAXTUTOR} lesson 6.2; echo EXITED-$?; sleep 30"
+    _tmux(sock, "new-session", "-d", "-s", "main", "-x", "120", "-y", "36", cmd)
+    keys = lambda *k: _tmux(sock, "send-keys", "-t", "main", *k)      # noqa: E731
+    try:
+        _wait_for(sock, "状态进、状态出", 30)
+        time.sleep(0.5)                       # the page's last pieces are laid out
+        for _ in range(6):                    # j moves the selection down; it stops at the last example
+            keys("j")
+        deadline = time.monotonic() + 15           # the ❌ example selected, its repair offered
+        while not any("◆ 当前示例" in line and "动手修复 6.2-fix1" in line
+                      for line in _tmux(sock, "capture-pane", "-p", "-t", "main").split("\n")):
+            assert time.monotonic() < deadline, _tmux(sock, "capture-pane", "-p", "-t", "main")
+            time.sleep(0.2)
+        keys("x")
+        _wait_for(sock, "运行检查", 30)        # the repair workspace is up, the editor focused
+        _wait_for(sock, "grid[i] = value", 10)
+        time.sleep(2.0)                       # the workspace settles (late widgets, the watcher)
+        keys("-N", "12", "Down")              # to the empty last line of the broken starter
+        keys("-l", "def mark(grid, i, value):")
+        keys("Enter")
+        keys("-l", "return grid.at[i].set(value)")
+        _wait_for(sock, "return grid.at[i].set(value)", 10)
+        draft_file = home / "work" / "6.2-fix1.py"
+        fixed = "def mark(grid, i, value):\n    return grid.at[i].set(value)"
+        deadline = time.monotonic() + 10        # autosaved where it was typed: under the starter
+        while not draft_file.read_text(encoding="utf-8").endswith(fixed):
+            assert time.monotonic() < deadline, \
+                f"draft: {draft_file.read_text(encoding='utf-8')!r}\n{_tmux(sock, 'capture-pane', '-p', '-t', 'main')}"
+            time.sleep(0.1)
+        keys("C-r")
+        screen = _wait_for(sock, "个检查通过", 120)
+        assert re.search(r"(?<!未)通过 · (\d+)/\1 个检查通过", screen), screen
+        keys("C-q")
+        _wait_for(sock, "EXITED-0", 15)
+    finally:
+        _tmux(sock, "kill-server", check=False)
+    from tutor.store import Store
+
+    store = Store(home)
+    assert store.exercise_status("6.2-fix1") == "passed"
+    store.close()

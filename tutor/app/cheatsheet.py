@@ -70,6 +70,8 @@ class CheatSheetScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        if getattr(self, "find", None):      # opened from a search hit: filtered by its words
+            self.query_one("#cheat-search", Input).value = self.find
         self.load()
 
     def load(self) -> None:

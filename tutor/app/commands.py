@@ -1,8 +1,10 @@
 """Command palette entries (Ctrl+P): jump to any lesson, exercise or quiz by id or title, and to
-the course map, progress, cheat sheets and help."""
+the course map, progress, cheat sheets and help; lessons are also found by the words of their
+text (`vmap` finds the pages that teach it), opened at the hit."""
 
 from __future__ import annotations
 
+import asyncio
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -47,3 +49,11 @@ class CourseCommands(Provider):
                 score = max(score, 0.9)
             if score > 0:
                 yield Hit(score, matcher.highlight(text), callback, text=text)
+        if len(q) < 2:
+            return
+        index = self.app.text_index
+        if not index.ready:
+            await asyncio.to_thread(lambda: index.entries)
+        for hit in index.find(query, limit=12, kinds=("lesson",)):
+            text = t("app.cmd.content_hit", id=hit.id, title=hit.title, snippet=hit.snippet)
+            yield Hit(0.5, text, partial(self.app.open_item, "lesson", hit.id, find=query), text=text)

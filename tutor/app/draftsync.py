@@ -25,7 +25,7 @@ from pathlib import Path
 from textual.message import Message
 from textual.widget import Widget
 
-from tutor.drafts import Draft, DraftError, SaveOutcome, atomic_write, unique_path
+from tutor.drafts import Draft, DraftError, SaveOutcome
 from tutor.messages import t
 
 AUTOSAVE_IDLE_S = 0.3      # after the last keystroke
@@ -148,18 +148,14 @@ class DraftSync(Widget):
                         group="draft-save", thread=True, exit_on_error=False)
 
     def _write(self, text: str) -> None:
-        """Worker thread: check for an unseen outside change, then write. Never touches widgets."""
-        try:
-            outside = self._read_outside()
-        except DraftError as e:
-            self.post_message(OutsideChange(error=e))
-            self.post_message(SaveFinished(text, SaveOutcome(False, None)))
-            return
-        if outside is not None:
-            self.post_message(OutsideChange(text=outside))
-            self.post_message(SaveFinished(text, SaveOutcome(False, None)))
-            return
-        self.post_message(SaveFinished(text, self.draft.save(text)))
+        """Worker thread: write unless the file changed outside since the last save or load (the
+        Draft looks and writes under one lock). Never touches widgets."""
+        outcome = self.draft.save_if_unchanged(text)
+        if outcome.outside_error is not None:
+            self.post_message(OutsideChange(error=outcome.outside_error))
+        elif outcome.outside is not None:
+            self.post_message(OutsideChange(text=outcome.outside))
+        self.post_message(SaveFinished(text, outcome))
 
     def _read_outside(self) -> str | None:
         """The file's text when it changed since the last save or load; None if it did not or
@@ -330,25 +326,15 @@ class DraftSync(Widget):
 
     # ------------------------------------------------------------ backups
 
-    def _backup_path(self, tag: str) -> Path:
-        folder = self.draft.path.parent / "backup"
-        return unique_path(folder, f"{self.draft.exercise.id}.{tag}", ".py")
-
     def _backup_text(self, text: str, tag: str) -> Path | None:
         try:
-            path = self._backup_path(tag)
-            atomic_write(path, text)
-            return path
+            return self.draft.backup(text, tag)
         except (DraftError, OSError):
             return None
 
     def _backup_bytes(self, error: DraftError) -> Path | None:
         """Keep an unreadable outside version byte for byte before the editor's text replaces it."""
         try:
-            data = self.draft.path.read_bytes()
-            path = self._backup_path("outside")
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
-            return path
-        except OSError:
+            return self.draft.backup(None, "outside")
+        except (DraftError, OSError):
             return None

@@ -24,6 +24,8 @@ from textual.containers import Container, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Markdown, Static, TabbedContent, TabPane, TextArea
 
+from tutor.app.exlayout import PaneLayout
+from tutor.app.findhit import mark_hit
 from tutor.app.dialogs import ChoiceDialog, ConfirmDialog
 from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync, OutsideChange
 from tutor.app.editor import CodeEditor
@@ -41,13 +43,11 @@ class OutsideChangeBeforeRun(Exception):
     """The draft changed outside and the editor has not seen it: the run does not overwrite it."""
 
 
-class ExerciseScreen(Screen):
-    # the layout class goes on #ex-grid, decided before mounting: a breakpoint class added to
-    # the screen after mounting would restyle every widget of the workspace
-    HORIZONTAL_BREAKPOINTS = []
-    WIDE_COLUMNS = 120
+class ExerciseScreen(PaneLayout, Screen):
+    HORIZONTAL_BREAKPOINTS = []     # the layout is a class on #ex-grid (tutor/app/exlayout.py)
     BINDINGS = [
         Binding("ctrl+r,f5", "run", "app.key.run", priority=True),
+        Binding("f6", "cycle_pane", "app.key.cycle_pane", priority=True),
         Binding("escape", "escape", "app.key.back", priority=True),
         Binding("ctrl+t", "hint", "app.key.hint", priority=True),
         Binding("ctrl+g", "solution", "app.key.solution", priority=True),
@@ -73,7 +73,8 @@ class ExerciseScreen(Screen):
     # ------------------------------------------------------------ building
 
     def compose(self) -> ComposeResult:
-        opened = self.opened = self.session.open_exercise(self.exercise_id)
+        # marking it started and remembering the place are written after the first frame
+        opened = self.opened = self.session.open_exercise(self.exercise_id, record=False)
         self.exercise, self.chapter = opened.exercise, opened.chapter
         text, read_error = opened.text, opened.read_error
         if text is None:
@@ -82,7 +83,7 @@ class ExerciseScreen(Screen):
             except OSError:   # it could not even be created: the starter, saved when it can be
                 text, read_error = self.exercise.starter, None
         yield Header(show_clock=False)
-        with Container(id="ex-grid", classes=self._layout_class(self.app.size.width)):
+        with Container(id="ex-grid", classes=self.grid_classes(self.app.size.width)):
             with TabbedContent(id="ex-left"):
                 with TabPane(t("app.ex.statement"), id="tab-statement"):
                     with VerticalScroll():
@@ -119,12 +120,14 @@ class ExerciseScreen(Screen):
         results = self.results
         if opened.last is not None:
             results.verdict.show_result(opened.last, restored=True)
+            self.open_drawer(opened.last.status != Status.PASSED)
         else:
             results.verdict.show_idle()
         if opened.status != "passed":
             results.hide_explanation()
         self.query_one("#editor", CodeEditor).focus()
         self.call_after_refresh(lambda: self.set_timer(0.05, self._late_widgets))
+        self.call_after_refresh(self._record_open)
         self.set_interval(60.0, self._flush_time)
         self.set_timer(0.3, lambda: self.app.warm_runner(self.chapter.context_path))
 
@@ -141,6 +144,14 @@ class ExerciseScreen(Screen):
             pass
         self._entered = now
 
+    def _record_open(self) -> None:
+        from tutor.store import StoreError
+
+        try:
+            self.session.record_open(self.exercise.id)
+        except StoreError as e:
+            self.notify(str(e), severity="error", timeout=8)
+
     def _late_widgets(self) -> None:
         """The statement, hints, history table and output log are filled or created after the
         first frame (or at once, if a run needs them sooner)."""
@@ -150,7 +161,10 @@ class ExerciseScreen(Screen):
         if not boxes or not boxes.first().is_attached:
             return      # the screen is being taken down
         self._late_done = True
-        self.query_one("#statement", Markdown).update(self.exercise.statement)
+        statement = self.query_one("#statement", Markdown)
+        statement.update(self.exercise.statement)
+        if getattr(self, "find", None):     # opened from a search hit
+            self.set_timer(0.1, lambda: mark_hit([statement], self.find))
         hints = self.query_one(HintsPane)
         if not hints.filled:
             hints.show(self.session.hints(self.exercise.id), len(self.exercise.hints))
@@ -194,24 +208,12 @@ class ExerciseScreen(Screen):
     def _status_line(self, text: str, style: str = "dim") -> None:
         self.query_one("#editor-status", Static).update(Text(text, style=style))
 
-    def _layout_class(self, width: int) -> str:
-        return "-wide" if width >= self.WIDE_COLUMNS else "-narrow"
-
-    def on_resize(self, event) -> None:
-        grid = self.query_one("#ex-grid")
-        wanted = self._layout_class(event.size.width)
-        if not grid.has_class(wanted):
-            grid.remove_class("-wide", "-narrow")
-            grid.add_class(wanted)
-
-    def action_toggle_statement(self) -> None:
-        self.query_one("#ex-grid").toggle_class("-hide-left")
-
     # ------------------------------------------------------------ the draft
 
     @on(TextArea.Changed, "#editor")
     def _edited(self) -> None:
         self.sync.edited()
+        self.open_drawer(False)
 
     def on_draft_notice(self, message: DraftNotice) -> None:
         self._status_line(message.text, message.style)
@@ -283,6 +285,9 @@ class ExerciseScreen(Screen):
         return self.results.handle
 
     def check_action(self, action: str, parameters) -> bool | None:
+        allowed = self.layout_allows(action)
+        if allowed is not None:
+            return allowed
         if action == "next":
             return (self.last_result is not None and self.last_result.status == Status.PASSED) or \
                 self.opened.status == "passed"
@@ -322,6 +327,7 @@ class ExerciseScreen(Screen):
 
         results.run(body, label=f"exercise {ex_id}", exercise=ex_id,
                     refusals=(RunRefused, OutsideChangeBeforeRun))
+        self.show_pane("ex-right")
         self.refresh_bindings()
 
     def on_run_finished(self, message: RunFinished) -> None:
@@ -343,6 +349,7 @@ class ExerciseScreen(Screen):
             self._show_explanation(activate=True)
             self.query_one(SolutionPane).show_source(self.exercise.solution)
         self._refresh_history()
+        self.show_pane("ex-right")            # tabs layout: the checks, the first failing one's diff
         self.last_verdict_at = time.monotonic()
         self.refresh_bindings()
 
@@ -352,7 +359,7 @@ class ExerciseScreen(Screen):
         reveal = self.session.reveal_hint(self.exercise.id)
         self.query_one(HintsPane).show(reveal.revealed, reveal.total)
         self.query_one("#ex-left", TabbedContent).active = "tab-hints"
-        self.query_one("#ex-grid").remove_class("-hide-left")
+        self.reveal_left()
         if reveal.new:
             self.notify(t("app.ex.hint_n", n=reveal.count, total=reveal.total), timeout=2)
         else:
@@ -374,7 +381,7 @@ class ExerciseScreen(Screen):
 
     def _open_solution(self) -> None:
         self.query_one(SolutionPane).show_source(self.session.view_solution(self.exercise.id))
-        self.query_one("#ex-grid").remove_class("-hide-left")
+        self.reveal_left()
         self.query_one("#ex-left", TabbedContent).active = "tab-solution"
 
     def action_next(self) -> None:

@@ -50,7 +50,8 @@ class HomeScreen(Screen):
 
     def item_label(self, item: Item, progress: Progress) -> Text:
         status = progress.status(item)
-        text = Text(f"{P.mark(status)} ", style=P.style(status))
+        text = Text("  ↳ " if item.kind == "repair" else "")      # a repair sits under its lesson
+        text.append(f"{P.mark(status)} ", style=P.style(status))
         text.append(f"{t('app.kind.' + item.kind)} {item.id if item.kind != 'quiz' else ''}".rstrip() + "  ",
                     style="bold")
         text.append(item.title)

@@ -1,7 +1,13 @@
 """The lesson reader: a Markdown page with an outline, previous/next, links that navigate inside
 the app (exercise:6.1, lesson:6.2, quiz:6), highlighted code, and runnable examples whose output
-(and charts) appear under them. Pages read are recorded. With no lesson id it shows the welcome
-page, whose "start" goes to the first chapter."""
+(and charts) appear under them. With no lesson id it shows the welcome page, whose "start" goes to
+the first chapter.
+
+Examples: one runnable block is selected (a marker on it): the one most in view until the
+learner moves the selection (j/k). `r` runs it and scrolls to its output; a block with a
+prediction takes the answer first (a–d, or a number typed in its box); `x` opens the repair
+exercise linked after the selected block. A page counts as read once the learner has reached its
+end (scrolled or paged there, or the whole page fits on the screen), not when it opens."""
 
 from __future__ import annotations
 
@@ -17,106 +23,32 @@ from textual.widgets.option_list import Option
 
 from tutor.app.keybar import KeyBar
 from tutor.app.runblock import RunBlock
-from tutor.markdown import CodeBlock, Segment, code_blocks, headings, join_cjk_breaks, segments
+from tutor.app.pagesplit import (_heavy, outline_entries, page_parts, repair_links,  # noqa: F401
+                                 split_page, split_sections)
 from tutor.messages import t
 
 WIDE_COLUMNS = 120         # the outline shows by default from this width on
 FIRST_SCREEN_LINES = 24     # source lines mounted before the first frame
 BATCH_LINES = 60            # then this many per frame
-
-
-def fenced(block: CodeBlock) -> str:
-    """A block as a plain fence of its language (no flags), long enough for backticks inside."""
-    longest, run = 0, 0
-    for ch in block.code:
-        run = run + 1 if ch == "`" else 0
-        longest = max(longest, run)
-    fence = "`" * max(3, longest + 1)
-    return f"{fence}{block.lang}\n{block.code.rstrip(chr(10))}\n{fence}"
-
-
-def page_parts(segs: list[Segment]) -> list[str | CodeBlock]:
-    """Markdown chunks and runnable blocks, in page order. Each runnable block's code stays in the
-    preceding chunk as a plain fence (highlighted); the CodeBlock marks where its run button and
-    output go."""
-    out: list[str | CodeBlock] = []
-    chunk: list[str] = []
-    for seg in segs:
-        if seg.block is None:
-            chunk.append(seg.prose)
-            continue
-        chunk.append(fenced(seg.block))
-        if seg.block.run:
-            out.append("\n\n".join(chunk))
-            chunk = []
-            out.append(seg.block)
-    if chunk:
-        out.append("\n\n".join(chunk))
-    return out
-
-
-def split_page(body: str) -> list[str | CodeBlock]:
-    """`page_parts` of a Markdown text read here (the welcome page); lesson pages come already
-    segmented from the course (tutor.course.Lesson.segments)."""
-    return page_parts([Segment(line=s.line, prose=join_cjk_breaks(s.prose), block=s.block)
-                       for s in segments(body)])
-
-
-def split_sections(parts: list[str | CodeBlock], max_lines: int = 40) -> list[str | CodeBlock]:
-    """Cut long Markdown chunks into pieces of about `max_lines` lines, so that a page can be shown
-    piece by piece: at headings, before tables and code blocks, at blank lines; never inside a
-    code block (where a heading or a block starts is what tutor.markdown reads)."""
-    out: list[str | CodeBlock] = []
-    for part in parts:
-        if not isinstance(part, str):
-            out.append(part)
-            continue
-        lines = part.split("\n")
-        heads = {h.line - 1 for h in headings(part)}
-        starts, code = set(), set()
-        for b in code_blocks(part):
-            first = b.line - 1
-            starts.add(first)
-            code.update(range(first, min(len(lines), first + b.code.count("\n") + 2)))
-        piece: list[str] = []
-        for i, line in enumerate(lines):
-            table_start = (i not in code and line.lstrip().startswith("|")
-                           and not (piece and piece[-1].lstrip().startswith("|")))
-            if piece and ((i in starts or table_start) and len(piece) >= 8
-                          or i in heads and len(piece) >= max_lines // 2):
-                out.append("\n".join(piece))
-                piece = []
-            piece.append(line)
-            if i not in code and len(piece) >= max_lines and line.strip() == "":
-                out.append("\n".join(piece))
-                piece = []
-        if piece:
-            out.append("\n".join(piece))
-    return out
-
-
-def _heavy(markdown: str) -> bool:
-    """A piece that starts with a table or a code block (the costly blocks to lay out)."""
-    first = markdown.lstrip("\n").split("\n", 1)[0].strip()
-    return first.startswith(("|", "```", "~~~"))
-
-
-def outline_entries(parts: list[str | CodeBlock]) -> list[tuple[int, int, int, str]]:
-    """(chunk number, heading number in the chunk, level, plain text) of every heading."""
-    out = []
-    for n_chunk, part in enumerate(p for p in parts if isinstance(p, str)):
-        for k, h in enumerate(headings(part)):
-            out.append((n_chunk, k, h.level, h.text))
-    return out
+READ_CHECK_S = 0.5          # how often "has the learner reached the end?" is asked
 
 
 class LessonScreen(Screen):
     HORIZONTAL_BREAKPOINTS = []     # no breakpoint classes: adding one restyles the whole page
+    # the footer lists the keys in this order: the ones for the selected example first, so that
+    # they stay visible at 80 columns
     BINDINGS = [
+        Binding("a", "predict('A')", "app.key.predict", key_display="a–d"),
+        Binding("b", "predict('B')", "app.key.predict", show=False),
+        Binding("c", "predict('C')", "app.key.predict", show=False),
+        Binding("d", "predict('D')", "app.key.predict", show=False),
+        Binding("x", "repair", "app.key.repair"),
+        Binding("r", "run_block", "app.key.run_block"),
+        Binding("j", "move_block(1)", "app.key.block_next", key_display="j/k"),
+        Binding("k", "move_block(-1)", "app.key.block_prev", show=False),
         Binding("n,right_square_bracket", "next", "app.key.next"),
         Binding("p,left_square_bracket", "prev", "app.key.prev"),
         Binding("o", "toggle_outline", "app.key.outline"),
-        Binding("r", "run_block", "app.key.run_block"),
         Binding("escape", "back", "app.key.back"),
     ]
 
@@ -125,6 +57,10 @@ class LessonScreen(Screen):
         self.lesson_id = lesson_id
         self.rendered_at: float | None = None       # first screen shown (benchmarks read it)
         self._pending: list = []
+        self.selected: RunBlock | None = None       # the example `r`, `x` and a–d act on
+        self.read = False                           # recorded as read during this visit
+        self._end_seen = False
+        self.find: str | None = None                # words to show, from a search hit
 
     def compose(self) -> ComposeResult:
         course = self.app.course
@@ -132,10 +68,12 @@ class LessonScreen(Screen):
             body = course.welcome_path.read_text(encoding="utf-8") if course.welcome_path else ""
             self.chapter = course.chapters[0]
             parts = split_page(body)
+            self._predictions, self._repairs = {}, {}
         else:
             lesson = course.lesson(self.lesson_id)
             self.chapter = course.chapter_by_id[lesson.chapter_id]
             parts = page_parts(lesson.segments)
+            self._predictions, self._repairs = lesson.predictions, repair_links(lesson.segments)
             titled = lesson.headings and lesson.headings[0].level == 1 and \
                 (not lesson.segments or lesson.headings[0].line <= lesson.segments[0].line + 2)
             if not titled:                      # a page without its own title gets one
@@ -162,10 +100,18 @@ class LessonScreen(Screen):
                 widgets.append(md)
             else:
                 n_block += 1
-                widgets.append(RunBlock(part, f"{self.lesson_id or 'welcome'}#{n_block}", self.chapter.context_path))
+                widgets.append(self._run_block(part, n_block))
         if self.lesson_id is None:
             widgets.append(Button(t("app.welcome.start", id=self.chapter.id), id="welcome-start", variant="primary"))
         return widgets
+
+    def _run_block(self, block, n_block: int) -> RunBlock:
+        prediction = self._predictions.get(block.line)
+        lesson_id, line = self.lesson_id, block.line
+        on_predict = None if prediction is None else \
+            (lambda given: self.app.session.predict(lesson_id, line, given))
+        return RunBlock(block, f"{self.lesson_id or 'welcome'}#{n_block}", self.chapter.context_path,
+                        prediction=prediction, on_predict=on_predict, repair=self._repairs.get(block.line))
 
     @staticmethod
     def _first_screenful(widgets: list, budget: int = FIRST_SCREEN_LINES) -> tuple[list, list]:
@@ -204,6 +150,8 @@ class LessonScreen(Screen):
             self.title = f"{t('app.kind.lesson')} {lesson.id} · {lesson.title}"
             self.sub_title = self.chapter.short_title
             self.app.session.visit("lesson", lesson.id)
+            self._read_timer = self.set_interval(READ_CHECK_S, self._check_read)
+            self.watch(self.query_one("#page"), "scroll_y", self._scrolled, init=False)
         outline = self.query_one("#outline", OptionList)
         outline.add_options([Option(Text("  " * (level - 1) + title, no_wrap=True, overflow="ellipsis"),
                                     id=f"h-{n_chunk}-{k}")
@@ -215,7 +163,21 @@ class LessonScreen(Screen):
 
     def _rendered(self) -> None:
         self.rendered_at = time.perf_counter()
+        if self.find:               # a search hit: the whole page now, then the hit
+            batch, self._pending = self._pending, []
+            self.query_one("#page", VerticalScroll).mount_all(batch)
+            self._find_tries = 0
+            self.set_timer(0.05, self._show_find)
         self.call_after_refresh(self._mount_more)
+
+    def _show_find(self) -> None:
+        from tutor.app.findhit import mark_hit
+
+        self._find_tries += 1
+        if not self.complete and self._find_tries < 60:      # Markdown builds its blocks late
+            self.set_timer(0.05, self._show_find)
+            return
+        mark_hit(self.query(".page-md").results(Markdown), self.find)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         _, n_chunk, k = event.option.id.split("-")
@@ -265,18 +227,120 @@ class LessonScreen(Screen):
         else:
             self.app.action_home()
 
-    def _blocks(self) -> list[RunBlock]:
-        return list(self.query(RunBlock).results(RunBlock))
+    # ------------------------------------------------------------ reading to the end
 
-    def action_run_block(self) -> None:
-        """Run the runnable block nearest to the top of the visible part of the page."""
+    def _scrolled(self, _y: float) -> None:
+        self._check_read()
+        if self.selected is not None and self._overlap(self.selected) == 0:
+            self._select(None)          # scrolled away: the selection follows the view again
+        else:
+            self.refresh_bindings()
+
+    def _check_read(self) -> None:
+        """Record the page as read once its end is on the screen, every piece laid out."""
+        if self.read or self.lesson_id is None or not self.complete:
+            return
+        page = self.query_one("#page", VerticalScroll)
+        if page.max_scroll_y - page.scroll_y > 1:
+            self._end_seen = False
+            return
+        if not self._end_seen:      # seen at two looks in a row: never a layout not yet settled
+            self._end_seen = True
+            return
+        self.read = True
+        self._read_timer.stop()
+        from tutor.store import StoreError
+
+        try:
+            self.app.session.read_lesson(self.lesson_id)
+        except StoreError as e:
+            self.notify(str(e), severity="error", timeout=5)
+
+    # ------------------------------------------------------------ the selected example
+
+    def _blocks(self) -> list[RunBlock]:
+        """The page's runnable examples shown so far, in page order (no DOM query: the footer
+        asks for every key at every refresh)."""
+        return [w for w in getattr(self, "_widgets", ()) if isinstance(w, RunBlock) and w.is_mounted]
+
+    def _overlap(self, block: RunBlock) -> int:
+        """How many rows of `block` are on the screen."""
+        page = self.query_one("#page", VerticalScroll)
+        top, bottom = page.scroll_offset.y, page.scroll_offset.y + page.scrollable_content_region.height
+        region = block.virtual_region
+        return max(0, min(bottom, region.y + region.height) - max(top, region.y))
+
+    def current_block(self) -> RunBlock | None:
+        """The selected example, or else the one most in view (the first of equals)."""
+        if self.selected is not None:
+            return self.selected
+        best, rows = None, 0
+        for block in self._blocks():
+            seen = self._overlap(block)
+            if seen > rows:
+                best, rows = block, seen
+        return best
+
+    def _select(self, block: RunBlock | None) -> None:
+        for b in self._blocks():
+            b.set_selected(b is block)
+        self.selected = block
+        self.refresh_bindings()
+
+    def action_move_block(self, step: int) -> None:
         blocks = self._blocks()
         if not blocks:
             return
-        page = self.query_one("#page", VerticalScroll)
-        top = page.scroll_offset.y
-        visible = [b for b in blocks if b.virtual_region.y + b.virtual_region.height >= top]
-        (visible or blocks)[0].run()
+        current = self.current_block()
+        if current is None:        # none on the screen: the first one below (or above) the view
+            top = self.query_one("#page", VerticalScroll).scroll_offset.y
+            below = [b for b in blocks if b.virtual_region.y >= top]
+            target = (below[0] if below else blocks[-1]) if step > 0 else \
+                ([b for b in blocks if b.virtual_region.y < top] or blocks[:1])[-1]
+        else:
+            n = max(0, min(len(blocks) - 1, blocks.index(current) + step))
+            target = blocks[n]
+        self._select(target)
+        target.scroll_visible(animate=False)
+        self.call_after_refresh(lambda: self._select(target))     # scrolling must not drop it
+
+    def action_run_block(self) -> None:
+        """Run the selected example (or the one most in view) and show where its output goes."""
+        block = self.current_block()
+        if block is None:
+            return
+        self._select(block)
+        block.run()
+        block.scroll_visible(animate=False)
+        self.call_after_refresh(lambda: self._select(block))
+
+    def action_predict(self, letter: str) -> None:
+        block = self.current_block()
+        if block is None or not block.awaiting_prediction:
+            return
+        self._select(block)
+        if block.prediction.options:
+            block.answer(letter)
+        else:
+            block.run()            # a number is typed in the block's box: this focuses it
+        self.refresh_bindings()
+
+    def action_repair(self) -> None:
+        block = self.current_block()
+        if block is not None and block.repair:
+            self.app.open_item("exercise", block.repair)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("repair", "predict", "move_block"):
+            if not self.is_mounted:
+                return False
+            block = self.current_block()
+            if action == "repair":
+                return block is not None and bool(block.repair)
+            if action == "predict":
+                return block is not None and block.awaiting_prediction
+            return bool(self._blocks())
+        return True
 
     def action_next(self) -> None:
         if self.lesson_id is None:
@@ -311,5 +375,6 @@ class LessonScreen(Screen):
         self.app.go_back()
 
     def on_unmount(self) -> None:
-        for b in self._blocks():
-            b.cancel()
+        for b in getattr(self, "_widgets", ()):
+            if isinstance(b, RunBlock):
+                b.cancel()

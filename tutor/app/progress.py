@@ -1,5 +1,7 @@
 """The progress screen: per chapter and per exercise — status, attempts, hints used, time spent,
-solved date — and an overall bar."""
+solved date — and an overall bar. Per chapter also the calibration of the learner's predictions
+(right/made of the chapter's predict blocks, first guesses only) and the repair exercises passed,
+counted apart from the main exercises."""
 
 from __future__ import annotations
 
@@ -60,6 +62,14 @@ class ProgressScreen(Screen):
             if chapter.quiz is not None:
                 summary.append(" · " + t("app.kind.quiz") + " "
                                + t("app.map.quiz_score", correct=c.quiz_correct, total=c.quiz_questions))
+            extra = []
+            if c.predictions:
+                extra.append(t("app.progress.calibration", right=c.predictions_right,
+                               made=c.predictions_made, total=c.predictions))
+            if c.repairs:
+                extra.append(t("app.progress.repairs", passed=c.repairs_passed, total=c.repairs))
+            if extra:
+                summary.append("\n    " + " · ".join(extra), style="cyan")
             summary.append("\n")
         self.query_one("#progress-summary", Static).update(summary)
         table = self.query_one("#progress-table", DataTable)

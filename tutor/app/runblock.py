@@ -1,13 +1,18 @@
 """A runnable example under a lesson's code block: a run button, the output streamed under it,
-and the charts the block recorded. The run happens in a worker process (tutor.runner)."""
+and the charts the block recorded. The run happens in a worker process (tutor.runner).
+
+A block with a prediction (tutor.course.Prediction) asks its question first and runs only once
+the learner has answered (`answer`); the real output is then shown under their guess, marked
+right or wrong, and "practice" when it was not their first guess for this block."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
+from tutor.app.cjkwrap import WrapStatic
 from tutor.app.runwork import RunDone, RunEvent, RunHandle, RunOutput, runner_body, start_run
 from tutor import progress
 from tutor.markdown import CodeBlock
@@ -21,20 +26,50 @@ MAX_LIVE_CHARS = 20_000
 class RunBlock(Vertical):
     DEFAULT_CLASSES = "run-block"
 
-    def __init__(self, block: CodeBlock, label: str, context_path, **kw):
+    def __init__(self, block: CodeBlock, label: str, context_path, *, prediction=None,
+                 on_predict=None, repair: str | None = None, **kw):
         super().__init__(**kw)
         self.block, self.label, self.context_path = block, label, context_path
+        self.prediction = prediction        # tutor.course.Prediction, asked before the first run
+        self.on_predict = on_predict        # given -> PredictionAnswer (the session records it)
+        self.guess = None                   # the PredictionAnswer, once answered
+        self.guess_text = ""                # what the learner chose, as shown
+        self.repair = repair                # the repair exercise linked right after this block
         self.handle: RunHandle | None = None
         self.result = None
         self._live = ""
 
+    @property
+    def awaiting_prediction(self) -> bool:
+        return self.prediction is not None and self.guess is None
+
     def compose(self) -> ComposeResult:
+        if self.prediction is not None:
+            yield WrapStatic(self._question_text(), classes="predict-question")
+            if not self.prediction.options:
+                yield Input(placeholder=t("app.predict.number"), classes="predict-input", compact=True)
         with Horizontal(classes="run-bar"):
-            yield Button(t("app.lesson.run"), classes="run-button", compact=True)
-            note = t("app.lesson.runnable") + (" · " + t("app.lesson.context") if self.block.context else "")
-            yield Static(Text(note, style="dim"), classes="run-note")
+            yield Button(t("app.lesson.run"), classes="run-button", compact=True,
+                         disabled=self.awaiting_prediction)
+            yield Static(self._note(), classes="run-note")
         yield Static("", classes="run-output")
         yield Vertical(classes="run-charts")
+
+    def _note(self) -> Text:
+        note = t("app.lesson.runnable") + (" · " + t("app.lesson.context") if self.block.context else "")
+        if self.repair:
+            note += " · " + t("app.lesson.repair_note", id=self.repair)
+        if self.has_class("-selected"):
+            text = Text("◆ " + t("app.lesson.selected") + "  ", style="bold")
+            return text.append(note, style="dim")
+        return Text(note, style="dim")
+
+    def set_selected(self, on: bool) -> None:
+        """Show (or drop) the marker of the example the lesson's keys act on."""
+        if on != self.has_class("-selected"):
+            self.set_class(on, "-selected")
+            if self.is_mounted:
+                self.query_one(".run-note", Static).update(self._note())
 
     def on_mount(self) -> None:
         self.query_one(".run-output").display = False
@@ -47,8 +82,81 @@ class RunBlock(Vertical):
         event.stop()
         self.run()
 
+    # ------------------------------------------------------------ predict, then run
+
+    def _question_text(self) -> Text:
+        pred = self.prediction
+        text = Text(t("app.predict.title") + " ", style="bold")
+        text.append(pred.question + "\n")
+        for n, option in enumerate(pred.options):
+            text.append(f" {chr(ord('a') + n)}) ", style="bold")
+            text.append(option + "\n")
+        if self.guess is not None:
+            text.append(t("app.predict.yours", answer=self.guess_text), style="bold cyan")
+        elif pred.options:
+            text.append(t("app.predict.keys", last=chr(ord("a") + len(pred.options) - 1)), style="dim")
+        return text
+
+    def answer(self, given: str) -> bool:
+        """Record the learner's prediction (a letter, or a number typed) and run the block.
+        False when the answer is not one the question accepts, or a run is going on."""
+        pred = self.prediction
+        if pred is None or self.running:
+            return False
+        given = given.strip()
+        if pred.options:
+            n = ord(given.upper()[:1] or "?") - ord("A")
+            if not (len(given) == 1 and 0 <= n < len(pred.options)):
+                return False
+            shown = f"{given.lower()}) {pred.options[n]}"
+        else:
+            try:
+                float(given)
+            except ValueError:
+                self.app.notify(t("app.predict.not_number"), severity="warning", timeout=3)
+                return False
+            shown = given
+        from tutor.store import StoreError
+
+        try:
+            self.guess = self.on_predict(given.upper() if pred.options else given)
+        except StoreError as e:      # the guess still counts for the learner here; only recording failed
+            self.app.notify(t("app.predict.record_failed", reason=e), severity="warning", timeout=5)
+            from tutor.session import PredictionAnswer
+
+            self.guess = PredictionAnswer(prediction=pred, correct=pred.is_right(given), counted=False)
+        self.guess_text = shown
+        self.query_one(".predict-question", WrapStatic).update(self._question_text())
+        self.query_one(".run-button", Button).disabled = False
+        for box in self.query(".predict-input"):
+            box.display = False
+        self.run()
+        return True
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.answer(event.value)
+
+    def _guess_verdict(self) -> Text:
+        pred, guess = self.prediction, self.guess
+        text = Text(t("app.predict.yours", answer=self.guess_text) + "  ", style="bold")
+        if guess.correct:
+            text.append("✓ " + t("app.predict.right"), style=progress.style("done"))
+        else:
+            right = (f"{pred.answer.lower()}) {pred.options[ord(pred.answer) - ord('A')]}" if pred.options
+                     else f"{pred.number:g}" + (f" ± {pred.tolerance:g}" if pred.tolerance else ""))
+            text.append("✗ " + t("app.predict.wrong", answer=right), style=progress.style("failed"))
+        if not guess.counted:
+            text.append("  " + t("app.predict.practice"), style="dim")
+        return text.append("\n")
+
     def run(self) -> None:
         if self.running:
+            return
+        if self.awaiting_prediction:
+            self.app.notify(t("app.predict.first"), timeout=3)
+            for box in self.query(".predict-input"):
+                box.focus()
             return
         from tutor.runner import snippet_job
 
@@ -85,7 +193,8 @@ class RunBlock(Vertical):
             return
         self.handle = None
         result = self.result = message.outcome
-        text = Text(f"{t('app.lesson.output')}:\n", style="bold")
+        text = self._guess_verdict() if self.guess is not None else Text()
+        text.append(f"{t('app.lesson.output')}:\n", style="bold")
         body = result.stdout + (("\n" + result.stderr) if result.stderr.strip() else "")
         text.append(sanitize(body) if body.strip() else t("app.lesson.no_output"), style="" if body.strip() else "dim")
         if result.status != Status.PASSED:
@@ -101,3 +210,4 @@ class RunBlock(Vertical):
             from tutor.app.charts import ChartView
 
             self.query_one(".run-charts").mount_all([ChartView(c) for c in result.charts])
+        self.call_after_refresh(lambda: self.query_one(".run-output").scroll_visible(animate=False))

@@ -40,6 +40,7 @@ class TutorApp(App):
         Binding("f3", "progress", "app.key.progress"),
         Binding("f4", "cheatsheet", "app.key.cheatsheet"),
         Binding("f9", "toggle_theme", "app.key.theme", show=False),
+        Binding("slash", "search", "app.key.search"),
         Binding("ctrl+q", "quit", "app.key.quit", priority=True),
         Binding("ctrl+p", "command_palette", "app.key.palette", priority=True),
     ]
@@ -222,11 +223,13 @@ class TutorApp(App):
             return CheatSheetScreen(item_id or self.current_chapter_id())
         raise UnknownId(kind, item_id, [])
 
-    def open_item(self, kind: str, item_id: str, quiet: bool = False) -> bool:
+    def open_item(self, kind: str, item_id: str, quiet: bool = False, find: str | None = None) -> bool:
+        """Open a place; with `find`, the screen shows where those words occur (a search hit)."""
         if kind == "repair":        # a repair exercise opens in the exercise workspace
             kind = "exercise"
         try:
             screen = self._make_screen(kind, item_id)
+            screen.find = find
         except UnknownId as e:
             if not quiet:
                 self.notify(t("app.unknown", kind=t(f"app.kind.{e.kind}") if e.kind in LINK_KINDS else e.kind,
@@ -337,6 +340,26 @@ class TutorApp(App):
 
     def action_cheatsheet(self) -> None:
         self.open_item("cheatsheet", self.current_chapter_id())
+
+    @property
+    def text_index(self):
+        """The course's full-text index (built on first use, off the UI thread by its callers)."""
+        if getattr(self, "_text_index", None) is None:
+            from tutor.app.textindex import TextIndex
+
+            self._text_index = TextIndex(self.course)
+        return self._text_index
+
+    def action_search(self) -> None:
+        from tutor.app.search import SearchScreen
+
+        if not isinstance(self.screen, SearchScreen):
+            self.push_screen(SearchScreen(), self._open_found)
+
+    def _open_found(self, found) -> None:
+        if found:
+            hit, query = found
+            self.open_item(hit.kind, hit.id, find=query)
 
     def action_command_palette(self) -> None:
         from textual.command import CommandPalette

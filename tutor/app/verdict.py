@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from rich.text import Text
-from textual.widgets import Static
+from tutor.app.cjkwrap import WrapStatic
 
 from tutor import progress
 from tutor.details import LearnerError
@@ -59,8 +59,8 @@ def error_line(result: RunResult) -> int | None:
     return None
 
 
-class VerdictView(Static):
-    """The verdict line above the results."""
+class VerdictView(WrapStatic):
+    """The verdict line above the results (Chinese wraps by tutor/app/cjkwrap.py)."""
 
     def show_idle(self) -> None:
         self.update(Text(t("app.ex.not_run"), style="dim"))

@@ -1,0 +1,84 @@
+"""`/` searches every lesson page, exercise statement and cheat sheet and opens the hit,
+highlighted; the command palette finds lessons by the words of their text."""
+
+from __future__ import annotations
+
+from apphelp import SIZE, wait_until
+
+from tutor.app.textindex import TextIndex, snippet
+
+
+def test_the_real_course_finds_vmap_in_lesson_7_4():
+    from tutor import paths
+    from tutor.content import load_course
+
+    course = load_course(paths.package_dir().parent / "lessons")
+    hits = TextIndex(course).find("vmap")
+    assert any(h.kind == "lesson" and h.id.startswith("7.4") for h in hits)
+    assert any(h.kind == "exercise" for h in hits)
+
+
+def test_every_word_must_occur_and_snippets_show_the_line(make_app):
+    app = make_app()
+    index = TextIndex(app.course)
+    assert [(h.kind, h.id) for h in index.find("纯函数 副作用")] == [("lesson", "6.1")]
+    assert ("lesson", "6.2") in [(h.kind, h.id) for h in index.find("JNP")]   # code, any case
+    assert ("cheatsheet", "6") in [(h.kind, h.id) for h in index.find("jax.random.split")]
+    assert ("exercise", "6.1") in [(h.kind, h.id) for h in index.find("update_counter")]
+    assert index.find("没有这个词") == [] and index.find("   ") == []
+    assert snippet("第一行\n这里讲 `vmap` 的用法\n", "vmap") == "这里讲 vmap 的用法"
+
+
+async def test_slash_opens_search_and_enter_jumps_to_the_hit(make_app):
+    app = make_app(target=("lesson", "6.1"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("slash")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SearchScreen"
+        await pilot.press(*"jnp")
+        await wait_until(pilot, lambda: app.screen.hits)
+        assert app.screen.hits[0].id == "6.2"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: getattr(app.screen, "lesson_id", None) == "6.2")
+        await wait_until(pilot, lambda: app.screen.query(".-search-hit"))
+        marked = app.screen.query(".-search-hit").first()
+        assert "jnp" in (marked.source or "")
+
+
+async def test_a_search_with_no_hit_says_so_and_esc_goes_back(make_app):
+    app = make_app(target=("lesson", "6.1"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("slash", *"zzzq")
+        await wait_until(pilot, lambda: "没有找到" in str(app.screen.query_one("#search-status").render()))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LessonScreen" and app.screen.lesson_id == "6.1"
+
+
+async def test_a_cheat_sheet_hit_opens_it_filtered(make_app):
+    app = make_app(target=("lesson", "6.1"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("slash", *"random.split")
+        await wait_until(pilot, lambda: app.screen.hits)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "CheatSheetScreen")
+        await pilot.pause()
+        assert app.screen.query_one("#cheat-search").value == "random.split"
+
+
+async def test_the_palette_finds_a_lesson_by_a_word_of_its_text(make_app):
+    from tutor.app.commands import CourseCommands
+
+    app = make_app(target=("lesson", "6.1"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        provider = CourseCommands(app.screen)
+        hits = [h async for h in provider.search("globals")]      # only in 6.2's code
+        content = [h for h in hits if "正文" in h.text]
+        assert content and "课 6.2" in content[0].text
+        content[0].command()
+        await wait_until(pilot, lambda: getattr(app.screen, "lesson_id", None) == "6.2")
+        await wait_until(pilot, lambda: app.screen.query(".-search-hit"))

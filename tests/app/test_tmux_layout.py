@@ -1,0 +1,152 @@
+"""The real course in a real terminal at 80×24 and 120×36, read off the screen: no pane line
+starts with a closing punctuation mark, exercise 6.1's signature is on the screen whole, after a
+failed run the first failing check's message is visible without scrolling, and Esc from the
+cheat sheet (F4) returns to the screen it was opened from. Skipped without tmux."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+JAXTUTOR = Path(sys.executable).parent / "jaxtutor"
+ROOT = Path(__file__).resolve().parents[2]
+PANE_EDGES = re.compile(r"[▊▎│┃▌▐]")
+NO_LINE_START = tuple("。,、;:?!)」』】》.,;:!?")
+WRONG_6_1 = "def update_counter(count, increment):\n    return count + 2, increment\n"
+
+
+class Term:
+    def __init__(self, size, env, args):
+        self.sock = f"jaxtutor-test-{uuid.uuid4().hex[:8]}"
+        # no COLUMNS/LINES from the test process: the app must take the terminal's own size
+        cmd = "env -u COLUMNS -u LINES " + " ".join(env) + f" {JAXTUTOR} {args}; echo EXITED-$?; sleep 30"
+        self.tmux("new-session", "-d", "-s", "main", "-x", str(size[0]), "-y", str(size[1]), cmd)
+
+    def tmux(self, *args: str, check: bool = True) -> str:
+        out = subprocess.run(["tmux", "-L", self.sock, *args], capture_output=True, text=True, timeout=20)
+        if check and out.returncode != 0:
+            raise AssertionError(f"tmux {args[0]} failed: {out.stderr}")
+        return out.stdout
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "main", check=False)
+
+    def keys(self, *keys: str) -> None:
+        self.tmux("send-keys", "-t", "main", *keys)
+
+    def wait_for(self, needle: str, timeout: float) -> str:
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if needle in screen:
+                return screen
+            time.sleep(0.2)
+        raise AssertionError(f"{needle!r} did not appear on the screen:\n{screen}")
+
+    def close(self) -> None:
+        self.tmux("kill-server", check=False)
+
+
+def pane_lines(screen: str) -> list[str]:
+    """Every row cut at the panes' borders: the lines as each pane shows them."""
+    return [part.strip() for row in screen.split("\n") for part in PANE_EDGES.split(row) if part.strip()]
+
+
+def assert_no_bad_line_start(screen: str) -> None:
+    bad = [line for line in pane_lines(screen) if line.startswith(NO_LINE_START)]
+    assert not bad, f"lines starting with closing punctuation: {bad}\n{screen}"
+
+
+def squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def left_pane(screen: str) -> str:
+    """The text left of the first pane border on each row (the statement column)."""
+    return "\n".join(PANE_EDGES.split(row)[0] for row in screen.split("\n"))
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+def test_the_exercise_workspace_reads_well(tmp_path, size):
+    if not JAXTUTOR.exists():
+        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
+    from tutor.content import load_course
+
+    signature = load_course(ROOT / "lessons").exercise("6.1").interface[0].signature
+    home = tmp_path / "home"
+    (home / "work").mkdir(parents=True)
+    (home / "work" / "6.1.py").write_text(WRONG_6_1, encoding="utf-8")
+    env = [f"JAXTUTOR_HOME={home}", f"JAXTUTOR_CONTENT={ROOT}", "TERM=xterm-256color",
+           "LANG=C.UTF-8", "LC_ALL=C.UTF-8"]
+    term = Term(size, env, "exercise 6.1")
+    try:
+        screen = term.wait_for("运行检查", 30)
+        if size[0] < 100:                       # tabs: code → results → statement
+            term.keys("F6")
+            term.wait_for("选择一个未通过的检查", 10)
+            term.keys("F6")
+            screen = term.wait_for("要求", 10)
+            statement = screen
+            term.keys("F6")                     # back to the code
+            term.wait_for("def update_counter", 10)
+        else:
+            screen = term.wait_for("要求", 10)
+            statement = left_pane(screen)
+        assert squeezed(signature) in squeezed(statement), screen
+        assert_no_bad_line_start(screen)
+        term.keys("C-r")
+        screen = term.wait_for("个检查通过", 120)
+        time.sleep(0.5)
+        screen = term.screen()
+        assert_no_bad_line_start(screen)
+        from tutor.result import RunResult
+        from tutor.store import Store
+
+        store = Store(home)
+        result = RunResult.from_dict(store.last_result("6.1"))
+        store.close()
+        first = result.failing_checks[0]
+        words = first.message.split("\n")[0][:24]
+        assert squeezed(words) in squeezed(screen), f"{words!r} not on the screen:\n{screen}"
+        term.keys("F4")                          # the cheat sheet, over the workspace
+        term.wait_for("速查表", 10)
+        term.keys("Escape")
+        screen = term.wait_for("运行检查", 10)
+        assert "练习 6.1" in screen
+    finally:
+        term.close()
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+def test_a_lesson_page_reads_well_and_f4_comes_back(tmp_path, size):
+    if not JAXTUTOR.exists():
+        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
+    env = [f"JAXTUTOR_HOME={tmp_path / 'home'}", f"JAXTUTOR_CONTENT={ROOT}", "TERM=xterm-256color",
+           "LANG=C.UTF-8", "LC_ALL=C.UTF-8"]
+    term = Term(size, env, "lesson 6.1")
+    try:
+        screen = term.wait_for("运行示例", 30)
+        for _ in range(3):
+            assert_no_bad_line_start(screen)
+            term.keys("PageDown")
+            time.sleep(0.4)
+            screen = term.screen()
+        term.keys("F4")
+        term.wait_for("速查表", 10)
+        term.keys("Escape")
+        screen = term.wait_for("运行示例", 10)
+        assert "课 6.1" in screen
+    finally:
+        term.close()

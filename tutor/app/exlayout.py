@@ -1,0 +1,106 @@
+"""The exercise workspace's layout, by terminal width (a class on #ex-grid, styled in app.tcss):
+
+- `-wide` (from WIDE_COLUMNS): the statement on the left (about 40 %, its signature block whole),
+  the editor on the right with the results as a drawer under it, taller after a run until the
+  next edit;
+- `-narrow` (from TABS_BELOW to WIDE_COLUMNS): a side column (statement over results) and the
+  editor;
+- `-tabs` (below TABS_BELOW): one pane at a time — statement, code, results — switched with F6
+  (shown in the footer); a run shows the results, the first failing check's diff at the top.
+
+Ctrl+B hides the statement in the two side-by-side layouts. The class is decided before the
+screen is mounted and swapped on resize (a breakpoint class on the screen would restyle every
+widget of the workspace)."""
+
+from __future__ import annotations
+
+WIDE_COLUMNS = 120
+TABS_BELOW = 100
+PANES = ("ex-left", "ex-center", "ex-right")      # statement, code, results
+LAYOUTS = ("-wide", "-narrow", "-tabs")
+
+
+def layout_class(width: int) -> str:
+    if width >= WIDE_COLUMNS:
+        return "-wide"
+    return "-narrow" if width >= TABS_BELOW else "-tabs"
+
+
+class PaneLayout:
+    """Mixed into the exercise screen (a Textual Screen with #ex-grid and the three panes)."""
+
+    def grid_classes(self, width: int) -> str:
+        return f"{layout_class(width)} -show-ex-center"
+
+    @property
+    def tabbed(self) -> bool:
+        return self.query_one("#ex-grid").has_class("-tabs")
+
+    def on_resize(self, event) -> None:
+        grid = self.query_one("#ex-grid")
+        wanted = layout_class(event.size.width)
+        if not grid.has_class(wanted):
+            grid.remove_class(*LAYOUTS)
+            grid.add_class(wanted)
+            self._apply_drawer(grid)
+            self.refresh_bindings()
+
+    # A class change on #ex-grid restyles every widget of the workspace (a noticeable stall at
+    # the start of a run), so the drawer is an inline style and panes switch only in tabs.
+
+    def open_drawer(self, opened: bool) -> None:
+        """Wide layout: the results drawer takes more room after a run, the editor again once
+        the learner edits."""
+        if getattr(self, "_drawer_open", False) != opened:
+            self._drawer_open = opened
+            self._apply_drawer(self.query_one("#ex-grid"))
+
+    def _apply_drawer(self, grid) -> None:
+        if getattr(self, "_drawer_open", False) and grid.has_class("-wide"):
+            grid.styles.grid_rows = "2fr 3fr"
+        else:
+            grid.styles.clear_rule("grid_rows")
+
+    def show_pane(self, pane: str) -> None:
+        """In the tabs layout, show `pane` (one of PANES) and give it the focus."""
+        if pane == "ex-right":
+            self.open_drawer(True)
+        grid = self.query_one("#ex-grid")
+        if not grid.has_class("-tabs"):
+            return
+        if not grid.has_class(f"-show-{pane}"):
+            grid.remove_class(*(f"-show-{p}" for p in PANES))
+            grid.add_class(f"-show-{pane}")
+        if pane == "ex-center":
+            self.query_one("#editor").focus()
+        elif pane == "ex-right":
+            checks = self.query("#checks")
+            if checks and checks.first().option_count:
+                checks.first().focus()
+        else:
+            self.query_one("#ex-left").focus()
+
+    def shown_pane(self) -> str:
+        grid = self.query_one("#ex-grid")
+        return next((p for p in PANES if grid.has_class(f"-show-{p}")), "ex-center")
+
+    def reveal_left(self) -> None:
+        """The statement column is wanted (a hint, the solution): un-hide it, or show it."""
+        self.query_one("#ex-grid").remove_class("-hide-left")
+        if self.tabbed:
+            self.show_pane("ex-left")
+
+    def action_cycle_pane(self) -> None:
+        n = PANES.index(self.shown_pane())
+        self.show_pane(PANES[(n + 1) % len(PANES)])
+
+    def action_toggle_statement(self) -> None:
+        self.query_one("#ex-grid").toggle_class("-hide-left")
+
+    def layout_allows(self, action: str) -> bool | None:
+        """check_action's answer for the layout keys; None for other actions."""
+        if action == "cycle_pane":
+            return self.tabbed
+        if action == "toggle_statement":
+            return not self.tabbed
+        return None
