@@ -16,17 +16,18 @@ from tutor.app.keybar import describe
 from tutor.messages import t
 
 
-def binding_sections() -> list[tuple[str, list[Binding]]]:
+def binding_sections(app_bindings) -> list[tuple[str, list[Binding]]]:
+    """Every screen's keys, from the screens' own BINDINGS (the app's are passed in: this module
+    must not import the app, which imports it)."""
     from tutor.app.cheatsheet import CheatSheetScreen
     from tutor.app.exercise import ExerciseScreen
     from tutor.app.home import HomeScreen
     from tutor.app.lesson import LessonScreen
     from tutor.app.progress import ProgressScreen
     from tutor.app.quiz import QuizScreen
-    from tutor.app.tutorapp import TutorApp
 
     return [
-        (t("app.help.global"), list(TutorApp.BINDINGS)),
+        (t("app.help.global"), list(app_bindings)),
         (t("app.help.map"), HomeScreen.BINDINGS),
         (t("app.help.lesson"), LessonScreen.BINDINGS),
         (t("app.help.exercise"), ExerciseScreen.BINDINGS),
@@ -61,7 +62,7 @@ class HelpScreen(ModalScreen[None]):
                       show_header=False, expand=True)
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
-        for title, bindings in binding_sections():
+        for title, bindings in binding_sections(self.app.BINDINGS):
             table.add_row(Text(title, style="bold reverse"), "")
             choices = [b for b in bindings if isinstance(b, Binding) and b.action.startswith("choose(")]
             for b in bindings:
