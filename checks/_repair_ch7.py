@@ -1,0 +1,145 @@
+"""Helpers shared by chapter 7's repair exercises (checks/ex_7_*_fix*.py).
+
+A repair's starter shows a symptom: a function that compiles on every call, a NaN gradient, an
+exception from a donated buffer … `call` turns exactly the named exceptions into a failed check;
+`assert_once` reads a CompileLog and names the cause only when the log shows it (the same
+function compiled once per call, eager operations with no jit at all, nothing compiled)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from tutor.checklib import CheckFailed, CompileLog, as_array, assert_compile_count, fail
+
+
+def first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0][:200] if text else ''}"
+
+
+def call(fn: Callable, *args, what: str, symptoms: dict[str, str], **kwargs) -> Any:
+    """fn(*args, **kwargs). An exception whose class (or a base class) is a key of `symptoms`, or
+    whose message contains <text> for a key 'word:<text>', fails the check with that message;
+    any other exception is the learner's error and goes through."""
+    try:
+        return fn(*args, **kwargs)
+    except CheckFailed:
+        raise
+    except Exception as e:  # only the named symptoms become a verdict
+        names = [cls.__name__ for cls in type(e).__mro__]
+        for key, msg in symptoms.items():
+            hit = key[5:] in str(e) if key.startswith("word:") else key in names
+            if hit:
+                fail(f"{what}抛出 {type(e).__name__}。{msg}", error=first_line(e))
+        raise
+
+
+class Filtered:
+    """A CompileLog's record without some names (e.g. the one eager dtype conversion an honest fix
+    may compile once); it answers .names, .count and .total like the log itself."""
+
+    def __init__(self, log: CompileLog, drop: tuple[str, ...] = ("convert_element_type",)):
+        self.names = [x for x in log.names if x not in drop]
+
+    def count(self, name: str | None) -> int:
+        return len(self.names) if name is None else self.names.count(name)
+
+    @property
+    def total(self) -> int:
+        return len(self.names)
+
+
+def assert_once(log: CompileLog | Filtered, *, calls: int, what: str, repeat: str, name: str | None = None) -> None:
+    """Exactly one compilation (of `name`, or of anything when None) over `calls` calls. On failure
+    the message says what the log shows: nothing compiled (no jit at all), one name compiled on
+    every call (`repeat` explains why), or many small eager operations (the code ran without jit)."""
+    n = log.count(name)
+    if n == 1:
+        return
+    names = log.names if name is None else [x for x in log.names if x == name]
+    if n == 0:
+        msg = (f"{calls} 次调用{what}一次编译也没有:代码没有经过 jit。"
+               "这里要的是一个编译一次、之后反复调用的 jit 函数。")
+    elif sum(1 for x in names if is_primitive(x)) * 2 >= n >= 2:
+        msg = (f"{calls} 次调用{what}编译了 {n} 次,编译的是一个个零散的 eager 运算({', '.join(sorted(set(names))[:6])}…):"
+               "代码没有在 jit 里运行。")
+    elif calls > 1 and max(names.count(x) for x in set(names)) >= calls:
+        msg = f"{calls} 次调用{what}编译了 {n} 次,同一个函数每次调用都重新编译:{repeat}"
+    else:
+        msg = f"{calls} 次调用{what}编译了 {n} 次,期望只编译 1 次(见编译记录)。"
+    assert_compile_count(log, name, expected=1, msg=msg)
+
+
+def is_primitive(name: str) -> bool:
+    """An eager operation compiles under its primitive's name (add, reduce_sum, dot_general …)."""
+    from jax import lax
+
+    return hasattr(lax, name + "_p")
+
+
+def floats(g: np.random.Generator, *shape: int, scale: float = 1.0):
+    """A float32 jax array of normal noise (fresh data for a check)."""
+    import jax.numpy as jnp
+
+    return jnp.asarray((scale * g.normal(size=shape)).astype(np.float32))
+
+
+def finite(value: Any, what: str) -> np.ndarray:
+    """The learner's numeric value as an array; fails naming where it is NaN or inf."""
+    arr = as_array(value, what)
+    bad = ~np.isfinite(arr.astype(np.float64))
+    if bad.any():
+        where = np.argwhere(bad)[:5].tolist() if arr.ndim else []
+        fail(f"{what}里有 NaN 或 inf({int(bad.sum())} 个元素" + (f",位置 {where}" if where else "") + ")。",
+             actual=arr)
+    return arr
+
+
+def _sub_jaxprs(value: Any):
+    from jax.extend import core as jcore
+
+    if isinstance(value, jcore.ClosedJaxpr):
+        yield value.jaxpr
+    elif isinstance(value, jcore.Jaxpr):
+        yield value
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _sub_jaxprs(item)
+
+
+def largest_intermediate(fn: Callable, *args) -> tuple[int, tuple[int, ...], str]:
+    """(size, shape, primitive) of the biggest array fn's program computes (inputs excluded),
+    sub-programs (pjit, scan, custom_jvp …) included."""
+    import jax
+
+    best = (0, (), "")
+    stack = [jax.make_jaxpr(fn)(*args).jaxpr]
+    while stack:
+        jaxpr = stack.pop()
+        for eqn in jaxpr.eqns:
+            for var in eqn.outvars:
+                shape = tuple(getattr(var.aval, "shape", ()))
+                size = int(np.prod(shape)) if shape else 1
+                if size > best[0]:
+                    best = (size, shape, eqn.primitive.name)
+            for value in eqn.params.values():
+                stack.extend(_sub_jaxprs(value))
+    return best
+
+
+def scalar_fn(fn: Callable) -> Callable:
+    """fn with its (already validated, one-element) output reshaped to a 0-d array, so that
+    jax.grad accepts an answer that returns shape (1,)."""
+    import jax.numpy as jnp
+
+    return lambda *args: jnp.reshape(fn(*args), ())
+
+
+def transformation(value: Any, what: str) -> Any:
+    """A learner's GradientTransformation: anything with callable .init and .update."""
+    if not (callable(getattr(value, "init", None)) and callable(getattr(value, "update", None))):
+        fail(f"{what}应返回一个 GradientTransformation(有 init 和 update 两个函数),实际是 {type(value).__name__}。",
+             actual=repr(value)[:200])
+    return value

@@ -1,0 +1,6 @@
+# expect: failed compiles "没有在 jit 里运行"
+# 错误示范(压下症状的错误办法):关掉 jit,不再「重新编译」了,可每个 eager 小运算各自编译、逐个执行。
+def standardize(x):
+    with jax.disable_jit():
+        centered = x - x.mean(axis=0)
+        return centered / (x.std(axis=0) + 1e-6)

@@ -1,0 +1,17 @@
+# expect: failed compiles "一次编译也没有"
+# 错误示范(压下症状的错误办法):在 disable_jit 下调用,不再重新编译,因为根本没有编译。
+class Opts:
+    def __init__(self, k):
+        self.k = k
+
+
+def _power(x, opts):
+    return jnp.sign(x) * jnp.abs(x) ** opts.k
+
+
+_power_jit = jax.jit(_power, static_argnums=1)
+
+
+def power(x, opts):
+    with jax.disable_jit():
+        return _power_jit(x, opts)

@@ -1,0 +1,13 @@
+# expect: failed values "lr_at"
+# 错误示范:类型统一了,可升温从 0 开始(k/4),第一步学习率是 0。
+def lr_at(k):
+    return jnp.asarray(0.1 * min(k, 4) / 4, jnp.float32)
+
+
+sgd_step = jax.jit(lambda p, g, lr: p - lr * g)
+
+
+def train(p, grads):
+    for k, g in enumerate(grads):
+        p = sgd_step(p, g, lr_at(k))
+    return p

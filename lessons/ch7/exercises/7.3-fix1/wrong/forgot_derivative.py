@@ -1,0 +1,4 @@
+# expect: failed values "漏了 tanh 的导数"
+# 错误示范:手推公式时漏了 tanh 的导数,直接返回 A @ v。
+def directional(x, A, v):
+    return A @ v

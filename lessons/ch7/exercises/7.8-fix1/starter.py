@@ -1,0 +1,22 @@
+# 修复练习:5 个学习率,epoch 编译了 5 次。
+# 改到检查通过为止(Ctrl+T 看提示)。
+
+
+def epoch(w, X, y, lr, batch):
+    steps = X.shape[0] // batch
+
+    def step(w, rows):
+        g = jax.grad(lambda w: jnp.mean(jnp.square(X[rows] @ w - y[rows])))(w)
+        return w - lr * g, None
+
+    rows = jnp.arange(steps * batch).reshape(steps, batch)
+    return lax.scan(step, w, rows)[0]
+
+
+epoch_jit = jax.jit(epoch, static_argnames=("lr", "batch"))
+
+
+def run_epochs(w, X, y, lrs, batch):
+    for lr in lrs:
+        w = epoch_jit(w, X, y, lr=lr, batch=batch)
+    return w
