@@ -134,7 +134,9 @@ def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
             time.sleep(0.2)
         keys("x")
         _wait_for(sock, "运行检查", 30)        # the repair workspace is up, the editor focused
-        _wait_for(sock, "grid[i] = value", 10)
+        # the statement quotes `grid[i] = value` too: wait for a line only the editor shows (its
+        # draft is loaded after the first frame; keys sent before would land in an empty editor)
+        _wait_for(sock, "NumPy 的习惯写法", 30)
         time.sleep(2.0)                       # the workspace settles (late widgets, the watcher)
         keys("-N", "12", "Down")              # to the empty last line of the broken starter
         keys("-l", "def mark(grid, i, value):")
