@@ -111,8 +111,8 @@ def test_closing_the_terminal_right_after_a_keystroke_loses_nothing(tmp_path, co
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
-    """Lesson 6.2 → select its ❌ example → `x` opens the repair exercise → type the fix under the
-    broken function → Ctrl+R runs the real checks → a pass on the screen and in the store."""
+    """Lesson 6.2 → select its ❌ example → `x` opens the repair exercise → type the fix over the
+    broken starter (select all, F7) → Ctrl+R runs the real checks → a pass on the screen and in the store."""
     if not JAXTUTOR.exists():
         pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     home = tmp_path / "home"
@@ -138,14 +138,14 @@ def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
         # draft is loaded after the first frame; keys sent before would land in an empty editor)
         _wait_for(sock, "NumPy 的习惯写法", 30)
         time.sleep(2.0)                       # the workspace settles (late widgets, the watcher)
-        keys("-N", "12", "Down")              # to the empty last line of the broken starter
+        keys("F7")                            # select all: the fix replaces the broken starter wherever the cursor is
         keys("-l", "def mark(grid, i, value):")
         keys("Enter")
         keys("-l", "return grid.at[i].set(value)")
         _wait_for(sock, "return grid.at[i].set(value)", 10)
         draft_file = home / "work" / "6.2-fix1.py"
         fixed = "def mark(grid, i, value):\n    return grid.at[i].set(value)"
-        deadline = time.monotonic() + 10        # autosaved where it was typed: under the starter
+        deadline = time.monotonic() + 10        # autosaved: the typed fix is the whole draft
         while not draft_file.read_text(encoding="utf-8").endswith(fixed):
             assert time.monotonic() < deadline, \
                 f"draft: {draft_file.read_text(encoding='utf-8')!r}\n{_tmux(sock, 'capture-pane', '-p', '-t', 'main')}"
