@@ -138,18 +138,22 @@ def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
         # draft is loaded after the first frame; keys sent before would land in an empty editor)
         _wait_for(sock, "NumPy 的习惯写法", 30)
         time.sleep(2.0)                       # the workspace settles (late widgets, the watcher)
-        keys("F7")                            # select all: the fix replaces the broken starter wherever the cursor is
-        keys("-l", "def mark(grid, i, value):")
-        keys("Enter")
-        keys("-l", "return grid.at[i].set(value)")
-        _wait_for(sock, "return grid.at[i].set(value)", 10)
         draft_file = home / "work" / "6.2-fix1.py"
         fixed = "def mark(grid, i, value):\n    return grid.at[i].set(value)"
-        deadline = time.monotonic() + 10        # autosaved: the typed fix is the whole draft
-        while not draft_file.read_text(encoding="utf-8").endswith(fixed):
-            assert time.monotonic() < deadline, \
-                f"draft: {draft_file.read_text(encoding='utf-8')!r}\n{_tmux(sock, 'capture-pane', '-p', '-t', 'main')}"
-            time.sleep(0.1)
+        # Keys sent while the workspace is still moving focus on a cold start can land elsewhere;
+        # the behaviour under test is the repair, so retype (select all, F7) until the draft holds it.
+        for attempt in range(4):
+            keys("F7")
+            keys("-l", "def mark(grid, i, value):")
+            keys("Enter")
+            keys("-l", "return grid.at[i].set(value)")
+            deadline = time.monotonic() + 10
+            while not draft_file.read_text(encoding="utf-8").endswith(fixed) and time.monotonic() < deadline:
+                time.sleep(0.2)
+            if draft_file.read_text(encoding="utf-8").endswith(fixed):
+                break
+        assert draft_file.read_text(encoding="utf-8").endswith(fixed), \
+            f"draft: {draft_file.read_text(encoding='utf-8')!r}\n{_tmux(sock, 'capture-pane', '-p', '-t', 'main')}"
         keys("C-r")
         screen = _wait_for(sock, "个检查通过", 120)
         assert re.search(r"(?<!未)通过 · (\d+)/\1 个检查通过", screen), screen
