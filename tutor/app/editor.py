@@ -3,6 +3,8 @@ line numbers, undo/redo, indentation) that can mark a failing line in its gutter
 
 from __future__ import annotations
 
+import threading
+
 from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
@@ -11,16 +13,48 @@ from textual.widgets import TextArea
 _MARK = Style(bgcolor="red3", color="bright_white", bold=True)
 
 
+def _share_prepared_queries() -> None:
+    """Compiling Python's highlight query costs tens of milliseconds, and TextArea compiles it
+    again for every document it builds (twice per editor: once in __init__, once when its
+    `language` is set). A prepared query depends only on the language and the query text, so
+    the app compiles each one once per process and every editor reuses it."""
+    try:
+        from textual.document._syntax_aware_document import SyntaxAwareDocument
+    except ImportError:     # no tree-sitter: editors show plain text, nothing to share
+        return
+    if getattr(SyntaxAwareDocument.prepare_query, "shared", False):
+        return
+    compile_query = SyntaxAwareDocument.prepare_query
+    prepared: dict[tuple[object, str], object] = {}
+    lock = threading.Lock()
+
+    def prepare_query(self, query: str):
+        key = (self.language, query)
+        with lock:
+            if key not in prepared:
+                prepared[key] = compile_query(self, query)
+            return prepared[key]
+
+    prepare_query.shared = True
+    SyntaxAwareDocument.prepare_query = prepare_query
+
+
+_share_prepared_queries()
+
+
 class CodeEditor(TextArea):
     """A TextArea configured for Python with an optional marked (error) line."""
 
     def __init__(self, text: str = "", *, read_only: bool = False, id: str | None = None,
                  classes: str | None = None, language: str | None = "python"):
-        # language=None defers the tree-sitter set-up (tens of ms per editor) until the editor
-        # is first shown: `editor.language = "python"` then
-        super().__init__(text, language=language, theme="monokai", soft_wrap=False,
+        # built as plain text, then given its language once: TextArea would otherwise parse the
+        # document twice. language=None defers the tree-sitter set-up until the editor is
+        # first shown (`editor.language = "python"` then)
+        super().__init__(text, language=None, theme="monokai", soft_wrap=False,
                          tab_behavior="indent", read_only=read_only, show_line_numbers=True,
                          max_checkpoints=200, id=id, classes=classes)
+        if language is not None:
+            self.language = language
         self.error_line: int | None = None      # 1-based
 
     @property
