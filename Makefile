@@ -13,6 +13,8 @@ $(STAMP): pyproject.toml constraints.txt
 	    "$$py" -m venv $(VENV) || exit 1; \
 	fi
 	$(PIP) install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
+	@# an editable install leaves the bytecode to the first start, which would then be slow
+	$(VENV)/bin/python -m compileall -q tutor
 	@touch $(STAMP)
 
 start: $(STAMP)

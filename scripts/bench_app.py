@@ -1,10 +1,13 @@
 """Benchmarks of the Textual app (targets from the app issue; they are measured, not asserted):
 
-  first frame of `jaxtutor start` / `jaxtutor exercise 6.2`   ≤ 0.5 s (median, real terminal: a pty)
-  the app's memory (RSS)                                      ≤ 150 MB
+  first frame of `jaxtutor start` / `jaxtutor exercise 6.2`   ≤ 400 ms (median, real terminal: a pty)
+  the app's memory (RSS)                                      ≤ 120 MB
   Run → verdict for 6.1 through the app, warm worker          ≤ 0.4 s (median)
-  longest UI stall during a run                               ≤ 100 ms
+  longest UI stall during a run                               ≤ 50 ms
   render time of the longest lesson page                      ≤ 0.3 s
+
+The package's bytecode is compiled first, as an installed package has it: otherwise, where
+PYTHONDONTWRITEBYTECODE is set, every start would be measured compiling the sources.
 
 Usage: .venv/bin/python scripts/bench_app.py [--repeat N]
 Uses temporary data homes; never touches the learner's. Prints a table."""
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import compileall
 import fcntl
 import json
 import os
@@ -168,6 +172,7 @@ def main() -> int:
     opts = ap.parse_args()
     from tutor.content import load_course
 
+    compileall.compile_dir(str(ROOT / "tutor"), quiet=1)
     course = load_course()
     ex_target = "6.2" if "6.2" in course.exercises else "6.1"
     rows = []
@@ -184,7 +189,7 @@ def main() -> int:
             rss.append(r)
             cpus.append(cpu)
         med = statistics.median(samples)
-        rows.append((label, fmt_ms(med), "≤ 500 ms", med <= 0.5,
+        rows.append((label, fmt_ms(med), "≤ 400 ms", med <= 0.4,
                      f"median of {len(samples)}: " + ", ".join(fmt_ms(s) for s in samples)
                      + f"; CPU used by then (median) {fmt_ms(statistics.median(cpus))}"))
         if "exercise" in label:
@@ -192,14 +197,14 @@ def main() -> int:
     runs = asyncio.run(bench_runs(opts.repeat))
     pages = asyncio.run(bench_pages())
     rss = max(first_rss, runs["rss_after_runs"])
-    rows.append(("app memory (RSS)", f"{rss / 2**20:.0f} MB", "≤ 150 MB", rss <= 150 * 2**20,
+    rows.append(("app memory (RSS)", f"{rss / 2**20:.0f} MB", "≤ 120 MB", rss <= 120 * 2**20,
                  f"at first frame {first_rss / 2**20:.0f} MB; after {opts.repeat} runs "
                  f"{runs['rss_after_runs'] / 2**20:.0f} MB (Pilot process)"))
     med = statistics.median(runs["verdict"])
     rows.append(("Run → verdict 6.1 (warm worker)", fmt_ms(med), "≤ 400 ms", med <= 0.4,
                  ", ".join(fmt_ms(s) for s in runs["verdict"])))
     worst = max(runs["stall"])
-    rows.append(("longest UI stall during a run", fmt_ms(worst), "≤ 100 ms", worst <= 0.1,
+    rows.append(("longest UI stall during a run", fmt_ms(worst), "≤ 50 ms", worst <= 0.05,
                  ", ".join(fmt_ms(s) for s in runs["stall"])))
     if pages:
         slowest = max(pages, key=lambda k: pages[k][0])
