@@ -13,23 +13,10 @@ NO_LINE_START = set("。,、;:?!)」』】》〉”’…%.,;:!?)]}·—")
 NO_LINE_END = set("(「『【《〈“‘([{")
 
 
-def _is_wide(ch: str) -> bool:
-    return cell_len(ch) == 2
-
-
-def _may_break_before(text: str, i: int) -> bool:
-    """Whether a line may start at text[i] (i > 0)."""
-    prev, ch = text[i - 1], text[i]
-    if ch in NO_LINE_START or prev in NO_LINE_END:
-        return False
-    if prev == " ":
-        return True
-    return _is_wide(prev) or _is_wide(ch)
-
-
 def line_starts(text: str, width: int) -> list[int]:
     """Offsets (after the first line) where each wrapped line starts; a "\\n" starts a line too."""
     width = max(1, width)
+    cells = [cell_len(ch) for ch in text]       # once per character: the loop below is hot
     starts: list[int] = []
     line_start, used, last_ok = 0, 0, None
     for i, ch in enumerate(text):
@@ -37,16 +24,21 @@ def line_starts(text: str, width: int) -> list[int]:
             starts.append(i + 1)
             line_start, used, last_ok = i + 1, 0, None
             continue
-        if i > line_start and _may_break_before(text, i):
-            last_ok = i
-        w = cell_len(ch)
+        if i > line_start:
+            prev = text[i - 1]
+            # a line may start here: not before a closing mark nor after an opening one; at a
+            # space or next to a wide (CJK) character
+            if (ch not in NO_LINE_START and prev not in NO_LINE_END
+                    and (prev == " " or cells[i - 1] == 2 or cells[i] == 2)):
+                last_ok = i
+        w = cells[i]
         if used + w > width and i > line_start and ch != " ":
             cut = last_ok if last_ok is not None and last_ok > line_start else i
             if cut == i and ch in NO_LINE_START and i - 1 > line_start:
                 cut = i - 1           # carry the last character along rather than start with 。
             starts.append(cut)
             line_start, last_ok = cut, None
-            used = cell_len(text[cut:i])
+            used = sum(cells[cut:i])
         used += w
     return starts
 
@@ -74,13 +66,22 @@ class WrapStatic(Static):
     def __init__(self, text: str | Text = "", **kw):
         super().__init__("", **kw)
         self._text = Text(text) if isinstance(text, str) else text
+        self._wrapped: dict[int, Text] = {}     # by width: layout and render both ask
 
     def update(self, text: str | Text = "") -> None:      # noqa: D401 - Static's signature
         self._text = Text(text) if isinstance(text, str) else text
+        self._wrapped.clear()
         self.refresh(layout=True)
 
+    def _wrap(self, width: int) -> Text:
+        if width not in self._wrapped:
+            if len(self._wrapped) > 8:
+                self._wrapped.clear()
+            self._wrapped[width] = wrap_text(self._text, width)
+        return self._wrapped[width]
+
     def render(self) -> Text:
-        return wrap_text(self._text, self.content_region.width or self.size.width or 80)
+        return self._wrap(self.content_region.width or self.size.width or 80).copy()
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return wrap_text(self._text, width).plain.count("\n") + 1
+        return self._wrap(width).plain.count("\n") + 1
