@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tutor import paths
 from tutor.content import ContentError, Course, load_course, topic_of
+from tutor.course import _split_front_matter
 from tutor.expectations import LOAD, ExpectationError, parse_expectation, parse_header
 from tutor.markdown import segments
 
@@ -19,6 +20,8 @@ _TEX = re.compile(r"\$\$|\$[^\s$][^$\n]*\$")
 _SOURCE_WORDS = re.compile(r"原书|原章节|笔记本|原文|notebook", re.I)
 MAX_PAGE_LINES = 200
 EXERCISE_FILES = {"exercise.toml", "statement.md", "starter.py", "solution.py", "explanation.md", "wrong"}
+PITFALL_MARK = "❌"
+_REPAIR_LINK = re.compile(r"\]\(exercise:([^)\s]+-fix\d+)\)")
 
 
 @dataclass(frozen=True)
@@ -219,7 +222,44 @@ def validate(course: Course) -> list[Problem]:
             _check_text(chapter.cheatsheet, str(chapter.cheatsheet_path), "cheatsheet", problems)
     _unlisted(course, problems)
     _framing(course, problems)
+    _pitfall_repairs(course, problems)
     return problems
+
+
+def _repair_links(course: Course, body: str) -> list[str]:
+    return [i for i in _REPAIR_LINK.findall(body) if i in course.exercises and course.exercises[i].is_repair]
+
+
+def _pitfall_repairs(course: Course, problems: list[Problem]) -> None:
+    """A page that shows a ❌ pitfall links a repair exercise on the page itself, where the learner
+    meets it, unless its front matter says why not: `repairs_on = "<page>"` (a page of the same
+    topic links the repairs of these pitfalls) or `not_a_pitfall = "<reason>"` (the ❌ is no
+    mistake: a chapter map's legend, a guard showing that it stops what it should). Such a key on a
+    page without ❌ is stale."""
+    for lesson in (lesson for chapter in course.chapters for lesson in chapter.lessons):
+        meta, _, _ = _split_front_matter(lesson.path)
+        where = str(lesson.path)
+        has_pitfall, linked = PITFALL_MARK in lesson.body, bool(_repair_links(course, lesson.body))
+        keys = {k: meta[k] for k in ("repairs_on", "not_a_pitfall") if k in meta}
+        for key, value in keys.items():
+            if not isinstance(value, str) or not value.strip():
+                problems.append(Problem(where, key, "must be a non-empty string"))
+            elif not has_pitfall:
+                problems.append(Problem(where, key, f"the page has no {PITFALL_MARK}: remove the stale key"))
+            elif linked:
+                problems.append(Problem(where, key, "the page links a repair exercise itself: remove the key"))
+        target = keys.get("repairs_on")
+        if has_pitfall and not linked and isinstance(target, str) and target.strip():
+            other = course.lessons.get(target)
+            if other is None or other.topic_id != lesson.topic_id:
+                problems.append(Problem(where, "repairs_on", f"{target!r} is no page of topic {lesson.topic_id}"))
+            elif not _repair_links(course, other.body):
+                problems.append(Problem(where, "repairs_on", f"page {target} links no repair exercise"))
+        if has_pitfall and not linked and not keys:
+            problems.append(Problem(where, "links", f"the page shows a {PITFALL_MARK} pitfall but links no repair "
+                                                    "exercise: add [动手修复:…](exercise:<topic>-fix<n>) after the "
+                                                    "pitfall's block, or say why not in the front matter (repairs_on "
+                                                    "/ not_a_pitfall, see lessons/README.md)"))
 
 
 def _check_lesson(lesson, chapter, course: Course, seen: dict[str, str], problems: list[Problem]) -> None:

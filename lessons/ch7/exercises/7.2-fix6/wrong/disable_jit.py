@@ -1,0 +1,10 @@
+# expect: failed jit "disable_jit"
+# 错误示范(压下症状的错误办法):套一层 jax.disable_jit(),让整步逐个算子执行。报告出来了,可 jit 也没了。
+def nan_report(step, *inputs):
+    with jax.disable_jit(), jax.debug_nans(True):
+        try:
+            result = step(*inputs)
+            jax.block_until_ready(result)
+        except FloatingPointError as e:
+            return str(e).partition("\n")[0]
+    return None

@@ -1,0 +1,92 @@
+"""The validator's pitfall rule: a lesson page that shows a ❌ links a repair exercise on the page
+itself, unless its front matter says why not (repairs_on / not_a_pitfall, lessons/README.md)."""
+
+import shutil
+
+from tutor.content import load_course
+from tutor.validate import PITFALL_MARK, validate
+
+
+def _copy(tmp_path, course):
+    root = tmp_path / "lessons"
+    shutil.copytree(course.root, root)
+    return root
+
+
+def _page(root, page_id):
+    chapter = "a1" if page_id.startswith("a1") else "ch" + page_id.split(".")[0]
+    return root / chapter / "lessons" / f"{page_id}.md"
+
+
+def _problems(root, page):
+    return {(p.field, p.message) for p in validate(load_course(root, fresh=True)) if p.file == str(page)}
+
+
+def _edit(page, old, new):
+    text = page.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    page.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def _fields(problems):
+    return {field for field, _ in problems}
+
+
+def test_the_course_pages_with_a_pitfall_all_offer_a_repair(course):
+    problems = [p for p in validate(course) if p.field in ("links", "repairs_on", "not_a_pitfall")]
+    assert problems == []
+    pages = [l for c in course.chapters for l in c.lessons if PITFALL_MARK in l.body]
+    assert len(pages) >= 24
+
+
+def test_a_pitfall_page_without_a_repair_link_is_reported(tmp_path, course):
+    root = _copy(tmp_path, course)
+    page = _page(root, "7.2c")
+    assert "links" not in _fields(_problems(root, page))
+    _edit(page, "[动手修复:用 config.update 全局打开 jax_debug_nans](exercise:7.2-fix6)\n", "")
+    found = _problems(root, page)
+    assert "links" in _fields(found), found
+    assert any("pitfall" in message for _, message in found)
+
+
+def test_a_link_to_a_main_exercise_does_not_count_as_a_repair(tmp_path, course):
+    root = _copy(tmp_path, course)
+    page = _page(root, "7.2c")
+    _edit(page, "(exercise:7.2-fix6)", "(exercise:7.2)")
+    assert "links" in _fields(_problems(root, page))
+
+
+def test_the_front_matter_exempts_a_page_and_says_why(tmp_path, course):
+    root = _copy(tmp_path, course)
+    guard, measured = _page(root, "7.1f"), _page(root, "7.6a")
+    assert _problems(root, guard) == set() and _problems(root, measured) == set()
+    guard_text = guard.read_text(encoding="utf-8")
+    reason_line = next(l for l in guard_text.splitlines(keepends=True) if l.startswith("not_a_pitfall"))
+    _edit(guard, reason_line, "")
+    _edit(measured, 'repairs_on = "7.6b"\n', "")
+    assert "links" in _fields(_problems(root, guard))
+    assert "links" in _fields(_problems(root, measured))
+
+
+def test_an_exemption_must_hold(tmp_path, course):
+    root = _copy(tmp_path, course)
+    measured, guard = _page(root, "7.6a"), _page(root, "7.1f")
+    _edit(measured, 'repairs_on = "7.6b"', 'repairs_on = "7.5d"')          # another topic's page
+    assert "repairs_on" in _fields(_problems(root, measured))
+    _edit(measured, 'repairs_on = "7.5d"', 'repairs_on = "7.6c"')          # same topic, but no repair link there
+    assert ("repairs_on", "page 7.6c links no repair exercise") in _problems(root, measured)
+    reason_line = next(l for l in guard.read_text(encoding="utf-8").splitlines(keepends=True)
+                       if l.startswith("not_a_pitfall"))
+    _edit(guard, reason_line, 'not_a_pitfall = "  "\n')
+    assert "not_a_pitfall" in _fields(_problems(root, guard))
+
+
+def test_a_stale_or_needless_exemption_is_reported(tmp_path, course):
+    root = _copy(tmp_path, course)
+    plain = next(l for c in course.chapters for l in c.lessons if PITFALL_MARK not in l.body and l.id.endswith(".9"))
+    page = _page(root, plain.id)
+    _edit(page, f'id = "{plain.id}"\n', f'id = "{plain.id}"\nnot_a_pitfall = "nothing here"\n')
+    assert ("not_a_pitfall", f"the page has no {PITFALL_MARK}: remove the stale key") in _problems(root, page)
+    linked = _page(root, "7.2c")
+    _edit(linked, 'id = "7.2c"\n', 'id = "7.2c"\nrepairs_on = "7.2a"\n')
+    assert ("repairs_on", "the page links a repair exercise itself: remove the key") in _problems(root, linked)
