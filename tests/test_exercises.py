@@ -9,6 +9,8 @@ from tutor.expectations import parse_header
 from tutor.result import Status
 from tutor.runner import exercise_job
 
+from helpers import VERDICT_TIME_LIMIT
+
 COURSE = load_course()
 EXERCISES = list(COURSE.exercises.values())
 FIXTURES = [(ex, path) for ex in EXERCISES for path in ex.wrong_solutions()]
@@ -16,7 +18,7 @@ FIXTURES = [(ex, path) for ex in EXERCISES for path in ex.wrong_solutions()]
 
 def _run(runner, ex, path):
     ctx = COURSE.chapter_of(ex.id).context_path
-    return runner.run(exercise_job(ex, path, ctx))
+    return runner.run(exercise_job(ex, path, ctx, time_limit=VERDICT_TIME_LIMIT))
 
 
 def _describe(res):

@@ -303,7 +303,8 @@ def test_an_unsupervisable_platform_gets_a_message(monkeypatch, tmp_path):
 
 
 PARENT = """
-import sys, time
+import signal, sys, time
+signal.signal(signal.SIGHUP, signal.SIG_DFL)    # as a shell gives it (a suite run under nohup ignores it)
 from tutor.protocol import Job
 from tutor.runner import Runner
 r = Runner(keep_warm=False)
