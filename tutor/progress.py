@@ -10,6 +10,7 @@ items done. Pure logic: no widgets, no jax."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tutor.messages import t
@@ -25,13 +26,14 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class StatusLook:
     word_key: str     # catalog key of the status word
-    style: str        # rich style
+    style: str        # rich style text; views take it through style() below
     mark: str         # one-cell mark shown before the item
 
 
 # Every status any view shows: run statuses (result.Status), check statuses (CheckStatus),
 # stored exercise statuses (unseen/started/failed/passed) and item statuses (todo/started/
-# failed/done). Wrong answers are red, limits hit by the run are magenta, neutral ends are dim.
+# failed/done). Wrong answers are red, limits hit by the run are magenta, neutral ends are grey
+# (a colour, not "dim": dimmed text falls below 4.5:1 contrast on the light theme).
 STATUS_LOOKS: dict[str, StatusLook] = {
     "passed": StatusLook("status.passed", "bold green", "✓"),
     "done": StatusLook("status.done", "green", "✓"),
@@ -42,13 +44,13 @@ STATUS_LOOKS: dict[str, StatusLook] = {
     "memory": StatusLook("status.memory", "bold magenta", "▲"),
     "crashed": StatusLook("status.crashed", "bold magenta", "☠"),
     "exited_early": StatusLook("status.exited_early", "bold magenta", "⏏"),
-    "cancelled": StatusLook("status.cancelled", "dim", "–"),
-    "skipped": StatusLook("status.skipped", "dim", "·"),
+    "cancelled": StatusLook("status.cancelled", "bright_black", "–"),
+    "skipped": StatusLook("status.skipped", "bright_black", "·"),
     "reference": StatusLook("status.reference", "cyan", "≡"),
     "started": StatusLook("status.started", "yellow", "◐"),
     "running": StatusLook("status.running", "yellow", "…"),
-    "unseen": StatusLook("status.unseen", "dim", "·"),
-    "todo": StatusLook("status.todo", "dim", "·"),
+    "unseen": StatusLook("status.unseen", "bright_black", "·"),
+    "todo": StatusLook("status.todo", "bright_black", "·"),
     "read": StatusLook("status.read", "green", "✓"),
 }
 _UNKNOWN = StatusLook("", "", "?")
@@ -65,8 +67,19 @@ def word(status) -> str:
     return t(key) if key else str(getattr(status, "value", status))
 
 
-def style(status) -> str:
-    return look(status).style
+def style(status):
+    """The status's rich.style.Style. A Style object, not its text: Textual reads a style text's
+    colour names as fixed CSS colours ("red" = #FF0000, illegible on light grey), a Style's as
+    terminal colours, which the app maps to its theme's legible palette (tutor/app/legible.py)
+    and a terminal to its own for the CLI."""
+    return _parsed_style(look(status).style)
+
+
+@lru_cache(maxsize=None)
+def _parsed_style(text: str):
+    from rich.style import Style
+
+    return Style.parse(text)
 
 
 def mark(status) -> str:

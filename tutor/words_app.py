@@ -130,6 +130,10 @@ APP: dict[str, dict[str, str]] = {
     "app.ex.external_change": {"zh": "草稿文件在应用外被修改了。按 Ctrl+L 重新载入(编辑器里的修改会丢失)。", "en": "the draft file changed outside the app. Ctrl+L reloads it (edits in the editor are lost)."},
     "app.ex.reloaded": {"zh": "已从文件重新载入。", "en": "reloaded from the file."},
     "app.ex.no_editor": {"zh": "没有设置 $EDITOR(或 $VISUAL)。", "en": "$EDITOR (or $VISUAL) is not set."},
+    "app.ex.no_editor_found": {"zh": "找不到外部编辑器:没有设置 $VISUAL 或 $EDITOR,也没有装 nano 或 vi。"
+                                     "设置后再试,例如 export EDITOR=nano。",
+                               "en": "no outside editor: neither $VISUAL nor $EDITOR is set, and neither nano nor vi "
+                                     "is installed. Set one and try again, e.g. export EDITOR=nano."},
     "app.ex.editor_failed": {"zh": "外部编辑器没能启动:{detail}", "en": "the external editor failed: {detail}"},
     "app.ex.history_empty": {"zh": "还没有尝试记录。", "en": "no attempts yet."},
     "app.ex.col.when": {"zh": "时间", "en": "when"},
@@ -236,4 +240,22 @@ APP: dict[str, dict[str, str]] = {
     "app.diff.check_bug": {"zh": "出错的是检查程序本身,不是你的代码(这是课程的问题)。", "en": "the check itself failed, not your code (a fault in the course)."},
     "app.theme.dark": {"zh": "暗色", "en": "dark"},
     "app.theme.light": {"zh": "亮色", "en": "light"},
+    # the playground (tutor/app/playground.py)
+    "app.key.playground": {"zh": "试验场", "en": "playground"},
+    "app.key.pg_example": {"zh": "试验场(加在末尾)", "en": "playground (adds below)"},
+    "app.key.pg_run": {"zh": "运行", "en": "run"},
+    "app.key.pg_switch": {"zh": "代码/输出", "en": "code/output"},
+    "app.key.pg_clear": {"zh": "清空(先备份)", "en": "clear (backed up)"},
+    "app.help.playground": {"zh": "试验场", "en": "playground"},
+    "app.pg.title": {"zh": "试验场", "en": "Playground"},
+    "app.pg.intro": {"zh": "在编辑器里写代码,按 Ctrl+R 运行。本章上下文会先执行,课文里定义过的名字可以直接用;chart.line(...) 等画的图显示在这里。", "en": "Write code in the editor and press Ctrl+R to run it. The chapter context runs first, so the names the lessons defined are there; charts drawn with chart.line(...) show here."},
+    "app.pg.saved_in": {"zh": "自动保存在 {path}", "en": "saved automatically in {path}"},
+    "app.pg.example_heading": {"zh": "# ── 课 {id} 的示例 ──", "en": "# ── example from lesson {id} ──"},
+    "app.pg.added": {"zh": "示例已加在原有代码后面(第 {line} 行起),原来的代码都还在;Ctrl+Z 可撤销。", "en": "the example was added after your code (from line {line}); nothing was removed. Ctrl+Z undoes it."},
+    "app.pg.already": {"zh": "这个示例已经在试验场里(第 {line} 行)。", "en": "this example is already in the playground (line {line})."},
+    "app.pg.running": {"zh": "运行中…… {secs:.1f} / {limit:.0f} 秒(Esc 取消)", "en": "running… {secs:.1f} / {limit:.0f} s (Esc cancels)"},
+    "app.pg.finished": {"zh": "运行结束,用时 {secs:.2f} 秒。", "en": "finished in {secs:.2f} s."},
+    "app.pg.earlier": {"zh": "本章里上一次运行的结果:", "en": "the last run in this chapter:"},
+    "app.pg.clear_confirm": {"zh": "清空第 {id} 章的试验场?现在的代码会先存成备份。", "en": "Empty the playground of chapter {id}? Its code is backed up first."},
+    "app.pg.cleared": {"zh": "已清空;原来的代码存在 {backup}(Ctrl+Z 也能找回)。", "en": "emptied; the code is kept in {backup} (Ctrl+Z brings it back too)."},
 }

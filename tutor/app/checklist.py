@@ -13,11 +13,14 @@ from tutor.result import CheckOutcome, CheckStatus
 
 
 def check_label(check: CheckOutcome) -> Text:
+    """✓/✗, the name and the time. Only the mark (and a failing name) takes the status colour:
+    a time dimmed from the status colour would be illegible."""
     style = progress.style(check.status)
-    text = Text(f"{progress.mark(check.status)} ", style=style)
-    text.append(check.name, style="" if check.status == CheckStatus.PASSED else style)
+    text = Text()
+    text.append(f"{progress.mark(check.status)} ", style=style)
+    text.append(check.name, style=None if check.status == CheckStatus.PASSED else style)
     if check.status != CheckStatus.SKIPPED:
-        text.append("  " + t("app.secs", secs=check.duration_s), style="dim")
+        text.append("  " + t("app.secs", secs=check.duration_s), style=progress.style("skipped"))
     return text
 
 
@@ -57,9 +60,10 @@ class CheckList(OptionList):
         options = []
         for cid, outcome in self.checks.items():
             if outcome is None:
-                label = Text(progress.mark("running") + " ", style=progress.style("running"))
+                label = Text()
+                label.append(progress.mark("running") + " ", style=progress.style("running"))
                 label.append(self._names.get(cid, cid))
-                label.append("  " + t("app.ex.check_running"), style="dim")
+                label.append("  " + t("app.ex.check_running"), style=progress.style("skipped"))
             else:
                 label = check_label(outcome)
             options.append(Option(label, id=cid))

@@ -255,7 +255,8 @@ def _tree(d: D.Tree) -> list[RenderableType]:
     parts = _facts(d)
     rtol, atol = float(d.rtol or 0.0), float(d.atol or 0.0)
     for leaf in d.leaves:
-        title = Text(("✓ " if leaf.ok else "✗ ") + str(leaf.path), style=GOOD if leaf.ok else BAD)
+        title = Text()      # the note after it is dimmed plain text, not dimmed green (illegible)
+        title.append(("✓ " if leaf.ok else "✗ ") + str(leaf.path), style=GOOD if leaf.ok else BAD)
         if leaf.ok:
             title.append("  " + t("app.diff.leaf_ok"), style="dim")
             parts.append(title)

@@ -1,5 +1,6 @@
 """The exercise editor: Textual's TextArea as a Python code editor (tree-sitter highlighting,
-line numbers, undo/redo, indentation) that can mark a failing line in its gutter."""
+line numbers, undo/redo, indentation) that can mark a failing line in its gutter and whose theme
+follows the app's (light or dark); the status line under it; the outside editor Ctrl+O runs."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 from textual.widgets import TextArea
+
+from tutor.app.cjkwrap import WrapStatic
 
 _MARK = Style(bgcolor="red3", color="bright_white", bold=True)
 
@@ -41,6 +44,38 @@ def _share_prepared_queries() -> None:
 
 _share_prepared_queries()
 
+EDITOR_THEMES = {True: "jaxtutor-dark", False: "jaxtutor-light"}     # by "is the app theme dark"
+_built_themes: dict[bool, object] = {}
+
+
+def editor_theme(dark: bool):
+    """The editor's theme for a dark or a light app theme: Textual's monokai or github_light with
+    every text colour (syntax, line numbers) moved just far enough to reach 4.5:1 on the editor's
+    backgrounds (plain, current line, selection). Built once per process, on first use."""
+    if dark not in _built_themes:
+        import dataclasses
+
+        from textual.color import Color
+        from textual.widgets.text_area import TextAreaTheme
+
+        from tutor.app.legible import legible
+
+        base = TextAreaTheme.get_builtin_theme("monokai" if dark else "github_light")
+        backgrounds = [Color.from_rich_color(s.bgcolor) for s in
+                       (base.base_style, base.cursor_line_style, base.selection_style) if s and s.bgcolor]
+
+        def fixed(style: Style | None) -> Style | None:
+            if style is None or style.color is None:
+                return style
+            colour = legible(Color.from_rich_color(style.color), backgrounds)
+            return style + Style(color=colour.rich_color)
+
+        _built_themes[dark] = dataclasses.replace(
+            base, name=EDITOR_THEMES[dark], base_style=fixed(base.base_style),
+            gutter_style=fixed(base.gutter_style), cursor_line_gutter_style=fixed(base.cursor_line_gutter_style),
+            syntax_styles={name: fixed(style) for name, style in base.syntax_styles.items()})
+    return _built_themes[dark]
+
 
 class CodeEditor(TextArea):
     """A TextArea configured for Python with an optional marked (error) line."""
@@ -50,12 +85,23 @@ class CodeEditor(TextArea):
         # built as plain text, then given its language once: TextArea would otherwise parse the
         # document twice. language=None defers the tree-sitter set-up until the editor is
         # first shown (`editor.language = "python"` then)
-        super().__init__(text, language=None, theme="monokai", soft_wrap=False,
+        super().__init__(text, language=None, soft_wrap=False,
                          tab_behavior="indent", read_only=read_only, show_line_numbers=True,
                          max_checkpoints=200, id=id, classes=classes)
         if language is not None:
             self.language = language
         self.error_line: int | None = None      # 1-based
+
+    def on_mount(self) -> None:
+        self.follow_app_theme()
+        self.watch(self.app, "theme", self.follow_app_theme, init=False)
+
+    def follow_app_theme(self, *_args) -> None:
+        """Light editor in the light app theme, dark in the dark one (also when switched)."""
+        dark = self.app.current_theme.dark
+        if EDITOR_THEMES[dark] not in self._themes:
+            self.register_theme(editor_theme(dark))
+        self.theme = EDITOR_THEMES[dark]
 
     @property
     def highlighting_active(self) -> bool:
@@ -120,3 +166,55 @@ class CodeEditor(TextArea):
         if remove:
             self.replace("", (row, 0), (row, remove))
             self.move_cursor((row, max(0, col - remove)))
+
+
+def external_editor_command(environ=None, which=None) -> list[str] | None:
+    """The command Ctrl+O runs on the draft: $VISUAL, else $EDITOR, else nano or vi (whichever
+    is installed, nano first: it shows how to quit); None when there is none of them."""
+    import os
+    import shlex
+    import shutil
+
+    environ = os.environ if environ is None else environ
+    which = shutil.which if which is None else which
+    for name in ("VISUAL", "EDITOR"):
+        command = environ.get(name, "").strip()
+        if command:
+            return shlex.split(command)
+    for fallback in ("nano", "vi"):
+        found = which(fallback)
+        if found:
+            return [found]
+    return None
+
+
+class EditorStatus(WrapStatic):
+    """The line under the editor: what just happened to the draft. It wraps (up to three lines)
+    instead of cutting a long message (Chinese at any character); a passing notice ("saved", "reloaded") fades after
+    FADE_S seconds so that it never describes an older state of the draft, while a problem
+    (a sticky line: save failed, unreadable file, refused run) stays until the next notice."""
+
+    FADE_S = 6.0
+
+    def __init__(self, text="", **kw):
+        super().__init__(text, **kw)
+        self._fade_timer = None
+
+    def show(self, text: str, style: str = "", sticky: bool | None = None) -> None:
+        """Show `text`; `sticky` defaults to "is it an error" (a red style)."""
+        from rich.text import Text
+
+        if sticky is None:
+            sticky = "red" in style
+        if self._fade_timer is not None:
+            self._fade_timer.stop()
+            self._fade_timer = None
+        # a Style object, not a style text: its colour names go through the theme's legible
+        # palette (tutor/app/legible.py)
+        self.update(Text(text, style=Style.parse(style) if style else ""))
+        if not sticky and text:
+            self._fade_timer = self.set_timer(self.FADE_S, self.clear)
+
+    def clear(self) -> None:
+        self._fade_timer = None
+        self.update("")

@@ -11,24 +11,21 @@ runwork.py) that posts messages back. Esc cancels a run; with no run it goes bac
 
 from __future__ import annotations
 
-import os
-import shlex
 import subprocess
 import time
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, Markdown, Static, TabbedContent, TabPane, TextArea
+from textual.widgets import Header, Markdown, TabbedContent, TabPane, TextArea
 
 from tutor.app.exlayout import PaneLayout
 from tutor.app.findhit import mark_hit
 from tutor.app.dialogs import ChoiceDialog, ConfirmDialog
 from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync, OutsideChange
-from tutor.app.editor import CodeEditor
+from tutor.app.editor import CodeEditor, EditorStatus, external_editor_command
 from tutor.app.expanes import HintsPane, SolutionPane
 from tutor.app.keybar import KeyBar
 from tutor.app.results import ResultsPanel, RunFinished
@@ -56,6 +53,7 @@ class ExerciseScreen(PaneLayout, Screen):
         Binding("ctrl+s", "save", "app.key.save", show=False, priority=True),
         Binding("f8", "reset", "app.key.reset"),
         Binding("ctrl+b", "toggle_statement", "app.key.statement", priority=True),
+        Binding("ctrl+l", "playground", "app.key.playground", priority=True),
     ]
 
     def __init__(self, exercise_id: str):
@@ -101,7 +99,7 @@ class ExerciseScreen(PaneLayout, Screen):
             with Vertical(id="ex-center"):
                 editor = CodeEditor(text, id="editor", read_only=read_error is not None)
                 yield editor
-                yield Static("", id="editor-status")
+                yield EditorStatus("", id="editor-status")
                 self.sync = DraftSync(opened.draft, editor, read_error=read_error)
                 yield self.sync
             self.results = ResultsPanel(id="ex-right")    # kept: read again on unmount
@@ -205,8 +203,8 @@ class ExerciseScreen(PaneLayout, Screen):
         self.results.show_explanation(
             f"### {t('app.ex.explanation')}\n\n{self.exercise.explanation}", activate=activate)
 
-    def _status_line(self, text: str, style: str = "dim") -> None:
-        self.query_one("#editor-status", Static).update(Text(text, style=style))
+    def _status_line(self, text: str, style: str = "dim", sticky: bool | None = None) -> None:
+        self.query_one("#editor-status", EditorStatus).show(text, style, sticky)
 
     # ------------------------------------------------------------ the draft
 
@@ -216,7 +214,7 @@ class ExerciseScreen(PaneLayout, Screen):
         self.open_drawer(False)
 
     def on_draft_notice(self, message: DraftNotice) -> None:
-        self._status_line(message.text, message.style)
+        self._status_line(message.text, message.style, message.sticky or None)
 
     def on_draft_conflict(self, message: DraftConflict) -> None:
         self._status_line(t("app.ex.conflict_status", backup=message.backup or "-"), "bold yellow")
@@ -234,9 +232,9 @@ class ExerciseScreen(PaneLayout, Screen):
             self._status_line(t("app.ex.saved"))
 
     def action_external(self) -> None:
-        command = os.environ.get("VISUAL") or os.environ.get("EDITOR")
+        command = external_editor_command()      # $VISUAL, $EDITOR, else nano or vi
         if not command:
-            self.notify(t("app.ex.no_editor"), severity="warning")
+            self.notify(t("app.ex.no_editor_found"), severity="warning")
             return
         saved = self.sync.flush_now()
         if saved is not None and not saved.ok:
@@ -244,7 +242,7 @@ class ExerciseScreen(PaneLayout, Screen):
         path = self.sync.draft.path
         try:
             with self.app.suspend():
-                subprocess.call(shlex.split(command) + [str(path)])
+                subprocess.call(command + [str(path)])
         except Exception as e:  # noqa: BLE001 - any failure is reported, the app keeps going
             self.notify(t("app.ex.editor_failed", detail=str(e)), severity="error")
             return
@@ -383,6 +381,12 @@ class ExerciseScreen(PaneLayout, Screen):
         self.query_one(SolutionPane).show_source(self.session.view_solution(self.exercise.id))
         self.reveal_left()
         self.query_one("#ex-left", TabbedContent).active = "tab-solution"
+
+    def action_playground(self) -> None:
+        from tutor.app.playground import open_playground
+
+        self.sync.flush_now()
+        open_playground(self.app, self.chapter.id)      # over the workspace: Esc comes back here
 
     def action_next(self) -> None:
         self.app.open_next_exercise(self.exercise.id)

@@ -8,6 +8,9 @@
 - `-tabs` (below TABS_BELOW): one pane at a time — statement, code, results — switched with F6
   (shown in the footer); a run shows the results, the first failing check's diff at the top.
 
+F6 moves the keyboard to the next pane in every layout (side by side, the focused pane's border
+is lit).
+
 Ctrl+B hides the statement in the two side-by-side layouts. The class is decided before the
 screen is mounted and swapped on resize (a breakpoint class on the screen would restyle every
 widget of the workspace)."""
@@ -71,14 +74,39 @@ class PaneLayout:
         if not grid.has_class(f"-show-{pane}"):
             grid.remove_class(*(f"-show-{p}" for p in PANES))
             grid.add_class(f"-show-{pane}")
+        self.focus_pane(pane)
+
+    def focus_pane(self, pane: str) -> None:
+        """Give the keyboard to `pane`: the editor; the check list (arrows pick a check) or,
+        before a run, the results' tabs; the statement column's open tab (arrows scroll)."""
         if pane == "ex-center":
             self.query_one("#editor").focus()
-        elif pane == "ex-right":
+            return
+        if pane == "ex-right":
             checks = self.query("#checks")
             if checks and checks.first().option_count:
                 checks.first().focus()
-        else:
-            self.query_one("#ex-left").focus()
+                return
+        target = self._first_focusable(self.query_one(f"#{pane}"))
+        if target is not None:
+            target.focus()
+
+    @staticmethod
+    def _first_focusable(root):
+        """The first focusable widget under `root` that is shown (an open tab's content before
+        the tab strip, so that arrows scroll the text)."""
+        found = [w for w in root.query("*") if w.focusable and w.display and w.visible
+                 and all(a.display for a in w.ancestors_with_self if hasattr(a, "display"))]
+        content = [w for w in found if type(w).__name__ not in ("ContentTabs", "Tabs")]
+        return (content or found or [None])[0]
+
+    def focused_pane(self) -> str | None:
+        node = self.focused
+        while node is not None:
+            if getattr(node, "id", None) in PANES:
+                return node.id
+            node = node.parent
+        return None
 
     def shown_pane(self) -> str:
         grid = self.query_one("#ex-grid")
@@ -91,8 +119,17 @@ class PaneLayout:
             self.show_pane("ex-left")
 
     def action_cycle_pane(self) -> None:
-        n = PANES.index(self.shown_pane())
-        self.show_pane(PANES[(n + 1) % len(PANES)])
+        """F6: the next pane. In the tabs layout it is shown; side by side it takes the focus
+        (the focused pane's border is lit, see app.tcss)."""
+        if self.tabbed:
+            n = PANES.index(self.shown_pane())
+            self.show_pane(PANES[(n + 1) % len(PANES)])
+            return
+        panes = [p for p in PANES
+                 if not (p == "ex-left" and self.query_one("#ex-grid").has_class("-hide-left"))]
+        current = self.focused_pane()
+        n = panes.index(current) if current in panes else -1
+        self.focus_pane(panes[(n + 1) % len(panes)])
 
     def action_toggle_statement(self) -> None:
         self.query_one("#ex-grid").toggle_class("-hide-left")
@@ -100,7 +137,7 @@ class PaneLayout:
     def layout_allows(self, action: str) -> bool | None:
         """check_action's answer for the layout keys; None for other actions."""
         if action == "cycle_pane":
-            return self.tabbed
+            return True
         if action == "toggle_statement":
             return not self.tabbed
         return None

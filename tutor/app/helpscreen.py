@@ -23,6 +23,7 @@ def binding_sections(app_bindings) -> list[tuple[str, list[Binding]]]:
     from tutor.app.exercise import ExerciseScreen
     from tutor.app.home import HomeScreen
     from tutor.app.lesson import LessonScreen
+    from tutor.app.playground import PlaygroundScreen
     from tutor.app.progress import ProgressScreen
     from tutor.app.quiz import QuizScreen
 
@@ -34,6 +35,7 @@ def binding_sections(app_bindings) -> list[tuple[str, list[Binding]]]:
         (t("app.help.quiz"), QuizScreen.BINDINGS),
         (t("app.help.progress"), ProgressScreen.BINDINGS),
         (t("app.help.cheatsheet"), CheatSheetScreen.BINDINGS),
+        (t("app.help.playground"), PlaygroundScreen.BINDINGS),
     ]
 
 
@@ -42,12 +44,33 @@ KEY_NAMES = {"right_square_bracket": "]", "left_square_bracket": "[", "slash": "
 
 
 def key_label(key: str) -> str:
+    """A binding's keys as people write them: "ctrl+r,f5" -> "Ctrl+R / F5", "escape" -> "Esc"."""
     out = []
     for k in key.split(","):
-        k = k.strip()
-        k = KEY_NAMES.get(k, k)
-        out.append("+".join(p.capitalize() if len(p) > 1 else p for p in k.split("+")))
+        k = KEY_NAMES.get(k.strip(), k.strip())
+        parts = k.split("+")
+        if len(parts) > 1:          # a letter after a modifier is written in capitals: Ctrl+R
+            parts[-1] = parts[-1].upper() if len(parts[-1]) == 1 else parts[-1].capitalize()
+        out.append("+".join(p.capitalize() if len(p) > 1 else p for p in parts))
     return " / ".join(out)
+
+
+def help_rows(bindings) -> list[tuple[str, str]]:
+    """(keys, description) rows; a run of single-letter keys that do the same thing (choose an
+    option a, b, c, …) is one row naming its first and last key: "a – h"."""
+    rows: list[tuple[list[str], str]] = []
+    for b in bindings:
+        if not isinstance(b, Binding):
+            continue
+        label, words = key_label(b.key), describe(b)
+        if rows and rows[-1][1] == words and len(label) == 1 and all(len(k) == 1 for k in rows[-1][0]):
+            rows[-1][0].append(label)
+        else:
+            rows.append(([label], words))
+    out = []
+    for keys, words in rows:
+        out.append((f"{keys[0]} – {keys[-1]}" if len(keys) > 2 else " / ".join(keys), words))
+    return out
 
 
 class HelpScreen(ModalScreen[None]):
@@ -64,14 +87,8 @@ class HelpScreen(ModalScreen[None]):
         table.add_column()
         for title, bindings in binding_sections(self.app.BINDINGS):
             table.add_row(Text(title, style="bold reverse"), "")
-            choices = [b for b in bindings if isinstance(b, Binding) and b.action.startswith("choose(")]
-            for b in bindings:
-                if not isinstance(b, Binding) or b in choices:
-                    continue
-                table.add_row(key_label(b.key), describe(b))
-            if choices:
-                keys = " / ".join(key_label(b.key) for b in choices[:3]) + " / …"
-                table.add_row(keys, describe(choices[0]))
+            for keys, words in help_rows(bindings):
+                table.add_row(keys, words)
         table.add_row(Text(t("app.help.editor"), style="bold reverse"), "")
         table.add_row("", t("app.help.editor_keys"))
         return table

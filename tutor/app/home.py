@@ -21,6 +21,7 @@ class HomeScreen(Screen):
     BINDINGS = [
         Binding("c", "continue", "app.key.continue"),
         Binding("f", "filter", "app.key.filter"),
+        Binding("e", "playground", "app.key.playground"),
         Binding("w", "welcome", "app.map.welcome", show=False),
     ]
 
@@ -126,6 +127,17 @@ class HomeScreen(Screen):
     def action_filter(self) -> None:
         self.filter = FILTERS[(FILTERS.index(self.filter) + 1) % len(FILTERS)]
         self.refresh_map()
+
+    def action_playground(self) -> None:
+        """The playground of the chapter under the cursor (else of the current chapter)."""
+        from tutor.app.playground import open_playground
+
+        node = self.query_one("#map", Tree).cursor_node
+        data = node.data if node is not None else None
+        chapter_id = data.chapter_id if isinstance(data, Item) else data
+        if chapter_id not in self.app.course.chapter_by_id:
+            chapter_id = self.app.current_chapter_id()
+        open_playground(self.app, chapter_id)
 
     def action_welcome(self) -> None:
         if self.app.course.welcome_path is not None:

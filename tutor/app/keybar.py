@@ -35,6 +35,10 @@ class KeyBar(Static):
     KeyBar { dock: bottom; height: 1; width: 1fr; background: $footer-background; color: $footer-foreground; }
     """
 
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.items: list[tuple[str, str]] = []     # (key, description) of the shown bindings
+
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._changed)
         self.call_after_refresh(self._changed)
@@ -43,12 +47,25 @@ class KeyBar(Static):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _changed(self, *_args) -> None:
-        text = Text(no_wrap=True, overflow="ellipsis")
+        items = []
         seen = set()
         for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
             if not binding.show or not enabled or binding.action in seen:
                 continue
             seen.add(binding.action)
-            text.append(f" {_key(binding, self.app)} ", style="bold reverse")
-            text.append(f" {describe(binding)} ")
-        self.update(text)
+            items.append((_key(binding, self.app), describe(binding)))
+        self.items = items
+        self.refresh()
+
+    def render(self) -> Text:
+        """The keys that fit the bar's width, each with its description: a key that would be cut
+        from its description is left out (with the ones after it) rather than shown bare."""
+        text = Text(no_wrap=True)
+        room = self.size.width
+        for key, description in self.items:
+            item = Text.assemble((f" {key} ", "bold reverse"), f" {description} ")
+            if item.cell_len > room:
+                break
+            text.append_text(item)
+            room -= item.cell_len
+        return text

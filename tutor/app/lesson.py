@@ -6,8 +6,10 @@ the first chapter.
 Examples: one runnable block is selected (a marker on it): the one most in view until the
 learner moves the selection (j/k). `r` runs it and scrolls to its output; a block with a
 prediction takes the answer first (a–d, or a number typed in its box); `x` opens the repair
-exercise linked after the selected block. A page counts as read once the learner has reached its
-end (scrolled or paged there, or the whole page fits on the screen), not when it opens."""
+exercise linked after the selected block; `e` opens it in the chapter's playground. Outputs stay
+while the learner is in the chapter (tutor/app/outputcache.py). A page counts as read once the
+learner has reached its end (scrolled or paged there, or the whole page fits on the screen), not
+when it opens."""
 
 from __future__ import annotations
 
@@ -44,6 +46,7 @@ class LessonScreen(Screen):
         Binding("d", "predict('D')", "app.key.predict", show=False),
         Binding("x", "repair", "app.key.repair"),
         Binding("r", "run_block", "app.key.run_block"),
+        Binding("e", "playground", "app.key.pg_example"),
         Binding("j", "move_block(1)", "app.key.block_next", key_display="j/k"),
         Binding("k", "move_block(-1)", "app.key.block_prev", show=False),
         Binding("n,right_square_bracket", "next", "app.key.next"),
@@ -324,6 +327,18 @@ class LessonScreen(Screen):
         else:
             block.run()            # a number is typed in the block's box: this focuses it
         self.refresh_bindings()
+
+    def action_playground(self) -> None:
+        """The chapter's playground, with the selected example (or the one most in view)."""
+        from tutor.app.playground import open_playground
+
+        block = self.current_block()
+        if block is not None:
+            self._select(block)
+            if block.awaiting_prediction:       # predict first, as before `r`
+                block.run()
+                return
+        open_playground(self.app, self.chapter.id, block.block if block is not None else None, self.lesson_id)
 
     def action_repair(self) -> None:
         block = self.current_block()

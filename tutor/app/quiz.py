@@ -152,7 +152,7 @@ class QuizScreen(Screen):
         if q.kind != "open" or self.revealed:
             return
         self.revealed = True
-        self.query_one("#quiz-feedback", Static).update(Text(t("app.quiz.mark_self"), style="bold cyan"))
+        self.query_one("#quiz-feedback", Static).update(Text().append(t("app.quiz.mark_self"), style="bold cyan"))
         self._show_model_answer()
         self.refresh_bindings()
 

@@ -73,6 +73,11 @@ class RunBlock(Vertical):
 
     def on_mount(self) -> None:
         self.query_one(".run-output").display = False
+        outputs = getattr(self.app, "block_outputs", None)
+        earlier = outputs.get(self._cache_key) if outputs is not None and self.prediction is None else None
+        if earlier is not None:         # run before in this chapter: shown again
+            self.result = earlier
+            self._show_result(earlier)
 
     @property
     def running(self) -> bool:
@@ -192,22 +197,46 @@ class RunBlock(Vertical):
         if self.handle is None or message.token != self.handle.token:
             return
         self.handle = None
-        result = self.result = message.outcome
+        self.result = message.outcome
+        self._show_result(self.result)
+        if self.prediction is None:
+            outputs = getattr(self.app, "block_outputs", None)
+            if outputs is not None:
+                outputs.put(self._cache_key, self.result)
+        self.call_after_refresh(lambda: self.query_one(".run-output").scroll_visible(animate=False))
+
+    @property
+    def _cache_key(self) -> tuple[str, str]:
+        return self.label, self.block.code
+
+    def _show_result(self, result) -> None:
         text = self._guess_verdict() if self.guess is not None else Text()
-        text.append(f"{t('app.lesson.output')}:\n", style="bold")
-        body = result.stdout + (("\n" + result.stderr) if result.stderr.strip() else "")
-        text.append(sanitize(body) if body.strip() else t("app.lesson.no_output"), style="" if body.strip() else "dim")
-        if result.status != Status.PASSED:
-            text.append(f"\n{progress.mark(result.status)} {progress.word(result.status)}",
-                        style=progress.style(result.status))
-            if result.message:
-                text.append(": " + result.message, style="red")
-            if result.error is not None:
-                text.append(sanitize(f"\n{result.error.type}: {result.error.message}\n{result.error.traceback}"),
-                            style="red")
-        self.query_one(".run-output", Static).update(text)
+        text.append_text(output_text(result))
+        out = self.query_one(".run-output", Static)
+        out.display = True
+        out.update(text)
+        charts = self.query_one(".run-charts")
+        charts.remove_children()
         if result.charts:
             from tutor.app.charts import ChartView
 
-            self.query_one(".run-charts").mount_all([ChartView(c) for c in result.charts])
-        self.call_after_refresh(lambda: self.query_one(".run-output").scroll_visible(animate=False))
+            charts.mount_all([ChartView(c) for c in result.charts])
+
+
+def output_text(result) -> Text:
+    """What a finished snippet run printed, then how it ended when it did not pass (the lesson's
+    examples and the playground show the same)."""
+    text = Text()
+    text.append(f"{t('app.lesson.output')}:\n", style="bold")
+    body = result.stdout + (("\n" + result.stderr) if result.stderr.strip() else "")
+    text.append(sanitize(body) if body.strip() else t("app.lesson.no_output"), style="" if body.strip() else "dim")
+    if result.status != Status.PASSED:
+        text.append(f"\n{progress.mark(result.status)} {progress.word(result.status)}",
+                    style=progress.style(result.status))
+        if result.message:
+            text.append(": " + result.message, style="red")
+        if result.error is not None:
+            text.append(sanitize(f"\n{result.error.type}: {result.error.message}\n{result.error.traceback}"),
+                        style="red")
+    return text
+

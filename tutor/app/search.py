@@ -70,10 +70,10 @@ class SearchScreen(ModalScreen):
         if not query.strip():
             status.update("")
         elif hits:
-            status.update(Text(t("app.search.count", n=len(hits)), style="dim"))
+            status.update(Text().append(t("app.search.count", n=len(hits)), style="dim"))
             results.highlighted = 0
         else:
-            status.update(Text(t("app.search.none", q=query.strip()), style="yellow"))
+            status.update(Text().append(t("app.search.none", q=query.strip()), style="yellow"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

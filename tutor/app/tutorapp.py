@@ -63,6 +63,9 @@ class TutorApp(App):
         self._warm_context = None
         self._runner_lock = threading.Lock()
         self._old_signal_handlers: dict[int, object] = {}
+        from tutor.app.legible import install
+
+        install(self, THEMES)       # text colours legible in both themes (tutor/app/legible.py)
         theme = self.store.get_setting("theme")
         self.theme = theme if theme in THEMES else THEMES[0]
 
@@ -239,6 +242,8 @@ class TutorApp(App):
             self._show_overlay(screen)
         else:
             self._show(screen)
+            if kind in LINK_KINDS:      # outputs of the examples stay while in one chapter
+                self.block_outputs.enter(item_id if kind == "quiz" else self.course.chapter_of(item_id).id)
         return True
 
     @staticmethod
@@ -262,9 +267,9 @@ class TutorApp(App):
         """The progress screen or a cheat sheet: on top of where the learner is (one at a time)."""
         while isinstance(self.screen, ModalScreen):
             self.pop_screen()
-        if self._is_overlay(self.screen):
+        if self._is_overlay(self.screen) and not getattr(self.screen, "HOLDS_OVERLAYS", False):
             self.switch_screen(screen)
-        else:
+        else:           # over a place, or over the playground (Esc comes back to it)
             self.push_screen(screen)
 
     def go_back(self) -> None:
@@ -340,6 +345,15 @@ class TutorApp(App):
 
     def action_cheatsheet(self) -> None:
         self.open_item("cheatsheet", self.current_chapter_id())
+
+    @property
+    def block_outputs(self):
+        """What the lesson examples of the current chapter printed and drew (in memory only)."""
+        if getattr(self, "_block_outputs", None) is None:
+            from tutor.app.outputcache import ChapterOutputs
+
+            self._block_outputs = ChapterOutputs()
+        return self._block_outputs
 
     @property
     def text_index(self):

@@ -72,7 +72,9 @@ class VerdictView(WrapStatic):
         self.update(Text(t("app.ex.cancelling"), style=progress.style("cancelled")))
 
     def show_refused(self, reason: str) -> None:
-        self.update(Text(t("app.ex.run_refused", reason=reason), style="bold red"))
+        # a span, not the Text's own style: Textual reads a Text's own style text as CSS, where
+        # "red" is a fixed #FF0000, instead of the theme's legible red (tutor/app/legible.py)
+        self.update(Text().append(t("app.ex.run_refused", reason=reason), style="bold red"))
 
     def show_result(self, result: RunResult, **kw) -> None:
         self.update(verdict_text(result, **kw))

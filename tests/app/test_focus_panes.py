@@ -1,0 +1,51 @@
+"""F6 moves the keyboard from pane to pane in every layout of the exercise workspace; side by
+side the focused pane is marked, and after a run the arrows pick checks in the list."""
+
+from __future__ import annotations
+
+from apphelp import failed_result, wait_until
+
+
+async def test_f6_cycles_the_panes_side_by_side(make_app, fake_runner):
+    fake_runner.push(failed_result())
+    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
+    async with app.run_test(size=(130, 36)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        assert scr.query_one("#ex-grid").has_class("-wide")
+        assert scr.focused_pane() == "ex-center"
+        await pilot.press("ctrl+r")
+        await wait_until(pilot, lambda: scr.last_result is not None)
+        await pilot.press("f6")
+        assert scr.focused_pane() == "ex-right"
+        assert app.focused.id == "checks"          # the arrows now move in the check list
+        await pilot.press("f6")
+        assert scr.focused_pane() == "ex-left"
+        await pilot.press("f6")
+        assert scr.focused_pane() == "ex-center" and app.focused.id == "editor"
+
+
+async def test_f6_skips_a_hidden_statement(make_app):
+    app = make_app(target=("exercise", "6.1"))
+    async with app.run_test(size=(130, 36)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        await pilot.press("ctrl+b")               # hide the statement
+        await pilot.press("f6")
+        assert scr.focused_pane() == "ex-right"
+        await pilot.press("f6")
+        assert scr.focused_pane() == "ex-center"
+
+
+async def test_the_focused_pane_is_marked(make_app):
+    app = make_app(target=("exercise", "6.1"))
+    async with app.run_test(size=(130, 36)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        centre, right = scr.query_one("#ex-center"), scr.query_one("#ex-right")
+        lit = centre.styles.border_left
+        assert lit[0], "the focused pane has no border to light"
+        await pilot.press("f6")
+        await pilot.pause()
+        assert right.styles.border_left != centre.styles.border_left
+        assert right.styles.border_left == lit, "the focused pane's border is not the lit one"
