@@ -97,7 +97,8 @@ class ExerciseScreen(PaneLayout, Screen):
                 with TabPane(t("app.ex.solution"), id="tab-solution"):
                     yield SolutionPane(id="solution-pane")
             with Vertical(id="ex-center"):
-                editor = CodeEditor(text, id="editor", read_only=read_error is not None)
+                # plain text for the first frame; Python highlighting right after it
+                editor = CodeEditor(text, id="editor", read_only=read_error is not None, language=None)
                 yield editor
                 yield EditorStatus("", id="editor-status")
                 self.sync = DraftSync(opened.draft, editor, read_error=read_error)
@@ -123,7 +124,9 @@ class ExerciseScreen(PaneLayout, Screen):
             results.verdict.show_idle()
         if opened.status != "passed":
             results.hide_explanation()
-        self.query_one("#editor", CodeEditor).focus()
+        editor = self.query_one("#editor", CodeEditor)
+        editor.focus()
+        self.call_after_refresh(self._highlight_editor)
         self.call_after_refresh(lambda: self.set_timer(0.05, self._late_widgets))
         self.call_after_refresh(self._record_open)
         self.set_interval(60.0, self._flush_time)
@@ -141,6 +144,11 @@ class ExerciseScreen(PaneLayout, Screen):
         except Exception:  # noqa: BLE001 - time spent is a nicety, never worth an error
             pass
         self._entered = now
+
+    def _highlight_editor(self) -> None:
+        editors = self.query("#editor")
+        if editors and editors.first().language is None:
+            editors.first().language = "python"
 
     def _record_open(self) -> None:
         from tutor.store import StoreError
