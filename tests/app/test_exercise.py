@@ -127,6 +127,7 @@ def test_gc_is_restored_after_the_app(make_app):
     import gc
 
     assert gc.isenabled()
+    thresholds = gc.get_threshold()
     app = make_app(target=("exercise", "6.1"))
 
     async def go():
@@ -137,6 +138,7 @@ def test_gc_is_restored_after_the_app(make_app):
 
     asyncio.run(go())
     assert gc.isenabled() and gc.get_freeze_count() == 0
+    assert gc.get_threshold() == thresholds
 
 
 async def test_give_up_needs_confirmation(make_app):
@@ -285,3 +287,27 @@ async def test_checking_the_reference_is_not_a_pass(make_app, fake_runner, home)
         await pilot.pause()
         assert "参考答案" in str(scr.query_one("#verdict").render())
         assert app.store.exercise_status("6.1") != "passed" and not scr.query_one("#solution").display
+
+
+def test_the_collector_runs_when_the_learner_is_idle(monkeypatch):
+    """A full collection happens at a quiet moment (no input for a few seconds, nothing running),
+    once per quiet spell, and freezes the survivors; never while a run is going."""
+    import gc
+
+    from tutor.app import gcpolicy
+
+    policy = gcpolicy.GarbagePolicy(gc.isenabled())
+    calls = []
+    monkeypatch.setattr(policy, "collect", lambda: calls.append("collect"))
+    policy.frozen = True
+    policy.noticed_input()
+    assert not policy.collect_if_idle(busy=False)             # input just now
+    policy.last_input -= gcpolicy.IDLE_SECONDS + 1
+    monkeypatch.setattr(gc, "get_count", lambda: (5, 3, 1))   # something reached the old generation
+    assert not policy.collect_if_idle(busy=True)              # a run is going
+    assert policy.collect_if_idle(busy=False) and calls == ["collect"]
+    assert not policy.collect_if_idle(busy=False)             # once per quiet spell
+    policy.noticed_input()
+    policy.last_input -= gcpolicy.IDLE_SECONDS + 1
+    monkeypatch.setattr(gc, "get_count", lambda: (5, 3, 0))   # nothing new in the old generation
+    assert not policy.collect_if_idle(busy=False)

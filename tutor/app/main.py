@@ -22,7 +22,7 @@ def run_app(*, home: Path, target: tuple[str, str] | None, lang: str = "zh") -> 
     from tutor.app.tutorapp import TutorApp
 
     app = TutorApp(home=Path(home), target=target)
-    app._gc_was_enabled = gc_enabled
+    app.gc_policy.was_enabled = gc_enabled
     bench = os.environ.get(BENCH_VAR)
     if bench:
         _arm_benchmark(app, bench)

@@ -14,10 +14,12 @@ import signal
 import threading
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
+from tutor.app.gcpolicy import GarbagePolicy
 from tutor.content import UnknownId, load_course
 from tutor.messages import lang, t
 from tutor.session import Session
@@ -50,8 +52,7 @@ class TutorApp(App):
         from tutor.app.commands import CourseCommands
 
         self.COMMANDS = {CourseCommands}      # only entries in the catalog's words
-        self._gc_was_enabled = gc.isenabled()    # see on_mount and _settle_gc
-        self._gc_frozen = False
+        self.gc_policy = GarbagePolicy(gc.isenabled())     # tutor/app/gcpolicy.py
         super().__init__()
         self.course = load_course()
         self.store = Store(home)
@@ -99,7 +100,7 @@ class TutorApp(App):
 
     def on_unmount(self) -> None:
         self._restore_signals()
-        self._release_gc()
+        self.gc_policy.release()
         if self._runner is not None and self._owns_runner:
             self._runner.close()
         self.store.close()
@@ -143,8 +144,7 @@ class TutorApp(App):
     def on_mount(self) -> None:
         from tutor.app.home import HomeScreen
 
-        # no cyclic GC until the first frame: start-up allocates a lot and frees almost nothing
-        gc.disable()
+        self.gc_policy.hold()       # no cyclic GC until the first frame (tutor/app/gcpolicy.py)
 
         self.push_screen(HomeScreen())
         self._install_signals()
@@ -163,36 +163,26 @@ class TutorApp(App):
 
     # ------------------------------------------------------------ garbage collection
 
+    @property
+    def _gc_frozen(self) -> bool:
+        return self.gc_policy.frozen
+
     def _settle_gc(self) -> None:
-        """After the first frame: move everything alive (modules, the course, the first screen:
-        some 75k objects) into the GC's permanent generation, so that full collections no longer
-        walk them, then turn the collector back on."""
-        if self._gc_frozen:
-            return
-        self._gc_frozen = True
-        gc.freeze()
-        if self._gc_was_enabled:
-            gc.enable()
+        self.gc_policy.settle()
+        self.set_interval(1.0, self._collect_when_idle)
 
     def _collect_garbage(self) -> None:
-        """Back on the course map (a natural pause, once the map is drawn): one full collection of
-        what the pages left behind, then freeze the survivors again. The automatic collections
-        that follow only walk what the next pages allocate, so they stay short instead of
-        stalling a page as it opens. Unfreezing first means no garbage stays frozen for good."""
-        if not self._gc_frozen or not gc.isenabled():
-            return
-        gc.unfreeze()
-        gc.collect()
-        gc.freeze()
+        self.gc_policy.collect()
 
-    def _release_gc(self) -> None:
-        """On exit (or when the app is run in-process, e.g. by tests): give the objects back to
-        the collector and restore its state."""
-        if self._gc_frozen:
-            gc.unfreeze()
-            self._gc_frozen = False
-        if self._gc_was_enabled:
-            gc.enable()
+    def _collect_when_idle(self) -> None:
+        screen = self.screen        # a run in the exercise, the playground or a lesson example
+        busy = getattr(screen, "running", False) or any(b.running for b in screen.query("RunBlock"))
+        self.gc_policy.collect_if_idle(bool(busy))
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.MouseDown)):
+            self.gc_policy.noticed_input()
+        await super().on_event(event)
 
     # ------------------------------------------------------------ navigation
 
