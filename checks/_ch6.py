@@ -211,3 +211,40 @@ def loss_trace(L, name: str, length: int) -> np.ndarray:
         fail(f"{name} 里有 NaN/inf,第一个出现在第 {int(bad[0])} 步:训练发散了。",
              first_bad_step=int(bad[0]), value=float(arr[bad[0]]))
     return arr
+
+
+# ---------------------------------------------------------------- values kept under any name
+
+
+def module_values(ns: dict):
+    """(name, value) for every module-level value of the learner and the items of its top-level
+    tuples, lists and dicts (`data = (xs, ys)` gives `data[0]`, `data[1]`): what a statement asks
+    to keep at top level without fixing a name is looked up among these."""
+    for name, value in list(ns.items()):
+        if name.startswith("__"):
+            continue
+        yield name, value
+        if isinstance(value, (tuple, list)) and len(value) <= 16:
+            for i, item in enumerate(value):
+                yield f"{name}[{i}]", item
+        elif type(value) is dict and len(value) <= 16:
+            for key, item in value.items():
+                yield f"{name}[{key!r}]", item
+
+
+def np_adam(loss_grad, params: dict, steps: int, lr: float, b1: float = 0.9, b2: float = 0.999,
+            eps: float = 1e-8) -> np.ndarray:
+    """float64 reference of the chapter's adam (bias-corrected): the losses of `steps` steps from
+    `params` (a dict of arrays); `loss_grad(params) -> (loss, dict of gradients)`."""
+    p = {k: np.array(v, dtype=np.float64) for k, v in params.items()}
+    m = {k: np.zeros_like(v) for k, v in p.items()}
+    v = {k: np.zeros_like(x) for k, x in p.items()}
+    losses = np.empty(steps)
+    for s in range(steps):
+        losses[s], g = loss_grad(p)
+        t = s + 1
+        for k in p:
+            m[k] = b1 * m[k] + (1 - b1) * g[k]
+            v[k] = b2 * v[k] + (1 - b2) * g[k] ** 2
+            p[k] = p[k] - lr * (m[k] / (1 - b1 ** t)) / (np.sqrt(v[k] / (1 - b2 ** t)) + eps)
+    return losses

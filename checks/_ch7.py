@@ -199,3 +199,43 @@ def np_spiral_schedule(total: int) -> np.ndarray:
     t = np.arange(total, dtype=np.float64)
     frac = np.clip((t - 100) / (total - 100), 0.0, 1.0)
     return np.where(t < 100, 1e-2 * t / 100, 1e-4 + 0.5 * (1 + np.cos(np.pi * frac)) * (1e-2 - 1e-4))
+
+
+def jax_adam_mlp_path(start, X, Y, steps: int, lr: float = 1e-2) -> list[dict]:
+    """Full-batch Adam (b1 0.9, b2 0.999, eps 1e-8) on the mean cross-entropy of a ReLU MLP from the
+    given start (a param tree of the chapter's layout), written here like jax_fit_mlp: the NumPy
+    param trees after every step, index k holding the params after k steps (index 0 is `start`)."""
+    import jax
+    import jax.numpy as jnp
+
+    depth = len(start)
+
+    def loss(p, X, Y):
+        h = X
+        for i in range(depth):
+            h = h @ p[f"dense_{i}"]["w"] + p[f"dense_{i}"]["b"]
+            if i + 1 < depth:
+                h = jnp.maximum(h, 0.0)
+        logp = h - jax.scipy.special.logsumexp(h, axis=1, keepdims=True)
+        return -jnp.mean(jnp.take_along_axis(logp, Y[:, None], axis=1))
+
+    def path(p, X, Y):
+        zeros = jax.tree.map(jnp.zeros_like, p)
+
+        def body(carry, t):
+            p, m, v = carry
+            g = jax.grad(loss)(p, X, Y)
+            m = jax.tree.map(lambda a, b: 0.9 * a + 0.1 * b, m, g)
+            v = jax.tree.map(lambda a, b: 0.999 * a + 0.001 * b * b, v, g)
+            fix1, fix2 = 1 - 0.9 ** t, 1 - 0.999 ** t
+            p = jax.tree.map(lambda w, a, b: w - lr * (a / fix1) / (jnp.sqrt(b / fix2) + 1e-8), p, m, v)
+            return (p, m, v), p
+
+        _, trail = jax.lax.scan(body, (p, zeros, zeros), jnp.arange(1, steps + 1, dtype=jnp.float32))
+        return trail
+
+    p0 = jax.tree.map(lambda a: jnp.asarray(a, jnp.float32), start)
+    trail = jax.jit(path)(p0, jnp.asarray(X, jnp.float32), jnp.asarray(np.asarray(Y), jnp.int32))
+    trail = jax.tree.map(lambda a: np.asarray(a, np.float64), trail)    # one transfer, then NumPy slices
+    trees = [jax.tree.map(lambda a: np.asarray(a, np.float64), p0)]
+    return trees + [jax.tree.map(lambda a, k=k: a[k], trail) for k in range(steps)]

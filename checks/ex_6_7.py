@@ -13,18 +13,19 @@ b 0.1·N(16)、Wo 0.3·N(16,1);xs = uniform(-1, 1, (7, 1))):
   7. rnn_losses 形状 (300,) 且全部有限                                              -> losses
   8. 最后一步损失 < 0.1 × 第一步损失                                                           -> improves
 另加:fresh(长度 13 的新序列和新参数,vmap 后每条序列都与 float64 参考一致,约定前后一致)。
-最终损失不做精确比较:它随机器浮动(本机 0.00299,章节 0.00324)。"""
+最终损失不做精确比较:它随机器浮动(本机 0.00299,章节 0.00324)。
+训练设置(题目固定了数据、隐藏维、损失和 adam(0.01);key 与初始化由学习者选):训练序列和训练后的参数
+留在模块顶层、名字随意,按形状找到 -> data(64×20×1,铺满 [−0.5, 0.5])、trained(均方误差以累计和为目标,
+与 rnn_losses 末尾同一量级);初始参数也在顶层时(损失等于 rnn_losses[0]),replay 用 NumPy float64
+BPTT + Adam 重放前 10 步逐步对拍。"""
 
 from __future__ import annotations
 
-
 import numpy as np
 
-from tutor.checklib import Checks, as_array, assert_that, fail, primitive_counts, rng
+from tutor.checklib import Checks, Mistake, as_array, assert_close, assert_that, fail, primitive_counts, rng
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
-
-
 
 checks = Checks()
 HID = 16
@@ -239,3 +240,159 @@ def _(L):
     assert_that(last < 0.1 * first,
                 f"300 步之后损失只从 {first:.4f} 降到 {last:.4f},没有降到初始的十分之一以下。",
                 first=float(rl[0]), last=float(rl[-1]))
+
+
+# ---------------------------------------------------------------- the statement's training set-up
+
+SEQ_SHAPE, REPLAY_STEPS, LR = (64, 20, 1), 10, 0.01
+PARAM_SHAPES = {"Wh": (HID, HID), "Wx": (1, HID), "b": (HID,), "Wo": (HID, 1)}
+
+
+def _is_array(value) -> bool:
+    import jax
+    return isinstance(value, (np.ndarray, jax.Array))
+
+
+def _sequences(L):
+    """(name, float64 array) for every floating array of shape (64, 20, 1) kept at top level."""
+    return [(name, np.asarray(v, np.float64)) for name, v in H.module_values(L.ns)
+            if _is_array(v) and np.shape(v) == SEQ_SHAPE and np.issubdtype(v.dtype, np.floating)]
+
+
+def _uniform_half(a) -> bool:
+    """All in [−0.5, 0.5], both ends nearly reached (1280 uniform draws miss one by 0.05 with p = 0.9¹²⁸⁰)."""
+    return a.min() >= -0.5 - 1e-6 and a.max() <= 0.5 + 1e-6 and a.min() < -0.45 and a.max() > 0.45
+
+
+def _param_dicts(L):
+    """(name, dict of float64 leaves) for every top-level dict with the keys Wh, Wx, b, Wo."""
+    found = []
+    for name, v in H.module_values(L.ns):
+        if type(v) is dict and set(PARAM_SHAPES) <= set(v) and all(_is_array(v[k]) for k in PARAM_SHAPES):
+            found.append((name, {k: np.asarray(v[k], np.float64) for k in PARAM_SHAPES}))
+    return found
+
+
+def _row_convention(L) -> bool:
+    """True when the learner's rnn_forward multiplies h @ Wh (False: Wh @ h), seen on the chapter data."""
+    P, xs = _chapter_data()
+    return bool(np.allclose(_forward(L, P, xs), _ref(P, xs, True), atol=1e-4))
+
+
+def _batch_states(P, X, rec):
+    """Hidden states (T+1, B, H) from h_0 = 0 and outputs (B, T, 1) of a batch of sequences."""
+    hs = [np.zeros((X.shape[0], rec.shape[0]))]
+    for t in range(X.shape[1]):
+        hs.append(np.tanh(hs[-1] @ rec + X[:, t] @ P["Wx"] + P["b"]))
+    hs = np.stack(hs)
+    return hs, np.einsum("tbh,ho->bto", hs[1:], P["Wo"])
+
+
+def _mse(P, X, Y, row) -> float:
+    return float(np.mean((_batch_states(P, X, P["Wh"] if row else P["Wh"].T)[1] - Y) ** 2))
+
+
+def _loss_grad(P, X, Y, row):
+    """Mean squared error over the batch and its gradient, by backpropagation through time (float64)."""
+    rec = P["Wh"] if row else P["Wh"].T
+    hs, out = _batch_states(P, X, rec)
+    err = out - Y
+    d_out = 2 * err / err.size
+    g = {"Wo": np.einsum("tbh,bto->ho", hs[1:], d_out), "Wx": np.zeros_like(P["Wx"]), "b": np.zeros_like(P["b"])}
+    g_rec, d_h = np.zeros_like(rec), np.zeros_like(hs[0])
+    for t in range(X.shape[1] - 1, -1, -1):
+        d_pre = (d_h + d_out[:, t] @ P["Wo"].T) * (1 - hs[t + 1] ** 2)
+        g_rec += hs[t].T @ d_pre
+        g["Wx"] += X[:, t].T @ d_pre
+        g["b"] += d_pre.sum(axis=0)
+        d_h = d_pre @ rec.T
+    g["Wh"] = g_rec if row else g_rec.T
+    return float(np.mean(err ** 2)), g
+
+
+@checks.add("data", "模块顶层有训练序列:一批 64 条、长度 20、元素均匀分布在 [−0.5, 0.5]")
+def _(L):
+    seqs = _sequences(L)
+    if any(_uniform_half(a) for _, a in seqs):
+        return
+    if seqs:
+        ranges = ";".join(f"{name} 的取值范围是 [{a.min():.3f}, {a.max():.3f}]" for name, a in seqs[:4])
+        unit = [name for name, a in seqs if a.min() >= 0 and a.max() < 1 and a.min() < 0.05 and a.max() > 0.95]
+        fail(f"形状 (64, 20, 1) 的数组里,没有一个的元素铺满 [−0.5, 0.5]:{ranges}。题目要的序列在 [−0.5, 0.5] 内均匀分布"
+             + (f";{unit[0]} 铺满的是 [0, 1),正是 jax.random.uniform 的默认区间:要写 minval=-0.5, maxval=0.5。"
+                if unit else "。"),
+             ranges={name: [float(a.min()), float(a.max())] for name, a in seqs[:4]})
+    others = {name: list(np.shape(v)) for name, v in H.module_values(L.ns)
+              if _is_array(v) and np.ndim(v) == 3 and np.shape(v)[-1] == 1}
+    fail("模块顶层找不到形状 (64, 20, 1) 的训练序列(一批 64 条、长度 20):"
+         + (f"找到的三维数组是 {others}。" if others else
+            "训练数据要留在模块顶层(名字随意),检查会按形状找到它,用它复算损失。"),
+         expected=list(SEQ_SHAPE), found=others)
+
+
+@checks.add("trained", "训练后的参数拟合了这批序列的累计和,均方误差与 rnn_losses 的末尾同一量级",
+            needs=("data", "values", "losses"))
+def _(L):
+    rl = H.loss_trace(L, "rnn_losses", 300)
+    dicts = _param_dicts(L)
+    good = [(name, P) for name, P in dicts if all(P[k].shape == s for k, s in PARAM_SHAPES.items())]
+    if not good:
+        shapes = {name: {k: list(P[k].shape) for k in PARAM_SHAPES} for name, P in dicts}
+        fail((f"参数字典的形状不对:{shapes};题目要求 Wh (16, 16)、Wx (1, 16)、b (16,)、Wo (16, 1)(隐藏维 16)。"
+              if dicts else "模块顶层找不到训练后的参数(含 Wh、Wx、b、Wo 的字典):训练结果要留在模块顶层"
+                            "(名字随意),检查会用它在训练序列上复算损失。"), found=shapes)
+    row, low, high = _row_convention(L), float(rl[-10:].min()), float(rl[-10:].max())
+    seqs = [(name, a) for name, a in _sequences(L) if _uniform_half(a)]
+    pairs = [(pn, P, sn, X, np.cumsum(X, axis=1)) for pn, P in good for sn, X in seqs]
+    initial = {pn for pn, P, _, X, Y in pairs if np.isclose(_mse(P, X, Y, row), rl[0], rtol=1e-4)}
+    pairs = [pair for pair in pairs if pair[0] not in initial]
+    if not pairs:
+        fail(f"找到的参数 {sorted(initial)} 在训练序列上的损失正好等于 rnn_losses[0]:它们是训练前的初始参数。"
+             "训练后的参数也要留在模块顶层(名字随意)。", initial=sorted(initial))
+
+    def fits(P, X, target):
+        """The model predicts `target` far better than zeros, with the MSE the trace ends with
+        (one more Adam step moves the loss within the swings of the last steps)."""
+        mse = _mse(P, X, target, row)
+        return mse < 0.5 * float(np.mean(target ** 2)) and low / 4 <= mse <= 4 * high
+
+    if any(fits(P, X, Y) for _, P, _, X, Y in pairs):
+        return
+    for pn, P, sn, X, Y in pairs:
+        if fits(P, X, -Y):
+            fail(f"{pn} 在 {sn} 上拟合的是负的累计和:损失写成了 (预测 + 目标)²,应是 (预测 − 目标)²。")
+        if fits(P, X, X):
+            fail(f"{pn} 拟合的是序列本身而不是累计和:目标应沿时间轴累加,jnp.cumsum(序列, axis=1)。")
+        mse = _mse(P, X, Y, row)
+        if mse < 0.5 * float(np.mean(Y ** 2)) and any(low / 4 <= mse * n <= 4 * high for n in X.shape[:2] + (X.size,)):
+            fail(f"{pn} 拟合了累计和(均方误差 {mse:.5f}),而 rnn_losses 的末尾大约是它的 "
+                 f"{np.median(rl[-10:]) / mse:.0f} 倍:rnn_losses 是平方误差的总和,不是均方误差,"
+                 "损失要对全部元素取平均(jnp.mean)。", mse=mse, rnn_losses_last10=[low, high])
+    fail("在训练序列上以累计和为目标,找到的参数的均方误差是 "
+         f"{ {pn: round(_mse(P, X, Y, row), 6) for pn, P, _, X, Y in pairs} };"
+         f"rnn_losses 最后 10 步在 [{low:.5f}, {high:.5f}] 之间。训练后的参数应明显好于全输出 0"
+         "(均方误差不到目标均方值的一半),且与 rnn_losses 的末尾同一量级(相差不到 4 倍)。",
+         rnn_losses_last10=[low, high])
+
+
+@checks.add("replay", "初始参数若留在模块顶层:从它重放前 10 步 adam(0.01)(NumPy float64),与 rnn_losses 一致",
+            needs="trained")
+def _(L):
+    rl = H.loss_trace(L, "rnn_losses", 300)
+    row = _row_convention(L)
+    starts = [(pn, P, sn, X) for pn, P in _param_dicts(L) for sn, X in _sequences(L)
+              if all(P[k].shape == s for k, s in PARAM_SHAPES.items()) and _uniform_half(X)
+              and np.isclose(_mse(P, X, np.cumsum(X, axis=1), row), rl[0], rtol=1e-4)]
+    if not starts:
+        return          # the initial parameters were not kept: the trajectory cannot be replayed
+    (pn, P, sn, X), Y = starts[0], np.cumsum(starts[0][3], axis=1)
+
+    def replay(lr):
+        return H.np_adam(lambda p: _loss_grad(p, X, Y, row), P, REPLAY_STEPS, lr)
+
+    # float32 training drifts from a float64 replay by at most ~3e-4 (relative) in the first 10
+    # steps; later, Adam's sign-like steps on tiny gradients amplify rounding and the runs part
+    assert_close(rl[:REPLAY_STEPS], replay(LR), rtol=2e-3, atol=1e-6, what="rnn_losses[:10]",
+                 mistakes=[Mistake("lr_1e-3", replay(1e-3), "前 10 步损失与 adam(0.001) 的重放一致:题目要求学习率 0.01。")],
+                 msg=f"从初始参数 {pn} 出发、在 {sn} 上用 adam(0.01) 重放的前 10 步损失与 rnn_losses 不同"
+                     "(期望值与实际值见下方)。")

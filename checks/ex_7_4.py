@@ -17,17 +17,24 @@ mismatch names a cause only when the norms match it (the clean labels, a sum of 
 Added: p_noisy was trained on the noisy labels Yn -> trained_on_noisy. Two reference models are
 trained here (own Adam, own MLP, the statement's recipe) on the learner's Xn with Yn and with
 Yn_clean; on the flipped samples a model trained on Yn gives the noisy label a mean log-probability
-near −2, one trained on Yn_clean near −18. p_noisy must be on the Yn side of the midpoint."""
+near −2, one trained on Yn_clean near −18. p_noisy must be on the Yn side of the midpoint.
+Added: replay. The init key is the learner's, so the training can be replayed only when the initial
+params are kept at top level, tied to the run by a kept loss curve whose first value is their loss
+on Yn. Then Adam(1e-2) is replayed here (own float32 code) and p_noisy must be nearer to the
+150-step params than half the distance to the 149- and 151-step ones. The replay is computed once
+per run; when it reproduces p_noisy it already proves training on Yn, and trained_on_noisy skips its
+two reference models."""
 
 
 import numpy as np
 
-from _ch7 import jax_fit_mlp, np_log_softmax, np_mlp, np_per_sample_grad_norm, np_per_sample_leaf_norms
+from _ch7 import (jax_adam_mlp_path, jax_fit_mlp, np_log_softmax, np_mlp, np_per_sample_grad_norm,
+                  np_per_sample_leaf_norms)
 from tutor.checklib import Checks, Mistake, as_array, assert_close, assert_that, fail, rng
 
 checks = Checks()
 
-N, D, K, N_FLIP, TOP = 2000, 20, 10, 20, 40
+N, D, K, N_FLIP, TOP, STEPS = 2000, 20, 10, 20, 40, 150
 
 
 def _labels(L, name):
@@ -132,6 +139,66 @@ def _(L):
                      "与用 p_noisy、Xn[i]、Yn[i] 算出的单样本交叉熵梯度的全局 L2 范数不一致。")
 
 
+def _layout_dicts(L):
+    """(name, tree) for every top-level dict (or item of a top-level tuple/list) in init_mlp's layout."""
+    shapes = {"dense_0": {"w": (D, 64), "b": (64,)}, "dense_1": {"w": (64, K), "b": (K,)}}
+
+    def fits(v):
+        return (type(v) is dict and set(v) == set(shapes) and all(
+            type(v[l]) is dict and set(v[l]) == {"w", "b"} and all(np.shape(v[l][k]) == shapes[l][k] for k in ("w", "b"))
+            for l in shapes))
+
+    found = []
+    for name, value in list(L.ns.items()):
+        items = [(name, value)] + ([(f"{name}[{i}]", v) for i, v in enumerate(value)]
+                                   if isinstance(value, (tuple, list)) and len(value) <= 16 else [])
+        found += [(n, {l: {k: np.asarray(v[l][k], np.float64) for k in ("w", "b")} for l in v})
+                  for n, v in items if not n.startswith("__") and fits(v)]
+    return found
+
+
+def _curves(L):
+    """(name, float64 1-D array) for every kept floating vector long enough to be a loss curve."""
+    import jax
+
+    return [(name, np.asarray(v, np.float64)) for name, v in list(L.ns.items())
+            if isinstance(v, (np.ndarray, jax.Array)) and np.ndim(v) == 1 and 2 <= np.shape(v)[0] <= 10_000
+            and np.issubdtype(v.dtype, np.floating)]
+
+
+def _max_diff(a, b) -> float:
+    return max(float(np.max(np.abs(a[l][k] - b[l][k]))) for l in a for k in ("w", "b"))
+
+
+_RUN: dict = {}
+
+
+def _replayed(L):
+    """The learner's training replayed from its kept initial params (found through a kept loss curve
+    whose first value is their loss on Yn), or None; computed once per run and shared by
+    trained_on_noisy and replay. Keys: start, path (params after k steps), gaps, dist, is_at."""
+    if _RUN.get("ns") is L.ns:
+        return _RUN["value"]
+    Xn, Yn = as_array(L.Xn, "Xn").astype(np.float64), _labels(L, "Yn")
+    target, curves, starts = _params(L), _curves(L), []
+    for name, tree in _layout_dicts(L):
+        loss0 = -float(np.mean(np_log_softmax(np_mlp(tree, Xn))[np.arange(N), Yn]))
+        starts += [(name, tree, cn, len(c)) for cn, c in curves if np.isclose(loss0, c[0], rtol=1e-5)]
+    value = None
+    if starts:
+        path = jax_adam_mlp_path(starts[0][1], Xn, Yn, max(STEPS, starts[0][3]) + 1)
+        gaps = [_max_diff(path[k], path[k + 1]) for k in range(len(path) - 1)]
+        dist = [_max_diff(target, p) for p in path]
+
+        def is_at(k):
+            """p_noisy is the k-step params: nearer than half a step (float32 runs differ by ~1/10 of one)."""
+            return 0 < k < len(path) - 1 and dist[k] < 0.5 * min(gaps[k - 1], gaps[k])
+
+        value = dict(Xn=Xn, Yn=Yn, start=starts[0], path=path, gaps=gaps, dist=dist, is_at=is_at)
+    _RUN.update(ns=L.ns, value=value)
+    return value
+
+
 @checks.add("accuracy", "p_noisy 在真实标签上的准确率 > 0.8")
 def _(L):
     acc = float(np.mean(np_mlp(_params(L), as_array(L.Xn, "Xn")).argmax(axis=1) == _labels(L, "Yn_clean")))
@@ -148,6 +215,9 @@ def _(L):
         """Mean log-probability a model gives the noisy label of the flipped samples."""
         return float(np.mean(np_log_softmax(np_mlp(p, Xn[flips]))[np.arange(len(flips)), Yn[flips]]))
 
+    run = _replayed(L)
+    if run is not None and run["is_at"](STEPS):
+        return      # p_noisy is the statement's recipe run on Yn from the learner's own start
     learner = noisy_logp(params)
     on_noisy, on_clean = (noisy_logp(p) for p in jax_fit_mlp(Xn, np.stack([Yn, Yc]), (D, 64, K), seed=404))
     if learner >= 0.5 * (on_noisy + on_clean):
@@ -169,3 +239,26 @@ def _(L):
     recall = len(found) / N_FLIP
     assert_that(recall >= 0.9, f"梯度范数最大的 40 个样本只找回了 {recall:.0%} 的翻转样本(要求 ≥ 90%)。",
                 expected=">= 0.9", actual=recall, missed=sorted(flips - set(found)))
+
+
+@checks.add("replay", "初始参数和损失曲线若留在模块顶层:从它重放 150 步 adam(1e-2),结果就是 p_noisy",
+            needs=("shapes", "flips"))
+def _(L):
+    run = _replayed(L)
+    if run is None:
+        return      # the initial params (or the loss curve that ties them to this run) were not kept
+    Xn, Yn, target = run["Xn"], run["Yn"], _params(L)
+    name, tree, curve_name, n_curve = run["start"]
+    path, gaps, dist, is_at = run["path"], run["gaps"], run["dist"], run["is_at"]
+    if is_at(STEPS):
+        return
+    best = int(np.argmin(dist))
+    if is_at(best):
+        fail(f"p_noisy 正是从 {name} 出发用 adam(1e-2) 训练 {best} 步的结果({curve_name} 也有 {n_curve} 个值):"
+             f"题目要求训练 {STEPS} 步。", steps=best)
+    slow = jax_adam_mlp_path(tree, Xn, Yn, STEPS, lr=1e-3)[STEPS]
+    if _max_diff(target, slow) < 0.5 * min(gaps[STEPS - 1], gaps[STEPS]):
+        fail(f"p_noisy 正是从 {name} 出发用 adam(1e-3) 训练 {STEPS} 步的结果:题目要求学习率 1e-2。", lr=1e-3)
+    fail(f"从初始参数 {name} 出发(它在 Yn 上的损失等于 {curve_name}[0]),按题目做法用 adam(1e-2) 全量训练 "
+         f"{STEPS} 步,得到的参数与 p_noisy 不同:逐元素最大差 {dist[STEPS]:.3g},而最后相邻两步之间只差约 "
+         f"{min(gaps[STEPS - 1], gaps[STEPS]):.3g}。", max_difference=dist[STEPS])

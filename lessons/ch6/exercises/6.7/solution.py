@@ -50,7 +50,8 @@ def fit_rnn(params, seqs, targets, steps=300):
     return p_end, trace
 
 
-trained_rnn, rnn_losses = fit_rnn(make_rnn_params(init_key), train_seqs, train_targets)
+rnn_init = make_rnn_params(init_key)  # 初始参数也留在顶层:检查会从它重放前几步
+trained_rnn, rnn_losses = fit_rnn(rnn_init, train_seqs, train_targets)
 
 if __name__ == "__main__":
     print(f"初始损失 {float(rnn_losses[0]):.5f},最终损失 {float(rnn_losses[-1]):.5f}")

@@ -29,7 +29,8 @@ def fit_on_noisy_labels(params, X, Y, n_steps: int):
 
 
 fit_on_noisy_labels = jax.jit(fit_on_noisy_labels, static_argnames=("n_steps",))
-p_noisy, noisy_curve = fit_on_noisy_labels(init_mlp(k_model, (D_IN, 64, N_CLS)), Xn, Yn, n_steps=150)
+p_start = init_mlp(k_model, (D_IN, 64, N_CLS))  # 初始参数和损失曲线留在顶层:检查会据此重放训练
+p_noisy, noisy_curve = fit_on_noisy_labels(p_start, Xn, Yn, n_steps=150)
 
 
 # 3. 每个样本的梯度范数:lax.map 按 500 个一块计算,块内就把梯度归约成一个标量
