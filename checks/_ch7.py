@@ -128,18 +128,17 @@ def np_per_sample_leaf_norms(params, x, y) -> list[float]:
     return norms
 
 
-def jax_fit_mlp(X, label_sets, sizes, seed: int, steps: int = 150, lr: float = 1e-2):
-    """Full-batch Adam (b1 0.9, b2 0.999, eps 1e-8) on the mean cross-entropy of a ReLU MLP, written
-    here (not with the chapter context, which a learner may overwrite): one model per row of
-    `label_sets` (k, N), all from the same start, trained together in one compiled program.
-    Returns a list of k NumPy param trees."""
+def _adam_on_mlp(p, X, Y, steps: int, lr: float, *, keep_path: bool):
+    """Full-batch Adam (b1 0.9, b2 0.999, eps 1e-8) on the mean cross-entropy of a ReLU MLP with the
+    chapter's layout (dense_0 … dense_{n-1}), written here (not with the chapter context, which a
+    learner may overwrite); traceable. Returns the final params, or with keep_path the params
+    after every step (stacked)."""
     import jax
     import jax.numpy as jnp
 
-    start = {k: {n: jnp.asarray(v) for n, v in layer.items()} for k, layer in np_mlp_params(seed, sizes).items()}
-    depth = len(sizes) - 1
+    depth = len(p)
 
-    def loss(p, X, Y):
+    def loss(p):
         h = X
         for i in range(depth):
             h = h @ p[f"dense_{i}"]["w"] + p[f"dense_{i}"]["b"]
@@ -148,20 +147,30 @@ def jax_fit_mlp(X, label_sets, sizes, seed: int, steps: int = 150, lr: float = 1
         logp = h - jax.scipy.special.logsumexp(h, axis=1, keepdims=True)
         return -jnp.mean(jnp.take_along_axis(logp, Y[:, None], axis=1))
 
+    def body(carry, t):
+        p, m, v = carry
+        g = jax.grad(loss)(p)
+        m = jax.tree.map(lambda a, b: 0.9 * a + 0.1 * b, m, g)
+        v = jax.tree.map(lambda a, b: 0.999 * a + 0.001 * b * b, v, g)
+        fix1, fix2 = 1 - 0.9 ** t, 1 - 0.999 ** t
+        p = jax.tree.map(lambda w, a, b: w - lr * (a / fix1) / (jnp.sqrt(b / fix2) + 1e-8), p, m, v)
+        return (p, m, v), (p if keep_path else None)
+
+    zeros = jax.tree.map(jnp.zeros_like, p)
+    (p, _, _), trail = jax.lax.scan(body, (p, zeros, zeros), jnp.arange(1, steps + 1, dtype=jnp.float32))
+    return trail if keep_path else p
+
+
+def jax_fit_mlp(X, label_sets, sizes, seed: int, steps: int = 150, lr: float = 1e-2):
+    """`_adam_on_mlp` for one model per row of `label_sets` (k, N), all from the same start,
+    trained together in one compiled program. Returns a list of k NumPy param trees."""
+    import jax
+    import jax.numpy as jnp
+
+    start = {k: {n: jnp.asarray(v) for n, v in layer.items()} for k, layer in np_mlp_params(seed, sizes).items()}
+
     def fit(p, X, Y):
-        zeros = jax.tree.map(jnp.zeros_like, p)
-
-        def body(carry, t):
-            p, m, v = carry
-            g = jax.grad(loss)(p, X, Y)
-            m = jax.tree.map(lambda a, b: 0.9 * a + 0.1 * b, m, g)
-            v = jax.tree.map(lambda a, b: 0.999 * a + 0.001 * b * b, v, g)
-            fix1, fix2 = 1 - 0.9 ** t, 1 - 0.999 ** t
-            p = jax.tree.map(lambda w, a, b: w - lr * (a / fix1) / (jnp.sqrt(b / fix2) + 1e-8), p, m, v)
-            return (p, m, v), None
-
-        (p, _, _), _ = jax.lax.scan(body, (p, zeros, zeros), jnp.arange(1, steps + 1, dtype=jnp.float32))
-        return p
+        return _adam_on_mlp(p, X, Y, steps, lr, keep_path=False)
 
     labels = jnp.asarray(np.asarray(label_sets), jnp.int32)
     out = jax.jit(jax.vmap(fit, in_axes=(None, None, 0)))(start, jnp.asarray(X, jnp.float32), labels)
@@ -202,37 +211,13 @@ def np_spiral_schedule(total: int) -> np.ndarray:
 
 
 def jax_adam_mlp_path(start, X, Y, steps: int, lr: float = 1e-2) -> list[dict]:
-    """Full-batch Adam (b1 0.9, b2 0.999, eps 1e-8) on the mean cross-entropy of a ReLU MLP from the
-    given start (a param tree of the chapter's layout), written here like jax_fit_mlp: the NumPy
-    param trees after every step, index k holding the params after k steps (index 0 is `start`)."""
+    """`_adam_on_mlp` from the given start (a param tree of the chapter's layout): the NumPy param
+    trees after every step, index k holding the params after k steps (index 0 is `start`)."""
     import jax
     import jax.numpy as jnp
 
-    depth = len(start)
-
-    def loss(p, X, Y):
-        h = X
-        for i in range(depth):
-            h = h @ p[f"dense_{i}"]["w"] + p[f"dense_{i}"]["b"]
-            if i + 1 < depth:
-                h = jnp.maximum(h, 0.0)
-        logp = h - jax.scipy.special.logsumexp(h, axis=1, keepdims=True)
-        return -jnp.mean(jnp.take_along_axis(logp, Y[:, None], axis=1))
-
     def path(p, X, Y):
-        zeros = jax.tree.map(jnp.zeros_like, p)
-
-        def body(carry, t):
-            p, m, v = carry
-            g = jax.grad(loss)(p, X, Y)
-            m = jax.tree.map(lambda a, b: 0.9 * a + 0.1 * b, m, g)
-            v = jax.tree.map(lambda a, b: 0.999 * a + 0.001 * b * b, v, g)
-            fix1, fix2 = 1 - 0.9 ** t, 1 - 0.999 ** t
-            p = jax.tree.map(lambda w, a, b: w - lr * (a / fix1) / (jnp.sqrt(b / fix2) + 1e-8), p, m, v)
-            return (p, m, v), p
-
-        _, trail = jax.lax.scan(body, (p, zeros, zeros), jnp.arange(1, steps + 1, dtype=jnp.float32))
-        return trail
+        return _adam_on_mlp(p, X, Y, steps, lr, keep_path=True)
 
     p0 = jax.tree.map(lambda a: jnp.asarray(a, jnp.float32), start)
     trail = jax.jit(path)(p0, jnp.asarray(X, jnp.float32), jnp.asarray(np.asarray(Y), jnp.int32))
