@@ -333,3 +333,16 @@ class FakeRunner(RunnerLike):
 @pytest.fixture
 def fake_runner():
     return FakeRunner()
+
+
+@pytest.fixture
+def no_new_jax():
+    """The app's process never imports jax or numpy: the test using this fixture must not import
+    them. (Another test of the same pytest process may have imported them before; what is
+    asserted is that this test added neither.)"""
+    import sys
+
+    before = {m for m in ("jax", "numpy") if m in sys.modules}
+    yield
+    added = {m for m in ("jax", "numpy") if m in sys.modules} - before
+    assert not added, f"the app's process imported {sorted(added)}"

@@ -72,8 +72,9 @@ def squeezed(text: str) -> str:
 
 
 def left_pane(screen: str) -> str:
-    """The text left of the first pane border on each row (the statement column)."""
-    return "\n".join(PANE_EDGES.split(row)[0] for row in screen.split("\n"))
+    """The text left of the first pane border on each row (the statement column), after the
+    statement pane's own focus bar at the start of the row."""
+    return "\n".join(PANE_EDGES.split(row[1:] if row.startswith("▊") else row)[0] for row in screen.split("\n"))
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
