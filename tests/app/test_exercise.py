@@ -311,3 +311,21 @@ def test_the_collector_runs_when_the_learner_is_idle(monkeypatch):
     policy.last_input -= gcpolicy.IDLE_SECONDS + 1
     monkeypatch.setattr(gc, "get_count", lambda: (5, 3, 0))   # nothing new in the old generation
     assert not policy.collect_if_idle(busy=False)
+
+
+async def test_a_pass_fills_the_solution_editor_only_when_its_tab_is_shown(make_app, fake_runner):
+    """The pass unlocks the solution at once; its Python editor is filled when the learner opens
+    the tab (the verdict does not wait for an editor nobody looks at)."""
+    fake_runner.push(passed_result())
+    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        scr = app.screen
+        await pilot.press("ctrl+r")
+        await wait_until(pilot, lambda: scr.last_result is not None)
+        await pilot.pause()
+        solution = scr.query_one("#solution")
+        assert solution.display and solution.text == ""
+        scr.query_one("#ex-left").active = "tab-solution"
+        await wait_until(pilot, lambda: solution.text == scr.exercise.solution)
+        assert solution.language == "python"

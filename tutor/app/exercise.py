@@ -386,7 +386,7 @@ class ExerciseScreen(PaneLayout, Screen):
         self.app.push_screen(ConfirmDialog(t("app.ex.give_up_confirm", id=ex_id)), answer)
 
     def _open_solution(self) -> None:
-        self.query_one(SolutionPane).show_source(self.session.view_solution(self.exercise.id))
+        self.query_one(SolutionPane).show_source(self.session.view_solution(self.exercise.id), now=True)
         self.reveal_left()
         self.query_one("#ex-left", TabbedContent).active = "tab-solution"
 

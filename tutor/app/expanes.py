@@ -44,10 +44,21 @@ class SolutionPane(Vertical):
         self.query_one("#solution-locked").display = True
         self.query_one("#solution").display = False
 
-    def show_source(self, source: str) -> None:
+    def show_source(self, source: str, *, now: bool = False) -> None:
+        """Unlock: the solution is put in its editor when the tab is first shown (or `now`), so
+        that a pass does not pay for a Python editor the learner may never open."""
         self.query_one("#solution-locked").display = False
+        self.query_one("#solution", CodeEditor).display = True
+        self._source = source
+        if now or self.is_on_screen:
+            self._fill()
+
+    def on_show(self) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        source = getattr(self, "_source", None)
         editor = self.query_one("#solution", CodeEditor)
-        editor.display = True
-        if editor.text != source:
+        if source is not None and editor.text != source:
             editor.language = "python"
             editor.load_text(source)
