@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -316,6 +317,33 @@ class DraftSync(Widget):
             self._backup_text(self.editor.text, "mine")
             self.load(theirs)
         self.post_message(DraftNotice(t("app.ex.conflict_mine" if keep_mine else "app.ex.conflict_theirs")))
+
+    def edit_outside(self) -> None:
+        """Ctrl+O: save, let the learner edit the draft in their own editor (the app suspended),
+        then load what they wrote. Every failure is a notice; the editor's text is never lost."""
+        from tutor.app.editor import external_editor_command
+
+        command = external_editor_command()      # $VISUAL, $EDITOR, else nano or vi
+        if not command:
+            self.app.notify(t("app.ex.no_editor_found"), severity="warning")
+            return
+        saved = self.flush_now()
+        if saved is not None and not saved.ok:
+            return                       # the reason is on the status line; the text stays here
+        try:
+            with self.app.suspend():
+                subprocess.call(command + [str(self.draft.path)])
+        except Exception as e:  # noqa: BLE001 - any failure is reported, the app keeps going
+            self.app.notify(t("app.ex.editor_failed", detail=str(e)), severity="error")
+            return
+        try:
+            text = self.draft.changed_outside()
+        except DraftError as e:
+            self.post_message(DraftNotice(str(e), "bold red"))
+            return
+        if text is not None:
+            self.load(text)
+            self.post_message(DraftNotice(t("app.ex.reloaded")))
 
     def load(self, text: str) -> None:
         """Put `text` (what the file holds now) into the editor, undoably."""

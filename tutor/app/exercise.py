@@ -11,7 +11,6 @@ runwork.py) that posts messages back. Esc cancels a run; with no run it goes bac
 
 from __future__ import annotations
 
-import subprocess
 import time
 
 from textual import on
@@ -25,7 +24,7 @@ from tutor.app.exlayout import PaneLayout
 from tutor.app.findhit import mark_hit
 from tutor.app.dialogs import ChoiceDialog, ConfirmDialog
 from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync, OutsideChange
-from tutor.app.editor import CodeEditor, EditorStatus, external_editor_command
+from tutor.app.editor import CodeEditor, EditorStatus
 from tutor.app.expanes import HintsPane, SolutionPane
 from tutor.app.keybar import KeyBar
 from tutor.app.results import ResultsPanel, RunFinished
@@ -240,28 +239,7 @@ class ExerciseScreen(PaneLayout, Screen):
             self._status_line(t("app.ex.saved"))
 
     def action_external(self) -> None:
-        command = external_editor_command()      # $VISUAL, $EDITOR, else nano or vi
-        if not command:
-            self.notify(t("app.ex.no_editor_found"), severity="warning")
-            return
-        saved = self.sync.flush_now()
-        if saved is not None and not saved.ok:
-            return                       # the reason is on the status line; the text stays here
-        path = self.sync.draft.path
-        try:
-            with self.app.suspend():
-                subprocess.call(command + [str(path)])
-        except Exception as e:  # noqa: BLE001 - any failure is reported, the app keeps going
-            self.notify(t("app.ex.editor_failed", detail=str(e)), severity="error")
-            return
-        try:
-            text = self.sync.draft.changed_outside()
-        except DraftError as e:
-            self._status_line(str(e), "bold red")
-            return
-        if text is not None:
-            self.sync.load(text)
-            self._status_line(t("app.ex.reloaded"))
+        self.sync.edit_outside()            # $VISUAL, $EDITOR, else nano or vi; then reload
 
     def action_reset(self) -> None:
         def answer(yes: bool | None) -> None:
