@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from tutor.checklib import sub_jaxprs
+
 from _repair_ch6 import (call, callbacks_in, changed, first_line, is_tracer, jitted, leaked_globals,  # noqa: F401
                          n_positional, name_of, snapshot, tracers_in)
 
@@ -14,18 +16,6 @@ def n_equations(fn: Callable, *args) -> int:
     import jax
 
     return len(jax.make_jaxpr(fn)(*args).eqns)
-
-
-def _sub_jaxprs(value):
-    from jax.extend import core as jcore
-
-    if isinstance(value, jcore.ClosedJaxpr):
-        yield value.jaxpr
-    elif isinstance(value, jcore.Jaxpr):
-        yield value
-    elif isinstance(value, (tuple, list)):
-        for v in value:
-            yield from _sub_jaxprs(v)
 
 
 def value_shapes(fn: Callable, *args) -> set[tuple[int, ...]]:
@@ -41,7 +31,7 @@ def value_shapes(fn: Callable, *args) -> set[tuple[int, ...]]:
                 if shape is not None:
                     shapes.add(tuple(shape))
             for value in eqn.params.values():
-                for sub in _sub_jaxprs(value):
+                for sub in sub_jaxprs(value):
                     walk(sub)
 
     walk(jax.make_jaxpr(fn)(*args).jaxpr)

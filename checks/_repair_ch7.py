@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from tutor.checklib import CheckFailed, CompileLog, as_array, assert_compile_count, fail
+from tutor.checklib import CheckFailed, CompileLog, as_array, assert_compile_count, fail, sub_jaxprs
 
 
 def first_line(exc: BaseException) -> str:
@@ -97,18 +97,6 @@ def finite(value: Any, what: str) -> np.ndarray:
     return arr
 
 
-def _sub_jaxprs(value: Any):
-    from jax.extend import core as jcore
-
-    if isinstance(value, jcore.ClosedJaxpr):
-        yield value.jaxpr
-    elif isinstance(value, jcore.Jaxpr):
-        yield value
-    elif isinstance(value, (tuple, list)):
-        for item in value:
-            yield from _sub_jaxprs(item)
-
-
 def largest_intermediate(fn: Callable, *args) -> tuple[int, tuple[int, ...], str]:
     """(size, shape, primitive) of the biggest array fn's program computes (inputs excluded),
     sub-programs (pjit, scan, custom_jvp …) included."""
@@ -125,7 +113,7 @@ def largest_intermediate(fn: Callable, *args) -> tuple[int, tuple[int, ...], str
                 if size > best[0]:
                     best = (size, shape, eqn.primitive.name)
             for value in eqn.params.values():
-                stack.extend(_sub_jaxprs(value))
+                stack.extend(sub_jaxprs(value))
     return best
 
 

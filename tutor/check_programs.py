@@ -108,7 +108,9 @@ def assert_compile_count(log: CompileLog, name: str | None, *, msg: str, expecte
 # ---------------------------------------------------------------- staged programs
 
 
-def _sub_jaxprs(value: Any):
+def sub_jaxprs(value: Any):
+    """The programs held in one equation parameter (scan's body, cond's branches, pjit's jaxpr …):
+    what a walk over a whole program descends into."""
     from jax.extend import core as jcore
 
     if isinstance(value, jcore.ClosedJaxpr):
@@ -117,7 +119,7 @@ def _sub_jaxprs(value: Any):
         yield value
     elif isinstance(value, (tuple, list)):
         for v in value:
-            yield from _sub_jaxprs(v)
+            yield from sub_jaxprs(v)
 
 
 def _walk(jaxpr, enclosing: tuple[str, ...], out: list[tuple[str, tuple[str, ...]]]) -> None:
@@ -125,7 +127,7 @@ def _walk(jaxpr, enclosing: tuple[str, ...], out: list[tuple[str, tuple[str, ...
         name = eqn.primitive.name
         out.append((name, enclosing))
         for value in eqn.params.values():
-            for sub in _sub_jaxprs(value):
+            for sub in sub_jaxprs(value):
                 _walk(sub, enclosing + (name,), out)
 
 

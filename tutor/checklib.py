@@ -23,7 +23,7 @@ import numpy as np
 
 from tutor import details as D
 from tutor.check_programs import (CompileLog, TraceCounter, assert_compile_count, jaxpr_text,
-                                  primitive_counts, primitive_sites)
+                                  primitive_counts, primitive_sites, sub_jaxprs)
 from tutor.check_values import (CheckFailed, Mistake, as_array, as_callable, as_scalar, as_tuple,
                                 assert_close, assert_equal, assert_raises, assert_that, compare,
                                 describe, f64, fail, fn_name, jsonable, which_mistake)
@@ -35,7 +35,7 @@ __all__ = ["Checks", "Learner", "run_checks", "rng", "CheckFailed", "Mistake", "
            "as_callable", "as_scalar", "as_tuple", "assert_close", "assert_equal", "assert_raises",
            "assert_that", "compare", "describe", "f64", "fail", "fn_name", "jsonable",
            "which_mistake", "CompileLog", "TraceCounter", "assert_compile_count", "jaxpr_text",
-           "primitive_counts", "primitive_sites"]
+           "primitive_counts", "primitive_sites", "sub_jaxprs"]
 
 
 @dataclass
