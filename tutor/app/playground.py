@@ -31,14 +31,12 @@ from tutor.app.cjkwrap import WrapStatic
 from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync
 from tutor.app.editor import CodeEditor
 from tutor.app.keybar import KeyBar
-from tutor.app.runwork import RunDone, RunEvent, RunOutput, runner_body, start_run
+from tutor.app.runwork import LiveOutput, RunDone, runner_body, start_run
 from tutor.drafts import DraftError
 from tutor.messages import t
-from tutor.termtext import sanitize
 
 STACKED_BELOW = 100         # narrower than this: the output goes under the editor
 TICK_S = 0.5                # the running counter's refresh
-MAX_LIVE_CHARS = 20_000
 
 
 def open_playground(app, chapter_id: str, example=None, lesson_id: str | None = None) -> None:
@@ -47,7 +45,7 @@ def open_playground(app, chapter_id: str, example=None, lesson_id: str | None = 
     app.push_screen(PlaygroundScreen(chapter_id, example=example, lesson_id=lesson_id))
 
 
-class PlaygroundScreen(Screen):
+class PlaygroundScreen(LiveOutput, Screen):
     CSS_PATH = "playground.tcss"
     HORIZONTAL_BREAKPOINTS = []     # the layout is a class on #pg-grid
     OVERLAY = True                  # pushed over a place: Esc pops it, opening a place closes it
@@ -229,8 +227,8 @@ class PlaygroundScreen(Screen):
         self.query_one("#pg-charts").remove_children()
         self.query_one("#pg-output").display = True
         self.handle = start_run(self, runner_body(self.app.runner, job), label=label, exercise=label)
-        self._show_live()
-        self._ticker = self.set_interval(TICK_S, self._show_live)
+        self.show_live()
+        self._ticker = self.set_interval(TICK_S, self.show_live)
 
     def cancel(self) -> None:
         if self.handle is not None:
@@ -245,7 +243,7 @@ class PlaygroundScreen(Screen):
         else:
             self.app.go_back()
 
-    def _show_live(self) -> None:
+    def show_live(self) -> None:
         if self.handle is None:
             return
         text = Text(self._live)
@@ -253,17 +251,6 @@ class PlaygroundScreen(Screen):
                                                        limit=pg.TIME_LIMIT_S),
                     style=progress.style("running"))
         self.query_one("#pg-output", Static).update(text)
-
-    def on_run_event(self, message: RunEvent) -> None:
-        message.stop()
-
-    def on_run_output(self, message: RunOutput) -> None:
-        message.stop()
-        if self.handle is None or message.token != self.handle.token:
-            return
-        if len(self._live) < MAX_LIVE_CHARS:
-            self._live += sanitize(message.text)
-            self._show_live()
 
     def on_run_done(self, message: RunDone) -> None:
         message.stop()

@@ -13,17 +13,16 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from tutor.app.cjkwrap import WrapStatic
-from tutor.app.runwork import RunDone, RunEvent, RunHandle, RunOutput, runner_body, start_run
+from tutor.app.runwork import LiveOutput, RunDone, RunHandle, runner_body, start_run
 from tutor import progress
 from tutor.markdown import CodeBlock
 from tutor.messages import t
 from tutor.result import Status
 from tutor.termtext import sanitize
 
-MAX_LIVE_CHARS = 20_000
 
 
-class RunBlock(Vertical):
+class RunBlock(LiveOutput, Vertical):
     DEFAULT_CLASSES = "run-block"
 
     def __init__(self, block: CodeBlock, label: str, context_path, *, prediction=None,
@@ -179,18 +178,10 @@ class RunBlock(Vertical):
         if self.handle is not None:
             self.handle.cancel()
 
-    def on_run_event(self, message: RunEvent) -> None:
-        message.stop()
-
-    def on_run_output(self, message: RunOutput) -> None:
-        message.stop()
-        if self.handle is None or message.token != self.handle.token:
-            return
-        if len(self._live) < MAX_LIVE_CHARS:
-            self._live += sanitize(message.text)
-            text = Text(self._live)
-            text.append("\n" + t("app.lesson.running"), style=progress.style("running"))
-            self.query_one(".run-output", Static).update(text)
+    def show_live(self) -> None:
+        text = Text(self._live)
+        text.append("\n" + t("app.lesson.running"), style=progress.style("running"))
+        self.query_one(".run-output", Static).update(text)
 
     def on_run_done(self, message: RunDone) -> None:
         message.stop()

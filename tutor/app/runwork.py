@@ -44,6 +44,31 @@ class RunDone(Message):
         self.token, self.outcome, self.refused = token, outcome, refused
 
 
+MAX_LIVE_CHARS = 20_000        # live output kept while a snippet runs; the final result is capped apart
+
+
+class LiveOutput:
+    """Mixed into a widget or screen that runs one snippet at a time (`self.handle`) and shows its
+    output as it streams: keeps the text in `self._live` (sanitised, up to MAX_LIVE_CHARS) and
+    calls `self.show_live()` after each chunk. Progress events are swallowed."""
+
+    handle: "RunHandle | None"
+    _live: str
+
+    def on_run_event(self, message: RunEvent) -> None:
+        message.stop()
+
+    def on_run_output(self, message: RunOutput) -> None:
+        from tutor.termtext import sanitize
+
+        message.stop()
+        if self.handle is None or message.token != self.handle.token:
+            return
+        if len(self._live) < MAX_LIVE_CHARS:
+            self._live += sanitize(message.text)
+            self.show_live()      # the host class draws `_live` its own way
+
+
 class RunHandle:
     """One run started from the UI: `cancel()` works before and after the runner accepted it."""
 
