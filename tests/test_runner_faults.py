@@ -118,6 +118,7 @@ def _wait_gone(pids, within: float = 5.0) -> list[int]:
 
 
 def _assert_nothing_left(run, extra_pids=()):
+    assert run.wait_settled(10)
     w = run.worker
     pids = [w.proc.pid] + ([w.ready_info.pid] if w.ready_info else []) + list(extra_pids)
     assert _wait_gone(pids, 2.0) == []
@@ -363,8 +364,13 @@ def test_spare_survives_the_thread_that_asked_for_it(tmp_path):
     path = tmp_path / "answer.py"
     path.write_text(GOOD)
     r = Runner(keep_warm=True)
+
+    def run_once():
+        run = r.start(_job(path))
+        holder.update(result=run.wait(60), settled=run.wait_settled(60))
+
     try:
-        for body in (lambda: r.warm(CTX), lambda: holder.update(result=r.start(_job(path)).wait(60))):
+        for body in (lambda: r.warm(CTX), run_once):
             holder = {}
             th = threading.Thread(target=body)
             th.start()
@@ -374,7 +380,51 @@ def test_spare_survives_the_thread_that_asked_for_it(tmp_path):
             while r._spare.ready_info is None and time.monotonic() < deadline:
                 time.sleep(0.05)
             assert r._spare.alive() and r._spare.ready_info is not None
-        assert holder["result"].status == Status.PASSED
+        assert holder["result"].status == Status.PASSED and holder["settled"]
+    finally:
+        r.close()
+
+
+def _warm_runner() -> Runner:
+    r = Runner(keep_warm=True)
+    r.warm(CTX)
+    deadline = time.monotonic() + 120
+    while r._spare.ready_info is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return r
+
+
+def test_a_quick_job_has_the_machine_to_itself(monkeypatch, tmp_path):
+    """The next worker (importing jax) starts after a quick job, not beside it."""
+    monkeypatch.setattr(runner_mod, "NEXT_WARM_DELAY_S", 1000.0)
+    path = tmp_path / "answer.py"
+    path.write_text(GOOD)
+    r = _warm_runner()
+    spares_during_run = []
+    try:
+        run = r.start(_job(path), on_event=lambda e: spares_during_run.append(r._spare))
+        assert run.wait(60).status == Status.PASSED
+        assert run.wait_settled(60)
+        assert spares_during_run and all(s is None for s in spares_during_run)
+        assert r._spare is not None and r._spare.alive()        # ready for the next run
+    finally:
+        r.close()
+
+
+def test_a_long_job_has_the_next_worker_warm_up_beside_it(monkeypatch, tmp_path):
+    monkeypatch.setattr(runner_mod, "NEXT_WARM_DELAY_S", 0.05)
+    flag = tmp_path / "go"
+    path = tmp_path / "answer.py"
+    path.write_text(f"import os, time\nwhile not os.path.exists({str(flag)!r}):\n    time.sleep(0.01)\n" + GOOD)
+    r = _warm_runner()
+    try:
+        run = r.start(_job(path, limit=LONG))
+        deadline = time.monotonic() + 60
+        while r._spare is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert r._spare is not None and run.wait(0) is None     # warming while the job still runs
+        flag.write_text("")
+        assert run.wait(60).status == Status.PASSED
     finally:
         r.close()
 

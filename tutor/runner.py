@@ -31,6 +31,8 @@ TREE_POLL_S = 0.5           # the memory of what the learner's code started
 STARTUP_LIMIT_S = 90.0      # a worker that has not started the job by then is considered stuck
 EXIT_GRACE_S = 1.0          # after its result, the worker ends by itself within this
 STACK_WAIT_S = 0.5          # on a timeout, how long to wait for the sampled stack
+NEXT_WARM_DELAY_S = 0.15    # a job running longer than this has the next worker warm up beside it
+QUICK_OUTPUT_S = 0.2        # a finished worker's output reaches its end within this, or we settle first
 
 
 def exercise_job(exercise, file: Path | str, context: Path | str | None, time_limit: float | None = None,
@@ -71,9 +73,11 @@ class Run:
         self.on_event, self._on_done = on_event, on_done
         self._cancel = threading.Event()
         self._done = threading.Event()
+        self._settled = threading.Event()
         self.result = result
         if worker is None:               # nothing to run (see Runner.start)
             self._done.set()
+            self._settled.set()
             return
         self._thread = threading.Thread(target=self._supervise, name=f"run-{job.exercise}", daemon=True)
         self._thread.start()
@@ -84,6 +88,12 @@ class Run:
     def wait(self, timeout: float | None = None) -> RunResult | None:
         self._done.wait(timeout)
         return self.result
+
+    def wait_settled(self, timeout: float | None = None) -> bool:
+        """Wait until the worker's whole tree is gone, its run folder removed and the runner has
+        its next worker on the way (a result may be out a little earlier); False if that did not
+        happen within `timeout`."""
+        return self._settled.wait(timeout)
 
     def say(self, key: str, **kw) -> str:
         return say(self.job.lang, key, **kw)
@@ -103,9 +113,16 @@ class Run:
         except Exception as e:  # noqa: BLE001 - the tutor's own failure still ends with a result
             seen.outcome = (Status.CRASHED, self.say("run.tutor_failed", detail=f"{type(e).__name__}: {e}"))
         duration = time.monotonic() - sent
-        left = 0
+        left, quick = 0, False
         try:
-            left = self.worker.destroy()
+            left = self.worker.release()
+            # A worker that reported its result and ended by itself, leaving nothing behind: the
+            # result is whole once its output is read, and the learner need not wait for the
+            # reaper to exit (≈ 10–30 ms) before seeing it.
+            quick = (seen.outcome is None and seen.finished is not None and left == 0
+                     and not self.worker.worker_alive() and self.worker.output_closed(QUICK_OUTPUT_S))
+            if not quick:
+                left += self.worker.settle()
         except Exception as e:  # noqa: BLE001
             self._kill_regardless()
             seen.outcome = seen.outcome or (Status.CRASHED, self.say("run.tutor_failed", detail=f"{type(e).__name__}: {e}"))
@@ -119,10 +136,16 @@ class Run:
             result.message = f"{result.message}\n{note}" if result.message else note
         self.result = result
         self._done.set()
+        if quick:
+            try:
+                self.worker.settle()
+            except Exception:  # noqa: BLE001 - the result is out; still leave nothing running
+                self._kill_regardless()
         try:
             self._on_done(self)
         except Exception:  # noqa: BLE001 - the result is already out
             pass
+        self._settled.set()
 
     def _kill_regardless(self) -> None:
         """destroy() failed: still leave nothing running."""
@@ -336,9 +359,12 @@ class Runner:
         with self._lock:
             self._runs.add(run)
         if self.keep_warm:
-            # The next worker warms up while this job runs: a one-shot worker is gone afterwards,
-            # and importing jax takes longer than most checks.
-            self._warm_quietly(job.context)
+            # A one-shot worker is gone afterwards, and importing jax takes longer than most
+            # checks. A quick job is left the machine to itself (the next worker's import would
+            # slow it down); one still running after a moment has the next worker warm up beside it.
+            timer = threading.Timer(NEXT_WARM_DELAY_S, self._warm_beside, args=(run, job.context))
+            timer.daemon = True
+            timer.start()
         return run
 
     def run(self, job: Job, **kw) -> RunResult:
@@ -348,6 +374,10 @@ class Runner:
         except KeyboardInterrupt:
             run.cancel()
             return run.wait()
+
+    def _warm_beside(self, run: Run, context) -> None:
+        if run.wait(0) is None:
+            self._warm_quietly(context)
 
     def _warm_quietly(self, context) -> None:
         try:
@@ -371,6 +401,6 @@ class Runner:
         for run in runs:
             run.cancel()
         for run in runs:
-            run.wait(5)
+            run.wait_settled(5)
         if spare is not None:
             spare.destroy()

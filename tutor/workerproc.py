@@ -44,7 +44,8 @@ class WorkerProcess:
         self.on_output: Callable[[str, str], None] | None = None
         self.ready_info: Ready | None = None
         self.handle = None                    # psutil handle on the worker proper, once ready
-        self._destroyed = False
+        self._released = self._settled = False
+        self._reaper_gone = False
         job_r, self._job_w = os.pipe()
         res_r, res_w = os.pipe()
         life_r, self._life_w = os.pipe()
@@ -200,29 +201,53 @@ class WorkerProcess:
     def destroy(self) -> int:
         """Kill the worker and everything below its reaper; remove the run folder. Returns how
         many processes the learner's code had left running."""
-        if self._destroyed:
+        return self.release() + self.settle()
+
+    def release(self) -> int:
+        """The quick half of destroy(): kill the worker's group and cut the lifeline (the reaper
+        then kills everything below itself and exits). Returns how many processes the learner's
+        code had left running."""
+        if self._released:
             return 0
-        self._destroyed = True
+        self._released = True
         pid = self.ready_info.pid if self.ready_info else None
-        reaper_gone = not self.alive()
+        self._reaper_gone = not self.alive()
         if pid is not None and self.handle is not None and procs.alive(self.handle):
             procs.kill_group(pid)             # the worker and its own group, at once
         # before Ready no learner code has run: everything below the reaper is the worker's own
         left = procs.live_below(self.proc.pid, exclude=pid) if pid is not None and self.alive() else 0
-        os.close(self._life_w)                # the reaper kills everything below itself and exits
+        os.close(self._life_w)
+        return left
+
+    def output_closed(self, timeout: float) -> bool:
+        """Wait until the worker's stdout and stderr reached their end (everything written is
+        read); False when something still holds them open after `timeout`."""
+        deadline = time.monotonic() + timeout
+        for th in self._threads[:2]:
+            th.join(timeout=max(0.0, deadline - time.monotonic()))
+        return not any(th.is_alive() for th in self._threads[:2])
+
+    def settle(self) -> int:
+        """The slow half of destroy(): wait for the reaper (doing its work if it is stuck), make
+        sure all the output is in, remove the run folder. Returns how many more processes had
+        to be killed from here."""
+        self.release()
+        if self._settled:
+            return 0
+        self._settled = True
+        left = 0
         try:
             self._wait_reaper(2.0)
         except subprocess.TimeoutExpired:     # the reaper is stuck: do its work from here
             left += procs.kill_below(self.proc.pid)
             self.proc.kill()
             self.proc.wait()
-        if reaper_gone and self.proc.returncode == -signal.SIGKILL:
+        if self._reaper_gone and self.proc.returncode == -signal.SIGKILL:
             # killed from outside (the OOM killer …): its orphans went to init, find them by token
             left += procs.kill_token(self.token)
         if self._job_w >= 0:
             os.close(self._job_w)
             self._job_w = -1
-        for th in self._threads[:2]:          # all the output is in before the result is made
-            th.join(timeout=1.0)
+        self.output_closed(1.0)
         shutil.rmtree(self.workdir, ignore_errors=True)
         return left
