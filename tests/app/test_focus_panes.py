@@ -49,3 +49,29 @@ async def test_the_focused_pane_is_marked(make_app):
         await pilot.pause()
         assert right.styles.border_left != centre.styles.border_left
         assert right.styles.border_left == lit, "the focused pane's border is not the lit one"
+
+
+async def test_side_by_side_the_panes_keep_their_size_through_runs_and_edits(make_app, fake_runner):
+    """A run or an edit never resizes the editor or the results: a resize re-lays out and
+    repaints the whole right half (a stall at every run), and would move text under the cursor."""
+    fake_runner.push(failed_result())
+    fake_runner.push(failed_result())
+    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
+    async with app.run_test(size=(130, 36)) as pilot:
+        await pilot.pause()
+        scr = app.screen
+
+        def regions():
+            return tuple(scr.query_one(f"#{pane}").region for pane in ("ex-left", "ex-center", "ex-right"))
+
+        before = regions()
+        assert before[1].height >= 14 and before[2].height >= 14     # both halves usable at 36 rows
+        for _ in range(2):
+            scr.last_result = None
+            await pilot.press("ctrl+r")
+            await wait_until(pilot, lambda: scr.last_result is not None)
+            await pilot.pause()
+            assert regions() == before
+            await pilot.press("end", "x")
+            await pilot.pause()
+            assert regions() == before

@@ -118,7 +118,6 @@ class ExerciseScreen(PaneLayout, Screen):
         results = self.results
         if opened.last is not None:
             results.verdict.show_result(opened.last, restored=True)
-            self.open_drawer(opened.last.status != Status.PASSED)
         else:
             results.verdict.show_idle()
         if opened.status != "passed":
@@ -218,7 +217,6 @@ class ExerciseScreen(PaneLayout, Screen):
     @on(TextArea.Changed, "#editor")
     def _edited(self) -> None:
         self.sync.edited()
-        self.open_drawer(False)
 
     def on_draft_notice(self, message: DraftNotice) -> None:
         self._status_line(message.text, message.style, message.sticky or None)

@@ -1,8 +1,9 @@
 """The exercise workspace's layout, by terminal width (a class on #ex-grid, styled in app.tcss):
 
 - `-wide` (from WIDE_COLUMNS): the statement on the left (about 40 %, its signature block whole),
-  the editor on the right with the results as a drawer under it, taller after a run until the
-  next edit;
+  the editor on the right with the results under it, half and half. The split stays put during a
+  run: resizing the editor and the results re-lays out and repaints the whole right half (about
+  40 ms, a stall the learner feels at every run), and nothing moves under the cursor after one;
 - `-narrow` (from TABS_BELOW to WIDE_COLUMNS): a side column (statement over results) and the
   editor;
 - `-tabs` (below TABS_BELOW): one pane at a time — statement, code, results — switched with F6
@@ -45,29 +46,13 @@ class PaneLayout:
         if not grid.has_class(wanted):
             grid.remove_class(*LAYOUTS)
             grid.add_class(wanted)
-            self._apply_drawer(grid)
             self.refresh_bindings()
 
     # A class change on #ex-grid restyles every widget of the workspace (a noticeable stall at
-    # the start of a run), so the drawer is an inline style and panes switch only in tabs.
-
-    def open_drawer(self, opened: bool) -> None:
-        """Wide layout: the results drawer takes more room after a run, the editor again once
-        the learner edits."""
-        if getattr(self, "_drawer_open", False) != opened:
-            self._drawer_open = opened
-            self._apply_drawer(self.query_one("#ex-grid"))
-
-    def _apply_drawer(self, grid) -> None:
-        if getattr(self, "_drawer_open", False) and grid.has_class("-wide"):
-            grid.styles.grid_rows = "2fr 3fr"
-        else:
-            grid.styles.clear_rule("grid_rows")
+    # the start of a run), so panes switch by class only in the tabs layout.
 
     def show_pane(self, pane: str) -> None:
         """In the tabs layout, show `pane` (one of PANES) and give it the focus."""
-        if pane == "ex-right":
-            self.open_drawer(True)
         grid = self.query_one("#ex-grid")
         if not grid.has_class("-tabs"):
             return
