@@ -174,6 +174,21 @@ def test_cjk_soft_breaks_join_without_a_space():
     assert reflow(text) == "第一行第二行\n\n```python\n# 注释一\n# 注释二\n```\n结尾\n"
 
 
+def test_prose_without_a_fence_reflows_without_a_markdown_parse(monkeypatch):
+    """Quiz texts and statements are mostly fence-free: loading them must not pay for a parse."""
+    from tutor import markdown
+
+    text = "问题\n接着写\n\n- 选项一\n  续行\n\n用 `jit`\n编译\n"
+    expected = markdown.join_cjk_breaks(text)
+    assert markdown.reflow(text) == expected == "问题接着写\n\n- 选项一续行\n\n用 `jit`\n编译\n"
+
+    def no_parse(_text):
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr(markdown, "_tokens", no_parse)
+    assert markdown.reflow(text) == expected
+
+
 def _add_repair(root, starter_expect='failed eager "count + 1"', kind="repair", rid="6.8-fix9"):
     """A repair exercise made from exercise 6.1 (which practises lesson 6.8)."""
     src = root / "ch6" / "exercises" / "6.1"

@@ -172,10 +172,13 @@ def reflow(text: str) -> str:
     """A Markdown text with the CJK soft breaks of its prose joined (code blocks untouched)."""
     if not _SOFT_BREAK.search(text):          # nothing to join: skip the parse (start-up reads many texts)
         return text
+    if "```" not in text and "~~~" not in text:   # no fence: all of it is prose (no parser needed)
+        return join_cjk_breaks(text)
     lines = text.split("\n")
-    starts = [seg.line - 1 for seg in segments(text)] + [len(lines)]
+    segs = segments(text)
+    starts = [seg.line - 1 for seg in segs] + [len(lines)]
     out = lines[:starts[0]]
-    for seg, start, end in zip(segments(text), starts, starts[1:]):
+    for seg, start, end in zip(segs, starts, starts[1:]):
         chunk = "\n".join(lines[start:end])
         out.extend((join_cjk_breaks(chunk) if seg.block is None else chunk).split("\n"))
     return "\n".join(out)
