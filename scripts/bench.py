@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tutor.content import load_course  # noqa: E402
-from tutor.runner import Runner, exercise_job  # noqa: E402
+from tutor.runner import INTERACTIVE_WARM_DELAY_S, Runner, exercise_job  # noqa: E402
 
 
 def rss_mb(pid: int) -> float:
@@ -63,7 +63,7 @@ def bench_exercise(course, ex_id: str, repeat: int) -> dict:
         cold.append(time.perf_counter() - t0)
         assert res.status.value == "passed", res.status
         r.close()
-    r = Runner(keep_warm=True)
+    r = Runner(keep_warm=True, warm_beside_after=INTERACTIVE_WARM_DELAY_S)    # as the app's runner
     for _ in range(repeat):
         r.warm(ctx)
         spare = wait_warm(r)

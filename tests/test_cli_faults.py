@@ -46,8 +46,8 @@ def fake_runner(monkeypatch, make):
     from tutor.cli import commands, watch
 
     runner = FakeRunner(make)
-    monkeypatch.setattr(commands, "make_runner", lambda keep_warm: runner)
-    monkeypatch.setattr(watch, "make_runner", lambda keep_warm: runner)
+    monkeypatch.setattr(commands, "make_runner", lambda keep_warm, interactive=False: runner)
+    monkeypatch.setattr(watch, "make_runner", lambda keep_warm, interactive=False: runner)
     return runner
 
 

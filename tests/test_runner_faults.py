@@ -385,8 +385,8 @@ def test_spare_survives_the_thread_that_asked_for_it(tmp_path):
         r.close()
 
 
-def _warm_runner() -> Runner:
-    r = Runner(keep_warm=True)
+def _warm_runner(warm_beside_after: float) -> Runner:
+    r = Runner(keep_warm=True, warm_beside_after=warm_beside_after)
     r.warm(CTX)
     deadline = time.monotonic() + 120
     while r._spare.ready_info is None and time.monotonic() < deadline:
@@ -394,29 +394,33 @@ def _warm_runner() -> Runner:
     return r
 
 
-def test_a_quick_job_has_the_machine_to_itself(monkeypatch, tmp_path):
-    """The next worker (importing jax) starts after a quick job, not beside it."""
-    monkeypatch.setattr(runner_mod, "NEXT_WARM_DELAY_S", 1000.0)
+@pytest.mark.parametrize("delay", [0.0, 1000.0])
+def test_when_the_next_worker_starts_warming(tmp_path, delay):
+    """Many jobs in a row (delay 0): the next worker warms up beside each job. A learner waiting
+    for one verdict (a delay longer than the job): it starts after the job, which keeps both cores."""
     path = tmp_path / "answer.py"
     path.write_text(GOOD)
-    r = _warm_runner()
+    r = _warm_runner(delay)
     spares_during_run = []
     try:
         run = r.start(_job(path), on_event=lambda e: spares_during_run.append(r._spare))
         assert run.wait(60).status == Status.PASSED
         assert run.wait_settled(60)
-        assert spares_during_run and all(s is None for s in spares_during_run)
+        assert spares_during_run
+        if delay:
+            assert all(s is None for s in spares_during_run)
+        else:
+            assert all(s is not None for s in spares_during_run)
         assert r._spare is not None and r._spare.alive()        # ready for the next run
     finally:
         r.close()
 
 
-def test_a_long_job_has_the_next_worker_warm_up_beside_it(monkeypatch, tmp_path):
-    monkeypatch.setattr(runner_mod, "NEXT_WARM_DELAY_S", 0.05)
+def test_a_job_running_past_the_delay_has_the_next_worker_warm_up_beside_it(tmp_path):
     flag = tmp_path / "go"
     path = tmp_path / "answer.py"
     path.write_text(f"import os, time\nwhile not os.path.exists({str(flag)!r}):\n    time.sleep(0.01)\n" + GOOD)
-    r = _warm_runner()
+    r = _warm_runner(0.05)
     try:
         run = r.start(_job(path, limit=LONG))
         deadline = time.monotonic() + 60

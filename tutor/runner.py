@@ -31,7 +31,7 @@ TREE_POLL_S = 0.5           # the memory of what the learner's code started
 STARTUP_LIMIT_S = 90.0      # a worker that has not started the job by then is considered stuck
 EXIT_GRACE_S = 1.0          # after its result, the worker ends by itself within this
 STACK_WAIT_S = 0.5          # on a timeout, how long to wait for the sampled stack
-NEXT_WARM_DELAY_S = 0.15    # a job running longer than this has the next worker warm up beside it
+INTERACTIVE_WARM_DELAY_S = 0.15   # see Runner: a learner's quick check keeps both cores
 QUICK_OUTPUT_S = 0.2        # a finished worker's output reaches its end within this, or we settle first
 
 
@@ -302,9 +302,14 @@ class Run:
 class Runner:
     """Hands jobs to exec'd one-shot workers, keeping the next one warm."""
 
-    def __init__(self, python: str | None = None, keep_warm: bool = True):
+    def __init__(self, python: str | None = None, keep_warm: bool = True, warm_beside_after: float = 0.0):
+        """`warm_beside_after`: how long a job runs before the next worker starts warming up
+        beside it (importing jax takes about a core for half a second). 0 suits many jobs in a
+        row; someone waiting for one verdict is better served by INTERACTIVE_WARM_DELAY_S, so a
+        quick check has the machine to itself and the next worker starts when it ends."""
         self.python = python or sys.executable
         self.keep_warm = keep_warm
+        self.warm_beside_after = warm_beside_after
         self.unsupported = procs.unsupported_reason()
         self._lock = threading.Lock()
         self._spare: WorkerProcess | None = None
@@ -360,11 +365,13 @@ class Runner:
             self._runs.add(run)
         if self.keep_warm:
             # A one-shot worker is gone afterwards, and importing jax takes longer than most
-            # checks. A quick job is left the machine to itself (the next worker's import would
-            # slow it down); one still running after a moment has the next worker warm up beside it.
-            timer = threading.Timer(NEXT_WARM_DELAY_S, self._warm_beside, args=(run, job.context))
-            timer.daemon = True
-            timer.start()
+            # checks: the next one warms up beside this job (see warm_beside_after), or after it.
+            if self.warm_beside_after <= 0:
+                self._warm_quietly(job.context)
+            else:
+                timer = threading.Timer(self.warm_beside_after, self._warm_beside, args=(run, job.context))
+                timer.daemon = True
+                timer.start()
         return run
 
     def run(self, job: Job, **kw) -> RunResult:

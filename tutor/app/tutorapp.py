@@ -76,11 +76,11 @@ class TutorApp(App):
     def runner(self):
         with self._runner_lock:
             if self._runner is None:
-                from tutor.runner import Runner
+                from tutor.runner import INTERACTIVE_WARM_DELAY_S, Runner
 
                 # the runner spawns its workers from its own long-lived thread, so runs may start
                 # from worker threads; it keeps the next worker warm when the app wants warm runs
-                self._runner = Runner(keep_warm=self._warm)
+                self._runner = Runner(keep_warm=self._warm, warm_beside_after=INTERACTIVE_WARM_DELAY_S)
             return self._runner
 
     def warm_runner(self, context_path=None) -> None:

@@ -22,11 +22,12 @@ class UsageError(Exception):
 # ---------------------------------------------------------------- shared helpers
 
 
-def make_runner(keep_warm: bool):
-    """The runner commands use (tests replace it with a fake that follows session.RunnerLike)."""
-    from tutor.runner import Runner
+def make_runner(keep_warm: bool, interactive: bool = False):
+    """The runner commands use (tests replace it with a fake that follows session.RunnerLike);
+    `interactive` when a person waits for each verdict (see Runner's warm_beside_after)."""
+    from tutor.runner import INTERACTIVE_WARM_DELAY_S, Runner
 
-    return Runner(keep_warm=keep_warm)
+    return Runner(keep_warm=keep_warm, warm_beside_after=INTERACTIVE_WARM_DELAY_S if interactive else 0.0)
 
 
 def course():

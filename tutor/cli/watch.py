@@ -71,7 +71,7 @@ def cmd_watch(args, stop: threading.Event | None = None) -> int:
     file = checked_file(args, sess, ex)
     path = file if file is not None else sess.store.drafts.path(ex.id)
     out = Out()
-    runner = make_runner(keep_warm=True)
+    runner = make_runner(keep_warm=True, interactive=True)
     runner.warm(c.chapter_of(ex.id).context_path)
     runs = 0
     verdict = None
