@@ -394,32 +394,38 @@ def _warm_runner(warm_beside_after: float) -> Runner:
     return r
 
 
+def _waiting_answer(tmp_path):
+    """An answer that passes once the test creates the returned flag file."""
+    flag = tmp_path / "go"
+    path = tmp_path / "answer.py"
+    path.write_text(f"import os, time\nwhile not os.path.exists({str(flag)!r}):\n    time.sleep(0.01)\n" + GOOD)
+    return path, flag
+
+
 @pytest.mark.parametrize("delay", [0.0, 1000.0])
 def test_when_the_next_worker_starts_warming(tmp_path, delay):
-    """Many jobs in a row (delay 0): the next worker warms up beside each job. A learner waiting
-    for one verdict (a delay longer than the job): it starts after the job, which keeps both cores."""
-    path = tmp_path / "answer.py"
-    path.write_text(GOOD)
+    """Many jobs in a row (delay 0): the next worker warms up beside each job, from start() on. A
+    learner waiting for one verdict (a delay longer than the job): it starts after the job, which
+    keeps both cores. The job waits for a flag, so what is seen during it does not depend on speed."""
+    path, flag = _waiting_answer(tmp_path)
     r = _warm_runner(delay)
-    spares_during_run = []
     try:
-        run = r.start(_job(path), on_event=lambda e: spares_during_run.append(r._spare))
+        run = r.start(_job(path, limit=LONG))
+        during = r._spare
+        assert run.wait(0) is None                               # still running
+        assert (during is None) if delay else (during is not None and during.alive())
+        flag.write_text("")
         assert run.wait(60).status == Status.PASSED
         assert run.wait_settled(60)
-        assert spares_during_run
-        if delay:
-            assert all(s is None for s in spares_during_run)
-        else:
-            assert all(s is not None for s in spares_during_run)
         assert r._spare is not None and r._spare.alive()        # ready for the next run
+        if not delay:
+            assert r._spare is during                           # the one warmed beside the job
     finally:
         r.close()
 
 
 def test_a_job_running_past_the_delay_has_the_next_worker_warm_up_beside_it(tmp_path):
-    flag = tmp_path / "go"
-    path = tmp_path / "answer.py"
-    path.write_text(f"import os, time\nwhile not os.path.exists({str(flag)!r}):\n    time.sleep(0.01)\n" + GOOD)
+    path, flag = _waiting_answer(tmp_path)
     r = _warm_runner(0.05)
     try:
         run = r.start(_job(path, limit=LONG))
