@@ -17,10 +17,12 @@ import json
 import math
 import os
 import secrets
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Union
 
 from tutor.messages import CATALOG, LANGS, t
+from tutor.messages import lang as current_lang
 from tutor.result import CheckOutcome, ResultFormatError, RunResult
 
 PROTOCOL_VERSION = 1
@@ -240,3 +242,23 @@ def _is(value: Any, want: Any) -> bool:
         if option not in (int, float, None) and isinstance(value, option):
             return True
     return False
+
+
+# ---------------------------------------------------------------- jobs from the course
+
+
+def exercise_job(exercise, file: Path | str, context: Path | str | None, time_limit: float | None = None,
+                 lang: str | None = None) -> Job:
+    """The job that checks `file` against `exercise`. Raises ValueError (a sentence for the
+    learner) for a time limit no run can honour."""
+    return Job(kind=JobKind.EXERCISE, exercise=exercise.id,
+               time_limit=exercise.time_limit if time_limit is None else time_limit,
+               lang=lang or current_lang(), memory_mb=exercise.memory_mb, file=str(Path(file).resolve()),
+               interface=list(exercise.names), check_module=str(exercise.check_path),
+               check_ids=list(exercise.check_ids), context=str(context) if context else None)
+
+
+def snippet_job(code: str, *, label: str, time_limit: float = 60.0, context: Path | str | None = None,
+                filename: str = "<lesson>", lang: str | None = None) -> Job:
+    return Job(kind=JobKind.SNIPPET, exercise=label, time_limit=time_limit, lang=lang or current_lang(),
+               code=code, context=str(context) if context else None, filename=filename)

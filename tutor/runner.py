@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Callable
 
 from tutor import procs
-from tutor.messages import lang as current_lang
 from tutor.protocol import (PROTOCOL_VERSION, CheckDone, CheckStarted, Event, Finished, Job, JobKind,
                             ProtocolError, Ready, Started, say)
+from tutor.protocol import exercise_job, snippet_job  # noqa: F401 - callers build here the jobs they start
 from tutor.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
 from tutor.tracebacks import is_memory_error, stuck_error
 from tutor.worker import WORKER_FAILED_EXIT
@@ -33,23 +33,6 @@ EXIT_GRACE_S = 1.0          # after its result, the worker ends by itself within
 STACK_WAIT_S = 0.5          # on a timeout, how long to wait for the sampled stack
 INTERACTIVE_WARM_DELAY_S = 0.15   # see Runner: a learner's quick check keeps both cores
 QUICK_OUTPUT_S = 0.2        # a finished worker's output reaches its end within this, or we settle first
-
-
-def exercise_job(exercise, file: Path | str, context: Path | str | None, time_limit: float | None = None,
-                 lang: str | None = None) -> Job:
-    """The job that checks `file` against `exercise`. Raises ValueError (a sentence for the
-    learner) for a time limit no run can honour."""
-    return Job(kind=JobKind.EXERCISE, exercise=exercise.id,
-               time_limit=exercise.time_limit if time_limit is None else time_limit,
-               lang=lang or current_lang(), memory_mb=exercise.memory_mb, file=str(Path(file).resolve()),
-               interface=list(exercise.names), check_module=str(exercise.check_path),
-               check_ids=list(exercise.check_ids), context=str(context) if context else None)
-
-
-def snippet_job(code: str, *, label: str, time_limit: float = 60.0, context: Path | str | None = None,
-                filename: str = "<lesson>", lang: str | None = None) -> Job:
-    return Job(kind=JobKind.SNIPPET, exercise=label, time_limit=time_limit, lang=lang or current_lang(),
-               code=code, context=str(context) if context else None, filename=filename)
 
 
 # ---------------------------------------------------------------- a run in progress
