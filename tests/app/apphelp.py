@@ -19,6 +19,17 @@ async def wait_until(pilot, cond, timeout: float = 10.0, step: float = 0.05):
         await pilot.pause(step)
 
 
+async def run_to_verdict(pilot, key: str = "ctrl+r", timeout: float = 10.0):
+    """Start a run of the open exercise with `key` and wait for its verdict (a new one: the
+    last one is cleared first); returns the result once the screen has drawn it."""
+    scr = pilot.app.screen
+    scr.last_result = None
+    await pilot.press(key)
+    await wait_until(pilot, lambda: scr.last_result is not None, timeout=timeout)
+    await pilot.pause()
+    return scr.last_result
+
+
 def failed_result() -> RunResult:
     return RunResult(exercise="6.1", status=Status.FAILED, duration_s=0.2, checks=[
         CheckOutcome(id="eager", name="直接调用", status=CheckStatus.PASSED, duration_s=0.01),

@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from apphelp import error_result, failed_result, passed_result, wait_until
+from apphelp import error_result, failed_result, passed_result, run_to_verdict, wait_until
 from rich.cells import cell_len
 from rich.console import Console
 from textual.screen import ModalScreen
@@ -143,9 +143,7 @@ async def _exercise_states(app, pilot, fake_runner):
     await pilot.pause()
     yield "exercise idle"
     fake_runner.push(_many_statuses())
-    await pilot.press("ctrl+r")
-    await wait_until(pilot, lambda: app.screen.last_result is not None)
-    await pilot.pause()
+    await run_to_verdict(pilot)
     yield "exercise failed"
     checks = app.screen.query_one(CheckList)
     checks.focus()
@@ -289,9 +287,7 @@ async def test_no_color_draws_in_greys_only(make_app, fake_runner, monkeypatch, 
     app = make_app(target=("exercise", "6.1"), runner=fake_runner)
     async with app.run_test(size=(130, 36)) as pilot:
         app.theme = theme
-        await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: app.screen.last_result is not None)
-        await pilot.pause()
+        await run_to_verdict(pilot)
         colours = _colours_on_screen(app)
         problems = illegible_cells(app)
         await pilot.press("f2")

@@ -4,7 +4,7 @@ navigation with Esc and Ctrl+N. Draft safety is in test_drafts.py."""
 
 from __future__ import annotations
 
-from apphelp import SIZE, error_result, failed_result, passed_result, wait_until
+from apphelp import SIZE, error_result, failed_result, passed_result, run_to_verdict, wait_until
 from screentext import screen_text
 
 from tutor.result import Status
@@ -27,9 +27,7 @@ async def test_wrong_solution_shows_diff(make_app, fake_runner, home):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         scr = app.screen
-        await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: scr.last_result is not None)
-        await pilot.pause()
+        await run_to_verdict(pilot)
         text = screen_text(app)
         assert "未通过" in text and "1/2" in text
         assert "期望" in text and "实际" in text and "2.5" in text
@@ -45,8 +43,7 @@ async def test_error_moves_editor_to_line(make_app, fake_runner):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         scr = app.screen
-        await pilot.press("f5")
-        await wait_until(pilot, lambda: scr.last_result is not None)
+        await run_to_verdict(pilot, key="f5")
         editor = scr.query_one("#editor")
         assert editor.error_line == 3 and editor.cursor_location[0] == 2
         assert "第 3 行出错" in screen_text(app)
@@ -59,9 +56,7 @@ async def test_pass_updates_progress_and_next(make_app, fake_runner):
         await pilot.pause()
         scr = app.screen
         assert not scr.query_one("#solution").display
-        await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: scr.last_result is not None)
-        await pilot.pause()
+        await run_to_verdict(pilot)
         assert app.store.exercise_status("6.1") == "passed"
         assert scr.query_one("#solution").display          # unlocked by the pass
         assert "讲解" in screen_text(app)
@@ -187,8 +182,7 @@ async def test_context_and_history_tabs(make_app, fake_runner):
         scr.query_one("#ex-left").active = "tab-context"
         await pilot.pause()
         assert ctx.read_only and "import" in ctx.text and ctx.is_syntax_aware
-        await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: scr.last_result is not None)
+        await run_to_verdict(pilot)
         assert scr.query_one("#history").row_count == 1
 
 
@@ -249,11 +243,8 @@ async def test_next_exercise_after_a_pass(make_app, fake_runner):
     app = make_app(target=("exercise", "6.1"), runner=fake_runner)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        scr = app.screen
         assert "下一道练习" not in screen_text(app).split("\n")[SIZE[1] - 1]     # only after a pass
-        await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: scr.last_result is not None)
-        await pilot.pause()
+        await run_to_verdict(pilot)
         assert "下一道练习" in screen_text(app).split("\n")[SIZE[1] - 1]
         await pilot.press("ctrl+n")                          # 6.1 is the fixture's last exercise
         await pilot.pause()
@@ -269,8 +260,7 @@ async def test_learner_output_is_sanitised(make_app, fake_runner):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         scr = app.screen
-        await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: scr.last_result is not None)
+        await run_to_verdict(pilot)
         lines = "\n".join(scr.query_one("#output").lines)
         assert "\x1b" not in lines and "\x07" not in lines and "\\x1b]0;pwned" in lines
 
@@ -282,9 +272,7 @@ async def test_checking_the_reference_is_not_a_pass(make_app, fake_runner, home)
         await pilot.pause()
         scr = app.screen
         scr.query_one("#editor").load_text(scr.exercise.solution)
-        await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: scr.last_result is not None)
-        await pilot.pause()
+        await run_to_verdict(pilot)
         assert "参考答案" in str(scr.query_one("#verdict").render())
         assert app.store.exercise_status("6.1") != "passed" and not scr.query_one("#solution").display
 
@@ -321,9 +309,7 @@ async def test_a_pass_fills_the_solution_editor_only_when_its_tab_is_shown(make_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         scr = app.screen
-        await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: scr.last_result is not None)
-        await pilot.pause()
+        await run_to_verdict(pilot)
         solution = scr.query_one("#solution")
         assert solution.display and solution.text == ""
         scr.query_one("#ex-left").active = "tab-solution"

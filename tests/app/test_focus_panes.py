@@ -3,7 +3,7 @@ side the focused pane is marked, and after a run the arrows pick checks in the l
 
 from __future__ import annotations
 
-from apphelp import failed_result, wait_until
+from apphelp import failed_result, run_to_verdict
 
 
 async def test_f6_cycles_the_panes_side_by_side(make_app, fake_runner):
@@ -14,8 +14,7 @@ async def test_f6_cycles_the_panes_side_by_side(make_app, fake_runner):
         scr = app.screen
         assert scr.query_one("#ex-grid").has_class("-wide")
         assert scr.focused_pane() == "ex-center"
-        await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: scr.last_result is not None)
+        await run_to_verdict(pilot)
         await pilot.press("f6")
         assert scr.focused_pane() == "ex-right"
         assert app.focused.id == "checks"          # the arrows now move in the check list
@@ -67,10 +66,7 @@ async def test_side_by_side_the_panes_keep_their_size_through_runs_and_edits(mak
         before = regions()
         assert before[1].height >= 14 and before[2].height >= 14     # both halves usable at 36 rows
         for _ in range(2):
-            scr.last_result = None
-            await pilot.press("ctrl+r")
-            await wait_until(pilot, lambda: scr.last_result is not None)
-            await pilot.pause()
+            await run_to_verdict(pilot)
             assert regions() == before
             await pilot.press("end", "x")
             await pilot.pause()

@@ -8,28 +8,19 @@ import time
 
 import pytest
 from answers import ERROR_6_1, SLOW_6_1, WRONG_6_1
+from apphelp import SIZE, run_to_verdict, wait_until
 from screentext import screen_text
 
 from tutor.result import Status
 
 pytestmark = pytest.mark.slow
-SIZE = (120, 36)
 
 
-async def wait_until(pilot, cond, timeout: float = 90.0, step: float = 0.05):
-    start = time.monotonic()
-    while not cond():
-        if time.monotonic() - start > timeout:
-            raise AssertionError("condition not reached in time")
-        await pilot.pause(step)
+REAL_RUN_S = 90.0     # a real worker's verdict, on a loaded machine
 
 
 async def run_and_wait(pilot, scr):
-    scr.last_result = None
-    await pilot.press("ctrl+r")
-    await wait_until(pilot, lambda: scr.last_result is not None)
-    await pilot.pause()
-    return scr.last_result
+    return await run_to_verdict(pilot, timeout=REAL_RUN_S)
 
 
 async def test_type_solution_run_pass_progress(make_app, runner, no_new_jax):
@@ -74,7 +65,7 @@ async def test_wrong_then_error_then_cancel(make_app, runner, home, no_new_jax):
 
         editor.load_text(SLOW_6_1)
         await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: scr.running and scr.handle.run is not None)
+        await wait_until(pilot, lambda: scr.running and scr.handle.run is not None, timeout=REAL_RUN_S)
         await pilot.pause(0.5)
         start = time.monotonic()
         await pilot.press("escape")
@@ -91,7 +82,7 @@ async def test_lesson_block_runs_for_real(make_app, runner, no_new_jax):
         await pilot.pause()
         block = app.screen.query_one(".run-block")
         await pilot.press("r")
-        await wait_until(pilot, lambda: block.result is not None)
+        await wait_until(pilot, lambda: block.result is not None, timeout=REAL_RUN_S)
         await pilot.pause()
         assert block.result.status == Status.PASSED, block.result
         assert "你好,纯函数" in block.result.stdout
@@ -117,6 +108,6 @@ async def test_quiz_verification_runs_in_a_worker(make_app):
         blocks = list(app.screen.query(RunBlock).results(RunBlock))
         assert len(blocks) == 1
         await pilot.press("v")
-        await wait_until(pilot, lambda: blocks[0].result is not None)
+        await wait_until(pilot, lambda: blocks[0].result is not None, timeout=REAL_RUN_S)
         assert blocks[0].result.status.value == "passed"
         assert "验证通过: 6" in blocks[0].result.stdout
