@@ -76,39 +76,6 @@ def _read_job(fd: int) -> Job:
     return Job.decode(b"".join(chunks))
 
 
-def _enable_compilation_cache(jax) -> None:
-    """Compiled programs of the chapter contexts and checks are reused across workers (each
-    worker is a fresh process). Compile counting is unaffected: JAX still logs "Compiling …" and
-    emits its backend-compile event on a cache hit."""
-    import logging
-
-    folder = os.environ.get("JAXTUTOR_XLA_CACHE")
-    if not folder:
-        return
-    try:
-        os.makedirs(folder, exist_ok=True)
-        jax.config.update("jax_compilation_cache_dir", folder)
-        jax.config.update("jax_persistent_cache_min_compile_time_secs", 0)
-        jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
-        from importlib.util import find_spec
-
-        if find_spec("filelock") is not None:   # JAX refuses a size cap without it
-            jax.config.update("jax_compilation_cache_max_size", 512 * 1024 * 1024)
-    except Exception:
-        return
-
-    class HideCacheChatter(logging.Filter):
-        """The persistent cache is ours, not the learner's: with jax_log_compiles on (a lesson
-        about recompilation turns it on), JAX would also report every cache hit and write."""
-
-        def filter(self, record: logging.LogRecord) -> bool:
-            return "persistent compilation cache" not in record.getMessage().lower()
-
-    for name in ("jax._src.compiler", "jax._src.compilation_cache", "jax._src.cache_key",
-                 "jax._src.lru_cache"):
-        logging.getLogger(name).addFilter(HideCacheChatter())
-
-
 def _warm_up() -> None:
     """Pay the import and first-dispatch costs before any job arrives."""
     import jax
@@ -117,8 +84,9 @@ def _warm_up() -> None:
 
     import tutor.checklib  # noqa: F401
     import tutor.workerjob  # noqa: F401
+    from tutor import xlacache
 
-    _enable_compilation_cache(jax)
+    xlacache.enable(jax, os.environ.get(xlacache.CACHE_VAR))
 
     x = jnp.arange(4.0)
     jax.jit(lambda a: (a * 2.0).sum())(x).block_until_ready()

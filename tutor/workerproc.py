@@ -4,7 +4,6 @@ learner code started. The runner (tutor/runner.py) supervises the job it runs.""
 
 from __future__ import annotations
 
-import functools
 import os
 import queue
 import secrets
@@ -16,19 +15,13 @@ import threading
 import time
 from typing import Callable
 
-from tutor import paths, procs
+from tutor import paths, procs, xlacache
 from tutor.protocol import Event, Job, ProtocolError, Ready, decode_event
 from tutor.result import CappedText
 from tutor.worker import EVENTS_FILE, STACK_FILE
 
-CACHE_VAR = "JAXTUTOR_XLA_CACHE"
 MAX_PENDING = 16 * 1024 * 1024   # bytes of one unfinished line on the result pipe
 EOF = object()                   # put in the event queue when the result pipe closes
-
-
-@functools.cache
-def _cache_dir() -> str:
-    return str(paths.xla_cache_dir())
 
 
 class WorkerProcess:
@@ -55,7 +48,7 @@ class WorkerProcess:
         env["PYTHONUNBUFFERED"] = "1"
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(paths.package_dir().parent), env.get("PYTHONPATH")]))
         env.pop("JAXTUTOR_HOME", None)   # the worker never touches the learner's store
-        env.setdefault(CACHE_VAR, _cache_dir())
+        env.setdefault(xlacache.CACHE_VAR, str(xlacache.folder()))
         try:
             self.proc = subprocess.Popen(
                 [python, "-m", "tutor.worker", str(job_r), str(res_w), str(life_r), context or ""],
