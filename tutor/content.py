@@ -8,27 +8,39 @@ tutor/course.py; its names are importable from here too."""
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 
 from tutor import paths
+from tutor.contentindex import ParsedFiles, index_path
+from tutor.course import (Chapter, CodeBlock, ContentError, Course, Exercise, InterfaceItem, Lesson,
+                          Question, Quiz, UnknownId, closest, context_definitions, front_matter, topic_of)
 from tutor.expectations import ExpectationError, parse_header
 from tutor.markdown import join_cjk_breaks, reflow
-from tutor.course import (Chapter, CodeBlock, ContentError, Course, Exercise, InterfaceItem, Lesson,
-                          Question, Quiz, UnknownId, _split_front_matter, closest, context_definitions,
-                          topic_of)
 
 __all__ = ["Chapter", "CodeBlock", "ContentError", "Course", "Exercise", "InterfaceItem", "Lesson",
            "Question", "Quiz", "UnknownId", "closest", "context_definitions", "load_course", "topic_of"]
 
 
-def _read_toml(path: Path) -> dict:
-    if not path.is_file():
-        raise ContentError(path, "file", "missing")
+def _parse_toml(text: str, path: Path) -> dict:
+    import tomllib   # not needed when every file is in the index (see contentindex.py)
+
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ContentError(path, "toml", str(e)) from None
+
+
+def _read(path: Path, files: ParsedFiles, parse, missing: str = "missing") -> dict:
+    try:
+        return files.read(path, parse)
+    except OSError:
+        if not path.is_file():
+            raise ContentError(path, "file", missing) from None
+        raise
+
+
+def _read_toml(path: Path, files: ParsedFiles) -> dict:
+    return _read(path, files, lambda text: _parse_toml(text, path))
 
 
 def _need(data: dict, key: str, path: Path, typ: type | tuple = str):
@@ -41,8 +53,8 @@ def _need(data: dict, key: str, path: Path, typ: type | tuple = str):
     return value
 
 
-def _load_lesson(path: Path, chapter_id: str, expected_id: str, context_path: Path) -> Lesson:
-    meta, _, _ = _split_front_matter(path)
+def _load_lesson(path: Path, chapter_id: str, expected_id: str, context_path: Path, files: ParsedFiles) -> Lesson:
+    meta = _read(path, files, lambda text: front_matter(text, path), "missing (listed in chapter.toml)")
     lid = _need(meta, "id", path)
     if lid != expected_id:
         raise ContentError(path, "id", f"is {lid!r} but chapter.toml lists this page as {expected_id!r}")
@@ -56,9 +68,10 @@ def _load_lesson(path: Path, chapter_id: str, expected_id: str, context_path: Pa
 _REPAIR_ID = re.compile(r"^(?P<topic>[a-z0-9]+\.\d+)-fix\d+$")
 
 
-def _load_exercise(folder: Path, chapter_id: str, expected_id: str, exercise_kind: str = "main") -> Exercise:
+def _load_exercise(folder: Path, chapter_id: str, expected_id: str, files: ParsedFiles,
+                   exercise_kind: str = "main") -> Exercise:
     path = folder / "exercise.toml"
-    data = _read_toml(path)  # raises ContentError naming the file when it is missing
+    data = _read_toml(path, files)  # raises ContentError naming the file when it is missing
     ex_id = _need(data, "id", path)
     if ex_id != expected_id:
         raise ContentError(path, "id", f"is {ex_id!r} but chapter.toml lists it as {expected_id!r}")
@@ -111,8 +124,8 @@ def _equivalent_mutants(data: dict, path: Path) -> dict[str, str]:
     return out
 
 
-def _load_quiz(path: Path, chapter_id: str) -> Quiz:
-    data = _read_toml(path)
+def _load_quiz(path: Path, chapter_id: str, files: ParsedFiles) -> Quiz:
+    data = _read_toml(path, files)
     questions = []
     for n, q in enumerate(_need(data, "questions", path, list)):
         where = f"questions[{n}]"
@@ -131,23 +144,23 @@ def _load_quiz(path: Path, chapter_id: str) -> Quiz:
     return Quiz(chapter_id=chapter_id, title=_need(data, "title", path), path=path, questions=questions)
 
 
-def _load_chapter(folder: Path) -> Chapter:
+def _load_chapter(folder: Path, files: ParsedFiles) -> Chapter:
     path = folder / "chapter.toml"
-    data = _read_toml(path)
+    data = _read_toml(path, files)
     cid = _need(data, "id", path)
     context_path = folder / data.get("context", "context.py")
-    lessons = [_load_lesson(folder / "lessons" / f"{lid}.md", cid, lid, context_path)
+    lessons = [_load_lesson(folder / "lessons" / f"{lid}.md", cid, lid, context_path, files)
                for lid in _need(data, "lessons", path, list)]
-    exercises = [_load_exercise(folder / "exercises" / eid, cid, eid)
+    exercises = [_load_exercise(folder / "exercises" / eid, cid, eid, files)
                  for eid in _need(data, "exercises", path, list)]
-    repairs = [_load_exercise(folder / "exercises" / eid, cid, eid, exercise_kind="repair")
+    repairs = [_load_exercise(folder / "exercises" / eid, cid, eid, files, exercise_kind="repair")
                for eid in data.get("repairs", [])]
     quiz_file = data.get("quiz")
     cheat = data.get("cheatsheet")
     return Chapter(
         id=cid, title=_need(data, "title", path), short_title=data.get("short_title", data["title"]),
         folder=folder, seed=data.get("seed", ""), lessons=lessons, exercises=exercises,
-        quiz=_load_quiz(folder / quiz_file, cid) if quiz_file else None,
+        quiz=_load_quiz(folder / quiz_file, cid, files) if quiz_file else None,
         context_path=context_path,
         cheatsheet_path=folder / cheat if cheat else None, repairs=repairs)
 
@@ -160,12 +173,14 @@ def load_course(root: Path | None = None, *, fresh: bool = False) -> Course:
     if not fresh and root in _cache:
         return _cache[root]
     path = root / "course.toml"
-    data = _read_toml(path)
+    files = ParsedFiles(index_path(root))
+    data = _read_toml(path, files)
     chapters = []
     for folder in _need(data, "chapters", path, list):
         if not (root / folder / "chapter.toml").is_file():
             raise ContentError(path, "chapters", f"{folder}/chapter.toml does not exist")
-        chapters.append(_load_chapter(root / folder))
+        chapters.append(_load_chapter(root / folder, files))
+    files.save()
     welcome = data.get("welcome")
     course = Course(title=_need(data, "title", path), root=root, chapters=chapters,
                     welcome_path=root / welcome if welcome else None)

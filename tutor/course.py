@@ -7,7 +7,6 @@ from __future__ import annotations
 import ast
 import difflib
 import re
-import tomllib
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -346,14 +345,25 @@ def _split_front_matter(path: Path) -> tuple[dict, str, int]:
     if not path.is_file():
         raise ContentError(path, "file", "missing (listed in chapter.toml)")
     text = path.read_text(encoding="utf-8")
+    meta, end = _front_matter(text, path)
+    body = text[end + 5:]
+    return meta, body, text[: end + 5].count("\n") + 1
+
+
+def front_matter(text: str, path: Path) -> dict:
+    """The +++ TOML block a lesson page starts with, parsed."""
+    return _front_matter(text, path)[0]
+
+
+def _front_matter(text: str, path: Path) -> tuple[dict, int]:
+    import tomllib   # not on the way of a course load whose parsed files are in its index
+
     if not text.startswith("+++\n"):
         raise ContentError(path, "front matter", "a lesson page starts with a +++ TOML block")
     end = text.find("\n+++\n", 4)
     if end < 0:
         raise ContentError(path, "front matter", "the +++ block is not closed")
     try:
-        meta = tomllib.loads(text[4:end])
+        return tomllib.loads(text[4:end]), end
     except tomllib.TOMLDecodeError as e:
         raise ContentError(path, "front matter", str(e)) from None
-    body = text[end + 5:]
-    return meta, body, text[: end + 5].count("\n") + 1

@@ -30,21 +30,26 @@ def checks_dir() -> Path:
     return content_root() / "checks"
 
 
-def xla_cache_dir() -> Path:
-    """Where workers keep JAX's persistent compilation cache (one folder per jaxlib version):
-    $JAXTUTOR_CACHE, else the platform's user cache dir. Safe to delete at any time."""
-    from importlib import metadata
-
+def cache_dir() -> Path:
+    """The tutor's caches (compiled programs, the parsed course): $JAXTUTOR_CACHE, else the
+    platform's user cache dir. Safe to delete at any time."""
     base = os.environ.get("JAXTUTOR_CACHE")
     if not base:
         from platformdirs import user_cache_dir
 
         base = user_cache_dir("jaxtutor", appauthor=False)
+    return Path(base)
+
+
+def xla_cache_dir() -> Path:
+    """Where workers keep JAX's persistent compilation cache (one folder per jaxlib version)."""
+    from importlib import metadata
+
     try:
         version = metadata.version("jaxlib")
     except metadata.PackageNotFoundError:
         version = "unknown"
-    return Path(base) / f"xla-{version}"
+    return cache_dir() / f"xla-{version}"
 
 
 def package_dir() -> Path:

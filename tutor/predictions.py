@@ -3,7 +3,6 @@ learner for the outcome before the block runs (format: lessons/README.md)."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 
 from tutor.markdown import join_cjk_breaks
@@ -37,6 +36,8 @@ class Prediction:
 
 def parse_prediction(source: str, pred_id: str) -> Prediction:
     """A `predict` fence's TOML as a Prediction; PredictionError says what is wrong."""
+    import tomllib   # only pages with predictions need it
+
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as e:
