@@ -205,6 +205,25 @@ def test_cli_process_never_imports_jax():
     assert "clean" in p.stdout
 
 
+LEAN_LIST = """
+import sys
+from tutor.cli import main
+main(["list"])
+heavy = [m for m in ("tomllib", "rich.style", "tutor.result", "tutor.details", "markdown_it", "tutor.cli.watch")
+         if m in sys.modules]
+print("loaded:", *heavy)
+"""
+
+
+def test_a_plain_list_loads_only_what_it_shows():
+    """`jaxtutor list` into a pipe: no TOML parser once the course index exists, no styles, no
+    result model, no Markdown parser (each one costs milliseconds of a command run for a glance)."""
+    for _ in range(2):                                 # the first one may write the index
+        p = subprocess.run([sys.executable, "-c", LEAN_LIST], capture_output=True, text=True, env=os.environ)
+        assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines()[-1] == "loaded:"
+
+
 def test_python_dash_m_tutor():
     p = subprocess.run([sys.executable, "-m", "tutor", "list", "--json"], capture_output=True, text=True,
                        env=os.environ, cwd=Path("/"))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -93,6 +92,8 @@ def atomic_write(path: Path, text: str | bytes) -> None:
     tmp = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile   # only when writing: reading commands start faster without it
+
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         with os.fdopen(fd, "wb") as fh:
             fh.write(text if isinstance(text, bytes) else text.encode("utf-8"))

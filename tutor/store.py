@@ -18,11 +18,14 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tutor.drafts import Drafts
 from tutor.messages import t
-from tutor.result import RunResult, Status
 from tutor.storeschema import DB_NAME, MIGRATIONS, SCHEMA_VERSION, StoreError, is_damaged, migrate, salvage_into
+
+if TYPE_CHECKING:   # reading commands (list, progress) need no result model
+    from tutor.result import RunResult
 
 __all__ = ["Store", "StoreError", "Attempt", "ExerciseStats", "DB_NAME", "MIGRATIONS", "SCHEMA_VERSION"]
 
@@ -213,6 +216,8 @@ class Store:
         True when it is the exercise's first pass. Status never goes back from passed; cancelled
         runs count as attempts but do not change the status; a run of the reference solution
         (`reference`) is recorded as "reference" and changes nothing else."""
+        from tutor.result import Status
+
         at = time.time() if at is None else at
         ex_id = result.exercise
         failing = json.dumps([c.name for c in result.failing_checks], ensure_ascii=False)

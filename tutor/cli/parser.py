@@ -40,10 +40,14 @@ def seconds(option: str, low: float, high: float, *, low_inclusive: bool):
     return parse
 
 
-def build_parser(commands) -> argparse.ArgumentParser:
-    """`commands` is the module holding the cmd_* functions (and `watch`'s)."""
-    from tutor.cli.watch import cmd_watch
+def _watch(args) -> int:
+    from tutor.cli.watch import cmd_watch   # its threads and queues only when watching
 
+    return cmd_watch(args)
+
+
+def build_parser(commands) -> argparse.ArgumentParser:
+    """`commands` is the module holding the cmd_* functions (`watch` has its own module)."""
     common = argparse.ArgumentParser(add_help=False)
     # SUPPRESS: a value given before the command is not overwritten by the default after it
     common.add_argument("--home", default=argparse.SUPPRESS, help="data directory (default: $JAXTUTOR_HOME or the user data dir)")
@@ -73,7 +77,7 @@ def build_parser(commands) -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true", help="print the result document as JSON")
     sp.add_argument("--timeout", type=seconds("--timeout", 0, MAX_TIMEOUT_S, low_inclusive=False),
                     help=f"wall-clock limit in seconds, at most {MAX_TIMEOUT_S:g} (default: the exercise's)")
-    sp = add("watch", "re-run the checks every time the draft (or FILE) is saved", cmd_watch)
+    sp = add("watch", "re-run the checks every time the draft (or FILE) is saved", _watch)
     sp.add_argument("id", help="exercise id")
     sp.add_argument("file", nargs="?", help="file to watch (default: your draft)")
     sp.add_argument("--debounce", type=seconds("--debounce", 0, MAX_DEBOUNCE_S, low_inclusive=True), default=0.3,

@@ -45,8 +45,12 @@ class Out:
     def _safe(self, text: str) -> str:
         return sanitize(text) if self.tty else text
 
-    def line(self, text: str = "", style: str | None = None) -> None:
+    def line(self, text: str = "", style: str | None = None, *, status=None) -> None:
+        """One line, in `style` or in the look of `status` (progress.STATUS_LOOKS) when the
+        output is styled; plain output never loads rich's style machinery."""
         text = self._safe(text)
+        if self.rich and status is not None:
+            style = progress.style(status)
         if self.rich and style:
             from rich.text import Text
 
@@ -238,7 +242,7 @@ def render_result(out: Out, result, exercise=None) -> None:
         out.line(t("cli.passed_count", passed=passed, total=len(result.checks)))
     for c in result.checks:
         st = c.status.value
-        out.line(f"  {progress.mark(st)} {c.name}  ({c.duration_s:.2f}s)", progress.style(st))
+        out.line(f"  {progress.mark(st)} {c.name}  ({c.duration_s:.2f}s)", status=st)
         if st in ("failed", "error", "skipped") and c.message:
             for line in c.message.splitlines():
                 out.line(f"      {line}")
@@ -265,7 +269,7 @@ def render_verdict(out: Out, verdict, exercise) -> None:
     pass, and a notice (on stderr) when the attempt could not be recorded."""
     render_result(out, verdict.result, exercise)
     if verdict.reference:
-        out.line(t("cli.reference_checked"), progress.style("reference"))
+        out.line(t("cli.reference_checked"), status="reference")
     elif verdict.passed:
         out.line()
         out.line(f"— {t('cli.explanation')} —", "bold")

@@ -73,7 +73,7 @@ def render_list(out: Out, course, prog: P.Progress, only: str | None = None) -> 
                 out.line(f"{head}{level} {item.title}", look.style if status == "done" else None)
             elif item.kind in ("exercise", "repair"):
                 stored = prog.exercise_status(item.id)
-                out.line(f"{head}   {pad(item.title, TITLE_CELLS)} [{P.word(stored)}]", P.style(stored))
+                out.line(f"{head}   {pad(item.title, TITLE_CELLS)} [{P.word(stored)}]", status=stored)
             else:
                 correct, answered, questions = prog.quiz_score(ch.id)
                 out.line(f"{head}   {pad(item.title, TITLE_CELLS)} "
@@ -104,7 +104,7 @@ def render_progress(out: Out, course, store, prog: P.Progress) -> None:
             stats = t("cli.exercise_stats", attempts=s.attempts, hints=s.hints_used, total=len(e.hints),
                       minutes=f"{s.time_spent_s / 60:.0f}", solved=solved)
             out.line(f"  {P.mark(s.status)} {pad(e.id, id_cells)} {pad(e.title, TITLE_CELLS)} "
-                     f"{pad(P.word(s.status), status_cells)} {stats}{gave_up}", P.style(s.status))
+                     f"{pad(P.word(s.status), status_cells)} {stats}{gave_up}", status=s.status)
         if ch.quiz:
             correct, answered, questions = prog.quiz_score(ch.id)
             out.line(f"  {t('cli.kind.quiz')} {ch.id}: "
