@@ -178,7 +178,7 @@ async def test_end_signal_saves_what_was_just_typed(make_app, home):
         scr, editor = await open_exercise(pilot, app)
         editor.move_cursor(editor.document.end)
         await pilot.press("z", "z")
-        app._on_end_signal(signal.SIGTERM, None)       # what the handler does on SIGHUP/SIGTERM
+        app.end_signals.on_signal(signal.SIGTERM, None)       # what the handler does on SIGHUP/SIGTERM
         assert (home / "work" / "6.1.py").read_text(encoding="utf-8").endswith("zz")
     assert app.return_code == 128 + signal.SIGTERM
 

@@ -181,7 +181,7 @@ async def test_saved_per_chapter_and_reopened_from_the_map_and_the_exercise(make
         editor.move_cursor(editor.document.end)
         await pilot.press(*"y = 2026")
         assert not _playground_file(home).read_text(encoding="utf-8").endswith("y = 2026")
-        app._on_end_signal(signal.SIGTERM, None)       # what the handler does on SIGHUP/SIGTERM
+        app.end_signals.on_signal(signal.SIGTERM, None)       # what the handler does on SIGHUP/SIGTERM
         assert _playground_file(home).read_text(encoding="utf-8").endswith("y = 2026")
     assert app.return_code == 128 + signal.SIGTERM
     monkeypatch.setattr(draftsync, "AUTOSAVE_IDLE_S", idle)

@@ -10,7 +10,6 @@ back to the map."""
 from __future__ import annotations
 
 import gc
-import signal
 import threading
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
+from tutor.app.endsignals import EndSignals
 from tutor.app.gcpolicy import GarbagePolicy
 from tutor.content import UnknownId, load_course
 from tutor.messages import lang, t
@@ -28,7 +28,6 @@ from tutor.store import Store
 LINK_KINDS = ("exercise", "lesson", "quiz")
 OVERLAY_KINDS = ("progress", "cheatsheet")
 THEMES = ("textual-dark", "textual-light")
-SAVE_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
 
 
 class TutorApp(App):
@@ -63,7 +62,8 @@ class TutorApp(App):
         self._warm = warm
         self._warm_context = None
         self._runner_lock = threading.Lock()
-        self._old_signal_handlers: dict[int, object] = {}
+        # SIGHUP (the terminal was closed) and SIGTERM save every open draft, then end the app
+        self.end_signals = EndSignals(self.save_open_drafts, lambda code: self.exit(return_code=code))
         from tutor.app.legible import install
 
         install(self, THEMES)       # text colours legible in both themes (tutor/app/legible.py)
@@ -99,7 +99,7 @@ class TutorApp(App):
         self.run_worker(warm, name="warm worker", group="warm", thread=True, exit_on_error=False)
 
     def on_unmount(self) -> None:
-        self._restore_signals()
+        self.end_signals.restore()
         self.gc_policy.release()
         if self._runner is not None and self._owns_runner:
             self._runner.close()
@@ -107,29 +107,11 @@ class TutorApp(App):
 
     # ------------------------------------------------------------ closing the terminal
 
-    def _install_signals(self) -> None:
-        """SIGHUP (the terminal was closed) and SIGTERM save every open draft before the app
-        ends. Only in a real terminal (Pilot tests call _on_end_signal themselves)."""
-        if self.is_headless or threading.current_thread() is not threading.main_thread():
-            return
-        for sig in SAVE_SIGNALS:
-            try:
-                self._old_signal_handlers[sig] = signal.signal(sig, self._on_end_signal)
-            except (ValueError, OSError):
-                pass
-
-    def _restore_signals(self) -> None:
-        for sig, old in self._old_signal_handlers.items():
-            try:
-                signal.signal(sig, old)
-            except (ValueError, OSError, TypeError):
-                pass
-        self._old_signal_handlers.clear()
-
-    def _on_end_signal(self, signum, _frame) -> None:
-        self.save_open_drafts()
-        self._restore_signals()
-        self.exit(return_code=128 + signum)
+    def run(self, *args, **kwargs):
+        try:
+            return super().run(*args, **kwargs)
+        finally:
+            self.end_signals.finished.set()
 
     def save_open_drafts(self) -> None:
         """Write the editor text of every open exercise now (synchronously)."""
@@ -147,7 +129,8 @@ class TutorApp(App):
         self.gc_policy.hold()       # no cyclic GC until the first frame (tutor/app/gcpolicy.py)
 
         self.push_screen(HomeScreen())
-        self._install_signals()
+        if not self.is_headless and threading.current_thread() is threading.main_thread():
+            self.end_signals.install()
         if self.store.recovered_from is not None:
             self.notify(t("app.store_moved", path=self.store.recovered_from), severity="warning", timeout=10)
         target = self.target
