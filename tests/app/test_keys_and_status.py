@@ -120,9 +120,11 @@ async def test_a_passing_notice_fades_and_a_problem_stays(make_app, monkeypatch)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         status = app.screen.query_one(EditorStatus)
+        shown = []                  # what was shown, whether or not it faded before we looked
+        show = status.show
+        monkeypatch.setattr(status, "show", lambda text, *a, **kw: (shown.append(text), show(text, *a, **kw)))
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert "已保存" in status._text.plain
+        await wait_until(pilot, lambda: any("已保存" in text for text in shown))
         await wait_until(pilot, lambda: status._text.plain == "")       # "saved" does not linger
         status.show("保存失败:磁盘已满", "bold red")
         await pilot.pause(0.6)
