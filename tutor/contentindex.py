@@ -80,13 +80,9 @@ class ParsedFiles:
             blob = json.dumps({"version": VERSION, "files": files}, ensure_ascii=False).encode("utf-8")
         except (TypeError, ValueError):      # a TOML date or time: not worth keeping
             return
-        tmp = self.index.with_name(f".{self.index.name}.{os.getpid()}.tmp")
+        from tutor.drafts import DraftWriteError, atomic_write
+
         try:
-            self.index.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(blob)
-            os.replace(tmp, self.index)
-        except OSError:
-            try:
-                tmp.unlink()
-            except OSError:
-                pass
+            atomic_write(self.index, blob)
+        except DraftWriteError:
+            pass
