@@ -16,6 +16,9 @@ from pathlib import Path
 
 JAXTUTOR = Path(sys.executable).parent / "jaxtutor"
 SETTLE_S = 0.2
+# A test that is killed never reaches its teardown, which kills the server: the app then ends by
+# itself after this long (SIGTERM; tests take far less), and the server with its last session.
+APP_LIFETIME_S = 600
 
 
 class TmuxTerm:
@@ -24,7 +27,8 @@ class TmuxTerm:
         the pane prints EXITED-<code> after the app and stays 30 s, so a test can read it."""
         self.sock = f"jaxtutor-test-{uuid.uuid4().hex[:8]}"
         # no COLUMNS/LINES from the test process: the app must take the terminal's own size
-        cmd = "env -u COLUMNS -u LINES " + " ".join(env) + f" {JAXTUTOR} {args}"
+        cmd = ("env -u COLUMNS -u LINES " + " ".join(env)
+               + f" timeout --foreground -k 5 {APP_LIFETIME_S} {JAXTUTOR} {args}")
         if linger:
             cmd += "; echo EXITED-$?; sleep 30"
         self.tmux("new-session", "-d", "-s", "main", "-x", str(size[0]), "-y", str(size[1]), cmd)
