@@ -33,10 +33,11 @@ async def test_the_footer_shows_whole_keys_only(make_app, size, target):
     async with app.run_test(size=size) as pilot:
         if target is None:
             await pilot.press("f2")
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: app.screen.query(KeyBar))
         bar = app.screen.query_one(KeyBar)
+        await wait_until(pilot, lambda: bar.items)       # the bar fills after the first refresh
+        await pilot.pause()
         footer = screen_text(app).splitlines()[-1].rstrip()
-        assert bar.items, "no keys in the footer"
         # what is shown is exactly the first few keys, each with its words: never a bare key
         assert footer in _bar_texts(bar.items), (footer, bar.items)
         assert not footer.endswith(tuple(f" {key}" for key, _words in bar.items))
@@ -46,12 +47,14 @@ async def test_the_footer_shows_the_documented_exercise_keys(make_app):
     """README: Ctrl+B hides the statement (wide layout); F6 switches panes below 100 columns."""
     app = make_app(target=("exercise", "6.1"))
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: any(bar.items for bar in app.screen.query(KeyBar)))
+        await pilot.pause()
         footer = screen_text(app).splitlines()[-1]
         assert "^r  运行检查" in footer and "^b  题目栏" in footer
     app = make_app(target=("exercise", "6.1"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: any(bar.items for bar in app.screen.query(KeyBar)))
+        await pilot.pause()
         footer = screen_text(app).splitlines()[-1]
         assert "f6  题目/代码/结果" in footer and "^r  运行检查" in footer
 
