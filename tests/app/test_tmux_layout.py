@@ -53,8 +53,7 @@ def test_the_exercise_workspace_reads_well(tmp_path, size):
     (home / "work" / "6.1.py").write_text(WRONG_6_1, encoding="utf-8")
     env = [f"JAXTUTOR_HOME={home}", f"JAXTUTOR_CONTENT={ROOT}", "TERM=xterm-256color",
            "LANG=C.UTF-8", "LC_ALL=C.UTF-8"]
-    term = TmuxTerm(size, env, "exercise 6.1")
-    try:
+    with TmuxTerm(size, env, "exercise 6.1") as term:
         screen = term.wait_for("运行检查", 30)
         if size[0] < 100:                       # tabs: code → results → statement
             term.keys("F6")
@@ -87,8 +86,6 @@ def test_the_exercise_workspace_reads_well(tmp_path, size):
         # the workspace's own title: its key bar words can linger below a cheat sheet half drawn
         screen = term.wait_for("练习 6.1", 10)
         assert "运行检查" in screen and "速查表" not in screen, screen
-    finally:
-        term.close()
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -98,8 +95,7 @@ def test_a_lesson_page_reads_well_and_f4_comes_back(tmp_path, size):
         pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     env = [f"JAXTUTOR_HOME={tmp_path / 'home'}", f"JAXTUTOR_CONTENT={ROOT}", "TERM=xterm-256color",
            "LANG=C.UTF-8", "LC_ALL=C.UTF-8"]
-    term = TmuxTerm(size, env, "lesson 6.1")
-    try:
+    with TmuxTerm(size, env, "lesson 6.1") as term:
         screen = term.wait_for("运行示例", 30)
         for _ in range(3):
             assert_no_bad_line_start(screen)
@@ -110,5 +106,3 @@ def test_a_lesson_page_reads_well_and_f4_comes_back(tmp_path, size):
         term.keys("Escape")
         screen = term.wait_for("课 6.1", 10)
         assert "运行示例" in screen and "速查表" not in screen, screen
-    finally:
-        term.close()
