@@ -1,7 +1,7 @@
 """Helpers shared by the check modules of advanced chapter 1 (ex_a1_*.py).
 
 Imported by those modules as `import _a1 as A1` (the runner puts checks/ on sys.path). Everything
-generic (structure validation, comparisons, jaxpr walking) lives in tutor.checklib; this module
+generic (structure validation, comparisons, jaxpr walking) lives in tutor.worker.checklib; this module
 only holds what several chapter-a1 checks read off a staged program."""
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def shape_dtype(value, what: str):
     import jax
     import numpy as np
 
-    from tutor.checklib import as_array
+    from tutor.worker.checklib import as_array
 
     if isinstance(value, jax.ShapeDtypeStruct):
         return tuple(value.shape), np.dtype(value.dtype)
@@ -80,7 +80,7 @@ def array_pair(out, what: str, names: tuple[str, str], shapes: tuple[tuple, tupl
     wrong order is named. Returns the two items (concrete ones as NumPy arrays)."""
     import numpy as np
 
-    from tutor.checklib import as_array, as_tuple, fail
+    from tutor.worker.checklib import as_array, as_tuple, fail
 
     items = as_tuple(out, 2, f"{what} ({names[0]}, {names[1]})")
     labels = [f"{what}的第{'一二'[i]}项 {names[i]}" for i in range(2)]
@@ -111,7 +111,7 @@ class returned_values:
         return self
 
     def __exit__(self, exc_type, exc, tb):
-        from tutor.checklib import fail
+        from tutor.worker.checklib import fail
 
         if exc_type is not None and issubclass(exc_type, TypeError):
             text = str(exc)
@@ -123,6 +123,6 @@ class returned_values:
 
 def fn_label(fn) -> str:
     """How a message names a function the check passes on (a learner's function or a transform of it)."""
-    from tutor.checklib import fn_name
+    from tutor.worker.checklib import fn_name
 
     return fn_name(fn)

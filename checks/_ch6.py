@@ -1,13 +1,13 @@
 """Helpers shared by the check modules of chapter 6 (ex_6_1 … ex_6_7).
 
 The check modules import it as `import _ch6 as H` (the runner puts checks/ on sys.path).
-Learner values go through tutor.checklib's as_* helpers before they reach anything here."""
+Learner values go through tutor.worker.checklib's as_* helpers before they reach anything here."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from tutor.checklib import as_array, compare, fail
+from tutor.worker.checklib import as_array, compare, fail
 
 
 def tree64(tree):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from tutor.checklib import sub_jaxprs
+from tutor.worker.checklib import sub_jaxprs
 
 from _repair_ch6 import (call, callbacks_in, changed, first_line, is_tracer, jitted, leaked_globals,  # noqa: F401
                          n_positional, name_of, snapshot, tracers_in)

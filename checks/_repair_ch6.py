@@ -8,7 +8,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable
 
-from tutor.checklib import fail, fn_name, primitive_counts
+from tutor.worker.checklib import fail, fn_name, primitive_counts
 
 
 def jitted(fn: Callable) -> Callable:

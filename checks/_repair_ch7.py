@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from tutor.checklib import CheckFailed, CompileLog, as_array, assert_compile_count, fail, sub_jaxprs
+from tutor.worker.checklib import CheckFailed, CompileLog, as_array, assert_compile_count, fail, sub_jaxprs
 
 
 def first_line(exc: BaseException) -> str:

@@ -6,7 +6,7 @@ The statement also promises: no state kept in module-level variables -> check "p
 
 import numpy as np
 
-from tutor.checklib import (Checks, TraceCounter, as_array, as_tuple, assert_close, assert_that, fail,
+from tutor.worker.checklib import (Checks, TraceCounter, as_array, as_tuple, assert_close, assert_that, fail,
                             rng)
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path

@@ -7,7 +7,7 @@ once and the count stays int32 ("one_compile")."""
 import numpy as np
 
 import _repair_ch6 as R
-from tutor.checklib import (Checks, CompileLog, as_array, as_scalar, as_tuple, assert_close,
+from tutor.worker.checklib import (Checks, CompileLog, as_array, as_scalar, as_tuple, assert_close,
                             assert_compile_count, fail, rng)
 
 checks = Checks()

@@ -7,7 +7,7 @@ more — no cleared caches, no jit rebuilt per call ("driver")."""
 import numpy as np
 
 import _repair_ch6 as R
-from tutor.checklib import (Checks, CompileLog, Mistake, as_array, assert_close, assert_compile_count, fail, rng)
+from tutor.worker.checklib import (Checks, CompileLog, Mistake, as_array, assert_close, assert_compile_count, fail, rng)
 
 checks = Checks()
 

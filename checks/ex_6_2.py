@@ -9,7 +9,7 @@ A retrace is explained by what the check saw change in the state between two cal
 
 import numpy as np
 
-from tutor.checklib import (Checks, Mistake, TraceCounter, as_scalar, as_tuple, assert_close, assert_that,
+from tutor.worker.checklib import (Checks, Mistake, TraceCounter, as_scalar, as_tuple, assert_close, assert_that,
                             fail, rng, which_mistake)
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path

@@ -7,7 +7,7 @@ scatter that .at[i].set stages ("scatter")."""
 import numpy as np
 
 import _repair_ch6 as R
-from tutor.checklib import Checks, Mistake, as_array, assert_close, fail, primitive_counts, rng
+from tutor.worker.checklib import Checks, Mistake, as_array, assert_close, fail, primitive_counts, rng
 
 checks = Checks()
 

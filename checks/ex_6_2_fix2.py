@@ -7,7 +7,7 @@ once and keeps the counts int32 ("jit")."""
 import numpy as np
 
 import _repair_ch6 as R
-from tutor.checklib import (Checks, CompileLog, as_array, as_tuple, assert_close, assert_compile_count, fail, rng)
+from tutor.worker.checklib import (Checks, CompileLog, as_array, as_tuple, assert_close, assert_compile_count, fail, rng)
 
 checks = Checks()
 START = np.array([0, 3, 1, 5, 2, 0], np.int32)

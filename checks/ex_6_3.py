@@ -10,7 +10,7 @@ nothing after its first call (no jax.jit rebuilt inside it on every call) -> che
 
 import numpy as np
 
-from tutor.checklib import (Checks, CompileLog, Mistake, as_array, assert_close, assert_compile_count,
+from tutor.worker.checklib import (Checks, CompileLog, Mistake, as_array, assert_close, assert_compile_count,
                             fail, rng)
 
 checks = Checks()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tutor.checklib import (Checks, CompileLog, Mistake, as_array, as_scalar, assert_close, assert_compile_count,
+from tutor.worker.checklib import (Checks, CompileLog, Mistake, as_array, as_scalar, assert_close, assert_compile_count,
                             assert_that, fail, rng, which_mistake)
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path

@@ -6,7 +6,7 @@ and scales every leaf ("values"); under jit, several factors compile once ("jit"
 import numpy as np
 
 import _repair_ch6 as R
-from tutor.checklib import (Checks, CompileLog, Mistake, assert_close, assert_compile_count, fail, rng)
+from tutor.worker.checklib import (Checks, CompileLog, Mistake, assert_close, assert_compile_count, fail, rng)
 
 checks = Checks()
 

@@ -6,7 +6,7 @@ as it was ("original"); under jit, three biases compile once and keep the name (
 import numpy as np
 
 import _repair_ch6 as R
-from tutor.checklib import Checks, CompileLog, as_array, assert_close, assert_compile_count, fail, rng
+from tutor.worker.checklib import Checks, CompileLog, as_array, assert_close, assert_compile_count, fail, rng
 
 checks = Checks()
 

@@ -20,7 +20,7 @@ import sys
 
 import numpy as np
 
-from tutor.checklib import (Checks, Mistake, as_array, as_scalar, as_tuple, assert_close, assert_that,
+from tutor.worker.checklib import (Checks, Mistake, as_array, as_scalar, as_tuple, assert_close, assert_that,
                             fail, primitive_counts, rng, which_mistake)
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path

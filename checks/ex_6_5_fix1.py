@@ -6,7 +6,7 @@ float16 and the scan runs ("dtype"); the program is a scan ("scan")."""
 import numpy as np
 
 import _repair_ch6 as R
-from tutor.checklib import Checks, Mistake, as_array, as_tuple, assert_close, fail, primitive_counts, rng
+from tutor.worker.checklib import Checks, Mistake, as_array, as_tuple, assert_close, fail, primitive_counts, rng
 
 checks = Checks()
 

@@ -7,7 +7,7 @@ the program is one scan whose size does not grow with n ("scan")."""
 import numpy as np
 
 import _repair_ch6 as R
-from tutor.checklib import (Checks, CompileLog, as_array, assert_close, assert_compile_count, fail,
+from tutor.worker.checklib import (Checks, CompileLog, as_array, assert_close, assert_compile_count, fail,
                             primitive_counts, rng)
 
 checks = Checks()

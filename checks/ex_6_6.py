@@ -22,7 +22,7 @@ import inspect
 
 import numpy as np
 
-from tutor.checklib import Checks, Mistake, as_callable, as_tuple, assert_close, assert_that, fail
+from tutor.worker.checklib import Checks, Mistake, as_callable, as_tuple, assert_close, assert_that, fail
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
 

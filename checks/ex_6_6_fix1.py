@@ -6,7 +6,7 @@ reference ("values"); the five calls compile exactly once ("one_compile")."""
 import numpy as np
 
 import _repair_ch6 as R
-from tutor.checklib import Checks, CompileLog, Mistake, as_scalar, as_tuple, assert_close, assert_compile_count
+from tutor.worker.checklib import Checks, CompileLog, Mistake, as_scalar, as_tuple, assert_close, assert_compile_count
 
 checks = Checks()
 

@@ -7,7 +7,7 @@ it ("donate"); count is an int32 0 and both moments are zero trees shaped like t
 import numpy as np
 
 import _repair_ch6 as R
-from tutor.checklib import Checks, as_tuple, assert_close, assert_that, fail, rng
+from tutor.worker.checklib import Checks, as_tuple, assert_close, assert_that, fail, rng
 
 checks = Checks()
 

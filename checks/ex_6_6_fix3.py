@@ -8,7 +8,7 @@ params ("donate")."""
 import numpy as np
 
 import _repair_ch6 as R
-from tutor.checklib import Checks, Mistake, as_array, as_tuple, assert_close, assert_that, fail, rng
+from tutor.worker.checklib import Checks, Mistake, as_array, as_tuple, assert_close, assert_that, fail, rng
 
 checks = Checks()
 SYMPTOMS = {"word:deleted": "读到了一个已被捐赠(删除)的数组:第一步就把调用者的 params 交给了捐赠参数的 sgd_step,"

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tutor.checklib import Checks, Mistake, as_array, assert_close, assert_that, fail, primitive_counts, rng
+from tutor.worker.checklib import Checks, Mistake, as_array, assert_close, assert_that, fail, primitive_counts, rng
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
 

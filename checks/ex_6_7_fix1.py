@@ -6,7 +6,7 @@ the program never broadcasts the params into a batch ("no_copy")."""
 import numpy as np
 
 import _repair_ch6 as R
-from tutor.checklib import Checks, as_array, as_tuple, assert_close, fail, primitive_counts, rng
+from tutor.worker.checklib import Checks, as_array, as_tuple, assert_close, fail, primitive_counts, rng
 
 checks = Checks()
 

@@ -7,7 +7,7 @@ those after one step ("dtypes")."""
 import numpy as np
 
 import _repair_ch6 as R
-from tutor.checklib import (Checks, CompileLog, Mistake, as_scalar, as_tuple, assert_close,
+from tutor.worker.checklib import (Checks, CompileLog, Mistake, as_scalar, as_tuple, assert_close,
                             assert_compile_count, fail, rng)
 
 checks = Checks()

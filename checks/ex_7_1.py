@@ -25,7 +25,7 @@ bucket edges are the statement's 32 / 64 / 128 (single requests compile exactly 
 import numpy as np
 
 from _ch7 import per_name, split_compiles
-from tutor.checklib import (CompileLog, Checks, as_array, as_scalar, as_tuple, assert_close, assert_equal,
+from tutor.worker.checklib import (CompileLog, Checks, as_array, as_scalar, as_tuple, assert_close, assert_equal,
                             assert_that, fail)
 
 checks = Checks()

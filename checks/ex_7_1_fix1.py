@@ -6,7 +6,7 @@ with one shape and different values compile exactly once, counting every compila
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, CompileLog, assert_close, rng
+from tutor.worker.checklib import Checks, CompileLog, assert_close, rng
 
 checks = Checks()
 

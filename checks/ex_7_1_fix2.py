@@ -6,7 +6,7 @@ in all ("compiles"); a new weight assigned to an instance is used, without compi
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, CompileLog, Mistake, assert_close, assert_compile_count, rng
+from tutor.worker.checklib import Checks, CompileLog, Mistake, assert_close, assert_compile_count, rng
 
 checks = Checks()
 

@@ -7,7 +7,7 @@ equal Opts(2) compile power once ("compiles")."""
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, CompileLog, Mistake, assert_close, fn_name, rng
+from tutor.worker.checklib import Checks, CompileLog, Mistake, assert_close, fn_name, rng
 
 checks = Checks()
 

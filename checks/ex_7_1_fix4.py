@@ -6,7 +6,7 @@ steps compile once in all; when not, the message names the lr types it saw ("com
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, CompileLog, as_scalar, assert_close, assert_compile_count, rng
+from tutor.worker.checklib import Checks, CompileLog, as_scalar, assert_close, assert_compile_count, rng
 
 checks = Checks()
 

@@ -7,7 +7,7 @@ lengths in two buckets compile twice, one per bucket ("compiles")."""
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, CompileLog, Mistake, as_scalar, assert_close, assert_compile_count, rng
+from tutor.worker.checklib import Checks, CompileLog, Mistake, as_scalar, assert_close, assert_compile_count, rng
 
 checks = Checks()
 SIZES = (64, 128, 256, 512)

@@ -15,7 +15,7 @@ size ‖b‖/(‖b‖·√ε) ≈ 1e6 at a = 0 -> zero_grads."""
 
 import numpy as np
 
-from tutor.checklib import Checks, Mistake, as_array, as_callable, as_scalar, assert_close, assert_that, fail, rng
+from tutor.worker.checklib import Checks, Mistake, as_array, as_callable, as_scalar, assert_close, assert_that, fail, rng
 
 checks = Checks()
 

@@ -6,7 +6,7 @@ and analytic elsewhere ("grad"); checkify finds no NaN made in the forward or ba
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, Mistake, assert_close, assert_that, fail, rng
+from tutor.worker.checklib import Checks, Mistake, assert_close, assert_that, fail, rng
 
 checks = Checks()
 

@@ -7,7 +7,7 @@ made while differentiating ("clean")."""
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, assert_close, assert_that, fail, rng
+from tutor.worker.checklib import Checks, assert_close, assert_that, fail, rng
 
 checks = Checks()
 

@@ -6,7 +6,7 @@ its gradient in z is finite and equals (softmax − onehot)/B ("grad")."""
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, as_scalar, assert_close, assert_that, rng
+from tutor.worker.checklib import Checks, as_scalar, assert_close, assert_that, rng
 
 checks = Checks()
 

@@ -7,7 +7,7 @@ that gives the masked row weight 0 is finite and equals float64 ("grad")."""
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, Mistake, assert_close, assert_that, rng
+from tutor.worker.checklib import Checks, Mistake, assert_close, assert_that, rng
 
 checks = Checks()
 

@@ -7,7 +7,7 @@ finds no NaN made while differentiating at the origin ("clean")."""
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, as_scalar, assert_close, assert_that, fail, primitive_counts, rng
+from tutor.worker.checklib import Checks, as_scalar, assert_close, assert_that, fail, primitive_counts, rng
 
 checks = Checks()
 

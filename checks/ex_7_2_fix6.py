@@ -13,7 +13,7 @@ import contextlib
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, CompileLog, assert_compile_count, assert_that, fail, rng
+from tutor.worker.checklib import Checks, CompileLog, assert_compile_count, assert_that, fail, rng
 
 checks = Checks()
 SYMPTOMS = {"FloatingPointError": "nan_report 应接住 FloatingPointError,返回它消息的第一行。"}

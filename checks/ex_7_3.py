@@ -18,7 +18,7 @@ program for n×n intermediates (a materialised Hessian) -> no_hessian."""
 
 import numpy as np
 
-from tutor.checklib import CompileLog, Checks, as_array, as_callable, as_tuple, assert_close, assert_that, fail, fn_name, rng
+from tutor.worker.checklib import CompileLog, Checks, as_array, as_callable, as_tuple, assert_close, assert_that, fail, fn_name, rng
 
 checks = Checks()
 

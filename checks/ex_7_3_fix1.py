@@ -6,7 +6,7 @@ of m×n elements or more ("program")."""
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, assert_close, fail, rng
+from tutor.worker.checklib import Checks, assert_close, fail, rng
 
 checks = Checks()
 M, N = 9, 6
@@ -24,7 +24,7 @@ def _jacobian(x, A):
 
 @checks.add("values", "新数据上等于 J·v(J 是 tanh(A @ x) 在 x 处的雅可比)")
 def _(L):
-    from tutor.checklib import Mistake
+    from tutor.worker.checklib import Mistake
 
     x, A, v = _data(811)
     J = _jacobian(x, A)

@@ -6,7 +6,7 @@ named ("values"); no intermediate array in the program exceeds m×n elements ("m
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, assert_close, fail, rng
+from tutor.worker.checklib import Checks, assert_close, fail, rng
 
 checks = Checks()
 M, H, N = 2, 24, 90

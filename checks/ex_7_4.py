@@ -30,7 +30,7 @@ import numpy as np
 
 from _ch7 import (jax_adam_mlp_path, jax_fit_mlp, np_log_softmax, np_mlp, np_per_sample_grad_norm,
                   np_per_sample_leaf_norms)
-from tutor.checklib import Checks, Mistake, as_array, assert_close, assert_that, fail, rng
+from tutor.worker.checklib import Checks, Mistake, as_array, assert_close, assert_that, fail, rng
 
 checks = Checks()
 

@@ -7,7 +7,7 @@ params is named ("values"); the program has as many primitives for B = 12 as for
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, Mistake, as_array, assert_close, assert_that, fail, primitive_counts, rng
+from tutor.worker.checklib import Checks, Mistake, as_array, assert_close, assert_that, fail, primitive_counts, rng
 
 checks = Checks()
 SYMPTOMS = {"ValueError": "vmap 没写 in_axes,默认把每个参数都沿第 0 轴切开,参数也被当成了一批。"

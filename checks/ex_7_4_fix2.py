@@ -7,7 +7,7 @@ for B = 12 as for B = 4 ("program")."""
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, Mistake, as_array, assert_close, assert_that, fail, primitive_counts, rng
+from tutor.worker.checklib import Checks, Mistake, as_array, assert_close, assert_that, fail, primitive_counts, rng
 
 checks = Checks()
 

@@ -21,7 +21,7 @@ optax 0.2.8 is the reference of 1 and 2 (seed-errata: bit-identical to the chapt
 
 import numpy as np
 
-from tutor.checklib import (Checks, Mistake, as_array, as_callable, as_scalar, assert_close, assert_that, fail,
+from tutor.worker.checklib import (Checks, Mistake, as_array, as_callable, as_scalar, assert_close, assert_that, fail,
                             which_mistake)
 
 checks = Checks()

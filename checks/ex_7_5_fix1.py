@@ -8,7 +8,7 @@ stays an int32 scalar ("jit")."""
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import (Checks, CompileLog, Mistake, as_tuple, assert_close, assert_compile_count, fail, rng)
+from tutor.worker.checklib import (Checks, CompileLog, Mistake, as_tuple, assert_close, assert_compile_count, fail, rng)
 
 checks = Checks()
 

@@ -7,7 +7,7 @@ gradients equal a float64 AdamW ("steps")."""
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, Mistake, as_tuple, assert_close, rng
+from tutor.worker.checklib import Checks, Mistake, as_tuple, assert_close, rng
 
 checks = Checks()
 

@@ -7,7 +7,7 @@ steps ("state")."""
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, Mistake, as_scalar, as_tuple, assert_close, fail, rng
+from tutor.worker.checklib import Checks, Mistake, as_scalar, as_tuple, assert_close, fail, rng
 
 checks = Checks()
 

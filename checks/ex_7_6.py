@@ -26,7 +26,7 @@ cause only when the changed leaves show it."""
 import numpy as np
 
 from _ch7 import np_blobs, np_log_softmax, np_mlp, np_mlp_params
-from tutor.checklib import (CompileLog, Checks, Mistake, as_array, as_callable, as_scalar, as_tuple,
+from tutor.worker.checklib import (CompileLog, Checks, Mistake, as_array, as_callable, as_scalar, as_tuple,
                             assert_close, assert_compile_count, assert_that, fail)
 
 checks = Checks()

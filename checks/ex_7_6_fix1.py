@@ -7,7 +7,7 @@ caller's w is deleted after train, i.e. it really was donated ("donate")."""
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, Mistake, as_array, as_tuple, assert_close, assert_that, rng
+from tutor.worker.checklib import Checks, Mistake, as_array, as_tuple, assert_close, assert_that, rng
 
 checks = Checks()
 SYMPTOMS = {"word:deleted": "读到了一个已被捐赠(删除)的数组:sgd_step 返回以后,旧的 w 的缓冲区已经交出去了。"

@@ -7,7 +7,7 @@ the caller's state is deleted after record, i.e. really donated ("donate")."""
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, Mistake, as_array, as_tuple, assert_close, assert_that, fail, rng
+from tutor.worker.checklib import Checks, Mistake, as_array, as_tuple, assert_close, assert_that, fail, rng
 
 checks = Checks()
 SYMPTOMS = {"word:deleted": "读到了已被捐赠(删除)的数组:历史列表里存的是状态本身,advance 把它捐掉了。"

@@ -29,7 +29,7 @@ import numpy as np
 
 from _ch7 import (np_log_softmax, np_mlp, np_mlp_params, np_per_sample_grad_norm, np_spiral, np_spiral_schedule,
                   np_spiral_updates)
-from tutor.checklib import (CompileLog, Checks, Mistake, as_array, as_callable, as_scalar, as_tuple, assert_close,
+from tutor.worker.checklib import (CompileLog, Checks, Mistake, as_array, as_callable, as_scalar, as_tuple, assert_close,
                             assert_equal, assert_that, compare, fail, fn_name)
 
 checks = Checks()

@@ -5,7 +5,7 @@ structure with a float32 zero array of each shape ("values")."""
 
 import numpy as np
 
-from tutor.checklib import Checks, assert_close, fail, rng
+from tutor.worker.checklib import Checks, assert_close, fail, rng
 
 checks = Checks()
 

@@ -7,7 +7,7 @@ three weight values compile apply once ("compiles")."""
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, CompileLog, assert_close, fail, rng
+from tutor.worker.checklib import Checks, CompileLog, assert_close, fail, rng
 
 checks = Checks()
 SYMPTOMS = {"word:abstract array": "Linear 没有注册成 pytree:对 JAX 来说它是一片不透明的叶子,不是数组,进不了 jit。"

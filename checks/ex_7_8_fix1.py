@@ -6,7 +6,7 @@ Checks: run_epochs on fresh data (n not a multiple of batch) equals float64 mini
 import numpy as np
 
 import _repair_ch7 as R
-from tutor.checklib import Checks, CompileLog, Mistake, as_array, assert_close, assert_compile_count, rng
+from tutor.worker.checklib import Checks, CompileLog, Mistake, as_array, assert_close, assert_compile_count, rng
 
 checks = Checks()
 

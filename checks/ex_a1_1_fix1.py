@@ -6,7 +6,7 @@ split(key(seed), n) ("same_stream"); under jit, several seeds compile once ("jit
 import numpy as np
 
 import _repair_a1 as R
-from tutor.checklib import Checks, CompileLog, assert_close, assert_compile_count, fail
+from tutor.worker.checklib import Checks, CompileLog, assert_close, assert_compile_count, fail
 
 checks = Checks()
 N = 4      # one size throughout: every eager split compiles once

@@ -23,7 +23,7 @@ newton_sqrt_scan(a) -> (x, k) 与 newton_sqrt_while(a) -> (x, k):x ≈ √a,k �
 
 import numpy as np
 
-from tutor.checklib import (Checks, Mistake, as_array, as_tuple, assert_close, assert_that, f64, fail,
+from tutor.worker.checklib import (Checks, Mistake, as_array, as_tuple, assert_close, assert_that, f64, fail,
                             primitive_counts, rng, which_mistake)
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path

@@ -6,7 +6,7 @@ and count is int32 ("dtypes"); the program is a scan ("scan")."""
 import numpy as np
 
 import _repair_a1 as R
-from tutor.checklib import (Checks, Mistake, as_array, as_scalar, as_tuple, assert_close, fail,
+from tutor.worker.checklib import (Checks, Mistake, as_array, as_scalar, as_tuple, assert_close, fail,
                             primitive_counts, rng)
 
 checks = Checks()

@@ -6,7 +6,7 @@ with k_a, k_b = split(key) ("values")."""
 import numpy as np
 
 import _repair_a1 as R
-from tutor.checklib import Checks, Mistake, as_array, as_tuple, assert_close, fail
+from tutor.worker.checklib import Checks, Mistake, as_array, as_tuple, assert_close, fail
 
 checks = Checks()
 

@@ -20,7 +20,7 @@ num_segments 是静态参数,以关键字传入。
 
 import numpy as np
 
-from tutor.checklib import (Checks, Mistake, as_array, assert_close, assert_that, f64, fail, primitive_counts,
+from tutor.worker.checklib import (Checks, Mistake, as_array, assert_close, assert_that, f64, fail, primitive_counts,
                             primitive_sites, rng, which_mistake)
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path

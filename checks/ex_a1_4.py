@@ -20,7 +20,7 @@ import itertools
 
 import numpy as np
 
-from tutor.checklib import Checks, Mistake, as_array, assert_close, f64, fail, primitive_counts, rng
+from tutor.worker.checklib import Checks, Mistake, as_array, assert_close, f64, fail, primitive_counts, rng
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
 

@@ -6,7 +6,7 @@ one scan loop — no while, no unrolled or closed form ("loop")."""
 import numpy as np
 
 import _repair_a1 as R
-from tutor.checklib import Checks, Mistake, as_array, assert_close, fail, primitive_counts, rng
+from tutor.worker.checklib import Checks, Mistake, as_array, assert_close, fail, primitive_counts, rng
 
 checks = Checks()
 

@@ -26,7 +26,7 @@ jit(vmap(lstm_masked, in_axes=(None, 0, 0))))在这里的位置:
 
 import numpy as np
 
-from tutor.checklib import (Checks, Mistake, as_array, as_tuple, assert_close, assert_that, f64, fail,
+from tutor.worker.checklib import (Checks, Mistake, as_array, as_tuple, assert_close, assert_that, f64, fail,
                             primitive_counts, primitive_sites, rng)
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path

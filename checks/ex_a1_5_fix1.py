@@ -6,7 +6,7 @@ no N×N Jacobian and a program whose size does not grow with N ("no_jacobian")."
 import numpy as np
 
 import _repair_a1 as R
-from tutor.checklib import Checks, Mistake, as_array, assert_close, fail, rng
+from tutor.worker.checklib import Checks, Mistake, as_array, assert_close, fail, rng
 
 checks = Checks()
 

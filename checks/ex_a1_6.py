@@ -23,7 +23,7 @@
 
 import numpy as np
 
-from tutor.checklib import (Checks, Mistake, as_array, as_scalar, assert_close, fail, primitive_counts,
+from tutor.worker.checklib import (Checks, Mistake, as_array, as_scalar, assert_close, fail, primitive_counts,
                             rng)
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path

@@ -7,7 +7,7 @@ everywhere ("grad"); a new set of lengths does not recompile ("one_compile")."""
 import numpy as np
 
 import _repair_a1 as R
-from tutor.checklib import (Checks, CompileLog, Mistake, as_array, assert_close, assert_compile_count, fail, rng)
+from tutor.worker.checklib import (Checks, CompileLog, Mistake, as_array, assert_close, assert_compile_count, fail, rng)
 
 checks = Checks()
 T = 6

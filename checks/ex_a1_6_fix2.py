@@ -7,7 +7,7 @@ is a scan ("scan")."""
 import numpy as np
 
 import _repair_a1 as R
-from tutor.checklib import Checks, Mistake, as_array, assert_close, fail, primitive_counts, rng
+from tutor.worker.checklib import Checks, Mistake, as_array, assert_close, fail, primitive_counts, rng
 
 checks = Checks()
 T = 5

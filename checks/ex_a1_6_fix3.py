@@ -7,7 +7,7 @@ scatter-add of segment_sum ("segment")."""
 import numpy as np
 
 import _repair_a1 as R
-from tutor.checklib import (Checks, CompileLog, as_array, assert_close, assert_compile_count, fail,
+from tutor.worker.checklib import (Checks, CompileLog, as_array, assert_close, assert_compile_count, fail,
                             primitive_counts, rng)
 
 checks = Checks()

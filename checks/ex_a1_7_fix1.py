@@ -7,7 +7,7 @@ shape compile exactly once in total — the work stays in one jit function ("one
 import numpy as np
 
 import _repair_a1 as R
-from tutor.checklib import Checks, CompileLog, as_array, as_tuple, assert_close, assert_compile_count, fail, rng
+from tutor.worker.checklib import Checks, CompileLog, as_array, as_tuple, assert_close, assert_compile_count, fail, rng
 
 checks = Checks()
 

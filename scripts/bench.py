@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tutor.content import load_course  # noqa: E402
-from tutor.runner import INTERACTIVE_WARM_DELAY_S, Runner, exercise_job  # noqa: E402
+from tutor.course.loader import load_course  # noqa: E402
+from tutor.running.runner import INTERACTIVE_WARM_DELAY_S, Runner, exercise_job  # noqa: E402
 
 
 def rss_mb(pid: int) -> float:

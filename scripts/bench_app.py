@@ -172,7 +172,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=5)
     opts = ap.parse_args()
-    from tutor.content import load_course
+    from tutor.course.loader import load_course
 
     compileall.compile_dir(str(ROOT / "tutor"), quiet=1)
     course = load_course()

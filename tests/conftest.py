@@ -24,7 +24,7 @@ def home(_temp_home):
 
 @pytest.fixture(scope="session")
 def course():
-    from tutor.content import load_course
+    from tutor.course.loader import load_course
 
     return load_course()
 
@@ -32,7 +32,7 @@ def course():
 @pytest.fixture(scope="session")
 def runner():
     """One warm runner for the whole session (each job still gets its own fresh worker)."""
-    from tutor.runner import Runner
+    from tutor.running.runner import Runner
 
     r = Runner(keep_warm=True)
     yield r

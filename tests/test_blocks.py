@@ -2,9 +2,9 @@
 
 import pytest
 
-from tutor.content import load_course
-from tutor.result import Status
-from tutor.runner import snippet_job
+from tutor.course.loader import load_course
+from tutor.protocol.result import Status
+from tutor.running.runner import snippet_job
 
 COURSE = load_course()
 BLOCKS = [(lesson, block) for lesson in COURSE.lessons.values() for block in lesson.runnable_blocks]

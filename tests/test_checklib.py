@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from tutor.checklib import (CheckFailed, Checks, CompileLog, Learner, TraceCounter, assert_close,
+from tutor.worker.checklib import (CheckFailed, Checks, CompileLog, Learner, TraceCounter, assert_close,
                             assert_compile_count, assert_equal, assert_raises, assert_that, run_checks)
-from tutor import details as D
-from tutor.result import CheckStatus
+from tutor.protocol import details as D
+from tutor.protocol.result import CheckStatus
 
 def failure(fn, *args, **kw) -> CheckFailed:
     with pytest.raises(CheckFailed) as e:
@@ -127,7 +127,7 @@ def test_trace_counter_and_compile_log_by_name():
 def test_as_tuple_accepts_tuples_lists_and_namedtuples_and_names_the_rest():
     from collections import namedtuple
 
-    from tutor.checklib import as_tuple
+    from tutor.worker.checklib import as_tuple
 
     Pair = namedtuple("Pair", "a b")
     assert as_tuple((1, 2), 2, "r") == (1, 2)
@@ -140,7 +140,7 @@ def test_as_tuple_accepts_tuples_lists_and_namedtuples_and_names_the_rest():
 
 
 def test_as_array_and_as_scalar_validate_before_use():
-    from tutor.checklib import as_array, as_scalar
+    from tutor.worker.checklib import as_array, as_scalar
 
     assert as_array([1, 2], "x").shape == (2,)
     assert as_scalar(np.array([3.5]), "x") == 3.5
@@ -159,7 +159,7 @@ def test_fn_name_survives_partials_lambdas_jit_and_objects():
 
     import jax
 
-    from tutor.checklib import fn_name
+    from tutor.worker.checklib import fn_name
 
     def step(x, lr):
         return x - lr
@@ -176,7 +176,7 @@ def test_fn_name_survives_partials_lambdas_jit_and_objects():
 
 
 def test_a_known_mistake_is_named_only_when_the_value_matches_it():
-    from tutor.checklib import Mistake, which_mistake
+    from tutor.worker.checklib import Mistake, which_mistake
 
     expected = np.array([1.0, 2.0])
     mistakes = [Mistake("swapped", np.array([2.0, 1.0]), "你把两个量交换了"),
@@ -262,7 +262,7 @@ def test_primitive_sites_walk_into_sub_programs():
     import jax
     import jax.numpy as jnp
 
-    from tutor.checklib import primitive_counts, primitive_sites
+    from tutor.worker.checklib import primitive_counts, primitive_sites
 
     def body(c, x):
         return c + jnp.sin(x), c

@@ -192,7 +192,7 @@ import sys
 from tutor.cli import main
 for args in (["list"], ["progress"], ["hint", "6.1"], ["list", "--json"]):
     main(args)
-import tutor.runner, tutor.store, tutor.content, tutor.validate
+import tutor.running.runner, tutor.storage.store, tutor.course.loader, tutor.authoring.validate
 assert "jax" not in sys.modules, "the CLI process imported jax"
 assert "numpy" not in sys.modules, "the CLI process imported numpy"
 print("clean")
@@ -209,7 +209,7 @@ LEAN_LIST = """
 import sys
 from tutor.cli import main
 main(["list"])
-heavy = [m for m in ("tomllib", "rich.style", "tutor.result", "tutor.details", "markdown_it", "tutor.cli.watch")
+heavy = [m for m in ("tomllib", "rich.style", "tutor.protocol.result", "tutor.protocol.details", "markdown_it", "tutor.cli.watch")
          if m in sys.modules]
 print("loaded:", *heavy)
 """

@@ -52,7 +52,7 @@ def fake_runner(monkeypatch, make):
 
 
 def passed(job, stdout=""):
-    from tutor.result import CheckOutcome, CheckStatus, RunResult, Status
+    from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 
     return RunResult(exercise=job.exercise, status=Status.PASSED, duration_s=0.1, stdout=stdout,
                      checks=[CheckOutcome(id="a", name="a", status=CheckStatus.PASSED)])
@@ -87,7 +87,7 @@ def test_a_home_that_is_a_file_is_a_message(command, tmp_path):
 def test_a_foreign_or_newer_database_is_a_message(kind, home):
     import sqlite3
 
-    from tutor.store import DB_NAME, SCHEMA_VERSION
+    from tutor.storage.store import DB_NAME, SCHEMA_VERSION
 
     home.mkdir()
     db = sqlite3.connect(home / DB_NAME)
@@ -102,7 +102,7 @@ def test_a_foreign_or_newer_database_is_a_message(kind, home):
 
 def test_a_read_only_home_still_lists_and_refuses_writes(home, monkeypatch, capsys):
     from tutor.cli import main
-    from tutor.store import Store
+    from tutor.storage.store import Store
 
     Store(home).mark_read("6.1")
     real = os.access
@@ -119,9 +119,9 @@ def test_a_read_only_home_still_lists_and_refuses_writes(home, monkeypatch, caps
 def test_check_prints_its_verdict_when_recording_fails(home, monkeypatch, capsys, tmp_path):
     import sqlite3
 
-    from tutor import store as store_module
+    from tutor.storage import store as store_module
     from tutor.cli import main
-    from tutor.store import DB_NAME, Store
+    from tutor.storage.store import DB_NAME, Store
 
     fake_runner(monkeypatch, passed)
     Store(home).close()
@@ -240,7 +240,7 @@ def test_watch_survives_rename_saves_and_a_vanishing_file(tmp_path, monkeypatch,
 
 
 def test_every_detail_kind_is_rendered():
-    from tutor import details as D
+    from tutor.protocol import details as D
     from tutor.cli.render import detail_lines
 
     samples = {

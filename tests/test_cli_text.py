@@ -13,8 +13,8 @@ import pytest
 from rich.cells import cell_len
 
 from tutor.cli.render import Out, detail_lines, picture, render_verdict
-from tutor.result import CheckOutcome, CheckStatus, RunResult, Status
-from tutor.session import Verdict
+from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
+from tutor.application.session import Verdict
 
 EXPLANATION = """## 为什么这样写
 
@@ -66,7 +66,7 @@ def test_long_arrays_are_cut_with_a_visible_ellipsis():
 
 
 def test_a_failed_comparison_of_long_arrays_shows_the_cut():
-    from tutor import details as D
+    from tutor.protocol import details as D
 
     detail = D.AllClose(what="梯度", rtol=1e-5, atol=1e-8, expected=list(range(100)), actual=list(range(1, 101)),
                         max_abs_err=1.0, mismatched=100, total=100,
@@ -83,9 +83,9 @@ def _column_of(line: str, words: str) -> int:
 
 
 def test_progress_columns_line_up_with_chinese_titles(course, home):
-    from tutor import progress as P
+    from tutor.application import progress as P
     from tutor.cli.views import render_progress
-    from tutor.store import Store
+    from tutor.storage.store import Store
 
     store = Store(home)
     try:
@@ -103,9 +103,9 @@ def test_progress_columns_line_up_with_chinese_titles(course, home):
 
 
 def test_list_columns_line_up_with_chinese_titles(course, home):
-    from tutor import progress as P
+    from tutor.application import progress as P
     from tutor.cli.views import render_list
-    from tutor.store import Store
+    from tutor.storage.store import Store
 
     store = Store(home)
     try:

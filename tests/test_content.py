@@ -5,9 +5,9 @@ import shutil
 
 import pytest
 
-from tutor.content import ContentError, context_definitions, load_course, topic_of
-from tutor.markdown import code_blocks, headings, segments
-from tutor.validate import MAX_PAGE_LINES, validate, validate_content
+from tutor.course.loader import ContentError, context_definitions, load_course, topic_of
+from tutor.course.markdown import code_blocks, headings, segments
+from tutor.authoring.validate import MAX_PAGE_LINES, validate, validate_content
 
 # The course map every front end promises (exercise ids per chapter); lesson pages may be split
 # into sub-pages, so pages are counted from the content, topics from the map.
@@ -164,7 +164,7 @@ def test_validator_enforces_the_text_rules(tmp_path, course):
 
 
 def test_cjk_soft_breaks_join_without_a_space():
-    from tutor.markdown import join_cjk_breaks, reflow
+    from tutor.course.markdown import join_cjk_breaks, reflow
 
     assert join_cjk_breaks("把 Python 函数\n走一遍") == "把 Python 函数走一遍"
     assert join_cjk_breaks("用 JAX\n编译") == "用 JAX\n编译"              # Latin–CJK keeps its (rendered) space
@@ -176,7 +176,7 @@ def test_cjk_soft_breaks_join_without_a_space():
 
 def test_prose_without_a_fence_reflows_without_a_markdown_parse(monkeypatch):
     """Quiz texts and statements are mostly fence-free: loading them must not pay for a parse."""
-    from tutor import markdown
+    from tutor.course import markdown
 
     text = "问题\n接着写\n\n- 选项一\n  续行\n\n用 `jit`\n编译\n"
     expected = markdown.join_cjk_breaks(text)
@@ -279,7 +279,7 @@ def test_a_predict_fence_belongs_to_the_runnable_block_right_before_it(tmp_path,
 
 
 def test_a_prediction_without_proof_is_rejected(tmp_path, course):
-    from tutor.predictions import PredictionError, parse_prediction
+    from tutor.course.predictions import PredictionError, parse_prediction
 
     with pytest.raises(PredictionError):
         parse_prediction('question = "q"\noptions = ["a", "b"]\nanswer = "B"\n', "6.3/1")
@@ -302,7 +302,7 @@ def test_the_readme_counts_what_the_content_has(course):
 
 
 def test_fixture_headers_read_status_check_and_words():
-    from tutor.expectations import ExpectationError, parse_header
+    from tutor.authoring.expectations import ExpectationError, parse_header
 
     e = parse_header('# expect: failed dynamic_lr "重新编译" "学习率"')
     assert (e.status, e.check, e.words) == ("failed", "dynamic_lr", ("重新编译", "学习率"))

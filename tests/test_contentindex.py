@@ -9,14 +9,14 @@ import sys
 
 import pytest
 
-from tutor import contentindex
-from tutor.content import ContentError, load_course
+from tutor.course import content_index
+from tutor.course.loader import ContentError, load_course
 
 
 @pytest.fixture
 def settled(monkeypatch):
     """Files count as settled at once (the copies a test makes are seconds old at most)."""
-    monkeypatch.setattr(contentindex, "RACY_S", 0.0)
+    monkeypatch.setattr(content_index, "RACY_S", 0.0)
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def root(tmp_path, course):
 
 def _counting(monkeypatch):
     parsed = []
-    real = contentindex.ParsedFiles.read
+    real = content_index.ParsedFiles.read
 
     def read(self, path, parse):
         def counted(text):
@@ -35,14 +35,14 @@ def _counting(monkeypatch):
             return parse(text)
         return real(self, path, counted)
 
-    monkeypatch.setattr(contentindex.ParsedFiles, "read", read)
+    monkeypatch.setattr(content_index.ParsedFiles, "read", read)
     return parsed
 
 
 def test_an_unchanged_course_loads_from_the_index(root, settled, monkeypatch):
     parsed = _counting(monkeypatch)
     first = load_course(root, fresh=True)
-    assert len(parsed) > 100 and contentindex.index_path(root).is_file()
+    assert len(parsed) > 100 and content_index.index_path(root).is_file()
     parsed.clear()
     again = load_course(root, fresh=True)
     assert parsed == []
@@ -54,7 +54,7 @@ def test_an_unchanged_course_loads_from_the_index(root, settled, monkeypatch):
 
 def test_a_process_that_finds_the_index_never_imports_tomllib(root, settled):
     load_course(root, fresh=True)
-    code = ("import sys; from pathlib import Path; from tutor.content import load_course; "
+    code = ("import sys; from pathlib import Path; from tutor.course.loader import load_course; "
             f"c = load_course(Path({str(root)!r})); print(len(c.exercises), 'tomllib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=os.environ)
     assert out.returncode == 0, out.stderr
@@ -105,17 +105,17 @@ def test_an_error_in_a_file_is_reported_at_every_load(root, settled):
                                     b'{"version": 1, "files": {"x": 3}}', b"[]"])
 def test_a_damaged_index_is_ignored_and_rewritten(root, settled, monkeypatch, damage):
     first = load_course(root, fresh=True)
-    index = contentindex.index_path(root)
+    index = content_index.index_path(root)
     index.write_bytes(damage)
     parsed = _counting(monkeypatch)
     assert load_course(root, fresh=True).exercise("6.1").title == first.exercise("6.1").title
     assert len(parsed) > 100
-    assert json.loads(index.read_bytes())["version"] == contentindex.VERSION
+    assert json.loads(index.read_bytes())["version"] == content_index.VERSION
 
 
 def test_a_stored_entry_for_the_wrong_file_state_is_not_used(root, settled, monkeypatch):
     load_course(root, fresh=True)
-    index = contentindex.index_path(root)
+    index = content_index.index_path(root)
     doc = json.loads(index.read_bytes())
     key = str(root / "ch6" / "exercises" / "6.1" / "exercise.toml")
     doc["files"][key][1]["title"] = "从索引来的"
@@ -130,7 +130,7 @@ def test_files_that_left_the_course_leave_the_index(root, settled):
     text = chapter.read_text(encoding="utf-8")
     chapter.write_text(text.replace('"6.1-fix1", ', "", 1).replace(', "6.1-fix1"', "", 1), encoding="utf-8")
     assert "6.1-fix1" not in load_course(root, fresh=True).exercises
-    files = json.loads(contentindex.index_path(root).read_bytes())["files"]
+    files = json.loads(content_index.index_path(root).read_bytes())["files"]
     assert not any("6.1-fix1" in k for k in files)
 
 
@@ -139,4 +139,4 @@ def test_a_cache_folder_that_cannot_be_written_only_costs_time(root, settled, mo
     blocked.write_text("")
     monkeypatch.setenv("JAXTUTOR_CACHE", str(blocked))
     assert load_course(root, fresh=True).exercise("6.1").title
-    assert not contentindex.index_path(root).exists()
+    assert not content_index.index_path(root).exists()

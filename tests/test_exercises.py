@@ -3,11 +3,11 @@ not_attempted, and every wrong-solution fixture fails on the check meant to catc
 
 import pytest
 
-from tutor.content import load_course
-from tutor.devcheck import judge, judge_fixture
-from tutor.expectations import parse_header
-from tutor.result import Status
-from tutor.runner import exercise_job
+from tutor.course.loader import load_course
+from tutor.authoring.devcheck import judge, judge_fixture
+from tutor.authoring.expectations import parse_header
+from tutor.protocol.result import Status
+from tutor.running.runner import exercise_job
 
 from helpers import VERDICT_TIME_LIMIT
 

@@ -10,8 +10,8 @@ import threading
 import pytest
 
 from helpers import ROOT, jaxtutor_cmd
-from tutor.protocol import Started
-from tutor.result import Status
+from tutor.protocol.events import Started
+from tutor.protocol.result import Status
 
 GOLDEN = ROOT / "tests" / "golden"
 INPUTS = GOLDEN / "inputs"
@@ -60,7 +60,7 @@ def test_result_document_matches_golden(name):
 
 def test_cancelled_document_matches_golden(course):
     """A cancel cannot be asked of `jaxtutor check`; the document is the same serialisation."""
-    from tutor.runner import Runner, exercise_job
+    from tutor.running.runner import Runner, exercise_job
 
     path = INPUTS / "6.1-endless_loop_for_cancel.py"
     ex = course.exercise("6.1")

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tutor.content import load_course
+from tutor.course.loader import load_course
 
 
 def _context_names(chapter) -> set[str]:

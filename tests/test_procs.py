@@ -8,10 +8,11 @@ import subprocess
 import sys
 import time
 
-from tutor import paths, procs
-from tutor.protocol import Job
-from tutor.result import Status
-from tutor.runner import Runner
+from tutor import paths
+from tutor.running import procs
+from tutor.protocol.events import Job
+from tutor.protocol.result import Status
+from tutor.running.runner import Runner
 
 TREE = """
 import subprocess, sys, time

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from tutor import messages, progress
-from tutor.messages import t
-from tutor.progress import Progress, chapter_items, course_items
-from tutor.result import CheckStatus, RunResult, Status
-from tutor.store import Store
+from tutor.words import catalog
+from tutor.application import progress
+from tutor.words.catalog import t
+from tutor.application.progress import Progress, chapter_items, course_items
+from tutor.protocol.result import CheckStatus, RunResult, Status
+from tutor.storage.store import Store
 
 TUTOR = Path(__file__).resolve().parent.parent / "tutor"
 STORED = ("unseen", "started", "failed", "passed")
@@ -22,20 +23,20 @@ def every_status():
     return [s.value for s in Status] + [s.value for s in CheckStatus] + list(STORED) + list(ITEM) + ["reference"]
 
 
-@pytest.mark.parametrize("lang", messages.LANGS)
+@pytest.mark.parametrize("lang", catalog.LANGS)
 def test_every_status_has_a_word_a_style_and_a_mark(lang):
-    messages.set_lang(lang)
+    catalog.set_lang(lang)
     try:
         for status in every_status():
             look = progress.look(status)
-            assert look.word_key in messages.CATALOG, status
+            assert look.word_key in catalog.CATALOG, status
             assert look.style and len(look.mark) == 1, status
             word = progress.word(status)
             assert word and word != look.word_key
             if lang == "zh":                                  # no untranslated word in the Chinese UI
                 assert re.search(r"[\u4e00-\u9fff]", word), (status, word)
     finally:
-        messages.set_lang("zh")
+        catalog.set_lang("zh")
 
 
 def test_enums_and_strings_look_the_same():
@@ -45,7 +46,7 @@ def test_enums_and_strings_look_the_same():
 
 
 def test_no_other_status_to_style_map_in_the_package():
-    """The status → style table lives in tutor/progress.py only."""
+    """The status → style table lives in tutor/application/progress.py only."""
     pattern = re.compile(r"""(["'](passed|failed|timeout|done|started)["']|Status\.[A-Z_]+|CheckStatus\.[A-Z_]+)"""
                          r"""\s*:\s*\(?\s*["'](bold |dim |italic )*(green|red|yellow|magenta|cyan)""")
     offenders = []
@@ -171,7 +172,7 @@ def test_progress_columns_are_aligned_in_cells(course, home, capsys):
 
 def test_repairs_sit_under_their_lesson_and_are_counted_apart(course, home, capsys):
     from tutor.cli import main
-    from tutor.content import topic_of
+    from tutor.course.loader import topic_of
 
     repairs = [e for e in course.exercises.values() if e.is_repair]
     assert repairs, "the course has repair exercises"

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from tutor import details
-from tutor.messages import t
-from tutor.protocol import (EVENT_TYPES, PROTOCOL_VERSION, CheckDone, CheckStarted, Finished, Job, JobKind,
+from tutor.protocol import details
+from tutor.words.catalog import t
+from tutor.protocol.events import (EVENT_TYPES, PROTOCOL_VERSION, CheckDone, CheckStarted, Finished, Job, JobKind,
                             ProtocolError, Ready, Started, decode_event, encode_event)
-from tutor.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
-from tutor.runner import Run, _Seen
-from tutor.tracebacks import is_memory_error, learner_error, stuck_error
+from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
+from tutor.running.runner import Run, _Seen
+from tutor.worker.tracebacks import is_memory_error, learner_error, stuck_error
 
 ROOT = Path(__file__).resolve().parent.parent
 NONCE = "ab" * 16
@@ -143,10 +143,12 @@ def test_a_pass_without_declared_checks_is_not_a_pass():
 
 def test_engine_modules_hold_no_chinese_and_no_literal_statuses():
     cjk = re.compile(r"[\u3400-\u9fff\uff00-\uffef]")
-    for name in ("worker", "workerjob", "workerproc", "runner", "procs", "protocol", "tracebacks"):
+    engine = ("worker/main", "worker/run_job", "running/workerproc", "running/runner",
+              "running/procs", "protocol/events", "worker/tracebacks")
+    for name in engine:
         text = (ROOT / "tutor" / f"{name}.py").read_text(encoding="utf-8")
         assert not cjk.search(text), name
-    for name in ("worker", "workerjob"):
+    for name in ("worker/main", "worker/run_job"):
         text = (ROOT / "tutor" / f"{name}.py").read_text(encoding="utf-8")
         for status in Status:
             assert f'"{status.value}"' not in text and f"'{status.value}'" not in text, (name, status)
@@ -170,8 +172,8 @@ Thread 0x00007f0000000002 (most recent call first):
   File "/home/l/\\u7ec3\\u4e60.py", line 7 in inner
   File "/home/l/\\u7ec3\\u4e60.py", line 12 in update_counter
   File "/repo/checks/ex_6_1.py", line 40 in _
-  File "/repo/tutor/checklib.py", line 114 in run_checks
-  File "/repo/tutor/worker.py", line 180 in main
+  File "/repo/tutor/worker/checklib.py", line 114 in run_checks
+  File "/repo/tutor/worker/main.py", line 180 in main
 """
 
 

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from tutor import details
-from tutor.result import (RESULT_VERSION, CappedText, CheckOutcome, CheckStatus, ErrorInfo, ResultFormatError,
+from tutor.protocol import details
+from tutor.protocol.result import (RESULT_VERSION, CappedText, CheckOutcome, CheckStatus, ErrorInfo, ResultFormatError,
                           RunResult, Status)
 
 

@@ -13,11 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from tutor import paths, procs, runner as runner_mod
-from tutor.messages import t
-from tutor.protocol import CheckDone, CheckStarted, Job, Started
-from tutor.result import CheckStatus, Status
-from tutor.runner import Runner
+from tutor import paths
+from tutor.running import procs
+from tutor.running import runner as runner_mod
+from tutor.words.catalog import t
+from tutor.protocol.events import CheckDone, CheckStarted, Job, Started
+from tutor.protocol.result import CheckStatus, Status
+from tutor.running.runner import Runner
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECK = paths.checks_dir() / "ex_6_1.py"
@@ -56,7 +58,7 @@ FORGED = ("import os, json\n"
           "doc = {'type': 'result', 'nonce': '0' * 32, 'exit_code': None, 'result': {'exercise': '6.1',"
           " 'status': 'passed', 'checks': []}}\n"
           "os.write(200, (json.dumps(doc) + '\\n').encode())\nos._exit(0)\n")
-PATCHED_CHECKLIB = ("import tutor.checklib as c\n"
+PATCHED_CHECKLIB = ("import tutor.worker.checklib as c\n"
                     "c.run_checks = lambda *a, **k: ([], None)\n"
                     "c.assert_close = c.assert_that = c.assert_equal = c.fail = lambda *a, **k: None\n" + WRONG)
 
@@ -306,8 +308,8 @@ def test_an_unsupervisable_platform_gets_a_message(monkeypatch, tmp_path):
 PARENT = """
 import signal, sys, time
 signal.signal(signal.SIGHUP, signal.SIG_DFL)    # as a shell gives it (a suite run under nohup ignores it)
-from tutor.protocol import Job
-from tutor.runner import Runner
+from tutor.protocol.events import Job
+from tutor.running.runner import Runner
 r = Runner(keep_warm=False)
 job = Job(kind="exercise", exercise="6.1", time_limit=300, file=sys.argv[1], interface=["update_counter"],
           check_module=sys.argv[2], check_ids=["x"], context=None)
@@ -443,7 +445,7 @@ def test_broken_check_module_is_reported_as_a_content_error(fault_runner, tmp_pa
     answer = tmp_path / "answer.py"
     answer.write_text(GOOD)
     broken = tmp_path / "ex_broken.py"
-    broken.write_text("from tutor.checklib import Checks\nchecks = Checks(\n")
+    broken.write_text("from tutor.worker.checklib import Checks\nchecks = Checks(\n")
     result = fault_runner.run(_job(answer, check_module=broken))
     assert result.status == Status.ERROR
     assert result.error.type == "SyntaxError" and "课程内容" in result.error.hint

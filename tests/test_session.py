@@ -9,9 +9,9 @@ import threading
 
 import pytest
 
-from tutor.result import CheckOutcome, CheckStatus, RunResult, Status
-from tutor.session import RunnerLike, RunRefused, Session, SolutionLocked
-from tutor.store import DB_NAME, Store
+from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
+from tutor.application.session import RunnerLike, RunRefused, Session, SolutionLocked
+from tutor.storage.store import DB_NAME, Store
 
 
 class FakeRun:
@@ -53,7 +53,7 @@ def session(tmp_path, course):
 
 
 def test_the_real_runner_and_the_fake_share_the_protocol():
-    from tutor.runner import Runner
+    from tutor.running.runner import Runner
 
     for cls in (Runner, FakeRunner):
         params = inspect.signature(cls.start).parameters
@@ -199,7 +199,7 @@ def test_reset_backs_up_only_real_work(session, course):
 
 
 def test_next_item_and_next_exercise(session, course):
-    from tutor.progress import course_items
+    from tutor.application.progress import course_items
 
     items = course_items(course)
     assert session.item_after(*items[0].key) == items[1]

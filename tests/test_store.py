@@ -11,11 +11,11 @@ import time
 
 import pytest
 
-from tutor.drafts import (DraftEncodingError, DraftWriteError, Drafts, atomic_write, decode_source,
+from tutor.storage.drafts import (DraftEncodingError, DraftWriteError, Drafts, atomic_write, decode_source,
                           unique_path)
-from tutor.result import CheckOutcome, CheckStatus, RunResult, Status
-from tutor.store import DB_NAME, MIGRATIONS, SCHEMA_VERSION, Store, StoreError
-from tutor.storeschema import _statements
+from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
+from tutor.storage.store import DB_NAME, MIGRATIONS, SCHEMA_VERSION, Store, StoreError
+from tutor.storage.schema import _statements
 
 
 def result(ex, status, failing=()):
@@ -253,8 +253,8 @@ def test_unique_path_counts_up(tmp_path):
 
 WRITER = """
 import sys
-from tutor.store import Store
-from tutor.result import RunResult, Status
+from tutor.storage.store import Store
+from tutor.protocol.result import RunResult, Status
 s = Store(sys.argv[1])
 for i in range(60):
     s.record_attempt(RunResult(exercise=sys.argv[2], status=Status.FAILED, duration_s=0.01))

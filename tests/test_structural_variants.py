@@ -5,9 +5,9 @@ may fail inside its own code (that would point the learner at our file)."""
 
 import pytest
 
-from tutor.content import load_course
-from tutor.result import Status
-from tutor.runner import exercise_job
+from tutor.course.loader import load_course
+from tutor.protocol.result import Status
+from tutor.running.runner import exercise_job
 
 COURSE = load_course()
 

@@ -107,4 +107,4 @@ def test_relative_imports_are_resolved(tmp_path, monkeypatch):
 
 
 def test_the_worker_speaks_the_typed_protocol():
-    assert "tutor.protocol" in import_graph()["tutor.worker"]
+    assert "tutor.protocol.events" in import_graph()["tutor.worker.main"]

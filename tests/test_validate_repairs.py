@@ -3,8 +3,8 @@ itself, unless its front matter says why not (repairs_on / not_a_pitfall, lesson
 
 import shutil
 
-from tutor.content import load_course
-from tutor.validate import PITFALL_MARK, validate
+from tutor.course.loader import load_course
+from tutor.authoring.validate import PITFALL_MARK, validate
 
 
 def _copy(tmp_path, course):

@@ -6,7 +6,7 @@ import subprocess
 import sys
 import textwrap
 
-from tutor import xlacache
+from tutor.worker import xlacache
 
 KB = 1024
 
@@ -66,7 +66,7 @@ def test_a_worker_caches_every_program_without_jax_capping_the_folder(tmp_path):
     folder = tmp_path / "cache"
     code = textwrap.dedent(f"""
         import jax, jax.numpy as jnp
-        from tutor import xlacache
+        from tutor.worker import xlacache
         xlacache.enable(jax, {str(folder)!r})
         jax.jit(lambda a: a * 3.0 + 1.0)(jnp.arange(3.0)).block_until_ready()
         print(jax.config.jax_compilation_cache_max_size, jax.config.jax_compilation_cache_dir)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import time
 
-from tutor import details as D
-from tutor.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
+from tutor.protocol import details as D
+from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
 
 SIZE = (120, 36)
 

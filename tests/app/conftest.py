@@ -21,9 +21,9 @@ REAL_CHECKS = paths.package_dir().parent / "checks"
 
 from answers import ERROR_6_1, SLOW_6_1, SOLUTION_6_1, STARTER_6_1, WRONG_6_1  # noqa: E402,F401
 
-from tutor.protocol import CheckDone, CheckStarted, Started  # noqa: E402
-from tutor.result import CheckOutcome  # noqa: E402
-from tutor.session import RunLike, RunnerLike  # noqa: E402
+from tutor.protocol.events import CheckDone, CheckStarted, Started  # noqa: E402
+from tutor.protocol.result import CheckOutcome  # noqa: E402
+from tutor.application.session import RunLike, RunnerLike  # noqa: E402
 
 
 def _write(path: Path, text: str) -> None:
@@ -281,7 +281,7 @@ class FakeRun(RunLike):
                 if on_event:
                     on_event(ev)
             if self._cancel.wait(delay):
-                from tutor.result import RunResult, Status
+                from tutor.protocol.result import RunResult, Status
 
                 self.result = RunResult(exercise=result.exercise, status=Status.CANCELLED)
             else:
@@ -299,7 +299,7 @@ class FakeRun(RunLike):
 
 
 class FakeRunner(RunnerLike):
-    """Stands in for tutor.runner.Runner through the session's RunnerLike protocol (the one the
+    """Stands in for tutor.running.runner.Runner through the session's RunnerLike protocol (the one the
     real Runner meets, checked by test_fake_runner_has_the_runner_protocol): returns canned
     RunResults, fast and deterministic."""
 

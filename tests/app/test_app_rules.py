@@ -79,8 +79,8 @@ async def test_progress_and_cheat_sheet_go_back_where_they_were_opened(make_app)
 
 
 async def test_map_progress_screen_and_model_count_alike(make_app, home):
-    from tutor.progress import Progress
-    from tutor.store import Store
+    from tutor.application.progress import Progress
+    from tutor.storage.store import Store
 
     store = Store(home)
     store.mark_read("6.1")
@@ -133,8 +133,8 @@ def test_fake_runner_has_the_runner_protocol():
 
     from conftest import FakeRun, FakeRunner
 
-    from tutor.runner import Run, Runner
-    from tutor.session import RunLike, RunnerLike
+    from tutor.running.runner import Run, Runner
+    from tutor.application.session import RunLike, RunnerLike
 
     def params(fn):
         return list(inspect.signature(fn).parameters)

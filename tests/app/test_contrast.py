@@ -19,8 +19,8 @@ from rich.cells import cell_len
 from rich.console import Console
 from textual.screen import ModalScreen
 
-from tutor import details as D
-from tutor.result import CheckOutcome, CheckStatus, RunResult, Status
+from tutor.protocol import details as D
+from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 
 THEMES = ("textual-dark", "textual-light")
 MIN_RATIO = 4.5
@@ -205,7 +205,7 @@ async def test_exercise_screen_is_legible(make_app, fake_runner, theme):
 
 @pytest.mark.parametrize("theme", THEMES)
 async def test_other_screens_are_legible(make_app, home, theme):
-    from tutor.store import Store
+    from tutor.storage.store import Store
 
     store = Store(home)
     store.mark_read("6.1")
@@ -234,7 +234,7 @@ async def test_other_screens_are_legible(make_app, home, theme):
             await pilot.pause(0.3)
             problems += [f"{label}: {p}" for p in illegible_cells(app)]
         await pilot.press("escape")
-        from tutor.app.playground import open_playground
+        from tutor.app.playground_screen import open_playground
 
         open_playground(app, "6")
         await pilot.pause(0.3)

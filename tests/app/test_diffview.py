@@ -1,4 +1,4 @@
-"""The diff of a failed check, for every failure-detail kind of tutor/details.py (pure rendering)."""
+"""The diff of a failed check, for every failure-detail kind of tutor/protocol/details.py (pure rendering)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import io
 import pytest
 from rich.console import Console
 
-from tutor import details as D
+from tutor.protocol import details as D
 from tutor.app.diffview import RENDERERS, array_table, render_detail
-from tutor.result import CheckOutcome, CheckStatus
+from tutor.protocol.result import CheckOutcome, CheckStatus
 
 
 def text_of(renderable, width: int = 100) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 
-from tutor.drafts import Draft, Drafts
+from tutor.storage.drafts import Draft, Drafts
 
 
 class _Exercise:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from apphelp import SIZE, passed_result, wait_until
 
-from tutor import drafts
+from tutor.storage import drafts
 from tutor.app import draftsync
 
 

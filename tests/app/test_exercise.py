@@ -7,7 +7,7 @@ from __future__ import annotations
 from apphelp import SIZE, error_result, failed_result, passed_result, run_to_verdict, wait_until
 from screentext import screen_text
 
-from tutor.result import Status
+from tutor.protocol.result import Status
 
 
 async def test_editor_highlighting_is_active(make_app):
@@ -200,7 +200,7 @@ async def test_leaving_saves_pending_edits(make_app, home):
 
 
 async def test_reopening_shows_the_last_verdict_and_diff(make_app, home):
-    from tutor.store import Store
+    from tutor.storage.store import Store
 
     store = Store(home)
     store.record_attempt(failed_result())
@@ -252,7 +252,7 @@ async def test_next_exercise_after_a_pass(make_app, fake_runner):
 
 
 async def test_learner_output_is_sanitised(make_app, fake_runner):
-    from tutor.result import RunResult
+    from tutor.protocol.result import RunResult
 
     nasty = "a\x1b]0;pwned\x07b\x1b[2Jc\n"
     fake_runner.push(RunResult(exercise="6.1", status=Status.FAILED, stdout=nasty), output=nasty)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from apphelp import SIZE, wait_until
 from screentext import screen_text
 
-from tutor.result import RunResult, Status
+from tutor.protocol.result import RunResult, Status
 
 
 def _blocks(app):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutor.app.lesson import outline_entries, split_page, split_sections
-from tutor.markdown import CodeBlock
+from tutor.course.markdown import CodeBlock
 
 PAGE = "\n".join(
     ["# 标题", ""] + [f"第 {i} 段。" for i in range(30)] + ["", "## 小节", "",

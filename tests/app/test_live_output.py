@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from apphelp import SIZE, wait_until
 
-from tutor.messages import t
-from tutor.result import RunResult, Status
+from tutor.words.catalog import t
+from tutor.protocol.result import RunResult, Status
 
 
 async def test_a_running_example_shows_its_output_as_it_streams(make_app, fake_runner):

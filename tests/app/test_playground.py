@@ -11,7 +11,7 @@ import pytest
 from apphelp import SIZE, wait_until
 from screentext import screen_text
 
-from tutor.result import ErrorInfo, RunResult, Status
+from tutor.protocol.result import ErrorInfo, RunResult, Status
 
 CHART = {"type": "line", "title": "平方", "xlabel": "", "ylabel": "", "logy": False, "logx": False,
          "series": [{"name": "y", "x": [0.0, 1.0, 2.0, 3.0], "y": [1.0, 4.0, 9.0, 16.0]}]}
@@ -99,7 +99,7 @@ async def test_an_example_opens_in_the_playground_runs_with_the_context_and_esc_
 
 
 def test_opening_an_example_never_removes_text():
-    from tutor.playground import with_example
+    from tutor.storage.playground import with_example
 
     code = "print(1)\nprint(2)\n"
     assert with_example("", code, "# h") == (code, 0)

@@ -11,7 +11,7 @@ from answers import ERROR_6_1, SLOW_6_1, WRONG_6_1
 from apphelp import SIZE, run_to_verdict, wait_until
 from screentext import screen_text
 
-from tutor.result import Status
+from tutor.protocol.result import Status
 
 pytestmark = pytest.mark.slow
 

@@ -7,7 +7,7 @@ import pytest
 from apphelp import SIZE, failed_result, passed_result, wait_until
 from screentext import screen_text
 
-from tutor.result import RunResult, Status
+from tutor.protocol.result import RunResult, Status
 
 
 async def test_first_start_shows_welcome_then_chapter(make_app):
@@ -22,7 +22,7 @@ async def test_first_start_shows_welcome_then_chapter(make_app):
 
 
 async def test_course_map_statuses_filter_and_continue(make_app, home):
-    from tutor.store import Store
+    from tutor.storage.store import Store
 
     store = Store(home)
     store.mark_read("6.1")
@@ -144,7 +144,7 @@ async def test_quiz_choice_and_open(make_app):
 
 
 async def test_progress_screen(make_app, home):
-    from tutor.store import Store
+    from tutor.storage.store import Store
 
     store = Store(home)
     store.record_attempt(failed_result())
@@ -235,7 +235,7 @@ async def test_language_chosen_at_start_applies_to_keys(make_app):
     """Bindings are built from catalog keys when shown, so a language set after the app's
     modules were imported (as --lang does) reaches the footer and the help."""
     import tutor.app.exercise  # noqa: F401 - imported before the language is chosen
-    from tutor.messages import set_lang
+    from tutor.words.catalog import set_lang
 
     set_lang("en")
     try:
@@ -322,7 +322,7 @@ def test_every_app_word_is_in_the_catalog():
     import re
     from pathlib import Path
 
-    from tutor.messages import CATALOG
+    from tutor.words.catalog import CATALOG
 
     folder = Path(__file__).resolve().parents[2] / "tutor" / "app"
     used = set()

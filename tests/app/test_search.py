@@ -10,7 +10,7 @@ from tutor.app.textindex import TextIndex, snippet
 
 def test_the_real_course_finds_vmap_in_lesson_7_4():
     from tutor import paths
-    from tutor.content import load_course
+    from tutor.course.loader import load_course
 
     course = load_course(paths.package_dir().parent / "lessons")
     hits = TextIndex(course).find("vmap")
@@ -70,7 +70,7 @@ async def test_a_cheat_sheet_hit_opens_it_filtered(make_app):
 
 
 async def test_the_palette_finds_a_lesson_by_a_word_of_its_text(make_app):
-    from tutor.app.commands import CourseCommands
+    from tutor.app.palette import CourseCommands
 
     app = make_app(target=("lesson", "6.1"))
     async with app.run_test(size=SIZE) as pilot:

@@ -46,7 +46,7 @@ def test_exercise_in_real_terminal(tmp_path, content):
         assert draft.read_text(encoding="utf-8").endswith("# edited outside\n")
         term.keys("C-q")
         term.wait_for("EXITED-0", 15)
-    from tutor.store import Store
+    from tutor.storage.store import Store
 
     store = Store(home)
     assert store.exercise_status("6.1") == "passed"
@@ -119,7 +119,7 @@ def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
         assert re.search(r"(?<!未)通过 · (\d+)/\1 个检查通过", screen), screen
         term.keys("C-q")
         term.wait_for("EXITED-0", 15)
-    from tutor.store import Store
+    from tutor.storage.store import Store
 
     store = Store(home)
     assert store.exercise_status("6.2-fix1") == "passed"

@@ -45,7 +45,7 @@ def left_pane(screen: str) -> str:
 def test_the_exercise_workspace_reads_well(tmp_path, size):
     if not JAXTUTOR.exists():
         pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
-    from tutor.content import load_course
+    from tutor.course.loader import load_course
 
     signature = load_course(ROOT / "lessons").exercise("6.1").interface[0].signature
     home = tmp_path / "home"
@@ -71,8 +71,8 @@ def test_the_exercise_workspace_reads_well(tmp_path, size):
         term.keys("C-r")
         screen = term.wait_for("个检查通过", 120)
         assert_no_bad_line_start(screen)
-        from tutor.result import RunResult
-        from tutor.store import Store
+        from tutor.protocol.result import RunResult
+        from tutor.storage.store import Store
 
         store = Store(home)
         result = RunResult.from_dict(store.last_result("6.1"))

@@ -12,8 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, Markdown, Static
 
 from tutor.app.keybar import KeyBar
-from tutor.markdown import headings
-from tutor.messages import t
+from tutor.course.markdown import headings
+from tutor.words.catalog import t
 
 _TABLE_RULE = re.compile(r"^\s*\|[\s:|-]+\|\s*$")
 

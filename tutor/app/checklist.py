@@ -7,9 +7,9 @@ from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tutor import progress
-from tutor.messages import t
-from tutor.result import CheckOutcome, CheckStatus
+from tutor.application import progress
+from tutor.words.catalog import t
+from tutor.protocol.result import CheckOutcome, CheckStatus
 
 
 def check_label(check: CheckOutcome) -> Text:

@@ -8,7 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from tutor.messages import t
+from tutor.words.catalog import t
 
 
 class ConfirmDialog(ModalScreen[bool]):

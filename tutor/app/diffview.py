@@ -1,4 +1,4 @@
-"""The diff of a check that did not pass, for every failure-detail kind of tutor/details.py:
+"""The diff of a check that did not pass, for every failure-detail kind of tutor/protocol/details.py:
 expected vs actual side by side (a table for small arrays, a grid for large ones with the first
 differing elements highlighted), one section per key path for pytrees, the tolerance and the
 largest error stated.
@@ -17,9 +17,9 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from tutor import details as D
-from tutor.messages import t
-from tutor.result import CheckOutcome, CheckStatus, ErrorInfo
+from tutor.protocol import details as D
+from tutor.words.catalog import t
+from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo
 
 MAX_ROWS = 40          # element rows of the index/expected/actual table
 GRID_COLUMNS = 8       # values per row of a large array's grid

@@ -26,8 +26,8 @@ from pathlib import Path
 from textual.message import Message
 from textual.widget import Widget
 
-from tutor.drafts import Draft, DraftError, SaveOutcome
-from tutor.messages import t
+from tutor.storage.drafts import Draft, DraftError, SaveOutcome
+from tutor.words.catalog import t
 
 AUTOSAVE_IDLE_S = 0.3      # after the last keystroke
 AUTOSAVE_MAX_S = 0.8       # after the first unsaved keystroke

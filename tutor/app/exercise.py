@@ -6,7 +6,7 @@ by DraftSync (tutor/app/draftsync.py). Right: the verdict, the check list (selec
 its diff), the learner's output (streamed live) and the explanation after success.
 
 The screen is thin: every use case (open, save, run and record, hint, solution, reset, next) is a
-call into the app's session (tutor/session.py); a run goes through a thread worker (tutor/app/
+call into the app's session (tutor/application/session.py); a run goes through a thread worker (tutor/app/
 runwork.py) that posts messages back. Esc cancels a run; with no run it goes back."""
 
 from __future__ import annotations
@@ -20,19 +20,19 @@ from textual.containers import Container, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Markdown, TabbedContent, TabPane, TextArea
 
-from tutor.app.exlayout import PaneLayout
-from tutor.app.findhit import mark_hit
+from tutor.app.exercise_layout import PaneLayout
+from tutor.app.search_hit import mark_hit
 from tutor.app.dialogs import ChoiceDialog, ConfirmDialog
 from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync, OutsideChange
 from tutor.app.editor import CodeEditor, EditorStatus
-from tutor.app.expanes import HintsPane, SolutionPane
+from tutor.app.exercise_panes import HintsPane, SolutionPane
 from tutor.app.keybar import KeyBar
-from tutor.app.results import ResultsPanel, RunFinished
+from tutor.app.results_pane import ResultsPanel, RunFinished
 from tutor.app.verdict import error_line, history_row
-from tutor.drafts import DraftError
-from tutor.messages import t
-from tutor.result import RunResult, Status
-from tutor.session import RunRefused, Verdict
+from tutor.storage.drafts import DraftError
+from tutor.words.catalog import t
+from tutor.protocol.result import RunResult, Status
+from tutor.application.session import RunRefused, Verdict
 
 
 class OutsideChangeBeforeRun(Exception):
@@ -40,7 +40,7 @@ class OutsideChangeBeforeRun(Exception):
 
 
 class ExerciseScreen(PaneLayout, Screen):
-    HORIZONTAL_BREAKPOINTS = []     # the layout is a class on #ex-grid (tutor/app/exlayout.py)
+    HORIZONTAL_BREAKPOINTS = []     # the layout is a class on #ex-grid (tutor/app/exercise_layout.py)
     BINDINGS = [
         Binding("ctrl+r,f5", "run", "app.key.run", priority=True),
         Binding("f6", "cycle_pane", "app.key.cycle_pane", priority=True),
@@ -149,7 +149,7 @@ class ExerciseScreen(PaneLayout, Screen):
             editors.first().language = "python"
 
     def _record_open(self) -> None:
-        from tutor.store import StoreError
+        from tutor.storage.store import StoreError
 
         try:
             self.session.record_open(self.exercise.id)
@@ -367,7 +367,7 @@ class ExerciseScreen(PaneLayout, Screen):
         self.query_one("#ex-left", TabbedContent).active = "tab-solution"
 
     def action_playground(self) -> None:
-        from tutor.app.playground import open_playground
+        from tutor.app.playground_screen import open_playground
 
         self.sync.flush_now()
         open_playground(self.app, self.chapter.id)      # over the workspace: Esc comes back here

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tutor.app.keybar import describe
-from tutor.messages import t
+from tutor.words.catalog import t
 
 
 def binding_sections(app_bindings) -> list[tuple[str, list[Binding]]]:
@@ -23,8 +23,8 @@ def binding_sections(app_bindings) -> list[tuple[str, list[Binding]]]:
     from tutor.app.exercise import ExerciseScreen
     from tutor.app.home import HomeScreen
     from tutor.app.lesson import LessonScreen
-    from tutor.app.playground import PlaygroundScreen
-    from tutor.app.progress import ProgressScreen
+    from tutor.app.playground_screen import PlaygroundScreen
+    from tutor.app.progress_screen import ProgressScreen
     from tutor.app.quiz import QuizScreen
 
     return [

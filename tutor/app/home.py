@@ -9,10 +9,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Header, Static, Tree
 
-from tutor import progress as P
+from tutor.application import progress as P
 from tutor.app.keybar import KeyBar
-from tutor.messages import t
-from tutor.progress import Item, Progress, bar, chapter_items
+from tutor.words.catalog import t
+from tutor.application.progress import Item, Progress, bar, chapter_items
 
 FILTERS = ("all", "todo", "failed", "done")
 
@@ -130,7 +130,7 @@ class HomeScreen(Screen):
 
     def action_playground(self) -> None:
         """The playground of the chapter under the cursor (else of the current chapter)."""
-        from tutor.app.playground import open_playground
+        from tutor.app.playground_screen import open_playground
 
         node = self.query_one("#map", Tree).cursor_node
         data = node.data if node is not None else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from tutor.messages import CATALOG, t
+from tutor.words.catalog import CATALOG, t
 
 
 def describe(binding) -> str:

@@ -5,7 +5,7 @@ Two kinds of colour reach the screen, and both are derived here from the app the
 - the theme's text variables ($text-error, $text-success, $text-warning, $text-primary, … and the
   Markdown heading colours), used by the styles and by Textual's code highlighting;
 - the terminal colour names of Rich styles ("bold red", from the one status table in
-  tutor/progress.py), which Textual maps through an ANSI palette of the current theme.
+  tutor/application/progress.py), which Textual maps through an ANSI palette of the current theme.
 Each colour keeps its hue and is moved towards white (dark theme) or black (light theme) just far
 enough to be legible on every background of its theme, even at the 80 % opacity some highlight
 styles use. Likewise the foreground, so that text styled "dim" stays legible, and the selection

@@ -27,7 +27,7 @@ from tutor.app.keybar import KeyBar
 from tutor.app.runblock import RunBlock
 from tutor.app.pagesplit import (_heavy, outline_entries, page_parts, repair_links,  # noqa: F401
                                  split_page, split_sections)
-from tutor.messages import t
+from tutor.words.catalog import t
 
 WIDE_COLUMNS = 120         # the outline shows by default from this width on
 FIRST_SCREEN_LINES = 24     # source lines mounted before the first frame
@@ -174,7 +174,7 @@ class LessonScreen(Screen):
         self.call_after_refresh(self._mount_more)
 
     def _show_find(self) -> None:
-        from tutor.app.findhit import mark_hit
+        from tutor.app.search_hit import mark_hit
 
         self._find_tries += 1
         if not self.complete and self._find_tries < 60:      # Markdown builds its blocks late
@@ -222,7 +222,7 @@ class LessonScreen(Screen):
             self._start_course()
 
     def _start_course(self) -> None:
-        from tutor.progress import chapter_items
+        from tutor.application.progress import chapter_items
 
         items = chapter_items(self.chapter)
         if items:
@@ -252,7 +252,7 @@ class LessonScreen(Screen):
             return
         self.read = True
         self._read_timer.stop()
-        from tutor.store import StoreError
+        from tutor.storage.store import StoreError
 
         try:
             self.app.session.read_lesson(self.lesson_id)
@@ -330,7 +330,7 @@ class LessonScreen(Screen):
 
     def action_playground(self) -> None:
         """The chapter's playground, with the selected example (or the one most in view)."""
-        from tutor.app.playground import open_playground
+        from tutor.app.playground_screen import open_playground
 
         block = self.current_block()
         if block is not None:
@@ -366,7 +366,7 @@ class LessonScreen(Screen):
     def action_prev(self) -> None:
         if self.lesson_id is None:
             return
-        from tutor.progress import course_items
+        from tutor.application.progress import course_items
 
         items = course_items(self.app.course)
         keys = [i.key for i in items]

@@ -16,7 +16,7 @@ def run_app(*, home: Path, target: tuple[str, str] | None, lang: str = "zh") -> 
 
     gc_enabled = gc.isenabled()
     gc.disable()      # until the first frame (TutorApp turns it back on): imports allocate a lot
-    from tutor.messages import set_lang
+    from tutor.words.catalog import set_lang
 
     set_lang(lang)
     from tutor.app.tutorapp import TutorApp

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tutor.markdown import CodeBlock, Segment, code_blocks, headings, join_cjk_breaks, segments
+from tutor.course.markdown import CodeBlock, Segment, code_blocks, headings, join_cjk_breaks, segments
 
 REPAIR_LINK = re.compile(r"\]\(exercise:([^)\s]+-fix\d+)\)")
 
@@ -43,7 +43,7 @@ def page_parts(segs: list[Segment]) -> list[str | CodeBlock]:
 
 def split_page(body: str) -> list[str | CodeBlock]:
     """`page_parts` of a Markdown text read here (the welcome page); lesson pages come already
-    segmented from the course (tutor.course.Lesson.segments)."""
+    segmented from the course (tutor.course.model.Lesson.segments)."""
     return page_parts([Segment(line=s.line, prose=join_cjk_breaks(s.prose), block=s.block)
                        for s in segments(body)])
 
@@ -51,7 +51,7 @@ def split_page(body: str) -> list[str | CodeBlock]:
 def split_sections(parts: list[str | CodeBlock], max_lines: int = 40) -> list[str | CodeBlock]:
     """Cut long Markdown chunks into pieces of about `max_lines` lines, so that a page can be shown
     piece by piece: at headings, before tables and code blocks, at blank lines; never inside a
-    code block (where a heading or a block starts is what tutor.markdown reads)."""
+    code block (where a heading or a block starts is what tutor.course.markdown reads)."""
     out: list[str | CodeBlock] = []
     for part in parts:
         if not isinstance(part, str):

@@ -13,9 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Header, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor import progress
+from tutor.application import progress
 from tutor.app.keybar import KeyBar
-from tutor.messages import t
+from tutor.words.catalog import t
 
 LETTERS = "ABCDEFGH"
 
@@ -173,7 +173,7 @@ class QuizScreen(Screen):
         if not q.verify or box.children:
             return
         from tutor.app.runblock import RunBlock
-        from tutor.markdown import CodeBlock
+        from tutor.course.markdown import CodeBlock
 
         block = CodeBlock(lang="python", code=q.verify, line=0, run=True, timeout=120.0)
         box.mount_all([

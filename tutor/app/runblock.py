@@ -1,7 +1,7 @@
 """A runnable example under a lesson's code block: a run button, the output streamed under it,
-and the charts the block recorded. The run happens in a worker process (tutor.runner).
+and the charts the block recorded. The run happens in a worker process (tutor.running.runner).
 
-A block with a prediction (tutor.course.Prediction) asks its question first and runs only once
+A block with a prediction (tutor.course.model.Prediction) asks its question first and runs only once
 the learner has answered (`answer`); the real output is then shown under their guess, marked
 right or wrong, and "practice" when it was not their first guess for this block."""
 
@@ -13,11 +13,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from tutor.app.cjkwrap import WrapStatic
-from tutor.app.runwork import LiveOutput, RunDone, RunHandle, runner_body, start_run
-from tutor import progress
-from tutor.markdown import CodeBlock
-from tutor.messages import t
-from tutor.result import Status
+from tutor.app.background import LiveOutput, RunDone, RunHandle, runner_body, start_run
+from tutor.application import progress
+from tutor.course.markdown import CodeBlock
+from tutor.words.catalog import t
+from tutor.protocol.result import Status
 from tutor.termtext import sanitize
 
 
@@ -29,7 +29,7 @@ class RunBlock(LiveOutput, Vertical):
                  on_predict=None, repair: str | None = None, **kw):
         super().__init__(**kw)
         self.block, self.label, self.context_path = block, label, context_path
-        self.prediction = prediction        # tutor.course.Prediction, asked before the first run
+        self.prediction = prediction        # tutor.course.model.Prediction, asked before the first run
         self.on_predict = on_predict        # given -> PredictionAnswer (the session records it)
         self.guess = None                   # the PredictionAnswer, once answered
         self.guess_text = ""                # what the learner chose, as shown
@@ -120,13 +120,13 @@ class RunBlock(LiveOutput, Vertical):
                 self.app.notify(t("app.predict.not_number"), severity="warning", timeout=3)
                 return False
             shown = given
-        from tutor.store import StoreError
+        from tutor.storage.store import StoreError
 
         try:
             self.guess = self.on_predict(given.upper() if pred.options else given)
         except StoreError as e:      # the guess still counts for the learner here; only recording failed
             self.app.notify(t("app.predict.record_failed", reason=e), severity="warning", timeout=5)
-            from tutor.session import PredictionAnswer
+            from tutor.application.session import PredictionAnswer
 
             self.guess = PredictionAnswer(prediction=pred, correct=pred.is_right(given), counted=False)
         self.guess_text = shown
@@ -162,7 +162,7 @@ class RunBlock(LiveOutput, Vertical):
             for box in self.query(".predict-input"):
                 box.focus()
             return
-        from tutor.runner import snippet_job
+        from tutor.running.runner import snippet_job
 
         job = snippet_job(self.block.code, label=self.label, time_limit=self.block.timeout,
                           context=self.context_path if self.block.context else None)

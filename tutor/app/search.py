@@ -1,5 +1,5 @@
 """`/`: search the text of every lesson page, exercise statement and cheat sheet. Results show
-where the words occur; Enter opens the page at the hit, highlighted (see tutor/app/findhit.py).
+where the words occur; Enter opens the page at the hit, highlighted (see tutor/app/search_hit.py).
 The index is built in a thread the first time (tutor/app/textindex.py)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.messages import t
+from tutor.words.catalog import t
 
 KIND_WORD = {"lesson": "app.kind.lesson", "exercise": "app.kind.exercise", "cheatsheet": "app.key.cheatsheet"}
 

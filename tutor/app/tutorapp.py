@@ -20,10 +20,10 @@ from textual.screen import ModalScreen
 
 from tutor.app.endsignals import EndSignals
 from tutor.app.gcpolicy import GarbagePolicy
-from tutor.content import UnknownId, load_course
-from tutor.messages import lang, t
-from tutor.session import Session
-from tutor.store import Store
+from tutor.course.loader import UnknownId, load_course
+from tutor.words.catalog import lang, t
+from tutor.application.session import Session
+from tutor.storage.store import Store
 
 LINK_KINDS = ("exercise", "lesson", "quiz")
 OVERLAY_KINDS = ("progress", "cheatsheet")
@@ -48,7 +48,7 @@ class TutorApp(App):
 
     def __init__(self, *, home: Path, target: tuple[str, str] | None = None, runner=None,
                  warm: bool = True):
-        from tutor.app.commands import CourseCommands
+        from tutor.app.palette import CourseCommands
 
         self.COMMANDS = {CourseCommands}      # only entries in the catalog's words
         self.gc_policy = GarbagePolicy(gc.isenabled())     # tutor/app/gcpolicy.py
@@ -76,7 +76,7 @@ class TutorApp(App):
     def runner(self):
         with self._runner_lock:
             if self._runner is None:
-                from tutor.runner import INTERACTIVE_WARM_DELAY_S, Runner
+                from tutor.running.runner import INTERACTIVE_WARM_DELAY_S, Runner
 
                 # the runner spawns its workers from its own long-lived thread, so runs may start
                 # from worker threads; it keeps the next worker warm when the app wants warm runs
@@ -190,7 +190,7 @@ class TutorApp(App):
             self.course.quiz(item_id)
             return QuizScreen(item_id)
         if kind == "progress":
-            from tutor.app.progress import ProgressScreen
+            from tutor.app.progress_screen import ProgressScreen
 
             return ProgressScreen()
         if kind == "cheatsheet":

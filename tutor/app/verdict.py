@@ -1,6 +1,6 @@
 """The verdict of a run as the exercise workspace shows it: the one-line summary (status, checks
 passed, time) with the run's message and error, the line to mark in the editor, and the rows of
-the attempt history. Words, styles and marks come from the one status table (tutor.progress)."""
+the attempt history. Words, styles and marks come from the one status table (tutor.application.progress)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import time
 from rich.text import Text
 from tutor.app.cjkwrap import WrapStatic
 
-from tutor import progress
-from tutor.details import LearnerError
-from tutor.messages import t
-from tutor.result import CheckStatus, RunResult, Status
+from tutor.application import progress
+from tutor.protocol.details import LearnerError
+from tutor.words.catalog import t
+from tutor.protocol.result import CheckStatus, RunResult, Status
 
 
 def verdict_text(result: RunResult, *, reference: bool = False, record_error: str | None = None,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from tutor import messages
+from tutor.words import catalog
 
 __all__ = ["main", "build_args"]
 
@@ -17,8 +17,8 @@ def build_args(argv: list[str]):
     from tutor.cli import commands
     from tutor.cli.parser import build_parser, lang_in
 
-    if lang_in(argv) in messages.LANGS:
-        messages.set_lang(lang_in(argv))
+    if lang_in(argv) in catalog.LANGS:
+        catalog.set_lang(lang_in(argv))
     args = build_parser(commands).parse_args(argv)
     args.home = getattr(args, "home", None)
     return args
@@ -26,12 +26,12 @@ def build_args(argv: list[str]):
 
 def main(argv: list[str] | None = None) -> int:
     from tutor.cli import commands
-    from tutor.drafts import DraftError
-    from tutor.store import StoreError
+    from tutor.storage.drafts import DraftError
+    from tutor.storage.store import StoreError
 
     args = build_args(list(sys.argv[1:] if argv is None else argv))
     try:
-        messages.set_lang(getattr(args, "lang", None))
+        catalog.set_lang(getattr(args, "lang", None))
         return args.func(args)
     except commands.UsageError as e:
         print(str(e), file=sys.stderr)

@@ -8,9 +8,9 @@ import json
 import sys
 from pathlib import Path
 
-from tutor import messages
+from tutor.words import catalog
 from tutor.cli.render import Out, render_verdict
-from tutor.messages import t
+from tutor.words.catalog import t
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -25,13 +25,13 @@ class UsageError(Exception):
 def make_runner(keep_warm: bool, interactive: bool = False):
     """The runner commands use (tests replace it with a fake that follows session.RunnerLike);
     `interactive` when a person waits for each verdict (see Runner's warm_beside_after)."""
-    from tutor.runner import INTERACTIVE_WARM_DELAY_S, Runner
+    from tutor.running.runner import INTERACTIVE_WARM_DELAY_S, Runner
 
     return Runner(keep_warm=keep_warm, warm_beside_after=INTERACTIVE_WARM_DELAY_S if interactive else 0.0)
 
 
 def course():
-    from tutor.content import load_course
+    from tutor.course.loader import load_course
 
     return load_course()
 
@@ -40,7 +40,7 @@ def open_store(args, *, reading: bool = False):
     """The store of --home. `reading` commands (list, progress) still work, read-only, in a
     home that cannot be written. Store problems propagate as StoreError (main prints them)."""
     from tutor import paths
-    from tutor.store import Store, StoreError
+    from tutor.storage.store import Store, StoreError
 
     home = paths.home_dir(args.home)
     try:
@@ -56,13 +56,13 @@ def open_store(args, *, reading: bool = False):
 
 
 def session(args, store=None, course_=None):
-    from tutor.session import Session
+    from tutor.application.session import Session
 
-    return Session(course_ or course(), store or open_store(args), lang=messages.lang())
+    return Session(course_ or course(), store or open_store(args), lang=catalog.lang())
 
 
 def lookup(kind: str, item_id: str, course_=None):
-    from tutor.content import UnknownId
+    from tutor.course.loader import UnknownId
 
     c = course_ or course()
     try:
@@ -103,7 +103,7 @@ def checked_file(args, sess, ex) -> Path | None:
 
 def cmd_list(args) -> int:
     from tutor.cli.views import list_document, render_list
-    from tutor.progress import Progress
+    from tutor.application.progress import Progress
 
     c = course()
     prog = Progress(c, open_store(args, reading=True))
@@ -116,7 +116,7 @@ def cmd_list(args) -> int:
 
 def cmd_progress(args) -> int:
     from tutor.cli.views import render_progress
-    from tutor.progress import Progress
+    from tutor.application.progress import Progress
 
     c = course()
     store = open_store(args, reading=True)
@@ -125,7 +125,7 @@ def cmd_progress(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from tutor.session import RunRefused
+    from tutor.application.session import RunRefused
 
     c, ex = lookup("exercise", args.id)
     sess = session(args, course_=c)
@@ -199,7 +199,7 @@ def cmd_doctor(args) -> int:
     from importlib.util import find_spec
 
     from tutor import paths
-    from tutor.validate import validate_content
+    from tutor.authoring.validate import validate_content
 
     out = Out()
     out.line(f"{t('cli.doctor.python')}: {sys.version.split()[0]} ({sys.executable})")
@@ -237,12 +237,12 @@ def cmd_open(args) -> int:
     except ImportError as e:
         print(t("cli.app_missing", detail=e), file=sys.stderr)
         return EXIT_FAIL
-    return run_app(home=paths.home_dir(args.home), target=target, lang=messages.lang())
+    return run_app(home=paths.home_dir(args.home), target=target, lang=catalog.lang())
 
 
 def cmd_dev(args) -> int:
-    from tutor.devcheck import check_exercise, run_blocks
-    from tutor.validate import validate_content
+    from tutor.authoring.devcheck import check_exercise, run_blocks
+    from tutor.authoring.validate import validate_content
 
     if args.dev_cmd == "validate":
         problems = validate_content()
@@ -251,7 +251,7 @@ def cmd_dev(args) -> int:
         print(f"{len(problems)} problem(s)")
         return EXIT_FAIL if problems else EXIT_OK
     if args.dev_cmd == "mutants":
-        from tutor.mutants import main as mutants_main
+        from tutor.authoring.mutants import main as mutants_main
 
         return mutants_main(args.ids + ([f"--limit={args.limit}"] if args.limit else []))
     c = course()

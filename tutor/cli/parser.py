@@ -7,8 +7,8 @@ import argparse
 import math
 import sys
 
-from tutor import messages
-from tutor.messages import t
+from tutor.words import catalog
+from tutor.words.catalog import t
 
 EXIT_USAGE = 2
 MAX_TIMEOUT_S = 3600.0
@@ -51,7 +51,7 @@ def build_parser(commands) -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     # SUPPRESS: a value given before the command is not overwritten by the default after it
     common.add_argument("--home", default=argparse.SUPPRESS, help="data directory (default: $JAXTUTOR_HOME or the user data dir)")
-    common.add_argument("--lang", choices=messages.LANGS, default=argparse.SUPPRESS, help="language of the app's own words")
+    common.add_argument("--lang", choices=catalog.LANGS, default=argparse.SUPPRESS, help="language of the app's own words")
 
     p = Parser(prog="jaxtutor", parents=[common],
                description="jaxtutor: an offline terminal tutor for JAX's hard parts.")

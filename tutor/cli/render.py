@@ -11,8 +11,8 @@ from typing import Any
 
 from rich.cells import cell_len
 
-from tutor import progress
-from tutor.messages import t
+from tutor.application import progress
+from tutor.words.catalog import t
 from tutor.termtext import sanitize
 
 ELLIPSIS = "…"
@@ -114,7 +114,7 @@ def _scalar(x: Any) -> str:
 def picture(value: Any, items: int = ARRAY_ITEMS) -> str:
     """A value picture from a failure detail in one line; arrays show their shape and their
     first elements, and a visible … when there are more."""
-    from tutor import details as D
+    from tutor.protocol import details as D
 
     shape, flat, truncated = D.array_picture(value)
     if flat is None:
@@ -177,7 +177,7 @@ def _leaf_lines(leaf) -> list[str]:
 def detail_lines(detail: Any) -> list[str]:
     """Plain lines describing a failure detail, for every kind in details.ALL_KINDS (a detail
     that arrives as a dict is rebuilt first; one of no known kind is shown as its JSON)."""
-    from tutor import details as D
+    from tutor.protocol import details as D
 
     if detail is None:
         return []

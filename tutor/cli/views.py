@@ -1,4 +1,4 @@
-"""`jaxtutor list` and `jaxtutor progress`: both count through tutor.progress, so they agree
+"""`jaxtutor list` and `jaxtutor progress`: both count through tutor.application.progress, so they agree
 with each other and with the app's course map. Columns are measured in terminal cells."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import time
 
 from rich.cells import cell_len
 
-from tutor import progress as P
+from tutor.application import progress as P
 from tutor.cli.render import Out, pad
-from tutor.messages import t
+from tutor.words.catalog import t
 
 TITLE_CELLS = 28
 STORED_STATUSES = ("unseen", "started", "failed", "passed")

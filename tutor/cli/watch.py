@@ -12,7 +12,7 @@ from pathlib import Path
 
 from tutor.cli.commands import EXIT_FAIL, EXIT_OK, checked_file, lookup, make_runner, session
 from tutor.cli.render import Out, render_verdict
-from tutor.messages import t
+from tutor.words.catalog import t
 
 
 def _watched_folders(path: Path) -> list[Path]:
@@ -64,7 +64,7 @@ def _next_save(saves: queue.SimpleQueue) -> bool:
 
 
 def cmd_watch(args, stop: threading.Event | None = None) -> int:
-    from tutor.session import RunRefused
+    from tutor.application.session import RunRefused
 
     c, ex = lookup("exercise", args.id)
     sess = session(args, course_=c)

@@ -1,0 +1,59 @@
+"""Command palette entries (Ctrl+P): jump to any lesson, exercise or quiz by id or title, and to
+the course map, progress, cheat sheets and help; lessons are also found by the words of their
+text (`vmap` finds the pages that teach it), opened at the hit."""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from tutor.words.catalog import t
+
+
+class CourseCommands(Provider):
+    def _entries(self) -> list[tuple[str, callable]]:
+        app = self.app
+        course = app.course
+        out = []
+        for chapter in course.chapters:
+            for lesson in chapter.lessons:
+                out.append((t("app.cmd.open_lesson", id=lesson.id, title=lesson.title),
+                            partial(app.open_item, "lesson", lesson.id)))
+            for ex in [*chapter.exercises, *chapter.repairs]:
+                out.append((t("app.cmd.open_exercise", id=ex.id, title=ex.title),
+                            partial(app.open_item, "exercise", ex.id)))
+            if chapter.quiz is not None:
+                out.append((t("app.cmd.open_quiz", id=chapter.id, title=chapter.quiz.title),
+                            partial(app.open_item, "quiz", chapter.id)))
+            out.append((t("app.cmd.open_cheat", id=chapter.id, title=chapter.short_title),
+                        partial(app.open_item, "cheatsheet", chapter.id)))
+        out.append((t("app.cmd.help_open", what=t("app.key.map")), app.action_home))
+        out.append((t("app.cmd.help_open", what=t("app.key.progress")), app.action_progress))
+        out.append((t("app.cmd.help_open", what=t("app.key.help")), app.action_help))
+        out.append((t("app.key.continue"), app.continue_course))
+        out.append((t("app.key.theme"), app.action_toggle_theme))
+        return out
+
+    async def discover(self) -> Hits:
+        for text, callback in self._entries():
+            yield DiscoveryHit(text, callback)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        q = query.strip().lower()
+        for text, callback in self._entries():
+            score = matcher.match(text)
+            if q and q in text.lower():
+                score = max(score, 0.9)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), callback, text=text)
+        if len(q) < 2:
+            return
+        index = self.app.text_index
+        if not index.ready:
+            await asyncio.to_thread(lambda: index.entries)
+        for hit in index.find(query, limit=12, kinds=("lesson",)):
+            text = t("app.cmd.content_hit", id=hit.id, title=hit.title, snippet=hit.snippet)
+            yield Hit(0.5, text, partial(self.app.open_item, "lesson", hit.id, find=query), text=text)

@@ -1,0 +1,96 @@
+"""The progress screen: per chapter and per exercise — status, attempts, hints used, time spent,
+solved date — and an overall bar. Per chapter also the calibration of the learner's predictions
+(right/made of the chapter's predict blocks, first guesses only) and the repair exercises passed,
+counted apart from the main exercises."""
+
+from __future__ import annotations
+
+import time
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Header, Static
+
+from tutor.application import progress as P
+from tutor.app.keybar import KeyBar
+from tutor.words.catalog import t
+from tutor.application.progress import bar
+
+
+def fmt_time(seconds: float) -> str:
+    """A duration in the catalog's units (2分05秒 / 2m05s)."""
+    seconds = int(seconds)
+    if seconds < 60:
+        return t("app.time.s", s=seconds)
+    if seconds < 3600:
+        return t("app.time.ms", m=seconds // 60, s=seconds % 60)
+    return t("app.time.hm", h=seconds // 3600, m=seconds % 3600 // 60)
+
+
+class ProgressScreen(Screen):
+    OVERLAY = True      # shown over where the learner is; Esc goes back there
+    BINDINGS = [Binding("escape", "back", "app.key.back")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="progress-summary")
+        yield DataTable(id="progress-table", zebra_stripes=True, cursor_type="row")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.title = t("app.progress.title")
+        self.sub_title = ""
+        self.refresh_table()
+        self.query_one("#progress-table").focus()
+
+    def refresh_table(self) -> None:
+        course, store = self.app.course, self.app.store
+        progress = self.app.session.progress()
+        overall = progress.overall()
+        summary = Text(f"{t('app.map.overall')}  ", style="bold")
+        summary.append(bar(overall.done, overall.total, 30), style=P.style("done"))
+        summary.append(f"  {overall.done}/{overall.total} ({overall.percent}%)\n")
+        for chapter in course.chapters:
+            c = progress.chapter(chapter)
+            summary.append(f"{t('app.map.chapter', id=chapter.id)} {chapter.short_title}  ", style="bold")
+            summary.append(bar(c.done, c.total, 12), style=P.style("done"))
+            summary.append(f" {c.done}/{c.total}  ")
+            summary.append(t("app.progress.lessons", read=c.lessons_read, total=c.lessons) + " · ")
+            summary.append(t("app.progress.exercises", passed=c.exercises_passed, total=c.exercises))
+            if chapter.quiz is not None:
+                summary.append(" · " + t("app.kind.quiz") + " "
+                               + t("app.map.quiz_score", correct=c.quiz_correct, total=c.quiz_questions))
+            extra = []
+            if c.predictions:
+                extra.append(t("app.progress.calibration", right=c.predictions_right,
+                               made=c.predictions_made, total=c.predictions))
+            if c.repairs:
+                extra.append(t("app.progress.repairs", passed=c.repairs_passed, total=c.repairs))
+            if extra:
+                summary.append("\n    " + " · ".join(extra), style="cyan")
+            summary.append("\n")
+        self.query_one("#progress-summary", Static).update(summary)
+        table = self.query_one("#progress-table", DataTable)
+        table.clear(columns=True)
+        table.add_columns(t("app.progress.col.chapter"), t("app.progress.col.id"), t("app.progress.col.title"),
+                          t("app.progress.col.status"), t("app.progress.col.attempts"),
+                          t("app.progress.col.hints"), t("app.progress.col.time"), t("app.progress.col.solved"))
+        for chapter in course.chapters:
+            for ex in [*chapter.exercises, *chapter.repairs]:
+                st = store.stats(ex.id)
+                status = Text(f"{P.mark(st.status)} {P.word(st.status)}", style=P.style(st.status))
+                if st.gave_up:
+                    status.append(" · " + t("app.progress.gave_up"), style="dim")
+                solved = time.strftime("%Y-%m-%d", time.localtime(st.solved_at)) if st.solved_at else ""
+                table.add_row(chapter.id, ex.id, ex.title, status, str(st.attempts),
+                              f"{st.hints_used}/{len(ex.hints)}", fmt_time(st.time_spent_s), solved,
+                              key=ex.id)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.row_key.value:
+            self.app.open_item("exercise", event.row_key.value)
+
+    def action_back(self) -> None:
+        self.app.go_back()

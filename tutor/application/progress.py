@@ -1,0 +1,276 @@
+"""One progress model for every view (the course map, the progress screen, `jaxtutor progress`
+and `jaxtutor list`): what counts as done for a lesson, an exercise, a quiz and a chapter, the
+course as a list of items in learning order, and the one table that turns a status into a word,
+a style and a mark.
+
+Done means: a lesson page was read; an exercise passed (giving up does not count); a quiz had
+every question answered (first answers count, see the session); a chapter had every one of its
+items done. Pure logic: no widgets, no jax."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from tutor.words.catalog import t
+
+if TYPE_CHECKING:
+    from tutor.course.loader import Chapter, Course
+    from tutor.storage.store import Store
+
+
+# ---------------------------------------------------------------- the status table
+
+
+@dataclass(frozen=True)
+class StatusLook:
+    word_key: str     # catalog key of the status word
+    style: str        # rich style text; views take it through style() below
+    mark: str         # one-cell mark shown before the item
+
+
+# Every status any view shows: run statuses (result.Status), check statuses (CheckStatus),
+# stored exercise statuses (unseen/started/failed/passed) and item statuses (todo/started/
+# failed/done). Wrong answers are red, limits hit by the run are magenta, neutral ends are grey
+# (a colour, not "dim": dimmed text falls below 4.5:1 contrast on the light theme).
+STATUS_LOOKS: dict[str, StatusLook] = {
+    "passed": StatusLook("status.passed", "bold green", "✓"),
+    "done": StatusLook("status.done", "green", "✓"),
+    "failed": StatusLook("status.failed", "bold red", "✗"),
+    "error": StatusLook("status.error", "bold red", "!"),
+    "not_attempted": StatusLook("status.not_attempted", "yellow", "○"),
+    "timeout": StatusLook("status.timeout", "bold magenta", "⏱"),
+    "memory": StatusLook("status.memory", "bold magenta", "▲"),
+    "crashed": StatusLook("status.crashed", "bold magenta", "☠"),
+    "exited_early": StatusLook("status.exited_early", "bold magenta", "⏏"),
+    "cancelled": StatusLook("status.cancelled", "bright_black", "–"),
+    "skipped": StatusLook("status.skipped", "bright_black", "·"),
+    "reference": StatusLook("status.reference", "cyan", "≡"),
+    "started": StatusLook("status.started", "yellow", "◐"),
+    "running": StatusLook("status.running", "yellow", "…"),
+    "unseen": StatusLook("status.unseen", "bright_black", "·"),
+    "todo": StatusLook("status.todo", "bright_black", "·"),
+    "read": StatusLook("status.read", "green", "✓"),
+}
+_UNKNOWN = StatusLook("", "", "?")
+
+
+def look(status) -> StatusLook:
+    """The look of a status given as a string or a str-valued enum (Status, CheckStatus)."""
+    return STATUS_LOOKS.get(getattr(status, "value", status), _UNKNOWN)
+
+
+def word(status) -> str:
+    """The status in the current language; an unknown status is shown as it is."""
+    key = look(status).word_key
+    return t(key) if key else str(getattr(status, "value", status))
+
+
+def style(status):
+    """The status's rich.style.Style. A Style object, not its text: Textual reads a style text's
+    colour names as fixed CSS colours ("red" = #FF0000, illegible on light grey), a Style's as
+    terminal colours, which the app maps to its theme's legible palette (tutor/app/legible.py)
+    and a terminal to its own for the CLI."""
+    return _parsed_style(look(status).style)
+
+
+@lru_cache(maxsize=None)
+def _parsed_style(text: str):
+    from rich.style import Style
+
+    return Style.parse(text)
+
+
+def mark(status) -> str:
+    return look(status).mark
+
+
+def bar(done: int, total: int, width: int = 20) -> str:
+    """A bar of `width` cells: █ for the done share, ░ for the rest (no numbers)."""
+    if total <= 0:
+        return "░" * width
+    full = round(width * min(done, total) / total)
+    return "█" * full + "░" * (width - full)
+
+
+# ---------------------------------------------------------------- items in learning order
+
+
+@dataclass(frozen=True)
+class Item:
+    kind: str          # "lesson" | "exercise" | "repair" | "quiz"
+    id: str            # lesson/exercise id, or the chapter id for a quiz
+    title: str
+    chapter_id: str
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return self.kind, self.id
+
+
+def chapter_items(chapter: "Chapter") -> list[Item]:
+    """Lessons in reading order, each followed by the exercises that practise it (main exercises,
+    then repair exercises); exercises whose lesson is not listed come after the lessons; the quiz
+    comes last."""
+    from tutor.course.model import topic_of
+
+    items: list[Item] = []
+    placed: set[str] = set()
+    lessons = chapter.lessons
+    for n, lesson in enumerate(lessons):
+        items.append(Item("lesson", lesson.id, lesson.title, chapter.id))
+        last_of_topic = n + 1 == len(lessons) or topic_of(lessons[n + 1].id) != topic_of(lesson.id)
+        for kind, group in (("exercise", chapter.exercises), ("repair", chapter.repairs)):
+            for ex in group:
+                if ex.id in placed:
+                    continue
+                if ex.lesson_id == lesson.id or (last_of_topic and ex.lesson_id == topic_of(lesson.id)):
+                    items.append(Item(kind, ex.id, ex.title, chapter.id))
+                    placed.add(ex.id)
+    for kind, group in (("exercise", chapter.exercises), ("repair", chapter.repairs)):
+        for ex in group:
+            if ex.id not in placed:
+                items.append(Item(kind, ex.id, ex.title, chapter.id))
+    if chapter.quiz is not None:
+        items.append(Item("quiz", chapter.id, chapter.quiz.title, chapter.id))
+    return items
+
+
+def course_items(course: "Course") -> list[Item]:
+    return [item for chapter in course.chapters for item in chapter_items(chapter)]
+
+
+# ---------------------------------------------------------------- counting
+
+
+@dataclass(frozen=True)
+class ChapterProgress:
+    """Every count a view shows for one chapter (or, from `Progress.overall`, the course)."""
+    done: int                # items done (lessons read + exercises passed + quiz complete)
+    total: int               # items
+    lessons_read: int
+    lessons: int
+    exercises_passed: int
+    exercises: int
+    repairs_passed: int
+    repairs: int
+    predictions_right: int
+    predictions_made: int
+    predictions: int
+    quiz_correct: int
+    quiz_answered: int
+    quiz_questions: int
+
+    @property
+    def complete(self) -> bool:
+        return self.total > 0 and self.done == self.total
+
+    @property
+    def percent(self) -> int:
+        return 100 * self.done // self.total if self.total else 0
+
+
+def exercise_item_status(stored: str) -> str:
+    """A stored exercise status (unseen/started/failed/passed) as an item status."""
+    return {"passed": "done", "failed": "failed", "started": "started"}.get(stored, "todo")
+
+
+class Progress:
+    """A snapshot of the store's view of every item (a handful of queries); every view counts
+    through it, so that they all agree."""
+
+    def __init__(self, course: "Course", store: "Store"):
+        self.course = course
+        self.statuses: dict[str, str] = store.statuses()
+        self.read: set[str] = store.lessons_read()
+        self._quiz = {c.id: (store.quiz_score(c.id), len(c.quiz.questions))
+                      for c in course.chapters if c.quiz}
+        self._predictions = {c.id: store.predictions(c.id) for c in course.chapters}
+        self._chapters: dict[str, ChapterProgress] = {}
+
+    def calibration(self, chapter: "Chapter") -> tuple[int, int, int]:
+        """(right, made, total) of the chapter's predictions (first guesses only): how often the
+        learner foresaw what JAX would do."""
+        made = self._predictions.get(chapter.id, {})
+        total = sum(lesson.prediction_count for lesson in chapter.lessons)
+        return sum(1 for _, right in made.values() if right), len(made), total
+
+    def exercise_status(self, ex_id: str) -> str:
+        """The stored status: unseen | started | failed | passed."""
+        return self.statuses.get(ex_id, "unseen")
+
+    def lesson_done(self, lesson_id: str) -> bool:
+        return lesson_id in self.read
+
+    def exercise_done(self, ex_id: str) -> bool:
+        return self.exercise_status(ex_id) == "passed"
+
+    def quiz_score(self, chapter_id: str) -> tuple[int, int, int]:
+        """(correct, answered, questions) of a chapter's quiz, first answers only."""
+        (correct, answered), total = self._quiz.get(chapter_id, ((0, 0), 0))
+        return correct, answered, total
+
+    def quiz_done(self, chapter_id: str) -> bool:
+        _, answered, total = self.quiz_score(chapter_id)
+        return total > 0 and answered >= total
+
+    def status(self, item: Item) -> str:
+        """The item status: done | started | failed | todo."""
+        if item.kind == "lesson":
+            return "done" if self.lesson_done(item.id) else "todo"
+        if item.kind in ("exercise", "repair"):
+            return exercise_item_status(self.exercise_status(item.id))
+        if self.quiz_done(item.id):
+            return "done"
+        return "started" if self.quiz_score(item.id)[1] else "todo"
+
+    def counts(self, items: list[Item]) -> tuple[int, int]:
+        """(done, total) over any list of items; repair exercises are extra practice and are not
+        part of it (see ChapterProgress.repairs)."""
+        counted = [i for i in items if i.kind != "repair"]
+        return sum(1 for i in counted if self.status(i) == "done"), len(counted)
+
+    def chapter(self, chapter: "Chapter") -> ChapterProgress:
+        if chapter.id not in self._chapters:     # a Progress is a snapshot: count each chapter once
+            self._chapters[chapter.id] = self._count_chapter(chapter)
+        return self._chapters[chapter.id]
+
+    def _count_chapter(self, chapter: "Chapter") -> ChapterProgress:
+        """Lessons, main exercises and the quiz make a chapter's done/total; repair exercises are
+        extra practice, counted on their own."""
+        done, total = self.counts(chapter_items(chapter))
+        correct, answered, questions = self.quiz_score(chapter.id)
+        return ChapterProgress(
+            done=done, total=total,
+            lessons_read=sum(1 for l in chapter.lessons if self.lesson_done(l.id)),
+            lessons=len(chapter.lessons),
+            exercises_passed=sum(1 for e in chapter.exercises if self.exercise_done(e.id)),
+            exercises=len(chapter.exercises),
+            repairs_passed=sum(1 for e in chapter.repairs if self.exercise_done(e.id)),
+            repairs=len(chapter.repairs),
+            **dict(zip(("predictions_right", "predictions_made", "predictions"), self.calibration(chapter))),
+            quiz_correct=correct, quiz_answered=answered, quiz_questions=questions)
+
+    def chapter_done(self, chapter: "Chapter") -> bool:
+        return self.chapter(chapter).complete
+
+    def overall(self) -> ChapterProgress:
+        parts = [self.chapter(c) for c in self.course.chapters]
+        return ChapterProgress(*(sum(getattr(p, f) for p in parts) for f in ChapterProgress.__dataclass_fields__))
+
+    def next_item(self, after: tuple[str, str] | None = None) -> Item | None:
+        """The first unfinished item in course order, starting at `after` (the learner's current
+        place: still unfinished, it is the one to continue) and wrapping around."""
+        items = course_items(self.course)
+        start = 0
+        if after is not None:
+            kind, item_id = after
+            for n, item in enumerate(items):
+                if item.id == item_id and (item.kind == kind or {kind, item.kind} == {"exercise", "repair"}):
+                    start = n
+                    break
+        for item in items[start:] + items[:start]:
+            if item.kind != "repair" and self.status(item) != "done":      # repairs are extra practice
+                return item
+        return None

@@ -1,0 +1,334 @@
+"""The content validator: everything the loader does not already refuse. Each problem names the
+file and the field. Nothing is executed; Python files are parsed."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from tutor import paths
+from tutor.course.loader import ContentError, Course, load_course, topic_of
+from tutor.course.model import _split_front_matter
+from tutor.authoring.expectations import LOAD, ExpectationError, parse_expectation, parse_header
+from tutor.course.markdown import segments
+
+_LINK = re.compile(r"\]\((exercise|lesson|quiz|cheatsheet):([^)\s]+)\)")
+_INLINE_CODE = re.compile(r"`+[^`]*`+")
+_TEX = re.compile(r"\$\$|\$[^\s$][^$\n]*\$")
+_SOURCE_WORDS = re.compile(r"原书|原章节|笔记本|原文|notebook", re.I)
+MAX_PAGE_LINES = 200
+EXERCISE_FILES = {"exercise.toml", "statement.md", "starter.py", "solution.py", "explanation.md", "wrong"}
+PITFALL_MARK = "❌"
+_REPAIR_LINK = re.compile(r"\]\(exercise:([^)\s]+-fix\d+)\)")
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: [{self.field}] {self.message}"
+
+
+def _parse(path: Path, field: str, problems: list[Problem]) -> ast.Module | None:
+    try:
+        return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    except SyntaxError as e:
+        problems.append(Problem(str(path), field, f"syntax error at line {e.lineno}: {e.msg}"))
+    except FileNotFoundError:
+        problems.append(Problem(str(path), field, "missing"))
+    return None
+
+
+def _defined_names(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name):
+                        names.add(n.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for a in node.names:
+                names.add((a.asname or a.name).split(".")[0])
+        elif isinstance(node, (ast.If, ast.Try, ast.With)):
+            sub = ast.Module(body=list(getattr(node, "body", [])), type_ignores=[])
+            names |= _defined_names(sub)
+    return names
+
+
+def _check_links(text: str, where: str, course: Course, problems: list[Problem]) -> None:
+    for kind, target in _LINK.findall(text):
+        if kind == "lesson":
+            ok = target in course.lessons or bool(course.topic_pages(target))
+        else:
+            ok = target in {"exercise": course.exercises, "quiz": course.quizzes,
+                            "cheatsheet": course.chapter_by_id}[kind]
+        if not ok:
+            problems.append(Problem(where, "link", f"{kind}:{target} does not exist"))
+
+
+def _prose(markdown: str) -> str:
+    """The prose of a Markdown text: code blocks and inline code removed."""
+    return "\n".join(_INLINE_CODE.sub("", seg.prose) for seg in segments(markdown) if seg.block is None)
+
+
+def _check_text(text: str, where: str, field: str, problems: list[Problem], *, markdown: bool = True) -> None:
+    """Rules for every learner-facing text: math in Unicode (no $…$), no mention of a source."""
+    prose = _prose(text) if markdown else text
+    if markdown and _TEX.search(prose):
+        problems.append(Problem(where, field, f"raw LaTeX {_TEX.search(prose).group(0)[:30]!r}: "
+                                              "write math in Unicode or in a code block"))
+    m = _SOURCE_WORDS.search(text)
+    if m:
+        problems.append(Problem(where, field, f"learner-facing text mentions a source ({m.group(0)!r})"))
+
+
+def _unlisted(course: Course, problems: list[Problem]) -> None:
+    """Files nobody listed are errors: they would silently never be shown or checked."""
+    listed_chapters = {c.folder.resolve() for c in course.chapters}
+    for toml in sorted(course.root.glob("*/chapter.toml")):
+        if toml.parent.resolve() not in listed_chapters:
+            problems.append(Problem(str(toml.parent), "course.toml", "chapter folder not listed in course.toml"))
+    for chapter in course.chapters:
+        pages = {l.path.resolve() for l in chapter.lessons}
+        for md in sorted((chapter.folder / "lessons").glob("*.md")):
+            if md.resolve() not in pages:
+                problems.append(Problem(str(md), "chapter.toml", "lesson page not listed in chapter.toml lessons"))
+        folders = {e.folder.resolve() for e in [*chapter.exercises, *chapter.repairs]}
+        for folder in sorted(p for p in (chapter.folder / "exercises").glob("*") if p.is_dir()):
+            if folder.resolve() not in folders:
+                problems.append(Problem(str(folder), "chapter.toml", "exercise folder not listed in chapter.toml exercises"))
+        for ex in [*chapter.exercises, *chapter.repairs]:
+            for item in sorted(ex.folder.iterdir()):
+                if item.name not in EXERCISE_FILES and not item.name.startswith("."):
+                    problems.append(Problem(str(item), "file", "not part of an exercise folder (see lessons/README.md)"))
+    modules = {ex.check_module for ex in course.exercises.values()}
+    for module in sorted(paths.checks_dir().glob("ex_*.py")):
+        if module.stem not in modules:
+            problems.append(Problem(str(module), "check", "check module of no exercise"))
+
+
+def _framing(course: Course, problems: list[Problem]) -> None:
+    for chapter in course.chapters:
+        ids = [l.id for l in chapter.lessons]
+        cpath = str(chapter.folder / "chapter.toml")
+        if not ids or ids[0] != f"{chapter.id}.0":
+            problems.append(Problem(cpath, "lessons", f"the chapter opens with its page {chapter.id}.0"))
+        if not ids or ids[-1] != f"{chapter.id}.9":
+            problems.append(Problem(cpath, "lessons", f"the chapter closes with its page {chapter.id}.9"))
+        for ex in chapter.exercises:
+            pages = course.topic_pages(ex.lesson_id)
+            if pages and f"(exercise:{ex.id})" not in pages[-1].body:
+                problems.append(Problem(str(pages[-1].path), "links",
+                                        f"the last page of topic {ex.lesson_id} links the exercise that practises it: "
+                                        f"[练习 {ex.id}](exercise:{ex.id})"))
+        for ex in chapter.repairs:
+            pages = course.topic_pages(ex.lesson_id)
+            if pages and not any(f"(exercise:{ex.id})" in page.body for page in pages):
+                problems.append(Problem(str(pages[0].path), "links",
+                                        f"a page of topic {ex.lesson_id} offers the repair exercise {ex.id} "
+                                        f"next to its pitfall: [动手修复](exercise:{ex.id})"))
+            if not ex.id.startswith(topic_of(ex.lesson_id) + "-fix"):
+                problems.append(Problem(str(ex.folder / "exercise.toml"), "id",
+                                        f"a repair exercise of topic {topic_of(ex.lesson_id)} is named "
+                                        f"{topic_of(ex.lesson_id)}-fix<n>"))
+
+
+def validate(course: Course) -> list[Problem]:
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
+    for chapter in course.chapters:
+        cpath = str(chapter.folder / "chapter.toml")
+        if not chapter.context_path.is_file():
+            problems.append(Problem(cpath, "context", f"{chapter.context_path.name} is missing"))
+        else:
+            _parse(chapter.context_path, "context", problems)
+        if chapter.cheatsheet_path and not chapter.cheatsheet_path.is_file():
+            problems.append(Problem(cpath, "cheatsheet", "file is missing"))
+        if chapter.context_path.is_file():
+            _check_text(chapter.context_source, str(chapter.context_path), "context", problems, markdown=False)
+        for lesson in chapter.lessons:
+            _check_lesson(lesson, chapter, course, seen, problems)
+        for ex in [*chapter.exercises, *chapter.repairs]:
+            epath = str(ex.folder / "exercise.toml")
+            key = f"exercise {ex.id}"
+            if key in seen:
+                problems.append(Problem(epath, "id", f"duplicate exercise id (also {seen[key]})"))
+            seen[key] = epath
+            if not course.topic_pages(ex.lesson_id) and chapter.lessons:
+                problems.append(Problem(epath, "lesson", f"lesson {ex.lesson_id} does not exist"))
+            if len(ex.hints) < 2:
+                problems.append(Problem(epath, "hints", "at least two hints"))
+            if any(not h.strip() for h in ex.hints):
+                problems.append(Problem(epath, "hints", "a hint is empty"))
+            for n, hint in enumerate(ex.hints):
+                _check_text(hint, epath, f"hints[{n}]", problems)
+            if not ex.interface:
+                problems.append(Problem(epath, "interface", "at least one name"))
+            if ex.time_limit <= 0 or ex.time_limit > 600:
+                problems.append(Problem(epath, "time_limit", "must be in (0, 600] seconds"))
+            for name, path in (("statement", ex.statement_path), ("explanation", ex.explanation_path)):
+                if not path.is_file() or not path.read_text(encoding="utf-8").strip():
+                    problems.append(Problem(str(path), name, "missing or empty"))
+                else:
+                    _check_links(path.read_text(encoding="utf-8"), str(path), course, problems)
+                    _check_text(path.read_text(encoding="utf-8"), str(path), name, problems)
+            for name, path in (("starter", ex.starter_path), ("solution", ex.solution_path)):
+                if path.is_file():
+                    _check_text(path.read_text(encoding="utf-8"), str(path), name, problems, markdown=False)
+            _parse(ex.starter_path, "starter", problems)
+            sol = _parse(ex.solution_path, "solution", problems)
+            if sol is not None:
+                missing = [n for n in ex.names if n not in _defined_names(sol)]
+                if missing:
+                    problems.append(Problem(str(ex.solution_path), "interface",
+                                            f"the solution does not define {', '.join(missing)}"))
+            _check_checks_and_fixtures(ex, problems)
+        if chapter.quiz:
+            qpath = str(chapter.quiz.path)
+            ids = set()
+            for q in chapter.quiz.questions:
+                if q.id in ids:
+                    problems.append(Problem(qpath, q.id, "duplicate question id"))
+                ids.add(q.id)
+                if q.kind == "choice":
+                    if len(q.options) < 2:
+                        problems.append(Problem(qpath, f"{q.id}.options", "at least two options"))
+                    if not (len(q.answer) == 1 and 0 <= q.answer_index < len(q.options)):
+                        problems.append(Problem(qpath, f"{q.id}.answer", f"must be a letter among the {len(q.options)} options"))
+                    if not q.explanation.strip():
+                        problems.append(Problem(qpath, f"{q.id}.explanation", "missing"))
+                else:
+                    if not q.model_answer.strip():
+                        problems.append(Problem(qpath, f"{q.id}.model_answer", "missing"))
+                if q.verify:
+                    try:
+                        ast.parse(q.verify)
+                    except SyntaxError as e:
+                        problems.append(Problem(qpath, f"{q.id}.verify", f"syntax error at line {e.lineno}: {e.msg}"))
+                _check_links(q.prompt + q.explanation + q.model_answer, qpath, course, problems)
+                for part in (q.prompt, q.explanation, q.model_answer, *q.options):
+                    _check_text(part, qpath, q.id, problems)
+        if chapter.cheatsheet_path and chapter.cheatsheet_path.is_file():
+            _check_links(chapter.cheatsheet, str(chapter.cheatsheet_path), course, problems)
+            _check_text(chapter.cheatsheet, str(chapter.cheatsheet_path), "cheatsheet", problems)
+    _unlisted(course, problems)
+    _framing(course, problems)
+    _pitfall_repairs(course, problems)
+    return problems
+
+
+def _repair_links(course: Course, body: str) -> list[str]:
+    return [i for i in _REPAIR_LINK.findall(body) if i in course.exercises and course.exercises[i].is_repair]
+
+
+def _pitfall_repairs(course: Course, problems: list[Problem]) -> None:
+    """A page that shows a ❌ pitfall links a repair exercise on the page itself, where the learner
+    meets it, unless its front matter says why not: `repairs_on = "<page>"` (a page of the same
+    topic links the repairs of these pitfalls) or `not_a_pitfall = "<reason>"` (the ❌ is no
+    mistake: a chapter map's legend, a guard showing that it stops what it should). Such a key on a
+    page without ❌ is stale."""
+    for lesson in (lesson for chapter in course.chapters for lesson in chapter.lessons):
+        meta, _, _ = _split_front_matter(lesson.path)
+        where = str(lesson.path)
+        has_pitfall, linked = PITFALL_MARK in lesson.body, bool(_repair_links(course, lesson.body))
+        keys = {k: meta[k] for k in ("repairs_on", "not_a_pitfall") if k in meta}
+        for key, value in keys.items():
+            if not isinstance(value, str) or not value.strip():
+                problems.append(Problem(where, key, "must be a non-empty string"))
+            elif not has_pitfall:
+                problems.append(Problem(where, key, f"the page has no {PITFALL_MARK}: remove the stale key"))
+            elif linked:
+                problems.append(Problem(where, key, "the page links a repair exercise itself: remove the key"))
+        target = keys.get("repairs_on")
+        if has_pitfall and not linked and isinstance(target, str) and target.strip():
+            other = course.lessons.get(target)
+            if other is None or other.topic_id != lesson.topic_id:
+                problems.append(Problem(where, "repairs_on", f"{target!r} is no page of topic {lesson.topic_id}"))
+            elif not _repair_links(course, other.body):
+                problems.append(Problem(where, "repairs_on", f"page {target} links no repair exercise"))
+        if has_pitfall and not linked and not keys:
+            problems.append(Problem(where, "links", f"the page shows a {PITFALL_MARK} pitfall but links no repair "
+                                                    "exercise: add [动手修复:…](exercise:<topic>-fix<n>) after the "
+                                                    "pitfall's block, or say why not in the front matter (repairs_on "
+                                                    "/ not_a_pitfall, see lessons/README.md)"))
+
+
+def _check_lesson(lesson, chapter, course: Course, seen: dict[str, str], problems: list[Problem]) -> None:
+    where = str(lesson.path)
+    key = f"lesson {lesson.id}"
+    if key in seen:
+        problems.append(Problem(where, "id", f"duplicate lesson id (also {seen[key]})"))
+    seen[key] = where
+    if not lesson.id.startswith(chapter.id + "."):
+        problems.append(Problem(where, "id", f"must start with {chapter.id}."))
+    if lesson.source_lines > MAX_PAGE_LINES:
+        problems.append(Problem(where, "length", f"{lesson.source_lines} source lines; a page stays under "
+                                                 f"{MAX_PAGE_LINES} (split it into sub-pages, see lessons/README.md)"))
+    _check_links(lesson.body, where, course, problems)
+    _check_text(lesson.body, where, "text", problems)
+    try:
+        blocks = lesson.code_blocks
+        lesson.predictions
+    except ContentError as e:
+        problems.append(Problem(where, e.field, e.message))
+        return
+    for block in blocks:
+        if block.lang == "predict":
+            problems.append(Problem(where, f"block line {block.line}",
+                                    "a ```predict fence goes right after the runnable block it asks about"))
+        if not block.run:
+            continue
+        if block.lang != "python":
+            problems.append(Problem(where, f"block line {block.line}", "only python blocks can run"))
+            continue
+        try:
+            ast.parse(block.code)
+        except SyntaxError as e:
+            problems.append(Problem(where, f"block line {block.line}", f"syntax error at block line {e.lineno}: {e.msg}"))
+
+
+def _check_checks_and_fixtures(ex, problems: list[Problem]) -> None:
+    tree = _parse(ex.check_path, "check", problems)
+    if tree is None:
+        return
+    if "checks" not in _defined_names(tree):
+        problems.append(Problem(str(ex.check_path), "checks", "a check module defines `checks = Checks()`"))
+    ids = ex.check_ids
+    if not ids:
+        problems.append(Problem(str(ex.check_path), "checks", "registers no check (@checks.add(\"id\", …))"))
+    if len(set(ids)) != len(ids):
+        problems.append(Problem(str(ex.check_path), "checks", "duplicate check ids"))
+    wrong = ex.wrong_solutions()
+    if len(wrong) < 3:
+        problems.append(Problem(str(ex.folder / "wrong"), "fixtures", f"at least three wrong solutions (has {len(wrong)})"))
+    if ex.is_repair:
+        exp = parse_header("# expect: " + ex.starter_expect)
+        if exp.check not in ids:
+            problems.append(Problem(str(ex.folder / "exercise.toml"), "starter_expect",
+                                    f"no check {exp.check!r} in {ex.check_path.name}"))
+    for w in wrong:
+        try:
+            exp = parse_expectation(w)
+        except ExpectationError as e:
+            problems.append(Problem(str(w), "expect", str(e).split(": ", 1)[-1]))
+        else:
+            if exp.check and exp.check not in ids and exp.check != LOAD:
+                problems.append(Problem(str(w), "expect", f"no check {exp.check!r} in {ex.check_path.name}"))
+        _parse(w, "fixture", problems)
+
+
+def validate_content(root: Path | None = None) -> list[Problem]:
+    try:
+        course = load_course(root, fresh=True)
+    except ContentError as e:
+        return [Problem(e.file, e.field, e.message)]
+    return validate(course)

@@ -1,0 +1,1 @@
+"""The course model, loaded from lessons/ without executing anything (no jax)."""

@@ -1,0 +1,184 @@
+"""The one reading of a lesson page's Markdown: its fenced code blocks, its headings, and the page
+as prose and code segments in order. markdown-it-py finds them, so a fence inside a list or a
+``` inside an indented block means what CommonMark says it means.
+
+A block's `line` is always the 1-based line of its opening fence in the page file (the caller
+passes the line where the Markdown body starts), for the engine, the validator and the reader."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+# CJK ideographs, CJK and full-width punctuation: a line break between two of these is not a space.
+_CJK = "\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+_SOFT_BREAK = re.compile(rf"(?<=[{_CJK}])[ \t]*\n[ \t]*(?=[{_CJK}])")
+_BLOCK_START = re.compile(r"^\s*([-*+>|#]|\d+[.)]\s|```|~~~)")
+
+
+@dataclass(frozen=True)
+class CodeBlock:
+    """A top-level fenced code block. Its info string holds the language and flags:
+    `run` (runnable from the page), `context` (run with the chapter context first),
+    `timeout=S`, `include=NAME,NAME` (shows those definitions of the chapter context)."""
+    lang: str
+    code: str
+    line: int
+    run: bool = False
+    context: bool = False
+    timeout: float = 60.0
+    include: tuple[str, ...] = ()
+    info: str = ""
+    predict: str = ""    # the TOML of a ```predict fence right after a runnable block (see tutor/course/predictions.py)
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: str        # plain text: inline code without backticks, no emphasis marks
+    line: int
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A stretch of prose (Markdown source) or one code block, in page order."""
+    line: int
+    prose: str = ""
+    block: CodeBlock | None = None
+
+
+@lru_cache(maxsize=1)
+def _parser():
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").enable("table")
+
+
+def _block_from_token(tok, first_line: int) -> CodeBlock:
+    words = tok.info.split()
+    lang = words[0] if words else ""
+    flags = set(words[1:])
+    timeout = 60.0
+    include: tuple[str, ...] = ()
+    for w in words[1:]:
+        if w.startswith("timeout="):
+            try:
+                timeout = float(w.split("=", 1)[1])
+            except ValueError:
+                pass
+        elif w.startswith("include="):
+            include = tuple(n for n in w.split("=", 1)[1].split(",") if n)
+    return CodeBlock(lang=lang, code=tok.content, line=first_line + tok.map[0], run="run" in flags,
+                     context="context" in flags, timeout=timeout, include=include, info=tok.info.strip())
+
+
+def _tokens(text: str):
+    return _parser().parse(text)
+
+
+def _top_fences(text: str):
+    """Top-level fence tokens; a ```predict fence that directly follows a runnable block is
+    folded into that block (returned as (token, predict token or None))."""
+    out = []
+    previous_end = None
+    for tok in _tokens(text):
+        if tok.level != 0 or not tok.map:
+            if tok.level == 0 and tok.map:
+                previous_end = None
+            continue
+        if tok.type != "fence":
+            previous_end = None
+            continue
+        lang = tok.info.split()[0] if tok.info.split() else ""
+        if (lang == "predict" and out and out[-1][1] is None and previous_end is not None
+                and "run" in out[-1][0].info.split()[1:]):
+            out[-1] = (out[-1][0], tok)
+        else:
+            out.append((tok, None))
+        previous_end = tok.map[1]
+    return out
+
+
+def _block(tok, predict_tok, first_line: int) -> CodeBlock:
+    block = _block_from_token(tok, first_line)
+    if predict_tok is None:
+        return block
+    from dataclasses import replace
+
+    return replace(block, predict=predict_tok.content)
+
+
+def code_blocks(text: str, first_line: int = 1) -> list[CodeBlock]:
+    """The top-level fenced blocks (a fence nested in a list stays part of its prose)."""
+    return [_block(tok, pred, first_line) for tok, pred in _top_fences(text)]
+
+
+def _plain(inline) -> str:
+    parts = []
+    for child in inline.children or []:
+        if child.type in ("text", "code_inline"):
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+    return "".join(parts).strip()
+
+
+def headings(text: str, first_line: int = 1) -> list[Heading]:
+    toks = _tokens(text)
+    out = []
+    for i, tok in enumerate(toks):
+        if tok.type == "heading_open" and tok.map and i + 1 < len(toks):
+            out.append(Heading(level=int(tok.tag[1]), text=_plain(toks[i + 1]), line=first_line + tok.map[0]))
+    return out
+
+
+def segments(text: str, first_line: int = 1) -> list[Segment]:
+    """Prose and top-level code blocks in order; blank-only prose between blocks is dropped."""
+    lines = text.split("\n")
+    out: list[Segment] = []
+    cursor = 0
+    for tok, pred in _top_fences(text):
+        start, end = tok.map[0], (pred or tok).map[1]
+        prose = "\n".join(lines[cursor:start])
+        if prose.strip():
+            out.append(Segment(line=first_line + cursor, prose=prose))
+        out.append(Segment(line=first_line + start, block=_block(tok, pred, first_line)))
+        cursor = end
+    rest = "\n".join(lines[cursor:])
+    if rest.strip():
+        out.append(Segment(line=first_line + cursor, prose=rest))
+    return out
+
+
+def join_cjk_breaks(prose: str) -> str:
+    """Joins the soft line breaks of Markdown prose that fall between two CJK characters, which a
+    renderer would otherwise turn into a stray space ("函数 走一遍"). A break before a list item,
+    a heading, a table row, a quote or a fence stays; Latin words keep their space."""
+    lines = prose.split("\n")
+    out = [lines[0]] if lines else []
+    for line in lines[1:]:
+        prev = out[-1]
+        if (prev.strip() and line.strip() and not _BLOCK_START.match(line)
+                and not prev.endswith(("  ", "\\")) and not prev.lstrip().startswith(("|", "#"))
+                and _SOFT_BREAK.search(prev.rstrip() + "\n" + line.lstrip())):
+            out[-1] = prev.rstrip() + line.lstrip()
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def reflow(text: str) -> str:
+    """A Markdown text with the CJK soft breaks of its prose joined (code blocks untouched)."""
+    if not _SOFT_BREAK.search(text):          # nothing to join: skip the parse (start-up reads many texts)
+        return text
+    if "```" not in text and "~~~" not in text:   # no fence: all of it is prose (no parser needed)
+        return join_cjk_breaks(text)
+    lines = text.split("\n")
+    segs = segments(text)
+    starts = [seg.line - 1 for seg in segs] + [len(lines)]
+    out = lines[:starts[0]]
+    for seg, start, end in zip(segs, starts, starts[1:]):
+        chunk = "\n".join(lines[start:end])
+        out.extend((join_cjk_breaks(chunk) if seg.block is None else chunk).split("\n"))
+    return "\n".join(out)

@@ -1,0 +1,248 @@
+"""One worker process, seen from the runner: spawning it (under its reaper, see tutor/running/procs.py)
+with its private pipes, reading its events and its output, and destroying it with everything its
+learner code started. The runner (tutor/running/runner.py) supervises the job it runs."""
+
+from __future__ import annotations
+
+import os
+import queue
+import secrets
+import select
+import shutil
+import signal
+import subprocess
+import threading
+import time
+from typing import Callable
+
+from tutor import paths
+from tutor.running import procs
+from tutor.worker import xlacache
+from tutor.protocol.events import Event, Job, ProtocolError, Ready, decode_event
+from tutor.protocol.result import CappedText
+from tutor.worker.main import EVENTS_FILE, STACK_FILE
+
+MAX_PENDING = 16 * 1024 * 1024   # bytes of one unfinished line on the result pipe
+EOF = object()                   # put in the event queue when the result pipe closes
+
+
+class WorkerProcess:
+    """One exec'd worker (under its reaper). Spawned warm; runs exactly one job; then it is gone."""
+
+    def __init__(self, python: str, context: str | None):
+        self.context = context
+        self.token = secrets.token_hex(8)
+        self.workdir = procs.make_run_dir()
+        self.events: queue.Queue = queue.Queue()
+        self.stdout, self.stderr = CappedText(), CappedText()
+        self._capturing = False
+        self.on_output: Callable[[str, str], None] | None = None
+        self.ready_info: Ready | None = None
+        self.handle = None                    # psutil handle on the worker proper, once ready
+        self._released = self._settled = False
+        self._reaper_gone = False
+        job_r, self._job_w = os.pipe()
+        res_r, res_w = os.pipe()
+        life_r, self._life_w = os.pipe()
+        env = dict(os.environ)
+        env[procs.TOKEN_VAR] = self.token
+        env.setdefault("JAX_PLATFORMS", "cpu")
+        env["PYTHONUNBUFFERED"] = "1"
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(paths.package_dir().parent), env.get("PYTHONPATH")]))
+        env.pop("JAXTUTOR_HOME", None)   # the worker never touches the learner's store
+        env.setdefault(xlacache.CACHE_VAR, str(xlacache.folder()))
+        try:
+            self.proc = subprocess.Popen(
+                [python, "-m", "tutor.worker.main", str(job_r), str(res_w), str(life_r), context or ""],
+                pass_fds=(job_r, res_w, life_r), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, start_new_session=True, env=env, cwd=self.workdir)
+        except BaseException:
+            for fd in (job_r, res_w, life_r, res_r, self._job_w, self._life_w):
+                os.close(fd)
+            shutil.rmtree(self.workdir, ignore_errors=True)
+            raise
+        for fd in (job_r, res_w, life_r):
+            os.close(fd)
+        self._threads = [
+            threading.Thread(target=self._read_stream, args=(self.proc.stdout, "stdout"), daemon=True),
+            threading.Thread(target=self._read_stream, args=(self.proc.stderr, "stderr"), daemon=True),
+            threading.Thread(target=self._read_events, args=(res_r,), daemon=True),
+        ]
+        for th in self._threads:
+            th.start()
+
+    @staticmethod
+    def _chunks(fd: int):
+        """What arrives on a pipe, until it is closed on the other side."""
+        while True:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            yield data
+
+    def _read_stream(self, pipe, name: str) -> None:
+        sink = self.stdout if name == "stdout" else self.stderr
+        for data in self._chunks(pipe.fileno()):
+            if not self._capturing:
+                continue
+            live = not sink.head_full
+            sink.feed(data)
+            if live and self.on_output is not None:
+                try:
+                    self.on_output(name, data.decode("utf-8", "replace"))
+                except Exception:  # noqa: BLE001 - a front end's problem must not stop the run
+                    pass
+        pipe.close()
+
+    def _read_events(self, fd: int) -> None:
+        """Decoded events into the queue; a ProtocolError in their place ends the run."""
+        buf = b""
+        for data in self._chunks(fd):
+            buf += data
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                self._put(line)
+            if len(buf) > MAX_PENDING:
+                self.events.put(ProtocolError(f"a message of more than {MAX_PENDING} bytes"))
+                buf = b""
+        os.close(fd)
+        if buf.strip():
+            self._put(buf)
+        self.events.put(EOF)
+
+    def _put(self, line: bytes) -> None:
+        try:
+            event = decode_event(line)
+        except ProtocolError as e:
+            self.events.put(e)
+            return
+        if isinstance(event, Ready) and self.ready_info is None:
+            self.ready_info = event
+            self.handle = procs.process(event.pid)
+        self.events.put(event)
+
+    def fallback_events(self) -> list[Event | ProtocolError]:
+        """Events the worker wrote to its run folder after the learner's code closed the pipe."""
+        try:
+            with open(os.path.join(self.workdir, EVENTS_FILE), "rb") as fh:
+                lines = fh.read().splitlines()
+        except OSError:
+            return []
+        out: list[Event | ProtocolError] = []
+        for line in lines:
+            try:
+                out.append(decode_event(line))
+            except ProtocolError as e:
+                out.append(e)
+        return out
+
+    def stack_dump(self, wait_s: float) -> str:
+        """The stack the worker sampled just before its limit (waiting briefly if it is still
+        being written: the sampling thread may not have been scheduled yet on a busy machine)."""
+        path = os.path.join(self.workdir, STACK_FILE)
+        deadline = time.monotonic() + wait_s
+        previous = None
+        while True:
+            try:
+                with open(path, encoding="utf-8", errors="replace") as fh:
+                    text = fh.read()
+            except OSError:
+                text = ""
+            if (text and text == previous) or time.monotonic() >= deadline:
+                return text
+            previous = text
+            time.sleep(0.02)
+
+    def send(self, job: Job) -> None:
+        self._capturing = True
+        try:
+            os.write(self._job_w, job.encode())
+        except BrokenPipeError:
+            pass
+        finally:
+            os.close(self._job_w)
+            self._job_w = -1
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def worker_alive(self) -> bool:
+        """The worker proper (not its reaper) is still running."""
+        if self.handle is not None:
+            return procs.alive(self.handle)
+        return self.alive()
+
+    def wait_worker(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while self.worker_alive() and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    def _wait_reaper(self, timeout: float) -> None:
+        """Popen.wait with a timeout polls with growing sleeps; a pidfd wakes us when it exits."""
+        try:
+            fd = os.pidfd_open(self.proc.pid)
+        except (AttributeError, OSError):
+            self.proc.wait(timeout=timeout)
+            return
+        try:
+            select.select([fd], [], [], timeout)
+        finally:
+            os.close(fd)
+        self.proc.wait(timeout=0.05)
+
+    def destroy(self) -> int:
+        """Kill the worker and everything below its reaper; remove the run folder. Returns how
+        many processes the learner's code had left running."""
+        return self.release() + self.settle()
+
+    def release(self) -> int:
+        """The quick half of destroy(): kill the worker's group and cut the lifeline (the reaper
+        then kills everything below itself and exits). Returns how many processes the learner's
+        code had left running."""
+        if self._released:
+            return 0
+        self._released = True
+        pid = self.ready_info.pid if self.ready_info else None
+        self._reaper_gone = not self.alive()
+        if pid is not None and self.handle is not None and procs.alive(self.handle):
+            procs.kill_group(pid)             # the worker and its own group, at once
+        # before Ready no learner code has run: everything below the reaper is the worker's own
+        left = procs.live_below(self.proc.pid, exclude=pid) if pid is not None and self.alive() else 0
+        os.close(self._life_w)
+        return left
+
+    def output_closed(self, timeout: float) -> bool:
+        """Wait until the worker's stdout and stderr reached their end (everything written is
+        read); False when something still holds them open after `timeout`."""
+        deadline = time.monotonic() + timeout
+        for th in self._threads[:2]:
+            th.join(timeout=max(0.0, deadline - time.monotonic()))
+        return not any(th.is_alive() for th in self._threads[:2])
+
+    def settle(self) -> int:
+        """The slow half of destroy(): wait for the reaper (doing its work if it is stuck), make
+        sure all the output is in, remove the run folder. Returns how many more processes had
+        to be killed from here."""
+        self.release()
+        if self._settled:
+            return 0
+        self._settled = True
+        left = 0
+        try:
+            self._wait_reaper(2.0)
+        except subprocess.TimeoutExpired:     # the reaper is stuck: do its work from here
+            left += procs.kill_below(self.proc.pid)
+            self.proc.kill()
+            self.proc.wait()
+        if self._reaper_gone and self.proc.returncode == -signal.SIGKILL:
+            # killed from outside (the OOM killer …): its orphans went to init, find them by token
+            left += procs.kill_token(self.token)
+        if self._job_w >= 0:
+            os.close(self._job_w)
+            self._job_w = -1
+        self.output_closed(1.0)
+        shutil.rmtree(self.workdir, ignore_errors=True)
+        return left

@@ -1,0 +1,1 @@
+"""The learner's data: the progress database and the draft files."""

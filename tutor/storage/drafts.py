@@ -1,0 +1,292 @@
+"""Learner drafts: plain files <home>/work/<id>.py, written atomically so that a killed terminal
+loses nothing and an external editor (or `watch`) can share the file.
+
+Reading takes bytes and decodes UTF-8 (a byte-order mark is dropped); anything else is a
+DraftEncodingError, never a crash. Writing goes into a symlink's target, keeps the file's
+permissions, and refuses a read-only draft with DraftWriteError. Every error carries a sentence
+in the learner's language (str(error))."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from tutor.words.catalog import t
+
+BOM = b"\xef\xbb\xbf"
+
+
+class DraftError(Exception):
+    """A draft (or a learner's file) that cannot be read or written; str() is the message."""
+
+    def __init__(self, path: Path | str, message: str):
+        super().__init__(message)
+        self.path = Path(path)
+
+
+class DraftEncodingError(DraftError):
+    """The file is not UTF-8 text (saved as GBK or latin-1 by another editor, or binary)."""
+
+    def __init__(self, path: Path | str, error: UnicodeDecodeError):
+        super().__init__(path, t("draft.not_utf8", path=path, offset=error.start + 1))
+        self.offset = error.start
+
+
+class DraftReadError(DraftError):
+    def __init__(self, path: Path | str, error: OSError):
+        super().__init__(path, t("draft.cannot_read", path=path, reason=error.strerror or error))
+        self.errno = error.errno
+
+
+class DraftWriteError(DraftError):
+    """The draft cannot be written: read-only, a full disk, a folder that refuses files."""
+
+    def __init__(self, path: Path | str, reason: str, errno_: int | None = None):
+        super().__init__(path, t("draft.cannot_write", path=path, reason=reason))
+        self.errno = errno_
+
+
+def decode_source(data: bytes, path: Path | str = "<draft>") -> str:
+    """UTF-8 text from a file's bytes, without a leading byte-order mark."""
+    if data.startswith(BOM):
+        data = data[len(BOM):]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise DraftEncodingError(path, e) from None
+
+
+def read_source(path: Path | str) -> str:
+    """A learner's file as text; DraftReadError or DraftEncodingError when it cannot be."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise DraftReadError(path, e) from None
+    return decode_source(data, path)
+
+
+def _write_target(path: Path) -> Path:
+    """Where a write to `path` must land: the final target of a symlink, else the path."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def atomic_write(path: Path, text: str | bytes) -> None:
+    """Write via a temporary file in the same folder + fsync + rename: readers see the old or the
+    new content, never half of it. A symlink stays a symlink (its target is replaced); an
+    existing file keeps its permissions; a read-only file is refused. Raises DraftWriteError."""
+    target = _write_target(Path(path))
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mode = None
+    except OSError as e:
+        raise DraftWriteError(path, e.strerror or str(e), e.errno) from None
+    # no write bit: the learner made it read-only on purpose (root could still write it)
+    if mode is not None and (not mode & stat.S_IWUSR or not os.access(target, os.W_OK)):
+        raise DraftWriteError(path, t("draft.read_only"), errno.EACCES)
+    tmp = None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile   # only when writing: reading commands start faster without it
+
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(text if isinstance(text, bytes) else text.encode("utf-8"))
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode if mode is not None else 0o666 & ~_umask())
+        os.replace(tmp, target)
+        tmp = None
+    except OSError as e:
+        raise DraftWriteError(path, e.strerror or str(e), e.errno) from None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def _read_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()   # read once: setting it is process-wide, not safe while threads write
+
+
+def _umask() -> int:
+    return _UMASK
+
+
+def unique_path(folder: Path, stem: str, suffix: str) -> Path:
+    """`folder/stem.<time>suffix`, or with -2, -3 … when that name is taken (two in a second)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    candidate = folder / f"{stem}.{stamp}{suffix}"
+    n = 2
+    while candidate.exists() or candidate.is_symlink():
+        candidate = folder / f"{stem}.{stamp}-{n}{suffix}"
+        n += 1
+    return candidate
+
+
+class Drafts:
+    def __init__(self, home: Path):
+        self.folder = Path(home) / "work"
+
+    def path(self, ex_id: str) -> Path:
+        return self.folder / f"{ex_id}.py"
+
+    def exists(self, ex_id: str) -> bool:
+        return self.path(ex_id).is_file()
+
+    def ensure(self, exercise) -> Path:
+        """The draft's path, created from the starter on first use. Raises DraftWriteError."""
+        p = self.path(exercise.id)
+        if not p.is_file():
+            atomic_write(p, exercise.starter)
+        return p
+
+    def read(self, exercise) -> str:
+        """The draft's text (created from the starter on first use). Raises DraftError."""
+        return read_source(self.ensure(exercise))
+
+    def write(self, ex_id: str, text: str) -> None:
+        atomic_write(self.path(ex_id), text)
+
+    def reset(self, exercise) -> Path | None:
+        """Put the starter back. The current draft is copied to a backup first, unless it is
+        missing or already the starter. Returns the backup path. Raises DraftError."""
+        p = self.path(exercise.id)
+        backup = None
+        if p.is_file():
+            try:
+                current = p.read_bytes()
+            except OSError as e:
+                raise DraftReadError(p, e) from None
+            if current != exercise.starter.encode("utf-8"):
+                backup = unique_path(self.folder / "backup", exercise.id, ".py")
+                try:
+                    backup.parent.mkdir(parents=True, exist_ok=True)
+                    backup.write_bytes(current)
+                except OSError as e:
+                    raise DraftWriteError(backup, e.strerror or str(e), e.errno) from None
+        atomic_write(p, exercise.starter)
+        return backup
+
+
+@dataclass
+class SaveOutcome:
+    ok: bool
+    reason: str | None = None        # why the write failed, in the learner's language
+    error: DraftError | None = None
+    outside: str | None = None               # refused: the file now holds this text, written by someone else
+    outside_error: DraftError | None = None  # refused: the file changed and cannot be read
+
+    @property
+    def refused(self) -> bool:
+        """Not written because the file changed since the last save or read (`save_if_unchanged`)."""
+        return self.outside is not None or self.outside_error is not None
+
+
+class Draft:
+    """One exercise's draft as an editor sees it: the text last written (or read) successfully.
+    Safe to use from the UI thread and a background thread at once."""
+
+    def __init__(self, drafts: "Drafts", exercise):
+        self.drafts, self.exercise = drafts, exercise
+        self._lock = threading.Lock()
+        self._saved: str | None = None
+
+    @property
+    def path(self) -> Path:
+        return self.drafts.path(self.exercise.id)
+
+    @property
+    def saved_text(self) -> str | None:
+        """The text known to be in the file; None before the first successful read or write."""
+        with self._lock:
+            return self._saved
+
+    def read(self) -> str:
+        """The file's text (created from the starter on first use). Raises DraftError."""
+        with self._lock:
+            text = self.drafts.read(self.exercise)
+            self._saved = text
+            return text
+
+    def is_dirty(self, text: str) -> bool:
+        with self._lock:
+            return text != self._saved
+
+    def save(self, text: str) -> SaveOutcome:
+        """Write `text` unless it is already what the file holds; `saved_text` changes only once
+        the write succeeded."""
+        with self._lock:
+            if text == self._saved and self.drafts.exists(self.exercise.id):
+                return SaveOutcome(True)
+            try:
+                self.drafts.write(self.exercise.id, text)
+            except DraftError as e:
+                return SaveOutcome(False, str(e), e)
+            self._saved = text
+            return SaveOutcome(True)
+
+    def save_if_unchanged(self, text: str) -> SaveOutcome:
+        """Like `save`, but refuse (`SaveOutcome.refused`) when the file no longer holds the text
+        last saved or read: someone else wrote it, and writing now would lose their change. The
+        look at the file and the write happen under the same lock, so no save of this Draft can
+        slip in between. A missing file is written (recreated)."""
+        with self._lock:
+            path = self.path
+            if self._saved is not None and (path.exists() or path.is_symlink()):
+                try:
+                    on_disk = read_source(path)
+                except DraftError as e:
+                    return SaveOutcome(False, None, outside_error=e)
+                if on_disk != self._saved:
+                    return SaveOutcome(False, None, outside=on_disk)
+                if text == self._saved:
+                    return SaveOutcome(True)
+            try:
+                self.drafts.write(self.exercise.id, text)
+            except DraftError as e:
+                return SaveOutcome(False, str(e), e)
+            self._saved = text
+            return SaveOutcome(True)
+
+    def backup(self, text: str | None = None, tag: str = "backup") -> Path:
+        """Keep a copy in `<work>/backup/<id>.<tag>.<time>.py` (a new, unique name; written
+        atomically): `text`, or with None the file's bytes as they are (even when they are not
+        UTF-8). Raises DraftError (DraftReadError when the file cannot be read)."""
+        if text is None:
+            try:
+                data: str | bytes = self.path.read_bytes()
+            except OSError as e:
+                raise DraftReadError(self.path, e) from None
+        else:
+            data = text
+        with self._lock:        # two backups in the same second get distinct names
+            target = unique_path(self.path.parent / "backup", f"{self.exercise.id}.{tag}", ".py")
+            atomic_write(target, data)
+        return target
+
+    def changed_outside(self) -> str | None:
+        """The file's text when it differs from `saved_text` (another editor wrote it), else
+        None. Raises DraftError when the file cannot be read."""
+        with self._lock:
+            text = self.drafts.read(self.exercise)
+            if text == self._saved:
+                return None
+            return text
+
+    def adopt(self, text: str) -> None:
+        """The caller loaded the file's `text` into its editor (a reload)."""
+        with self._lock:
+            self._saved = text

@@ -1,0 +1,178 @@
+"""The progress database's schema: migrations, the check that a file holds our tables, and the
+salvage of a damaged file (every row SQLite can still read, copied into a fresh database)."""
+
+from __future__ import annotations
+
+import sqlite3
+from functools import lru_cache
+from pathlib import Path
+
+from tutor.words.catalog import t
+
+DB_NAME = "progress.sqlite3"
+
+
+class StoreError(Exception):
+    """A problem with the progress store, with a message for the learner (str()) and a `kind`:
+    home_not_folder | home | read_only | locked | damaged | wrong_tables | newer_schema | other."""
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
+
+
+# Each entry upgrades the schema from version i to i + 1. Never edit a released step: append.
+MIGRATIONS: list[str] = [
+    # 0 -> 1
+    """
+    CREATE TABLE exercise (
+        id TEXT PRIMARY KEY,
+        status TEXT NOT NULL DEFAULT 'unseen',      -- unseen | started | failed | passed
+        first_passed_at REAL,
+        gave_up_at REAL
+    );
+    CREATE TABLE attempt (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        exercise TEXT NOT NULL,
+        at REAL NOT NULL,
+        duration_s REAL NOT NULL,
+        status TEXT NOT NULL,
+        failing TEXT NOT NULL DEFAULT '[]'
+    );
+    CREATE INDEX attempt_by_exercise ON attempt(exercise, at);
+    CREATE TABLE hint (exercise TEXT NOT NULL, idx INTEGER NOT NULL, at REAL NOT NULL,
+                       PRIMARY KEY (exercise, idx));
+    CREATE TABLE solution_view (exercise TEXT NOT NULL, at REAL NOT NULL, gave_up INTEGER NOT NULL);
+    CREATE TABLE page_read (lesson TEXT PRIMARY KEY, at REAL NOT NULL);
+    CREATE TABLE quiz_answer (chapter TEXT NOT NULL, question TEXT NOT NULL, answer TEXT NOT NULL,
+                              correct INTEGER, at REAL NOT NULL, PRIMARY KEY (chapter, question));
+    CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+    # 1 -> 2: time spent in the exercise workspace
+    """
+    ALTER TABLE exercise ADD COLUMN time_spent_s REAL NOT NULL DEFAULT 0;
+    """,
+    # 2 -> 3: the last result document of each exercise, shown again when it is reopened
+    """
+    CREATE TABLE last_result (exercise TEXT PRIMARY KEY, at REAL NOT NULL,
+                              reference INTEGER NOT NULL DEFAULT 0, doc TEXT NOT NULL);
+    """,
+    # 3 -> 4: predictions made before running a lesson's block (the first one counts)
+    """
+    CREATE TABLE prediction (id TEXT PRIMARY KEY, chapter TEXT NOT NULL, answer TEXT NOT NULL,
+                             correct INTEGER NOT NULL, at REAL NOT NULL);
+    """,
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def _statements(script: str) -> list[str]:
+    lines = [line.split("--", 1)[0] for line in script.splitlines()]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+
+
+def is_damaged(exc: sqlite3.Error) -> bool:
+    text = str(exc).lower()
+    return any(s in text for s in ("malformed", "not a database", "file is encrypted", "disk image"))
+
+
+@lru_cache(maxsize=1)
+def expected_columns() -> dict[str, frozenset[str]]:
+    """Table → columns of the current schema (built once in memory)."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for script in MIGRATIONS:
+            for statement in _statements(script):
+                db.execute(statement)
+        tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                           "AND name NOT LIKE 'sqlite_%'")]
+        return {name: frozenset(r[1] for r in db.execute(f"PRAGMA table_info({name})")) for name in tables}
+    finally:
+        db.close()
+
+
+def migrate(db: sqlite3.Connection, path: Path) -> None:
+    """Bring `db` (autocommit mode) to SCHEMA_VERSION, then make sure it holds our tables.
+    Raises StoreError for a newer schema or a database that belongs to something else."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise StoreError("newer_schema", t("store.newer_schema", path=path, version=version, ours=SCHEMA_VERSION))
+    if version == 0 and db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]:
+        raise StoreError("wrong_tables", t("store.wrong_tables", path=path))
+    while version < SCHEMA_VERSION:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            current = db.execute("PRAGMA user_version").fetchone()[0]
+            if current == version:   # another process may have migrated meanwhile
+                # statement by statement: executescript() would commit our transaction
+                for statement in _statements(MIGRATIONS[version]):
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {version + 1}")
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+    for table, columns in expected_columns().items():
+        have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+        if not columns <= have:
+            raise StoreError("wrong_tables", t("store.wrong_tables", path=path))
+
+
+def _readable_rows(db: sqlite3.Connection, table: str, columns: list[str]) -> list[tuple]:
+    """Every row of `table` SQLite can read: forwards by rowid until a damaged page stops the
+    scan, then backwards from the end down to the last row read."""
+    cols = ", ".join(columns)
+    rows: dict[int, tuple] = {}
+    last = None
+    try:
+        for row in db.execute(f"SELECT rowid, {cols} FROM {table} ORDER BY rowid"):
+            rows[row[0]] = row[1:]
+            last = row[0]
+    except sqlite3.DatabaseError:
+        try:
+            floor = -(2 ** 63) if last is None else last
+            for row in db.execute(f"SELECT rowid, {cols} FROM {table} WHERE rowid > ? ORDER BY rowid DESC",
+                                  (floor,)):
+                rows[row[0]] = row[1:]
+        except sqlite3.DatabaseError:
+            pass
+    return [rows[k] for k in sorted(rows)]
+
+
+def salvage_into(damaged: Path, fresh: Path) -> int:
+    """Create `fresh` with the current schema and copy into it every row of our tables that can
+    still be read from `damaged`. Returns the number of rows copied (0 when nothing is
+    readable, e.g. the file is not a database at all)."""
+    out = sqlite3.connect(fresh, isolation_level=None)
+    copied = 0
+    try:
+        migrate(out, fresh)
+        try:
+            src = sqlite3.connect(f"file:{damaged}?mode=ro", uri=True)
+        except sqlite3.Error:
+            return 0
+        try:
+            out.execute("BEGIN")
+            for table, wanted in expected_columns().items():
+                try:
+                    have = [r[1] for r in src.execute(f"PRAGMA table_info({table})")]
+                except sqlite3.DatabaseError:
+                    continue
+                columns = [c for c in have if c in wanted]
+                if not columns:
+                    continue
+                marks = ", ".join("?" * len(columns))
+                for row in _readable_rows(src, table, columns):
+                    try:
+                        out.execute(f"INSERT OR IGNORE INTO {table}({', '.join(columns)}) VALUES ({marks})", row)
+                        copied += 1
+                    except sqlite3.Error:   # a row that breaks a constraint of the new schema
+                        pass
+            out.execute("COMMIT")
+        finally:
+            src.close()
+    finally:
+        out.close()
+    return copied

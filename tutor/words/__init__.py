@@ -1,0 +1,1 @@
+"""The tutor's own words (zh, en): one catalog for statuses, CLI, app and check messages."""

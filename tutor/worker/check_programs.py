@@ -1,0 +1,154 @@
+"""Programs in checks: what a learner's function stages (its jaxpr, walked into every sub-program)
+and how often code compiles. Runs inside workers only. Check modules import all of this through
+`tutor.worker.checklib`.
+
+Compilations are counted from JAX's monitoring events (one `backend_compile_duration` event per
+XLA compilation, also on a persistent-cache hit), not from log records, so a learner's logging
+set-up (`logging.disable`, logger levels, `jax_log_compiles`) cannot change a count; and the
+measured block runs with jit enabled whatever `jax_disable_jit` says."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+from collections import Counter
+from typing import Any, Callable
+
+from tutor.protocol import details as D
+from tutor.worker.check_values import CheckFailed
+
+COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"
+
+
+class TraceCounter:
+    """Wraps a function so that each Python-level call (= each trace under jit) is counted."""
+
+    def __init__(self, fn: Callable):
+        self.count = 0
+        self.fn = fn
+
+        @functools.wraps(fn)
+        def counted(*args, **kwargs):
+            self.count += 1
+            return fn(*args, **kwargs)
+
+        self.wrapped = counted
+
+
+_active: list["CompileLog"] = []
+_listening = False
+
+
+def _on_event(event: str, duration: float, **kwargs) -> None:
+    if event != COMPILE_EVENT or not _active:
+        return
+    name = str(kwargs.get("fun_name", "?"))
+    if "(" in name and name.endswith(")"):          # "jit(f)", "pmap(f)" → "f"
+        name = name[name.index("(") + 1:-1]
+    for log in _active:
+        log.names.append(name)
+
+
+def _listen() -> None:
+    global _listening
+    if not _listening:
+        import jax
+
+        jax.monitoring.register_event_duration_secs_listener(_on_event)
+        _listening = True
+
+
+class CompileLog(contextlib.AbstractContextManager):
+    """Records the name of every XLA compilation inside the block. `clear=True` empties JAX's
+    in-memory caches first, so that counts start from nothing."""
+
+    def __init__(self, clear: bool = True):
+        self.clear = clear
+        self.names: list[str] = []
+
+    def __enter__(self):
+        import jax
+
+        _listen()
+        if self.clear:
+            jax.clear_caches()
+        self._disable_jit = jax.config.jax_disable_jit
+        jax.config.update("jax_disable_jit", False)
+        _active.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        import jax
+
+        if self in _active:
+            _active.remove(self)
+        jax.config.update("jax_disable_jit", self._disable_jit)
+        return False
+
+    def count(self, name: str | None) -> int:
+        return self.total if name is None else sum(1 for n in self.names if n == name)
+
+    @property
+    def total(self) -> int:
+        return len(self.names)
+
+
+def assert_compile_count(log: CompileLog, name: str | None, *, msg: str, expected: int | None = None,
+                         at_most: int | None = None, at_least: int | None = None) -> None:
+    """The number of compilations of `name` (every compilation when None) is `expected`, or lies
+    within [at_least, at_most]."""
+    n = log.count(name)
+    ok = ((expected is None or n == expected) and (at_most is None or n <= at_most)
+          and (at_least is None or n >= at_least))
+    if not ok:
+        raise CheckFailed(msg, D.Compiles(function=name, actual=n, expected=expected, at_most=at_most,
+                                          at_least=at_least, names=list(log.names)))
+
+
+# ---------------------------------------------------------------- staged programs
+
+
+def sub_jaxprs(value: Any):
+    """The programs held in one equation parameter (scan's body, cond's branches, pjit's jaxpr …):
+    what a walk over a whole program descends into."""
+    from jax.extend import core as jcore
+
+    if isinstance(value, jcore.ClosedJaxpr):
+        yield value.jaxpr
+    elif isinstance(value, jcore.Jaxpr):
+        yield value
+    elif isinstance(value, (tuple, list)):
+        for v in value:
+            yield from sub_jaxprs(v)
+
+
+def _walk(jaxpr, enclosing: tuple[str, ...], out: list[tuple[str, tuple[str, ...]]]) -> None:
+    for eqn in jaxpr.eqns:
+        name = eqn.primitive.name
+        out.append((name, enclosing))
+        for value in eqn.params.values():
+            for sub in sub_jaxprs(value):
+                _walk(sub, enclosing + (name,), out)
+
+
+def primitive_sites(fn: Callable, *args, **kwargs) -> list[tuple[str, tuple[str, ...]]]:
+    """Every primitive the function stages for these arguments, with the names of the primitives
+    it sits inside (('mul', ('scan', 'checkpoint')) is a multiplication in a checkpointed scan
+    body). Walks into scan, cond, while, pjit, custom_jvp/vjp and remat sub-programs."""
+    import jax
+
+    closed = jax.make_jaxpr(fn)(*args, **kwargs)
+    out: list[tuple[str, tuple[str, ...]]] = []
+    _walk(closed.jaxpr, (), out)
+    return out
+
+
+def primitive_counts(fn: Callable, *args, **kwargs) -> Counter:
+    """How often each primitive occurs in the function's whole program (sub-programs included)."""
+    return Counter(name for name, _ in primitive_sites(fn, *args, **kwargs))
+
+
+def jaxpr_text(fn: Callable, *args, **kwargs) -> str:
+    import jax
+
+    return str(jax.make_jaxpr(fn)(*args, **kwargs))

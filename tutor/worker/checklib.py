@@ -1,0 +1,153 @@
+"""The check library used by the modules in checks/ (runs inside workers only: imports numpy,
+and jax where a helper needs it).
+
+A check module defines `checks = Checks()` and registers named checks in order:
+
+    @checks.add("counts", "jit 包装后连续调用 5 次:计数 1…5")
+    def _(L):                      # L: the learner's namespace (chapter context + their file)
+        ...
+        assert_close(actual, expected, rtol=0, atol=0, msg="…the misconception…")
+
+A check passes when it returns; it fails when an assertion helper raises CheckFailed, which
+carries a structured `detail` the app draws as a diff. `needs=` names earlier checks that must
+pass first; otherwise every check runs, so one failure does not hide the others."""
+
+from __future__ import annotations
+
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+import numpy as np
+
+from tutor.protocol import details as D
+from tutor.worker.check_programs import (CompileLog, TraceCounter, assert_compile_count, jaxpr_text,
+                                  primitive_counts, primitive_sites, sub_jaxprs)
+from tutor.worker.check_values import (CheckFailed, Mistake, as_array, as_callable, as_scalar, as_tuple,
+                                assert_close, assert_equal, assert_raises, assert_that, compare,
+                                describe, f64, fail, fn_name, jsonable, which_mistake)
+from tutor.words.catalog import t
+from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo
+from tutor.worker.tracebacks import learner_error
+
+__all__ = ["Checks", "Learner", "run_checks", "rng", "CheckFailed", "Mistake", "as_array",
+           "as_callable", "as_scalar", "as_tuple", "assert_close", "assert_equal", "assert_raises",
+           "assert_that", "compare", "describe", "f64", "fail", "fn_name", "jsonable",
+           "which_mistake", "CompileLog", "TraceCounter", "assert_compile_count", "jaxpr_text",
+           "primitive_counts", "primitive_sites", "sub_jaxprs"]
+
+
+@dataclass
+class Check:
+    id: str
+    name: str
+    fn: Callable[["Learner"], Any]
+    needs: tuple[str, ...] = ()
+
+
+class Checks:
+    """An ordered registry of named checks."""
+
+    def __init__(self) -> None:
+        self.items: list[Check] = []
+
+    def add(self, id: str, name: str, needs: str | Iterable[str] = ()):
+        needs_t = (needs,) if isinstance(needs, str) else tuple(needs)
+        known = {c.id for c in self.items}
+        if id in known:
+            raise ValueError(f"duplicate check id {id!r}")
+        for dep in needs_t:
+            if dep not in known:
+                raise ValueError(f"check {id!r} needs {dep!r}, which is not registered before it")
+
+        def register(fn):
+            self.items.append(Check(id=id, name=name, fn=fn, needs=needs_t))
+            return fn
+
+        return register
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __len__(self):
+        return len(self.items)
+
+
+class Learner:
+    """Attribute access to the learner's namespace: L.update_counter, L.ns['x']."""
+
+    def __init__(self, ns: dict[str, Any]):
+        object.__setattr__(self, "ns", ns)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.ns[name]
+        except KeyError:
+            raise CheckFailed(t("checklib.missing_name", name=name)) from None
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.ns
+
+    def get(self, name: str, default=None):
+        return self.ns.get(name, default)
+
+
+def run_checks(checks: Checks, learner: Learner, learner_files: set[str],
+               on_event: Callable[[dict], None] | None = None) -> tuple[list[CheckOutcome], ErrorInfo | None]:
+    """Runs every check in order. Returns the outcomes and the first learner error, if any."""
+    outcomes: list[CheckOutcome] = []
+    by_id: dict[str, CheckOutcome] = {}
+    first_error: ErrorInfo | None = None
+    for check in checks:
+        unmet = [d for d in check.needs if by_id[d].status != CheckStatus.PASSED]
+        if unmet:
+            dep_name = by_id[unmet[0]].name
+            out = CheckOutcome(id=check.id, name=check.name, status=CheckStatus.SKIPPED,
+                               message=t("check.skipped_needs", dep=dep_name), needs=list(check.needs))
+        else:
+            if on_event:
+                on_event({"type": "check_started", "id": check.id, "name": check.name})
+            start = time.perf_counter()
+            try:
+                check.fn(learner)
+                out = CheckOutcome(id=check.id, name=check.name, status=CheckStatus.PASSED)
+            except CheckFailed as e:
+                out = CheckOutcome(id=check.id, name=check.name, status=CheckStatus.FAILED,
+                                   message=e.message, detail=e.detail)
+            except Exception as e:  # raised by the learner's code, or by the check itself
+                info = learner_error(e, learner_files)
+                origin = _origin(e, learner_files, check.fn)
+                first_error = first_error or (info if origin == "learner" else None)
+                msg = f"{info.type}: {info.message}"
+                if origin == "check":
+                    msg = t("checklib.check_bug") + msg
+                elif info.hint:
+                    msg += "\n" + info.hint
+                out = CheckOutcome(id=check.id, name=check.name, status=CheckStatus.ERROR, message=msg,
+                                   detail=D.LearnerError(line=info.line, traceback=info.traceback, origin=origin))
+            out.duration_s = time.perf_counter() - start
+            out.needs = list(check.needs)
+        outcomes.append(out)
+        by_id[check.id] = out
+        if on_event:
+            on_event({"type": "check_done", "check": out.to_dict()})
+    return outcomes, first_error
+
+
+def _origin(exc: BaseException, learner_files: set[str], check_fn: Callable) -> str:
+    """'check' when the innermost frame that belongs to the learner's file or to the check module
+    is the check module's (a value the check did not validate), else 'learner'."""
+    check_file = getattr(getattr(check_fn, "__code__", None), "co_filename", None)
+    origin = "learner"
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename in learner_files:
+            origin = "learner"
+        elif frame.filename == check_file or "/checks/" in frame.filename.replace("\\", "/"):
+            origin = "check"
+    return origin
+
+
+def rng(seed: int) -> np.random.Generator:
+    """Fresh data for a check (never the numbers shown in the statement)."""
+    return np.random.default_rng(seed)

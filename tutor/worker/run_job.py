@@ -1,0 +1,283 @@
+"""Running one job inside a worker (tutor/worker/main.py): the chapter context, the exercise's check
+module, the learner's code, the checks; or a lesson block. Everything the verdict depends on is
+loaded and bound before the learner's code runs, so that code cannot change this run's checks by
+overwriting the check module's file or by replacing names in tutor.worker.checklib."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import faulthandler
+import fcntl
+import os
+import sys
+import types
+from typing import Any, Callable
+
+from tutor.words import catalog
+from tutor.worker.checklib import Learner, run_checks
+from tutor.storage.drafts import DraftError, read_source
+from tutor.protocol.events import CheckDone, CheckStarted, Event, Finished, Job, JobKind, Started
+from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
+from tutor.worker.tracebacks import is_memory_error, learner_error
+
+STACK_FD_MIN = 210
+DUMP_MARGIN_S = 0.25      # the stack is sampled this long before the parent's limit
+
+
+class OutOfMemory(BaseException):
+    """An allocation failed in the learner's code: ends the job with status memory, whether
+    it happened while loading the file or inside a check (which would otherwise catch it)."""
+
+
+def fresh_namespace() -> dict[str, Any]:
+    return {"__name__": "__main__", "__builtins__": builtins}
+
+
+def exec_file(path: str, ns: dict) -> None:
+    with open(path, encoding="utf-8") as fh:
+        source = fh.read()
+    exec(compile(source, path, "exec"), ns)
+
+
+def run(job: Job, ns: dict | None, send: Callable[[Event], None], stack_path: str) -> None:
+    """Run `job` and send Started, the check events and Finished (all with the job's nonce)."""
+    catalog.set_lang(job.lang)
+    nonce = job.nonce
+    _sample_stack_before_limit(job, stack_path)
+    send(Started(nonce=nonce))
+    saved = dict(builtins.__dict__)
+    exit_code = None
+    try:
+        result = _run_job(job, ns, send, lambda: _restore_builtins(saved))
+    except SystemExit as e:
+        exit_code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        result = RunResult(exercise=job.exercise, status=Status.EXITED_EARLY)
+    except OutOfMemory as e:
+        result = RunResult(exercise=job.exercise, status=Status.MEMORY, message=str(e)[:500] or None)
+    except Exception as e:  # noqa: BLE001 - the worker's own failure, reported as such
+        result = RunResult(exercise=job.exercise, status=Status.CRASHED,
+                           message=catalog.t("run.worker_broke", detail=f"{type(e).__name__}: {e}"))
+    finally:
+        _restore_builtins(saved)
+    faulthandler.cancel_dump_traceback_later()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001 - the learner may have closed or replaced them
+            pass
+    send(Finished(nonce=nonce, result=result, exit_code=exit_code))
+
+
+def _sample_stack_before_limit(job: Job, path: str) -> None:
+    """faulthandler's own thread dumps every thread's stack to `path` just before the parent's
+    time limit, without needing the GIL: the parent reads it if the run times out."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+    high = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, STACK_FD_MIN)
+    os.close(fd)
+    margin = min(DUMP_MARGIN_S, job.time_limit / 2)
+    faulthandler.dump_traceback_later(job.time_limit - margin, repeat=False, file=high)
+
+
+def _restore_builtins(saved: dict) -> None:
+    """Undo what the learner's code did to the builtins module (`builtins.len = …`), so that
+    the checks and the report run on the real ones."""
+    current = builtins.__dict__
+    for name in current.keys() - saved.keys():
+        del current[name]
+    current.update(saved)
+
+
+def _run_job(job: Job, ns: dict | None, send: Callable[[Event], None],
+             restore_builtins: Callable[[], None]) -> RunResult:
+    if ns is None:
+        ns = fresh_namespace()
+        if job.context:
+            try:
+                exec_file(job.context, ns)
+            except Exception as e:  # a content bug, not the learner's: say so plainly
+                info = learner_error(e, job.context)
+                info.hint = catalog.t("run.content_context")
+                return RunResult(exercise=job.exercise, status=Status.ERROR, error=info)
+    if job.kind is JobKind.SNIPPET:
+        return _run_snippet(job, ns, restore_builtins)
+    return _run_exercise(job, ns, send, restore_builtins)
+
+
+def _load_checks(job: Job) -> tuple[Any, ErrorInfo | None]:
+    """The exercise's Checks, from the module's source as it is now (before the learner runs)."""
+    path = job.check_module
+    folder = os.path.dirname(path)
+    if folder not in sys.path:       # check modules import their chapter's shared helpers
+        sys.path.append(folder)
+    name = "jaxtutor_check_" + "".join(c if c.isalnum() else "_" for c in job.exercise)
+    module = types.ModuleType(name)
+    module.__file__ = path
+    try:
+        with open(path, encoding="utf-8") as fh:
+            source = fh.read()
+        sys.modules[name] = module
+        exec(compile(source, path, "exec"), module.__dict__)
+        checks = module.checks
+        for check in checks:
+            check.fn = _memory_guard(check.fn)
+    except Exception as e:  # a content bug, not the learner's: say so plainly
+        info = learner_error(e, path)
+        info.hint = catalog.t("run.content_check_module")
+        return None, info
+    return checks, None
+
+
+def _memory_guard(fn):
+    def guarded(learner):
+        try:
+            return fn(learner)
+        except Exception as e:
+            if is_memory_error(e):
+                raise OutOfMemory(str(e)) from e
+            raise
+
+    return guarded
+
+
+def _run_exercise(job: Job, ns: dict, send: Callable[[Event], None],
+                  restore_builtins: Callable[[], None]) -> RunResult:
+    result = RunResult(exercise=job.exercise, status=Status.PASSED)
+    checks, content_error = _load_checks(job)
+    if content_error is not None:
+        result.status, result.error = Status.ERROR, content_error
+        return result
+    learner_file = job.file
+    try:
+        source = read_source(learner_file)        # UTF-8, a byte-order mark dropped
+    except DraftError as e:
+        result.status, result.error = Status.ERROR, ErrorInfo(type=type(e).__name__, message=str(e))
+        return result
+    # A context may define a name the exercise asks the learner to write (the chapter built it before
+    # the exercise): the learner's file must define it again, or the run is not attempted.
+    for name in job.interface:
+        ns.pop(name, None)
+    try:
+        exec(compile(source, learner_file, "exec"), ns)
+    except SystemExit:
+        raise
+    except BaseException as e:  # includes KeyboardInterrupt raised by the learner's code
+        restore_builtins()
+        if is_memory_error(e):
+            raise OutOfMemory(str(e)) from e
+        result.status, result.error = Status.ERROR, learner_error(e, learner_file)
+        return result
+    restore_builtins()
+    missing = [n for n in job.interface if n not in ns]
+    missing += [n for n in stub_names(source, job.interface) if n not in missing]
+    if missing:
+        result.status, result.missing = Status.NOT_ATTEMPTED, missing
+        return result
+
+    done: list[CheckOutcome] = []
+
+    def forward(event: dict) -> None:
+        if event.get("type") == "check_started":
+            send(CheckStarted(nonce=job.nonce, id=event["id"], name=event["name"]))
+        elif event.get("type") == "check_done":
+            check = event["check"]
+            check = check if isinstance(check, CheckOutcome) else CheckOutcome.from_dict(check)
+            done.append(check)
+            send(CheckDone(nonce=job.nonce, check=check))
+
+    try:
+        outcomes, error = run_checks(checks, Learner(ns), {learner_file}, on_event=forward)
+    except (SystemExit, OutOfMemory):
+        raise
+    except BaseException as e:   # KeyboardInterrupt and the like, raised inside a check
+        result.status, result.checks = Status.ERROR, done
+        result.error = learner_error(e, learner_file)
+        return result
+    result.checks = outcomes
+    if error is not None:
+        result.status, result.error = Status.ERROR, error
+    elif any(o.status is not CheckStatus.PASSED for o in outcomes):
+        result.status = Status.FAILED
+    return result
+
+
+def _run_snippet(job: Job, ns: dict, restore_builtins: Callable[[], None]) -> RunResult:
+    recorder = ChartRecorder()
+    ns["chart"] = recorder
+    name = job.learner_filename
+    result = RunResult(exercise=job.exercise, status=Status.PASSED)
+    try:
+        exec(compile(job.code, name, "exec"), ns)
+    except SystemExit:
+        raise
+    except BaseException as e:
+        restore_builtins()
+        if is_memory_error(e):
+            raise OutOfMemory(str(e)) from e
+        result.status, result.error = Status.ERROR, learner_error(e, name)
+    result.charts = recorder.charts
+    return result
+
+
+def stub_names(source: str, names: list[str]) -> list[str]:
+    """Interface functions whose body is still a placeholder (docstring / pass / ... /
+    raise NotImplementedError): the starter's skeleton counts as not attempted."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+
+    def is_placeholder(stmt) -> bool:
+        if isinstance(stmt, ast.Pass):
+            return True
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and stmt.value.value is Ellipsis:
+            return True
+        if isinstance(stmt, ast.Raise) and stmt.exc is not None:
+            exc = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
+            return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
+        return False
+
+    stubs = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in names:
+            body = list(node.body)
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                body = body[1:]
+            if all(is_placeholder(s) for s in body):
+                stubs.append(node.name)
+    return stubs
+
+
+class ChartRecorder:
+    """`chart` inside runnable lesson blocks: records series that the app draws with plotext."""
+
+    def __init__(self):
+        self.charts: list[dict] = []
+
+    @staticmethod
+    def _floats(values) -> list[float]:
+        import numpy as np
+
+        return [float(v) for v in np.asarray(values, dtype=np.float64).reshape(-1)]
+
+    def line(self, series: dict, x=None, title: str = "", xlabel: str = "", ylabel: str = "",
+             logy: bool = False, logx: bool = False) -> None:
+        out = []
+        for name, ys in series.items():
+            ys = self._floats(ys)
+            xs = self._floats(x) if x is not None else list(range(len(ys)))
+            out.append({"name": str(name), "x": xs, "y": ys})
+        self.charts.append({"type": "line", "title": title, "xlabel": xlabel, "ylabel": ylabel,
+                            "logy": bool(logy), "logx": bool(logx), "series": out})
+
+    def scatter(self, groups: dict, title: str = "", xlabel: str = "", ylabel: str = "") -> None:
+        out = [{"name": str(name), "x": self._floats(xy[0]), "y": self._floats(xy[1])}
+               for name, xy in groups.items()]
+        self.charts.append({"type": "scatter", "title": title, "xlabel": xlabel,
+                            "ylabel": ylabel, "series": out})
+
+    def bar(self, labels, values, title: str = "", ylabel: str = "") -> None:
+        self.charts.append({"type": "bar", "title": title, "ylabel": ylabel,
+                            "labels": [str(l) for l in labels], "values": self._floats(values)})
+

@@ -1,0 +1,138 @@
+"""Turning what learner code did into an ErrorInfo: an exception's traceback trimmed to the
+learner's own frames, the line to jump to, and what this kind of error usually means; the stack
+sampled when a run timed out, trimmed the same way; and the one test of "this was memory"."""
+
+from __future__ import annotations
+
+import re
+import traceback
+from types import TracebackType
+
+from tutor.words.catalog import lang as current_lang
+from tutor.words.catalog import t
+from tutor.protocol.events import say
+from tutor.protocol.result import ErrorInfo
+
+# Why a JAX learner usually meets each of these (matched by exception class name, then by text).
+_HINT_TYPES = ("ConcretizationTypeError", "TracerBoolConversionError", "TracerIntegerConversionError",
+               "TracerArrayConversionError", "UnexpectedTracerError", "NotImplementedError",
+               "KeyboardInterrupt", "RecursionError")
+_HINT_TEXTS = (("JAX arrays are immutable", "tb.hint.immutable"),
+               ("has no attribute 'tree_map'", "tb.hint.tree_map"),
+               ("Array has been deleted", "tb.hint.deleted"),
+               ("Error interpreting argument", "tb.hint.bad_argument"))
+_MEMORY_TEXTS = ("RESOURCE_EXHAUSTED", "Out of memory", "bad_alloc")
+
+
+def is_memory_error(exc: BaseException | None, text: str = "") -> bool:
+    """An allocation that failed: a MemoryError (numpy's included), or XLA / C++ saying so in
+    the exception's text or in `text` (a dead worker's stderr)."""
+    if exc is not None:
+        if isinstance(exc, MemoryError):
+            return True
+        text = f"{text}\n{exc}"
+    return any(s in text for s in _MEMORY_TEXTS)
+
+
+def hint_for(exc: BaseException) -> str | None:
+    name = type(exc).__name__
+    if name in _HINT_TYPES:
+        return t(f"tb.hint.{name}")
+    text = str(exc)
+    for needle, key in _HINT_TEXTS:
+        if needle in text:
+            return t(key)
+    return None
+
+
+def _frames(tb: TracebackType | None) -> list[traceback.FrameSummary]:
+    return list(traceback.extract_tb(tb))
+
+
+def _exception_only(exc: BaseException) -> str:
+    """The exception's own lines, with the learner's notes but without JAX's note about the
+    frames it filtered (we show only the learner's frames anyway)."""
+    te = traceback.TracebackException.from_exception(exc, limit=0)
+    notes = [n for n in (getattr(exc, "__notes__", None) or []) if "JAX_TRACEBACK_FILTERING" not in str(n)]
+    te.__notes__ = notes or None
+    return "".join(te.format_exception_only())
+
+
+def learner_error(exc: BaseException, learner_files: set[str] | str, max_message: int = 2000) -> ErrorInfo:
+    """ErrorInfo with the traceback trimmed to frames in the learner's file(s).
+
+    A syntax error in the learner's file shows that line with its caret and nothing else. When no
+    frame is the learner's (the error surfaced in a library called by a check), the last frame is
+    kept so that the message still says where it came from."""
+    files = {learner_files} if isinstance(learner_files, str) else set(learner_files)
+    if isinstance(exc, SyntaxError) and exc.filename in files:
+        text = _exception_only(exc)
+        return ErrorInfo(type=type(exc).__name__, message=str(exc.msg), line=exc.lineno,
+                         traceback=text, hint=hint_for(exc))
+    frames = _frames(exc.__traceback__)
+    mine = [f for f in frames if f.filename in files]
+    keep = mine or frames[-1:]
+    lines = [t("tb.header")] if mine else []
+    lines += traceback.format_list(keep)
+    message = str(exc)
+    if len(message) > max_message:
+        message = message[:max_message] + " …"
+    text = "".join(lines) + _exception_only(exc)
+    if len(text) > 8000:
+        text = text[:4000] + "\n…\n" + text[-4000:]
+    return ErrorInfo(type=type(exc).__name__, message=message, line=mine[-1].lineno if mine else None,
+                     traceback=text, hint=hint_for(exc))
+
+
+# ---------------------------------------------------------------- a stuck run
+
+_FRAME_RE = re.compile(r'^\s+File "(.*)", line (\d+) in (.*)$')
+
+
+def _faulthandler_ascii(text: str) -> str:
+    """How faulthandler writes a file name: printable ASCII kept, everything else escaped."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if 32 <= code < 127:
+            out.append(ch)
+        elif code < 0x100:
+            out.append(f"\\x{code:02x}")
+        elif code < 0x10000:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    return "".join(out)
+
+
+def stuck_error(dump: str, learner_file: str, source: str | None = None, lang: str | None = None) -> ErrorInfo | None:
+    """Where the learner's code was, from a faulthandler dump of the worker's threads taken when
+    the time ran out; None when no thread was in the learner's file. `source` gives the lines
+    of a file that is not on disk (a lesson block); `lang` the job's language."""
+    lang = lang or current_lang()
+    names = {learner_file, _faulthandler_ascii(learner_file)}
+    blocks: list[list[tuple[str, int, str]]] = []
+    for row in dump.splitlines():
+        if row.startswith(("Thread 0x", "Current thread 0x")):
+            blocks.append([])
+            continue
+        m = _FRAME_RE.match(row)
+        if m and blocks:
+            blocks[-1].append((m.group(1), int(m.group(2)), m.group(3)))
+    # the main thread first: the one not started by the threading module
+    blocks.sort(key=lambda b: any(f[0].endswith("threading.py") for f in b))
+    src_lines = source.splitlines() if source is not None else None
+    for block in blocks:
+        mine = [f for f in reversed(block) if f[0] in names]       # most recent call last
+        if not mine:
+            continue
+        summaries = []
+        for _, lineno, name in mine:
+            line = None
+            if src_lines is not None:
+                line = src_lines[lineno - 1].strip() if 0 < lineno <= len(src_lines) else ""
+            summaries.append(traceback.FrameSummary(learner_file, lineno, name, line=line))
+        text = say(lang, "tb.stuck_header") + "".join(traceback.format_list(summaries))
+        last = mine[-1][1]
+        return ErrorInfo(type="Timeout", message=say(lang, "run.stuck_at", line=last), line=last, traceback=text)
+    return None
