@@ -74,7 +74,9 @@ def shape_dtype(value, what: str):
     return arr.shape, arr.dtype
 
 
-def array_pair(out, what: str, names: tuple[str, str], shapes: tuple[tuple, tuple], floating: bool = True):
+def array_pair(
+    out, what: str, names: tuple[str, str], shapes: tuple[tuple, tuple], floating: bool = True
+):
     """A learner's pair (concrete arrays or jax.eval_shape results), validated: a tuple or list of two
     arrays with the given shapes (and a floating dtype when `floating`). The pair returned in the
     wrong order is named. Returns the two items (concrete ones as NumPy arrays)."""
@@ -87,16 +89,25 @@ def array_pair(out, what: str, names: tuple[str, str], shapes: tuple[tuple, tupl
     found = [shape_dtype(item, label) for item, label in zip(items, labels)]
     wanted = [tuple(shapes[0]), tuple(shapes[1])]
     if wanted[0] != wanted[1] and found[0][0] == wanted[1] and found[1][0] == wanted[0]:
-        fail(f"{what}的两项顺序反了:第一项的形状是 {found[0][0]}(像是 {names[1]}),第二项是 {found[1][0]}"
-             f"(像是 {names[0]})。接口要求先返回 {names[0]}、再返回 {names[1]}。",
-             expected=[list(w) for w in wanted], actual=[list(f[0]) for f in found])
+        fail(
+            f"{what}的两项顺序反了:第一项的形状是 {found[0][0]}(像是 {names[1]}),第二项是 {found[1][0]}"
+            f"(像是 {names[0]})。接口要求先返回 {names[0]}、再返回 {names[1]}。",
+            expected=[list(w) for w in wanted],
+            actual=[list(f[0]) for f in found],
+        )
     for (shape, dtype), want, label in zip(found, wanted, labels):
         if shape != want:
-            fail(f"{label} 的形状应该是 {want},实际是 {shape}。", expected=list(want), actual=list(shape))
+            fail(
+                f"{label} 的形状应该是 {want},实际是 {shape}。",
+                expected=list(want),
+                actual=list(shape),
+            )
         if floating and not np.issubdtype(dtype, np.floating):
             fail(f"{label} 应该是浮点数组,实际 dtype 是 {dtype}。", actual=str(dtype))
-    return tuple(item if hasattr(item, "shape") and not hasattr(item, "__array__") else as_array(item, label)
-                 for item, label in zip(items, labels))
+    return tuple(
+        item if hasattr(item, "shape") and not hasattr(item, "__array__") else as_array(item, label)
+        for item, label in zip(items, labels)
+    )
 
 
 class returned_values:
@@ -116,8 +127,10 @@ class returned_values:
         if exc_type is not None and issubclass(exc_type, TypeError):
             text = str(exc)
             if "returned a value of type" in text or "Output from batched function" in text:
-                fail(f"{self.what} 返回的值 JAX 不认识(见 error):函数要返回数组(或数组组成的元组)。",
-                     error=text.splitlines()[0])
+                fail(
+                    f"{self.what} 返回的值 JAX 不认识(见 error):函数要返回数组(或数组组成的元组)。",
+                    error=text.splitlines()[0],
+                )
         return False
 
 

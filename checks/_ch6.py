@@ -29,7 +29,7 @@ def trees_close(actual, expected, *, rtol: float, atol: float) -> bool:
     """True when both trees have the same structure and every leaf is close."""
     try:
         return compare(actual, expected, rtol=rtol, atol=atol) is None
-    except Exception:       # a learner value that is not a tree of numbers at all
+    except Exception:  # a learner value that is not a tree of numbers at all
         return False
 
 
@@ -150,7 +150,7 @@ def _sub_programs(params):
     from jax.extend import core as jcore
 
     for value in params.values():
-        for v in (value if isinstance(value, (tuple, list)) else (value,)):
+        for v in value if isinstance(value, (tuple, list)) else (value,):
             if isinstance(v, jcore.ClosedJaxpr):
                 yield v.jaxpr
             elif isinstance(v, jcore.Jaxpr):
@@ -164,15 +164,18 @@ def _reach(jaxpr, tainted_in: list[bool], barrier: str) -> list[bool]:
     tainted = {id(v): t for v, t in zip(jaxpr.invars, tainted_in)}
 
     def is_tainted(v) -> bool:
-        return tainted.get(id(v), False)      # literals and constants are never tainted
+        return tainted.get(id(v), False)  # literals and constants are never tainted
 
     for eqn in jaxpr.eqns:
         ins = [is_tainted(v) for v in eqn.invars]
         if eqn.primitive.name == barrier:
             outs = [False] * len(eqn.outvars)
         else:
-            subs = [s for s in _sub_programs(eqn.params)
-                    if len(s.invars) == len(eqn.invars) and len(s.outvars) == len(eqn.outvars)]
+            subs = [
+                s
+                for s in _sub_programs(eqn.params)
+                if len(s.invars) == len(eqn.invars) and len(s.outvars) == len(eqn.outvars)
+            ]
             if len(subs) == 1 and eqn.primitive.name not in ("scan", "while", "cond"):
                 outs = _reach(subs[0], ins, barrier)
             else:
@@ -201,15 +204,24 @@ def loss_trace(L, name: str, length: int) -> np.ndarray:
         fail(f"找不到 {name}:训练得到的逐步损失要保存在模块级变量 {name} 里(检查会直接读取它)。")
     arr = as_array(L.ns[name], name).astype(np.float64)
     if arr.ndim == 0:
-        fail(f"{name} 只是一个数({float(arr):.5g}),而不是每一步一个损失:它的形状应为 ({length},)。",
-             expected=[length], actual=[])
+        fail(
+            f"{name} 只是一个数({float(arr):.5g}),而不是每一步一个损失:它的形状应为 ({length},)。",
+            expected=[length],
+            actual=[],
+        )
     if arr.shape != (length,):
-        fail(f"{name} 的形状应为 ({length},),即每一步一个损失值,实际是 {arr.shape}。",
-             expected=[length], actual=list(arr.shape))
+        fail(
+            f"{name} 的形状应为 ({length},),即每一步一个损失值,实际是 {arr.shape}。",
+            expected=[length],
+            actual=list(arr.shape),
+        )
     bad = np.flatnonzero(~np.isfinite(arr))
     if bad.size:
-        fail(f"{name} 里有 NaN/inf,第一个出现在第 {int(bad[0])} 步:训练发散了。",
-             first_bad_step=int(bad[0]), value=float(arr[bad[0]]))
+        fail(
+            f"{name} 里有 NaN/inf,第一个出现在第 {int(bad[0])} 步:训练发散了。",
+            first_bad_step=int(bad[0]),
+            value=float(arr[bad[0]]),
+        )
     return arr
 
 
@@ -232,8 +244,15 @@ def module_values(ns: dict):
                 yield f"{name}[{key!r}]", item
 
 
-def np_adam(loss_grad, params: dict, steps: int, lr: float, b1: float = 0.9, b2: float = 0.999,
-            eps: float = 1e-8) -> np.ndarray:
+def np_adam(
+    loss_grad,
+    params: dict,
+    steps: int,
+    lr: float,
+    b1: float = 0.9,
+    b2: float = 0.999,
+    eps: float = 1e-8,
+) -> np.ndarray:
     """float64 reference of the chapter's adam (bias-corrected): the losses of `steps` steps from
     `params` (a dict of arrays); `loss_grad(params) -> (loss, dict of gradients)`."""
     p = {k: np.array(v, dtype=np.float64) for k, v in params.items()}
@@ -246,5 +265,5 @@ def np_adam(loss_grad, params: dict, steps: int, lr: float, b1: float = 0.9, b2:
         for k in p:
             m[k] = b1 * m[k] + (1 - b1) * g[k]
             v[k] = b2 * v[k] + (1 - b2) * g[k] ** 2
-            p[k] = p[k] - lr * (m[k] / (1 - b1 ** t)) / (np.sqrt(v[k] / (1 - b2 ** t)) + eps)
+            p[k] = p[k] - lr * (m[k] / (1 - b1**t)) / (np.sqrt(v[k] / (1 - b2**t)) + eps)
     return losses

@@ -81,7 +81,7 @@ def np_per_sample_grad_norm(params, x, y) -> float:
     total = 0.0
     for i in reversed(range(depth)):
         gw = np.outer(acts[i], delta)
-        total += float((gw ** 2).sum() + (delta ** 2).sum())
+        total += float((gw**2).sum() + (delta**2).sum())
         if i > 0:
             delta = (W[i] @ delta) * (pre[i - 1] > 0)
     return float(np.sqrt(total))
@@ -104,7 +104,6 @@ def np_spiral(seed: int, n_per_class: int, n_classes: int = 3, noise: float = 0.
     X = np.stack([r * np.sin(angle), r * np.cos(angle)], axis=-1).reshape(-1, 2)
     y = np.broadcast_to(arm, (n_classes, n_per_class)).reshape(-1)
     return X.astype(np.float32), y.astype(np.int32)
-
 
 
 def np_per_sample_leaf_norms(params, x, y) -> list[float]:
@@ -152,12 +151,14 @@ def _adam_on_mlp(p, X, Y, steps: int, lr: float, *, keep_path: bool):
         g = jax.grad(loss)(p)
         m = jax.tree.map(lambda a, b: 0.9 * a + 0.1 * b, m, g)
         v = jax.tree.map(lambda a, b: 0.999 * a + 0.001 * b * b, v, g)
-        fix1, fix2 = 1 - 0.9 ** t, 1 - 0.999 ** t
+        fix1, fix2 = 1 - 0.9**t, 1 - 0.999**t
         p = jax.tree.map(lambda w, a, b: w - lr * (a / fix1) / (jnp.sqrt(b / fix2) + 1e-8), p, m, v)
         return (p, m, v), (p if keep_path else None)
 
     zeros = jax.tree.map(jnp.zeros_like, p)
-    (p, _, _), trail = jax.lax.scan(body, (p, zeros, zeros), jnp.arange(1, steps + 1, dtype=jnp.float32))
+    (p, _, _), trail = jax.lax.scan(
+        body, (p, zeros, zeros), jnp.arange(1, steps + 1, dtype=jnp.float32)
+    )
     return trail if keep_path else p
 
 
@@ -167,15 +168,22 @@ def jax_fit_mlp(X, label_sets, sizes, seed: int, steps: int = 150, lr: float = 1
     import jax
     import jax.numpy as jnp
 
-    start = {k: {n: jnp.asarray(v) for n, v in layer.items()} for k, layer in np_mlp_params(seed, sizes).items()}
+    start = {
+        k: {n: jnp.asarray(v) for n, v in layer.items()}
+        for k, layer in np_mlp_params(seed, sizes).items()
+    }
 
     def fit(p, X, Y):
         return _adam_on_mlp(p, X, Y, steps, lr, keep_path=False)
 
     labels = jnp.asarray(np.asarray(label_sets), jnp.int32)
-    out = jax.jit(jax.vmap(fit, in_axes=(None, None, 0)))(start, jnp.asarray(X, jnp.float32), labels)
-    return [{k: {n: np.asarray(v[i]) for n, v in layer.items()} for k, layer in out.items()}
-            for i in range(labels.shape[0])]
+    out = jax.jit(jax.vmap(fit, in_axes=(None, None, 0)))(
+        start, jnp.asarray(X, jnp.float32), labels
+    )
+    return [
+        {k: {n: np.asarray(v[i]) for n, v in layer.items()} for k, layer in out.items()}
+        for i in range(labels.shape[0])
+    ]
 
 
 def np_spiral_updates(params, grads_seq, *, clip=True, decay_biases=False, constant_lr=None):
@@ -185,8 +193,13 @@ def np_spiral_updates(params, grads_seq, *, clip=True, decay_biases=False, const
     v = dict(m)
     out = []
     for t, grads in enumerate(grads_seq, 1):
-        total = np.sqrt(sum(float(np.sum(np.asarray(g, np.float64) ** 2)) for layer in grads.values()
-                            for g in layer.values()))
+        total = np.sqrt(
+            sum(
+                float(np.sum(np.asarray(g, np.float64) ** 2))
+                for layer in grads.values()
+                for g in layer.values()
+            )
+        )
         ratio = min(1.0, 1.0 / (1e-12 + total)) if clip else 1.0
         rate = constant_lr if constant_lr is not None else 1e-2 * (t - 1) / 100.0
         step = {}
@@ -196,8 +209,12 @@ def np_spiral_updates(params, grads_seq, *, clip=True, decay_biases=False, const
                 g = np.asarray(grads[l][k], np.float64) * ratio
                 m[l, k] = 0.9 * m[l, k] + 0.1 * g
                 v[l, k] = 0.999 * v[l, k] + 0.001 * g * g
-                adam = (m[l, k] / (1 - 0.9 ** t)) / (np.sqrt(v[l, k] / (1 - 0.999 ** t)) + 1e-8)
-                decayed = 1e-4 * np.asarray(params[l][k], np.float64) if (k == "w" or decay_biases) else 0.0
+                adam = (m[l, k] / (1 - 0.9**t)) / (np.sqrt(v[l, k] / (1 - 0.999**t)) + 1e-8)
+                decayed = (
+                    1e-4 * np.asarray(params[l][k], np.float64)
+                    if (k == "w" or decay_biases)
+                    else 0.0
+                )
                 step[l][k] = -rate * (adam + decayed)
         out.append(step)
     return out
@@ -207,7 +224,9 @@ def np_spiral_schedule(total: int) -> np.ndarray:
     """lr_schedule in float64: 0 → 1e-2 linearly over 100 steps, then cosine down to 1e-4 at `total`."""
     t = np.arange(total, dtype=np.float64)
     frac = np.clip((t - 100) / (total - 100), 0.0, 1.0)
-    return np.where(t < 100, 1e-2 * t / 100, 1e-4 + 0.5 * (1 + np.cos(np.pi * frac)) * (1e-2 - 1e-4))
+    return np.where(
+        t < 100, 1e-2 * t / 100, 1e-4 + 0.5 * (1 + np.cos(np.pi * frac)) * (1e-2 - 1e-4)
+    )
 
 
 def jax_adam_mlp_path(start, X, Y, steps: int, lr: float = 1e-2) -> list[dict]:
@@ -221,6 +240,8 @@ def jax_adam_mlp_path(start, X, Y, steps: int, lr: float = 1e-2) -> list[dict]:
 
     p0 = jax.tree.map(lambda a: jnp.asarray(a, jnp.float32), start)
     trail = jax.jit(path)(p0, jnp.asarray(X, jnp.float32), jnp.asarray(np.asarray(Y), jnp.int32))
-    trail = jax.tree.map(lambda a: np.asarray(a, np.float64), trail)    # one transfer, then NumPy slices
+    trail = jax.tree.map(
+        lambda a: np.asarray(a, np.float64), trail
+    )  # one transfer, then NumPy slices
     trees = [jax.tree.map(lambda a: np.asarray(a, np.float64), p0)]
     return trees + [jax.tree.map(lambda a, k=k: a[k], trail) for k in range(steps)]

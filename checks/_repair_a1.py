@@ -3,12 +3,13 @@ counter of what a function's program looks like as its input grows."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
+
+from _repair_ch6 import (
+    leaked_globals,  # noqa: F401
+)
 
 from tutor.worker.checklib import sub_jaxprs
-
-from _repair_ch6 import (call, callbacks_in, changed, first_line, is_tracer, jitted, leaked_globals,  # noqa: F401
-                         n_positional, name_of, snapshot, tracers_in)
 
 
 def n_equations(fn: Callable, *args) -> int:

@@ -6,7 +6,8 @@ other exception through as the learner's error. The a1 repair checks import this
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tutor.worker.checklib import fail, fn_name, primitive_counts
 
@@ -93,7 +94,9 @@ def snapshot(ns: dict[str, Any]) -> dict[str, Any]:
 
 
 def changed(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    return sorted(k for k in after if k in before and before[k] != after[k]) + sorted(set(after) - set(before))
+    return sorted(k for k in after if k in before and before[k] != after[k]) + sorted(
+        set(after) - set(before)
+    )
 
 
 def callbacks_in(fn: Callable, *args) -> list[str]:

@@ -7,11 +7,19 @@ function compiled once per call, eager operations with no jit at all, nothing co
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
-from tutor.worker.checklib import CheckFailed, CompileLog, as_array, assert_compile_count, fail, sub_jaxprs
+from tutor.worker.checklib import (
+    CheckFailed,
+    CompileLog,
+    as_array,
+    assert_compile_count,
+    fail,
+    sub_jaxprs,
+)
 
 
 def first_line(exc: BaseException) -> str:
@@ -51,7 +59,9 @@ class Filtered:
         return len(self.names)
 
 
-def assert_once(log: CompileLog | Filtered, *, calls: int, what: str, repeat: str, name: str | None = None) -> None:
+def assert_once(
+    log: CompileLog | Filtered, *, calls: int, what: str, repeat: str, name: str | None = None
+) -> None:
     """Exactly one compilation (of `name`, or of anything when None) over `calls` calls. On failure
     the message says what the log shows: nothing compiled (no jit at all), one name compiled on
     every call (`repeat` explains why), or many small eager operations (the code ran without jit)."""
@@ -60,11 +70,15 @@ def assert_once(log: CompileLog | Filtered, *, calls: int, what: str, repeat: st
         return
     names = log.names if name is None else [x for x in log.names if x == name]
     if n == 0:
-        msg = (f"{calls} 次调用{what}一次编译也没有:代码没有经过 jit。"
-               "这里要的是一个编译一次、之后反复调用的 jit 函数。")
+        msg = (
+            f"{calls} 次调用{what}一次编译也没有:代码没有经过 jit。"
+            "这里要的是一个编译一次、之后反复调用的 jit 函数。"
+        )
     elif sum(1 for x in names if is_primitive(x)) * 2 >= n >= 2:
-        msg = (f"{calls} 次调用{what}编译了 {n} 次,编译的是一个个零散的 eager 运算({', '.join(sorted(set(names))[:6])}…):"
-               "代码没有在 jit 里运行。")
+        msg = (
+            f"{calls} 次调用{what}编译了 {n} 次,编译的是一个个零散的 eager 运算({', '.join(sorted(set(names))[:6])}…):"
+            "代码没有在 jit 里运行。"
+        )
     elif calls > 1 and max(names.count(x) for x in set(names)) >= calls:
         msg = f"{calls} 次调用{what}编译了 {n} 次,同一个函数每次调用都重新编译:{repeat}"
     else:
@@ -92,8 +106,12 @@ def finite(value: Any, what: str) -> np.ndarray:
     bad = ~np.isfinite(arr.astype(np.float64))
     if bad.any():
         where = np.argwhere(bad)[:5].tolist() if arr.ndim else []
-        fail(f"{what}里有 NaN 或 inf({int(bad.sum())} 个元素" + (f",位置 {where}" if where else "") + ")。",
-             actual=arr)
+        fail(
+            f"{what}里有 NaN 或 inf({int(bad.sum())} 个元素"
+            + (f",位置 {where}" if where else "")
+            + ")。",
+            actual=arr,
+        )
     return arr
 
 
@@ -128,6 +146,8 @@ def scalar_fn(fn: Callable) -> Callable:
 def transformation(value: Any, what: str) -> Any:
     """A learner's GradientTransformation: anything with callable .init and .update."""
     if not (callable(getattr(value, "init", None)) and callable(getattr(value, "update", None))):
-        fail(f"{what}应返回一个 GradientTransformation(有 init 和 update 两个函数),实际是 {type(value).__name__}。",
-             actual=repr(value)[:200])
+        fail(
+            f"{what}应返回一个 GradientTransformation(有 init 和 update 两个函数),实际是 {type(value).__name__}。",
+            actual=repr(value)[:200],
+        )
     return value

@@ -4,11 +4,20 @@ Checks: the count threads 1…5 under jit ("counts"); tracing changes no module-
 ("pure"); no callback smuggles the global back in ("no_callback"); five chained calls compile
 once and the count stays int32 ("one_compile")."""
 
+import _repair_ch6 as R
 import numpy as np
 
-import _repair_ch6 as R
-from tutor.worker.checklib import (Checks, CompileLog, as_array, as_scalar, as_tuple, assert_close,
-                            assert_compile_count, fail, rng)
+from tutor.worker.checklib import (
+    Checks,
+    CompileLog,
+    as_array,
+    as_scalar,
+    as_tuple,
+    assert_close,
+    assert_compile_count,
+    fail,
+    rng,
+)
 
 checks = Checks()
 STEPS = 5
@@ -38,33 +47,50 @@ def _run(fn, xs):
 @checks.add("counts", "jit 下连续调用 5 次:计数 1…5,第二个返回值是 2·x")
 def _(L):
     xs = _xs()
-    with CompileLog():                      # caches cleared: a first run, as the learner's own
+    with CompileLog():  # caches cleared: a first run, as the learner's own
         counts, doubled, _ = _run(R.jitted(L.tally), xs)
     want = np.arange(1, STEPS + 1)
     if counts[-1] == counts[-2] == counts[-3]:
-        fail(f"计数停在 {counts[-1]:g} 不再变化:这个数只在追踪时算了一次,被当作常数编进了程序"
-             "(改全局变量是 Python 动作,jit 之后不再执行)。让计数作为参数 count 进来、count + 1 作为返回值出去。",
-             expected=want.tolist(), actual=counts.tolist())
-    assert_close(counts, want, rtol=0, atol=0, what="5 次调用的计数",
-                 msg="从 0 开始连续调用 5 次,计数应为 1、2、3、4、5(每次在传进来的 count 上加 1)。")
-    assert_close(doubled, 2.0 * np.stack([np.asarray(x, np.float64) for x in xs]), rtol=1e-6, atol=1e-6, what="第二个返回值",
-                 msg="第二个返回值应为 2 * x。")
+        fail(
+            f"计数停在 {counts[-1]:g} 不再变化:这个数只在追踪时算了一次,被当作常数编进了程序"
+            "(改全局变量是 Python 动作,jit 之后不再执行)。让计数作为参数 count 进来、count + 1 作为返回值出去。",
+            expected=want.tolist(),
+            actual=counts.tolist(),
+        )
+    assert_close(
+        counts,
+        want,
+        rtol=0,
+        atol=0,
+        what="5 次调用的计数",
+        msg="从 0 开始连续调用 5 次,计数应为 1、2、3、4、5(每次在传进来的 count 上加 1)。",
+    )
+    assert_close(
+        doubled,
+        2.0 * np.stack([np.asarray(x, np.float64) for x in xs]),
+        rtol=1e-6,
+        atol=1e-6,
+        what="第二个返回值",
+        msg="第二个返回值应为 2 * x。",
+    )
 
 
 @checks.add("pure", "追踪 tally 不改任何全局变量")
 def _(L):
-    import jax.numpy as jnp
-
     import jax
+    import jax.numpy as jnp
 
     args = (jnp.int32(0), jnp.ones(3, jnp.float32))
     before = R.snapshot(L.ns)
-    jax.clear_caches()                      # a fresh trace (no compile): side effects happen now if at all
+    jax.clear_caches()  # a fresh trace (no compile): side effects happen now if at all
     jax.make_jaxpr(R.jitted(L.tally))(*args)
     diff = R.changed(before, R.snapshot(L.ns))
     if diff:
-        fail(f"调用 tally 改了全局变量 {', '.join(diff)}:jit 函数里的全局变量只在追踪时改一次,"
-             "之后的调用看不到这个副作用。状态只走参数和返回值。", changed=diff)
+        fail(
+            f"调用 tally 改了全局变量 {', '.join(diff)}:jit 函数里的全局变量只在追踪时改一次,"
+            "之后的调用看不到这个副作用。状态只走参数和返回值。",
+            changed=diff,
+        )
 
 
 @checks.add("no_callback", "程序里没有回到 Python 的回调")
@@ -73,8 +99,11 @@ def _(L):
 
     found = R.callbacks_in(L.tally, jnp.int32(0), jnp.ones(3, jnp.float32))
     if found:
-        fail(f"tally 的程序里有回调 {', '.join(found)}:它让计数在每次运行时回到 Python 去改全局变量,"
-             "状态仍然藏在函数外面。计数作为参数进来、作为返回值出去就够了。", primitives=found)
+        fail(
+            f"tally 的程序里有回调 {', '.join(found)}:它让计数在每次运行时回到 Python 去改全局变量,"
+            "状态仍然藏在函数外面。计数作为参数进来、作为返回值出去就够了。",
+            primitives=found,
+        )
 
 
 @checks.add("one_compile", "5 次接力调用只编译 1 次,计数一直是 int32")
@@ -85,10 +114,15 @@ def _(L):
         _, _, dtypes = _run(fn, xs)
     n = log.count(name)
     if n != 1 and any(d != "int32" for d in dtypes):
-        why = (f"计数的 dtype 依次是 {', '.join(dtypes)}:新计数不再是 int32(例如 count + 1.0 得到 float32),"
-               "下一次调用的输入签名变了,jit 只好重新编译。保持 int32:count + 1。")
+        why = (
+            f"计数的 dtype 依次是 {', '.join(dtypes)}:新计数不再是 int32(例如 count + 1.0 得到 float32),"
+            "下一次调用的输入签名变了,jit 只好重新编译。保持 int32:count + 1。"
+        )
     else:
         why = f"5 次调用(计数 dtype 依次为 {', '.join(dtypes)})编译了 {n} 次。"
     assert_compile_count(log, name, expected=1, msg=why + "期望:只编译 1 次。")
     if any(d != "int32" for d in dtypes):
-        fail(f"计数的 dtype 依次是 {', '.join(dtypes)},应一直是 int32(传进来的就是 int32)。", dtypes=dtypes)
+        fail(
+            f"计数的 dtype 依次是 {', '.join(dtypes)},应一直是 int32(传进来的就是 int32)。",
+            dtypes=dtypes,
+        )

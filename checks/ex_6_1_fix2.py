@@ -4,10 +4,19 @@ Checks: every row of amplify_all is x · g on fresh data ("values"); amplify tak
 argument and compiles once over four gains ("argument"); a second set of gains compiles nothing
 more — no cleared caches, no jit rebuilt per call ("driver")."""
 
+import _repair_ch6 as R
 import numpy as np
 
-import _repair_ch6 as R
-from tutor.worker.checklib import (Checks, CompileLog, Mistake, as_array, assert_close, assert_compile_count, fail, rng)
+from tutor.worker.checklib import (
+    Checks,
+    CompileLog,
+    Mistake,
+    as_array,
+    assert_close,
+    assert_compile_count,
+    fail,
+    rng,
+)
 
 checks = Checks()
 
@@ -24,23 +33,38 @@ def _x(seed):
 def _(L):
     x = _x(611)
     gains = list(rng(612).uniform(0.5, 4.0, size=3).round(3))
-    with CompileLog():                      # caches cleared: the first trace happens here
+    with CompileLog():  # caches cleared: the first trace happens here
         got = as_array(L.amplify_all(x, gains), "amplify_all 的返回值", shape=(3, 4))
     x64 = np.asarray(x, np.float64)
     want = np.stack([x64 * g for g in gains])
-    assert_close(got, want, rtol=1e-6, atol=1e-6, what="amplify_all(x, gains)",
-                 msg="第 k 行应为 x · gains[k](见期望值与实际值)。",
-                 mistakes=[Mistake("stale", np.stack([x64 * gains[0]] * 3),
-                                   "每一行都等于 x · gains[0]:jit 函数只在第一次追踪时读了全局变量,之后用的一直是"
-                                   "这个过时的值。把增益作为参数传给 amplify。")])
+    assert_close(
+        got,
+        want,
+        rtol=1e-6,
+        atol=1e-6,
+        what="amplify_all(x, gains)",
+        msg="第 k 行应为 x · gains[k](见期望值与实际值)。",
+        mistakes=[
+            Mistake(
+                "stale",
+                np.stack([x64 * gains[0]] * 3),
+                "每一行都等于 x · gains[0]:jit 函数只在第一次追踪时读了全局变量,之后用的一直是"
+                "这个过时的值。把增益作为参数传给 amplify。",
+            )
+        ],
+    )
 
 
 def _pattern(log, name):
     if log.total and all(n == name for n in log.names):
-        return (f"{len(GAINS)} 个不同的增益正好编译了 {log.total} 次,编译的都是 {name}:增益被当成了静态参数,"
-                "每个新值都要重新编译。它只参与运算,应作为动态参数。")
-    return (f"{len(GAINS)} 次调用编译了 {log.total} 次({', '.join(log.names)}):每次调用都得到了一个新的 jit 函数"
-            "(例如在函数体里现包 jax.jit),jit 的缓存跟着函数对象走。jax.jit 只在函数外包一次。")
+        return (
+            f"{len(GAINS)} 个不同的增益正好编译了 {log.total} 次,编译的都是 {name}:增益被当成了静态参数,"
+            "每个新值都要重新编译。它只参与运算,应作为动态参数。"
+        )
+    return (
+        f"{len(GAINS)} 次调用编译了 {log.total} 次({', '.join(log.names)}):每次调用都得到了一个新的 jit 函数"
+        "(例如在函数体里现包 jax.jit),jit 的缓存跟着函数对象走。jax.jit 只在函数外包一次。"
+    )
 
 
 @checks.add("argument", "amplify(x, gain):增益是参数,换 4 个增益只编译 1 次")
@@ -48,18 +72,29 @@ def _(L):
     fn = L.amplify
     n = R.n_positional(fn)
     if n is not None and n < 2:
-        fail(f"amplify 只收 {n} 个参数:增益还是从全局变量读的,jit 追踪时就把它冻结成了常数。"
-             "把增益改成第二个参数 amplify(x, gain)。", parameters=n)
+        fail(
+            f"amplify 只收 {n} 个参数:增益还是从全局变量读的,jit 追踪时就把它冻结成了常数。"
+            "把增益改成第二个参数 amplify(x, gain)。",
+            parameters=n,
+        )
     name = R.name_of(fn)
     x = _x(613)
     with CompileLog() as log:
         outs = [as_array(fn(x, g), f"amplify(x, {g})", shape=(4,)) for g in GAINS]
     assert_compile_count(log, None, expected=1, msg=_pattern(log, name) + "期望:只编译 1 次。")
     if log.count(name) == 0:
-        fail(f"{len(GAINS)} 次调用里 amplify 一次也没有被编译:它不是 jit 函数。给它加上 @jax.jit。",
-             compiled=log.names)
-    assert_close(np.stack(outs), np.stack([np.asarray(x, np.float64) * g for g in GAINS]), rtol=1e-6, atol=1e-6,
-                 what="amplify(x, g)", msg="amplify(x, g) 应为 x · g。")
+        fail(
+            f"{len(GAINS)} 次调用里 amplify 一次也没有被编译:它不是 jit 函数。给它加上 @jax.jit。",
+            compiled=log.names,
+        )
+    assert_close(
+        np.stack(outs),
+        np.stack([np.asarray(x, np.float64) * g for g in GAINS]),
+        rtol=1e-6,
+        atol=1e-6,
+        what="amplify(x, g)",
+        msg="amplify(x, g) 应为 x · g。",
+    )
 
 
 @checks.add("driver", "amplify_all 换一组增益:不再编译", needs="argument")
@@ -69,8 +104,18 @@ def _(L):
         as_array(L.amplify_all(x, [1.0, 2.0, 3.0]), "amplify_all 的返回值", shape=(3, 4))
     with CompileLog(clear=False) as log:
         got = as_array(L.amplify_all(x, [-0.5, 4.5, 0.25]), "amplify_all 的返回值", shape=(3, 4))
-    assert_compile_count(log, None, expected=0,
-                         msg=f"同样形状的第二组增益又编译了 {log.total} 次({', '.join(log.names)}):"
-                             "amplify_all 不该清缓存,也不该每次现造 jit 函数;增益作为参数传给 amplify 即可。")
-    assert_close(got, np.stack([np.asarray(x, np.float64) * g for g in (-0.5, 4.5, 0.25)]), rtol=1e-6, atol=1e-6,
-                 what="amplify_all(x, [-0.5, 4.5, 0.25])", msg="第 k 行应为 x · gains[k]。")
+    assert_compile_count(
+        log,
+        None,
+        expected=0,
+        msg=f"同样形状的第二组增益又编译了 {log.total} 次({', '.join(log.names)}):"
+        "amplify_all 不该清缓存,也不该每次现造 jit 函数;增益作为参数传给 amplify 即可。",
+    )
+    assert_close(
+        got,
+        np.stack([np.asarray(x, np.float64) * g for g in (-0.5, 4.5, 0.25)]),
+        rtol=1e-6,
+        atol=1e-6,
+        what="amplify_all(x, [-0.5, 4.5, 0.25])",
+        msg="第 k 行应为 x · gains[k]。",
+    )

@@ -7,12 +7,20 @@ The chapter's own assertions (6.8 练习 2), all covered here:
 - jit from the typed initial state: 1 trace and float(avg) == 6.0              -> check "trace_once"
 A retrace is explained by what the check saw change in the state between two calls."""
 
+import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
 
-from tutor.worker.checklib import (Checks, Mistake, TraceCounter, as_scalar, as_tuple, assert_close, assert_that,
-                            fail, rng, which_mistake)
-
-import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    TraceCounter,
+    as_scalar,
+    as_tuple,
+    assert_close,
+    assert_that,
+    fail,
+    rng,
+)
 
 checks = Checks()
 
@@ -23,10 +31,16 @@ def _unpack(out, where: str):
     """((new_sum, new_count), average) from one call, structure checked first."""
     state, avg = as_tuple(out, 2, f"{where}的返回值 (新状态, 平均值)")
     if isinstance(avg, (tuple, list)) and not isinstance(state, (tuple, list)):
-        fail(f"{where}的两个返回值顺序反了:应先返回新状态 (总和, 个数),再返回平均值。",
-             actual=H.render(out))
+        fail(
+            f"{where}的两个返回值顺序反了:应先返回新状态 (总和, 个数),再返回平均值。",
+            actual=H.render(out),
+        )
     total, seen = as_tuple(state, 2, f"{where}返回的新状态 (总和, 个数)")
-    return state, (as_scalar(total, "新状态里的总和"), as_scalar(seen, "新状态里的个数")), as_scalar(avg, "平均值")
+    return (
+        state,
+        (as_scalar(total, "新状态里的总和"), as_scalar(seen, "新状态里的个数")),
+        as_scalar(avg, "平均值"),
+    )
 
 
 def _average_mistakes(values):
@@ -38,12 +52,21 @@ def _average_mistakes(values):
     with np.errstate(divide="ignore", invalid="ignore"):
         old_counts = old_sums / (n - 1)
     return [
-        Mistake("stale_sum", old_sums / n,
-                "平均值用的是加上新值之前的总和:应先算出新的总和和个数,再用它们相除。"),
-        Mistake("floor_division", np.floor(sums / n),
-                "平均值被取整了:用的是整除 //,应该用真除法 new_sum / new_count。"),
-        Mistake("stale_count", sums / np.maximum(n - 1, 1),
-                "平均值除以的是加一之前的个数:应该用新的个数。"),
+        Mistake(
+            "stale_sum",
+            old_sums / n,
+            "平均值用的是加上新值之前的总和:应先算出新的总和和个数,再用它们相除。",
+        ),
+        Mistake(
+            "floor_division",
+            np.floor(sums / n),
+            "平均值被取整了:用的是整除 //,应该用真除法 new_sum / new_count。",
+        ),
+        Mistake(
+            "stale_count",
+            sums / np.maximum(n - 1, 1),
+            "平均值除以的是加一之前的个数:应该用新的个数。",
+        ),
         Mistake("old_average", old_counts, "平均值是上一步的平均值:应该用新的总和除以新的个数。"),
     ]
 
@@ -82,13 +105,31 @@ def _(L):
         averages.append(avg)
         sums.append(total)
         counts.append(seen)
-    assert_close(np.array(sums), np.array([2.0, 6.0, 12.0, 20.0, 30.0]), rtol=0, atol=0, what="状态中的总和",
-                 msg="状态里的总和应依次为 2、6、12、20、30(new_sum = current_sum + new_value)。")
-    assert_close(np.array(counts), np.arange(1.0, 6.0), rtol=0, atol=0, what="状态中的个数",
-                 msg="状态里的个数应依次为 1…5(每来一个值,count 加 1)。")
-    assert_close(np.array(averages), np.array([2.0, 3.0, 4.0, 5.0, 6.0]), rtol=0, atol=0, what="5 步的平均值",
-                 msg="平均值序列应正好是 [2.0, 3.0, 4.0, 5.0, 6.0](current_average = new_sum / new_count)。",
-                 mistakes=_average_mistakes(DATA))
+    assert_close(
+        np.array(sums),
+        np.array([2.0, 6.0, 12.0, 20.0, 30.0]),
+        rtol=0,
+        atol=0,
+        what="状态中的总和",
+        msg="状态里的总和应依次为 2、6、12、20、30(new_sum = current_sum + new_value)。",
+    )
+    assert_close(
+        np.array(counts),
+        np.arange(1.0, 6.0),
+        rtol=0,
+        atol=0,
+        what="状态中的个数",
+        msg="状态里的个数应依次为 1…5(每来一个值,count 加 1)。",
+    )
+    assert_close(
+        np.array(averages),
+        np.array([2.0, 3.0, 4.0, 5.0, 6.0]),
+        rtol=0,
+        atol=0,
+        what="5 步的平均值",
+        msg="平均值序列应正好是 [2.0, 3.0, 4.0, 5.0, 6.0](current_average = new_sum / new_count)。",
+        mistakes=_average_mistakes(DATA),
+    )
 
 
 @checks.add("fresh", "随机数据:每一步的平均值等于累计平均")
@@ -102,9 +143,15 @@ def _(L):
     for v in values:
         state, _, avg = _unpack(L.update_moving_average(state, jnp.float32(v)), "随机数据上")
         got.append(avg)
-    assert_close(np.array(got), expected, rtol=1e-5, atol=1e-5, what="累计平均",
-                 msg="在随机数据上,每一步的平均值应等于到此为止的累计平均(见期望值与实际值)。",
-                 mistakes=_average_mistakes(values))
+    assert_close(
+        np.array(got),
+        expected,
+        rtol=1e-5,
+        atol=1e-5,
+        what="累计平均",
+        msg="在随机数据上,每一步的平均值应等于到此为止的累计平均(见期望值与实际值)。",
+        mistakes=_average_mistakes(values),
+    )
 
 
 @checks.add("trace_once", "从你的 initial_state 出发,jit 处理 5 个数据:平均 6.0,只追踪 1 次")
@@ -114,14 +161,21 @@ def _(L):
     start = L.initial_state
     parts = as_tuple(start, 2, "initial_state (current_sum, count)")
     for part, name in zip(parts, ("current_sum", "count")):
-        assert_that(as_scalar(part, f"initial_state 的 {name}") == 0.0,
-                    f"initial_state 的 {name} 应从 0 开始。", actual=repr(part)[:100])
+        assert_that(
+            as_scalar(part, f"initial_state 的 {name}") == 0.0,
+            f"initial_state 的 {name} 应从 0 开始。",
+            actual=repr(part)[:100],
+        )
     traces, seen, avg = _run_jit(L, start, jnp.array(DATA, jnp.float32))
     assert_close(avg, 6.0, rtol=0, atol=0, what="最终平均值", msg="jit 版本的最终平均值应为 6.0。")
     if traces != 1:
-        fail(f"从 initial_state = {H.render(start)} 出发,jit 追踪了 {traces} 次:" + _retrace_words(seen)
-             + "初始状态要和更新后的状态一模一样(容器、dtype、弱类型标记都相同),jit 才只编译一次。",
-             expected=1, actual=traces)
+        fail(
+            f"从 initial_state = {H.render(start)} 出发,jit 追踪了 {traces} 次:"
+            + _retrace_words(seen)
+            + "初始状态要和更新后的状态一模一样(容器、dtype、弱类型标记都相同),jit 才只编译一次。",
+            expected=1,
+            actual=traces,
+        )
 
 
 @checks.add("weak_contrast", "对照:从 Python 标量 (0.0, 0) 出发时追踪 2 次,结果同样是 6.0")
@@ -129,8 +183,13 @@ def _(L):
     import jax.numpy as jnp
 
     traces, seen, avg = _run_jit(L, (0.0, 0), jnp.array(DATA, jnp.float32))
-    assert_close(avg, 6.0, rtol=0, atol=0, what="最终平均值", msg="从 (0.0, 0) 出发时最终平均值也应为 6.0。")
+    assert_close(
+        avg, 6.0, rtol=0, atol=0, what="最终平均值", msg="从 (0.0, 0) 出发时最终平均值也应为 6.0。"
+    )
     if traces != 2:
-        fail(f"从 (0.0, 0) 出发追踪了 {traces} 次,应是 2 次(第 1 次输入是弱类型,之后都是强类型)。"
-             + (_retrace_words(seen, skip=1) if traces > 2 else ""),
-             expected=2, actual=traces)
+        fail(
+            f"从 (0.0, 0) 出发追踪了 {traces} 次,应是 2 次(第 1 次输入是弱类型,之后都是强类型)。"
+            + (_retrace_words(seen, skip=1) if traces > 2 else ""),
+            expected=2,
+            actual=traces,
+        )

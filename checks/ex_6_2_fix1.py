@@ -4,10 +4,18 @@ Checks: under jit with a traced index and value, the result replaces exactly ele
 caller's array is untouched ("jit"); the same without jit ("eager"); the program contains the
 scatter that .at[i].set stages ("scatter")."""
 
+import _repair_ch6 as R
 import numpy as np
 
-import _repair_ch6 as R
-from tutor.worker.checklib import Checks, Mistake, as_array, assert_close, fail, primitive_counts, rng
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    as_array,
+    assert_close,
+    fail,
+    primitive_counts,
+    rng,
+)
 
 checks = Checks()
 
@@ -31,20 +39,47 @@ def _verify(fn, seed, label):
 
     for grid, i, value in _cases(seed):
         arg = jnp.asarray(grid)
-        out = as_array(R.call(fn, arg, jnp.int32(i), jnp.float32(value), what=f"{label}mark",
-                              symptoms=SYMPTOMS), f"{label}mark 的返回值", shape=grid.shape)
+        out = as_array(
+            R.call(
+                fn, arg, jnp.int32(i), jnp.float32(value), what=f"{label}mark", symptoms=SYMPTOMS
+            ),
+            f"{label}mark 的返回值",
+            shape=grid.shape,
+        )
         want = grid.astype(np.float64)
         want[i] = value
         added = grid.astype(np.float64)
         added[i] += value
-        assert_close(out, want, rtol=1e-6, atol=1e-6, what=f"mark(grid, {i}, {value:.3f})",
-                     msg=f"{label}第 {i} 个元素应换成 {value:.3f},其余元素不变。",
-                     mistakes=[Mistake("unchanged", grid, "返回的数组和传进来的一模一样:赋值没有生效。"
-                                       "要返回 grid.at[i].set(value) 得到的新数组。"),
-                               Mistake("added", added, "第 i 个元素变成了“原值 + value”:value 被加到了原来的元素上,"
-                                       "题目要的是替换(.set),不是 .add。")])
-        assert_close(np.asarray(arg), grid, rtol=0, atol=0, what="调用后传进来的 grid",
-                     msg=f"{label}调用之后,传进来的 grid 被改动了:mark 必须返回新数组,原数组保持不变。")
+        assert_close(
+            out,
+            want,
+            rtol=1e-6,
+            atol=1e-6,
+            what=f"mark(grid, {i}, {value:.3f})",
+            msg=f"{label}第 {i} 个元素应换成 {value:.3f},其余元素不变。",
+            mistakes=[
+                Mistake(
+                    "unchanged",
+                    grid,
+                    "返回的数组和传进来的一模一样:赋值没有生效。"
+                    "要返回 grid.at[i].set(value) 得到的新数组。",
+                ),
+                Mistake(
+                    "added",
+                    added,
+                    "第 i 个元素变成了“原值 + value”:value 被加到了原来的元素上,"
+                    "题目要的是替换(.set),不是 .add。",
+                ),
+            ],
+        )
+        assert_close(
+            np.asarray(arg),
+            grid,
+            rtol=0,
+            atol=0,
+            what="调用后传进来的 grid",
+            msg=f"{label}调用之后,传进来的 grid 被改动了:mark 必须返回新数组,原数组保持不变。",
+        )
 
 
 @checks.add("jit", "jit 下(i、value 是追踪值):第 i 个元素换成 value,原数组不变")
@@ -64,5 +99,8 @@ def _(L):
 
     prims = primitive_counts(L.mark, jnp.zeros(6, jnp.float32), jnp.int32(2), jnp.float32(1.0))
     if not any(p.startswith("scatter") for p in prims):
-        fail("程序里没有 scatter:本题要用 grid.at[i].set(value) 更新一个元素,"
-             "而不是重新构造整个数组。", primitives=sorted(prims))
+        fail(
+            "程序里没有 scatter:本题要用 grid.at[i].set(value) 更新一个元素,"
+            "而不是重新构造整个数组。",
+            primitives=sorted(prims),
+        )

@@ -15,12 +15,22 @@
 
 from __future__ import annotations
 
+import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
 
-from tutor.worker.checklib import (Checks, CompileLog, Mistake, as_array, as_scalar, assert_close, assert_compile_count,
-                            assert_that, fail, rng, which_mistake)
-
-import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
+from tutor.worker.checklib import (
+    Checks,
+    CompileLog,
+    Mistake,
+    as_array,
+    as_scalar,
+    assert_close,
+    assert_compile_count,
+    assert_that,
+    fail,
+    rng,
+    which_mistake,
+)
 
 checks = Checks()
 
@@ -57,38 +67,53 @@ def _wb(tree, what):
 def _state_parts(L, new, what):
     """(step, [w, b], [ema_w, ema_b]) of a returned state, structure checked first."""
     if not isinstance(new, L.TrainState):
-        fail(f"{what}返回的不是 TrainState,而是 {H.render(new)}:状态进、状态出,返回值和输入是同一种容器。")
-    return (as_scalar(new.step, f"{what}返回的 step"), _wb(new.params, f"{what}返回的 params"),
-            _wb(new.ema_params, f"{what}返回的 ema_params"))
+        fail(
+            f"{what}返回的不是 TrainState,而是 {H.render(new)}:状态进、状态出,返回值和输入是同一种容器。"
+        )
+    return (
+        as_scalar(new.step, f"{what}返回的 step"),
+        _wb(new.params, f"{what}返回的 params"),
+        _wb(new.ema_params, f"{what}返回的 ema_params"),
+    )
 
 
 def _chapter_call(L, w=W0, b=B0):
     import jax.numpy as jnp
 
     st = _make_state(L, 3, w, b, EW, EB)
-    return _state_parts(L, L.ema_train_step(st, jnp.array(X0), jnp.array(Y0), LR, DECAY), "ema_train_step ")
+    return _state_parts(
+        L, L.ema_train_step(st, jnp.array(X0), jnp.array(Y0), LR, DECAY), "ema_train_step "
+    )
 
 
 @checks.add("fields", "TrainState 是带 step、params、ema_params 字段的 NamedTuple")
 def _(L):
     fields = tuple(getattr(L.TrainState, "_fields", ()))
     if fields and "ema_params" not in fields and set(fields) >= {"step", "params"}:
-        fail("TrainState 只有 step、params 两个字段,和 6.4 节那个旧版本一样:"
-             "本题的 TrainState(NamedTuple) 还要有 ema_params 字段。",
-             expected=["step", "params", "ema_params"], actual=list(fields))
-    assert_that(isinstance(L.TrainState, type) and {"ema_params", "params", "step"}.issubset(fields),
-                "TrainState 需要是一个 NamedTuple,三个字段依次为 step、params、ema_params"
-                "(字段名要一字不差)。",
-                expected=["step", "params", "ema_params"], actual=list(fields))
+        fail(
+            "TrainState 只有 step、params 两个字段,和 6.4 节那个旧版本一样:"
+            "本题的 TrainState(NamedTuple) 还要有 ema_params 字段。",
+            expected=["step", "params", "ema_params"],
+            actual=list(fields),
+        )
+    assert_that(
+        isinstance(L.TrainState, type) and {"ema_params", "params", "step"}.issubset(fields),
+        "TrainState 需要是一个 NamedTuple,三个字段依次为 step、params、ema_params"
+        "(字段名要一字不差)。",
+        expected=["step", "params", "ema_params"],
+        actual=list(fields),
+    )
 
 
 @checks.add("jitted", "ema_train_step 是用 jax.jit 编译过的函数")
 def _(L):
     compiled = getattr(L.ema_train_step, "lower", None) is not None
-    assert_that(compiled,
-                "ema_train_step 没有 .lower 属性,说明它不是 jax.jit 编译过的函数:"
-                "给它加上 @jax.jit 装饰器(或写 ema_train_step = jax.jit(...))。",
-                actual=type(L.ema_train_step).__name__)
+    assert_that(
+        compiled,
+        "ema_train_step 没有 .lower 属性,说明它不是 jax.jit 编译过的函数:"
+        "给它加上 @jax.jit 装饰器(或写 ema_train_step = jax.jit(...))。",
+        actual=type(L.ema_train_step).__name__,
+    )
 
 
 @checks.add("returns_state", "章节的数据:返回一个新的 TrainState", needs="fields")
@@ -100,8 +125,11 @@ def _(L):
 def _(L):
     got = _chapter_call(L)[0]
     if got == 3:
-        fail("step 没有变:每训练一步,新状态里的 step 都要加 1(step=state.step + 1)。",
-             expected=4, actual=got)
+        fail(
+            "step 没有变:每训练一步,新状态里的 step 都要加 1(step=state.step + 1)。",
+            expected=4,
+            actual=got,
+        )
     assert_that(got == 4, f"step 应从 3 变成 4,实际是 {got:g}。", expected=4, actual=got)
 
 
@@ -109,48 +137,94 @@ def _(L):
 def _(L):
     got = _chapter_call(L)[1]
     pw, pb = _sgd_ref(W0, B0, X0, Y0, LR)
-    assert_close(np.array(got), np.array([pw, pb]), rtol=0, atol=1e-5, what="[w, b]",
-                 msg=f"一步 SGD 之后 [w, b] 应为 [{pw:.6f}, {pb:.6f}](θ − lr·∇L,L 是 loss_fn_linear 的均方误差)。",
-                 mistakes=[
-                     Mistake("unchanged", np.array([W0, B0]), "params 没有更新:新状态里要放 SGD 之后的参数 θ − lr·∇L。"),
-                     Mistake("ascent", np.array([2 * W0 - pw, 2 * B0 - pb]),
-                             "params 朝梯度方向走了(θ + lr·∇L):梯度下降要减去梯度。"),
-                     Mistake("from_ema", np.array([EW - (W0 - pw), EB - (B0 - pb)]),
-                             "梯度步是从 ema_params 出发的:SGD 应更新 state.params,EMA 只是旁边的一份副本。"),
-                     Mistake("global_data", np.array(_global_data_params(W0, B0, LR, 1)),
-                             "这一步正好是用 x_data / y_data 算梯度的结果:梯度要用传进来的 x、y 计算。"),
-                 ])
+    assert_close(
+        np.array(got),
+        np.array([pw, pb]),
+        rtol=0,
+        atol=1e-5,
+        what="[w, b]",
+        msg=f"一步 SGD 之后 [w, b] 应为 [{pw:.6f}, {pb:.6f}](θ − lr·∇L,L 是 loss_fn_linear 的均方误差)。",
+        mistakes=[
+            Mistake(
+                "unchanged",
+                np.array([W0, B0]),
+                "params 没有更新:新状态里要放 SGD 之后的参数 θ − lr·∇L。",
+            ),
+            Mistake(
+                "ascent",
+                np.array([2 * W0 - pw, 2 * B0 - pb]),
+                "params 朝梯度方向走了(θ + lr·∇L):梯度下降要减去梯度。",
+            ),
+            Mistake(
+                "from_ema",
+                np.array([EW - (W0 - pw), EB - (B0 - pb)]),
+                "梯度步是从 ema_params 出发的:SGD 应更新 state.params,EMA 只是旁边的一份副本。",
+            ),
+            Mistake(
+                "global_data",
+                np.array(_global_data_params(W0, B0, LR, 1)),
+                "这一步正好是用 x_data / y_data 算梯度的结果:梯度要用传进来的 x、y 计算。",
+            ),
+        ],
+    )
 
 
-@checks.add("ema", "ema_params = d·ē + (1−d)·θ(θ 取更新后或更新前的参数都可以)", needs="returns_state")
+@checks.add(
+    "ema", "ema_params = d·ē + (1−d)·θ(θ 取更新后或更新前的参数都可以)", needs="returns_state"
+)
 def _(L):
     got = _chapter_call(L)[2]
     pw, pb = _sgd_ref(W0, B0, X0, Y0, LR)
     d = DECAY
     ema_new = [d * EW + (1 - d) * pw, d * EB + (1 - d) * pb]
     ema_old = [d * EW + (1 - d) * W0, d * EB + (1 - d) * B0]
-    if any(np.allclose(got, accepted, atol=1e-5) for accepted in (ema_new, ema_old)):   # 两种约定都接受
+    if any(
+        np.allclose(got, accepted, atol=1e-5) for accepted in (ema_new, ema_old)
+    ):  # 两种约定都接受
         return
-    swap = "decay 和 1 − decay 放反了:旧的 EMA 要乘 decay(接近 1,变化慢),新参数只占 1 − decay 的份额。"
+    swap = (
+        "decay 和 1 − decay 放反了:旧的 EMA 要乘 decay(接近 1,变化慢),新参数只占 1 − decay 的份额。"
+    )
     copy = "ema_params 直接等于参数:EMA 要把旧的 ē 和 θ 按 decay 混合,而不是复制参数。"
-    found = which_mistake(np.array(got), [
-        Mistake("swapped", np.array([(1 - d) * EW + d * pw, (1 - d) * EB + d * pb]), swap),
-        Mistake("swapped_old", np.array([(1 - d) * EW + d * W0, (1 - d) * EB + d * B0]), swap),
-        Mistake("unchanged", np.array([EW, EB]), "ema_params 没有更新:每一步都要把它往当前参数方向挪一点。"),
-        Mistake("copy_new", np.array([pw, pb]), copy),
-        Mistake("copy_old", np.array([W0, B0]), copy),
-    ], rtol=0, atol=1e-5)
+    found = which_mistake(
+        np.array(got),
+        [
+            Mistake("swapped", np.array([(1 - d) * EW + d * pw, (1 - d) * EB + d * pb]), swap),
+            Mistake("swapped_old", np.array([(1 - d) * EW + d * W0, (1 - d) * EB + d * B0]), swap),
+            Mistake(
+                "unchanged",
+                np.array([EW, EB]),
+                "ema_params 没有更新:每一步都要把它往当前参数方向挪一点。",
+            ),
+            Mistake("copy_new", np.array([pw, pb]), copy),
+            Mistake("copy_old", np.array([W0, B0]), copy),
+        ],
+        rtol=0,
+        atol=1e-5,
+    )
     if found is None:
-        other = _chapter_call(L, w=W0 + 1.0, b=B0 - 1.0)[2]       # 换一组参数再调用一次
+        other = _chapter_call(L, w=W0 + 1.0, b=B0 - 1.0)[2]  # 换一组参数再调用一次
         if np.allclose(other, got, rtol=0, atol=1e-7):
-            fail("换了 state.params 再调用,ema_params 的结果却完全不变:EMA 公式里的 θ 没有取自这一步的参数"
-                 "(若读的是模块级变量,jit 只在追踪时读它一次,之后一直是那个值)。",
-                 expected_new_convention=ema_new, expected_old_convention=ema_old, actual=got)
-    fail(found.message if found else "ema_params 不符合 ē ← d·ē + (1−d)·θ(θ 取更新后或更新前的参数),见期望值与实际值。",
-         expected_new_convention=ema_new, expected_old_convention=ema_old, actual=got)
+            fail(
+                "换了 state.params 再调用,ema_params 的结果却完全不变:EMA 公式里的 θ 没有取自这一步的参数"
+                "(若读的是模块级变量,jit 只在追踪时读它一次,之后一直是那个值)。",
+                expected_new_convention=ema_new,
+                expected_old_convention=ema_old,
+                actual=got,
+            )
+    fail(
+        found.message
+        if found
+        else "ema_params 不符合 ē ← d·ē + (1−d)·θ(θ 取更新后或更新前的参数),见期望值与实际值。",
+        expected_new_convention=ema_new,
+        expected_old_convention=ema_old,
+        actual=got,
+    )
 
 
-@checks.add("fresh", "新数据上连续 6 步:step、params、ema 都和 float64 参考一致", needs="returns_state")
+@checks.add(
+    "fresh", "新数据上连续 6 步:step、params、ema 都和 float64 参考一致", needs="returns_state"
+)
 def _(L):
     import jax.numpy as jnp
 
@@ -171,19 +245,37 @@ def _(L):
         e_new = [d * e_new[0] + (1 - d) * nw, d * e_new[1] + (1 - d) * nb]
         e_old = [d * e_old[0] + (1 - d) * ref_w, d * e_old[1] + (1 - d) * ref_b]
         ref_w, ref_b = nw, nb
-        assert_that(step == k + 1, f"从 step = 0 连续调用 {k + 1} 次后 step 应为 {k + 1},实际是 {step:g}。",
-                    expected=k + 1, actual=step)
-        assert_close(np.array(params), np.array([nw, nb]), rtol=1e-4, atol=1e-5,
-                     what=f"第 {k + 1} 步后的 [w, b]",
-                     msg=f"在一组新数据上连续训练,第 {k + 1} 步后的参数和 float64 的 SGD 参考不一致。",
-                     mistakes=[Mistake("global_data", np.array(_global_data_params(w, b, lr, k + 1)),
-                                       "参数的走向正好是用 x_data / y_data 训练的结果:梯度要用传进来的 x、y 计算,"
-                                       "而不是全局的数据。")])
+        assert_that(
+            step == k + 1,
+            f"从 step = 0 连续调用 {k + 1} 次后 step 应为 {k + 1},实际是 {step:g}。",
+            expected=k + 1,
+            actual=step,
+        )
+        assert_close(
+            np.array(params),
+            np.array([nw, nb]),
+            rtol=1e-4,
+            atol=1e-5,
+            what=f"第 {k + 1} 步后的 [w, b]",
+            msg=f"在一组新数据上连续训练,第 {k + 1} 步后的参数和 float64 的 SGD 参考不一致。",
+            mistakes=[
+                Mistake(
+                    "global_data",
+                    np.array(_global_data_params(w, b, lr, k + 1)),
+                    "参数的走向正好是用 x_data / y_data 训练的结果:梯度要用传进来的 x、y 计算,"
+                    "而不是全局的数据。",
+                )
+            ],
+        )
         conv["new"] = conv["new"] and bool(np.allclose(got_e, e_new, rtol=1e-4, atol=1e-5))
         conv["old"] = conv["old"] and bool(np.allclose(got_e, e_old, rtol=1e-4, atol=1e-5))
         if not (conv["new"] or conv["old"]):
-            fail(f"第 {k + 1} 步后 ema_params 偏离了 float64 参考值(两种约定都对不上)。",
-                 expected_new_convention=e_new, expected_old_convention=e_old, actual=got_e)
+            fail(
+                f"第 {k + 1} 步后 ema_params 偏离了 float64 参考值(两种约定都对不上)。",
+                expected_new_convention=e_new,
+                expected_old_convention=e_old,
+                actual=got_e,
+            )
 
 
 def _global_data_params(w, b, lr, steps):
@@ -195,13 +287,17 @@ def _global_data_params(w, b, lr, steps):
 
 def _compile_words(n: int, calls: int, distinct: int) -> str:
     if n == distinct and distinct < calls:
-        return (f"{calls} 次调用用了 {distinct} 组不同的 lr / decay,正好编译了 {n} 次,重复的那组没有再编译:"
-                "lr、decay 被当成了静态参数(static_argnums / static_argnames)。它们是普通的数值参数,"
-                "值变了不需要重新编译。")
+        return (
+            f"{calls} 次调用用了 {distinct} 组不同的 lr / decay,正好编译了 {n} 次,重复的那组没有再编译:"
+            "lr、decay 被当成了静态参数(static_argnums / static_argnames)。它们是普通的数值参数,"
+            "值变了不需要重新编译。"
+        )
     return f"{calls} 次调用编译了 {n} 次。"
 
 
-@checks.add("no_retrace", "换 lr 和 decay 的数值不会重新编译(它们是动态参数)", needs="returns_state")
+@checks.add(
+    "no_retrace", "换 lr 和 decay 的数值不会重新编译(它们是动态参数)", needs="returns_state"
+)
 def _(L):
     import jax.numpy as jnp
 
@@ -210,12 +306,19 @@ def _(L):
     with CompileLog() as log:
         for st, (lr, d) in zip(states, HYPER):
             L.ema_train_step(st, x, y, lr, d)
-    assert_compile_count(log, None, expected=1,
-                         msg=_compile_words(log.total, len(HYPER), len(set(HYPER))) + "期望:只编译 1 次。")
+    assert_compile_count(
+        log,
+        None,
+        expected=1,
+        msg=_compile_words(log.total, len(HYPER), len(set(HYPER))) + "期望:只编译 1 次。",
+    )
 
 
-@checks.add("chain", "题目的 100 步循环:从一个初始状态连续调用,只编译 1 次,step 保持整数",
-            needs="returns_state")
+@checks.add(
+    "chain",
+    "题目的 100 步循环:从一个初始状态连续调用,只编译 1 次,step 保持整数",
+    needs="returns_state",
+)
 def _(L):
     import jax.numpy as jnp
 
@@ -227,23 +330,39 @@ def _(L):
         for _ in range(100):
             seen.append(st)
             st = L.ema_train_step(st, x, y, 0.05, 0.9)
-            if H.first_change([seen[-1], st], "state"):   # stop at the first change: it would recompile every step
+            if H.first_change(
+                [seen[-1], st], "state"
+            ):  # stop at the first change: it would recompile every step
                 seen.append(st)
                 break
     change = H.first_change(seen, "state")
     if change:
         k, why = change
-        fail(f"第 {k} 步返回的状态和传入的状态在 jit 眼里不一样:{why}。下一次调用只好重新编译"
-             f"(100 步共编译了 {log.total} 次)。新状态的每个字段都要保持传入时的 dtype 和形状。",
-             compiles=log.total)
-    assert_compile_count(log, None, expected=1,
-                         msg=f"从一个初始状态连续调用 100 步,编译了 {log.total} 次,期望 1 次。")
+        fail(
+            f"第 {k} 步返回的状态和传入的状态在 jit 眼里不一样:{why}。下一次调用只好重新编译"
+            f"(100 步共编译了 {log.total} 次)。新状态的每个字段都要保持传入时的 dtype 和形状。",
+            compiles=log.total,
+        )
+    assert_compile_count(
+        log,
+        None,
+        expected=1,
+        msg=f"从一个初始状态连续调用 100 步,编译了 {log.total} 次,期望 1 次。",
+    )
     step = as_array(st.step, "100 步之后的 step")
-    assert_that(np.issubdtype(step.dtype, np.integer),
-                f"100 步之后 step 的 dtype 是 {step.dtype}:步数要保持整数(加整数 1)。")
+    assert_that(
+        np.issubdtype(step.dtype, np.integer),
+        f"100 步之后 step 的 dtype 是 {step.dtype}:步数要保持整数(加整数 1)。",
+    )
     _, params, _ = _state_parts(L, st, "第 100 次调用")
     w, b = 0.0, 0.0
     for _ in range(100):
         w, b = _sgd_ref(w, b, [1.0, 2.0, 3.0], [3.5, 5.5, 7.5], 0.05)
-    assert_close(np.array(params), np.array([w, b]), rtol=1e-4, atol=1e-5, what="100 步后的 [w, b]",
-                 msg="从 0 出发连续 100 步之后的参数和 float64 的 SGD 参考不一致。")
+    assert_close(
+        np.array(params),
+        np.array([w, b]),
+        rtol=1e-4,
+        atol=1e-5,
+        what="100 步后的 [w, b]",
+        msg="从 0 出发连续 100 步之后的参数和 float64 的 SGD 参考不一致。",
+    )

@@ -3,10 +3,18 @@
 Checks: on nested trees (dicts of lists and tuples, with None) the result keeps the structure
 and scales every leaf ("values"); under jit, several factors compile once ("jit")."""
 
+import _repair_ch6 as R
 import numpy as np
 
-import _repair_ch6 as R
-from tutor.worker.checklib import (Checks, CompileLog, Mistake, assert_close, assert_compile_count, fail, rng)
+from tutor.worker.checklib import (
+    Checks,
+    CompileLog,
+    Mistake,
+    assert_close,
+    assert_compile_count,
+    fail,
+    rng,
+)
 
 checks = Checks()
 
@@ -45,12 +53,24 @@ def _(L):
         factor = 1.5 + k
         out = R.call(L.scale_tree, tree, factor, what="scale_tree", symptoms=SYMPTOMS)
         if _structure(out) != jax.tree.structure(tree):
-            fail("返回值的结构和传进来的树不一样:jax.tree.map 会原样保留字典、列表、元组和 None,"
-                 "只替换叶子。", expected=str(jax.tree.structure(tree)), actual=str(_structure(out)))
+            fail(
+                "返回值的结构和传进来的树不一样:jax.tree.map 会原样保留字典、列表、元组和 None,"
+                "只替换叶子。",
+                expected=str(jax.tree.structure(tree)),
+                actual=str(_structure(out)),
+            )
         want = jax.tree.map(lambda leaf: np.asarray(leaf, np.float64) * factor, tree)
-        assert_close(out, want, rtol=1e-6, atol=1e-6, what=f"scale_tree(树 {k + 1}, {factor})",
-                     msg=f"每个叶子都应乘以 {factor}(见期望值与实际值)。",
-                     mistakes=[Mistake("unchanged", tree, "返回的树和传进来的一模一样:叶子没有乘以 factor。")])
+        assert_close(
+            out,
+            want,
+            rtol=1e-6,
+            atol=1e-6,
+            what=f"scale_tree(树 {k + 1}, {factor})",
+            msg=f"每个叶子都应乘以 {factor}(见期望值与实际值)。",
+            mistakes=[
+                Mistake("unchanged", tree, "返回的树和传进来的一模一样:叶子没有乘以 factor。")
+            ],
+        )
 
 
 @checks.add("jit", "jit 下换 3 个 factor:结果正确,只编译 1 次", needs="values")
@@ -63,10 +83,20 @@ def _(L):
     factors = [jnp.float32(f) for f in (0.5, 2.0, -3.0)]
     with CompileLog() as log:
         outs = [fn(tree, f) for f in factors]
-    assert_compile_count(log, R.name_of(fn), expected=1,
-                         msg=f"3 个不同的 factor 编译了 {log.count(R.name_of(fn))} 次,期望 1 次:"
-                             "factor 只参与数值运算,应作为普通参数传入。")
+    assert_compile_count(
+        log,
+        R.name_of(fn),
+        expected=1,
+        msg=f"3 个不同的 factor 编译了 {log.count(R.name_of(fn))} 次,期望 1 次:"
+        "factor 只参与数值运算,应作为普通参数传入。",
+    )
     for f, out in zip(factors, outs):
         want = jax.tree.map(lambda leaf: np.asarray(leaf, np.float64) * float(f), tree)
-        assert_close(out, want, rtol=1e-6, atol=1e-6, what=f"jit 下 factor={float(f)}",
-                     msg=f"jit 下每个叶子都应乘以 {float(f)}。")
+        assert_close(
+            out,
+            want,
+            rtol=1e-6,
+            atol=1e-6,
+            what=f"jit 下 factor={float(f)}",
+            msg=f"jit 下每个叶子都应乘以 {float(f)}。",
+        )

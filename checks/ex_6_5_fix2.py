@@ -4,21 +4,31 @@ Checks: trajectories for fresh starts and several n against float64, with the tr
 named ("values"); orbit compiles once per distinct n and never again for the same n ("compiles");
 the program is one scan whose size does not grow with n ("scan")."""
 
+import _repair_ch6 as R
 import numpy as np
 
-import _repair_ch6 as R
-from tutor.worker.checklib import (Checks, CompileLog, as_array, assert_close, assert_compile_count, fail,
-                            primitive_counts, rng)
+from tutor.worker.checklib import (
+    Checks,
+    CompileLog,
+    as_array,
+    assert_close,
+    assert_compile_count,
+    fail,
+    primitive_counts,
+    rng,
+)
 
 checks = Checks()
 
-_TRACED = ("n_steps 作为 jit 的普通参数传进来,追踪时只是个 tracer;scan 的 length 决定输出的形状,必须是编译时已知的"
-           " Python 整数。把 n_steps 声明成静态参数:@partial(jax.jit, static_argnames=(\"n_steps\",))。")
+_TRACED = (
+    "n_steps 作为 jit 的普通参数传进来,追踪时只是个 tracer;scan 的 length 决定输出的形状,必须是编译时已知的"
+    ' Python 整数。把 n_steps 声明成静态参数:@partial(jax.jit, static_argnames=("n_steps",))。'
+)
 SYMPTOMS = {
     "ConcretizationTypeError": _TRACED,
     "TracerIntegerConversionError": _TRACED,
     "word:Shapes must be 1D sequences of concrete values": "输出的形状取决于 n_steps,而 n_steps 在 jit 里是 tracer:fori_loop 的上界"
-                                                           "可以是运行时的值,数组的形状却不行。" + _TRACED[_TRACED.index("把 n_steps"):],
+    "可以是运行时的值,数组的形状却不行。" + _TRACED[_TRACED.index("把 n_steps") :],
 }
 
 
@@ -46,8 +56,14 @@ def _(L):
     for n in (3, 7, 1):
         x0 = _start(g)
         path = as_array(_orbit(L, x0, n), f"orbit(x0, {n})", shape=(n,))
-        assert_close(path, _want(x0, n), rtol=1e-5, atol=1e-6, what=f"orbit(x0={float(x0):.3f}, {n})",
-                     msg=f"轨迹应是 x ← 0.5·x + 1 迭代 {n} 次时每一步之后的 x(不含起点)。")
+        assert_close(
+            path,
+            _want(x0, n),
+            rtol=1e-5,
+            atol=1e-6,
+            what=f"orbit(x0={float(x0):.3f}, {n})",
+            msg=f"轨迹应是 x ← 0.5·x + 1 迭代 {n} 次时每一步之后的 x(不含起点)。",
+        )
 
 
 @checks.add("compiles", "同一个 n_steps 只编译一次,每个新的 n_steps 各编译一次", needs="values")
@@ -60,11 +76,18 @@ def _(L):
             _orbit(L, _start(g), n)
     got = log.count(name)
     if got == 0:
-        fail(f"{len(calls)} 次调用 orbit 一次也没有编译:orbit 没有在 jit 下运行(去掉了 @jax.jit?)。"
-             "要保留 jit,只把 n_steps 声明成静态参数。", compiles=list(log.names))
-    assert_compile_count(log, name, expected=2,
-                         msg=f"n_steps 依次取 {list(calls)}(两个不同的 n_steps,起点都是 float32 标量),orbit 编译了 {got} 次,"
-                             "应是 2 次:每个新的 n_steps 编译一次,同一个 n_steps 不再编译。")
+        fail(
+            f"{len(calls)} 次调用 orbit 一次也没有编译:orbit 没有在 jit 下运行(去掉了 @jax.jit?)。"
+            "要保留 jit,只把 n_steps 声明成静态参数。",
+            compiles=list(log.names),
+        )
+    assert_compile_count(
+        log,
+        name,
+        expected=2,
+        msg=f"n_steps 依次取 {list(calls)}(两个不同的 n_steps,起点都是 float32 标量),orbit 编译了 {got} 次,"
+        "应是 2 次:每个新的 n_steps 编译一次,同一个 n_steps 不再编译。",
+    )
 
 
 @checks.add("scan", "程序里是一个 scan,n_steps 变大时程序不变长", needs="values")
@@ -76,6 +99,10 @@ def _(L):
     large = primitive_counts(lambda x: L.orbit(x, 40), x0)
     size = (sum(small.values()), sum(large.values()))
     if small.get("scan", 0) < 1 or size[1] > size[0]:
-        fail(f"n_steps = 5 时程序有 {size[0]} 个运算,n_steps = 40 时有 {size[1]} 个" + ("" if small.get("scan") else ",而且没有 scan")
-             + ":循环被展开进了程序(Python 的 for 循环),n_steps 越大程序越长、编译越慢。用 lax.scan。",
-             n5=dict(small), n40=dict(large))
+        fail(
+            f"n_steps = 5 时程序有 {size[0]} 个运算,n_steps = 40 时有 {size[1]} 个"
+            + ("" if small.get("scan") else ",而且没有 scan")
+            + ":循环被展开进了程序(Python 的 for 循环),n_steps 越大程序越长、编译越慢。用 lax.scan。",
+            n5=dict(small),
+            n40=dict(large),
+        )

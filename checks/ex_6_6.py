@@ -20,11 +20,18 @@ from __future__ import annotations
 
 import inspect
 
+import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
 
-from tutor.worker.checklib import Checks, Mistake, as_callable, as_tuple, assert_close, assert_that, fail
-
-import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    as_callable,
+    as_tuple,
+    assert_close,
+    assert_that,
+    fail,
+)
 
 checks = Checks()
 
@@ -40,7 +47,9 @@ def _chapter_trees():
     return conv(params), conv(g1), conv(g2)
 
 
-def _rms_run(grads_seq, lr, rho, eps, *, accumulate=True, weight=None, eps_inside=False, bias=False):
+def _rms_run(
+    grads_seq, lr, rho, eps, *, accumulate=True, weight=None, eps_inside=False, bias=False
+):
     """float64 RMSProp updates for each step; the keyword arguments make its common slips."""
     import jax
 
@@ -49,8 +58,8 @@ def _rms_run(grads_seq, lr, rho, eps, *, accumulate=True, weight=None, eps_insid
     out = []
     for t, g in enumerate(grads_seq, start=1):
         base = s if accumulate else jax.tree.map(np.zeros_like, s)
-        s = jax.tree.map(lambda s_, g_: rho * s_ + w * g_ ** 2, base, g)
-        used = jax.tree.map(lambda s_: s_ / (1 - rho ** t), s) if bias else s
+        s = jax.tree.map(lambda s_, g_: rho * s_ + w * g_**2, base, g)
+        used = jax.tree.map(lambda s_: s_ / (1 - rho**t), s) if bias else s
         if eps_inside:
             out.append(jax.tree.map(lambda g_, s_: -lr * g_ / np.sqrt(s_ + eps), g, used))
         else:
@@ -64,24 +73,42 @@ def _mistakes(grads_seq, lr, rho, eps):
 
     ref = _rms_run(grads_seq, lr, rho, eps)
     return [
-        ("sign", [jax.tree.map(np.negative, u) for u in ref],
-         "updates 的符号反了:apply_updates 是把 updates 加到参数上,所以 updates 应为 −lr·g/(√s+ε),带负号。"),
-        ("no_accumulation", _rms_run(grads_seq, lr, rho, eps, accumulate=False),
-         "s 没有跨步累积:每一步都要从传入状态里的旧 s 出发,s ← ρ·s + (1−ρ)·g²,并把新 s 放进返回的新状态。"),
-        ("no_one_minus_rho", _rms_run(grads_seq, lr, rho, eps, weight=1.0),
-         "s 的更新漏了 (1 − ρ):梯度平方那一项应乘 (1 − ρ),s ← ρ·s + (1−ρ)·g²。"),
-        ("bias_correction", _rms_run(grads_seq, lr, rho, eps, bias=True),
-         "对 s 做了偏差修正 s / (1 − ρᵗ)(Adam 的做法):本题的 RMSProp 不做偏差修正,直接用 s。"),
-        ("eps_inside", _rms_run(grads_seq, lr, rho, eps, eps_inside=True),
-         "ε 放进了根号里(√(s+ε),Optax 的 scale_by_rms 默认 eps_in_sqrt=True 就是这么写的):"
-         "本题的公式是 g / (√s + ε),ε 在根号外。"),
+        (
+            "sign",
+            [jax.tree.map(np.negative, u) for u in ref],
+            "updates 的符号反了:apply_updates 是把 updates 加到参数上,所以 updates 应为 −lr·g/(√s+ε),带负号。",
+        ),
+        (
+            "no_accumulation",
+            _rms_run(grads_seq, lr, rho, eps, accumulate=False),
+            "s 没有跨步累积:每一步都要从传入状态里的旧 s 出发,s ← ρ·s + (1−ρ)·g²,并把新 s 放进返回的新状态。",
+        ),
+        (
+            "no_one_minus_rho",
+            _rms_run(grads_seq, lr, rho, eps, weight=1.0),
+            "s 的更新漏了 (1 − ρ):梯度平方那一项应乘 (1 − ρ),s ← ρ·s + (1−ρ)·g²。",
+        ),
+        (
+            "bias_correction",
+            _rms_run(grads_seq, lr, rho, eps, bias=True),
+            "对 s 做了偏差修正 s / (1 − ρᵗ)(Adam 的做法):本题的 RMSProp 不做偏差修正,直接用 s。",
+        ),
+        (
+            "eps_inside",
+            _rms_run(grads_seq, lr, rho, eps, eps_inside=True),
+            "ε 放进了根号里(√(s+ε),Optax 的 scale_by_rms 默认 eps_in_sqrt=True 就是这么写的):"
+            "本题的公式是 g / (√s + ε),ε 在根号外。",
+        ),
     ]
 
 
 def _explain(got_seq, grads_seq, lr, rho, eps) -> str | None:
     """The slip whose updates match every step the learner made so far, if exactly one does."""
-    hits = [msg for _, seq, msg in _mistakes(grads_seq, lr, rho, eps)
-            if all(H.trees_close(u, e, rtol=1e-5, atol=1e-6) for u, e in zip(got_seq, seq))]
+    hits = [
+        msg
+        for _, seq, msg in _mistakes(grads_seq, lr, rho, eps)
+        if all(H.trees_close(u, e, rtol=1e-5, atol=1e-6) for u, e in zip(got_seq, seq))
+    ]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -93,10 +120,15 @@ def _check_steps(got_seq, grads_seq, lr, rho, eps, what, diagnose_with=None, fir
         if k < first or H.trees_close(u, e, rtol=1e-5, atol=1e-6):
             continue
         seq = diagnose_with or got_seq
-        why = _explain(seq, grads_seq[:len(seq)], lr, rho, eps)
-        fail(why or f"{what}第 {k + 1} 步的 updates 和 float64 的 RMSProp 参考不一致"
-                    "(s ← ρ·s + (1−ρ)·g²,updates = −lr·g/(√s + ε)),见期望值与实际值。",
-             step=k + 1, expected=e, actual=H.tree64(u) if _is_tree_of_numbers(u) else repr(u)[:200])
+        why = _explain(seq, grads_seq[: len(seq)], lr, rho, eps)
+        fail(
+            why
+            or f"{what}第 {k + 1} 步的 updates 和 float64 的 RMSProp 参考不一致"
+            "(s ← ρ·s + (1−ρ)·g²,updates = −lr·g/(√s + ε)),见期望值与实际值。",
+            step=k + 1,
+            expected=e,
+            actual=H.tree64(u) if _is_tree_of_numbers(u) else repr(u)[:200],
+        )
 
 
 def _is_tree_of_numbers(u) -> bool:
@@ -110,7 +142,9 @@ def _is_tree_of_numbers(u) -> bool:
 def _optimizer(L, *args, **kwargs):
     opt = L.rmsprop(*args, **kwargs)
     if not (hasattr(opt, "init") and hasattr(opt, "update")):
-        fail(f"rmsprop(...) 应返回带 init、update 的 Optimizer(上下文里的 NamedTuple),实际返回 {H.render(opt)}。")
+        fail(
+            f"rmsprop(...) 应返回带 init、update 的 Optimizer(上下文里的 NamedTuple),实际返回 {H.render(opt)}。"
+        )
     return as_callable(opt.init, "Optimizer.init"), as_callable(opt.update, "Optimizer.update")
 
 
@@ -121,8 +155,12 @@ def _chapter_run(L):
     params, g1j, g2j = H.tree32(p64), H.tree32(g1), H.tree32(g2)
     init, update = _optimizer(L, LR, rho=RHO, eps=EPS)
     st = init(params)
-    u1, st = as_tuple(update(g1j, st, params), 2, "opt.update(g1, state, params) 的返回值 (updates, new_state)")
-    u2, st = as_tuple(jax.jit(update)(g2j, st, params), 2, "jax.jit(opt.update)(g2, state, params) 的返回值")
+    u1, st = as_tuple(
+        update(g1j, st, params), 2, "opt.update(g1, state, params) 的返回值 (updates, new_state)"
+    )
+    u2, st = as_tuple(
+        jax.jit(update)(g2j, st, params), 2, "jax.jit(opt.update)(g2, state, params) 的返回值"
+    )
     return [u1, u2], [g1, g2]
 
 
@@ -132,44 +170,62 @@ def _(L):
 
     init, update = _optimizer(L, LR, rho=RHO, eps=EPS)
     params = H.tree32(_chapter_trees()[0])
-    u1, _ = as_tuple(update(H.tree32(_chapter_trees()[1]), init(params), params), 2,
-                     "opt.update(g1, state, params) 的返回值 (updates, new_state)")
-    assert_that(jax.tree.structure(u1) == jax.tree.structure(params),
-                "增量树和参数树的结构不同:用 jax.tree.map 逐叶子计算,不要把叶子拼成一个数组或列表。",
-                expected=str(jax.tree.structure(params)), actual=str(jax.tree.structure(u1)))
+    u1, _ = as_tuple(
+        update(H.tree32(_chapter_trees()[1]), init(params), params),
+        2,
+        "opt.update(g1, state, params) 的返回值 (updates, new_state)",
+    )
+    assert_that(
+        jax.tree.structure(u1) == jax.tree.structure(params),
+        "增量树和参数树的结构不同:用 jax.tree.map 逐叶子计算,不要把叶子拼成一个数组或列表。",
+        expected=str(jax.tree.structure(params)),
+        actual=str(jax.tree.structure(u1)),
+    )
 
 
-@checks.add("step1", "第 1 步(不加 jit)的 updates 与 float64 公式一致(rtol 1e-5, atol 1e-6)",
-            needs="structure")
+@checks.add(
+    "step1",
+    "第 1 步(不加 jit)的 updates 与 float64 公式一致(rtol 1e-5, atol 1e-6)",
+    needs="structure",
+)
 def _(L):
     got, grads = _chapter_run(L)
     # 第 1 步上“漏了 (1 − ρ)”和“偏差修正”给出同样的数:用两步一起判断是哪一种
     _check_steps(got[:1], grads, LR, RHO, EPS, "", diagnose_with=got)
 
 
-@checks.add("step2", "第 2 步(jax.jit(opt.update))的 updates 与 float64 公式一致,s 跨步累积",
-            needs="structure")
+@checks.add(
+    "step2",
+    "第 2 步(jax.jit(opt.update))的 updates 与 float64 公式一致,s 跨步累积",
+    needs="structure",
+)
 def _(L):
     got, grads = _chapter_run(L)
     _check_steps(got, grads, LR, RHO, EPS, "", first=1)
 
 
-@checks.add("defaults", "只给 lr 时默认 rho=0.9、eps=1e-8,且 update 可以不传 params", needs="structure")
+@checks.add(
+    "defaults", "只给 lr 时默认 rho=0.9、eps=1e-8,且 update 可以不传 params", needs="structure"
+)
 def _(L):
     g = np.random.default_rng(66)
     # "tiny":梯度约 1e-7,√s 与 ε = 1e-8 同一量级,默认 ε 写错就看得出来
     params = {"w": g.normal(size=(3, 2)), "b": g.normal(size=2), "tiny": g.normal(size=4)}
-    grads = [{"w": g.normal(size=(3, 2)), "b": g.normal(size=2), "tiny": 1e-7 * g.normal(size=4)}
-             for _ in range(2)]
+    grads = [
+        {"w": g.normal(size=(3, 2)), "b": g.normal(size=2), "tiny": 1e-7 * g.normal(size=4)}
+        for _ in range(2)
+    ]
 
     def run(*args, **kwargs):
         init, update = _optimizer(L, *args, **kwargs)
         try:
             inspect.signature(update).bind(grads[0], None)
         except TypeError:
-            fail(f"update 的签名是 update{inspect.signature(update)}:第三个参数 params 要有默认值"
-                 "(update(grads, state, params=None)),调用者可以只传梯度和状态。")
-        except ValueError:          # 拿不到签名的可调用对象:直接调用
+            fail(
+                f"update 的签名是 update{inspect.signature(update)}:第三个参数 params 要有默认值"
+                "(update(grads, state, params=None)),调用者可以只传梯度和状态。"
+            )
+        except ValueError:  # 拿不到签名的可调用对象:直接调用
             pass
         st, out = init(H.tree32(params)), []
         for gr in grads:
@@ -183,8 +239,10 @@ def _(L):
         return
     explicit = run(0.01, rho=0.9, eps=1e-8)
     if all(H.trees_close(u, e, rtol=1e-5, atol=1e-6) for u, e in zip(explicit, exp)):
-        fail("显式写 rmsprop(0.01, rho=0.9, eps=1e-8) 时结果正确,只写 rmsprop(0.01) 时不对:"
-             "签名里的默认值应为 rho=0.9、eps=1e-8。")
+        fail(
+            "显式写 rmsprop(0.01, rho=0.9, eps=1e-8) 时结果正确,只写 rmsprop(0.01) 时不对:"
+            "签名里的默认值应为 rho=0.9、eps=1e-8。"
+        )
     _check_steps(got, grads, 0.01, 0.9, 1e-8, "rmsprop(0.01) ")
 
 
@@ -195,15 +253,19 @@ def _(L):
     g = np.random.default_rng(166)
     shapes = [((1, 5), (5,)), ((5, 3), (3,)), ((3, 1), (1,))]
     params = [{"w": g.normal(size=ws), "b": g.normal(size=bs)} for ws, bs in shapes]
-    grads = [[{"w": g.normal(size=ws) * 0.3, "b": g.normal(size=bs) * 0.3} for ws, bs in shapes]
-             for _ in range(4)]
+    grads = [
+        [{"w": g.normal(size=ws) * 0.3, "b": g.normal(size=bs) * 0.3} for ws, bs in shapes]
+        for _ in range(4)
+    ]
     lr, rho, eps = 0.02, 0.95, 1e-7
     init, update = _optimizer(L, lr, rho=rho, eps=eps)
     upd = jax.jit(update)
     p32 = H.tree32(params)
     st, got = init(p32), []
     for gr in grads:
-        u, st = as_tuple(upd(H.tree32(gr), st, p32), 2, "jax.jit(opt.update)(grads, state, params) 的返回值")
+        u, st = as_tuple(
+            upd(H.tree32(gr), st, p32), 2, "jax.jit(opt.update)(grads, state, params) 的返回值"
+        )
         got.append(u)
     _check_steps(got, grads, lr, rho, eps, "换成 MLP 那样的参数树(列表里套字典)后,")
 
@@ -223,7 +285,9 @@ def _task64():
     sizes = (1, 32, 32, 1)
     layers = []
     for i, k in enumerate(jax.random.split(w_key, 3)):
-        w = np.asarray(jax.random.normal(k, (sizes[i], sizes[i + 1])), np.float64) * np.sqrt(2.0 / sizes[i])
+        w = np.asarray(jax.random.normal(k, (sizes[i], sizes[i + 1])), np.float64) * np.sqrt(
+            2.0 / sizes[i]
+        )
         layers.append({"w": w, "b": np.zeros(sizes[i + 1])})
     return layers, xs
 
@@ -241,7 +305,7 @@ def _loss_and_grads(layers, xs):
         grads[i] = {"w": acts[i].T @ delta, "b": delta.sum(axis=0)}
         if i:
             delta = (delta @ layers[i]["w"].T) * (1.0 - acts[i] ** 2)
-    return float(np.mean(resid ** 2)), grads
+    return float(np.mean(resid**2)), grads
 
 
 def _train64(steps: int, kind: str, lr: float = 0.003) -> np.ndarray:
@@ -260,7 +324,7 @@ def _train64(steps: int, kind: str, lr: float = 0.003) -> np.ndarray:
                 else:
                     mm[k] = 0.9 * mm[k] + 0.1 * gg[k]
                     ss[k] = 0.999 * ss[k] + 0.001 * gg[k] ** 2
-                    step = (mm[k] / (1 - 0.9 ** t)) / (np.sqrt(ss[k] / (1 - 0.999 ** t)) + 1e-8)
+                    step = (mm[k] / (1 - 0.9**t)) / (np.sqrt(ss[k] / (1 - 0.999**t)) + 1e-8)
                     layer[k] = layer[k] - lr * step
     return losses
 
@@ -269,27 +333,48 @@ def _train64(steps: int, kind: str, lr: float = 0.003) -> np.ndarray:
 def _(L):
     rl = H.loss_trace(L, "rms_losses", 1000)
     exp = _train64(1, "rmsprop")[0]
-    assert_that(np.isclose(rl[0], exp, rtol=1e-4),
-                f"rms_losses[0] = {rl[0]:.5f},而 params0 在 X、Y 上的初始损失是 {exp:.5f}:"
-                "训练要从上下文的 params0 出发,用上下文的数据 X、Y。", expected=exp, actual=float(rl[0]))
+    assert_that(
+        np.isclose(rl[0], exp, rtol=1e-4),
+        f"rms_losses[0] = {rl[0]:.5f},而 params0 在 X、Y 上的初始损失是 {exp:.5f}:"
+        "训练要从上下文的 params0 出发,用上下文的数据 X、Y。",
+        expected=exp,
+        actual=float(rl[0]),
+    )
 
 
-@checks.add("curve", f"rms_losses 的前 {CURVE_STEPS} 步与 float64 的 RMSProp(0.003) 训练一致(rtol {CURVE_RTOL:g})",
-            needs="losses")
+@checks.add(
+    "curve",
+    f"rms_losses 的前 {CURVE_STEPS} 步与 float64 的 RMSProp(0.003) 训练一致(rtol {CURVE_RTOL:g})",
+    needs="losses",
+)
 def _(L):
     rl = H.loss_trace(L, "rms_losses", 1000)[:CURVE_STEPS]
     ref = _train64(CURVE_STEPS, "rmsprop")
-    assert_close(rl, ref, rtol=CURVE_RTOL, atol=0, what=f"前 {CURVE_STEPS} 步的损失",
-                 msg=f"rms_losses 的前 {CURVE_STEPS} 步和 float64 下用 RMSProp(lr=0.003, ρ=0.9, ε=1e-8)"
-                     "从 params0 训练的损失曲线不一致:rms_losses 应来自 make_train(rmsprop(0.003), 1000)。",
-                 mistakes=[Mistake("adam", _train64(CURVE_STEPS, "adam"),
-                                   "rms_losses 正好是 Adam(lr=0.003) 的训练曲线:要用你自己的 rmsprop(0.003) 训练。")])
+    assert_close(
+        rl,
+        ref,
+        rtol=CURVE_RTOL,
+        atol=0,
+        what=f"前 {CURVE_STEPS} 步的损失",
+        msg=f"rms_losses 的前 {CURVE_STEPS} 步和 float64 下用 RMSProp(lr=0.003, ρ=0.9, ε=1e-8)"
+        "从 params0 训练的损失曲线不一致:rms_losses 应来自 make_train(rmsprop(0.003), 1000)。",
+        mistakes=[
+            Mistake(
+                "adam",
+                _train64(CURVE_STEPS, "adam"),
+                "rms_losses 正好是 Adam(lr=0.003) 的训练曲线:要用你自己的 rmsprop(0.003) 训练。",
+            )
+        ],
+    )
 
 
 @checks.add("improves", "训练后损失明显下降:rl[-1] < 0.5·rl[0]", needs="losses")
 def _(L):
     rl = H.loss_trace(L, "rms_losses", 1000)
     first, last = rl[0], rl[-1]
-    assert_that(last < 0.5 * first,
-                f"1000 步后损失只从 {first:.4f} 降到 {last:.4f},没有降到一半以下。",
-                first=float(first), last=float(last))
+    assert_that(
+        last < 0.5 * first,
+        f"1000 步后损失只从 {first:.4f} 降到 {last:.4f},没有降到一半以下。",
+        first=float(first),
+        last=float(last),
+    )

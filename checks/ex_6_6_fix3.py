@@ -5,14 +5,25 @@ array named and "drift measured from after the first step" as a named mistake ("
 caller's params are alive and unchanged after fine_tune ("keep"); sgd_step still donates its
 params ("donate")."""
 
+import _repair_ch6 as R
 import numpy as np
 
-import _repair_ch6 as R
-from tutor.worker.checklib import Checks, Mistake, as_array, as_tuple, assert_close, assert_that, fail, rng
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    as_array,
+    as_tuple,
+    assert_close,
+    assert_that,
+    fail,
+    rng,
+)
 
 checks = Checks()
-SYMPTOMS = {"word:deleted": "读到了一个已被捐赠(删除)的数组:第一步就把调用者的 params 交给了捐赠参数的 sgd_step,"
-                            "之后它已经不存在了。要留着的数组先拷贝一份再捐:jax.tree.map(lambda leaf: leaf.copy(), params)。"}
+SYMPTOMS = {
+    "word:deleted": "读到了一个已被捐赠(删除)的数组:第一步就把调用者的 params 交给了捐赠参数的 sgd_step,"
+    "之后它已经不存在了。要留着的数组先拷贝一份再捐:jax.tree.map(lambda leaf: leaf.copy(), params)。"
+}
 
 
 def _data(seed, n=16, d=3):
@@ -45,7 +56,7 @@ def _tune(L, params, x, y, steps):
     out = R.call(L.fine_tune, params, x, y, steps, what="fine_tune", symptoms=SYMPTOMS)
     tuned, drift = as_tuple(out, 2, "fine_tune 的返回值 (新参数, drift)")
     if not isinstance(tuned, dict) or set(tuned) != {"w", "b"}:
-        fail("新参数应是和 params 一样的字典 {\"w\", \"b\"}。", actual=repr(tuned)[:200])
+        fail('新参数应是和 params 一样的字典 {"w", "b"}。', actual=repr(tuned)[:200])
     return tuned, drift
 
 
@@ -56,14 +67,42 @@ def _(L):
     w, b, drift_want, drift_late = _ref(start, x, y, steps)
     tuned, drift = _tune(L, params, x, y, steps)
     drift = as_array(drift, "drift", ndim=0)
-    assert_that(np.isfinite(drift), f"drift 是 {float(drift)}:它应是新旧参数之间的欧氏距离,一个有限的数。", drift=drift)
-    assert_close(drift, drift_want, rtol=1e-4, atol=1e-6, what="drift",
-                 msg="drift 和新旧参数之间的欧氏距离 √(Σ (新 − 旧)²) 不一致。",
-                 mistakes=[Mistake("late", drift_late, "drift 是从第一步之后的参数量起的,应从调用者传入的 params 量起。")])
-    assert_close(as_array(tuned["w"], "新参数的 w", shape=(3,)), w, rtol=1e-4, atol=1e-6, what="w",
-                 msg="微调后的 w 和 float64 的 SGD 不一致。")
-    assert_close(as_array(tuned["b"], "新参数的 b", ndim=0), b, rtol=1e-4, atol=1e-6, what="b",
-                 msg="微调后的 b 和 float64 的 SGD 不一致。")
+    assert_that(
+        np.isfinite(drift),
+        f"drift 是 {float(drift)}:它应是新旧参数之间的欧氏距离,一个有限的数。",
+        drift=drift,
+    )
+    assert_close(
+        drift,
+        drift_want,
+        rtol=1e-4,
+        atol=1e-6,
+        what="drift",
+        msg="drift 和新旧参数之间的欧氏距离 √(Σ (新 − 旧)²) 不一致。",
+        mistakes=[
+            Mistake(
+                "late",
+                drift_late,
+                "drift 是从第一步之后的参数量起的,应从调用者传入的 params 量起。",
+            )
+        ],
+    )
+    assert_close(
+        as_array(tuned["w"], "新参数的 w", shape=(3,)),
+        w,
+        rtol=1e-4,
+        atol=1e-6,
+        what="w",
+        msg="微调后的 w 和 float64 的 SGD 不一致。",
+    )
+    assert_close(
+        as_array(tuned["b"], "新参数的 b", ndim=0),
+        b,
+        rtol=1e-4,
+        atol=1e-6,
+        what="b",
+        msg="微调后的 b 和 float64 的 SGD 不一致。",
+    )
 
 
 @checks.add("keep", "fine_tune 返回后,调用者的 params 仍然可读、数值不变")
@@ -72,11 +111,20 @@ def _(L):
     _tune(L, params, x, y, 3)
     gone = [k for k in ("w", "b") if params[k].is_deleted()]
     if gone:
-        fail(f"fine_tune 返回后,调用者的 params[{', '.join(gone)}] 被删掉了:它们被直接交给了捐赠参数的 sgd_step。"
-             "调用者还要用自己的参数(评估、存盘、再微调一次):先拷贝一份再捐。", deleted=gone)
+        fail(
+            f"fine_tune 返回后,调用者的 params[{', '.join(gone)}] 被删掉了:它们被直接交给了捐赠参数的 sgd_step。"
+            "调用者还要用自己的参数(评估、存盘、再微调一次):先拷贝一份再捐。",
+            deleted=gone,
+        )
     for k in ("w", "b"):
-        assert_close(np.asarray(params[k]), start[k], rtol=0, atol=0, what=f"params[{k!r}]",
-                     msg="fine_tune 改动了调用者的 params:起点参数应原样留着。")
+        assert_close(
+            np.asarray(params[k]),
+            start[k],
+            rtol=0,
+            atol=0,
+            what=f"params[{k!r}]",
+            msg="fine_tune 改动了调用者的 params:起点参数应原样留着。",
+        )
 
 
 @checks.add("donate", "sgd_step 仍然捐赠它的参数(调用后传入的数组已删除)")
@@ -84,5 +132,9 @@ def _(L):
     params, _, x, y = _data(6633)
     R.call(L.sgd_step, params, x, y, what="sgd_step", symptoms=SYMPTOMS)
     kept = [k for k in ("w", "b") if not params[k].is_deleted()]
-    assert_that(not kept, f"sgd_step 调用后,传入的 params[{', '.join(kept)}] 仍然可读:sgd_step 没有捐赠它的参数。"
-                          "这道题要求保留 donate_argnums=0,只把要留着的数组先拷贝一份。", kept=kept)
+    assert_that(
+        not kept,
+        f"sgd_step 调用后,传入的 params[{', '.join(kept)}] 仍然可读:sgd_step 没有捐赠它的参数。"
+        "这道题要求保留 donate_argnums=0,只把要留着的数组先拷贝一份。",
+        kept=kept,
+    )

@@ -21,18 +21,39 @@ Added: the reported count equals the real number of compiles; count == budget is
 fun_name filters (compiles of other functions are not counted); the outputs are NumPy arrays; the
 bucket edges are the statement's 32 / 64 / 128 (single requests compile exactly when a new bucket starts)."""
 
-
 import numpy as np
-
 from _ch7 import per_name, split_compiles
-from tutor.worker.checklib import (CompileLog, Checks, as_array, as_scalar, as_tuple, assert_close, assert_equal,
-                            assert_that, fail)
+
+from tutor.worker.checklib import (
+    Checks,
+    CompileLog,
+    as_array,
+    as_scalar,
+    as_tuple,
+    assert_close,
+    assert_equal,
+    assert_that,
+    fail,
+)
 
 checks = Checks()
 
 BUCKETS = (32, 64, 128)
-NEW_LENGTHS = (1, 31, 32, 33, 64, 65, 100, 128, 7, 50, 127, 2)        # around the edges of 32 / 64 / 128
-LATER_LENGTHS = (5, 20, 29, 12, 36, 48, 61, 70, 90, 111, 126, 80)     # none seen before, same three buckets
+NEW_LENGTHS = (1, 31, 32, 33, 64, 65, 100, 128, 7, 50, 127, 2)  # around the edges of 32 / 64 / 128
+LATER_LENGTHS = (
+    5,
+    20,
+    29,
+    12,
+    36,
+    48,
+    61,
+    70,
+    90,
+    111,
+    126,
+    80,
+)  # none seen before, same three buckets
 
 
 def _pair(r, call):
@@ -42,8 +63,11 @@ def _pair(r, call):
         as_tuple(r, 2, f"{call} 的返回值")
     first, second = r[0], r[1]
     if isinstance(second, (bool, np.bool_)) and not isinstance(first, (bool, np.bool_)):
-        fail(f"{call} 返回的前两项是 ({first!r}, {second!r}):顺序反了,应为 (是否在预算内, 编译次数)。",
-             expected="(bool, int)", actual=[repr(first), repr(second)])
+        fail(
+            f"{call} 返回的前两项是 ({first!r}, {second!r}):顺序反了,应为 (是否在预算内, 编译次数)。",
+            expected="(bool, int)",
+            actual=[repr(first), repr(second)],
+        )
     ok = as_scalar(first, f"{call} 的第 1 项(是否在预算内)")
     n = as_scalar(second, f"{call} 的第 2 项(编译次数)")
     assert_that(n == int(n), f"{call} 的第 2 项应是整数编译次数,得到 {n}。", actual=n)
@@ -62,11 +86,19 @@ def _(L):
         L.serve(L.ex1_batches, L.ex1_eps)
     real = log.count("normalize_rows")
     L.ns["_jaxtutor_7_1_real"] = real
-    assert_that(not ok, f"原始 serve 让 normalize_rows 编译了 {real} 次,超出 3 次的预算,你的测试却判为在预算内。",
-                expected=[False, real], actual=[ok, n])
-    assert_equal(n, real, what="jit(normalize_rows) 的编译次数",
-                 msg=f"返回的编译次数是 {n},但服务 ex1_batches / ex1_eps 这 20 个请求时 normalize_rows "
-                     f"实际编译了 {real} 次(应 > 3)。")
+    assert_that(
+        not ok,
+        f"原始 serve 让 normalize_rows 编译了 {real} 次,超出 3 次的预算,你的测试却判为在预算内。",
+        expected=[False, real],
+        actual=[ok, n],
+    )
+    assert_equal(
+        n,
+        real,
+        what="jit(normalize_rows) 的编译次数",
+        msg=f"返回的编译次数是 {n},但服务 ex1_batches / ex1_eps 这 20 个请求时 normalize_rows "
+        f"实际编译了 {real} 次(应 > 3)。",
+    )
 
 
 @checks.add("budget_passes", "预算足够大(1000)时判为通过,编译次数不变", needs="budget_fails")
@@ -77,9 +109,18 @@ def _(L):
     r_big = L.test_serve_compiles(L.serve, "normalize_rows", 1000)
     ok, n = _pair(r_big, 'test_serve_compiles(serve, "normalize_rows", 1000)')
     real = L.ns["_jaxtutor_7_1_real"]
-    assert_that(ok, f"编译 {real} 次、预算 1000 次,应判为在预算内,你的测试判为超支。", expected=True, actual=ok)
-    assert_equal(n, real, what="编译次数",
-                 msg=f"预算为 1000 时返回的编译次数是 {n},实际是 {real} 次:预算只决定判定结果,不影响计数。")
+    assert_that(
+        ok,
+        f"编译 {real} 次、预算 1000 次,应判为在预算内,你的测试判为超支。",
+        expected=True,
+        actual=ok,
+    )
+    assert_equal(
+        n,
+        real,
+        what="编译次数",
+        msg=f"预算为 1000 时返回的编译次数是 {n},实际是 {real} 次:预算只决定判定结果,不影响计数。",
+    )
 
 
 @checks.add("budget_edge", "编译次数恰好等于预算算通过;只统计名为 fun_name 的函数")
@@ -109,12 +150,24 @@ def _(L):
     r = L.test_serve_compiles(fake_serve, "_probe_target", 2)
     ok, n = _pair(r, 'test_serve_compiles(fake_serve, "_probe_target", 2)')
     if n == everything and n != 2:
-        fail(f"一个服务函数让 _probe_target 编译 2 次、_probe_other 编译 3 次,你的测试报告 {n} 次,"
-             f"正好是全部函数的编译次数:计数没有只算名为 fun_name 的函数。", expected=[True, 2], actual=[ok, n])
-    assert_equal(n, 2, what="jit(_probe_target) 的编译次数",
-                 msg=f"一个服务函数让 _probe_target 编译 2 次,你的测试报告 {n} 次。")
-    assert_that(ok, "编译 2 次、预算 2 次应判为在预算内(预算是最多允许的次数),你的测试判为超支。",
-                expected=[True, 2], actual=[ok, n])
+        fail(
+            f"一个服务函数让 _probe_target 编译 2 次、_probe_other 编译 3 次,你的测试报告 {n} 次,"
+            f"正好是全部函数的编译次数:计数没有只算名为 fun_name 的函数。",
+            expected=[True, 2],
+            actual=[ok, n],
+        )
+    assert_equal(
+        n,
+        2,
+        what="jit(_probe_target) 的编译次数",
+        msg=f"一个服务函数让 _probe_target 编译 2 次,你的测试报告 {n} 次。",
+    )
+    assert_that(
+        ok,
+        "编译 2 次、预算 2 次应判为在预算内(预算是最多允许的次数),你的测试判为超支。",
+        expected=[True, 2],
+        actual=[ok, n],
+    )
 
 
 def _requests(lengths, seed, eps_kinds="alternate"):
@@ -133,7 +186,9 @@ def _limits_broken(names) -> list[str]:
     """What the first request set's compiles break: a name compiled more often than there are
     buckets, or the functions (non-primitive names) compiled more than 3 times in all."""
     funcs, _ = split_compiles(names)
-    broken = [f"{k} 编译了 {v} 次(桶只有 3 个)" for k, v in per_name(names).items() if v > len(BUCKETS)]
+    broken = [
+        f"{k} 编译了 {v} 次(桶只有 3 个)" for k, v in per_name(names).items() if v > len(BUCKETS)
+    ]
     if len(funcs) > len(BUCKETS) and not broken:
         broken.append(f"函数合计编译了 {len(funcs)} 次(应 ≤ 3):{per_name(funcs)}")
     return broken
@@ -141,23 +196,31 @@ def _limits_broken(names) -> list[str]:
 
 def _why(L, counts) -> str:
     """What extra compiles come from, said only once a probe run has shown it."""
-    sliced = {k: v for k, v in counts.items() if k in ("slice", "dynamic_slice") and v >= len(NEW_LENGTHS)}
+    sliced = {
+        k: v for k, v in counts.items() if k in ("slice", "dynamic_slice") and v >= len(NEW_LENGTHS)
+    }
     if sliced:
-        return (f"其中 {sliced} 正好每种新行数一次:padding 行是在 jax 数组上按行数切掉的(out[:n]),"
-                "每种切片形状都要单独编译;先转成 NumPy 数组再切:np.asarray(out)[:n]。")
+        return (
+            f"其中 {sliced} 正好每种新行数一次:padding 行是在 jax 数组上按行数切掉的(out[:n]),"
+            "每种切片形状都要单独编译;先转成 NumPy 数组再切:np.asarray(out)[:n]。"
+        )
     same_b, same_e = _requests((20,) * len(NEW_LENGTHS), 12, eps_kinds="float32")
     with CompileLog() as probe:
         L.serve_fixed(same_b, same_e)
     if probe.total >= len(same_b):
-        return (f"再用 12 个行数相同(20 行)、eps 都是 np.float32 的请求试了一次,仍编译了 {probe.total} 次:"
-                "每个请求都重新编译,和行数、eps 类型都无关(jit 函数是不是每次都新建?)。")
+        return (
+            f"再用 12 个行数相同(20 行)、eps 都是 np.float32 的请求试了一次,仍编译了 {probe.total} 次:"
+            "每个请求都重新编译,和行数、eps 类型都无关(jit 函数是不是每次都新建?)。"
+        )
     uni_b, uni_e = _requests(NEW_LENGTHS, 11, eps_kinds="float32")
     with CompileLog() as probe:
         L.serve_fixed(uni_b, uni_e)
     uniform = per_name(probe.names)
     if not _limits_broken(probe.names):
-        return (f"同样 12 个请求、只把 eps 全换成 np.float32 再试一次,就只编译 {uniform}:"
-                "多出来的编译来自 eps 的两种类型(Python float 是弱类型,jnp.float32 是强类型),要把 eps 统一成一种。")
+        return (
+            f"同样 12 个请求、只把 eps 全换成 np.float32 再试一次,就只编译 {uniform}:"
+            "多出来的编译来自 eps 的两种类型(Python float 是弱类型,jnp.float32 是强类型),要把 eps 统一成一种。"
+        )
     per_size = sorted(k for k, v in uniform.items() if v == len(set(NEW_LENGTHS)))
     if per_size:
         return f"eps 统一成 np.float32 以后,{per_size} 仍是每种行数编译一次:行数没有补齐到桶 {BUCKETS}。"
@@ -167,24 +230,39 @@ def _why(L, counts) -> str:
 @checks.add("fixed_compiles", "serve_fixed:每个桶最多编译一次,新的行数不再触发任何编译")
 def _(L):
     batches, eps_list = _requests(NEW_LENGTHS, 11)
-    with CompileLog() as first:           # clears JAX's caches first
+    with CompileLog() as first:  # clears JAX's caches first
         outs = L.serve_fixed(batches, eps_list)
     later_b, later_e = _requests(LATER_LENGTHS, 13)
     with CompileLog(clear=False) as later:
         later_outs = L.serve_fixed(later_b, later_e)
-    L.ns["_jaxtutor_7_1_outs"] = [(NEW_LENGTHS, batches, outs), (LATER_LENGTHS, later_b, later_outs)]
+    L.ns["_jaxtutor_7_1_outs"] = [
+        (NEW_LENGTHS, batches, outs),
+        (LATER_LENGTHS, later_b, later_outs),
+    ]
     if later.total:
         counts = per_name(later.names)
-        fail(f"第二批 12 个请求(行数都是新的,仍落在同样 3 个桶里)又编译了 {later.total} 次:{counts}。"
-             "桶不变时,新的行数不应再触发任何编译。" + _why(L, counts),
-             expected=0, actual=later.total, compiles=counts)
+        fail(
+            f"第二批 12 个请求(行数都是新的,仍落在同样 3 个桶里)又编译了 {later.total} 次:{counts}。"
+            "桶不变时,新的行数不应再触发任何编译。" + _why(L, counts),
+            expected=0,
+            actual=later.total,
+            compiles=counts,
+        )
     broken = _limits_broken(first.names)
     if broken:
-        fail(f"清空缓存后处理 12 个新请求:{';'.join(broken)}。" + _why(L, per_name(first.names)),
-             expected="每个名字 ≤ 3 次,函数合计 ≤ 3 次", actual=per_name(first.names))
+        fail(
+            f"清空缓存后处理 12 个新请求:{';'.join(broken)}。" + _why(L, per_name(first.names)),
+            expected="每个名字 ≤ 3 次,函数合计 ≤ 3 次",
+            actual=per_name(first.names),
+        )
     funcs, eager = split_compiles(first.names)
-    assert_that(funcs, "没有看到任何 jit 函数的编译" + (f"(只有单个算子 {per_name(eager)})" if eager else "")
-                + ":serve_fixed 应调用一个 jax.jit 编译的函数做归一化。", actual=first.names)
+    assert_that(
+        funcs,
+        "没有看到任何 jit 函数的编译"
+        + (f"(只有单个算子 {per_name(eager)})" if eager else "")
+        + ":serve_fixed 应调用一个 jax.jit 编译的函数做归一化。",
+        actual=first.names,
+    )
 
 
 @checks.add("buckets", "行数补齐到的桶正好是 (32, 64, 128)", needs="fixed_compiles")
@@ -201,12 +279,19 @@ def _(L):
             L.serve_fixed(batch, eps)
             seen.append(log.total > before)
     if seen != expected:
-        fail("依次送行数 1、32、33、64、65、128 的单个请求,只有进入新桶时才应编译(1 → 桶 32,33 → 桶 64,"
-             f"65 → 桶 128),实际编译发生在:{[r for r, c in zip(rows_seq, seen) if c]}。桶应是 (32, 64, 128)。",
-             expected=[r for r, c in zip(rows_seq, expected) if c], actual=[r for r, c in zip(rows_seq, seen) if c])
+        fail(
+            "依次送行数 1、32、33、64、65、128 的单个请求,只有进入新桶时才应编译(1 → 桶 32,33 → 桶 64,"
+            f"65 → 桶 128),实际编译发生在:{[r for r, c in zip(rows_seq, seen) if c]}。桶应是 (32, 64, 128)。",
+            expected=[r for r, c in zip(rows_seq, expected) if c],
+            actual=[r for r, c in zip(rows_seq, seen) if c],
+        )
 
 
-@checks.add("fixed_outputs", "输出个数、形状(去掉 padding)、类型和数值都与 NumPy float64 一致", needs="fixed_compiles")
+@checks.add(
+    "fixed_outputs",
+    "输出个数、形状(去掉 padding)、类型和数值都与 NumPy float64 一致",
+    needs="fixed_compiles",
+)
 def _(L):
     for lengths, batches, outs in L.ns["_jaxtutor_7_1_outs"]:
         items = as_tuple(outs, len(batches), "serve_fixed 的返回值(每个请求一个数组)")
@@ -214,13 +299,28 @@ def _(L):
             arr = as_array(o, f"行数为 {n} 的请求的输出")
             if arr.shape != b.shape:
                 bucket = next(size for size in BUCKETS if n <= size)
-                hint = (f"正好是桶的大小 {bucket}:padding 行没有去掉。" if arr.shape == (bucket, b.shape[1]) else "")
-                fail(f"行数为 {n} 的请求输出形状是 {arr.shape},应为 {b.shape}。{hint}",
-                     expected=list(b.shape), actual=list(arr.shape))
-            assert_that(isinstance(o, np.ndarray),
-                        f"行数为 {n} 的请求的输出是 {type(o).__module__}.{type(o).__name__},应是 NumPy 数组(np.ndarray)。",
-                        actual=type(o).__name__)
+                hint = (
+                    f"正好是桶的大小 {bucket}:padding 行没有去掉。"
+                    if arr.shape == (bucket, b.shape[1])
+                    else ""
+                )
+                fail(
+                    f"行数为 {n} 的请求输出形状是 {arr.shape},应为 {b.shape}。{hint}",
+                    expected=list(b.shape),
+                    actual=list(arr.shape),
+                )
+            assert_that(
+                isinstance(o, np.ndarray),
+                f"行数为 {n} 的请求的输出是 {type(o).__module__}.{type(o).__name__},应是 NumPy 数组(np.ndarray)。",
+                actual=type(o).__name__,
+            )
             wide = np.asarray(b, dtype=np.float64)
             ref = wide / (np.linalg.norm(wide, axis=1)[:, None] + 1e-3)
-            assert_close(arr, ref, rtol=0, atol=1e-6, what=f"行数为 {n} 的请求",
-                         msg=f"行数为 {n} 的请求的输出与 float64 参考 x / (‖x‖ + eps)(eps = 1e-3)不一致。")
+            assert_close(
+                arr,
+                ref,
+                rtol=0,
+                atol=1e-6,
+                what=f"行数为 {n} 的请求",
+                msg=f"行数为 {n} 的请求的输出与 float64 参考 x / (‖x‖ + eps)(eps = 1e-3)不一致。",
+            )

@@ -15,7 +15,17 @@ size ‖b‖/(‖b‖·√ε) ≈ 1e6 at a = 0 -> zero_grads."""
 
 import numpy as np
 
-from tutor.worker.checklib import Checks, Mistake, as_array, as_callable, as_scalar, assert_close, assert_that, fail, rng
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    as_array,
+    as_callable,
+    as_scalar,
+    assert_close,
+    assert_that,
+    fail,
+    rng,
+)
 
 checks = Checks()
 
@@ -32,7 +42,7 @@ def _ref(u, v):
     """(cos, d cos/du, d cos/dv) in float64."""
     lu, lv = np.sqrt(u @ u), np.sqrt(v @ v)
     cos = float(u @ v) / (lu * lv)
-    return cos, v / (lu * lv) - cos * u / lu ** 2, u / (lu * lv) - cos * v / lv ** 2
+    return cos, v / (lu * lv) - cos * u / lu**2, u / (lu * lv) - cos * v / lv**2
 
 
 def _f32(*arrays):
@@ -46,10 +56,17 @@ def _scalar_fn(L):
     import jax.numpy as jnp
 
     fn = as_callable(L.cos_sim_safe, "cos_sim_safe")
-    probe = as_array(fn(jnp.ones(3, jnp.float32), jnp.arange(3.0, dtype=jnp.float32)), "cos_sim_safe(a, b)",
-                     floating=True)
-    assert_that(probe.shape == (), f"cos_sim_safe 应返回一个标量(形状 ()),得到形状 {probe.shape}:"
-                "jax.grad 只能对标量输出求导。", actual=list(probe.shape))
+    probe = as_array(
+        fn(jnp.ones(3, jnp.float32), jnp.arange(3.0, dtype=jnp.float32)),
+        "cos_sim_safe(a, b)",
+        floating=True,
+    )
+    assert_that(
+        probe.shape == (),
+        f"cos_sim_safe 应返回一个标量(形状 ()),得到形状 {probe.shape}:"
+        "jax.grad 只能对标量输出求导。",
+        actual=list(probe.shape),
+    )
     return fn
 
 
@@ -59,15 +76,25 @@ def _(L):
         a64, b64 = _pair(seed, n)
         c, _, _ = _ref(a64, b64)
         got = as_array(L.cos_sim_safe(*_f32(a64, b64)), f"cos_sim_safe(a, b)(长度 {n})")
-        assert_that(got.shape == (), f"cos_sim_safe 应返回一个标量,得到形状 {got.shape}。", actual=list(got.shape))
-        assert_close(float(got), c, rtol=0, atol=1e-6, what=f"长度 {n} 的随机向量",
-                     msg=f"长度 {n} 的随机向量上,值与 a·b / (‖a‖·‖b‖) 不一致。")
+        assert_that(
+            got.shape == (),
+            f"cos_sim_safe 应返回一个标量,得到形状 {got.shape}。",
+            actual=list(got.shape),
+        )
+        assert_close(
+            float(got),
+            c,
+            rtol=0,
+            atol=1e-6,
+            what=f"长度 {n} 的随机向量",
+            msg=f"长度 {n} 的随机向量上,值与 a·b / (‖a‖·‖b‖) 不一致。",
+        )
 
 
 @checks.add("grads", "正常点:对 a、b 的梯度等于解析式(误差 ≤ 1e-5),并通过 check_grads")
 def _(L):
-    from jax.test_util import check_grads
     import jax
+    from jax.test_util import check_grads
 
     for seed, n in ((22, 6), (722, 9)):
         a64, b64 = _pair(seed, n)
@@ -77,30 +104,70 @@ def _(L):
         scale = 1.0 / (np.sqrt(a64 @ a64) * np.sqrt(b64 @ b64))
         # what the gradient is when the norms are treated as constants (stop_gradient on them)
         frozen = "范数被当成了常数(比如 stop_gradient):梯度里少了范数对 {x} 求导的那一项 −cos·{x}/‖{x}‖²。"
-        assert_close(as_array(ga, f"∂cos/∂a(长度 {n})"), ga_ref, rtol=0, atol=1e-5, what=f"∂cos/∂a(长度 {n})",
-                     msg="对 a 的梯度与解析式 b/(‖a‖‖b‖) − (a·b)a/(‖a‖³‖b‖) 不一致。",
-                     mistakes=[Mistake("norms_constant", b64 * scale, "对 a 的梯度等于 b/(‖a‖‖b‖):" + frozen.format(x="a"))])
-        assert_close(as_array(gb, f"∂cos/∂b(长度 {n})"), gb_ref, rtol=0, atol=1e-5, what=f"∂cos/∂b(长度 {n})",
-                     msg="对 b 的梯度与解析式 a/(‖a‖‖b‖) − (a·b)b/(‖a‖‖b‖³) 不一致。",
-                     mistakes=[Mistake("norms_constant", a64 * scale, "对 b 的梯度等于 a/(‖a‖‖b‖):" + frozen.format(x="b"))])
+        assert_close(
+            as_array(ga, f"∂cos/∂a(长度 {n})"),
+            ga_ref,
+            rtol=0,
+            atol=1e-5,
+            what=f"∂cos/∂a(长度 {n})",
+            msg="对 a 的梯度与解析式 b/(‖a‖‖b‖) − (a·b)a/(‖a‖³‖b‖) 不一致。",
+            mistakes=[
+                Mistake(
+                    "norms_constant",
+                    b64 * scale,
+                    "对 a 的梯度等于 b/(‖a‖‖b‖):" + frozen.format(x="a"),
+                )
+            ],
+        )
+        assert_close(
+            as_array(gb, f"∂cos/∂b(长度 {n})"),
+            gb_ref,
+            rtol=0,
+            atol=1e-5,
+            what=f"∂cos/∂b(长度 {n})",
+            msg="对 b 的梯度与解析式 a/(‖a‖‖b‖) − (a·b)b/(‖a‖‖b‖³) 不一致。",
+            mistakes=[
+                Mistake(
+                    "norms_constant",
+                    a64 * scale,
+                    "对 b 的梯度等于 a/(‖a‖‖b‖):" + frozen.format(x="b"),
+                )
+            ],
+        )
     a64, b64 = _pair(7022, 5)
     try:
         check_grads(_scalar_fn(L), _f32(a64, b64), 1, modes=("fwd", "rev"))
     except AssertionError as e:
         first_line = (str(e).strip().split("\n") or [""])[0]
-        fail("check_grads(一阶,前向 + 反向)没有通过:自动微分的梯度与有限差分不一致。\n" + first_line[:200])
+        fail(
+            "check_grads(一阶,前向 + 反向)没有通过:自动微分的梯度与有限差分不一致。\n"
+            + first_line[:200]
+        )
 
 
 @checks.add("tiny_vector", "很小但非零的向量不是零向量:cos(1e-3·a, a) ≈ 1,cos(a, 1e-3·a) ≈ 1")
 def _(L):
     a64, _ = _pair(22, 6)
     (vec,) = _f32(a64)
-    for call, args in (("cos_sim_safe(1e-3 * a, a)", (vec * 1e-3, vec)), ("cos_sim_safe(a, 1e-3 * a)", (vec, vec * 1e-3))):
+    for call, args in (
+        ("cos_sim_safe(1e-3 * a, a)", (vec * 1e-3, vec)),
+        ("cos_sim_safe(a, 1e-3 * a)", (vec, vec * 1e-3)),
+    ):
         got = as_scalar(L.cos_sim_safe(*args), call)
         if got == 0.0:
-            fail(f"{call} 返回了 0:很小但非零的向量被当成了零向量。判断零向量要用平方范数 > 0,不设阈值。",
-                 expected=1.0, actual=got)
-        assert_close(got, 1.0, rtol=0, atol=1e-5, what=call, msg=f"{call} = {got!r},应为 1(两个向量方向相同)。")
+            fail(
+                f"{call} 返回了 0:很小但非零的向量被当成了零向量。判断零向量要用平方范数 > 0,不设阈值。",
+                expected=1.0,
+                actual=got,
+            )
+        assert_close(
+            got,
+            1.0,
+            rtol=0,
+            atol=1e-5,
+            what=call,
+            msg=f"{call} = {got!r},应为 1(两个向量方向相同)。",
+        )
 
 
 def _zero_cases():
@@ -109,7 +176,11 @@ def _zero_cases():
     a64, b64 = _pair(22, 6)
     a, b = _f32(a64, b64)
     nil = jnp.zeros_like(a)
-    return (("a 为零向量", nil, b, b64), ("b 为零向量", a, nil, a64), ("a、b 都是零向量", nil, nil, None))
+    return (
+        ("a 为零向量", nil, b, b64),
+        ("b 为零向量", a, nil, a64),
+        ("a、b 都是零向量", nil, nil, None),
+    )
 
 
 @checks.add("zero_inputs", "a=0、b=0、a=b=0:值恰好为 0,两个梯度都有限")
@@ -122,9 +193,12 @@ def _(L):
         assert_that(val == 0.0, f"{name}时应返回 0.0,得到 {val!r}。", expected=0.0, actual=val)
         gu, gv = (as_array(x, f"{name}时的梯度") for x in both_grads(u, v))
         if not (np.all(np.isfinite(gu)) and np.all(np.isfinite(gv))):
-            fail(f"{name}时梯度含 NaN/inf。‖a‖ = √(Σa²) 在 0 处的导数是 0/0:where 只挡住前向的值,反向时没被选中的分支"
-                 "照样求导,0 × NaN 还是 NaN。要先用第 1 个 where 把平方范数换成安全值(如 1.0),再开方、相除。",
-                 grad_a=gu, grad_b=gv)
+            fail(
+                f"{name}时梯度含 NaN/inf。‖a‖ = √(Σa²) 在 0 处的导数是 0/0:where 只挡住前向的值,反向时没被选中的分支"
+                "照样求导,0 × NaN 还是 NaN。要先用第 1 个 where 把平方范数换成安全值(如 1.0),再开方、相除。",
+                grad_a=gu,
+                grad_b=gv,
+            )
 
 
 @checks.add("zero_grads", "零向量处两个梯度恰好为 0(单个样本和 jit(vmap(grad)) 的零向量行)")
@@ -136,7 +210,7 @@ def _(L):
     for name, u, v, other64 in _zero_cases():
         gu, gv = (as_array(x, f"{name}时的梯度") for x in both_grads(u, v))
         if not (np.all(np.isfinite(gu)) and np.all(np.isfinite(gv))):
-            continue                      # zero_inputs reports the NaN
+            continue  # zero_inputs reports the NaN
         for label, g, is_zero in (("a", gu, name != "b 为零向量"), ("b", gv, name != "a 为零向量")):
             if np.all(g == 0.0):
                 continue
@@ -144,21 +218,36 @@ def _(L):
             size = float(np.linalg.norm(g))
             if other64 is not None and is_zero and size > 1.0:
                 unit = other64 / np.linalg.norm(other64)
-                if abs(float(g @ unit)) > 0.999 * size:      # parallel to the other vector
-                    eps = 1.0 / size ** 2
-                    why = (f"这个梯度与另一个向量同方向、大小 {size:.3g}:正是把 ε 加进平方范数 √(Σa² + ε) 时"
-                           f"零向量处的梯度(另一个向量/(‖它‖·√ε),对应 ε ≈ {eps:.0e})。ε 让值有限,却让零点的梯度"
-                           "变成 1/√ε 量级;用双 where 把零向量整个挡在外面。")
-            fail(f"{name}时对 {label} 的梯度应恰好为 0,得到最大 |g| = {float(np.max(np.abs(g))):.3g}。" + why,
-                 expected=np.zeros_like(g), actual=g)
+                if abs(float(g @ unit)) > 0.999 * size:  # parallel to the other vector
+                    eps = 1.0 / size**2
+                    why = (
+                        f"这个梯度与另一个向量同方向、大小 {size:.3g}:正是把 ε 加进平方范数 √(Σa² + ε) 时"
+                        f"零向量处的梯度(另一个向量/(‖它‖·√ε),对应 ε ≈ {eps:.0e})。ε 让值有限,却让零点的梯度"
+                        "变成 1/√ε 量级;用双 where 把零向量整个挡在外面。"
+                    )
+            fail(
+                f"{name}时对 {label} 的梯度应恰好为 0,得到最大 |g| = {float(np.max(np.abs(g))):.3g}。"
+                + why,
+                expected=np.zeros_like(g),
+                actual=g,
+            )
     a64, b64 = _pair(22, 6)
     a, b = _f32(a64, b64)
     nil = jnp.zeros_like(a)
-    g = as_array(jax.jit(jax.vmap(jax.grad(_scalar_fn(L))))(jnp.stack((a, nil, a, nil)), jnp.stack((b, b, nil, nil))),
-                 "jit(vmap(grad(cos_sim_safe))) 的结果", shape=(4, 6))
+    g = as_array(
+        jax.jit(jax.vmap(jax.grad(_scalar_fn(L))))(
+            jnp.stack((a, nil, a, nil)), jnp.stack((b, b, nil, nil))
+        ),
+        "jit(vmap(grad(cos_sim_safe))) 的结果",
+        shape=(4, 6),
+    )
     if np.all(np.isfinite(g)):
-        assert_that(np.all(g[1:] == 0.0), "jit(vmap(grad)) 作用于 [a, 0, a, 0] / [b, b, 0, 0]:"
-                    "第 1–3 行至少有一个输入是零向量,梯度应恰好为 0。", grads=g)
+        assert_that(
+            np.all(g[1:] == 0.0),
+            "jit(vmap(grad)) 作用于 [a, 0, a, 0] / [b, b, 0, 0]:"
+            "第 1–3 行至少有一个输入是零向量,梯度应恰好为 0。",
+            grads=g,
+        )
 
 
 @checks.add("vmap_batch", "含零向量行的 batch:jit(vmap(grad)) 没有 NaN")
@@ -174,7 +263,15 @@ def _(L):
     batched = jax.jit(jax.vmap(jax.grad(_scalar_fn(L))))
     g = as_array(batched(rows_a, rows_b), "jit(vmap(grad(cos_sim_safe))) 的结果", shape=(4, 6))
     bad_rows = [i for i in range(4) if not np.all(np.isfinite(g[i]))]
-    assert_that(not bad_rows, f"jit(vmap(grad)) 后第 {bad_rows} 行出现 NaN/inf(行 1–3 含零向量)。", grads=g)
+    assert_that(
+        not bad_rows, f"jit(vmap(grad)) 后第 {bad_rows} 行出现 NaN/inf(行 1–3 含零向量)。", grads=g
+    )
     _, ga_ref, _ = _ref(a64, b64)
-    assert_close(g[0], ga_ref, rtol=0, atol=1e-5, what="第 0 行(正常样本)的梯度",
-                 msg="jit(vmap(grad)) 后第 0 行(两个正常向量)的梯度与解析式不一致,单独调用时是一致的。")
+    assert_close(
+        g[0],
+        ga_ref,
+        rtol=0,
+        atol=1e-5,
+        what="第 0 行(正常样本)的梯度",
+        msg="jit(vmap(grad)) 后第 0 行(两个正常向量)的梯度与解析式不一致,单独调用时是一致的。",
+    )

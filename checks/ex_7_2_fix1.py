@@ -3,9 +3,9 @@
 Checks: values with zeros against float64 ("values"); the gradient is finite, exactly 0 at x = 0
 and analytic elsewhere ("grad"); checkify finds no NaN made in the forward or backward pass ("clean")."""
 
+import _repair_ch7 as R
 import numpy as np
 
-import _repair_ch7 as R
 from tutor.worker.checklib import Checks, Mistake, assert_close, assert_that, fail, rng
 
 checks = Checks()
@@ -23,7 +23,9 @@ def _x(seed):
 def _want(x):
     x = np.asarray(x, np.float64)
     safe = np.where(x == 0, 1.0, x)
-    return np.where(x == 0, 1.0, np.sin(safe) / safe), np.where(x == 0, 0.0, np.cos(safe) / safe - np.sin(safe) / safe ** 2)
+    return np.where(x == 0, 1.0, np.sin(safe) / safe), np.where(
+        x == 0, 0.0, np.cos(safe) / safe - np.sin(safe) / safe**2
+    )
 
 
 def _total(L):
@@ -40,7 +42,9 @@ def _checked_grad(L):
     from jax.experimental import checkify
 
     if id(L.sinc) not in _CHECKED:
-        _CHECKED[id(L.sinc)] = jax.jit(checkify.checkify(jax.grad(_total(L)), errors=checkify.float_checks))
+        _CHECKED[id(L.sinc)] = jax.jit(
+            checkify.checkify(jax.grad(_total(L)), errors=checkify.float_checks)
+        )
     return _CHECKED[id(L.sinc)]
 
 
@@ -48,9 +52,21 @@ def _checked_grad(L):
 def _(L):
     x = _x(761)
     out = R.as_array(L.sinc(x), "sinc(x)", shape=x.shape)
-    assert_close(out, _want(x)[0], rtol=1e-5, atol=1e-6, what="sinc(x)", msg="sinc(x) 和 sin(x)/x(x = 0 处为 1)不一致。",
-                 mistakes=[Mistake("zero_at_0", np.where(np.asarray(x) == 0, 0.0, _want(x)[0]),
-                                   "x = 0 处的值是 0,应是极限值 1:分母加小数只是把 0/0 换成了 0/ε。")])
+    assert_close(
+        out,
+        _want(x)[0],
+        rtol=1e-5,
+        atol=1e-6,
+        what="sinc(x)",
+        msg="sinc(x) 和 sin(x)/x(x = 0 处为 1)不一致。",
+        mistakes=[
+            Mistake(
+                "zero_at_0",
+                np.where(np.asarray(x) == 0, 0.0, _want(x)[0]),
+                "x = 0 处的值是 0,应是极限值 1:分母加小数只是把 0/0 换成了 0/ε。",
+            )
+        ],
+    )
     if not np.allclose(out[np.asarray(x) == 0], 1.0):
         fail("x = 0 处的值应是 1。", actual=out)
 
@@ -61,11 +77,21 @@ def _(L):
     x = _x(762)
     grad = R.as_array(_checked_grad(L)(x)[1], "jax.grad(sinc(x).sum())(x)", shape=x.shape)
     bad = ~np.isfinite(grad)
-    assert_that(not bad.any(), f"梯度在 {int(bad.sum())} 个位置是 NaN 或 inf(x = 0 的位置):where 没选中的分支在反向里"
-                               "照样乘上了 0/0 的导数。先把危险的输入换成安全值,再算 sin(u)/u(双 where)。",
-                x=np.asarray(x), grad=grad)
-    assert_close(grad, _want(x)[1], rtol=1e-4, atol=1e-6, what="梯度",
-                 msg="梯度和解析导数 cos(x)/x − sin(x)/x²(x = 0 处为 0)不一致。")
+    assert_that(
+        not bad.any(),
+        f"梯度在 {int(bad.sum())} 个位置是 NaN 或 inf(x = 0 的位置):where 没选中的分支在反向里"
+        "照样乘上了 0/0 的导数。先把危险的输入换成安全值,再算 sin(u)/u(双 where)。",
+        x=np.asarray(x),
+        grad=grad,
+    )
+    assert_close(
+        grad,
+        _want(x)[1],
+        rtol=1e-4,
+        atol=1e-6,
+        what="梯度",
+        msg="梯度和解析导数 cos(x)/x − sin(x)/x²(x = 0 处为 0)不一致。",
+    )
 
 
 @checks.add("clean", "checkify:求导(含前向)时没有真的算出 NaN", needs="grad")
@@ -76,5 +102,8 @@ def _(L):
     err, _ = _checked_grad(L)(x)
     report = err.get()
     if report is not None:
-        fail("结果虽然有限,可求导(含前向)的过程中仍然真的算出了 NaN(checkify 的报告见下):第一个 where 换进去的安全值"
-             "还是危险点本身。安全值要取在定义域里面,例如 1.0。", checkify=report.splitlines()[0])
+        fail(
+            "结果虽然有限,可求导(含前向)的过程中仍然真的算出了 NaN(checkify 的报告见下):第一个 where 换进去的安全值"
+            "还是危险点本身。安全值要取在定义域里面,例如 1.0。",
+            checkify=report.splitlines()[0],
+        )

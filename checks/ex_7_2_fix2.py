@@ -4,9 +4,9 @@ Checks: values with zero rows and tiny rows, zero rows exactly 0 ("values"); the
 weighted sum is finite, 0 on zero rows and v/‖v‖ elsewhere ("grad"); checkify finds no inf or NaN
 made while differentiating ("clean")."""
 
+import _repair_ch7 as R
 import numpy as np
 
-import _repair_ch7 as R
 from tutor.worker.checklib import Checks, assert_close, assert_that, fail, rng
 
 checks = Checks()
@@ -39,7 +39,9 @@ def _checked_grad(L):
 
     if id(L.row_norms) not in _CHECKED:
         total, _ = _weighted(L)
-        _CHECKED[id(L.row_norms)] = jax.jit(checkify.checkify(jax.grad(total), errors=checkify.float_checks))
+        _CHECKED[id(L.row_norms)] = jax.jit(
+            checkify.checkify(jax.grad(total), errors=checkify.float_checks)
+        )
     return _CHECKED[id(L.row_norms)]
 
 
@@ -53,9 +55,20 @@ def _(L):
     V = _V(771)
     out = R.as_array(L.row_norms(V), "row_norms(V)", shape=(6,))
     zero = out[[1, 4]]
-    assert_that(np.all(zero == 0), f"零行的范数应正好是 0,实际是 {zero.tolist()}:在根号里加小数会改变结果。"
-                                   "用双 where 让零行直接输出 0。", actual=out)
-    assert_close(out, _want(V)[0], rtol=1e-5, atol=0.0, what="row_norms(V)", msg="每行的范数和 float64 参考值不一致。")
+    assert_that(
+        np.all(zero == 0),
+        f"零行的范数应正好是 0,实际是 {zero.tolist()}:在根号里加小数会改变结果。"
+        "用双 where 让零行直接输出 0。",
+        actual=out,
+    )
+    assert_close(
+        out,
+        _want(V)[0],
+        rtol=1e-5,
+        atol=0.0,
+        what="row_norms(V)",
+        msg="每行的范数和 float64 参考值不一致。",
+    )
 
 
 @checks.add("grad", "梯度处处有限,零行为 0,其余行为 v/‖v‖", needs="values")
@@ -65,10 +78,20 @@ def _(L):
     total, weights = _weighted(L)
     grad = R.as_array(_checked_grad(L)(V)[1], "梯度", shape=(6, 3))
     bad = ~np.isfinite(grad)
-    assert_that(not bad.any(), f"梯度有 {int(bad.sum())} 个元素是 NaN 或 inf(在零行上):√ 在 0 处的导数是 inf,"
-                               "乘上 0 就是 NaN。对平方和用双 where,让 √ 只在正数上求值。", grad=grad)
-    assert_close(grad, weights[:, None] * _want(V)[1], rtol=1e-4, atol=1e-6, what="梯度",
-                 msg="梯度和 v/‖v‖(零行为 0)不一致。")
+    assert_that(
+        not bad.any(),
+        f"梯度有 {int(bad.sum())} 个元素是 NaN 或 inf(在零行上):√ 在 0 处的导数是 inf,"
+        "乘上 0 就是 NaN。对平方和用双 where,让 √ 只在正数上求值。",
+        grad=grad,
+    )
+    assert_close(
+        grad,
+        weights[:, None] * _want(V)[1],
+        rtol=1e-4,
+        atol=1e-6,
+        what="梯度",
+        msg="梯度和 v/‖v‖(零行为 0)不一致。",
+    )
 
 
 @checks.add("clean", "checkify:求导时没有真的算出 inf 或 NaN", needs="grad")
@@ -78,5 +101,8 @@ def _(L):
     err, _ = _checked_grad(L)(_V(772))
     report = err.get()
     if report is not None:
-        fail("梯度虽然有限,可求导过程中仍然真的算出了 inf 或 NaN(checkify 的报告见下):第一个 where 换进去的安全值"
-             "落在了 √ 导数的奇点 0 上。安全值取在定义域里面,例如 1.0。", checkify=report.splitlines()[0])
+        fail(
+            "梯度虽然有限,可求导过程中仍然真的算出了 inf 或 NaN(checkify 的报告见下):第一个 where 换进去的安全值"
+            "落在了 √ 导数的奇点 0 上。安全值取在定义域里面,例如 1.0。",
+            checkify=report.splitlines()[0],
+        )

@@ -3,9 +3,9 @@
 Checks: the loss on fresh logits with ±900 and −130 entries is finite and equals float64 ("values");
 its gradient in z is finite and equals (softmax − onehot)/B ("grad")."""
 
+import _repair_ch7 as R
 import numpy as np
 
-import _repair_ch7 as R
 from tutor.worker.checklib import Checks, as_scalar, assert_close, assert_that, rng
 
 checks = Checks()
@@ -35,11 +35,21 @@ def _want(z, labels):
 def _(L):
     z, labels = _data(781)
     value = as_scalar(L.xent(z, labels), "xent(z, labels)")
-    assert_that(np.isfinite(value), f"损失不是有限数({value})。这组 logits 里有 900、−950 这样的大数,"
-                                    "正确类别的概率也有约 e^-132 这样的小数:它们在 float32 的 exp 里上溢成 inf 或下溢成 0。"
-                                    "直接计算 log 概率,不要经过概率。", loss=value)
-    assert_close(value, _want(z, labels)[0], rtol=1e-5, atol=1e-4, what="xent(z, labels)",
-                 msg="损失和 float64 的交叉熵不一致。")
+    assert_that(
+        np.isfinite(value),
+        f"损失不是有限数({value})。这组 logits 里有 900、−950 这样的大数,"
+        "正确类别的概率也有约 e^-132 这样的小数:它们在 float32 的 exp 里上溢成 inf 或下溢成 0。"
+        "直接计算 log 概率,不要经过概率。",
+        loss=value,
+    )
+    assert_close(
+        value,
+        _want(z, labels)[0],
+        rtol=1e-5,
+        atol=1e-4,
+        what="xent(z, labels)",
+        msg="损失和 float64 的交叉熵不一致。",
+    )
 
 
 @checks.add("grad", "对 z 的梯度有限,等于 (softmax − onehot)/B", needs="values")
@@ -48,5 +58,11 @@ def _(L):
 
     z, labels = _data(782)
     grad = R.finite(jax.jit(jax.grad(R.scalar_fn(L.xent)))(z, labels), "对 z 的梯度")
-    assert_close(R.as_array(grad, "对 z 的梯度", shape=(5, 4)), _want(z, labels)[1], rtol=1e-4, atol=1e-6,
-                 what="对 z 的梯度", msg="梯度和 (softmax − onehot)/B 不一致。")
+    assert_close(
+        R.as_array(grad, "对 z 的梯度", shape=(5, 4)),
+        _want(z, labels)[1],
+        rtol=1e-4,
+        atol=1e-6,
+        what="对 z 的梯度",
+        msg="梯度和 (softmax − onehot)/B 不一致。",
+    )

@@ -3,9 +3,9 @@
 Checks: the (m, n) Jacobian of B·tanh(A·x) on fresh data equals float64, a transposed result is
 named ("values"); no intermediate array in the program exceeds m×n elements ("mode")."""
 
+import _repair_ch7 as R
 import numpy as np
 
-import _repair_ch7 as R
 from tutor.worker.checklib import Checks, assert_close, fail, rng
 
 checks = Checks()
@@ -14,7 +14,7 @@ M, H, N = 2, 24, 90
 
 def _data(seed):
     g = rng(seed)
-    return R.floats(g, N), R.floats(g, H, N, scale=N ** -0.5), R.floats(g, M, H)
+    return R.floats(g, N), R.floats(g, H, N, scale=N**-0.5), R.floats(g, M, H)
 
 
 def _want(x, A, B):
@@ -27,11 +27,19 @@ def _(L):
     x, A, B = _data(831)
     out = R.as_array(L.sensitivities(x, A, B), "sensitivities(x, A, B)")
     if out.shape == (N, M):
-        fail(f"结果的形状是 {out.shape},是雅可比的转置:jacrev / jacfwd 的结果已经是 (输出维, 输入维) = ({M}, {N}),不用再转置。",
-             actual_shape=str(out.shape))
+        fail(
+            f"结果的形状是 {out.shape},是雅可比的转置:jacrev / jacfwd 的结果已经是 (输出维, 输入维) = ({M}, {N}),不用再转置。",
+            actual_shape=str(out.shape),
+        )
     out = R.as_array(out, "sensitivities(x, A, B)", shape=(M, N))
-    assert_close(out, _want(x, A, B), rtol=1e-4, atol=1e-5, what="sensitivities(x, A, B)",
-                 msg="雅可比和 float64 的 B·diag(1 − tanh²(A·x))·A 不一致。")
+    assert_close(
+        out,
+        _want(x, A, B),
+        rtol=1e-4,
+        atol=1e-5,
+        what="sensitivities(x, A, B)",
+        msg="雅可比和 float64 的 B·diag(1 − tanh²(A·x))·A 不一致。",
+    )
 
 
 @checks.add("mode", f"程序里最大的中间数组不超过 m×n = {M}×{N} 个元素", needs="values")
@@ -39,6 +47,9 @@ def _(L):
     x, A, B = _data(832)
     size, shape, prim = R.largest_intermediate(L.sensitivities, x, A, B)
     if size > M * N:
-        fail(f"程序里有一个形状为 {shape}、{size} 个元素的中间数组(由 {prim} 产生),超过了结果本身的 {M}×{N}:"
-             f"计算按 n = {N} 个输入方向展开了。输出只有 m = {M} 个,用反向模式(jax.jacrev)逐个输出求导。",
-             shape=str(shape), primitive=prim)
+        fail(
+            f"程序里有一个形状为 {shape}、{size} 个元素的中间数组(由 {prim} 产生),超过了结果本身的 {M}×{N}:"
+            f"计算按 n = {N} 个输入方向展开了。输出只有 m = {M} 个,用反向模式(jax.jacrev)逐个输出求导。",
+            shape=str(shape),
+            primitive=prim,
+        )

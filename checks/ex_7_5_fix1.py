@@ -5,10 +5,19 @@ Checks: the first direction is about ±1 for gradients of any size, with "no cor
 Adam, beta1/beta2/eps taken from the arguments ("steps"); three steps under jit compile once and count
 stays an int32 scalar ("jit")."""
 
+import _repair_ch7 as R
 import numpy as np
 
-import _repair_ch7 as R
-from tutor.worker.checklib import (Checks, CompileLog, Mistake, as_tuple, assert_close, assert_compile_count, fail, rng)
+from tutor.worker.checklib import (
+    Checks,
+    CompileLog,
+    Mistake,
+    as_tuple,
+    assert_close,
+    assert_compile_count,
+    fail,
+    rng,
+)
 
 checks = Checks()
 
@@ -24,7 +33,7 @@ def _ref(grads, b1, b2, eps, correct=True):
             gk = np.asarray(g[k], np.float64)
             m[k] = b1 * m[k] + (1 - b1) * gk
             v[k] = b2 * v[k] + (1 - b2) * gk * gk
-            mh, vh = (m[k] / (1 - b1 ** t), v[k] / (1 - b2 ** t)) if correct else (m[k], v[k])
+            mh, vh = (m[k] / (1 - b1**t), v[k] / (1 - b2**t)) if correct else (m[k], v[k])
             step[k] = mh / (np.sqrt(vh) + eps)
         out.append(step)
     return out
@@ -32,7 +41,10 @@ def _ref(grads, b1, b2, eps, correct=True):
 
 def _grads(seed, n):
     g = rng(seed)
-    return [{"w": R.floats(g, 3, 2, scale=float(10 ** g.uniform(-2, 1))), "b": R.floats(g, 2)} for _ in range(n)]
+    return [
+        {"w": R.floats(g, 3, 2, scale=float(10 ** g.uniform(-2, 1))), "b": R.floats(g, 2)}
+        for _ in range(n)
+    ]
 
 
 def _run(L, grads, **hyper):
@@ -40,10 +52,12 @@ def _run(L, grads, **hyper):
     import jax
 
     state = tx.init(grads[0])
-    update = jax.jit(tx.update)        # one compile for the whole run instead of many eager ops
+    update = jax.jit(tx.update)  # one compile for the whole run instead of many eager ops
     out = []
     for k, g in enumerate(grads):
-        direction, state = as_tuple(update(g, state), 2, f"第 {k + 1} 步 update 的返回值 (方向, 新状态)")
+        direction, state = as_tuple(
+            update(g, state), 2, f"第 {k + 1} 步 update 的返回值 (方向, 新状态)"
+        )
         out.append(direction)
     return out, state
 
@@ -52,19 +66,44 @@ def _run(L, grads, **hyper):
 def _(L):
     import jax.numpy as jnp
 
-    grads = [{"w": jnp.asarray([[-0.4, 3.0], [25.0, 3e-8], [1e-3, 7.0]], jnp.float32), "b": jnp.asarray([0.5, -60.0], jnp.float32)}]
+    grads = [
+        {
+            "w": jnp.asarray([[-0.4, 3.0], [25.0, 3e-8], [1e-3, 7.0]], jnp.float32),
+            "b": jnp.asarray([0.5, -60.0], jnp.float32),
+        }
+    ]
     (first,), _ = _run(L, grads)
-    arr = {k: R.as_array(first.get(k) if isinstance(first, dict) else None, f"第一步方向的 '{k}'") for k in ("w", "b")}
+    arr = {
+        k: R.as_array(first.get(k) if isinstance(first, dict) else None, f"第一步方向的 '{k}'")
+        for k in ("w", "b")
+    }
     if not all(np.isfinite(a).all() for a in arr.values()):
-        fail("第一步的方向里有 inf 或 NaN:偏差修正在第 1 步除以 1 − β⁰ = 0,除以 0 了。t 要从 1 数:先把 count 加一再做幂。",
-             actual={k: a.tolist() for k, a in arr.items()})
-    assert_close(arr, _ref(grads, 0.9, 0.999, 1e-8)[0], rtol=1e-4, atol=1e-6, what="第一步的方向",
-                 msg="第一步的方向和带偏差修正的 Adam 不一致(应约为 ±1)。",
-                 mistakes=[Mistake("no_correction", _ref(grads, 0.9, 0.999, 1e-8, correct=False)[0],
-                                   "第一步的方向约是 ±3.16:m、v 都没有做偏差修正(除以 1 − β₁ᵗ、1 − β₂ᵗ)。")])
+        fail(
+            "第一步的方向里有 inf 或 NaN:偏差修正在第 1 步除以 1 − β⁰ = 0,除以 0 了。t 要从 1 数:先把 count 加一再做幂。",
+            actual={k: a.tolist() for k, a in arr.items()},
+        )
+    assert_close(
+        arr,
+        _ref(grads, 0.9, 0.999, 1e-8)[0],
+        rtol=1e-4,
+        atol=1e-6,
+        what="第一步的方向",
+        msg="第一步的方向和带偏差修正的 Adam 不一致(应约为 ±1)。",
+        mistakes=[
+            Mistake(
+                "no_correction",
+                _ref(grads, 0.9, 0.999, 1e-8, correct=False)[0],
+                "第一步的方向约是 ±3.16:m、v 都没有做偏差修正(除以 1 − β₁ᵗ、1 − β₂ᵗ)。",
+            )
+        ],
+    )
 
 
-@checks.add("steps", "新梯度上连走 6 步,与 float64 的 Adam 一致(用传入的 beta1、beta2、eps)", needs="first_step")
+@checks.add(
+    "steps",
+    "新梯度上连走 6 步,与 float64 的 Adam 一致(用传入的 beta1、beta2、eps)",
+    needs="first_step",
+)
 def _(L):
     grads = _grads(831, 6)
     for hyper in ({}, {"beta1": 0.8, "beta2": 0.99, "eps": 1e-3}):
@@ -72,8 +111,14 @@ def _(L):
         full = {"beta1": 0.9, "beta2": 0.999, "eps": 1e-8, **hyper}
         want = _ref(grads, full["beta1"], full["beta2"], full["eps"])
         for k, (got, ref) in enumerate(zip(out, want)):
-            assert_close(got, ref, rtol=2e-4, atol=1e-6, what=f"第 {k + 1} 步的方向(beta1={full['beta1']}, beta2={full['beta2']}, eps={full['eps']})",
-                         msg=f"第 {k + 1} 步的方向和 float64 的 Adam 不一致。")
+            assert_close(
+                got,
+                ref,
+                rtol=2e-4,
+                atol=1e-6,
+                what=f"第 {k + 1} 步的方向(beta1={full['beta1']}, beta2={full['beta2']}, eps={full['eps']})",
+                msg=f"第 {k + 1} 步的方向和 float64 的 Adam 不一致。",
+            )
 
 
 @checks.add("jit", "jit 里连走 3 步:只编译 1 次,count 一直是 int32", needs="steps")
@@ -89,6 +134,14 @@ def _(L):
             _, state = as_tuple(step(g, state), 2, "update 的返回值 (方向, 新状态)")
             count = getattr(state, "count", None)
             if str(getattr(count, "dtype", "")) != "int32" or getattr(count, "shape", None) != ():
-                fail(f"走了一步以后,count 变成了 {getattr(count, 'dtype', type(count).__name__)} "
-                     f"{getattr(count, 'shape', '')}:步数要保持 int32 标量,只在算幂时转成 float32。", actual=repr(count))
-    assert_compile_count(log, None, expected=1, msg=f"jit 里连走 3 步编译了 {log.total} 次,期望 1 次:状态的类型或形状在步与步之间变了。")
+                fail(
+                    f"走了一步以后,count 变成了 {getattr(count, 'dtype', type(count).__name__)} "
+                    f"{getattr(count, 'shape', '')}:步数要保持 int32 标量,只在算幂时转成 float32。",
+                    actual=repr(count),
+                )
+    assert_compile_count(
+        log,
+        None,
+        expected=1,
+        msg=f"jit 里连走 3 步编译了 {log.total} 次,期望 1 次:状态的类型或形状在步与步之间变了。",
+    )

@@ -26,11 +26,31 @@ the key advances and drives the shuffle -> shuffle; on 1440 copies of one sample
 gradient norm are known exactly -> epoch_outputs; accuracy_fn, grad_norms_all jitted -> jitted."""
 
 import numpy as np
+from _ch7 import (
+    np_log_softmax,
+    np_mlp,
+    np_mlp_params,
+    np_per_sample_grad_norm,
+    np_spiral,
+    np_spiral_schedule,
+    np_spiral_updates,
+)
 
-from _ch7 import (np_log_softmax, np_mlp, np_mlp_params, np_per_sample_grad_norm, np_spiral, np_spiral_schedule,
-                  np_spiral_updates)
-from tutor.worker.checklib import (CompileLog, Checks, Mistake, as_array, as_callable, as_scalar, as_tuple, assert_close,
-                            assert_equal, assert_that, compare, fail, fn_name)
+from tutor.worker.checklib import (
+    Checks,
+    CompileLog,
+    Mistake,
+    as_array,
+    as_callable,
+    as_scalar,
+    as_tuple,
+    assert_close,
+    assert_equal,
+    assert_that,
+    compare,
+    fail,
+    fn_name,
+)
 
 checks = Checks()
 
@@ -62,24 +82,46 @@ def _(L):
     Y = g.integers(0, 3, 50).astype(np.int32)
     jp = {k: {n: jnp.asarray(v) for n, v in layer.items()} for k, layer in params.items()}
     got = as_scalar(L.ce_loss(jp, jnp.asarray(X), jnp.asarray(Y)), "ce_loss(params, X, Y)")
-    assert_close(got, _np_ce(np_mlp(params, X), Y), rtol=1e-5, atol=0, what="ce_loss(params, X, Y)",
-                 msg="ce_loss 与 float64 的交叉熵 −mean(log_softmax(logits)[i, Y[i]]) 不一致。")
-    big = {k: {n: (v * 40.0 if n == "w" else v) for n, v in layer.items()} for k, layer in params.items()}
+    assert_close(
+        got,
+        _np_ce(np_mlp(params, X), Y),
+        rtol=1e-5,
+        atol=0,
+        what="ce_loss(params, X, Y)",
+        msg="ce_loss 与 float64 的交叉熵 −mean(log_softmax(logits)[i, Y[i]]) 不一致。",
+    )
+    big = {
+        k: {n: (v * 40.0 if n == "w" else v) for n, v in layer.items()}
+        for k, layer in params.items()
+    }
     jbig = {k: {n: jnp.asarray(v) for n, v in layer.items()} for k, layer in big.items()}
     ref = _np_ce(np_mlp(big, X), Y)
     got_big = as_scalar(L.ce_loss(jbig, jnp.asarray(X), jnp.asarray(Y)), "ce_loss(params, X, Y)")
-    assert_that(np.isfinite(got_big),
-                "logits 很大(上千)时 ce_loss 变成了 inf/NaN:softmax 里的小概率下溢成 0,再取 log 就是 −inf。"
-                "用专题 2 的 log_softmax_stable(减去最大值),不要写 log(softmax(z))。", expected=ref, actual=got_big)
-    assert_close(got_big, ref, rtol=1e-4, atol=0, what="大 logits 时的 ce_loss",
-                 msg="logits 很大时 ce_loss 不准:用减去最大值的 log_softmax_stable。")
+    assert_that(
+        np.isfinite(got_big),
+        "logits 很大(上千)时 ce_loss 变成了 inf/NaN:softmax 里的小概率下溢成 0,再取 log 就是 −inf。"
+        "用专题 2 的 log_softmax_stable(减去最大值),不要写 log(softmax(z))。",
+        expected=ref,
+        actual=got_big,
+    )
+    assert_close(
+        got_big,
+        ref,
+        rtol=1e-4,
+        atol=0,
+        what="大 logits 时的 ce_loss",
+        msg="logits 很大时 ce_loss 不准:用减去最大值的 log_softmax_stable。",
+    )
 
 
 def _sub(tree, key, what):
     try:
         return tree[key]
     except (KeyError, TypeError, IndexError):
-        fail(f"{what} 里找不到 {key!r}:应与参数同结构({{'dense_0': {{'w', 'b'}}, ...}})。", actual=repr(tree)[:200])
+        fail(
+            f"{what} 里找不到 {key!r}:应与参数同结构({{'dense_0': {{'w', 'b'}}, ...}})。",
+            actual=repr(tree)[:200],
+        )
 
 
 @checks.add("setup", "权重衰减只作用于 w;init_state 的叶子互不共用,step 是 int32")
@@ -89,85 +131,156 @@ def _(L):
     params = L.init_mlp(jax.random.key(3), (2, 64, 64, 3))
     m = L.weight_mask(params) if callable(L.weight_mask) else L.weight_mask
     for name in params:
-        flags = {k: bool(np.all(as_array(_sub(_sub(m, name, "weight_mask 的结果"), k, f"weight_mask 的 {name}"),
-                                         f"weight_mask 的 {name}.{k}"))) for k in ("w", "b")}
-        assert_that(flags == {"w": True, "b": False},
-                    f"weight_mask 在 {name} 上应为 w: True、b: False:只对权重做衰减,偏置不衰减。", actual=flags)
+        flags = {
+            k: bool(
+                np.all(
+                    as_array(
+                        _sub(_sub(m, name, "weight_mask 的结果"), k, f"weight_mask 的 {name}"),
+                        f"weight_mask 的 {name}.{k}",
+                    )
+                )
+            )
+            for k in ("w", "b")
+        }
+        assert_that(
+            flags == {"w": True, "b": False},
+            f"weight_mask 在 {name} 上应为 w: True、b: False:只对权重做衰减,偏置不衰减。",
+            actual=flags,
+        )
     st = L.init_state(jax.random.key(4), jax.random.key(5))
     sizes = (2, 64, 64, 3)
     for i, (n_in, n_out) in enumerate(zip(sizes[:-1], sizes[1:])):
         layer = _sub(getattr(st, "params", None), f"dense_{i}", "init_state(...).params")
-        as_array(_sub(layer, "w", f"dense_{i}"), f"init_state(...).params['dense_{i}']['w']", shape=(n_in, n_out))
-        as_array(_sub(layer, "b", f"dense_{i}"), f"init_state(...).params['dense_{i}']['b']", shape=(n_out,))
+        as_array(
+            _sub(layer, "w", f"dense_{i}"),
+            f"init_state(...).params['dense_{i}']['w']",
+            shape=(n_in, n_out),
+        )
+        as_array(
+            _sub(layer, "b", f"dense_{i}"),
+            f"init_state(...).params['dense_{i}']['b']",
+            shape=(n_out,),
+        )
     seen, shared = {}, []
     for path, leaf in jax.tree_util.tree_flatten_with_path(st)[0]:
         where = jax.tree_util.keystr(path)
         if id(leaf) in seen:
             shared.append(f"{seen[id(leaf)]} 与 {where}")
         seen.setdefault(id(leaf), where)
-    assert_that(not shared, f"TrainState 里同一个数组对象出现了不止一次({shared[:3]}):捐赠时会报"
-                "“donate the same buffer twice”。每个数组都要独立创建。", shared=shared)
+    assert_that(
+        not shared,
+        f"TrainState 里同一个数组对象出现了不止一次({shared[:3]}):捐赠时会报"
+        "“donate the same buffer twice”。每个数组都要独立创建。",
+        shared=shared,
+    )
     step = as_array(st.step, "init_state(...).step")
-    assert_that(str(step.dtype) == "int32" and step.shape == () and int(step) == 0,
-                f"init_state 的 step 应是 int32 的 0 标量数组(jnp.zeros([], jnp.int32)),得到 {step.dtype} {step.shape}。",
-                actual=repr(st.step))
+    assert_that(
+        str(step.dtype) == "int32" and step.shape == () and int(step) == 0,
+        f"init_state 的 step 应是 int32 的 0 标量数组(jnp.zeros([], jnp.int32)),得到 {step.dtype} {step.shape}。",
+        actual=repr(st.step),
+    )
 
 
-@checks.add("optimizer", "optimizer 的每次更新量与 float64 的 裁剪 → Adam → 只对 w 的衰减 → 学习率调度 一致")
+@checks.add(
+    "optimizer", "optimizer 的每次更新量与 float64 的 裁剪 → Adam → 只对 w 的衰减 → 学习率调度 一致"
+)
 def _(L):
     import jax
     import jax.numpy as jnp
 
     params = np_mlp_params(77, (2, 64, 64, 3))
     gen = np.random.default_rng(78)
-    noise = lambda size: {l: {k: (size * gen.standard_normal(v.shape)).astype(np.float32) for k, v in layer.items()}
-                          for l, layer in params.items()}
+    noise = lambda size: {
+        l: {k: (size * gen.standard_normal(v.shape)).astype(np.float32) for k, v in layer.items()}
+        for l, layer in params.items()
+    }
     # two zero gradients (the second update is the decay alone, at lr 1e-4), then norms ≫ 1, ≪ 1 and ≈ 1
     grads_seq = [noise(0.0), noise(0.0), noise(3.0), noise(0.01), noise(0.1)]
-    to_jax = lambda tree: {l: {k: jnp.asarray(v) for k, v in layer.items()} for l, layer in tree.items()}
+    to_jax = lambda tree: {
+        l: {k: jnp.asarray(v) for k, v in layer.items()} for l, layer in tree.items()
+    }
     opt = L.optimizer
     for part in ("init", "update"):
         as_callable(getattr(opt, part, None), f"optimizer.{part}")
     state = opt.init(to_jax(params))
-    update = jax.jit(opt.update)          # one compile instead of an eager compile per op
+    update = jax.jit(opt.update)  # one compile instead of an eager compile per op
     actual = []
     for grads in grads_seq:
-        delta, state = as_tuple(update(to_jax(grads), state, to_jax(params)), 2, "optimizer.update(...) 的返回值")
-        actual.append({l: {k: as_array(_sub(_sub(delta, l, "optimizer 的更新量"), k, f"optimizer 的更新量 {l}"),
-                                       f"optimizer 的更新量 {l}.{k}") for k in params[l]} for l in params})
+        delta, state = as_tuple(
+            update(to_jax(grads), state, to_jax(params)), 2, "optimizer.update(...) 的返回值"
+        )
+        actual.append(
+            {
+                l: {
+                    k: as_array(
+                        _sub(_sub(delta, l, "optimizer 的更新量"), k, f"optimizer 的更新量 {l}"),
+                        f"optimizer 的更新量 {l}.{k}",
+                    )
+                    for k in params[l]
+                }
+                for l in params
+            }
+        )
     mistakes = [
-        Mistake("no_clip", np_spiral_updates(params, grads_seq, clip=False),
-                "更新量和不做梯度裁剪的版本一致:第 3 次 update 的梯度范数远大于 1,裁剪到 1.0 以后 Adam 的动量会不同。"
-                "chain 的第一段应是 clip_by_global_norm(1.0)。"),
-        Mistake("decay_biases", np_spiral_updates(params, grads_seq, decay_biases=True),
-                "偏置 b 也被衰减了:第 2 次 update 的梯度是 0,b 的更新量应为 0,你的是 −lr × 1e-4 × b。"
-                "add_decayed_weights 要带 mask=weight_mask。"),
-        Mistake("constant_lr", np_spiral_updates(params, grads_seq, constant_lr=1e-2),
-                "学习率是常数 0.01:前几次 update 应处在 warmup 里(第 t 次的学习率是 1e-2 × (t − 1)/100)。"
-                "最后一段应是 scale_by_learning_rate(lr_schedule)。"),
+        Mistake(
+            "no_clip",
+            np_spiral_updates(params, grads_seq, clip=False),
+            "更新量和不做梯度裁剪的版本一致:第 3 次 update 的梯度范数远大于 1,裁剪到 1.0 以后 Adam 的动量会不同。"
+            "chain 的第一段应是 clip_by_global_norm(1.0)。",
+        ),
+        Mistake(
+            "decay_biases",
+            np_spiral_updates(params, grads_seq, decay_biases=True),
+            "偏置 b 也被衰减了:第 2 次 update 的梯度是 0,b 的更新量应为 0,你的是 −lr × 1e-4 × b。"
+            "add_decayed_weights 要带 mask=weight_mask。",
+        ),
+        Mistake(
+            "constant_lr",
+            np_spiral_updates(params, grads_seq, constant_lr=1e-2),
+            "学习率是常数 0.01:前几次 update 应处在 warmup 里(第 t 次的学习率是 1e-2 × (t − 1)/100)。"
+            "最后一段应是 scale_by_learning_rate(lr_schedule)。",
+        ),
     ]
     # Each update is compared at its own scale: rtol 1e-4 plus an atol of 2e-5 × the update's largest entry
     # (float32 Adam loses ~1e-5 of it where m̂ cancels, and 1 − 0.999^t cancels too). The second update is
     # the decay alone (~1e-8), so a decayed bias (~1e-9) stays far outside its atol (~1e-12).
     expected = np_spiral_updates(params, grads_seq)
-    atols = [2e-5 * max(float(np.max(np.abs(v))) for layer in step.values() for v in layer.values()) + 1e-15
-             for step in expected]
+    atols = [
+        2e-5 * max(float(np.max(np.abs(v))) for layer in step.values() for v in layer.values())
+        + 1e-15
+        for step in expected
+    ]
 
     def first_bad(values):
-        return next((t for t, (a, e, tol) in enumerate(zip(actual, values, atols))
-                     if compare(a, e, rtol=1e-4, atol=tol) is not None), None)
+        return next(
+            (
+                t
+                for t, (a, e, tol) in enumerate(zip(actual, values, atols))
+                if compare(a, e, rtol=1e-4, atol=tol) is not None
+            ),
+            None,
+        )
 
     t = first_bad(expected)
     if t is not None:
         found = next((m for m in mistakes if first_bad(m.value) is None), None)
-        assert_close(actual[t], expected[t], rtol=1e-4, atol=atols[t], what=f"optimizer 第 {t + 1} 次 update 的更新量",
-                     mistakes=[Mistake(found.label, actual[t], found.message)] if found else (),
-                     msg=f"optimizer 第 {t + 1} 次 update 的更新量与 float64 的 chain(裁剪 1.0, Adam, 只对 w 的 1e-4 衰减, "
-                         f"学习率 lr_schedule) 不一致(前 {t} 次一致;五次 update 依次是两次零梯度,"
-                         "再是范数很大、很小、适中的随机梯度)。")
+        assert_close(
+            actual[t],
+            expected[t],
+            rtol=1e-4,
+            atol=atols[t],
+            what=f"optimizer 第 {t + 1} 次 update 的更新量",
+            mistakes=[Mistake(found.label, actual[t], found.message)] if found else (),
+            msg=f"optimizer 第 {t + 1} 次 update 的更新量与 float64 的 chain(裁剪 1.0, Adam, 只对 w 的 1e-4 衰减, "
+            f"学习率 lr_schedule) 不一致(前 {t} 次一致;五次 update 依次是两次零梯度,"
+            "再是范数很大、很小、适中的随机梯度)。",
+        )
 
 
-@checks.add("schedule", "optimizer 的学习率在整个训练(EPOCHS × STEPS_PER_EPOCH = 1650 步)里按 lr_schedule 变化")
+@checks.add(
+    "schedule",
+    "optimizer 的学习率在整个训练(EPOCHS × STEPS_PER_EPOCH = 1650 步)里按 lr_schedule 变化",
+)
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -188,22 +301,37 @@ def _(L):
         return state, delta["dense_0"]["w"][0, 0]
 
     _, moves = jax.jit(lambda st: jax.lax.scan(body, st, None, length=total))(opt.init(tiny))
-    rates = -as_array(moves, "optimizer 每一步对 w 的更新量", shape=(total,)).astype(np.float64) / 1e-4
-    assert_close(rates, np_spiral_schedule(total), rtol=1e-3, atol=1e-7, what="每一步的学习率(由零梯度时的衰减量反推)",
-                 msg="用零梯度连续调用 optimizer.update 1650 次,由每一步 w 的衰减量 −lr(t) × 1e-4 × w 反推出的学习率,"
-                     "与“100 步从 0 线性升到 1e-2、再余弦衰减,到第 1650 步降到 1e-4”不一致。")
+    rates = (
+        -as_array(moves, "optimizer 每一步对 w 的更新量", shape=(total,)).astype(np.float64) / 1e-4
+    )
+    assert_close(
+        rates,
+        np_spiral_schedule(total),
+        rtol=1e-3,
+        atol=1e-7,
+        what="每一步的学习率(由零梯度时的衰减量反推)",
+        msg="用零梯度连续调用 optimizer.update 1650 次,由每一步 w 的衰减量 −lr(t) × 1e-4 × w 反推出的学习率,"
+        "与“100 步从 0 线性升到 1e-2、再余弦衰减,到第 1650 步降到 1e-4”不一致。",
+    )
 
 
-@checks.add("compile_once", "EPOCHS 个 epoch:train_epoch 只编译 1 次,step = EPOCHS × STEPS_PER_EPOCH",
-            needs="setup")
+@checks.add(
+    "compile_once",
+    "EPOCHS 个 epoch:train_epoch 只编译 1 次,step = EPOCHS × STEPS_PER_EPOCH",
+    needs="setup",
+)
 def _(L):
     import jax
     import jax.numpy as jnp
 
     Xtr, ytr, Xte, yte = _data()
     per_epoch = as_scalar(L.STEPS_PER_EPOCH, "STEPS_PER_EPOCH")
-    assert_equal(per_epoch, Xtr.shape[0] // int(as_scalar(L.BATCH, "BATCH")), what="STEPS_PER_EPOCH",
-                 msg="STEPS_PER_EPOCH 应为 训练样本数 // BATCH(1440 // 128 = 11)。")
+    assert_equal(
+        per_epoch,
+        Xtr.shape[0] // int(as_scalar(L.BATCH, "BATCH")),
+        what="STEPS_PER_EPOCH",
+        msg="STEPS_PER_EPOCH 应为 训练样本数 // BATCH(1440 // 128 = 11)。",
+    )
     X_train, y_train = jnp.asarray(Xtr), jnp.asarray(ytr)
     state = L.init_state(jax.random.key(11), jax.random.key(12))
     first_leaf = jax.tree.leaves(state.params)[0]
@@ -211,48 +339,88 @@ def _(L):
     epoch_fn = as_callable(L.train_epoch_jit, "train_epoch_jit")
 
     def signature(st):
-        return {jax.tree_util.keystr(path): (tuple(np.shape(leaf)), str(getattr(leaf, "dtype", type(leaf).__name__)))
-                for path, leaf in jax.tree_util.tree_flatten_with_path(st)[0]}
+        return {
+            jax.tree_util.keystr(path): (
+                tuple(np.shape(leaf)),
+                str(getattr(leaf, "dtype", type(leaf).__name__)),
+            )
+            for path, leaf in jax.tree_util.tree_flatten_with_path(st)[0]
+        }
 
     signatures = [signature(state)]
     with CompileLog() as log:
         for _ in range(epochs):
-            state = as_tuple(epoch_fn(state, X_train, y_train), 3, "train_epoch_jit 的返回值 (state, losses, gnorms)")[0]
+            state = as_tuple(
+                epoch_fn(state, X_train, y_train),
+                3,
+                "train_epoch_jit 的返回值 (state, losses, gnorms)",
+            )[0]
             if len(signatures) < 2:
                 signatures.append(signature(state))
-            if log.count("train_epoch") > 1:      # over budget: stop early, like CompileBudget would
+            if log.count("train_epoch") > 1:  # over budget: stop early, like CompileBudget would
                 break
         jax.block_until_ready(state)
     n = log.count("train_epoch")
     if n != 1:
         others = sorted({x for x in log.names if x != "train_epoch"})
         if n == 0:
-            why = ("没有看到名为 train_epoch 的编译:train_epoch_jit 应是 jax.jit(train_epoch, donate_argnames=(\"state\",)),"
-                   "被编译的函数要叫 train_epoch。")
+            why = (
+                '没有看到名为 train_epoch 的编译:train_epoch_jit 应是 jax.jit(train_epoch, donate_argnames=("state",)),'
+                "被编译的函数要叫 train_epoch。"
+            )
         else:
-            moved = {k: (signatures[0].get(k), v) for k, v in signatures[1].items() if signatures[0].get(k) != v}
+            moved = {
+                k: (signatures[0].get(k), v)
+                for k, v in signatures[1].items()
+                if signatures[0].get(k) != v
+            }
             moved.update({k: (v, None) for k, v in signatures[0].items() if k not in signatures[1]})
-            why = (f"第 1 个 epoch 前后 state 的叶子形状/dtype 变了:{dict(list(moved.items())[:4])}(之前, 之后),"
-                   "下一次调用的类型签名不同,只能重新编译。" if moved else
-                   "epoch 前后 state 的结构、形状和 dtype 都没变,数据也是同一份:重新编译来自 jit 的其他输入"
-                   "(静态参数的新取值,或每次新建的 jit 函数)。")
-        fail(f"训练中 train_epoch 编译了 {n} 次(预算是 1 次,超支后检查就停止了训练):{why}"
-             + (f"\n其他被编译的函数:{others}" if others else ""), expected=1, actual=n, other_compiles=others)
+            why = (
+                f"第 1 个 epoch 前后 state 的叶子形状/dtype 变了:{dict(list(moved.items())[:4])}(之前, 之后),"
+                "下一次调用的类型签名不同,只能重新编译。"
+                if moved
+                else "epoch 前后 state 的结构、形状和 dtype 都没变,数据也是同一份:重新编译来自 jit 的其他输入"
+                "(静态参数的新取值,或每次新建的 jit 函数)。"
+            )
+        fail(
+            f"训练中 train_epoch 编译了 {n} 次(预算是 1 次,超支后检查就停止了训练):{why}"
+            + (f"\n其他被编译的函数:{others}" if others else ""),
+            expected=1,
+            actual=n,
+            other_compiles=others,
+        )
     want = epochs * int(per_epoch)
     got = as_scalar(state.step, "训练后的 state.step")
-    assert_equal(got, want, what="训练后的 step",
-                 msg=f"训练后 step 应为 EPOCHS × STEPS_PER_EPOCH = {want},得到 {got:g}。")
-    L.ns["_jaxtutor_7_7"] = {"state": state, "first_leaf": first_leaf, "X_train": X_train,
-                             "data": (Xtr, ytr, Xte, yte)}
+    assert_equal(
+        got,
+        want,
+        what="训练后的 step",
+        msg=f"训练后 step 应为 EPOCHS × STEPS_PER_EPOCH = {want},得到 {got:g}。",
+    )
+    L.ns["_jaxtutor_7_7"] = {
+        "state": state,
+        "first_leaf": first_leaf,
+        "X_train": X_train,
+        "data": (Xtr, ytr, Xte, yte),
+    }
 
 
-@checks.add("donation", "state 被捐赠:初始参数的缓冲区已删除,训练数据没有被删除", needs="compile_once")
+@checks.add(
+    "donation", "state 被捐赠:初始参数的缓冲区已删除,训练数据没有被删除", needs="compile_once"
+)
 def _(L):
     run = L.ns["_jaxtutor_7_7"]
-    assert_that(run["first_leaf"].is_deleted(),
-                "训练前的参数缓冲区没有被删除:train_epoch_jit 要捐赠 state(donate_argnames=(\"state\",)),"
-                "调用后立即用返回的新 state 覆盖旧引用。", expected=True, actual=False)
-    assert_that(not run["X_train"].is_deleted(), "训练数据被删除了:只捐赠 state,不要捐赠 X、Y(数据每个 epoch 都要再用)。")
+    assert_that(
+        run["first_leaf"].is_deleted(),
+        '训练前的参数缓冲区没有被删除:train_epoch_jit 要捐赠 state(donate_argnames=("state",)),'
+        "调用后立即用返回的新 state 覆盖旧引用。",
+        expected=True,
+        actual=False,
+    )
+    assert_that(
+        not run["X_train"].is_deleted(),
+        "训练数据被删除了:只捐赠 state,不要捐赠 X、Y(数据每个 epoch 都要再用)。",
+    )
 
 
 @checks.add("accuracy", "训练集、测试集准确率都 > 95%(NumPy float64 计算)", needs="compile_once")
@@ -262,13 +430,18 @@ def _(L):
     P = _np_params(run["state"].params)
     acc_tr = float(np.mean(np_mlp(P, Xtr).argmax(1) == ytr))
     acc_te = float(np.mean(np_mlp(P, Xte).argmax(1) == yte))
-    assert_that(acc_tr > 0.95 and acc_te > 0.95,
-                f"准确率不够:训练 EPOCHS = {int(as_scalar(L.EPOCHS, 'EPOCHS'))} 个 epoch 后,训练集 {acc_tr:.4f},"
-                f"测试集 {acc_te:.4f}(都要 > 0.95)。",
-                train_accuracy=acc_tr, test_accuracy=acc_te)
+    assert_that(
+        acc_tr > 0.95 and acc_te > 0.95,
+        f"准确率不够:训练 EPOCHS = {int(as_scalar(L.EPOCHS, 'EPOCHS'))} 个 epoch 后,训练集 {acc_tr:.4f},"
+        f"测试集 {acc_te:.4f}(都要 > 0.95)。",
+        train_accuracy=acc_tr,
+        test_accuracy=acc_te,
+    )
 
 
-@checks.add("float64", "logits、交叉熵、准确率与独立的 NumPy float64 前向一致", needs="compile_once")
+@checks.add(
+    "float64", "logits、交叉熵、准确率与独立的 NumPy float64 前向一致", needs="compile_once"
+)
 def _(L):
     import jax.numpy as jnp
 
@@ -278,19 +451,46 @@ def _(L):
     P = _np_params(params)
     logits_np = np_mlp(P, Xte)
     logits_jx = as_array(L.mlp_apply(params, jnp.asarray(Xte)), "mlp_apply(params, X_test)")
-    assert_close(logits_jx, logits_np, rtol=0, atol=1e-4, what="测试集 logits",
-                 msg="训练后参数的 mlp_apply logits 与 NumPy float64 前向不一致。")
+    assert_close(
+        logits_jx,
+        logits_np,
+        rtol=0,
+        atol=1e-4,
+        what="测试集 logits",
+        msg="训练后参数的 mlp_apply logits 与 NumPy float64 前向不一致。",
+    )
     ce_np = _np_ce(logits_np, yte)
-    ce_jx = as_scalar(L.ce_loss(params, jnp.asarray(Xte), jnp.asarray(yte)), "ce_loss(params, X_test, Y_test)")
-    assert_close(ce_jx, ce_np, rtol=1e-3, atol=1e-6, what="测试集交叉熵",
-                 msg="ce_loss 与 NumPy float64 的交叉熵不一致。")
+    ce_jx = as_scalar(
+        L.ce_loss(params, jnp.asarray(Xte), jnp.asarray(yte)), "ce_loss(params, X_test, Y_test)"
+    )
+    assert_close(
+        ce_jx,
+        ce_np,
+        rtol=1e-3,
+        atol=1e-6,
+        what="测试集交叉熵",
+        msg="ce_loss 与 NumPy float64 的交叉熵不一致。",
+    )
     acc_np = float(np.mean(logits_np.argmax(1) == yte))
-    acc_jx = as_scalar(L.accuracy_fn(params, jnp.asarray(Xte), jnp.asarray(yte)), "accuracy_fn(params, X_test, Y_test)")
-    assert_close(acc_jx, acc_np, rtol=0, atol=1e-6, what="测试集准确率",
-                 msg="accuracy_fn 与 float64 的准确率不一致:应为 mean(argmax(logits) == Y)。")
+    acc_jx = as_scalar(
+        L.accuracy_fn(params, jnp.asarray(Xte), jnp.asarray(yte)),
+        "accuracy_fn(params, X_test, Y_test)",
+    )
+    assert_close(
+        acc_jx,
+        acc_np,
+        rtol=0,
+        atol=1e-6,
+        what="测试集准确率",
+        msg="accuracy_fn 与 float64 的准确率不一致:应为 mean(argmax(logits) == Y)。",
+    )
 
 
-@checks.add("hard_samples", "逐样本梯度范数正确;top-5 难样本和测试集错分样本都在原点附近", needs="compile_once")
+@checks.add(
+    "hard_samples",
+    "逐样本梯度范数正确;top-5 难样本和测试集错分样本都在原点附近",
+    needs="compile_once",
+)
 def _(L):
     import jax.numpy as jnp
 
@@ -298,29 +498,46 @@ def _(L):
     Xtr, ytr, Xte, yte = run["data"]
     params = run["state"].params
     P = _np_params(params)
-    norms = as_array(L.grad_norms_all(params, jnp.asarray(Xtr), jnp.asarray(ytr)), "grad_norms_all(params, X, Y)").astype(np.float64)
+    norms = as_array(
+        L.grad_norms_all(params, jnp.asarray(Xtr), jnp.asarray(ytr)), "grad_norms_all(params, X, Y)"
+    ).astype(np.float64)
     if norms.shape != (Xtr.shape[0],):
-        fail(f"grad_norms_all 的形状是 {norms.shape},应为 ({Xtr.shape[0]},):每个训练样本一个梯度范数"
-             "(对单样本损失求 grad,再用 lax.map(..., batch_size=256) 分块)。",
-             expected=[Xtr.shape[0]], actual=list(norms.shape))
+        fail(
+            f"grad_norms_all 的形状是 {norms.shape},应为 ({Xtr.shape[0]},):每个训练样本一个梯度范数"
+            "(对单样本损失求 grad,再用 lax.map(..., batch_size=256) 分块)。",
+            expected=[Xtr.shape[0]],
+            actual=list(norms.shape),
+        )
     ref = np.array([np_per_sample_grad_norm(P, Xtr[i], ytr[i]) for i in range(Xtr.shape[0])])
     ok = np.isclose(norms, ref, rtol=1e-4, atol=1e-5) | (np.abs(norms - ref) <= 2e-5)
     if not ok.all():
-        assert_close(norms[~ok], ref[~ok], rtol=1e-4, atol=2e-5, what="逐样本梯度范数(不一致的样本)",
-                     msg="grad_norms_all 与 float64 手算的逐样本梯度范数(单个样本交叉熵对全部参数的梯度的全局 L2 范数)不一致。")
+        assert_close(
+            norms[~ok],
+            ref[~ok],
+            rtol=1e-4,
+            atol=2e-5,
+            what="逐样本梯度范数(不一致的样本)",
+            msg="grad_norms_all 与 float64 手算的逐样本梯度范数(单个样本交叉熵对全部参数的梯度的全局 L2 范数)不一致。",
+        )
     top_idx = np.argsort(-norms)[:5]
     logp = np_log_softmax(np_mlp(P, Xtr))
     per_loss = -logp[np.arange(len(ytr)), ytr]
-    assert_that(per_loss[top_idx].mean() > 10 * per_loss.mean(),
-                "梯度范数最大的 5 个样本,平均损失应远高于整体平均(> 10 倍)。",
-                top5_mean_loss=float(per_loss[top_idx].mean()), mean_loss=float(per_loss.mean()))
+    assert_that(
+        per_loss[top_idx].mean() > 10 * per_loss.mean(),
+        "梯度范数最大的 5 个样本,平均损失应远高于整体平均(> 10 倍)。",
+        top5_mean_loss=float(per_loss[top_idx].mean()),
+        mean_loss=float(per_loss.mean()),
+    )
     r_hard = np.linalg.norm(Xtr[top_idx], axis=1)
     wrong = np_mlp(P, Xte).argmax(1) != yte
     r_wrong = np.linalg.norm(Xte[wrong], axis=1)
-    assert_that(r_hard.max() < 0.05 and (r_wrong < 0.05).all(),
-                "难样本(top-5 梯度范数)和测试集错分样本应都在原点附近(r < 0.05):三条螺旋臂在原点交汇,"
-                "那里的歧义是唯一躲不开的误差;这里有离原点更远的样本。",
-                r_top5=r_hard, r_misclassified=r_wrong)
+    assert_that(
+        r_hard.max() < 0.05 and (r_wrong < 0.05).all(),
+        "难样本(top-5 梯度范数)和测试集错分样本应都在原点附近(r < 0.05):三条螺旋臂在原点交汇,"
+        "那里的歧义是唯一躲不开的误差;这里有离原点更远的样本。",
+        r_top5=r_hard,
+        r_misclassified=r_wrong,
+    )
 
 
 def _key_bits(key):
@@ -328,7 +545,7 @@ def _key_bits(key):
 
     try:
         return np.asarray(jax.random.key_data(key))
-    except Exception:             # a raw uint32 key
+    except Exception:  # a raw uint32 key
         return np.asarray(key)
 
 
@@ -341,22 +558,40 @@ def _(L):
     X, Y = jnp.asarray(Xtr), jnp.asarray(ytr)
     epoch = as_callable(L.train_epoch_jit, "train_epoch_jit")
     before = _key_bits(jax.random.key(22))
-    out = as_tuple(epoch(L.init_state(jax.random.key(21), jax.random.key(22)), X, Y), 3, "train_epoch_jit 的返回值")
+    out = as_tuple(
+        epoch(L.init_state(jax.random.key(21), jax.random.key(22)), X, Y),
+        3,
+        "train_epoch_jit 的返回值",
+    )
     after = _key_bits(out[0].key)
-    assert_that(not np.array_equal(before, after),
-                "一个 epoch 之后 state.key 没有变:下一个 epoch 会用同一个 key 打乱,每个 epoch 的 mini-batch 顺序都一样。"
-                "先 jax.random.split(state.key),用其中一个打乱,把另一个写回新的 state。",
-                key_before=before, key_after=after)
-    other = as_tuple(epoch(L.init_state(jax.random.key(21), jax.random.key(23)), X, Y), 3, "train_epoch_jit 的返回值")
+    assert_that(
+        not np.array_equal(before, after),
+        "一个 epoch 之后 state.key 没有变:下一个 epoch 会用同一个 key 打乱,每个 epoch 的 mini-batch 顺序都一样。"
+        "先 jax.random.split(state.key),用其中一个打乱,把另一个写回新的 state。",
+        key_before=before,
+        key_after=after,
+    )
+    other = as_tuple(
+        epoch(L.init_state(jax.random.key(21), jax.random.key(23)), X, Y),
+        3,
+        "train_epoch_jit 的返回值",
+    )
     first_losses = as_array(out[1], "train_epoch_jit 返回的 losses")
     other_losses = as_array(other[1], "train_epoch_jit 返回的 losses")
-    assert_that(not np.array_equal(first_losses, other_losses),
-                "初始参数相同、只有 state.key 不同的两个 epoch,每一步的 loss 完全一样:mini-batch 的顺序没有随 key 变化。"
-                "打乱用的下标要来自 jax.random.permutation(由 state.key 分出的 key, 样本数)。",
-                losses_key_22=first_losses, losses_key_23=other_losses)
+    assert_that(
+        not np.array_equal(first_losses, other_losses),
+        "初始参数相同、只有 state.key 不同的两个 epoch,每一步的 loss 完全一样:mini-batch 的顺序没有随 key 变化。"
+        "打乱用的下标要来自 jax.random.permutation(由 state.key 分出的 key, 样本数)。",
+        losses_key_22=first_losses,
+        losses_key_23=other_losses,
+    )
 
 
-@checks.add("epoch_outputs", "train_epoch 返回的 losses、gnorms:每一步更新前的批损失和梯度全局范数", needs="setup")
+@checks.add(
+    "epoch_outputs",
+    "train_epoch 返回的 losses、gnorms:每一步更新前的批损失和梯度全局范数",
+    needs="setup",
+)
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -367,18 +602,37 @@ def _(L):
     X, Y = jnp.asarray(np.repeat(point, 1440, axis=0)), jnp.asarray(np.repeat(label, 1440))
     state = L.init_state(jax.random.key(31), jax.random.key(32))
     P0 = _np_params(state.params)
-    out = as_tuple(as_callable(L.train_epoch_jit, "train_epoch_jit")(state, X, Y), 3, "train_epoch_jit 的返回值")
+    out = as_tuple(
+        as_callable(L.train_epoch_jit, "train_epoch_jit")(state, X, Y),
+        3,
+        "train_epoch_jit 的返回值",
+    )
     losses = as_array(out[1], "train_epoch_jit 返回的 losses", shape=(11,))
     gnorms = as_array(out[2], "train_epoch_jit 返回的 gnorms", shape=(11,))
     loss0 = _np_ce(np_mlp(P0, point), label)
     gnorm0 = np_per_sample_grad_norm(P0, point[0], label[0])
     if np.isclose(losses[0], gnorm0, rtol=1e-4) and np.isclose(gnorms[0], loss0, rtol=1e-4):
-        fail("losses 和 gnorms 的位置反了:train_epoch 应返回 (state, losses, gnorms)。",
-             expected=[loss0, gnorm0], actual=[float(losses[0]), float(gnorms[0])])
-    assert_close(float(losses[0]), loss0, rtol=1e-4, atol=1e-6, what="第一步的 loss",
-                 msg="所有样本都相同时,第一步的 loss 应等于初始参数在这个样本上的交叉熵。")
-    assert_close(float(gnorms[0]), gnorm0, rtol=1e-4, atol=1e-6, what="第一步的梯度范数",
-                 msg="所有样本都相同时,第一步的 gnorm 应等于初始参数处这个样本的梯度全局 L2 范数(裁剪之前)。")
+        fail(
+            "losses 和 gnorms 的位置反了:train_epoch 应返回 (state, losses, gnorms)。",
+            expected=[loss0, gnorm0],
+            actual=[float(losses[0]), float(gnorms[0])],
+        )
+    assert_close(
+        float(losses[0]),
+        loss0,
+        rtol=1e-4,
+        atol=1e-6,
+        what="第一步的 loss",
+        msg="所有样本都相同时,第一步的 loss 应等于初始参数在这个样本上的交叉熵。",
+    )
+    assert_close(
+        float(gnorms[0]),
+        gnorm0,
+        rtol=1e-4,
+        atol=1e-6,
+        what="第一步的梯度范数",
+        msg="所有样本都相同时,第一步的 gnorm 应等于初始参数处这个样本的梯度全局 L2 范数(裁剪之前)。",
+    )
 
 
 @checks.add("jitted", "accuracy_fn 和 grad_norms_all 都用 jax.jit 编译", needs="compile_once")
@@ -394,6 +648,8 @@ def _(L):
             fn(params, jnp.asarray(Xtr[:300]), jnp.asarray(ytr[:300]))
         if hasattr(fn, "lower") or fn_name(fn) in log.names:
             continue
-        fail(f"{name} 不是 jit 编译的函数:调用它时没有编译名为 {fn_name(fn)} 的程序,而是逐个算子执行"
-             f"(这次调用编译了 {len(log.names)} 个单独的程序:{sorted(set(log.names))[:8]})。用 {name} = jax.jit({name})。",
-             compiles=log.names)
+        fail(
+            f"{name} 不是 jit 编译的函数:调用它时没有编译名为 {fn_name(fn)} 的程序,而是逐个算子执行"
+            f"(这次调用编译了 {len(log.names)} 个单独的程序:{sorted(set(log.names))[:8]})。用 {name} = jax.jit({name})。",
+            compiles=log.names,
+        )

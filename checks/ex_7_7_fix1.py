@@ -13,8 +13,10 @@ checks = Checks()
 def _specs(seed):
     g = rng(seed)
     a, b, c = (int(x) for x in g.integers(2, 6, size=3))
-    return [{"dense": {"kernel": (a, b), "bias": (b,)}, "scale": ()},
-            {"layers": [{"w": (b, c), "b": (c,)}, {"w": (c, 1), "b": (1,)}], "embed": (a, 3, 2)}]
+    return [
+        {"dense": {"kernel": (a, b), "bias": (b,)}, "scale": ()},
+        {"layers": [{"w": (b, c), "b": (c,)}, {"w": (c, 1), "b": (1,)}], "embed": (a, 3, 2)},
+    ]
 
 
 def _is_shape(node):
@@ -33,13 +35,34 @@ def _(L):
         except Exception:
             got_def = None
         if got_def != want_def:
-            shapes = jax.tree.map(lambda x: getattr(x, "shape", x), out) if got_def is not None else out
-            fail(f"第 {k + 1} 棵形状树的结果结构不对:形状 tuple 应整个换成一个数组。tree.map 会钻进 tuple,把每个维度"
-                 "当成一片叶子;用 is_leaf=lambda node: isinstance(node, tuple) 让它在形状处停下。",
-                 expected=str(want_def), actual=str(shapes)[:300])
-        for (path, shape), leaf in zip(jax.tree_util.tree_leaves_with_path(spec, is_leaf=_is_shape), jax.tree.leaves(out)):
+            shapes = (
+                jax.tree.map(lambda x: getattr(x, "shape", x), out) if got_def is not None else out
+            )
+            fail(
+                f"第 {k + 1} 棵形状树的结果结构不对:形状 tuple 应整个换成一个数组。tree.map 会钻进 tuple,把每个维度"
+                "当成一片叶子;用 is_leaf=lambda node: isinstance(node, tuple) 让它在形状处停下。",
+                expected=str(want_def),
+                actual=str(shapes)[:300],
+            )
+        for (path, shape), leaf in zip(
+            jax.tree_util.tree_leaves_with_path(spec, is_leaf=_is_shape), jax.tree.leaves(out)
+        ):
             where = jax.tree_util.keystr(path)
-            if getattr(leaf, "shape", None) != shape or str(getattr(leaf, "dtype", "")) != "float32":
-                fail(f"{where} 应是形状 {shape} 的 float32 数组,实际是 {getattr(leaf, 'dtype', type(leaf).__name__)} "
-                     f"{getattr(leaf, 'shape', '')}。", expected=f"float32{list(shape)}", actual=repr(leaf)[:200])
-            assert_close(np.asarray(leaf), np.zeros(shape), rtol=0, atol=0, what=where, msg=f"{where} 应全是 0。")
+            if (
+                getattr(leaf, "shape", None) != shape
+                or str(getattr(leaf, "dtype", "")) != "float32"
+            ):
+                fail(
+                    f"{where} 应是形状 {shape} 的 float32 数组,实际是 {getattr(leaf, 'dtype', type(leaf).__name__)} "
+                    f"{getattr(leaf, 'shape', '')}。",
+                    expected=f"float32{list(shape)}",
+                    actual=repr(leaf)[:200],
+                )
+            assert_close(
+                np.asarray(leaf),
+                np.zeros(shape),
+                rtol=0,
+                atol=0,
+                what=where,
+                msg=f"{where} 应全是 0。",
+            )

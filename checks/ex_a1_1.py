@@ -16,12 +16,19 @@ G_t = r_t + γ(1 − d_t)·G_{t+1},G_T = 0。
       新的随机数据、较密的终止标志、γ 作为 jit 的普通参数(被追踪)     → check "fresh"
 """
 
+import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
 
-from tutor.worker.checklib import Checks, Mistake, as_array, assert_close, f64, fail, primitive_counts, rng
-
-import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
-
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    as_array,
+    assert_close,
+    f64,
+    fail,
+    primitive_counts,
+    rng,
+)
 
 checks = Checks()
 
@@ -52,14 +59,23 @@ def _mistakes(r, d, gamma):
     """What each known mistake would return on this trajectory (computed, then matched)."""
     want = returns_ref(r, d, gamma)
     return [
-        Mistake("forward", _forward(r, d, gamma),
-                "结果等于“从前往后”的递推:G_t 依赖的是**后一步**的 G_{t+1},要从轨迹末尾往前算。"
-                "lax.scan 需要 reverse=True(它从后往前扫描,而 ys[t] 仍然对应 xs[t])。"),
-        Mistake("ignores_dones", returns_ref(r, np.zeros(len(want)), gamma),
-                "结果和完全忽略终止标志时一样:递推里少了 (1 − d_t)。d_t = 1 表示这一步之后回合结束,"
-                "之后的回报不能再折扣累加进来。"),
-        Mistake("flipped", want[::-1].copy(),
-                "结果是正确答案前后颠倒:reverse=True 的 scan 输出 ys[t] 本来就和 xs[t] 对齐,不要再把结果 [::-1]。"),
+        Mistake(
+            "forward",
+            _forward(r, d, gamma),
+            "结果等于“从前往后”的递推:G_t 依赖的是**后一步**的 G_{t+1},要从轨迹末尾往前算。"
+            "lax.scan 需要 reverse=True(它从后往前扫描,而 ys[t] 仍然对应 xs[t])。",
+        ),
+        Mistake(
+            "ignores_dones",
+            returns_ref(r, np.zeros(len(want)), gamma),
+            "结果和完全忽略终止标志时一样:递推里少了 (1 − d_t)。d_t = 1 表示这一步之后回合结束,"
+            "之后的回报不能再折扣累加进来。",
+        ),
+        Mistake(
+            "flipped",
+            want[::-1].copy(),
+            "结果是正确答案前后颠倒:reverse=True 的 scan 输出 ys[t] 本来就和 xs[t] 对齐,不要再把结果 [::-1]。",
+        ),
     ]
 
 
@@ -71,25 +87,40 @@ def _returns(L, r, d, gamma, T):
     if isinstance(out, (tuple, list)) and len(out) == 2:
         second = as_array(out[1], f"{OUT}的第二项")
         if second.shape == (T,) and np.allclose(second, returns_ref(r, d, gamma), atol=1e-5):
-            fail(f"{OUT}是一个二元组,它的第二项才是正确的 G:返回的是 lax.scan 的整个结果 (最终 carry, 逐步输出)。"
-                 "只返回第二项(逐步输出)就够了,它的形状是 (T,)。", actual_structure=f"{type(out).__name__} of 2")
+            fail(
+                f"{OUT}是一个二元组,它的第二项才是正确的 G:返回的是 lax.scan 的整个结果 (最终 carry, 逐步输出)。"
+                "只返回第二项(逐步输出)就够了,它的形状是 (T,)。",
+                actual_structure=f"{type(out).__name__} of 2",
+            )
     arr = as_array(out, OUT)
     if arr.shape != (T,):
         want = returns_ref(r, d, gamma)
         if arr.ndim == 0 and np.isclose(float(arr), want[0], atol=1e-5):
-            fail(f"T={T} 时输出应该是形状 ({T},) 的数组,实际是一个数,而且它等于 G_0:返回的是 scan 最后的 carry。"
-                 "G 要每个时间步一个值,scan 的第二个返回值 ys 才是逐步输出。",
-                 expected_shape=[T], actual_shape=list(arr.shape))
-        fail(f"T={T} 时输出形状应为 ({T},),实际是 {arr.shape}:G 和 rewards 一样长,每个时间步一个回报。",
-             expected_shape=[T], actual_shape=list(arr.shape))
+            fail(
+                f"T={T} 时输出应该是形状 ({T},) 的数组,实际是一个数,而且它等于 G_0:返回的是 scan 最后的 carry。"
+                "G 要每个时间步一个值,scan 的第二个返回值 ys 才是逐步输出。",
+                expected_shape=[T],
+                actual_shape=list(arr.shape),
+            )
+        fail(
+            f"T={T} 时输出形状应为 ({T},),实际是 {arr.shape}:G 和 rewards 一样长,每个时间步一个回报。",
+            expected_shape=[T],
+            actual_shape=list(arr.shape),
+        )
     return arr
 
 
 def _compare(got, r, d, gamma, *, what, lead, rtol=0.0, atol=1e-5):
-    assert_close(got, returns_ref(r, d, gamma), rtol=rtol, atol=atol, what=what,
-                 mistakes=[Mistake(m.label, m.value, lead + m.message) for m in _mistakes(r, d, gamma)],
-                 msg=lead + "与从后往前的逐步递推 G_t = r_t + γ·(1 − d_t)·G_{t+1}(G_T = 0)的结果不一致,"
-                             "差别见下面的对比。")
+    assert_close(
+        got,
+        returns_ref(r, d, gamma),
+        rtol=rtol,
+        atol=atol,
+        what=what,
+        mistakes=[Mistake(m.label, m.value, lead + m.message) for m in _mistakes(r, d, gamma)],
+        msg=lead + "与从后往前的逐步递推 G_t = r_t + γ·(1 − d_t)·G_{t+1}(G_T = 0)的结果不一致,"
+        "差别见下面的对比。",
+    )
 
 
 def _chapter_batches():
@@ -119,7 +150,9 @@ def _(L):
         _compare(got, r, d, gamma, what=f"T={T}、γ={gamma} 的回报", lead=f"T={T}、γ={gamma}:")
 
 
-@checks.add("done_truncates", "终止标志截断回报:[1,2,3,4]、d=[0,1,0,1]、γ=0.5 → [2,2,5,4]", needs="shape")
+@checks.add(
+    "done_truncates", "终止标志截断回报:[1,2,3,4]、d=[0,1,0,1]、γ=0.5 → [2,2,5,4]", needs="shape"
+)
 def _(L):
     r = np.array([1.0, 2.0, 3.0, 4.0], np.float32)
     d = np.array([0.0, 1.0, 0.0, 1.0], np.float32)
@@ -130,7 +163,9 @@ def _(L):
 def _program(L, T):
     import jax.numpy as jnp
 
-    return primitive_counts(lambda rew, fin: L.discounted_returns(rew, fin, 0.9), jnp.ones(T), jnp.zeros(T))
+    return primitive_counts(
+        lambda rew, fin: L.discounted_returns(rew, fin, 0.9), jnp.ones(T), jnp.zeros(T)
+    )
 
 
 @checks.add("scan_in_jaxpr", "程序里有 scan 原语(T 步没有被 Python 展开)", needs="shape")
@@ -141,46 +176,72 @@ def _(L):
     bigger = _program(L, 100)
     n50, n100 = sum(counts.values()), sum(bigger.values())
     if A1.grows_with(50, 100, n50, n100):
-        fail(f"程序里没有 scan,而且方程数随 T 成比例增长(T = 50 时 {n50} 个,T = 100 时 {n100} 个):"
-             "时间步被 Python 循环逐步展开了,T 越大,追踪和编译越慢。"
-             "请改用 lax.scan(body, 初值, (rewards, dones), reverse=True)。",
-             equations_T50=n50, equations_T100=n100, primitives=A1.top_primitives(counts))
-    fail(f"程序里没有 scan 原语(T = 50 时共 {n50} 个方程)。本题练的是 lax.scan(..., reverse=True):"
-         "其他写法(例如 lax.associative_scan 的并行前缀扫描)数学上可以一样,但不是本题要的循环原语。"
-         "请改用 lax.scan(body, 初值, (rewards, dones), reverse=True)。",
-         primitives=A1.top_primitives(counts))
+        fail(
+            f"程序里没有 scan,而且方程数随 T 成比例增长(T = 50 时 {n50} 个,T = 100 时 {n100} 个):"
+            "时间步被 Python 循环逐步展开了,T 越大,追踪和编译越慢。"
+            "请改用 lax.scan(body, 初值, (rewards, dones), reverse=True)。",
+            equations_T50=n50,
+            equations_T100=n100,
+            primitives=A1.top_primitives(counts),
+        )
+    fail(
+        f"程序里没有 scan 原语(T = 50 时共 {n50} 个方程)。本题练的是 lax.scan(..., reverse=True):"
+        "其他写法(例如 lax.associative_scan 的并行前缀扫描)数学上可以一样,但不是本题要的循环原语。"
+        "请改用 lax.scan(body, 初值, (rewards, dones), reverse=True)。",
+        primitives=A1.top_primitives(counts),
+    )
 
 
-@checks.add("scan_reverse", "用的是 lax.scan(..., reverse=True)(从轨迹末尾往前扫描)", needs="scan_in_jaxpr")
+@checks.add(
+    "scan_reverse", "用的是 lax.scan(..., reverse=True)(从轨迹末尾往前扫描)", needs="scan_in_jaxpr"
+)
 def _(L):
     import jax.numpy as jnp
 
-    flags = A1.scan_directions(lambda rew, fin: L.discounted_returns(rew, fin, 0.9), jnp.ones(50), jnp.zeros(50))
+    flags = A1.scan_directions(
+        lambda rew, fin: L.discounted_returns(rew, fin, 0.9), jnp.ones(50), jnp.zeros(50)
+    )
     if any(flags):
         return
     counts = _program(L, 50)
     if counts["rev"]:
-        fail("程序里的 scan 是正向的,另外还有把数组前后翻转的 rev 操作:你先翻转输入、正向扫描、再把结果翻回来。"
-             "数值没错,但本题要求 reverse=True:它直接从末尾往前扫描,ys[t] 仍与 xs[t] 对齐,"
-             "省掉两次翻转产生的数组拷贝,代码也直接表达“G_t 依赖 G_{t+1}”。",
-             scan_reverse_flags=flags, rev_ops=counts["rev"])
-    fail("程序里的 scan 都是正向的(reverse=False)。G_t 依赖后一步的 G_{t+1},题目要求用 reverse=True "
-         "让 scan 从轨迹末尾往前走;输出 ys[t] 仍与 xs[t] 对齐,不需要任何翻转。",
-         scan_reverse_flags=flags)
+        fail(
+            "程序里的 scan 是正向的,另外还有把数组前后翻转的 rev 操作:你先翻转输入、正向扫描、再把结果翻回来。"
+            "数值没错,但本题要求 reverse=True:它直接从末尾往前扫描,ys[t] 仍与 xs[t] 对齐,"
+            "省掉两次翻转产生的数组拷贝,代码也直接表达“G_t 依赖 G_{t+1}”。",
+            scan_reverse_flags=flags,
+            rev_ops=counts["rev"],
+        )
+    fail(
+        "程序里的 scan 都是正向的(reverse=False)。G_t 依赖后一步的 G_{t+1},题目要求用 reverse=True "
+        "让 scan 从轨迹末尾往前走;输出 ys[t] 仍与 xs[t] 对齐,不需要任何翻转。",
+        scan_reverse_flags=flags,
+    )
 
 
-@checks.add("jit_vmap", "jit(vmap(..., in_axes=(0, 0, None))) 处理 3 条轨迹,每条都与递推一致", needs="shape")
+@checks.add(
+    "jit_vmap", "jit(vmap(..., in_axes=(0, 0, None))) 处理 3 条轨迹,每条都与递推一致", needs="shape"
+)
 def _(L):
     import jax
     import jax.numpy as jnp
 
     _, R = _chapter_batches()
     batched = jax.jit(jax.vmap(L.discounted_returns, in_axes=(0, 0, None)))
-    G = as_array(batched(jnp.asarray(R), jnp.zeros((3, 9)), 0.9), "jit(vmap(discounted_returns)) 的结果",
-                 shape=(3, 9))
+    G = as_array(
+        batched(jnp.asarray(R), jnp.zeros((3, 9)), 0.9),
+        "jit(vmap(discounted_returns)) 的结果",
+        shape=(3, 9),
+    )
     for i in range(3):
-        _compare(G[i], R[i], np.zeros(9), 0.9, what=f"第 {i} 条轨迹",
-                 lead=f"jit(vmap(...)) 后第 {i} 条轨迹:")
+        _compare(
+            G[i],
+            R[i],
+            np.zeros(9),
+            0.9,
+            what=f"第 {i} 条轨迹",
+            lead=f"jit(vmap(...)) 后第 {i} 条轨迹:",
+        )
 
 
 @checks.add("fresh", "新数据:T = 25、较密的终止标志、γ 作为 jit 参数(被追踪)", needs="shape")
@@ -195,8 +256,17 @@ def _(L):
     D[:, -1] = 1.0
     gamma = 0.97
     run = jax.jit(jax.vmap(L.discounted_returns, (0, 0, None)))
-    G = as_array(run(jnp.asarray(R), jnp.asarray(D), jnp.float32(gamma)), "jit(vmap(discounted_returns)) 的结果",
-                 shape=(B, T))
+    G = as_array(
+        run(jnp.asarray(R), jnp.asarray(D), jnp.float32(gamma)),
+        "jit(vmap(discounted_returns)) 的结果",
+        shape=(B, T),
+    )
     for i in range(B):
-        _compare(G[i], R[i], D[i], gamma, what=f"第 {i} 条轨迹",
-                 lead=f"新数据(γ 在 jit 里是被追踪的值)第 {i} 条轨迹:")
+        _compare(
+            G[i],
+            R[i],
+            D[i],
+            gamma,
+            what=f"第 {i} 条轨迹",
+            lead=f"新数据(γ 在 jit 里是被追踪的值)第 {i} 条轨迹:",
+        )

@@ -5,11 +5,10 @@ split(key(seed), n) ("same_stream"); under jit, several seeds compile once ("jit
 
 import numpy as np
 
-import _repair_a1 as R
 from tutor.worker.checklib import Checks, CompileLog, assert_close, assert_compile_count, fail
 
 checks = Checks()
-N = 4      # one size throughout: every eager split compiles once
+N = 4  # one size throughout: every eager split compiles once
 
 
 def _is_key(value) -> bool:
@@ -24,12 +23,17 @@ def _is_key(value) -> bool:
 
 def _typed(value, n, what):
     if not _is_key(value):
-        fail(f"{what} 是 {getattr(value, 'dtype', type(value).__name__)} {tuple(getattr(value, 'shape', ()))},"
-             "不是带类型的 key:jax.random.PRNGKey 给的是旧式裸 key(uint32 数组)。用 jax.random.key(seed)。",
-             actual=f"{getattr(value, 'dtype', type(value).__name__)} {tuple(getattr(value, 'shape', ()))}")
+        fail(
+            f"{what} 是 {getattr(value, 'dtype', type(value).__name__)} {tuple(getattr(value, 'shape', ()))},"
+            "不是带类型的 key:jax.random.PRNGKey 给的是旧式裸 key(uint32 数组)。用 jax.random.key(seed)。",
+            actual=f"{getattr(value, 'dtype', type(value).__name__)} {tuple(getattr(value, 'shape', ()))}",
+        )
     if tuple(value.shape) != (n,):
-        fail(f"{what} 的形状是 {tuple(value.shape)},应为 ({n},):从一个种子 split 出 {n} 把 key。",
-             expected=[n], actual=list(value.shape))
+        fail(
+            f"{what} 的形状是 {tuple(value.shape)},应为 ({n},):从一个种子 split 出 {n} 把 key。",
+            expected=[n],
+            actual=list(value.shape),
+        )
     return value
 
 
@@ -51,9 +55,15 @@ def _(L):
 
     for seed, n in ((11, N), (90210, N)):
         got = np.asarray(jax.random.key_data(L.make_keys(seed, n)))
-        assert_close(got, _bits(seed, n), rtol=0, atol=0, what=f"make_keys({seed}, {n}) 的位数据",
-                     msg="这些 key 不是从同一个种子 split 出来的那一串:题目要的是 "
-                         "jax.random.split(jax.random.key(seed), n)(随机流与旧写法相同)。")
+        assert_close(
+            got,
+            _bits(seed, n),
+            rtol=0,
+            atol=0,
+            what=f"make_keys({seed}, {n}) 的位数据",
+            msg="这些 key 不是从同一个种子 split 出来的那一串:题目要的是 "
+            "jax.random.split(jax.random.key(seed), n)(随机流与旧写法相同)。",
+        )
 
 
 @checks.add("jit", "jit 下换 3 个种子:只编译 1 次", needs="typed")
@@ -63,14 +73,27 @@ def _(L):
     import jax
     import jax.numpy as jnp
 
-    fn = jax.jit(functools.partial(lambda seed, n, f: f(seed, n), n=N, f=L.make_keys))   # a new function: compiles afresh
+    fn = jax.jit(
+        functools.partial(lambda seed, n, f: f(seed, n), n=N, f=L.make_keys)
+    )  # a new function: compiles afresh
     seeds = [jnp.int32(s) for s in (1, 2, 3)]
     refs = [_bits(s, N) for s in (1, 2, 3)]
     with CompileLog(clear=False) as log:
         outs = [fn(s) for s in seeds]
-    assert_compile_count(log, None, at_most=1, at_least=1,
-                         msg=f"3 个种子编译了 {log.total} 次,期望 1 次:种子是普通的动态参数。")
+    assert_compile_count(
+        log,
+        None,
+        at_most=1,
+        at_least=1,
+        msg=f"3 个种子编译了 {log.total} 次,期望 1 次:种子是普通的动态参数。",
+    )
     for s, out, ref in zip((1, 2, 3), outs, refs):
         _typed(out, N, f"jit 下 make_keys({s}, {N})")
-        assert_close(np.asarray(jax.random.key_data(out)), ref, rtol=0, atol=0,
-                     what=f"jit 下种子 {s} 的位数据", msg="jit 下的结果应与不加 jit 时相同。")
+        assert_close(
+            np.asarray(jax.random.key_data(out)),
+            ref,
+            rtol=0,
+            atol=0,
+            what=f"jit 下种子 {s} 的位数据",
+            msg="jit 下的结果应与不加 jit 时相同。",
+        )

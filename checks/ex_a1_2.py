@@ -21,13 +21,22 @@ newton_sqrt_scan(a) -> (x, k) 与 newton_sqrt_while(a) -> (x, k):x ≈ √a,k �
 逐元素运算一致),学习者的输出与哪一个吻合,消息才点出那个错误。
 """
 
+import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
 
-from tutor.worker.checklib import (Checks, Mistake, as_array, as_tuple, assert_close, assert_that, f64, fail,
-                            primitive_counts, rng, which_mistake)
-
-import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
-
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    as_array,
+    as_tuple,
+    assert_close,
+    assert_that,
+    f64,
+    fail,
+    primitive_counts,
+    rng,
+    which_mistake,
+)
 
 checks = Checks()
 
@@ -72,26 +81,43 @@ def _count_mistakes(a):
     _, k_signed = emulate(a, signed=True)
     _, k_after = emulate(a, count="after")
     return [
-        Mistake("absolute_tolerance", k_abs,
-                "这组计数正是把收敛条件写成绝对误差 |x² − a| < 1e-6 时得到的:a 较大时 float32 的 x² 达不到"
-                "这个绝对精度,循环一直跑到上限 30。题目的条件是相对误差 |x² − a| < 1e-6·a。"),
-        Mistake("counts_every_step", np.full(len(k_abs), CAP),
-                "每个元素都数到了 30:收敛之后的“空转”步也被计数了。计数只能加上“这一步是否还在迭代”的掩码,"
-                "例如 k + active.astype(jnp.int32)。"),
-        Mistake("checks_after_update", k_after,
-                "这组计数正是“先更新、再用更新后的 x 判断这一步算不算数”得到的(每个元素少数 1 次):"
-                "收敛判断要在**更新之前**、对当前的 x 做,和 while 版的 cond 一样。"),
-        Mistake("no_abs", k_signed,
-                "这组计数正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,被当成已经收敛,"
-                "一步也不走。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。"),
+        Mistake(
+            "absolute_tolerance",
+            k_abs,
+            "这组计数正是把收敛条件写成绝对误差 |x² − a| < 1e-6 时得到的:a 较大时 float32 的 x² 达不到"
+            "这个绝对精度,循环一直跑到上限 30。题目的条件是相对误差 |x² − a| < 1e-6·a。",
+        ),
+        Mistake(
+            "counts_every_step",
+            np.full(len(k_abs), CAP),
+            "每个元素都数到了 30:收敛之后的“空转”步也被计数了。计数只能加上“这一步是否还在迭代”的掩码,"
+            "例如 k + active.astype(jnp.int32)。",
+        ),
+        Mistake(
+            "checks_after_update",
+            k_after,
+            "这组计数正是“先更新、再用更新后的 x 判断这一步算不算数”得到的(每个元素少数 1 次):"
+            "收敛判断要在**更新之前**、对当前的 x 做,和 while 版的 cond 一样。",
+        ),
+        Mistake(
+            "no_abs",
+            k_signed,
+            "这组计数正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,被当成已经收敛,"
+            "一步也不走。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。",
+        ),
     ]
 
 
 def _x_mistakes(a):
     x_signed, _ = emulate(a, signed=True)
-    return [Mistake("no_abs", x_signed,
-                    "这组 x 正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,被误判为已收敛,"
-                    "循环一步也没走,结果就是 a 本身。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。")]
+    return [
+        Mistake(
+            "no_abs",
+            x_signed,
+            "这组 x 正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,被误判为已收敛,"
+            "循环一步也没走,结果就是 a 本身。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。",
+        )
+    ]
 
 
 # ---------------------------------------------------------------- running the learner's versions
@@ -107,18 +133,33 @@ def _outputs(out, n, what):
 def _(L):
     import jax.numpy as jnp
 
-    for fn, what in ((L.newton_sqrt_scan, "newton_sqrt_scan"), (L.newton_sqrt_while, "newton_sqrt_while")):
+    for fn, what in (
+        (L.newton_sqrt_scan, "newton_sqrt_scan"),
+        (L.newton_sqrt_while, "newton_sqrt_while"),
+    ):
         out = A1.abstract(fn, jnp.float32(2.0), what=what)
         x, k = as_tuple(out, 2, f"{what}(a) 的返回值 (x, k)")
-        (x_shape, x_dtype), (k_shape, k_dtype) = A1.shape_dtype(x, f"{what} 返回的 x"), A1.shape_dtype(k, f"{what} 返回的 k")
+        (x_shape, x_dtype), (k_shape, k_dtype) = (
+            A1.shape_dtype(x, f"{what} 返回的 x"),
+            A1.shape_dtype(k, f"{what} 返回的 k"),
+        )
         if np.issubdtype(x_dtype, np.integer) and np.issubdtype(k_dtype, np.floating):
-            fail(f"{what} 返回的两项顺序反了:第一项是整数({x_dtype}),第二项是浮点数({k_dtype})。"
-                 "接口是 (x, k):先返回近似值 x,再返回迭代次数 k。", actual=[str(x_dtype), str(k_dtype)])
+            fail(
+                f"{what} 返回的两项顺序反了:第一项是整数({x_dtype}),第二项是浮点数({k_dtype})。"
+                "接口是 (x, k):先返回近似值 x,再返回迭代次数 k。",
+                actual=[str(x_dtype), str(k_dtype)],
+            )
         for shape, name in ((x_shape, "x"), (k_shape, "k")):
-            assert_that(shape == (), f"标量 a 时 {what} 返回的 {name} 应该是标量,实际形状是 {shape}。",
-                        actual=list(shape))
-        assert_that(np.issubdtype(x_dtype, np.floating),
-                    f"{what} 返回的 x 应该是浮点数,实际 dtype 是 {x_dtype}。", actual=str(x_dtype))
+            assert_that(
+                shape == (),
+                f"标量 a 时 {what} 返回的 {name} 应该是标量,实际形状是 {shape}。",
+                actual=list(shape),
+            )
+        assert_that(
+            np.issubdtype(x_dtype, np.floating),
+            f"{what} 返回的 x 应该是浮点数,实际 dtype 是 {x_dtype}。",
+            actual=str(x_dtype),
+        )
 
 
 def _run(fn, a, what, jit=False):
@@ -133,8 +174,15 @@ def _run(fn, a, what, jit=False):
 
 def _values(x, a, version):
     want = np.sqrt(f64(a))
-    assert_close(x, want, rtol=1e-6, atol=1e-8, what=f"{version} 版的 x", mistakes=_x_mistakes(a),
-                 msg=f"{version} 版的 x 与 √a 不一致(rtol 1e-6),差别见下面的对比。")
+    assert_close(
+        x,
+        want,
+        rtol=1e-6,
+        atol=1e-8,
+        what=f"{version} 版的 x",
+        mistakes=_x_mistakes(a),
+        msg=f"{version} 版的 x 与 √a 不一致(rtol 1e-6),差别见下面的对比。",
+    )
 
 
 @checks.add("scan_values", "scan 版:vmap 后 x ≈ √a(rtol 1e-6)", needs="returns")
@@ -153,10 +201,12 @@ def _(L):
 def _(L):
     for fn, version in ((L.newton_sqrt_scan, "scan"), (L.newton_sqrt_while, "while")):
         _, k = _run(fn, CHAPTER_A, f"newton_sqrt_{version}")
-        assert_that(np.issubdtype(k.dtype, np.integer),
-                    f"{version} 版的迭代次数应为整数,实际 dtype 是 {k.dtype}:"
-                    "计数的初值写成 jnp.int32(0),每步加上整数(例如 active.astype(jnp.int32)),不要从 0.0 开始累加。",
-                    actual=str(k.dtype))
+        assert_that(
+            np.issubdtype(k.dtype, np.integer),
+            f"{version} 版的迭代次数应为整数,实际 dtype 是 {k.dtype}:"
+            "计数的初值写成 jnp.int32(0),每步加上整数(例如 active.astype(jnp.int32)),不要从 0.0 开始累加。",
+            actual=str(k.dtype),
+        )
 
 
 def _counts_equal(ks, kw, a):
@@ -170,8 +220,14 @@ def _counts_equal(ks, kw, a):
     elif np.array_equal(ks, want):
         found = which_mistake(kw, _count_mistakes(a), rtol=0, atol=0)
         why = ("while 版:" + found.message) if found else ""
-    fail(f"scan 版迭代次数 {ks.tolist()} 与 while 版 {kw.tolist()} 不一致(按题目的规则应该都是 {want.tolist()})。"
-         + why, a=list(map(float, a)), expected=want, scan=ks, while_=kw)
+    fail(
+        f"scan 版迭代次数 {ks.tolist()} 与 while 版 {kw.tolist()} 不一致(按题目的规则应该都是 {want.tolist()})。"
+        + why,
+        a=list(map(float, a)),
+        expected=want,
+        scan=ks,
+        while_=kw,
+    )
 
 
 @checks.add("counts_match", "scan 版与 while 版的迭代次数逐个相等", needs="returns")
@@ -185,8 +241,11 @@ def _range(k, a, version):
     if ((k > 0) & (k < CAP)).all():
         return
     found = which_mistake(k, _count_mistakes(a), rtol=0, atol=0)
-    fail(f"{version} 版的迭代次数应在 1~29 之间,实际 {k.tolist()}(按题目的规则应该是 {emulate(a)[1].tolist()})。"
-         + (found.message if found else ""), actual=k)
+    fail(
+        f"{version} 版的迭代次数应在 1~29 之间,实际 {k.tolist()}(按题目的规则应该是 {emulate(a)[1].tolist()})。"
+        + (found.message if found else ""),
+        actual=k,
+    )
 
 
 @checks.add("count_range", "迭代次数都在 1~29 之间", needs="returns")
@@ -203,45 +262,63 @@ def _(L):
 
     scan_prog = primitive_counts(L.newton_sqrt_scan, jnp.float32(2.0))
     if not scan_prog["scan"]:
-        fail(f"newton_sqrt_scan 的程序里没有 scan 原语(共 {sum(scan_prog.values())} 个方程)"
-             + ("而是 while:" if scan_prog["while"] else ":")
-             + "这一版要用 lax.scan 固定走 30 步(步数静态,才能反向求导),已收敛的元素用掩码冻结。",
-             primitives=A1.top_primitives(scan_prog))
+        fail(
+            f"newton_sqrt_scan 的程序里没有 scan 原语(共 {sum(scan_prog.values())} 个方程)"
+            + ("而是 while:" if scan_prog["while"] else ":")
+            + "这一版要用 lax.scan 固定走 30 步(步数静态,才能反向求导),已收敛的元素用掩码冻结。",
+            primitives=A1.top_primitives(scan_prog),
+        )
     while_prog = primitive_counts(L.newton_sqrt_while, jnp.float32(2.0))
-    assert_that(while_prog["while"],
-                "newton_sqrt_while 的程序里没有 while 原语:这一版要用 lax.while_loop,在收敛或 k 到 30 时停下。",
-                primitives=A1.top_primitives(while_prog))
+    assert_that(
+        while_prog["while"],
+        "newton_sqrt_while 的程序里没有 while 原语:这一版要用 lax.while_loop,在收敛或 k 到 30 时停下。",
+        primitives=A1.top_primitives(while_prog),
+    )
 
 
 def _grad(L, a, jit=False):
     import jax
     import jax.numpy as jnp
 
-    fn = jax.vmap(jax.grad(lambda v: as_tuple(L.newton_sqrt_scan(v), 2, "newton_sqrt_scan 的返回值 (x, k)")[0]))
+    fn = jax.vmap(
+        jax.grad(
+            lambda v: as_tuple(L.newton_sqrt_scan(v), 2, "newton_sqrt_scan 的返回值 (x, k)")[0]
+        )
+    )
     try:
         out = (jax.jit(fn) if jit else fn)(jnp.asarray(a, jnp.float32))
     except ValueError as e:
         if "Reverse-mode differentiation" not in str(e):
             raise
-        fail("jax.grad 穿不过 newton_sqrt_scan:它的程序里有 while 循环(lax.while_loop,或上下界是动态值的 "
-             "fori_loop),这类循环只支持前向模式求导。scan 版要用 lax.scan 固定跑满 30 步,再用掩码冻结已收敛的元素。",
-             error=str(e).splitlines()[0])
+        fail(
+            "jax.grad 穿不过 newton_sqrt_scan:它的程序里有 while 循环(lax.while_loop,或上下界是动态值的 "
+            "fori_loop),这类循环只支持前向模式求导。scan 版要用 lax.scan 固定跑满 30 步,再用掩码冻结已收敛的元素。",
+            error=str(e).splitlines()[0],
+        )
     return as_array(out, "∂x/∂a", shape=(len(a),))
 
 
 @checks.add("grad_finite", "jax.grad 能穿过 scan 版,梯度全部有限", needs="returns")
 def _(L):
     g = _grad(L, CHAPTER_A)
-    assert_that(np.isfinite(g).all(),
-                "scan 版的梯度里有 nan/inf(见 actual),应该全部是有限值 1/(2√a)。",
-                actual=g)
+    assert_that(
+        np.isfinite(g).all(),
+        "scan 版的梯度里有 nan/inf(见 actual),应该全部是有限值 1/(2√a)。",
+        actual=g,
+    )
 
 
 @checks.add("grad_value", "梯度 ≈ 1/(2√a)(rtol 1e-4)", needs=("returns", "grad_finite"))
 def _(L):
     g = _grad(L, CHAPTER_A)
-    assert_close(g, 0.5 / np.sqrt(f64(CHAPTER_A)), rtol=1e-4, atol=1e-8, what="∂x/∂a",
-                 msg="scan 版的梯度与 1/(2√a) 不一致(rtol 1e-4),差别见下面的对比。")
+    assert_close(
+        g,
+        0.5 / np.sqrt(f64(CHAPTER_A)),
+        rtol=1e-4,
+        atol=1e-8,
+        what="∂x/∂a",
+        msg="scan 版的梯度与 1/(2√a) 不一致(rtol 1e-4),差别见下面的对比。",
+    )
 
 
 def _separable_a():
@@ -258,17 +335,32 @@ def _separable_a():
     return cand[pick], x_stop[pick], x_more[pick]
 
 
-@checks.add("frozen", "收敛之后 x 被冻结:scan 版的 x 等于 while 循环停下时的 x", needs=("returns", "scan_values"))
+@checks.add(
+    "frozen",
+    "收敛之后 x 被冻结:scan 版的 x 等于 while 循环停下时的 x",
+    needs=("returns", "scan_values"),
+)
 def _(L):
     a, x_stop, x_more = _separable_a()
     x, _ = _run(L.newton_sqrt_scan, a, "newton_sqrt_scan", jit=True)
-    assert_close(x, f64(x_stop), rtol=1.6e-7, atol=0.0, what="scan 版的 x(与 while 停下时的 x 比)",
-                 mistakes=[Mistake("keeps_updating", f64(x_more),
-                                   "scan 版的 x 等于“收敛后继续做牛顿更新”的结果:只有计数加了掩码,x 没有冻结。"
-                                   "这些 a 上多走几步会让 x 在末位上继续变化,和 while 循环停下时的 x 不同。"
-                                   "x 也要用同一个掩码:jnp.where(active, 新 x, 旧 x)。")],
-                 msg="scan 版的 x 与按题目规则(|x² − a| < 1e-6·a 时停下)迭代得到的 x 不一致"
-                     "(相对差应小于 1.6e-7),差别见下面的对比。")
+    assert_close(
+        x,
+        f64(x_stop),
+        rtol=1.6e-7,
+        atol=0.0,
+        what="scan 版的 x(与 while 停下时的 x 比)",
+        mistakes=[
+            Mistake(
+                "keeps_updating",
+                f64(x_more),
+                "scan 版的 x 等于“收敛后继续做牛顿更新”的结果:只有计数加了掩码,x 没有冻结。"
+                "这些 a 上多走几步会让 x 在末位上继续变化,和 while 循环停下时的 x 不同。"
+                "x 也要用同一个掩码:jnp.where(active, 新 x, 旧 x)。",
+            )
+        ],
+        msg="scan 版的 x 与按题目规则(|x² − a| < 1e-6·a 时停下)迭代得到的 x 不一致"
+        "(相对差应小于 1.6e-7),差别见下面的对比。",
+    )
 
 
 def _threshold_a():
@@ -285,7 +377,7 @@ def _threshold_a():
     return a[(last >= 1.15e-6) & (last <= 1.85e-6)][:6]
 
 
-CAP_A = [1e30, 3e24, 1e-30]     # Newton from x = a needs more than 30 steps here
+CAP_A = [1e30, 3e24, 1e-30]  # Newton from x = a needs more than 30 steps here
 
 
 @checks.add("rule", "收敛条件与上限按题目规则:|x² − a| < 1e-6·a 时停下,最多 30 步", needs="returns")
@@ -295,19 +387,35 @@ def _(L):
     for fn, version in ((L.newton_sqrt_scan, "scan"), (L.newton_sqrt_while, "while")):
         _, k = _run(fn, a, f"newton_sqrt_{version}", jit=True)
         if not np.array_equal(k, want):
-            fail(f"这些 a 在停下之前的最后一步,|x² − a|/a 落在 1.15e-6~1.85e-6 之间,所以按题目的条件"
-                 f"(|x² − a| < 1e-6·a 才算收敛)应该迭代 {want.tolist()} 次;{version} 版是 {k.tolist()}。"
-                 "收敛条件的阈值或判断时机和题目不一致。", a=list(map(float, a)), expected=want, actual=k)
+            fail(
+                f"这些 a 在停下之前的最后一步,|x² − a|/a 落在 1.15e-6~1.85e-6 之间,所以按题目的条件"
+                f"(|x² − a| < 1e-6·a 才算收敛)应该迭代 {want.tolist()} 次;{version} 版是 {k.tolist()}。"
+                "收敛条件的阈值或判断时机和题目不一致。",
+                a=list(map(float, a)),
+                expected=want,
+                actual=k,
+            )
     a_cap = np.array(CAP_A, np.float32)
     with np.errstate(over="ignore"):
         x_cap, k_cap = emulate(a_cap)
     for fn, version in ((L.newton_sqrt_scan, "scan"), (L.newton_sqrt_while, "while")):
         x, k = _run(fn, a_cap, f"newton_sqrt_{version}", jit=True)
         if not np.array_equal(k, k_cap):
-            fail(f"a = {CAP_A} 时牛顿法 30 步内收敛不了,两个版本都应该做满 30 次更新后停下(k = 30);"
-                 f"{version} 版的 k 是 {k.tolist()}。", a=CAP_A, expected=k_cap, actual=k)
-        assert_close(x, f64(x_cap), rtol=1e-6, atol=0.0, what=f"{version} 版在 a = {CAP_A} 时的 x",
-                     msg=f"a = {CAP_A} 时 {version} 版的 x 应该是第 30 次更新之后的值(还没收敛),差别见下面的对比。")
+            fail(
+                f"a = {CAP_A} 时牛顿法 30 步内收敛不了,两个版本都应该做满 30 次更新后停下(k = 30);"
+                f"{version} 版的 k 是 {k.tolist()}。",
+                a=CAP_A,
+                expected=k_cap,
+                actual=k,
+            )
+        assert_close(
+            x,
+            f64(x_cap),
+            rtol=1e-6,
+            atol=0.0,
+            what=f"{version} 版在 a = {CAP_A} 时的 x",
+            msg=f"a = {CAP_A} 时 {version} 版的 x 应该是第 30 次更新之后的值(还没收敛),差别见下面的对比。",
+        )
 
 
 @checks.add("fresh", "新的 a(10⁻³…10⁶)在 jit 下:数值、计数、梯度都正确", needs="returns")
@@ -321,5 +429,11 @@ def _(L):
     _counts_equal(ks, kw, a)
     _range(ks, a, "scan(新数据)")
     gr = _grad(L, a, jit=True)
-    assert_close(gr, 0.5 / np.sqrt(f64(a)), rtol=1e-4, atol=1e-8, what="∂x/∂a(新数据)",
-                 msg="新的 a 上 scan 版的梯度与 1/(2√a) 不一致(rtol 1e-4),差别见下面的对比。")
+    assert_close(
+        gr,
+        0.5 / np.sqrt(f64(a)),
+        rtol=1e-4,
+        atol=1e-8,
+        what="∂x/∂a(新数据)",
+        msg="新的 a 上 scan 版的梯度与 1/(2√a) 不一致(rtol 1e-4),差别见下面的对比。",
+    )

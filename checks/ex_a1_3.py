@@ -18,13 +18,22 @@ num_segments 是静态参数,以关键字传入。
     (只减全局最大值会下溢成 0/0)、含一个空段                          → check "fresh"
 """
 
+import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
 
-from tutor.worker.checklib import (Checks, Mistake, as_array, assert_close, assert_that, f64, fail, primitive_counts,
-                            primitive_sites, rng, which_mistake)
-
-import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
-
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    as_array,
+    assert_close,
+    assert_that,
+    f64,
+    fail,
+    primitive_counts,
+    primitive_sites,
+    rng,
+    which_mistake,
+)
 
 checks = Checks()
 
@@ -49,7 +58,7 @@ def _float32_softmax(scores, ids, k, shift):
     s = np.asarray(scores, np.float32)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
         e = np.exp(s - np.asarray(shift, np.float32))
-        e[np.abs(e) < np.finfo(np.float32).tiny] = 0.0      # XLA on CPU flushes subnormals to zero
+        e[np.abs(e) < np.finfo(np.float32).tiny] = 0.0  # XLA on CPU flushes subnormals to zero
         z = np.zeros(k, np.float32)
         np.add.at(z, ids, e)
         return f64(e / z[ids])
@@ -59,14 +68,23 @@ def _mistakes(scores, ids, k):
     s = f64(scores)
     e = np.exp(s - s.max())
     return [
-        Mistake("no_shift", _float32_softmax(scores, ids, k, 0.0),
-                "结果正是“指数之前不减最大值”在 float32 里得到的:exp(s) 溢出成 inf,inf / inf = nan。"
-                "要先减去**段内**最大值:jax.ops.segment_max 求每段的最大值,再用 m[seg] 取回到每个元素。"),
-        Mistake("global_max", _float32_softmax(scores, ids, k, np.full(len(s), np.float32(s.max()))),
-                "结果正是“只减去全局最大值”在 float32 里得到的:比全局最大值低很多的段,exp 全部下溢成 0,"
-                "分母为 0,得到 0/0 = nan。要减的是每段自己的最大值(segment_max 再按 id 取回)。"),
-        Mistake("whole_array", e / e.sum(),
-                "结果是对整个数组做的一次 softmax:归一化必须只在同一段内进行(用 segment_sum 按段求和)。"),
+        Mistake(
+            "no_shift",
+            _float32_softmax(scores, ids, k, 0.0),
+            "结果正是“指数之前不减最大值”在 float32 里得到的:exp(s) 溢出成 inf,inf / inf = nan。"
+            "要先减去**段内**最大值:jax.ops.segment_max 求每段的最大值,再用 m[seg] 取回到每个元素。",
+        ),
+        Mistake(
+            "global_max",
+            _float32_softmax(scores, ids, k, np.full(len(s), np.float32(s.max()))),
+            "结果正是“只减去全局最大值”在 float32 里得到的:比全局最大值低很多的段,exp 全部下溢成 0,"
+            "分母为 0,得到 0/0 = nan。要减的是每段自己的最大值(segment_max 再按 id 取回)。",
+        ),
+        Mistake(
+            "whole_array",
+            e / e.sum(),
+            "结果是对整个数组做的一次 softmax:归一化必须只在同一段内进行(用 segment_sum 按段求和)。",
+        ),
     ]
 
 
@@ -91,13 +109,17 @@ def _call(L, s, ids, k, jit_outer=False):
             out = fn(jnp.asarray(s), jnp.asarray(ids), num_segments=k)
     except jax.errors.ConcretizationTypeError as e:
         if "argument num_segments" in str(e):
-            fail("num_segments 在 jit 里变成了被追踪的值(JAX 的报错说需要具体值的地方依赖于参数 num_segments):"
-                 "segment_max / segment_sum 要用具体的段数决定输出形状。"
-                 "在 jax.jit 的 static_argnames 里列出 num_segments,把它声明为静态参数。",
-                 error=str(e).splitlines()[0])
-        fail("在 jit 里,需要具体值的地方拿到了被追踪的值(ConcretizationTypeError,见 error)。"
-             "段数要用传进来的静态参数 num_segments,不要从数据(例如 seg 的最大值)里算。",
-             error=" ".join(str(e).splitlines()[:2]))
+            fail(
+                "num_segments 在 jit 里变成了被追踪的值(JAX 的报错说需要具体值的地方依赖于参数 num_segments):"
+                "segment_max / segment_sum 要用具体的段数决定输出形状。"
+                "在 jax.jit 的 static_argnames 里列出 num_segments,把它声明为静态参数。",
+                error=str(e).splitlines()[0],
+            )
+        fail(
+            "在 jit 里,需要具体值的地方拿到了被追踪的值(ConcretizationTypeError,见 error)。"
+            "段数要用传进来的静态参数 num_segments,不要从数据(例如 seg 的最大值)里算。",
+            error=" ".join(str(e).splitlines()[:2]),
+        )
     return as_array(out, OUT)
 
 
@@ -108,20 +130,36 @@ def _(L):
         if out.shape == s.shape:
             continue
         if out.shape == (k,):
-            fail(f"输出的形状是 ({k},),等于段数 K:返回的是每段一个值。每个元素都要得到自己的权重,"
-                 "段内最大值和归一化常数要用 m[seg]、z[seg] 按 id 取回到每个元素上。",
-                 expected=list(s.shape), actual=list(out.shape))
-        fail(f"输出形状应为 {s.shape}(与 scores 相同),实际是 {out.shape}。",
-             expected=list(s.shape), actual=list(out.shape))
+            fail(
+                f"输出的形状是 ({k},),等于段数 K:返回的是每段一个值。每个元素都要得到自己的权重,"
+                "段内最大值和归一化常数要用 m[seg]、z[seg] 按 id 取回到每个元素上。",
+                expected=list(s.shape),
+                actual=list(out.shape),
+            )
+        fail(
+            f"输出形状应为 {s.shape}(与 scores 相同),实际是 {out.shape}。",
+            expected=list(s.shape),
+            actual=list(out.shape),
+        )
 
 
 def _values(out, s, ids, k, what):
     want = softmax_by_segment(s, ids, k)
     out = as_array(out, what, shape=want.shape)
-    assert_that(np.issubdtype(out.dtype, np.floating), f"{what}应该是浮点数组(每个元素是一个 0~1 之间的权重),"
-                f"实际 dtype 是 {out.dtype}。", actual=str(out.dtype))
-    assert_close(out, want, rtol=0, atol=1e-6, what=what, mistakes=_mistakes(s, ids, k),
-                 msg=f"{what}与逐段计算的 float64 softmax 不一致(atol 1e-6),差别见下面的对比。")
+    assert_that(
+        np.issubdtype(out.dtype, np.floating),
+        f"{what}应该是浮点数组(每个元素是一个 0~1 之间的权重),实际 dtype 是 {out.dtype}。",
+        actual=str(out.dtype),
+    )
+    assert_close(
+        out,
+        want,
+        rtol=0,
+        atol=1e-6,
+        what=what,
+        mistakes=_mistakes(s, ids, k),
+        msg=f"{what}与逐段计算的 float64 softmax 不一致(atol 1e-6),差别见下面的对比。",
+    )
 
 
 @checks.add("finite", "分数很大(≈200±50)时结果仍然全部有限", needs="shape")
@@ -131,8 +169,13 @@ def _(L):
         if np.isfinite(out).all():
             continue
         found = which_mistake(out, _mistakes(s, ids, k)[:2], rtol=0, atol=1e-6)
-        fail("结果里有 nan/inf(见 actual),分数在 200 左右时也必须全部有限。" + (found.message if found else ""),
-             ids=ids, scores=s, actual=out)
+        fail(
+            "结果里有 nan/inf(见 actual),分数在 200 左右时也必须全部有限。"
+            + (found.message if found else ""),
+            ids=ids,
+            scores=s,
+            actual=out,
+        )
 
 
 @checks.add("values", "与逐段计算的 NumPy softmax 一致(atol 1e-6)", needs="shape")
@@ -149,8 +192,14 @@ def _(L):
     for ids, k, s in _chapter_cases():
         out = _call(L, s, ids, k)
         sums = np.asarray(jax.ops.segment_sum(jnp.asarray(out), jnp.asarray(ids), num_segments=k))
-        assert_close(sums, np.ones(k), rtol=0, atol=1e-6, what="每段之和",
-                     msg=f"K={k}:把结果按段加起来,每段都应该是 1(atol 1e-6),差别见下面的对比。")
+        assert_close(
+            sums,
+            np.ones(k),
+            rtol=0,
+            atol=1e-6,
+            what="每段之和",
+            msg=f"K={k}:把结果按段加起来,每段都应该是 1(atol 1e-6),差别见下面的对比。",
+        )
 
 
 def _program(L, k, n=32):
@@ -158,25 +207,41 @@ def _program(L, k, n=32):
 
     ids = jnp.asarray(np.arange(n) % k, jnp.int32)
     with A1.returned_values("segment_softmax"):
-        return primitive_counts(lambda s, i: L.segment_softmax(s, i, num_segments=k), jnp.linspace(-1.0, 1.0, n), ids)
+        return primitive_counts(
+            lambda s, i: L.segment_softmax(s, i, num_segments=k), jnp.linspace(-1.0, 1.0, n), ids
+        )
 
 
-@checks.add("segment_ops", "用分段归约实现:有 segment_max / segment_sum,程序大小不随段数增长", needs="shape")
+@checks.add(
+    "segment_ops", "用分段归约实现:有 segment_max / segment_sum,程序大小不随段数增长", needs="shape"
+)
 def _(L):
     small, large = _program(L, 4), _program(L, 16)
     n_small, n_large = sum(small.values()), sum(large.values())
     if A1.grows_with(4, 16, n_small, n_large):
-        fail(f"程序的方程数随段数 K 成比例增长(K = 4 时 {n_small} 个,K = 16 时 {n_large} 个):"
-             "每一段都被 Python 循环单独展开了一遍,计算量是 O(N·K)。题目要求用 jax.ops.segment_max / "
-             "jax.ops.segment_sum 一次完成所有段的归约,再用 [seg] 取回到每个元素。",
-             equations_K4=n_small, equations_K16=n_large, primitives=A1.top_primitives(large))
-    missing = [name for prim, name in (("scatter-max", "jax.ops.segment_max(scatter-max)"),
-                                       ("scatter-add", "jax.ops.segment_sum(scatter-add)")) if not small[prim]]
-    assert_that(not missing,
-                "程序里没有 " + "、".join(missing) + ":题目要求每段的最大值用 jax.ops.segment_max、"
-                "每段的分母用 jax.ops.segment_sum 求出(也可以写成等价的 .at[seg].max / .at[seg].add),"
-                "再用 [seg] 取回到每个元素。",
-                primitives=A1.top_primitives(small))
+        fail(
+            f"程序的方程数随段数 K 成比例增长(K = 4 时 {n_small} 个,K = 16 时 {n_large} 个):"
+            "每一段都被 Python 循环单独展开了一遍,计算量是 O(N·K)。题目要求用 jax.ops.segment_max / "
+            "jax.ops.segment_sum 一次完成所有段的归约,再用 [seg] 取回到每个元素。",
+            equations_K4=n_small,
+            equations_K16=n_large,
+            primitives=A1.top_primitives(large),
+        )
+    missing = [
+        name
+        for prim, name in (
+            ("scatter-max", "jax.ops.segment_max(scatter-max)"),
+            ("scatter-add", "jax.ops.segment_sum(scatter-add)"),
+        )
+        if not small[prim]
+    ]
+    assert_that(
+        not missing,
+        "程序里没有 " + "、".join(missing) + ":题目要求每段的最大值用 jax.ops.segment_max、"
+        "每段的分母用 jax.ops.segment_sum 求出(也可以写成等价的 .at[seg].max / .at[seg].add),"
+        "再用 [seg] 取回到每个元素。",
+        primitives=A1.top_primitives(small),
+    )
 
 
 def _is_jitted(fn) -> bool:
@@ -192,29 +257,36 @@ def _is_jitted(fn) -> bool:
     if callable(getattr(inner, "lower", None)):
         return True
     ids = jnp.asarray([0, 0, 1], jnp.int32)
-    top = [name for name, inside in primitive_sites(lambda s, i: fn(s, i, num_segments=2), jnp.ones(3), ids)
-           if not inside]
+    top = [
+        name
+        for name, inside in primitive_sites(lambda s, i: fn(s, i, num_segments=2), jnp.ones(3), ids)
+        if not inside
+    ]
     return top == ["jit"]
 
 
 @checks.add("jitted", "segment_softmax 本身用 jax.jit 编译(num_segments 是静态参数)", needs="shape")
 def _(L):
     fn = L.segment_softmax
-    assert_that(_is_jitted(fn),
-                "segment_softmax 不是 jax.jit 编译过的函数:它的程序不是一次 jit 调用。"
-                "题目要求用 jax.jit 编译并把 num_segments 设为静态参数,例如在定义上方加 "
-                "@functools.partial(jax.jit, static_argnames=\"num_segments\"),"
-                "或者定义之后写 segment_softmax = jax.jit(segment_softmax, static_argnames=(\"num_segments\",))。",
-                actual=type(fn).__name__)
+    assert_that(
+        _is_jitted(fn),
+        "segment_softmax 不是 jax.jit 编译过的函数:它的程序不是一次 jit 调用。"
+        "题目要求用 jax.jit 编译并把 num_segments 设为静态参数,例如在定义上方加 "
+        '@functools.partial(jax.jit, static_argnames="num_segments"),'
+        '或者定义之后写 segment_softmax = jax.jit(segment_softmax, static_argnames=("num_segments",))。',
+        actual=type(fn).__name__,
+    )
 
 
 @checks.add("fresh", "新数据:各段量级相差上千、含空段,外层再套 jax.jit 也正确", needs="shape")
 def _(L):
     g = rng(1303)
-    sizes = [3, 1, 0, 6, 4]                      # 第 2 段为空
+    sizes = [3, 1, 0, 6, 4]  # 第 2 段为空
     centers = [900.0, -700.0, 0.0, 40.0, -1500.0]
     ids = np.concatenate([np.full(n, j, np.int32) for j, n in enumerate(sizes)])
-    s = np.concatenate([c + 3.0 * g.normal(size=n) for c, n in zip(centers, sizes)]).astype(np.float32)
+    s = np.concatenate([c + 3.0 * g.normal(size=n) for c, n in zip(centers, sizes)]).astype(
+        np.float32
+    )
     k = len(sizes)
     for jit_outer in (False, True):
         where = "外层 jax.jit 下" if jit_outer else "直接调用时"

@@ -6,8 +6,15 @@ is a scan ("scan")."""
 
 import numpy as np
 
-import _repair_a1 as R
-from tutor.worker.checklib import Checks, Mistake, as_array, assert_close, fail, primitive_counts, rng
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    as_array,
+    assert_close,
+    fail,
+    primitive_counts,
+    rng,
+)
 
 checks = Checks()
 T = 5
@@ -40,23 +47,43 @@ def _batched(L, xs, valid):
     import jax
     import jax.numpy as jnp
 
-    return as_array(jax.vmap(L.masked_decay)(jnp.asarray(xs), jnp.asarray(valid)), "一批序列的最终 h",
-                    shape=(xs.shape[0],))
+    return as_array(
+        jax.vmap(L.masked_decay)(jnp.asarray(xs), jnp.asarray(valid)),
+        "一批序列的最终 h",
+        shape=(xs.shape[0],),
+    )
 
 
 @checks.add("values", "vmap 一批新序列:与只跑真实长度的 float64 循环一致")
 def _(L):
     xs, valid, lengths = _batch(781, 0.0)
     got = _batched(L, xs, valid)
-    assert_close(got, _decay(xs, lengths), rtol=1e-5, atol=1e-5, what="每条序列的最终 h",
-                 msg="有效步 h ← 0.8·h + 0.2·x、填充步保持不变,最终 h 应与只跑真实长度的循环一致。",
-                 mistakes=[Mistake("carry", _carry_mask(xs, valid),
-                                   "结果正好是“每一步都读整条掩码的第 0 项”:掩码放进了 carry,又被原样交回。"
-                                   "掩码随时间步变化,要和输入一起放进 xs 逐步读取。"),
-                           Mistake("reset", np.where(lengths < T, 0.0, _decay(xs, lengths)),
-                                   "有填充的序列最终 h 都是 0:填充步把状态清零了,应保持不变(jnp.where(m, 新值, h))。"),
-                           Mistake("swapped", _decay(xs, lengths, 0.2, 0.8),
-                                   "结果是 h ← 0.2·h + 0.8·x:两个系数写反了,应为 0.8·h + 0.2·x。")])
+    assert_close(
+        got,
+        _decay(xs, lengths),
+        rtol=1e-5,
+        atol=1e-5,
+        what="每条序列的最终 h",
+        msg="有效步 h ← 0.8·h + 0.2·x、填充步保持不变,最终 h 应与只跑真实长度的循环一致。",
+        mistakes=[
+            Mistake(
+                "carry",
+                _carry_mask(xs, valid),
+                "结果正好是“每一步都读整条掩码的第 0 项”:掩码放进了 carry,又被原样交回。"
+                "掩码随时间步变化,要和输入一起放进 xs 逐步读取。",
+            ),
+            Mistake(
+                "reset",
+                np.where(lengths < T, 0.0, _decay(xs, lengths)),
+                "有填充的序列最终 h 都是 0:填充步把状态清零了,应保持不变(jnp.where(m, 新值, h))。",
+            ),
+            Mistake(
+                "swapped",
+                _decay(xs, lengths, 0.2, 0.8),
+                "结果是 h ← 0.2·h + 0.8·x:两个系数写反了,应为 0.8·h + 0.2·x。",
+            ),
+        ],
+    )
 
 
 @checks.add("garbage", "填充位置是 inf / NaN:不漏进状态", needs="values")
@@ -65,11 +92,20 @@ def _(L):
         xs, valid, lengths = _batch(782, fill)
         got = _batched(L, xs, valid)
         if not np.isfinite(got).all():
-            fail(f"填充位置是 {fill} 时,第 {np.flatnonzero(~np.isfinite(got)).tolist()} 条的状态变成了 "
-                 f"{got[~np.isfinite(got)][0]}:填充值漏进了状态(例如浮点掩码相乘时 0 × inf = NaN)。"
-                 "用 jnp.where(m, 新值, h),填充步直接保留旧状态。", actual=got.tolist())
-        assert_close(got, _decay(xs, lengths), rtol=1e-5, atol=1e-5, what=f"填充为 {fill} 时的最终 h",
-                     msg=f"填充位置是 {fill} 时,最终 h 应与填充为 0 时完全一样:填充值(inf / NaN)不能影响状态。")
+            fail(
+                f"填充位置是 {fill} 时,第 {np.flatnonzero(~np.isfinite(got)).tolist()} 条的状态变成了 "
+                f"{got[~np.isfinite(got)][0]}:填充值漏进了状态(例如浮点掩码相乘时 0 × inf = NaN)。"
+                "用 jnp.where(m, 新值, h),填充步直接保留旧状态。",
+                actual=got.tolist(),
+            )
+        assert_close(
+            got,
+            _decay(xs, lengths),
+            rtol=1e-5,
+            atol=1e-5,
+            what=f"填充为 {fill} 时的最终 h",
+            msg=f"填充位置是 {fill} 时,最终 h 应与填充为 0 时完全一样:填充值(inf / NaN)不能影响状态。",
+        )
 
 
 @checks.add("scan", "程序里是 lax.scan", needs="values")
@@ -78,5 +114,7 @@ def _(L):
 
     prims = primitive_counts(L.masked_decay, jnp.ones(T, jnp.float32), jnp.ones(T, bool))
     if "scan" not in prims:
-        fail("程序里没有 scan:循环被按长度展开了。本题要用 lax.scan,掩码和输入一起作为 xs。",
-             primitives=sorted(prims))
+        fail(
+            "程序里没有 scan:循环被按长度展开了。本题要用 lax.scan,掩码和输入一起作为 xs。",
+            primitives=sorted(prims),
+        )

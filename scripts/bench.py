@@ -63,24 +63,31 @@ def bench_exercise(course, ex_id: str, repeat: int) -> dict:
         cold.append(time.perf_counter() - t0)
         assert res.status.value == "passed", res.status
         r.close()
-    r = Runner(keep_warm=True, warm_beside_after=INTERACTIVE_WARM_DELAY_S)    # as the app's runner
+    r = Runner(keep_warm=True, warm_beside_after=INTERACTIVE_WARM_DELAY_S)  # as the app's runner
     for _ in range(repeat):
         r.warm(ctx)
         spare = wait_warm(r)
-        time.sleep(0.3)              # let the machine settle after the warm-up
-        mem.append(rss_mb(spare.ready_info.pid))   # the worker, not its reaper
+        time.sleep(0.3)  # let the machine settle after the warm-up
+        mem.append(rss_mb(spare.ready_info.pid))  # the worker, not its reaper
         t0 = time.perf_counter()
         res = r.run(exercise_job(ex, ex.solution_path, ctx))
         warm.append(time.perf_counter() - t0)
         warm_job.append(res.duration_s)
         assert res.status.value == "passed", res.status
     r.close()
-    return {"id": ex_id, "cold": statistics.median(cold), "warm": statistics.median(warm),
-            "warm_job": statistics.median(warm_job), "worker_mb": statistics.median(mem)}
+    return {
+        "id": ex_id,
+        "cold": statistics.median(cold),
+        "warm": statistics.median(warm),
+        "warm_job": statistics.median(warm_job),
+        "worker_mb": statistics.median(mem),
+    }
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--exercises", nargs="*", help="exercise ids (default: all)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-app", action="store_true", help="skip the app's benchmarks")
@@ -88,15 +95,21 @@ def main() -> int:
     course = load_course()
     print(f"jaxtutor list (median of 7): {time_list(7) * 1000:.0f} ms   target ≤ 300 ms")
     print()
-    print(f"{'exercise':<9} {'cold run':>10} {'warm run':>10} {'warm job':>10} {'warm worker RSS':>16}")
+    print(
+        f"{'exercise':<9} {'cold run':>10} {'warm run':>10} {'warm job':>10} {'warm worker RSS':>16}"
+    )
     rows = []
     for ex_id in args.exercises or list(course.exercises):
         row = bench_exercise(course, ex_id, args.repeat)
         rows.append(row)
-        print(f"{row['id']:<9} {row['cold']:>9.2f}s {row['warm']:>9.3f}s {row['warm_job']:>9.3f}s {row['worker_mb']:>13.0f} MB",
-              flush=True)
-    print("(cold: new interpreter + jax import + run; warm: run() on a warm worker, job sent → result;"
-          " targets for 6.1: warm ≤ 0.3 s, cold ≤ 1.2 s)")
+        print(
+            f"{row['id']:<9} {row['cold']:>9.2f}s {row['warm']:>9.3f}s {row['warm_job']:>9.3f}s {row['worker_mb']:>13.0f} MB",
+            flush=True,
+        )
+    print(
+        "(cold: new interpreter + jax import + run; warm: run() on a warm worker, job sent → result;"
+        " targets for 6.1: warm ≤ 0.3 s, cold ≤ 1.2 s)"
+    )
     if not args.no_app:
         app_bench = ROOT / "scripts" / "bench_app.py"
         if app_bench.exists():

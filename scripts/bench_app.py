@@ -60,10 +60,19 @@ def first_frame(args: list[str], size=(120, 36)) -> tuple[float, int, float]:
         env[BENCH_VAR] = str(out)
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
-        cmd = [str(JAXTUTOR), *args] if JAXTUTOR.exists() else [sys.executable, "-m", "tutor", *args]
+        cmd = (
+            [str(JAXTUTOR), *args] if JAXTUTOR.exists() else [sys.executable, "-m", "tutor", *args]
+        )
         start = time.time()
-        proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env,
-                                start_new_session=True, close_fds=True)
+        proc = subprocess.Popen(
+            cmd,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+            close_fds=True,
+        )
         os.close(slave)
 
         def drain():
@@ -83,7 +92,9 @@ def first_frame(args: list[str], size=(120, 36)) -> tuple[float, int, float]:
                 proc.kill()
             os.close(master)
         if not out.exists():
-            raise RuntimeError(f"{' '.join(args)}: the app did not report a first frame (exit {proc.returncode})")
+            raise RuntimeError(
+                f"{' '.join(args)}: the app did not report a first frame (exit {proc.returncode})"
+            )
         data = json.loads(out.read_text())
         return data["first_frame"] - start, data["rss"], data["cpu"]
 
@@ -114,13 +125,15 @@ async def bench_runs(repeat: int) -> dict:
             # workspace, and a run must not stall however it was reached)
             scr.query_one("#editor").load_text(SOLUTION_6_1 + "\n" * (i % 2))
             deadline = time.monotonic() + 120
-            while True:   # wait for a warm worker that has finished warming up
+            while True:  # wait for a warm worker that has finished warming up
                 spare = app.runner._spare
                 if spare is not None and spare.ready_info is not None:
                     break
                 if time.monotonic() > deadline:
-                    raise RuntimeError(f"no warm worker: {spare} {spare and spare.proc.poll()} "
-                                       f"{spare and spare.stderr.text()[-1500:]}")
+                    raise RuntimeError(
+                        f"no warm worker: {spare} {spare and spare.proc.poll()} "
+                        f"{spare and spare.stderr.text()[-1500:]}"
+                    )
                 await pilot.pause(0.05)
             await pilot.pause(0.2)
             scr.last_result = None
@@ -148,7 +161,7 @@ async def bench_pages() -> dict:
     times: dict[str, tuple[float, float, float]] = {}
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("f2")
-        await pilot.pause(1.5)      # the app warms up code highlighting in the background by then
+        await pilot.pause(1.5)  # the app warms up code highlighting in the background by then
         for lesson_id in app.course.lessons:
             t0, c0 = time.perf_counter(), time.process_time()
             app.open_item("lesson", lesson_id)
@@ -182,8 +195,10 @@ def main() -> int:
     def fmt_ms(s: float) -> str:
         return f"{s * 1000:.0f} ms"
 
-    for label, args in (("first frame: jaxtutor start", ["start"]),
-                        (f"first frame: jaxtutor exercise {ex_target}", ["exercise", ex_target])):
+    for label, args in (
+        ("first frame: jaxtutor start", ["start"]),
+        (f"first frame: jaxtutor exercise {ex_target}", ["exercise", ex_target]),
+    ):
         samples, rss, cpus = [], [], []
         for _ in range(opts.repeat):
             dt, r, cpu = first_frame(args)
@@ -191,36 +206,79 @@ def main() -> int:
             rss.append(r)
             cpus.append(cpu)
         med = statistics.median(samples)
-        rows.append((label, fmt_ms(med), "≤ 400 ms", med <= 0.4,
-                     f"median of {len(samples)}: " + ", ".join(fmt_ms(s) for s in samples)
-                     + f"; CPU used by then (median) {fmt_ms(statistics.median(cpus))}"))
+        rows.append(
+            (
+                label,
+                fmt_ms(med),
+                "≤ 400 ms",
+                med <= 0.4,
+                f"median of {len(samples)}: "
+                + ", ".join(fmt_ms(s) for s in samples)
+                + f"; CPU used by then (median) {fmt_ms(statistics.median(cpus))}",
+            )
+        )
         if "exercise" in label:
             first_rss = max(rss)
     runs = asyncio.run(bench_runs(opts.repeat))
     pages = asyncio.run(bench_pages())
     rss = max(first_rss, runs["rss_after_runs"])
-    rows.append(("app memory (RSS)", f"{rss / 2**20:.0f} MB", "≤ 120 MB", rss <= 120 * 2**20,
-                 f"at first frame {first_rss / 2**20:.0f} MB; after {opts.repeat} runs "
-                 f"{runs['rss_after_runs'] / 2**20:.0f} MB (Pilot process)"))
+    rows.append(
+        (
+            "app memory (RSS)",
+            f"{rss / 2**20:.0f} MB",
+            "≤ 120 MB",
+            rss <= 120 * 2**20,
+            f"at first frame {first_rss / 2**20:.0f} MB; after {opts.repeat} runs "
+            f"{runs['rss_after_runs'] / 2**20:.0f} MB (Pilot process)",
+        )
+    )
     med = statistics.median(runs["verdict"])
-    rows.append(("Run → verdict 6.1 (warm worker)", fmt_ms(med), "≤ 400 ms", med <= 0.4,
-                 ", ".join(fmt_ms(s) for s in runs["verdict"])))
+    rows.append(
+        (
+            "Run → verdict 6.1 (warm worker)",
+            fmt_ms(med),
+            "≤ 400 ms",
+            med <= 0.4,
+            ", ".join(fmt_ms(s) for s in runs["verdict"]),
+        )
+    )
     worst = max(runs["stall"])
-    rows.append(("longest UI stall during a run", fmt_ms(worst), "≤ 50 ms", worst <= 0.05,
-                 ", ".join(fmt_ms(s) for s in runs["stall"])))
+    rows.append(
+        (
+            "longest UI stall during a run",
+            fmt_ms(worst),
+            "≤ 50 ms",
+            worst <= 0.05,
+            ", ".join(fmt_ms(s) for s in runs["stall"]),
+        )
+    )
     if pages:
         slowest = max(pages, key=lambda k: pages[k][0])
         first, cpu, full = pages[slowest]
         longest_full = max(pages, key=lambda k: pages[k][2])
-        rows.append(("longest lesson page render", fmt_ms(first), "≤ 300 ms", first <= 0.3,
-                     f"first screen of {slowest} (CPU {fmt_ms(cpu)}); {len(pages)} pages, all ≤ 300 ms: "
-                     f"{'yes' if all(v[0] <= 0.3 for v in pages.values()) else 'no'}; whole page mounted "
-                     f"in the background, longest {longest_full} {fmt_ms(pages[longest_full][2])}"))
+        rows.append(
+            (
+                "longest lesson page render",
+                fmt_ms(first),
+                "≤ 300 ms",
+                first <= 0.3,
+                f"first screen of {slowest} (CPU {fmt_ms(cpu)}); {len(pages)} pages, all ≤ 300 ms: "
+                f"{'yes' if all(v[0] <= 0.3 for v in pages.values()) else 'no'}; whole page mounted "
+                f"in the background, longest {longest_full} {fmt_ms(pages[longest_full][2])}",
+            )
+        )
     else:
         rows.append(("longest lesson page render", "-", "≤ 300 ms", True, "no lessons yet"))
     load = os.getloadavg()
-    rows.append(("machine load (1/5/15 min)", f"{load[0]:.1f}", "-", True,
-                 f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} on {os.cpu_count()} CPUs: wall times grow with it"))
+    rows.append(
+        (
+            "machine load (1/5/15 min)",
+            f"{load[0]:.1f}",
+            "-",
+            True,
+            f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} on {os.cpu_count()} CPUs: wall times grow with it",
+        )
+    )
     w = max(len(r[0]) for r in rows)
     print(f"{'measure':<{w}}  {'value':>9}  {'target':<9}  ok   detail")
     for name, value, target, ok, detail in rows:

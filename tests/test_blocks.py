@@ -21,11 +21,18 @@ def _explain(res):
 @pytest.mark.parametrize("lesson,block", BLOCKS, ids=[f"{l.id}:{b.line}" for l, b in BLOCKS])
 def test_runnable_block_runs(runner, lesson, block):
     ctx = COURSE.chapter_by_id[lesson.chapter_id].context_path if block.context else None
-    res = runner.run(snippet_job(block.code, label=f"{lesson.id}:{block.line}", time_limit=block.timeout,
-                                 context=ctx, filename=f"{lesson.path.name}:{block.line}"))
+    res = runner.run(
+        snippet_job(
+            block.code,
+            label=f"{lesson.id}:{block.line}",
+            time_limit=block.timeout,
+            context=ctx,
+            filename=f"{lesson.path.name}:{block.line}",
+        )
+    )
     assert res.status == Status.PASSED, _explain(res)
     prediction = lesson.predictions.get(block.line)
-    if prediction is not None:          # the right answer is what this machine prints
+    if prediction is not None:  # the right answer is what this machine prints
         assert all(text in res.stdout for text in prediction.shows), (prediction, res.stdout[-800:])
     for chart in res.charts:
         assert chart["type"] in ("line", "scatter", "bar")

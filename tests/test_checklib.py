@@ -3,22 +3,43 @@
 import numpy as np
 import pytest
 
-from tutor.worker.checklib import (CheckFailed, Checks, CompileLog, Learner, TraceCounter, assert_close,
-                            assert_compile_count, assert_equal, assert_raises, assert_that, run_checks)
 from tutor.protocol import details as D
 from tutor.protocol.result import CheckStatus
+from tutor.worker.checklib import (
+    CheckFailed,
+    Checks,
+    CompileLog,
+    Learner,
+    TraceCounter,
+    assert_close,
+    assert_compile_count,
+    assert_equal,
+    assert_raises,
+    assert_that,
+    run_checks,
+)
+
 
 def failure(fn, *args, **kw) -> CheckFailed:
     with pytest.raises(CheckFailed) as e:
         fn(*args, **kw)
     return e.value
 
+
 def test_close_passes_within_tolerance():
     assert_close(np.array([1.0, 2.0]), np.array([1.0, 2.0 + 1e-7]), rtol=1e-5, msg="m")
 
+
 def test_close_array_failure_carries_structure():
-    e = failure(assert_close, np.array([[1.0, 2.0], [3.0, 4.0]]), np.array([[1.0, 2.5], [3.0, 4.0]]),
-                rtol=1e-3, atol=1e-4, msg="wrong", what="grid")
+    e = failure(
+        assert_close,
+        np.array([[1.0, 2.0], [3.0, 4.0]]),
+        np.array([[1.0, 2.5], [3.0, 4.0]]),
+        rtol=1e-3,
+        atol=1e-4,
+        msg="wrong",
+        what="grid",
+    )
     d = e.detail
     assert e.message == "wrong"
     assert isinstance(d, D.AllClose) and d.what == "grid"
@@ -28,16 +49,21 @@ def test_close_array_failure_carries_structure():
     assert d.expected == [[1.0, 2.5], [3.0, 4.0]] and d.rtol == 1e-3 and d.atol == 1e-4
     assert D.Detail.from_dict(d.to_dict()) == d
 
+
 def test_close_shape_and_dtype():
     e = failure(assert_close, np.zeros(3), np.zeros((3, 1)), msg="m")
     assert isinstance(e.detail, D.ShapeMismatch) and e.detail.expected_shape == [3, 1]
-    e = failure(assert_close, np.zeros(3, np.int32), np.zeros(3, np.float32), msg="m", check_dtype=True)
+    e = failure(
+        assert_close, np.zeros(3, np.int32), np.zeros(3, np.float32), msg="m", check_dtype=True
+    )
     assert isinstance(e.detail, D.DtypeMismatch)
+
 
 def test_close_nan_is_a_mismatch_and_json_safe():
     e = failure(assert_close, np.array([np.nan, 1.0]), np.array([0.0, 1.0]), msg="m")
     assert e.detail.actual == ["nan", 1.0]
     assert e.detail.mismatched == 1
+
 
 def test_close_pytree_reports_key_paths():
     expected = {"w": np.ones((2, 2)), "b": np.zeros(2)}
@@ -50,17 +76,22 @@ def test_close_pytree_reports_key_paths():
     assert bad[0].first_mismatches == [[[1], 0.0, 0.3]]
     assert D.Detail.from_dict(d.to_dict()) == d
 
+
 def test_close_pytree_structure_mismatch():
     e = failure(assert_close, {"w": np.ones(2)}, {"w": np.ones(2), "b": np.ones(1)}, msg="m")
     assert isinstance(e.detail, D.Structure)
     assert e.detail.expected_paths == ["['b']", "['w']"]
+
 
 def test_equal_raises_and_that():
     assert isinstance(failure(assert_equal, [1, 2], [1, 3], msg="m").detail, D.Equal)
     exc = assert_raises(ZeroDivisionError, lambda: 1 / 0, msg="m")
     assert isinstance(exc, ZeroDivisionError)
     assert isinstance(failure(assert_raises, ValueError, lambda: None, msg="m").detail, D.Raises)
-    assert failure(assert_that, False, "m", expected=1, actual=2).detail == D.Condition(values={"expected": 1, "actual": 2})
+    assert failure(assert_that, False, "m", expected=1, actual=2).detail == D.Condition(
+        values={"expected": 1, "actual": 2}
+    )
+
 
 def test_run_checks_order_needs_and_errors():
     checks = Checks()
@@ -88,15 +119,22 @@ def test_run_checks_order_needs_and_errors():
         raise ValueError("from learner")
 
     outcomes, error = run_checks(checks, Learner({"boom": boom}), {__file__})
-    assert order == ["a", "b", "d"]        # a failure does not hide the others; c depends on a
-    assert [o.status for o in outcomes] == [CheckStatus.FAILED, CheckStatus.ERROR, CheckStatus.SKIPPED, CheckStatus.PASSED]
-    assert "A" in outcomes[2].message      # the skip names the check it waited for
+    assert order == ["a", "b", "d"]  # a failure does not hide the others; c depends on a
+    assert [o.status for o in outcomes] == [
+        CheckStatus.FAILED,
+        CheckStatus.ERROR,
+        CheckStatus.SKIPPED,
+        CheckStatus.PASSED,
+    ]
+    assert "A" in outcomes[2].message  # the skip names the check it waited for
     assert error.type == "ValueError"
+
 
 def test_needs_must_name_an_earlier_check():
     checks = Checks()
     with pytest.raises(ValueError):
         checks.add("x", "X", needs="later")
+
 
 def test_trace_counter_and_compile_log_by_name():
 
@@ -133,7 +171,12 @@ def test_as_tuple_accepts_tuples_lists_and_namedtuples_and_names_the_rest():
     assert as_tuple((1, 2), 2, "r") == (1, 2)
     assert as_tuple([1, 2], 2, "r") == (1, 2)
     assert as_tuple(Pair(1, 2), 2, "r") == (1, 2)
-    for bad, word in [((1, 2, 3), "tuple of 3"), (None, "None"), (np.zeros(2), "array"), (1.5, "float")]:
+    for bad, word in [
+        ((1, 2, 3), "tuple of 3"),
+        (None, "None"),
+        (np.zeros(2), "array"),
+        (1.5, "float"),
+    ]:
         e = failure(as_tuple, bad, 2, "返回值")
         assert isinstance(e.detail, D.Structure) and word in e.detail.actual
         assert "返回值" in e.message
@@ -147,7 +190,7 @@ def test_as_array_and_as_scalar_validate_before_use():
     assert as_scalar(2, "x") == 2.0
     assert isinstance(failure(as_array, None, "x").detail, D.Structure)
     assert isinstance(failure(as_array, "text", "x").detail, D.Structure)
-    assert isinstance(failure(as_array, [[1, 2], [3]], "x").detail, D.Structure)   # ragged
+    assert isinstance(failure(as_array, [[1, 2], [3]], "x").detail, D.Structure)  # ragged
     e = failure(as_array, np.zeros((1, 3)), "x", shape=(3,))
     assert isinstance(e.detail, D.ShapeMismatch) and e.detail.actual_shape == [1, 3]
     assert isinstance(failure(as_array, np.zeros(3), "x", ndim=2).detail, D.ShapeMismatch)
@@ -179,8 +222,10 @@ def test_a_known_mistake_is_named_only_when_the_value_matches_it():
     from tutor.worker.checklib import Mistake, which_mistake
 
     expected = np.array([1.0, 2.0])
-    mistakes = [Mistake("swapped", np.array([2.0, 1.0]), "你把两个量交换了"),
-                Mistake("doubled", 2 * expected, "结果多乘了 2")]
+    mistakes = [
+        Mistake("swapped", np.array([2.0, 1.0]), "你把两个量交换了"),
+        Mistake("doubled", 2 * expected, "结果多乘了 2"),
+    ]
     e = failure(assert_close, np.array([2.0, 4.0]), expected, msg="数值不同", mistakes=mistakes)
     assert e.message == "结果多乘了 2" and e.detail.diagnosis == "doubled"
     e = failure(assert_close, np.array([5.0, 4.0]), expected, msg="数值不同", mistakes=mistakes)
@@ -192,19 +237,29 @@ def test_a_known_mistake_is_named_only_when_the_value_matches_it():
 def test_equal_infinities_match_and_a_type_mismatch_is_typed():
     assert_close(np.array([np.inf, 1.0]), np.array([np.inf, 1.0]), msg="m")
     assert isinstance(failure(assert_close, None, np.zeros(2), msg="m").detail, D.TypeMismatch)
-    assert isinstance(failure(assert_close, np.array([-np.inf]), np.array([np.inf]), msg="m").detail, D.AllClose)
+    assert isinstance(
+        failure(assert_close, np.array([-np.inf]), np.array([np.inf]), msg="m").detail, D.AllClose
+    )
 
 
 def test_every_detail_kind_round_trips_through_json():
     import json
 
-    samples = [D.AllClose(expected=[1.0], actual=[2.0], rtol=0.0, atol=1e-6, first_mismatches=[[[0], 1.0, 2.0]]),
-               D.ShapeMismatch(expected_shape=[2], actual_shape=[3]), D.DtypeMismatch(expected_dtype="int32"),
-               D.TypeMismatch(actual="None"), D.Tree(leaves=[D.Leaf(path="['w']", ok=False, problem="shape")]),
-               D.Structure(expected="tuple of 2", actual="list of 3"), D.Equal(expected=1, actual=2),
-               D.Raises(expected=["ValueError"], actual="-"), D.Condition(values={"n": 3}),
-               D.Compiles(function=None, actual=4, at_most=1, names=["f", "f"]),
-               D.LearnerError(line=3, traceback="tb", origin="check")]
+    samples = [
+        D.AllClose(
+            expected=[1.0], actual=[2.0], rtol=0.0, atol=1e-6, first_mismatches=[[[0], 1.0, 2.0]]
+        ),
+        D.ShapeMismatch(expected_shape=[2], actual_shape=[3]),
+        D.DtypeMismatch(expected_dtype="int32"),
+        D.TypeMismatch(actual="None"),
+        D.Tree(leaves=[D.Leaf(path="['w']", ok=False, problem="shape")]),
+        D.Structure(expected="tuple of 2", actual="list of 3"),
+        D.Equal(expected=1, actual=2),
+        D.Raises(expected=["ValueError"], actual="-"),
+        D.Condition(values={"n": 3}),
+        D.Compiles(function=None, actual=4, at_most=1, names=["f", "f"]),
+        D.LearnerError(line=3, traceback="tb", origin="check"),
+    ]
     assert {type(s) for s in samples} == set(D.ALL_KINDS)
     for s in samples:
         assert D.Detail.from_dict(json.loads(json.dumps(s.to_dict()))) == s
@@ -219,9 +274,11 @@ def test_an_error_raised_by_the_check_itself_is_not_blamed_on_the_learner():
 
     @checks.add("unguarded", "U")
     def _(L):
-        float(np.asarray(L.answer()))         # a tuple of arrays of different shapes
+        float(np.asarray(L.answer()))  # a tuple of arrays of different shapes
 
-    outcomes, error = run_checks(checks, Learner({"answer": lambda: (np.zeros(2), np.zeros(3))}), {"/nowhere.py"})
+    outcomes, error = run_checks(
+        checks, Learner({"answer": lambda: (np.zeros(2), np.zeros(3))}), {"/nowhere.py"}
+    )
     assert outcomes[0].status == CheckStatus.ERROR
     assert outcomes[0].detail.origin == "check" and error is None
 
@@ -247,7 +304,7 @@ def test_compile_log_ignores_the_learners_logging_and_disable_jit():
             f(jnp.ones(4))
         assert log.count("doubled") == 2
         assert log.total >= 2
-        assert jax.config.jax_disable_jit is True      # the learner's setting is restored after
+        assert jax.config.jax_disable_jit is True  # the learner's setting is restored after
     finally:
         logging.disable(logging.NOTSET)
         jax.config.update("jax_disable_jit", False)
@@ -255,7 +312,9 @@ def test_compile_log_ignores_the_learners_logging_and_disable_jit():
     assert e.detail.function is None and e.detail.actual == log.total
     with CompileLog() as empty:
         pass
-    assert isinstance(failure(assert_compile_count, empty, "doubled", at_least=1, msg="none").detail, D.Compiles)
+    assert isinstance(
+        failure(assert_compile_count, empty, "doubled", at_least=1, msg="none").detail, D.Compiles
+    )
 
 
 def test_primitive_sites_walk_into_sub_programs():

@@ -10,19 +10,34 @@ import time
 from pathlib import Path
 
 import pytest
-
 from helpers import ROOT, jaxtutor_cmd
 
 SOL = ROOT / "lessons" / "ch6" / "exercises"
 
 
 def cli(*args, input=None, timeout=120):
-    return subprocess.run(jaxtutor_cmd() + list(args), capture_output=True, text=True, input=input,
-                          timeout=timeout, env=os.environ)
+    return subprocess.run(
+        jaxtutor_cmd() + list(args),
+        capture_output=True,
+        text=True,
+        input=input,
+        timeout=timeout,
+        env=os.environ,
+    )
 
 
-@pytest.mark.parametrize("args", [["check", "6.9"], ["hint", "7.99"], ["exercise", "x"], ["lesson", "6.99"],
-                                  ["quiz", "8"], ["solution", "a1.9"], ["reset", "6.0", "--yes"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "6.9"],
+        ["hint", "7.99"],
+        ["exercise", "x"],
+        ["lesson", "6.99"],
+        ["quiz", "8"],
+        ["solution", "a1.9"],
+        ["reset", "6.0", "--yes"],
+    ],
+)
 def test_unknown_id_names_closest_and_exits_2(args):
     p = cli(*args)
     assert p.returncode == 2, p
@@ -39,8 +54,23 @@ def test_usage_errors_exit_2():
     assert p.returncode == 2 and "/no/such/file.py" in p.stderr
 
 
-@pytest.mark.parametrize("cmd", ["start", "exercise", "lesson", "quiz", "list", "check", "watch", "hint",
-                                 "solution", "progress", "reset", "doctor"])
+@pytest.mark.parametrize(
+    "cmd",
+    [
+        "start",
+        "exercise",
+        "lesson",
+        "quiz",
+        "list",
+        "check",
+        "watch",
+        "hint",
+        "solution",
+        "progress",
+        "reset",
+        "doctor",
+    ],
+)
 def test_help_on_each_command(cmd):
     p = cli(cmd, "--help")
     assert p.returncode == 0 and "--home" in p.stdout and "--lang" in p.stdout
@@ -66,20 +96,31 @@ def test_check_json_exit_codes_and_recording(home, tmp_path):
     p = cli("check", "6.2", str(SOL / "6.2" / "solution.py"), "--json")
     doc = json.loads(p.stdout)
     assert p.returncode == 0 and doc["status"] == "passed"
-    assert "参考答案" in p.stderr                               # checked the reference: not a pass
+    assert "参考答案" in p.stderr  # checked the reference: not a pass
     listing = json.loads(cli("list", "--json").stdout)
-    assert {e["id"]: e["status"] for ch in listing["chapters"] for e in ch["exercises"]}["6.2"] == "started"
+    assert {e["id"]: e["status"] for ch in listing["chapters"] for e in ch["exercises"]}[
+        "6.2"
+    ] == "started"
     p = cli("check", "6.2", str(own_copy(tmp_path, "6.2")), "--json")
     doc = json.loads(p.stdout)
     assert p.returncode == 0 and doc["status"] == "passed" and p.stderr == ""
-    assert set(doc) >= {"exercise", "status", "duration_s", "missing", "checks", "error", "stdout",
-                        "stderr", "output_truncated"}
+    assert set(doc) >= {
+        "exercise",
+        "status",
+        "duration_s",
+        "missing",
+        "checks",
+        "error",
+        "stdout",
+        "stderr",
+        "output_truncated",
+    }
     p = cli("check", "6.2", str(SOL / "6.2" / "wrong" / "python_scalar_init.py"), "--json")
     doc = json.loads(p.stdout)
     assert p.returncode == 1 and doc["status"] == "failed"
     failed = [c for c in doc["checks"] if c["status"] == "failed"]
     assert [c["id"] for c in failed] == ["trace_once"]
-    assert "弱类型" in failed[0]["message"]            # it names the weak-type retrace
+    assert "弱类型" in failed[0]["message"]  # it names the weak-type retrace
     listing = json.loads(cli("list", "--json").stdout)
     status = {e["id"]: e["status"] for ch in listing["chapters"] for e in ch["exercises"]}
     assert status["6.2"] == "passed"
@@ -111,22 +152,22 @@ def test_hint_one_at_a_time():
 def test_solution_locked_until_pass_or_confirmed_give_up(tmp_path):
     p = cli("solution", "6.3")
     assert p.returncode == 1 and "def gradient_descent_step" not in p.stdout
-    p = cli("solution", "6.3", "--give-up")                    # no terminal to confirm on
+    p = cli("solution", "6.3", "--give-up")  # no terminal to confirm on
     assert p.returncode == 2 and "--yes" in p.stderr
     p = cli("solution", "6.3", "--give-up", "--yes")
     assert p.returncode == 0 and "def gradient_descent_step" in p.stdout
     assert "已放弃" in cli("progress").stdout
     assert "gave up" in cli("--lang", "en", "progress").stdout
-    cli("check", "6.1", str(SOL / "6.1" / "solution.py"))     # the reference itself unlocks nothing
+    cli("check", "6.1", str(SOL / "6.1" / "solution.py"))  # the reference itself unlocks nothing
     assert cli("solution", "6.1").returncode == 1
     cli("check", "6.1", str(own_copy(tmp_path, "6.1")))
     assert cli("solution", "6.1").returncode == 0
 
 
 def test_reset_backs_up_the_draft(home):
-    cli("check", "6.1")                                        # creates the draft
+    cli("check", "6.1")  # creates the draft
     draft = home / "work" / "6.1.py"
-    p = cli("reset", "6.1", "--yes")                           # still the starter: no backup to keep
+    p = cli("reset", "6.1", "--yes")  # still the starter: no backup to keep
     assert p.returncode == 0 and not (home / "work" / "backup").exists()
     draft.write_text("my work\n")
     p = cli("reset", "6.1", "--yes")
@@ -141,8 +182,12 @@ def test_lang_en_everywhere():
     assert "closest" in p.stderr
     p = cli("check", "6.9", "--lang", "en")
     assert "closest" in p.stderr
-    env_p = subprocess.run(jaxtutor_cmd() + ["hint", "6.9"], capture_output=True, text=True,
-                           env={**os.environ, "JAXTUTOR_LANG": "en"})
+    env_p = subprocess.run(
+        jaxtutor_cmd() + ["hint", "6.9"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "JAXTUTOR_LANG": "en"},
+    )
     assert "closest" in env_p.stderr
 
 
@@ -159,17 +204,23 @@ def test_doctor_reports_versions_and_highlighting():
     assert "jax: 0.12.0.1" in p.stdout and "jaxlib: 0.12.0.1" in p.stdout
     available = find_spec("tree_sitter") is not None and find_spec("tree_sitter_python") is not None
     word = "可用" if available else "不可用"
-    assert f"编辑器语法高亮: {word}\n" in p.stdout              # the whole word, not a part of 不可用
+    assert f"编辑器语法高亮: {word}\n" in p.stdout  # the whole word, not a part of 不可用
 
 
 def test_watch_reruns_on_save(tmp_path):
     answer = tmp_path / "answer.py"
     answer.write_text((SOL / "6.1" / "wrong" / "adds_increment.py").read_text())
-    proc = subprocess.Popen(jaxtutor_cmd() + ["watch", "6.1", str(answer)], stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, env=os.environ)
+    proc = subprocess.Popen(
+        jaxtutor_cmd() + ["watch", "6.1", str(answer)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=os.environ,
+    )
     lines = []
     try:
         deadline = time.monotonic() + 90
+
         def wait_for(word):
             while time.monotonic() < deadline:
                 line = proc.stdout.readline()
@@ -179,6 +230,7 @@ def test_watch_reruns_on_save(tmp_path):
                 if word in line:
                     return True
             return False
+
         assert wait_for("未通过"), "".join(lines)
         answer.write_text((SOL / "6.1" / "solution.py").read_text())
         assert wait_for("通过  ("), "".join(lines)
@@ -200,7 +252,9 @@ print("clean")
 
 
 def test_cli_process_never_imports_jax():
-    p = subprocess.run([sys.executable, "-c", NO_JAX], capture_output=True, text=True, env=os.environ)
+    p = subprocess.run(
+        [sys.executable, "-c", NO_JAX], capture_output=True, text=True, env=os.environ
+    )
     assert p.returncode == 0, p.stderr
     assert "clean" in p.stdout
 
@@ -218,15 +272,22 @@ print("loaded:", *heavy)
 def test_a_plain_list_loads_only_what_it_shows():
     """`jaxtutor list` into a pipe: no TOML parser once the course index exists, no styles, no
     result model, no Markdown parser (each one costs milliseconds of a command run for a glance)."""
-    for _ in range(2):                                 # the first one may write the index
-        p = subprocess.run([sys.executable, "-c", LEAN_LIST], capture_output=True, text=True, env=os.environ)
+    for _ in range(2):  # the first one may write the index
+        p = subprocess.run(
+            [sys.executable, "-c", LEAN_LIST], capture_output=True, text=True, env=os.environ
+        )
         assert p.returncode == 0, p.stderr
     assert p.stdout.splitlines()[-1] == "loaded:"
 
 
 def test_python_dash_m_tutor():
-    p = subprocess.run([sys.executable, "-m", "tutor", "list", "--json"], capture_output=True, text=True,
-                       env=os.environ, cwd=Path("/"))
+    p = subprocess.run(
+        [sys.executable, "-m", "tutor", "list", "--json"],
+        capture_output=True,
+        text=True,
+        env=os.environ,
+        cwd=Path("/"),
+    )
     assert p.returncode == 0 and json.loads(p.stdout)["chapters"]
 
 
@@ -236,7 +297,7 @@ CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 def test_lang_en_check_has_no_chinese_of_its_own():
     wrong = SOL / "6.1" / "wrong" / "adds_increment.py"
     doc = json.loads(cli("--lang", "en", "check", "6.1", str(wrong), "--json").stdout)
-    theirs = []                                                # the check's own names and messages
+    theirs = []  # the check's own names and messages
     for c in doc["checks"]:
         theirs += [c["name"]] + (c.get("message") or "").splitlines()
         detail = c.get("detail") or {}
@@ -249,9 +310,9 @@ def test_lang_en_check_has_no_chinese_of_its_own():
         assert not CJK.search(line), line
 
 
-TERMINAL_TRICKS = r'''
+TERMINAL_TRICKS = r"""
 print("\x1b[2J\x1b[H\x1b]52;c;cm0gLXJmIH4=\x07\x1b]0;pwned\x07\x1b]2;title\x1b\\\x1b[?1049h\x1bc")
-'''
+"""
 
 
 def test_learner_escapes_do_not_reach_a_real_terminal(tmp_path):
@@ -260,14 +321,19 @@ def test_learner_escapes_do_not_reach_a_real_terminal(tmp_path):
     answer = own_copy(tmp_path, "6.1")
     answer.write_text(answer.read_text() + TERMINAL_TRICKS)
     leader, follower = pty.openpty()
-    proc = subprocess.Popen(jaxtutor_cmd() + ["check", "6.1", str(answer)], stdin=subprocess.DEVNULL,
-                            stdout=follower, stderr=follower, env={**os.environ, "COLUMNS": "120"})
+    proc = subprocess.Popen(
+        jaxtutor_cmd() + ["check", "6.1", str(answer)],
+        stdin=subprocess.DEVNULL,
+        stdout=follower,
+        stderr=follower,
+        env={**os.environ, "COLUMNS": "120"},
+    )
     os.close(follower)
     chunks = []
     while True:
         try:
             data = os.read(leader, 65536)
-        except OSError:                                        # the other side closed
+        except OSError:  # the other side closed
             break
         if not data:
             break
@@ -277,4 +343,4 @@ def test_learner_escapes_do_not_reach_a_real_terminal(tmp_path):
     screen = b"".join(chunks).decode("utf-8", "replace")
     for trick in ("\x1b[2J", "\x1b]52", "\x1b]0;", "\x1b]2;", "\x1b[?1049h", "\x1bc"):
         assert trick not in screen, repr(trick)
-    assert "\\x1b]52;c;cm0gLXJmIH4=\\x07" in screen             # shown, not obeyed
+    assert "\\x1b]52;c;cm0gLXJmIH4=\\x07" in screen  # shown, not obeyed

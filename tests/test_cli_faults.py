@@ -10,9 +10,9 @@ import time
 from pathlib import Path
 
 import pytest
-
 from helpers import ROOT
 from test_cli import SOL, cli, own_copy
+
 
 class FakeRun:
     def __init__(self, result):
@@ -54,8 +54,13 @@ def fake_runner(monkeypatch, make):
 def passed(job, stdout=""):
     from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 
-    return RunResult(exercise=job.exercise, status=Status.PASSED, duration_s=0.1, stdout=stdout,
-                     checks=[CheckOutcome(id="a", name="a", status=CheckStatus.PASSED)])
+    return RunResult(
+        exercise=job.exercise,
+        status=Status.PASSED,
+        duration_s=0.1,
+        stdout=stdout,
+        checks=[CheckOutcome(id="a", name="a", status=CheckStatus.PASSED)],
+    )
 
 
 class TTY(io.StringIO):
@@ -63,8 +68,11 @@ class TTY(io.StringIO):
         return True
 
 
-@pytest.mark.parametrize("args", [["check", "6.1", "--timeout", v] for v in ("nan", "inf", "-inf", "1e308", "0", "-1", "x")]
-                         + [["watch", "6.1", "--debounce", v] for v in ("-1", "nan", "inf", "1e9")])
+@pytest.mark.parametrize(
+    "args",
+    [["check", "6.1", "--timeout", v] for v in ("nan", "inf", "-inf", "1e308", "0", "-1", "x")]
+    + [["watch", "6.1", "--debounce", v] for v in ("-1", "nan", "inf", "1e9")],
+)
 def test_absurd_seconds_are_usage_errors(args, capsys):
     from tutor.cli import main
 
@@ -74,8 +82,17 @@ def test_absurd_seconds_are_usage_errors(args, capsys):
     assert e.value.code == 2 and args[2] in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("command", [["list"], ["progress"], ["hint", "6.1"], ["check", "6.1"], ["reset", "6.1", "--yes"],
-                                     ["start"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["list"],
+        ["progress"],
+        ["hint", "6.1"],
+        ["check", "6.1"],
+        ["reset", "6.1", "--yes"],
+        ["start"],
+    ],
+)
 def test_a_home_that_is_a_file_is_a_message(command, tmp_path):
     home = tmp_path / "file"
     home.write_text("x")
@@ -91,7 +108,11 @@ def test_a_foreign_or_newer_database_is_a_message(kind, home):
 
     home.mkdir()
     db = sqlite3.connect(home / DB_NAME)
-    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}" if kind == "newer" else "CREATE TABLE notes (x)")
+    db.execute(
+        f"PRAGMA user_version = {SCHEMA_VERSION + 1}"
+        if kind == "newer"
+        else "CREATE TABLE notes (x)"
+    )
     db.commit()
     db.close()
     for command in (["progress"], ["hint", "6.1"]):
@@ -106,10 +127,14 @@ def test_a_read_only_home_still_lists_and_refuses_writes(home, monkeypatch, caps
 
     Store(home).mark_read("6.1")
     real = os.access
-    monkeypatch.setattr(os, "access", lambda p, m, **k: False if str(p) == str(home) else real(p, m, **k))
+    monkeypatch.setattr(
+        os, "access", lambda p, m, **k: False if str(p) == str(home) else real(p, m, **k)
+    )
     assert main(["list", "--json"]) == 0
     captured = capsys.readouterr()
-    lessons = {l["id"]: l["read"] for ch in json.loads(captured.out)["chapters"] for l in ch["lessons"]}
+    lessons = {
+        l["id"]: l["read"] for ch in json.loads(captured.out)["chapters"] for l in ch["lessons"]
+    }
     assert lessons["6.1"] and not any(read for lid, read in lessons.items() if lid != "6.1")
     assert "只读" in captured.err
     assert main(["hint", "6.1"]) == 1
@@ -119,8 +144,8 @@ def test_a_read_only_home_still_lists_and_refuses_writes(home, monkeypatch, caps
 def test_check_prints_its_verdict_when_recording_fails(home, monkeypatch, capsys, tmp_path):
     import sqlite3
 
-    from tutor.storage import store as store_module
     from tutor.cli import main
+    from tutor.storage import store as store_module
     from tutor.storage.store import DB_NAME, Store
 
     fake_runner(monkeypatch, passed)
@@ -154,18 +179,26 @@ def test_a_pass_shows_the_explanation_rendered(tmp_path, monkeypatch, capsys):
     assert main(["check", "6.1", str(own_copy(tmp_path, "6.1"))]) == 0
     out = capsys.readouterr().out
     assert "为什么这样写" in out
-    assert "## " not in out and "**" not in out                 # Markdown rendered, not printed raw
+    assert "## " not in out and "**" not in out  # Markdown rendered, not printed raw
 
 
-ESCAPES = ("\x1b[2J\x1b[H" "\x1b]52;c;cm0gLXJmIH4=\x07" "\x1b]0;pwned\x07" "\x1b]2;title\x1b\\"
-           "\x1b[?1049h" "\x1bc" "\x9b2J" "bell\x07 back\x08 cr\r end\tok\n")
+ESCAPES = (
+    "\x1b[2J\x1b[H"
+    "\x1b]52;c;cm0gLXJmIH4=\x07"
+    "\x1b]0;pwned\x07"
+    "\x1b]2;title\x1b\\"
+    "\x1b[?1049h"
+    "\x1bc"
+    "\x9b2J"
+    "bell\x07 back\x08 cr\r end\tok\n"
+)
 
 
 def test_learner_output_is_sanitised_on_a_terminal(tmp_path, monkeypatch):
     from tutor.cli import main
 
     fake_runner(monkeypatch, lambda job: passed(job, stdout=ESCAPES))
-    monkeypatch.setenv("NO_COLOR", "1")                        # no styling: any ESC would be the learner's
+    monkeypatch.setenv("NO_COLOR", "1")  # no styling: any ESC would be the learner's
     tty = TTY()
     monkeypatch.setattr(sys, "stdout", tty)
     assert main(["check", "6.1", str(own_copy(tmp_path, "6.1"))]) == 0
@@ -221,16 +254,16 @@ def test_watch_survives_rename_saves_and_a_vanishing_file(tmp_path, monkeypatch,
 
     try:
         assert wait_for(1)
-        time.sleep(0.5)                                        # the watcher is set up
+        time.sleep(0.5)  # the watcher is set up
         tmp = tmp_path / ".answer.py.swp"
         tmp.write_text("v = 2\n")
-        os.replace(tmp, answer)                                # an editor that saves by rename
+        os.replace(tmp, answer)  # an editor that saves by rename
         assert wait_for(2)
-        answer.unlink()                                        # gone during the quiet period …
+        answer.unlink()  # gone during the quiet period …
         time.sleep(0.05)
         tmp.write_text("v = 3\n")
         time.sleep(0.6)
-        os.replace(tmp, answer)                                # … and back
+        os.replace(tmp, answer)  # … and back
         assert wait_for(3), seen
     finally:
         stop.set()
@@ -240,20 +273,44 @@ def test_watch_survives_rename_saves_and_a_vanishing_file(tmp_path, monkeypatch,
 
 
 def test_every_detail_kind_is_rendered():
-    from tutor.protocol import details as D
     from tutor.cli.render import detail_lines
+    from tutor.protocol import details as D
 
     samples = {
-        D.AllClose: dict(expected=list(range(1000)), actual=[0.5] * 1000, rtol=1e-3, atol=1e-4, max_abs_err=998.5,
-                         mismatched=999, total=1000, first_mismatches=[[[i], i, 0.5] for i in range(1, 9)]),
-        D.ShapeMismatch: dict(expected=[[1, 2]], actual=[1, 2], expected_shape=[1, 2], actual_shape=[2]),
-        D.DtypeMismatch: dict(expected=[1.0], actual=[1], expected_dtype="float32", actual_dtype="int32"),
+        D.AllClose: dict(
+            expected=list(range(1000)),
+            actual=[0.5] * 1000,
+            rtol=1e-3,
+            atol=1e-4,
+            max_abs_err=998.5,
+            mismatched=999,
+            total=1000,
+            first_mismatches=[[[i], i, 0.5] for i in range(1, 9)],
+        ),
+        D.ShapeMismatch: dict(
+            expected=[[1, 2]], actual=[1, 2], expected_shape=[1, 2], actual_shape=[2]
+        ),
+        D.DtypeMismatch: dict(
+            expected=[1.0], actual=[1], expected_dtype="float32", actual_dtype="int32"
+        ),
         D.TypeMismatch: dict(expected=[1.0], actual="None"),
-        D.Tree: dict(leaves=[D.Leaf(path="['w']", ok=False, expected=[1.0], actual=[2.0], max_abs_err=1.0),
-                             D.Leaf(path="['b']", ok=False, problem="shape", expected_shape=[3], actual_shape=[4]),
-                             D.Leaf(path="['c']", ok=True)], mismatched=2, total=3),
-        D.Structure: dict(expected="tuple of 2", actual="list of 3", expected_paths=["[0]", "[1]"],
-                          actual_paths=["[0]", "[1]", "[2]"]),
+        D.Tree: dict(
+            leaves=[
+                D.Leaf(path="['w']", ok=False, expected=[1.0], actual=[2.0], max_abs_err=1.0),
+                D.Leaf(
+                    path="['b']", ok=False, problem="shape", expected_shape=[3], actual_shape=[4]
+                ),
+                D.Leaf(path="['c']", ok=True),
+            ],
+            mismatched=2,
+            total=3,
+        ),
+        D.Structure: dict(
+            expected="tuple of 2",
+            actual="list of 3",
+            expected_paths=["[0]", "[1]"],
+            actual_paths=["[0]", "[1]", "[2]"],
+        ),
         D.Equal: dict(expected=3, actual=4),
         D.Raises: dict(expected=["ValueError"], actual=""),
         D.Condition: dict(values={"count": 7, "limit": 5}),
@@ -263,15 +320,19 @@ def test_every_detail_kind_is_rendered():
     assert set(samples) == set(D.ALL_KINDS)
     for cls, kwargs in samples.items():
         detail = cls(what="the value", **kwargs)
-        for form in (detail, detail.to_dict()):               # typed, or as it travels in JSON
+        for form in (detail, detail.to_dict()):  # typed, or as it travels in JSON
             lines = detail_lines(form)
             assert lines[0] == "the value" and len(lines) > 1, cls
             assert all(len(line) < 400 for line in lines), cls
     long = detail_lines(D.AllClose(expected=list(range(1000)), actual=list(range(1000))))
     assert "…" in long[0] + long[1] and "999" not in long[0]
-    truncated = detail_lines(D.Equal(expected={"truncated_flat": [1, 2, 3], "shape": [5000]}, actual=1))
+    truncated = detail_lines(
+        D.Equal(expected={"truncated_flat": [1, 2, 3], "shape": [5000]}, actual=1)
+    )
     assert "…" in truncated[0] and "5000" in truncated[0]
-    assert detail_lines({"kind": "from-the-future", "x": 1}) == ['{"kind": "from-the-future", "x": 1}']
+    assert detail_lines({"kind": "from-the-future", "x": 1}) == [
+        '{"kind": "from-the-future", "x": 1}'
+    ]
 
 
 def test_cli_modules_are_small():

@@ -12,9 +12,9 @@ from types import SimpleNamespace
 import pytest
 from rich.cells import cell_len
 
+from tutor.application.session import Verdict
 from tutor.cli.render import Out, detail_lines, picture, render_verdict
 from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
-from tutor.application.session import Verdict
 
 EXPLANATION = """## 为什么这样写
 
@@ -37,8 +37,14 @@ class _Terminal(io.StringIO):
 
 def _explained(stream) -> str:
     exercise = SimpleNamespace(id="6.1", explanation=EXPLANATION)
-    result = RunResult(exercise="6.1", status=Status.PASSED, duration_s=0.1, checks=[
-        CheckOutcome(id="eager", name="直接调用", status=CheckStatus.PASSED, duration_s=0.01)])
+    result = RunResult(
+        exercise="6.1",
+        status=Status.PASSED,
+        duration_s=0.1,
+        checks=[
+            CheckOutcome(id="eager", name="直接调用", status=CheckStatus.PASSED, duration_s=0.01)
+        ],
+    )
     render_verdict(Out(stream), Verdict(result=result, file=Path("6.1.py")), exercise)
     return ANSI.sub("", stream.getvalue())
 
@@ -47,7 +53,7 @@ def _explained(stream) -> str:
 def test_the_explanation_is_rendered_text(stream, monkeypatch):
     monkeypatch.delenv("NO_COLOR", raising=False)
     text = _explained(stream())
-    explanation = text[text.index("为什么这样写"):]
+    explanation = text[text.index("为什么这样写") :]
     for marker in ("**", "`", "## ", "```", "*一次*"):
         assert marker not in explanation, (marker, explanation)
     assert not any(line.lstrip().startswith("#") for line in explanation.splitlines())
@@ -68,18 +74,26 @@ def test_long_arrays_are_cut_with_a_visible_ellipsis():
 def test_a_failed_comparison_of_long_arrays_shows_the_cut():
     from tutor.protocol import details as D
 
-    detail = D.AllClose(what="梯度", rtol=1e-5, atol=1e-8, expected=list(range(100)), actual=list(range(1, 101)),
-                        max_abs_err=1.0, mismatched=100, total=100,
-                        first_mismatches=[[[i], i, i + 1] for i in range(10)])
+    detail = D.AllClose(
+        what="梯度",
+        rtol=1e-5,
+        atol=1e-8,
+        expected=list(range(100)),
+        actual=list(range(1, 101)),
+        max_abs_err=1.0,
+        mismatched=100,
+        total=100,
+        first_mismatches=[[[i], i, i + 1] for i in range(10)],
+    )
     lines = detail_lines(detail)
     assert any(line.startswith("期望") and "…" in line for line in lines), lines
     assert any(line.startswith("实际") and "…" in line for line in lines), lines
-    assert lines[-1].strip() == "…"              # more mismatches than listed
+    assert lines[-1].strip() == "…"  # more mismatches than listed
 
 
 def _column_of(line: str, words: str) -> int:
     """The terminal cell where `words` starts in `line`."""
-    return cell_len(line[:line.index(words)])
+    return cell_len(line[: line.index(words)])
 
 
 def test_progress_columns_line_up_with_chinese_titles(course, home):
@@ -95,8 +109,8 @@ def test_progress_columns_line_up_with_chinese_titles(course, home):
         store.close()
     rows = [line for line in stream.getvalue().splitlines() if "尝试" in line]
     titles = [e.title for e in course.exercises.values()]
-    assert rows and any(cell_len(t) > len(t) for t in titles)         # Chinese titles are there
-    assert any(cell_len(t) > 28 for t in titles)                      # and some are cut
+    assert rows and any(cell_len(t) > len(t) for t in titles)  # Chinese titles are there
+    assert any(cell_len(t) > 28 for t in titles)  # and some are cut
     word = P.word("unseen")
     assert len({_column_of(row, word) for row in rows if word in row}) == 1, rows
     assert len({_column_of(row, "尝试") for row in rows}) == 1, rows
@@ -123,7 +137,7 @@ def test_pad_measures_cells_and_marks_a_cut():
     assert cell_len(pad("用 JIT 实现有状态计数器", 28)) == 28
     cut = pad("单步梯度下降:学习率是动态参数,不要写死", 28)
     assert cell_len(cut) == 28 and cut.rstrip().endswith("…")
-    assert cell_len(pad("宽字符在边界上" * 3, 27)) == 27         # a wide character never spills over
+    assert cell_len(pad("宽字符在边界上" * 3, 27)) == 27  # a wide character never spills over
 
 
 def test_no_color_on_a_terminal_prints_no_escapes(monkeypatch):
@@ -131,8 +145,20 @@ def test_no_color_on_a_terminal_prints_no_escapes(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     stream = _Terminal()
     exercise = SimpleNamespace(id="6.1", explanation=EXPLANATION)
-    result = RunResult(exercise="6.1", status=Status.FAILED, duration_s=0.1, checks=[
-        CheckOutcome(id="eager", name="直接调用", status=CheckStatus.FAILED, duration_s=0.01, message="不对")])
+    result = RunResult(
+        exercise="6.1",
+        status=Status.FAILED,
+        duration_s=0.1,
+        checks=[
+            CheckOutcome(
+                id="eager",
+                name="直接调用",
+                status=CheckStatus.FAILED,
+                duration_s=0.01,
+                message="不对",
+            )
+        ],
+    )
     render_verdict(Out(stream), Verdict(result=result, file=Path("6.1.py")), exercise)
     text = stream.getvalue()
     assert "\x1b[" not in text and "✗" in text and "直接调用" in text

@@ -5,16 +5,22 @@ import shutil
 
 import pytest
 
+from tutor.authoring.validate import MAX_PAGE_LINES, validate, validate_content
 from tutor.course.loader import ContentError, context_definitions, load_course, topic_of
 from tutor.course.markdown import code_blocks, headings, segments
-from tutor.authoring.validate import MAX_PAGE_LINES, validate, validate_content
 
 # The course map every front end promises (exercise ids per chapter); lesson pages may be split
 # into sub-pages, so pages are counted from the content, topics from the map.
-EXERCISES = {"6": [f"6.{i}" for i in range(1, 8)], "7": [f"7.{i}" for i in range(1, 8)],
-             "a1": [f"a1.{i}" for i in range(1, 7)]}
-TOPICS = {"6": [f"6.{i}" for i in range(0, 10)], "7": [f"7.{i}" for i in range(0, 10)],
-          "a1": [f"a1.{i}" for i in range(0, 10)]}
+EXERCISES = {
+    "6": [f"6.{i}" for i in range(1, 8)],
+    "7": [f"7.{i}" for i in range(1, 8)],
+    "a1": [f"a1.{i}" for i in range(1, 7)],
+}
+TOPICS = {
+    "6": [f"6.{i}" for i in range(0, 10)],
+    "7": [f"7.{i}" for i in range(0, 10)],
+    "a1": [f"a1.{i}" for i in range(0, 10)],
+}
 
 
 def test_course_validates():
@@ -54,7 +60,7 @@ def _copy_content(tmp_path, root):
 def test_loader_errors_name_file_and_field(tmp_path, course):
     root = _copy_content(tmp_path, course.root)
     toml = root / "ch6" / "exercises" / "6.1" / "exercise.toml"
-    toml.write_text(toml.read_text().replace('time_limit = 20', 'time_limit = "soon"'))
+    toml.write_text(toml.read_text().replace("time_limit = 20", 'time_limit = "soon"'))
     with pytest.raises(ContentError) as e:
         load_course(root, fresh=True)
     assert e.value.file == str(toml) and e.value.field == "time_limit"
@@ -66,7 +72,7 @@ def test_validator_names_file_and_field(tmp_path, course):
     text = toml.read_text()
     start = text.index("hints = [")
     end = text.index("]", start)
-    toml.write_text(text[:start] + 'hints = ["only one"]' + text[end + 1:])
+    toml.write_text(text[:start] + 'hints = ["only one"]' + text[end + 1 :])
     statement = root / "ch6" / "exercises" / "6.1" / "statement.md"
     statement.write_text(statement.read_text() + "\n见 [练习 9.9](exercise:9.9)\n")
     problems = validate(load_course(root, fresh=True))
@@ -83,11 +89,16 @@ def test_code_block_flags_and_lines():
 
 
 def test_one_meaning_of_blocks_headings_and_segments():
-    md = ("# Title with `code`\n\nintro\n\n- item\n\n  ```python run\n  nested = 1\n  ```\n\n"
-          "```python run\nx = 1\n```\n\n## Next *part*\n\nend\n")
+    md = (
+        "# Title with `code`\n\nintro\n\n- item\n\n  ```python run\n  nested = 1\n  ```\n\n"
+        "```python run\nx = 1\n```\n\n## Next *part*\n\nend\n"
+    )
     blocks = code_blocks(md)
-    assert [b.code for b in blocks] == ["x = 1\n"]          # a fence nested in a list stays prose
-    assert [(h.level, h.text, h.line) for h in headings(md)] == [(1, "Title with code", 1), (2, "Next part", 15)]
+    assert [b.code for b in blocks] == ["x = 1\n"]  # a fence nested in a list stays prose
+    assert [(h.level, h.text, h.line) for h in headings(md)] == [
+        (1, "Title with code", 1),
+        (2, "Next part", 15),
+    ]
     segs = segments(md)
     assert [s.block is not None for s in segs] == [False, True, False]
     assert segs[1].line == blocks[0].line == 11 and "nested = 1" in segs[0].prose
@@ -103,8 +114,13 @@ def test_topic_ids_and_sub_pages(course):
 
 def test_include_blocks_show_the_context_definitions(tmp_path):
     ctx = tmp_path / "context.py"
-    ctx.write_text("import jax\n\nLR = 0.1\n\n@jax.jit\ndef step(x):\n    return x - LR\n\nclass S:\n    pass\n")
-    assert context_definitions(ctx, ["step", "LR"]) == "@jax.jit\ndef step(x):\n    return x - LR\n\n\nLR = 0.1\n"
+    ctx.write_text(
+        "import jax\n\nLR = 0.1\n\n@jax.jit\ndef step(x):\n    return x - LR\n\nclass S:\n    pass\n"
+    )
+    assert (
+        context_definitions(ctx, ["step", "LR"])
+        == "@jax.jit\ndef step(x):\n    return x - LR\n\n\nLR = 0.1\n"
+    )
     with pytest.raises(ContentError):
         context_definitions(ctx, ["missing"])
 
@@ -124,7 +140,7 @@ def _problems_for(root):
 def test_validator_rejects_files_nobody_listed(tmp_path, course):
     root = _copy_content(tmp_path, course.root)
     stray_page = root / "ch6" / "lessons" / "6.99.md"
-    stray_page.write_text("+++\nid = \"6.99\"\ntitle = \"x\"\n+++\n")
+    stray_page.write_text('+++\nid = "6.99"\ntitle = "x"\n+++\n')
     stray_ex = root / "ch7" / "exercises" / "7.99"
     shutil.copytree(root / "ch7" / "exercises" / "7.1", stray_ex)
     (root / "a1" / "exercises" / "a1.1" / "notes.txt").write_text("scratch")
@@ -146,7 +162,9 @@ def test_validator_rejects_a_check_module_of_no_exercise(tmp_path, course, monke
 def test_validator_enforces_the_text_rules(tmp_path, course):
     root = _copy_content(tmp_path, course.root)
     ex = root / "ch6" / "exercises" / "6.2"
-    (ex / "statement.md").write_text((ex / "statement.md").read_text() + "\n公式 $x^2$ 如原书所写。\n")
+    (ex / "statement.md").write_text(
+        (ex / "statement.md").read_text() + "\n公式 $x^2$ 如原书所写。\n"
+    )
     page = sorted((root / "a1" / "lessons").glob("a1.3*.md"))[0]
     page.write_text(page.read_text() + "\n" * (MAX_PAGE_LINES + 1))
     fixture = sorted((root / "ch7" / "exercises" / "7.2" / "wrong").glob("*.py"))[0]
@@ -159,17 +177,21 @@ def test_validator_enforces_the_text_rules(tmp_path, course):
     assert (str(page), "length") in fields
     assert (str(fixture), "expect") in fields
     code_in_text = "`$x$` 和\n```python\ns = '$a$'\n```\n"
-    (ex / "statement.md").write_text(code_in_text)          # dollars inside code are fine
-    assert not [p for p in validate(load_course(root, fresh=True)) if p.file == str(ex / "statement.md")]
+    (ex / "statement.md").write_text(code_in_text)  # dollars inside code are fine
+    assert not [
+        p for p in validate(load_course(root, fresh=True)) if p.file == str(ex / "statement.md")
+    ]
 
 
 def test_cjk_soft_breaks_join_without_a_space():
     from tutor.course.markdown import join_cjk_breaks, reflow
 
     assert join_cjk_breaks("把 Python 函数\n走一遍") == "把 Python 函数走一遍"
-    assert join_cjk_breaks("用 JAX\n编译") == "用 JAX\n编译"              # Latin–CJK keeps its (rendered) space
-    assert join_cjk_breaks("说明。\n- 列表项") == "说明。\n- 列表项"        # a list item stays a list item
-    assert join_cjk_breaks("行尾两个空格  \n换行") == "行尾两个空格  \n换行"   # a hard break stays
+    assert join_cjk_breaks("用 JAX\n编译") == "用 JAX\n编译"  # Latin–CJK keeps its (rendered) space
+    assert (
+        join_cjk_breaks("说明。\n- 列表项") == "说明。\n- 列表项"
+    )  # a list item stays a list item
+    assert join_cjk_breaks("行尾两个空格  \n换行") == "行尾两个空格  \n换行"  # a hard break stays
     text = "第一行\n第二行\n\n```python\n# 注释一\n# 注释二\n```\n结尾\n"
     assert reflow(text) == "第一行第二行\n\n```python\n# 注释一\n# 注释二\n```\n结尾\n"
 
@@ -197,7 +219,9 @@ def _add_repair(root, starter_expect='failed eager "count + 1"', kind="repair", 
     toml = dst / "exercise.toml"
     text = toml.read_text().replace('id = "6.1"', f'id = "{rid}"')
     head, rest = text.split("[[interface]]", 1)
-    toml.write_text(head + f"kind = \"{kind}\"\nstarter_expect = '{starter_expect}'\n\n[[interface]]" + rest)
+    toml.write_text(
+        head + f"kind = \"{kind}\"\nstarter_expect = '{starter_expect}'\n\n[[interface]]" + rest
+    )
     chapter = root / "ch6" / "chapter.toml"
     text = chapter.read_text()
     if "repairs = [" in text:
@@ -208,7 +232,9 @@ def _add_repair(root, starter_expect='failed eager "count + 1"', kind="repair", 
     return dst
 
 
-def test_repair_exercises_load_with_their_kind_and_starter_expectation(tmp_path, course, monkeypatch):
+def test_repair_exercises_load_with_their_kind_and_starter_expectation(
+    tmp_path, course, monkeypatch
+):
     content = tmp_path / "content"
     shutil.copytree(course.root, content / "lessons")
     shutil.copytree(course.root.parent / "checks", content / "checks")
@@ -217,7 +243,11 @@ def test_repair_exercises_load_with_their_kind_and_starter_expectation(tmp_path,
     _add_repair(content / "lessons")
     loaded = load_course(content / "lessons", fresh=True)
     rep = loaded.exercise("6.8-fix9")
-    assert rep.is_repair and rep.check_module == "ex_6_8_fix9" and rep.starter_expect.startswith("failed eager")
+    assert (
+        rep.is_repair
+        and rep.check_module == "ex_6_8_fix9"
+        and rep.starter_expect.startswith("failed eager")
+    )
     chapter = loaded.chapter_by_id["6"]
     assert rep not in chapter.exercises and chapter.repairs[0] is rep
     problems = [p for p in validate(loaded) if "6.8-fix9" in p.file or "6.8-fix9" in p.message]
@@ -270,12 +300,21 @@ def test_a_predict_fence_belongs_to_the_runnable_block_right_before_it(tmp_path,
     first, second = lesson.code_blocks[0], lesson.code_blocks[1]
     assert list(lesson.predictions) == [first.line]
     p = lesson.predictions[first.line]
-    assert p.id == "6.3/1" and p.options == ("1 次", "2 次") and p.is_right("b") and not p.is_right("A")
+    assert (
+        p.id == "6.3/1"
+        and p.options == ("1 次", "2 次")
+        and p.is_right("b")
+        and not p.is_right("A")
+    )
     orphan = lesson.code_blocks[2]
     assert orphan.lang == "predict" and not second.predict
-    assert [s.block.line for s in lesson.segments if s.block] == [first.line, second.line, orphan.line]
+    assert [s.block.line for s in lesson.segments if s.block] == [
+        first.line,
+        second.line,
+        orphan.line,
+    ]
     problems = {(p.file, p.field) for p in validate(load_course(root, fresh=True))}
-    assert (str(page), f"block line {orphan.line}") in problems      # not right after its block
+    assert (str(page), f"block line {orphan.line}") in problems  # not right after its block
 
 
 def test_a_prediction_without_proof_is_rejected(tmp_path, course):
@@ -284,20 +323,30 @@ def test_a_prediction_without_proof_is_rejected(tmp_path, course):
     with pytest.raises(PredictionError):
         parse_prediction('question = "q"\noptions = ["a", "b"]\nanswer = "B"\n', "6.3/1")
     with pytest.raises(PredictionError):
-        parse_prediction('question = "q"\noptions = ["a", "b"]\nanswer = "C"\nshows = "x"\n', "6.3/1")
+        parse_prediction(
+            'question = "q"\noptions = ["a", "b"]\nanswer = "C"\nshows = "x"\n', "6.3/1"
+        )
     p = parse_prediction('question = "q"\nnumber = 3\ntolerance = 0.5\nshows = "3"\n', "6.3/1")
     assert p.is_right("3.4") and not p.is_right("4") and not p.is_right("three")
 
 
 def test_the_readme_counts_what_the_content_has(course):
     readme = (course.root.parent / "README.md").read_text(encoding="utf-8")
-    m = re.search(r"(\d+) chapters .*? with (\d+) lesson pages, (\d+) exercises, (\d+) repair exercises, "
-                  r"(\d+) quiz questions and (\d+)\s+predict-then-run blocks", readme, re.S)
+    m = re.search(
+        r"(\d+) chapters .*? with (\d+) lesson pages, (\d+) exercises, (\d+) repair exercises, "
+        r"(\d+) quiz questions and (\d+)\s+predict-then-run blocks",
+        readme,
+        re.S,
+    )
     assert m, "README states the course's size"
-    actual = (len(course.chapters), len(course.lessons),
-              sum(len(c.exercises) for c in course.chapters), sum(len(c.repairs) for c in course.chapters),
-              sum(len(q.questions) for q in course.quizzes.values()),
-              sum(len(l.predictions) for l in course.lessons.values()))
+    actual = (
+        len(course.chapters),
+        len(course.lessons),
+        sum(len(c.exercises) for c in course.chapters),
+        sum(len(c.repairs) for c in course.chapters),
+        sum(len(q.questions) for q in course.quizzes.values()),
+        sum(len(l.predictions) for l in course.lessons.values()),
+    )
     assert tuple(int(x) for x in m.groups()) == actual
 
 
@@ -308,7 +357,12 @@ def test_fixture_headers_read_status_check_and_words():
     assert (e.status, e.check, e.words) == ("failed", "dynamic_lr", ("重新编译", "学习率"))
     assert parse_header('# expect: error load "TypeError"').check == "load"
     assert parse_header("# expect: not_attempted").words == ()
-    for bad in ("# expect: failed dynamic_lr", '# expect: timeout x "y"', '# expect: failed load "x"',
-                "# expect: passes", '# expect: failed c words-without-quotes'):
+    for bad in (
+        "# expect: failed dynamic_lr",
+        '# expect: timeout x "y"',
+        '# expect: failed load "x"',
+        "# expect: passes",
+        "# expect: failed c words-without-quotes",
+    ):
         with pytest.raises(ExpectationError):
             parse_header(bad)

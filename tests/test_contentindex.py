@@ -33,6 +33,7 @@ def _counting(monkeypatch):
         def counted(text):
             parsed.append(path.name)
             return parse(text)
+
         return real(self, path, counted)
 
     monkeypatch.setattr(content_index.ParsedFiles, "read", read)
@@ -54,9 +55,13 @@ def test_an_unchanged_course_loads_from_the_index(root, settled, monkeypatch):
 
 def test_a_process_that_finds_the_index_never_imports_tomllib(root, settled):
     load_course(root, fresh=True)
-    code = ("import sys; from pathlib import Path; from tutor.course.loader import load_course; "
-            f"c = load_course(Path({str(root)!r})); print(len(c.exercises), 'tomllib' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=os.environ)
+    code = (
+        "import sys; from pathlib import Path; from tutor.course.loader import load_course; "
+        f"c = load_course(Path({str(root)!r})); print(len(c.exercises), 'tomllib' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=os.environ
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.split()[1] == "False"
 
@@ -69,8 +74,10 @@ def test_an_edited_file_is_parsed_again(root, settled, monkeypatch):
     title = load_course(root, fresh=True).exercise("6.1").title
     toml.write_text(text.replace(f'title = "{title}"', 'title = "新的标题"'), encoding="utf-8")
     page = root / "ch6" / "lessons" / "6.1.md"
-    page.write_text(page.read_text(encoding="utf-8").replace("title = ", "title = \"改过\"\nold = ", 1),
-                    encoding="utf-8")
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("title = ", 'title = "改过"\nold = ', 1),
+        encoding="utf-8",
+    )
     parsed.clear()
     course = load_course(root, fresh=True)
     assert course.exercise("6.1").title == "新的标题" and course.lesson("6.1").title == "改过"
@@ -80,7 +87,7 @@ def test_an_edited_file_is_parsed_again(root, settled, monkeypatch):
 def test_a_file_changed_just_now_is_not_kept(root, monkeypatch):
     """Within RACY_S of its last change a file's times may not change at the next edit."""
     parsed = _counting(monkeypatch)
-    load_course(root, fresh=True)                    # the copies were made a moment ago
+    load_course(root, fresh=True)  # the copies were made a moment ago
     parsed.clear()
     load_course(root, fresh=True)
     assert len(parsed) > 100
@@ -89,8 +96,10 @@ def test_a_file_changed_just_now_is_not_kept(root, monkeypatch):
 def test_an_error_in_a_file_is_reported_at_every_load(root, settled):
     load_course(root, fresh=True)
     toml = root / "ch6" / "exercises" / "6.1" / "exercise.toml"
-    toml.write_text(toml.read_text(encoding="utf-8").replace("time_limit = 20", 'time_limit = "soon"'),
-                    encoding="utf-8")
+    toml.write_text(
+        toml.read_text(encoding="utf-8").replace("time_limit = 20", 'time_limit = "soon"'),
+        encoding="utf-8",
+    )
     for _ in range(2):
         with pytest.raises(ContentError) as e:
             load_course(root, fresh=True)
@@ -101,8 +110,17 @@ def test_an_error_in_a_file_is_reported_at_every_load(root, settled):
     assert e.value.field == "file"
 
 
-@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"version": 1, "files": []}', b'{"version": 999}',
-                                    b'{"version": 1, "files": {"x": 3}}', b"[]"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        b"",
+        b"{not json",
+        b'{"version": 1, "files": []}',
+        b'{"version": 999}',
+        b'{"version": 1, "files": {"x": 3}}',
+        b"[]",
+    ],
+)
 def test_a_damaged_index_is_ignored_and_rewritten(root, settled, monkeypatch, damage):
     first = load_course(root, fresh=True)
     index = content_index.index_path(root)
@@ -119,7 +137,7 @@ def test_a_stored_entry_for_the_wrong_file_state_is_not_used(root, settled, monk
     doc = json.loads(index.read_bytes())
     key = str(root / "ch6" / "exercises" / "6.1" / "exercise.toml")
     doc["files"][key][1]["title"] = "从索引来的"
-    doc["files"][key][0][0] += 1                      # a size the file does not have
+    doc["files"][key][0][0] += 1  # a size the file does not have
     index.write_text(json.dumps(doc), encoding="utf-8")
     assert load_course(root, fresh=True).exercise("6.1").title != "从索引来的"
 
@@ -128,13 +146,17 @@ def test_files_that_left_the_course_leave_the_index(root, settled):
     load_course(root, fresh=True)
     chapter = root / "ch6" / "chapter.toml"
     text = chapter.read_text(encoding="utf-8")
-    chapter.write_text(text.replace('"6.1-fix1", ', "", 1).replace(', "6.1-fix1"', "", 1), encoding="utf-8")
+    chapter.write_text(
+        text.replace('"6.1-fix1", ', "", 1).replace(', "6.1-fix1"', "", 1), encoding="utf-8"
+    )
     assert "6.1-fix1" not in load_course(root, fresh=True).exercises
     files = json.loads(content_index.index_path(root).read_bytes())["files"]
     assert not any("6.1-fix1" in k for k in files)
 
 
-def test_a_cache_folder_that_cannot_be_written_only_costs_time(root, settled, monkeypatch, tmp_path):
+def test_a_cache_folder_that_cannot_be_written_only_costs_time(
+    root, settled, monkeypatch, tmp_path
+):
     blocked = tmp_path / "cache-is-a-file"
     blocked.write_text("")
     monkeypatch.setenv("JAXTUTOR_CACHE", str(blocked))

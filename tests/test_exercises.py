@@ -2,14 +2,13 @@
 not_attempted, and every wrong-solution fixture fails on the check meant to catch it."""
 
 import pytest
+from helpers import VERDICT_TIME_LIMIT
 
-from tutor.course.loader import load_course
 from tutor.authoring.devcheck import judge, judge_fixture
 from tutor.authoring.expectations import parse_header
+from tutor.course.loader import load_course
 from tutor.protocol.result import Status
 from tutor.running.runner import exercise_job
-
-from helpers import VERDICT_TIME_LIMIT
 
 COURSE = load_course()
 EXERCISES = list(COURSE.exercises.values())
@@ -89,20 +88,28 @@ SHADOWED = [(ex, name) for ex in EXERCISES for name in sorted(_context_defines(e
 
 
 @pytest.mark.parametrize("ex,name", SHADOWED, ids=[f"{ex.id}-{n}" for ex, n in SHADOWED])
-def test_an_interface_name_the_context_also_defines_must_be_written_by_the_learner(runner, tmp_path, ex, name):
+def test_an_interface_name_the_context_also_defines_must_be_written_by_the_learner(
+    runner, tmp_path, ex, name
+):
     import ast
 
     tree = ast.parse(ex.solution)
-    tree.body = [node for node in tree.body
-                 if not (isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name)
-                 and not (isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name
-                                                                for t in node.targets))]
+    tree.body = [
+        node
+        for node in tree.body
+        if not (isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name)
+        and not (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+        )
+    ]
     path = tmp_path / "without.py"
     path.write_text(ast.unparse(tree), encoding="utf-8")
     res = _run(runner, ex, path)
     # not attempted, or the learner's own later line fails without it: never a pass on the context's copy
     assert (res.status == Status.NOT_ATTEMPTED and name in res.missing) or (
-        res.status == Status.ERROR and name in res.error.message), _describe(res)
+        res.status == Status.ERROR and name in res.error.message
+    ), _describe(res)
 
 
 def test_a_draft_saved_with_a_byte_order_mark_is_checked_like_any_other(runner, tmp_path):

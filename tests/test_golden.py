@@ -8,8 +8,8 @@ import subprocess
 import threading
 
 import pytest
-
 from helpers import ROOT, jaxtutor_cmd
+
 from tutor.protocol.events import Started
 from tutor.protocol.result import Status
 
@@ -18,17 +18,17 @@ INPUTS = GOLDEN / "inputs"
 EXERCISES = ROOT / "lessons" / "ch6" / "exercises"
 # name: (exercise, learner file, extra arguments)
 CASES = {
-    "6.1-solution": ("6.1", EXERCISES / "6.1" / "solution.py", []),                       # passed
-    "6.1-starter": ("6.1", EXERCISES / "6.1" / "starter.py", []),                         # not_attempted
+    "6.1-solution": ("6.1", EXERCISES / "6.1" / "solution.py", []),  # passed
+    "6.1-starter": ("6.1", EXERCISES / "6.1" / "starter.py", []),  # not_attempted
     "6.1-adds_increment": ("6.1", EXERCISES / "6.1" / "wrong" / "adds_increment.py", []),  # failed
     "6.2-mutable_list_state": ("6.2", EXERCISES / "6.2" / "wrong" / "mutable_list_state.py", []),
     "6.2-python_scalar_init": ("6.2", EXERCISES / "6.2" / "wrong" / "python_scalar_init.py", []),
     "6.3-static_lr": ("6.3", EXERCISES / "6.3" / "wrong" / "static_lr.py", []),
-    "6.1-string_plus_number": ("6.1", INPUTS / "6.1-string_plus_number.py", []),            # error
-    "6.1-endless_loop": ("6.1", INPUTS / "6.1-endless_loop.py", ["--timeout", "1"]),        # timeout
-    "6.1-huge_array": ("6.1", INPUTS / "6.1-huge_array.py", []),                            # memory
-    "6.1-segfault": ("6.1", INPUTS / "6.1-segfault.py", []),                                # crashed
-    "6.1-sys_exit": ("6.1", INPUTS / "6.1-sys_exit.py", []),                                # exited_early
+    "6.1-string_plus_number": ("6.1", INPUTS / "6.1-string_plus_number.py", []),  # error
+    "6.1-endless_loop": ("6.1", INPUTS / "6.1-endless_loop.py", ["--timeout", "1"]),  # timeout
+    "6.1-huge_array": ("6.1", INPUTS / "6.1-huge_array.py", []),  # memory
+    "6.1-segfault": ("6.1", INPUTS / "6.1-segfault.py", []),  # crashed
+    "6.1-sys_exit": ("6.1", INPUTS / "6.1-sys_exit.py", []),  # exited_early
 }
 
 
@@ -51,8 +51,13 @@ def _compare(name: str, doc: dict) -> None:
 @pytest.mark.parametrize("name", list(CASES))
 def test_result_document_matches_golden(name):
     ex_id, path, extra = CASES[name]
-    p = subprocess.run(jaxtutor_cmd() + ["--lang", "zh", "check", ex_id, str(path), "--json", *extra],
-                       capture_output=True, text=True, env=os.environ, timeout=120)
+    p = subprocess.run(
+        jaxtutor_cmd() + ["--lang", "zh", "check", ex_id, str(path), "--json", *extra],
+        capture_output=True,
+        text=True,
+        env=os.environ,
+        timeout=120,
+    )
     doc = normalise(json.loads(p.stdout), str(path))
     _compare(name, doc)
     assert p.returncode == (0 if doc["status"] == "passed" else 1)

@@ -25,8 +25,13 @@ def _context_names(chapter) -> set[str]:
 def _code_names(source: str) -> set[str]:
     tree = ast.parse(source)
     defined = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
-    defined |= {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) for t in n.targets
-                if isinstance(t, ast.Name)}
+    defined |= {
+        t.id
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Assign)
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    }
     used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     return used - defined
 
@@ -36,7 +41,9 @@ def _words(text: str) -> set[str]:
 
 
 def _lesson_text(chapter) -> str:
-    return "\n".join([l.body for l in chapter.lessons] + [b.code for l in chapter.lessons for b in l.code_blocks])
+    return "\n".join(
+        [l.body for l in chapter.lessons] + [b.code for l in chapter.lessons for b in l.code_blocks]
+    )
 
 
 COURSE = load_course()
@@ -52,7 +59,9 @@ def test_context_names_an_exercise_uses_are_defined_and_taught(ex_id):
     needed = used & context
     taught = _words(_lesson_text(chapter))
     untaught = sorted(n for n in needed if n not in taught)
-    assert not untaught, f"{ex_id} uses context names no lesson of chapter {chapter.id} shows: {untaught}"
+    assert not untaught, (
+        f"{ex_id} uses context names no lesson of chapter {chapter.id} shows: {untaught}"
+    )
 
 
 @pytest.mark.parametrize("ex_id", list(COURSE.exercises))
@@ -73,13 +82,20 @@ def test_names_the_solution_reads_exist(ex_id):
             available |= {(a.asname or a.name).split(".")[0] for a in node.names}
         elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             available.add(node.name)
-            available |= {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)} if isinstance(node, ast.FunctionDef) else set()
+            available |= (
+                {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
+                if isinstance(node, ast.FunctionDef)
+                else set()
+            )
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             available.add(node.id)
         elif isinstance(node, ast.arg):
             available.add(node.arg)
         elif isinstance(node, ast.ExceptHandler) and node.name:
             available.add(node.name)
-    missing = sorted({n.id for n in ast.walk(sol) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-                     - available - {"__name__"})
+    missing = sorted(
+        {n.id for n in ast.walk(sol) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        - available
+        - {"__name__"}
+    )
     assert not missing, f"{ex_id}'s solution reads names nobody defines: {missing}"

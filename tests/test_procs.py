@@ -9,9 +9,9 @@ import sys
 import time
 
 from tutor import paths
-from tutor.running import procs
 from tutor.protocol.events import Job
 from tutor.protocol.result import Status
+from tutor.running import procs
 from tutor.running.runner import Runner
 
 TREE = """
@@ -50,13 +50,22 @@ def test_kill_below_finds_detached_children_by_ancestry():
 def test_a_reaper_killed_from_outside_still_ends_the_run(tmp_path):
     pid_file = tmp_path / "pid.txt"
     answer = tmp_path / "answer.py"
-    answer.write_text("import subprocess, sys, time\n"
-                      "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'],"
-                      " start_new_session=True)\n"
-                      f"open({str(pid_file)!r}, 'w').write(str(p.pid))\n"
-                      "time.sleep(600)\n")
-    job = Job(kind="exercise", exercise="6.1", time_limit=120, file=str(answer), interface=["update_counter"],
-              check_module=str(paths.checks_dir() / "ex_6_1.py"), check_ids=["eager"])
+    answer.write_text(
+        "import subprocess, sys, time\n"
+        "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'],"
+        " start_new_session=True)\n"
+        f"open({str(pid_file)!r}, 'w').write(str(p.pid))\n"
+        "time.sleep(600)\n"
+    )
+    job = Job(
+        kind="exercise",
+        exercise="6.1",
+        time_limit=120,
+        file=str(answer),
+        interface=["update_counter"],
+        check_module=str(paths.checks_dir() / "ex_6_1.py"),
+        check_ids=["eager"],
+    )
     r = Runner(keep_warm=False)
     try:
         run = r.start(job)
@@ -64,12 +73,12 @@ def test_a_reaper_killed_from_outside_still_ends_the_run(tmp_path):
         while not (pid_file.exists() and pid_file.read_text()) and time.monotonic() < deadline:
             time.sleep(0.05)
         child = int(pid_file.read_text())
-        os.kill(run.worker.proc.pid, signal.SIGKILL)      # the reaper, as the OOM killer would
+        os.kill(run.worker.proc.pid, signal.SIGKILL)  # the reaper, as the OOM killer would
         result = run.wait(30)
     finally:
         r.close()
     assert result.status is Status.CRASHED and "SIGKILL" in result.message
-    assert _wait_gone([child], 5.0)                        # found by its token, not by ancestry
+    assert _wait_gone([child], 5.0)  # found by its token, not by ancestry
     assert not os.path.exists(run.worker.workdir)
 
 

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from tutor.words import catalog
 from tutor.application import progress
-from tutor.words.catalog import t
 from tutor.application.progress import Progress, chapter_items, course_items
 from tutor.protocol.result import CheckStatus, RunResult, Status
 from tutor.storage.store import Store
+from tutor.words import catalog
+from tutor.words.catalog import t
 
 TUTOR = Path(__file__).resolve().parent.parent / "tutor"
 STORED = ("unseen", "started", "failed", "passed")
@@ -20,7 +20,13 @@ ITEM = ("todo", "started", "failed", "done")
 
 
 def every_status():
-    return [s.value for s in Status] + [s.value for s in CheckStatus] + list(STORED) + list(ITEM) + ["reference"]
+    return (
+        [s.value for s in Status]
+        + [s.value for s in CheckStatus]
+        + list(STORED)
+        + list(ITEM)
+        + ["reference"]
+    )
 
 
 @pytest.mark.parametrize("lang", catalog.LANGS)
@@ -33,7 +39,7 @@ def test_every_status_has_a_word_a_style_and_a_mark(lang):
             assert look.style and len(look.mark) == 1, status
             word = progress.word(status)
             assert word and word != look.word_key
-            if lang == "zh":                                  # no untranslated word in the Chinese UI
+            if lang == "zh":  # no untranslated word in the Chinese UI
                 assert re.search(r"[\u4e00-\u9fff]", word), (status, word)
     finally:
         catalog.set_lang("zh")
@@ -47,8 +53,10 @@ def test_enums_and_strings_look_the_same():
 
 def test_no_other_status_to_style_map_in_the_package():
     """The status → style table lives in tutor/application/progress.py only."""
-    pattern = re.compile(r"""(["'](passed|failed|timeout|done|started)["']|Status\.[A-Z_]+|CheckStatus\.[A-Z_]+)"""
-                         r"""\s*:\s*\(?\s*["'](bold |dim |italic )*(green|red|yellow|magenta|cyan)""")
+    pattern = re.compile(
+        r"""(["'](passed|failed|timeout|done|started)["']|Status\.[A-Z_]+|CheckStatus\.[A-Z_]+)"""
+        r"""\s*:\s*\(?\s*["'](bold |dim |italic )*(green|red|yellow|magenta|cyan)"""
+    )
     offenders = []
     for path in TUTOR.rglob("*.py"):
         if path.name == "progress.py" and path.parent == TUTOR:
@@ -69,7 +77,7 @@ def test_done_means(course, tmp_path):
     ch = course.chapters[0]
     lesson, ex = ch.lessons[0], ch.exercises[0]
     store.mark_read(lesson.id)
-    store.give_up(ex.id)                                        # giving up is not done
+    store.give_up(ex.id)  # giving up is not done
     p = Progress(course, store)
     assert p.lesson_done(lesson.id) and not p.exercise_done(ex.id)
     store.record_attempt(RunResult(exercise=ex.id, status=Status.PASSED))
@@ -80,7 +88,7 @@ def test_done_means(course, tmp_path):
     p = Progress(course, store)
     assert not p.quiz_done(ch.id) and p.status(chapter_items(ch)[-1]) == "started"
     store.record_quiz_answer(ch.id, quiz.questions[-1].id, "A", False)
-    assert Progress(course, store).quiz_done(ch.id)             # answered, right or wrong
+    assert Progress(course, store).quiz_done(ch.id)  # answered, right or wrong
     assert not Progress(course, store).chapter_done(ch)
 
 
@@ -92,7 +100,9 @@ def mixed_store(course, home) -> Store:
         for lesson in ch.lessons[: n + 2]:
             store.mark_read(lesson.id)
         for i, ex in enumerate(ch.exercises[: len(statuses)]):
-            store.record_attempt(RunResult(exercise=ex.id, status=statuses[(i + n) % len(statuses)]))
+            store.record_attempt(
+                RunResult(exercise=ex.id, status=statuses[(i + n) % len(statuses)])
+            )
         if ch.exercises:
             store.mark_started(ch.exercises[-1].id)
         if ch.quiz:
@@ -118,7 +128,7 @@ def test_all_views_count_alike(course, home, capsys):
     doc = json.loads(capsys.readouterr().out)
     assert {c["id"]: (c["done"], c["total"]) for c in doc["chapters"]} == expected
     assert (doc["done"], doc["total"]) == (overall.done, overall.total)
-    for c in doc["chapters"]:                                   # the parts agree with the whole
+    for c in doc["chapters"]:  # the parts agree with the whole
         ch = course.chapter_by_id[c["id"]]
         read = sum(1 for l in c["lessons"] if l["read"])
         passed = sum(1 for e in c["exercises"] if e["status"] == "passed")
@@ -148,7 +158,16 @@ def test_the_chinese_views_have_no_english_status(course, home, capsys):
     for command in (["list"], ["progress"]):
         assert main(command) == 0
         out = capsys.readouterr().out
-        for word in ("[started]", "[unseen]", "[failed]", "lesson ", "exercise ", " min", "answered", "gave up"):
+        for word in (
+            "[started]",
+            "[unseen]",
+            "[failed]",
+            "lesson ",
+            "exercise ",
+            " min",
+            "answered",
+            "gave up",
+        ):
             assert word not in out, (command, word)
         assert t("status.started") in out
 
@@ -160,14 +179,17 @@ def test_progress_columns_are_aligned_in_cells(course, home, capsys):
 
     mixed_store(course, home)
     assert main(["progress"]) == 0
-    rows = [line for line in capsys.readouterr().out.splitlines()
-            if re.match(r"^  \S \S+\s", line) and "/" in line]
-    assert len(rows) >= len(course.exercises)          # main and repair exercises
+    rows = [
+        line
+        for line in capsys.readouterr().out.splitlines()
+        if re.match(r"^  \S \S+\s", line) and "/" in line
+    ]
+    assert len(rows) >= len(course.exercises)  # main and repair exercises
     ends = set()
     for row in rows:
         status_word = next(progress.word(s) for s in STORED if f" {progress.word(s)} " in row)
         ends.add(cell_len(row[: row.index(f" {status_word} ")]))
-    assert len(ends) == 1, ends                                 # the status column starts at one cell
+    assert len(ends) == 1, ends  # the status column starts at one cell
 
 
 def test_repairs_sit_under_their_lesson_and_are_counted_apart(course, home, capsys):
@@ -186,10 +208,12 @@ def test_repairs_sit_under_their_lesson_and_are_counted_apart(course, home, caps
             if item.kind == "repair":
                 before = [i for i in items[:n] if i.kind == "lesson"]
                 ex = course.exercise(item.id)
-                assert before and (before[-1].id == ex.lesson_id or topic_of(before[-1].id) == ex.lesson_id), item
+                assert before and (
+                    before[-1].id == ex.lesson_id or topic_of(before[-1].id) == ex.lesson_id
+                ), item
         cp = prog.chapter(ch)
         assert cp.repairs == len(ch.repairs) and cp.repairs_passed == len(ch.repairs)
-        assert cp.done == 0                                  # passing repairs does not advance the chapter
+        assert cp.done == 0  # passing repairs does not advance the chapter
     assert prog.next_item() is not None and prog.next_item().kind != "repair"
 
     assert main(["list", "--only", "repairs"]) == 0
@@ -197,5 +221,7 @@ def test_repairs_sit_under_their_lesson_and_are_counted_apart(course, home, caps
     assert len(rows) == len(repairs) and all(t("cli.kind.repair") in row for row in rows)
     assert main(["list", "--json", "--only", "repairs"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert sorted(e["id"] for c in doc["chapters"] for e in c["repairs"]) == sorted(e.id for e in repairs)
+    assert sorted(e["id"] for c in doc["chapters"] for e in c["repairs"]) == sorted(
+        e.id for e in repairs
+    )
     assert all(set(c) == {"id", "title", "done", "total", "repairs"} for c in doc["chapters"])

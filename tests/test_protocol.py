@@ -10,11 +10,23 @@ from pathlib import Path
 import pytest
 
 from tutor.protocol import details
-from tutor.words.catalog import t
-from tutor.protocol.events import (EVENT_TYPES, PROTOCOL_VERSION, CheckDone, CheckStarted, Finished, Job, JobKind,
-                            ProtocolError, Ready, Started, decode_event, encode_event)
+from tutor.protocol.events import (
+    EVENT_TYPES,
+    PROTOCOL_VERSION,
+    CheckDone,
+    CheckStarted,
+    Finished,
+    Job,
+    JobKind,
+    ProtocolError,
+    Ready,
+    Started,
+    decode_event,
+    encode_event,
+)
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
 from tutor.running.runner import Run, _Seen
+from tutor.words.catalog import t
 from tutor.worker.tracebacks import is_memory_error, learner_error, stuck_error
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,8 +34,16 @@ NONCE = "ab" * 16
 
 
 def _job(**kw):
-    d = dict(kind="exercise", exercise="6.1", time_limit=5.0, file="/tmp/a.py", interface=["f"],
-             check_module="/tmp/ex.py", check_ids=["one", "two"], nonce=NONCE)
+    d = dict(
+        kind="exercise",
+        exercise="6.1",
+        time_limit=5.0,
+        file="/tmp/a.py",
+        interface=["f"],
+        check_module="/tmp/ex.py",
+        check_ids=["one", "two"],
+        nonce=NONCE,
+    )
     d.update(kw)
     return Job(**d)
 
@@ -31,13 +51,20 @@ def _job(**kw):
 def test_job_round_trips_with_its_language_and_nonce():
     job = _job(lang="en", context="/tmp/ctx.py")
     back = Job.decode(job.encode())
-    assert back == job and back.kind is JobKind.EXERCISE and back.lang == "en" and back.nonce == NONCE
+    assert (
+        back == job and back.kind is JobKind.EXERCISE and back.lang == "en" and back.nonce == NONCE
+    )
     assert json.loads(job.encode())["version"] == PROTOCOL_VERSION
-    assert _job().nonce == NONCE and Job(kind="snippet", exercise="x", time_limit=1, code="1").nonce != \
-        Job(kind="snippet", exercise="x", time_limit=1, code="1").nonce
+    assert (
+        _job().nonce == NONCE
+        and Job(kind="snippet", exercise="x", time_limit=1, code="1").nonce
+        != Job(kind="snippet", exercise="x", time_limit=1, code="1").nonce
+    )
 
 
-@pytest.mark.parametrize("limit", [math.nan, math.inf, -math.inf, 1e308, -1.0, 0.0, 3601, "5", True, None])
+@pytest.mark.parametrize(
+    "limit", [math.nan, math.inf, -math.inf, 1e308, -1.0, 0.0, 3601, "5", True, None]
+)
 def test_job_refuses_impossible_time_limits(limit):
     with pytest.raises(ValueError) as e:
         _job(time_limit=limit)
@@ -62,9 +89,19 @@ EVENTS = [
     Ready(version=PROTOCOL_VERSION, pid=12, warm_s=0.5, vmdata_kb=1000, context=None),
     Started(nonce=NONCE),
     CheckStarted(nonce=NONCE, id="one", name="第一"),
-    CheckDone(nonce=NONCE, check=CheckOutcome(id="one", name="第一", status=CheckStatus.FAILED, message="m",
-                                               detail=details.AllClose(expected=[1.0], actual=[2.0], rtol=0.0))),
-    Finished(nonce=NONCE, result=RunResult(exercise="6.1", status=Status.EXITED_EARLY), exit_code=3),
+    CheckDone(
+        nonce=NONCE,
+        check=CheckOutcome(
+            id="one",
+            name="第一",
+            status=CheckStatus.FAILED,
+            message="m",
+            detail=details.AllClose(expected=[1.0], actual=[2.0], rtol=0.0),
+        ),
+    ),
+    Finished(
+        nonce=NONCE, result=RunResult(exercise="6.1", status=Status.EXITED_EARLY), exit_code=3
+    ),
 ]
 
 
@@ -79,19 +116,27 @@ def test_every_event_type_is_covered():
     assert {e.type for e in EVENTS} == set(EVENT_TYPES)
 
 
-@pytest.mark.parametrize("line", [
-    b"", b"not json", b"[1, 2]", b'"ready"', b'{"type": "hello"}', b'{"nonce": "x"}',
-    b'{"type":"check_done","check":{}}',
-    b'{"type":"check_done","nonce":"x","check":{}}',
-    b'{"type":"check_done","nonce":"x","check":{"id":"a","name":"b","status":"great"}}',
-    b'{"type":"check_done","nonce":"x","check":{"id":"a","name":"b","status":"failed","detail":{"kind":"??"}}}',
-    b'{"type":"check_started","nonce":"x","id":1,"name":"b"}',
-    b'{"type":"started","nonce":"x","more":1}',
-    b'{"type":"ready","version":true,"pid":1,"warm_s":0,"vmdata_kb":1,"context":null}',
-    b'{"type":"result","nonce":"x","exit_code":null,"result":{"exercise":"6.1","status":"passed","checks":[{}]}}',
-    b'{"type":"result","nonce":"x","exit_code":null,"result":{"exercise":"6.1","status":"won"}}',
-    b"\xff\xfe",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        b"",
+        b"not json",
+        b"[1, 2]",
+        b'"ready"',
+        b'{"type": "hello"}',
+        b'{"nonce": "x"}',
+        b'{"type":"check_done","check":{}}',
+        b'{"type":"check_done","nonce":"x","check":{}}',
+        b'{"type":"check_done","nonce":"x","check":{"id":"a","name":"b","status":"great"}}',
+        b'{"type":"check_done","nonce":"x","check":{"id":"a","name":"b","status":"failed","detail":{"kind":"??"}}}',
+        b'{"type":"check_started","nonce":"x","id":1,"name":"b"}',
+        b'{"type":"started","nonce":"x","more":1}',
+        b'{"type":"ready","version":true,"pid":1,"warm_s":0,"vmdata_kb":1,"context":null}',
+        b'{"type":"result","nonce":"x","exit_code":null,"result":{"exercise":"6.1","status":"passed","checks":[{}]}}',
+        b'{"type":"result","nonce":"x","exit_code":null,"result":{"exercise":"6.1","status":"won"}}',
+        b"\xff\xfe",
+    ],
+)
 def test_malformed_messages_are_protocol_errors(line):
     with pytest.raises(ProtocolError):
         decode_event(line)
@@ -104,35 +149,43 @@ def _run(**kw):
 def test_events_must_carry_the_nonce_and_come_in_order():
     run, seen = _run(), _Seen()
     with pytest.raises(ProtocolError):
-        run._accept(CheckStarted(nonce=NONCE, id="one", name="x"), seen)      # before started
+        run._accept(CheckStarted(nonce=NONCE, id="one", name="x"), seen)  # before started
     with pytest.raises(ProtocolError):
-        run._accept(Started(nonce="0" * 32), seen)                             # someone else's
+        run._accept(Started(nonce="0" * 32), seen)  # someone else's
     assert run._accept(Started(nonce=NONCE), seen) is False
     with pytest.raises(ProtocolError):
         run._accept(Started(nonce=NONCE), _Seen(started=True))
     with pytest.raises(ProtocolError):
-        run._accept(EVENTS[0], seen)                                           # ready after started
+        run._accept(EVENTS[0], seen)  # ready after started
     done = Finished(nonce=NONCE, result=RunResult(exercise="6.1", status=Status.PASSED))
     assert run._accept(done, seen) is True and seen.finished is done
 
 
 def _passed(*ids, status=CheckStatus.PASSED):
-    return RunResult(exercise="6.1", status=Status.PASSED,
-                     checks=[CheckOutcome(id=i, name=i, status=status) for i in ids])
+    return RunResult(
+        exercise="6.1",
+        status=Status.PASSED,
+        checks=[CheckOutcome(id=i, name=i, status=status) for i in ids],
+    )
 
 
-@pytest.mark.parametrize("result, unverified", [
-    (_passed(), "one, two"),                       # a forged pass with no checks
-    (_passed("one"), "two"),                       # a check missing
-    (_passed("one", "two", "extra", status=CheckStatus.PASSED), None),
-    (_passed("one", "two", status=CheckStatus.FAILED), "one, two"),
-])
+@pytest.mark.parametrize(
+    "result, unverified",
+    [
+        (_passed(), "one, two"),  # a forged pass with no checks
+        (_passed("one"), "two"),  # a check missing
+        (_passed("one", "two", "extra", status=CheckStatus.PASSED), None),
+        (_passed("one", "two", status=CheckStatus.FAILED), "one, two"),
+    ],
+)
 def test_a_pass_needs_every_expected_check(result, unverified):
     _run()._verify_pass(result)
     if unverified is None:
         assert result.status is Status.PASSED
     else:
-        assert result.status is Status.FAILED and result.message == t("run.unverified_pass", ids=unverified)
+        assert result.status is Status.FAILED and result.message == t(
+            "run.unverified_pass", ids=unverified
+        )
 
 
 def test_a_pass_without_declared_checks_is_not_a_pass():
@@ -143,15 +196,25 @@ def test_a_pass_without_declared_checks_is_not_a_pass():
 
 def test_engine_modules_hold_no_chinese_and_no_literal_statuses():
     cjk = re.compile(r"[\u3400-\u9fff\uff00-\uffef]")
-    engine = ("worker/main", "worker/run_job", "running/workerproc", "running/runner",
-              "running/procs", "protocol/events", "worker/tracebacks")
+    engine = (
+        "worker/main",
+        "worker/run_job",
+        "running/workerproc",
+        "running/runner",
+        "running/procs",
+        "protocol/events",
+        "worker/tracebacks",
+    )
     for name in engine:
         text = (ROOT / "tutor" / f"{name}.py").read_text(encoding="utf-8")
         assert not cjk.search(text), name
     for name in ("worker/main", "worker/run_job"):
         text = (ROOT / "tutor" / f"{name}.py").read_text(encoding="utf-8")
         for status in Status:
-            assert f'"{status.value}"' not in text and f"'{status.value}'" not in text, (name, status)
+            assert f'"{status.value}"' not in text and f"'{status.value}'" not in text, (
+                name,
+                status,
+            )
 
 
 def test_syntax_error_info_is_the_line_and_its_caret():
@@ -183,15 +246,19 @@ def test_the_stuck_line_comes_from_the_sampled_stack():
     assert info.traceback.index("update_counter") < info.traceback.index("inner")
     assert "checks/" not in info.traceback and "tutor/" not in info.traceback
     assert stuck_error(DUMP, "/elsewhere.py") is None and stuck_error("", "/a.py") is None
-    english = stuck_error(DUMP, "/home/l/练习.py", lang="en")      # the job's language, not the process's
+    english = stuck_error(
+        DUMP, "/home/l/练习.py", lang="en"
+    )  # the job's language, not the process's
     assert english.message.isascii() and english.traceback.split("\n")[0].isascii()
 
 
 def test_memory_errors_are_recognised_in_one_place():
-    class ArrayMemoryError(MemoryError):      # numpy raises a subclass
+    class ArrayMemoryError(MemoryError):  # numpy raises a subclass
         pass
 
-    assert is_memory_error(MemoryError()) and is_memory_error(ArrayMemoryError("Unable to allocate 1 TiB"))
+    assert is_memory_error(MemoryError()) and is_memory_error(
+        ArrayMemoryError("Unable to allocate 1 TiB")
+    )
     assert is_memory_error(RuntimeError("RESOURCE_EXHAUSTED: Out of memory allocating 8 bytes"))
     assert is_memory_error(None, "terminate called after throwing an instance of 'std::bad_alloc'")
     assert not is_memory_error(ValueError("shapes differ")) and not is_memory_error(None, "")

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from tutor import paths
-from tutor.running import procs
-from tutor.running import runner as runner_mod
-from tutor.words.catalog import t
 from tutor.protocol.events import CheckDone, CheckStarted, Job, Started
 from tutor.protocol.result import CheckStatus, Status
+from tutor.running import procs
+from tutor.running import runner as runner_mod
 from tutor.running.runner import Runner
+from tutor.words.catalog import t
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECK = paths.checks_dir() / "ex_6_1.py"
@@ -27,73 +27,142 @@ CTX = str(paths.lessons_dir() / "ch6" / "context.py")
 GOOD = "\ndef update_counter(count, increment):\n    return count + 1, increment\n"
 WRONG = "\ndef update_counter(count, increment):\n    return count + increment, increment\n"
 LIMIT = 4.0
-LONG = 60.0         # for faults whose detection must win however slow the machine is
+LONG = 60.0  # for faults whose detection must win however slow the machine is
 
 
 def check_ids(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [d.args[0].value for node in ast.walk(tree) for d in getattr(node, "decorator_list", [])
-            if isinstance(d, ast.Call) and getattr(d.func, "attr", "") == "add" and d.args]
+    return [
+        d.args[0].value
+        for node in ast.walk(tree)
+        for d in getattr(node, "decorator_list", [])
+        if isinstance(d, ast.Call) and getattr(d.func, "attr", "") == "add" and d.args
+    ]
 
 
 def _job(path, limit=LIMIT, memory_mb=3072, check_module=CHECK, **kw):
-    return Job(kind="exercise", exercise="6.1", time_limit=limit, memory_mb=memory_mb, file=str(path),
-               interface=["update_counter"], check_module=str(check_module),
-               check_ids=check_ids(CHECK), context=CTX, **kw)
+    return Job(
+        kind="exercise",
+        exercise="6.1",
+        time_limit=limit,
+        memory_mb=memory_mb,
+        file=str(path),
+        interface=["update_counter"],
+        check_module=str(check_module),
+        check_ids=check_ids(CHECK),
+        context=CTX,
+        **kw,
+    )
 
 
-ESCAPEE = ("import subprocess, sys\n"
-           "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'], env={},"
-           " start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
-           "open({pids!r}, 'a').write(f'{p.pid}\\n')\n")
-DOUBLE_FORK = ("import os\n"
-               "if os.fork() == 0:\n"
-               "    os.setsid()\n"
-               "    if os.fork() == 0:\n"
-               "        open({pids!r}, 'a').write(f'{os.getpid()}\\n')\n"
-               "        os.execvp('sleep', ['sleep', '600'])\n"
-               "    os._exit(0)\n")
-MALFORMED = "import os\nos.write(200, b'{\"type\":\"check_done\",\"check\":{}}\\n')\nwhile True:\n    pass\n"
-FORGED = ("import os, json\n"
-          "doc = {'type': 'result', 'nonce': '0' * 32, 'exit_code': None, 'result': {'exercise': '6.1',"
-          " 'status': 'passed', 'checks': []}}\n"
-          "os.write(200, (json.dumps(doc) + '\\n').encode())\nos._exit(0)\n")
-PATCHED_CHECKLIB = ("import tutor.worker.checklib as c\n"
-                    "c.run_checks = lambda *a, **k: ([], None)\n"
-                    "c.assert_close = c.assert_that = c.assert_equal = c.fail = lambda *a, **k: None\n" + WRONG)
+ESCAPEE = (
+    "import subprocess, sys\n"
+    "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'], env={},"
+    " start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+    "open({pids!r}, 'a').write(f'{p.pid}\\n')\n"
+)
+DOUBLE_FORK = (
+    "import os\n"
+    "if os.fork() == 0:\n"
+    "    os.setsid()\n"
+    "    if os.fork() == 0:\n"
+    "        open({pids!r}, 'a').write(f'{os.getpid()}\\n')\n"
+    "        os.execvp('sleep', ['sleep', '600'])\n"
+    "    os._exit(0)\n"
+)
+MALFORMED = (
+    'import os\nos.write(200, b\'{"type":"check_done","check":{}}\\n\')\nwhile True:\n    pass\n'
+)
+FORGED = (
+    "import os, json\n"
+    "doc = {'type': 'result', 'nonce': '0' * 32, 'exit_code': None, 'result': {'exercise': '6.1',"
+    " 'status': 'passed', 'checks': []}}\n"
+    "os.write(200, (json.dumps(doc) + '\\n').encode())\nos._exit(0)\n"
+)
+PATCHED_CHECKLIB = (
+    "import tutor.worker.checklib as c\n"
+    "c.run_checks = lambda *a, **k: ([], None)\n"
+    "c.assert_close = c.assert_that = c.assert_equal = c.fail = lambda *a, **k: None\n" + WRONG
+)
 
 # name: (code, expected status, time limit, memory cap in MB)
 FAULTS = {
     "endless_python_loop": ("while True:\n    pass\n", Status.TIMEOUT, LIMIT, 3072),
     "endless_jitted_while_loop": (
         "x = jax.jit(lambda x0: jax.lax.while_loop(lambda c: c < jnp.inf, lambda c: c + 1.0, x0))(jnp.float32(0))\n"
-        "x.block_until_ready()\n", Status.TIMEOUT, LIMIT, 3072),
+        "x.block_until_ready()\n",
+        Status.TIMEOUT,
+        LIMIT,
+        3072,
+    ),
     "endless_loop_inside_a_check": (
-        "def update_counter(count, increment):\n    while True:\n        pass\n", Status.TIMEOUT, LIMIT, 3072),
+        "def update_counter(count, increment):\n    while True:\n        pass\n",
+        Status.TIMEOUT,
+        LIMIT,
+        3072,
+    ),
     "memory_growing_past_the_cap": (
-        "import numpy as np\nhog = []\nwhile True:\n    hog.append(np.ones(5_000_000))\n", Status.MEMORY, LONG, 400),
+        "import numpy as np\nhog = []\nwhile True:\n    hog.append(np.ones(5_000_000))\n",
+        Status.MEMORY,
+        LONG,
+        400,
+    ),
     "memory_reserved_past_the_cap": (
-        "import numpy as np\nhog = []\nwhile True:\n    hog.append(np.empty(50_000_000))\n", Status.MEMORY, LONG, 400),
+        "import numpy as np\nhog = []\nwhile True:\n    hog.append(np.empty(50_000_000))\n",
+        Status.MEMORY,
+        LONG,
+        400,
+    ),
     "endless_generator_inside_a_check": (
         "import itertools\ndef update_counter(count, increment):\n    return list(itertools.count())\n",
-        Status.MEMORY, LONG, 300),
+        Status.MEMORY,
+        LONG,
+        300,
+    ),
     "segfault": ("import ctypes\nctypes.string_at(0)\n", Status.CRASHED, LIMIT, 3072),
     "os_exit": ("import os\nos._exit(3)\n", Status.EXITED_EARLY, LIMIT, 3072),
     "sys_exit": ("import sys\nsys.exit(0)\n", Status.EXITED_EARLY, LIMIT, 3072),
     "keyboard_interrupt": ("raise KeyboardInterrupt\n", Status.ERROR, LIMIT, 3072),
     "keyboard_interrupt_inside_a_check": (
-        "def update_counter(count, increment):\n    raise KeyboardInterrupt\n", Status.ERROR, LIMIT, 3072),
-    "flood_of_output": ("import sys\nchunk = 'x' * 999 + '\\n'\nfor _ in range(100_000):\n    sys.stdout.write(chunk)\n"
-                        + GOOD, Status.PASSED, LIMIT, 3072),
+        "def update_counter(count, increment):\n    raise KeyboardInterrupt\n",
+        Status.ERROR,
+        LIMIT,
+        3072,
+    ),
+    "flood_of_output": (
+        "import sys\nchunk = 'x' * 999 + '\\n'\nfor _ in range(100_000):\n    sys.stdout.write(chunk)\n"
+        + GOOD,
+        Status.PASSED,
+        LIMIT,
+        3072,
+    ),
     "child_escapes_with_setsid": (
         "import subprocess, sys\n"
         "subprocess.Popen([sys.executable, '-c', 'import os, time; os.setsid(); time.sleep(600)'])\n"
-        "subprocess.Popen(['setsid', 'sleep', '600'])\n" + GOOD, Status.PASSED, LIMIT, 3072),
-    "escapee_with_empty_env_and_new_session": (ESCAPEE + DOUBLE_FORK + GOOD, Status.PASSED, LIMIT, 3072),
-    "closed_fds_1_and_2": ("import os\nos.close(1)\nos.close(2)\n" + GOOD, Status.PASSED, LIMIT, 3072),
+        "subprocess.Popen(['setsid', 'sleep', '600'])\n" + GOOD,
+        Status.PASSED,
+        LIMIT,
+        3072,
+    ),
+    "escapee_with_empty_env_and_new_session": (
+        ESCAPEE + DOUBLE_FORK + GOOD,
+        Status.PASSED,
+        LIMIT,
+        3072,
+    ),
+    "closed_fds_1_and_2": (
+        "import os\nos.close(1)\nos.close(2)\n" + GOOD,
+        Status.PASSED,
+        LIMIT,
+        3072,
+    ),
     "closed_every_fd": ("import os\nos.closerange(0, 4096)\n" + GOOD, Status.PASSED, LIMIT, 3072),
-    "patched_builtins": ("import builtins\nbuiltins.isinstance = builtins.len = builtins.open = None\n" + GOOD,
-                         Status.PASSED, LIMIT, 3072),
+    "patched_builtins": (
+        "import builtins\nbuiltins.isinstance = builtins.len = builtins.open = None\n" + GOOD,
+        Status.PASSED,
+        LIMIT,
+        3072,
+    ),
     "malformed_message_then_a_loop": (MALFORMED, Status.CRASHED, LIMIT, 3072),
     "forged_passing_result": (FORGED, Status.CRASHED, LIMIT, 3072),
     "patched_checklib": (PATCHED_CHECKLIB, Status.FAILED, LIMIT, 3072),
@@ -135,13 +204,19 @@ def test_fault_ends_with_status_and_leaves_nothing(fault_runner, tmp_path, name)
     path = tmp_path / "answer.py"
     path.write_text(code.replace("{pids!r}", repr(str(pid_file))))
     started = []
-    run = fault_runner.start(_job(path, limit, memory_mb),
-                             on_event=lambda e: isinstance(e, Started) and started.append(time.monotonic()))
+    run = fault_runner.start(
+        _job(path, limit, memory_mb),
+        on_event=lambda e: isinstance(e, Started) and started.append(time.monotonic()),
+    )
     result = run.wait(limit + 90)
     finished = time.monotonic()
     assert result is not None
-    assert result.status == expected, (result.status, result.message, result.stderr[-800:],
-                                       result.error and result.error.traceback)
+    assert result.status == expected, (
+        result.status,
+        result.message,
+        result.stderr[-800:],
+        result.error and result.error.traceback,
+    )
     # the limit counts from the moment the worker starts the job (a cold worker first imports jax)
     assert started and finished - started[0] <= limit + 2, finished - started[0]
     children = [int(x) for x in pid_file.read_text().split()] if pid_file.exists() else []
@@ -155,15 +230,15 @@ def test_fault_ends_with_status_and_leaves_nothing(fault_runner, tmp_path, name)
         assert len(children) == 2
         assert t("run.escaped", n=2) in result.message
     if name == "malformed_message_then_a_loop":
-        assert finished - started[0] < limit      # ended by the bad message, not by the limit
+        assert finished - started[0] < limit  # ended by the bad message, not by the limit
         assert "check_done" in result.message
     if name == "keyboard_interrupt_inside_a_check":
         assert result.error.type == "KeyboardInterrupt" and result.error.line == 2
-    if name == "endless_loop_inside_a_check":   # where the code was when the time ran out
+    if name == "endless_loop_inside_a_check":  # where the code was when the time ran out
         assert result.error.line in (2, 3) and "update_counter" in result.error.traceback
         assert "tutor/" not in result.error.traceback and "checks/" not in result.error.traceback
         assert str(LIMIT).rstrip("0").rstrip(".") in result.message
-    if name == "segfault":                    # the reaper dies of the worker's own signal
+    if name == "segfault":  # the reaper dies of the worker's own signal
         assert "SIGSEGV" in result.message
     if name == "endless_python_loop":
         assert result.error.line in (1, 2)
@@ -179,13 +254,15 @@ def test_every_expected_check_must_report_passing(fault_runner, tmp_path):
     assert [c.id for c in result.checks] == check_ids(CHECK)
     assert all(c.status is CheckStatus.PASSED for c in result.checks)
     kinds = [type(e) for e in events]
-    assert kinds[0] is Started and kinds.count(CheckStarted) == kinds.count(CheckDone) == len(result.checks)
+    assert kinds[0] is Started and kinds.count(CheckStarted) == kinds.count(CheckDone) == len(
+        result.checks
+    )
 
 
 def test_overwriting_the_check_module_does_not_change_this_run(fault_runner, tmp_path):
     check_copy = tmp_path / "ex_6_1.py"
     check_copy.write_text(CHECK.read_text(encoding="utf-8"), encoding="utf-8")
-    for helper in CHECK.parent.glob("_*.py"):      # the chapter helpers it imports
+    for helper in CHECK.parent.glob("_*.py"):  # the chapter helpers it imports
         (tmp_path / helper.name).write_text(helper.read_text(encoding="utf-8"), encoding="utf-8")
     path = tmp_path / "answer.py"
     path.write_text(f"open({str(check_copy)!r}, 'w').write('checks = []\\n')\n" + WRONG)
@@ -200,43 +277,49 @@ def test_cancel_ends_everything_quickly(fault_runner, tmp_path):
     run = fault_runner.start(_job(path))
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and not pid_file.exists():
-        time.sleep(0.05)   # wait until the child exists, so that the cancel has something to chase
+        time.sleep(0.05)  # wait until the child exists, so that the cancel has something to chase
     t0 = time.monotonic()
     run.cancel()
     result = run.wait(5)
     took = time.monotonic() - t0
     assert result.status == Status.CANCELLED
-    assert took < 0.2 + 0.3, took   # 0.2 s target; slack for a loaded 2-core CI machine
+    assert took < 0.2 + 0.3, took  # 0.2 s target; slack for a loaded 2-core CI machine
     _assert_nothing_left(run, [int(x) for x in pid_file.read_text().split()])
 
 
 def test_output_streams_live(fault_runner, tmp_path):
     path = tmp_path / "answer.py"
-    path.write_text("import time\nprint('first', flush=True)\ntime.sleep(1.0)\nprint('second')\n" + GOOD)
+    path.write_text(
+        "import time\nprint('first', flush=True)\ntime.sleep(1.0)\nprint('second')\n" + GOOD
+    )
     seen = []
-    run = fault_runner.start(_job(path), on_output=lambda stream, text: seen.append((time.monotonic(), text)))
+    run = fault_runner.start(
+        _job(path), on_output=lambda stream, text: seen.append((time.monotonic(), text))
+    )
     result = run.wait(30)
     done = time.monotonic()
     assert result.status == Status.PASSED
     first = [t for t, text in seen if "first" in text]
-    assert first and done - first[0] >= 0.9   # 'first' arrived while the job was still running
+    assert first and done - first[0] >= 0.9  # 'first' arrived while the job was still running
 
 
 def test_traceback_is_trimmed_to_the_learners_file(fault_runner, tmp_path):
     path = tmp_path / "answer.py"
-    path.write_text(textwrap.dedent("""\
+    path.write_text(
+        textwrap.dedent("""\
         def helper(c):
             return int(c) + 1
 
         def update_counter(count, increment):
             return helper(count), increment
-        """))
+        """)
+    )
     result = fault_runner.run(_job(path))
     assert result.status == Status.ERROR
     assert result.error.line == 2
     assert str(path) in result.error.traceback
     assert "jax/_src" not in result.error.traceback
-    assert result.error.hint   # a tracer-conversion error comes with an explanation
+    assert result.error.hint  # a tracer-conversion error comes with an explanation
 
 
 def test_syntax_error_shows_the_line_and_nothing_of_the_tutor(fault_runner, tmp_path):
@@ -270,7 +353,7 @@ def test_a_slow_worker_start_says_so(monkeypatch, tmp_path):
     path.write_text(GOOD)
     r = Runner(keep_warm=False)
     try:
-        run = r.start(_job(path, limit=7.5))      # a cold worker needs longer than 0.3 s to import jax
+        run = r.start(_job(path, limit=7.5))  # a cold worker needs longer than 0.3 s to import jax
         result = run.wait(30)
     finally:
         r.close()
@@ -292,7 +375,7 @@ def test_a_failure_of_the_supervisor_still_ends_the_run(monkeypatch, tmp_path):
         result = run.wait(30)
         assert result.status == Status.CRASHED and "supervisor bug" in result.message
         _assert_nothing_left(run)
-        assert r._spare is not None and r._spare.alive()     # the next run has a worker
+        assert r._spare is not None and r._spare.alive()  # the next run has a worker
     finally:
         r.close()
 
@@ -326,13 +409,23 @@ time.sleep(600)
 def test_the_whole_tree_dies_with_its_parent(tmp_path, how):
     pid_file = tmp_path / "pids.txt"
     path = tmp_path / "answer.py"
-    path.write_text(ESCAPEE.replace("{pids!r}", repr(str(pid_file))) + DOUBLE_FORK.replace("{pids!r}", repr(str(pid_file)))
-                    + "import subprocess\nsubprocess.Popen(['sleep', '600'])\nwhile True:\n    pass\n")
-    parent = subprocess.Popen([sys.executable, "-c", PARENT, str(path), str(CHECK)], stdout=subprocess.PIPE,
-                              text=True, cwd=ROOT)
+    path.write_text(
+        ESCAPEE.replace("{pids!r}", repr(str(pid_file)))
+        + DOUBLE_FORK.replace("{pids!r}", repr(str(pid_file)))
+        + "import subprocess\nsubprocess.Popen(['sleep', '600'])\nwhile True:\n    pass\n"
+    )
+    parent = subprocess.Popen(
+        [sys.executable, "-c", PARENT, str(path), str(CHECK)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     reaper, worker, workdir, token = parent.stdout.readline().split()
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and len(pid_file.read_text().split() if pid_file.exists() else []) < 2:
+    while (
+        time.monotonic() < deadline
+        and len(pid_file.read_text().split() if pid_file.exists() else []) < 2
+    ):
         time.sleep(0.05)
     children = [int(x) for x in pid_file.read_text().split()]
     assert len(children) == 2 and not any(_gone(p) for p in children)
@@ -400,7 +493,9 @@ def _waiting_answer(tmp_path):
     """An answer that passes once the test creates the returned flag file."""
     flag = tmp_path / "go"
     path = tmp_path / "answer.py"
-    path.write_text(f"import os, time\nwhile not os.path.exists({str(flag)!r}):\n    time.sleep(0.01)\n" + GOOD)
+    path.write_text(
+        f"import os, time\nwhile not os.path.exists({str(flag)!r}):\n    time.sleep(0.01)\n" + GOOD
+    )
     return path, flag
 
 
@@ -414,14 +509,14 @@ def test_when_the_next_worker_starts_warming(tmp_path, delay):
     try:
         run = r.start(_job(path, limit=LONG))
         during = r._spare
-        assert run.wait(0) is None                               # still running
+        assert run.wait(0) is None  # still running
         assert (during is None) if delay else (during is not None and during.alive())
         flag.write_text("")
         assert run.wait(60).status == Status.PASSED
         assert run.wait_settled(60)
-        assert r._spare is not None and r._spare.alive()        # ready for the next run
+        assert r._spare is not None and r._spare.alive()  # ready for the next run
         if not delay:
-            assert r._spare is during                           # the one warmed beside the job
+            assert r._spare is during  # the one warmed beside the job
     finally:
         r.close()
 
@@ -434,7 +529,7 @@ def test_a_job_running_past_the_delay_has_the_next_worker_warm_up_beside_it(tmp_
         deadline = time.monotonic() + 60
         while r._spare is None and time.monotonic() < deadline:
             time.sleep(0.02)
-        assert r._spare is not None and run.wait(0) is None     # warming while the job still runs
+        assert r._spare is not None and run.wait(0) is None  # warming while the job still runs
         flag.write_text("")
         assert run.wait(60).status == Status.PASSED
     finally:

@@ -9,8 +9,8 @@ import threading
 
 import pytest
 
-from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 from tutor.application.session import RunnerLike, RunRefused, Session, SolutionLocked
+from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 from tutor.storage.store import DB_NAME, Store
 
 
@@ -42,9 +42,20 @@ class FakeRunner:
             on_output("stdout", "hello\n")
         solved = b"# wrong" not in data
         status = Status.PASSED if solved else Status.FAILED
-        checks = [CheckOutcome(id="a", name="a", status=CheckStatus.PASSED if solved else CheckStatus.FAILED)]
-        return FakeRun(RunResult(exercise=job.exercise, status=status, duration_s=0.1, checks=checks,
-                                 stdout="hello\n"))
+        checks = [
+            CheckOutcome(
+                id="a", name="a", status=CheckStatus.PASSED if solved else CheckStatus.FAILED
+            )
+        ]
+        return FakeRun(
+            RunResult(
+                exercise=job.exercise,
+                status=status,
+                duration_s=0.1,
+                checks=checks,
+                stdout="hello\n",
+            )
+        )
 
 
 @pytest.fixture
@@ -94,7 +105,7 @@ def test_saved_text_changes_only_after_a_successful_write(session, monkeypatch):
     assert not outcome.ok and os.strerror(errno.ENOSPC) in outcome.reason
     assert draft.saved_text == "x = 1\n" and draft.is_dirty("x = 2\n")
     assert draft.path.read_text() == "x = 1\n"
-    with pytest.raises(RunRefused):                          # never checks the older file
+    with pytest.raises(RunRefused):  # never checks the older file
         session.run("6.1", text="x = 2\n")
     assert session.runner.jobs == []
     monkeypatch.undo()
@@ -114,19 +125,26 @@ def test_run_checks_the_editor_text_saved_first_and_records(session):
     session.open_exercise("6.1")
     outputs = []
     started = []
-    verdict = session.run("6.1", text="x = 1  # solved\n", on_output=lambda s, t: outputs.append(t),
-                          on_started=started.append)
+    verdict = session.run(
+        "6.1",
+        text="x = 1  # solved\n",
+        on_output=lambda s, t: outputs.append(t),
+        on_started=started.append,
+    )
     assert session.runner.seen == [b"x = 1  # solved\n"]
     assert verdict.passed and verdict.recorded and verdict.first_pass and not verdict.reference
     assert outputs == ["hello\n"] and len(started) == 1
     assert session.store.exercise_status("6.1") == "passed" and session.solution_unlocked("6.1")
-    assert session.runner.jobs[0].lang == "en"                   # --lang travels with the job
+    assert session.runner.jobs[0].lang == "en"  # --lang travels with the job
 
 
 def test_opening_can_defer_its_store_writes(session):
     opened = session.open_exercise("6.1", record=False)
     assert opened.text is not None and opened.draft.path.exists()
-    assert session.store.exercise_status("6.1") == "unseen" and session.store.location() != ("exercise", "6.1")
+    assert session.store.exercise_status("6.1") == "unseen" and session.store.location() != (
+        "exercise",
+        "6.1",
+    )
     session.record_open("6.1")
     assert session.store.exercise_status("6.1") == "started"
     assert session.store.location() == ("exercise", "6.1")
@@ -164,7 +182,9 @@ def test_the_reference_solution_is_not_a_pass(session, course, tmp_path):
     assert not session.solution_unlocked("6.1")
     assert session.store.attempts("6.1")[-1].status == "reference"
     copy = tmp_path / "mine.py"
-    copy.write_bytes(ex.solution_path.read_bytes() + b"\n# solved\n")  # not byte-identical: a real pass
+    copy.write_bytes(
+        ex.solution_path.read_bytes() + b"\n# solved\n"
+    )  # not byte-identical: a real pass
     verdict = session.run("6.1", file=copy)
     assert not verdict.reference and verdict.first_pass and session.solution_unlocked("6.1")
 
@@ -191,7 +211,7 @@ def test_solution_locked_until_given_up(session, course):
 def test_reset_backs_up_only_real_work(session, course):
     ex = course.exercise("6.1")
     session.open_exercise("6.1")
-    assert session.reset("6.1").backup is None                   # the starter: nothing to keep
+    assert session.reset("6.1").backup is None  # the starter: nothing to keep
     session.save_draft("6.1", "my work\n")
     backup = session.reset("6.1").backup
     assert backup.read_text() == "my work\n"
@@ -209,14 +229,18 @@ def test_next_item_and_next_exercise(session, course):
     assert session.next_exercise(ids[-1]) is None
     assert session.continue_item() == items[0]
     session.visit("lesson", items[0].id)
-    assert session.store.lessons_read() == set()          # opened is not read
+    assert session.store.lessons_read() == set()  # opened is not read
     session.read_lesson(items[0].id)
     assert session.store.lessons_read() == {items[0].id}
     assert session.continue_item() == items[1]
 
 
 def test_the_first_quiz_answer_counts(session, course):
-    quiz = next(c.quiz for c in course.chapters if c.quiz and any(q.kind == "choice" for q in c.quiz.questions))
+    quiz = next(
+        c.quiz
+        for c in course.chapters
+        if c.quiz and any(q.kind == "choice" for q in c.quiz.questions)
+    )
     q = next(q for q in quiz.questions if q.kind == "choice")
     wrong = next(letter for letter in "ABCD" if letter != q.answer)
     first = session.answer_choice(quiz.chapter_id, q.id, wrong)
@@ -227,7 +251,14 @@ def test_the_first_quiz_answer_counts(session, course):
 
 
 def test_an_open_question_is_self_marked_once(session, course):
-    quiz = next((c.quiz for c in course.chapters if c.quiz and any(q.kind == "open" for q in c.quiz.questions)), None)
+    quiz = next(
+        (
+            c.quiz
+            for c in course.chapters
+            if c.quiz and any(q.kind == "open" for q in c.quiz.questions)
+        ),
+        None,
+    )
     if quiz is None:
         pytest.skip("no open question in the course")
     q = next(q for q in quiz.questions if q.kind == "open")
@@ -265,7 +296,7 @@ def test_a_prediction_counts_once_and_shows_in_the_chapter_calibration(session, 
     first = session.predict(lesson.id, line, wrong)
     assert first.counted and not first.correct
     again = session.predict(lesson.id, line, right)
-    assert again.correct and not again.counted            # practice after the first guess
+    assert again.correct and not again.counted  # practice after the first guess
     chapter = course.chapter_by_id[lesson.chapter_id]
     cp = session.progress().chapter(chapter)
     total = sum(len(l.predictions) for l in chapter.lessons)

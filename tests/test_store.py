@@ -11,11 +11,17 @@ import time
 
 import pytest
 
-from tutor.storage.drafts import (DraftEncodingError, DraftWriteError, Drafts, atomic_write, decode_source,
-                          unique_path)
 from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
-from tutor.storage.store import DB_NAME, MIGRATIONS, SCHEMA_VERSION, Store, StoreError
+from tutor.storage.drafts import (
+    DraftEncodingError,
+    Drafts,
+    DraftWriteError,
+    atomic_write,
+    decode_source,
+    unique_path,
+)
 from tutor.storage.schema import _statements
+from tutor.storage.store import DB_NAME, MIGRATIONS, SCHEMA_VERSION, Store, StoreError
 
 
 def result(ex, status, failing=()):
@@ -29,12 +35,18 @@ def test_status_attempts_hints_and_solution(tmp_path):
     s.record_attempt(result("6.1", Status.FAILED, ["eager"]))
     assert s.exercise_status("6.1") == "failed"
     assert not s.solution_unlocked("6.1")
-    assert s.record_attempt(result("6.1", Status.PASSED)) is True        # the first pass
-    assert s.record_attempt(result("6.1", Status.FAILED)) is False       # a later failure does not undo it
+    assert s.record_attempt(result("6.1", Status.PASSED)) is True  # the first pass
+    assert (
+        s.record_attempt(result("6.1", Status.FAILED)) is False
+    )  # a later failure does not undo it
     assert s.exercise_status("6.1") == "passed"
     assert s.solution_unlocked("6.1")
     assert [a.failing for a in s.attempts("6.1")] == [["eager"], [], []]
-    assert s.reveal_hint("6.1", 2) == 1 and s.reveal_hint("6.1", 2) == 2 and s.reveal_hint("6.1", 2) == 2
+    assert (
+        s.reveal_hint("6.1", 2) == 1
+        and s.reveal_hint("6.1", 2) == 2
+        and s.reveal_hint("6.1", 2) == 2
+    )
     st = s.stats("6.1")
     assert (st.attempts, st.hints_used, st.gave_up) == (3, 2, False) and st.solved_at
 
@@ -71,7 +83,7 @@ def test_lessons_quiz_location_survive_reopen(tmp_path):
     s.mark_read("6.1")
     assert s.record_quiz_answer("6", "q1", "B", True) is True
     assert s.record_quiz_answer("6", "q2", "A", False) is True
-    assert s.record_quiz_answer("6", "q2", "C", True) is False          # practice: the first answer counts
+    assert s.record_quiz_answer("6", "q2", "C", True) is False  # practice: the first answer counts
     s.set_location("exercise", "6.3")
     s.close()
     s = Store(tmp_path)
@@ -103,7 +115,9 @@ def test_migration_from_version_1_keeps_data(tmp_path):
 
 def test_migration_from_version_2_adds_the_last_result(tmp_path):
     db = _db_at_version(tmp_path, 2)
-    db.execute("INSERT INTO attempt(exercise, at, duration_s, status) VALUES ('6.2', 1.0, 0.1, 'failed')")
+    db.execute(
+        "INSERT INTO attempt(exercise, at, duration_s, status) VALUES ('6.2', 1.0, 0.1, 'failed')"
+    )
     db.close()
     s = Store(tmp_path)
     assert s.schema_version == SCHEMA_VERSION == 4
@@ -123,7 +137,7 @@ def test_newer_schema_is_refused_with_its_kind(tmp_path):
 
 def test_a_database_with_other_tables_is_refused(tmp_path):
     db = sqlite3.connect(tmp_path / DB_NAME)
-    db.execute("CREATE TABLE exercise (name TEXT)")              # same name, other columns
+    db.execute("CREATE TABLE exercise (name TEXT)")  # same name, other columns
     db.execute("CREATE TABLE recipes (name TEXT)")
     db.commit()
     db.close()
@@ -132,7 +146,7 @@ def test_a_database_with_other_tables_is_refused(tmp_path):
     assert e.value.kind == "wrong_tables"
     (tmp_path / "sub").mkdir()
     db = _db_at_version(tmp_path / "sub", SCHEMA_VERSION)
-    db.execute("DROP TABLE hint")                                 # our version number, a table missing
+    db.execute("DROP TABLE hint")  # our version number, a table missing
     db.close()
     with pytest.raises(StoreError) as e:
         Store(tmp_path / "sub")
@@ -153,13 +167,17 @@ def test_a_read_only_home_is_refused_and_can_be_read(tmp_path, monkeypatch):
     s.close()
     real_access = os.access
     # root may write anywhere: the refusal of a read-only folder is injected
-    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if str(p) == str(tmp_path) else real_access(p, mode, **kw))
+    monkeypatch.setattr(
+        os,
+        "access",
+        lambda p, mode, **kw: False if str(p) == str(tmp_path) else real_access(p, mode, **kw),
+    )
     with pytest.raises(StoreError) as e:
         Store(tmp_path)
     assert e.value.kind == "read_only"
     ro = Store(tmp_path, read_only=True)
     assert ro.lessons_read() == {"6.1"}
-    ro.mark_read("6.2")                                           # goes to memory only
+    ro.mark_read("6.2")  # goes to memory only
     ro.close()
     monkeypatch.undo()
     assert Store(tmp_path).lessons_read() == {"6.1"}
@@ -176,7 +194,7 @@ def test_a_write_lock_held_too_long_is_a_store_error(tmp_path):
     holder.execute("BEGIN IMMEDIATE")
     try:
         s = Store(tmp_path, timeout=0.3)
-        assert s.exercise_status("6.1") == "unseen"               # reading is not blocked (WAL)
+        assert s.exercise_status("6.1") == "unseen"  # reading is not blocked (WAL)
         start = time.monotonic()
         with pytest.raises(StoreError) as e:
             s.record_attempt(result("6.1", Status.PASSED))
@@ -184,7 +202,7 @@ def test_a_write_lock_held_too_long_is_a_store_error(tmp_path):
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    s.record_attempt(result("6.1", Status.PASSED))                # the store is usable afterwards
+    s.record_attempt(result("6.1", Status.PASSED))  # the store is usable afterwards
     assert s.exercise_status("6.1") == "passed"
 
 
@@ -192,7 +210,9 @@ def test_garbage_is_moved_aside_and_nothing_is_lost(tmp_path):
     (tmp_path / DB_NAME).write_bytes(b"this is not sqlite" * 500)
     s = Store(tmp_path)
     assert s.recovered_from is not None and s.recovered_from.exists()
-    assert s.recovered_from.read_bytes().startswith(b"this is not sqlite")   # the file itself is kept
+    assert s.recovered_from.read_bytes().startswith(
+        b"this is not sqlite"
+    )  # the file itself is kept
     assert s.salvaged_rows == 0
     s.record_attempt(result("6.1", Status.PASSED))
     assert s.exercise_status("6.1") == "passed"
@@ -207,16 +227,19 @@ def test_one_bad_page_loses_only_that_page(tmp_path):
     s.record_quiz_answer("6", "q1", "B", True)
     s.close()
     data = bytearray((tmp_path / DB_NAME).read_bytes())
-    assert not (tmp_path / f"{DB_NAME}-wal").exists() or (tmp_path / f"{DB_NAME}-wal").stat().st_size == 0
+    assert (
+        not (tmp_path / f"{DB_NAME}-wal").exists()
+        or (tmp_path / f"{DB_NAME}-wal").stat().st_size == 0
+    )
     page = 4096
     pages = len(data) // page
-    bad = pages // 2                                              # in the middle of the attempts
-    data[bad * page:(bad + 1) * page] = b"\xa5" * page
+    bad = pages // 2  # in the middle of the attempts
+    data[bad * page : (bad + 1) * page] = b"\xa5" * page
     (tmp_path / DB_NAME).write_bytes(bytes(data))
     s = Store(tmp_path)
     assert s.recovered_from is not None and s.recovered_from.exists()
     kept = len(s.attempts("6.2"))
-    assert 1000 < kept < 1500, kept                               # one page of rows is gone, the rest is back
+    assert 1000 < kept < 1500, kept  # one page of rows is gone, the rest is back
     assert s.exercise_status("6.1") == "passed"
     assert s.lessons_read() == {"6.1"}
     assert s.quiz_score("6") == (1, 1)
@@ -227,7 +250,9 @@ def test_cli_reports_a_damaged_database(tmp_path):
     from helpers import jaxtutor_cmd
 
     (tmp_path / DB_NAME).write_bytes(b"garbage" * 1000)
-    p = subprocess.run(jaxtutor_cmd() + ["--home", str(tmp_path), "progress"], capture_output=True, text=True)
+    p = subprocess.run(
+        jaxtutor_cmd() + ["--home", str(tmp_path), "progress"], capture_output=True, text=True
+    )
     assert p.returncode == 0
     assert "损坏" in p.stderr and str(tmp_path) in p.stderr
 
@@ -264,7 +289,9 @@ for i in range(60):
 
 def test_two_writers_at_once(tmp_path):
     Store(tmp_path).close()
-    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), ex]) for ex in ("6.1", "6.2")]
+    procs = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), ex]) for ex in ("6.1", "6.2")
+    ]
     assert [p.wait(60) for p in procs] == [0, 0]
     s = Store(tmp_path)
     assert len(s.attempts("6.1")) == 60 and len(s.attempts("6.2")) == 60
@@ -299,14 +326,14 @@ def test_atomic_write_and_drafts(tmp_path, course):
     drafts = Drafts(tmp_path)
     path = drafts.ensure(ex)
     assert path == tmp_path / "work" / "6.1.py" and path.read_text() == ex.starter
-    assert drafts.reset(ex) is None                              # the starter needs no backup
+    assert drafts.reset(ex) is None  # the starter needs no backup
     drafts.write("6.1", "x = 1\n")
     assert path.read_text() == "x = 1\n"
     assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
     backup = drafts.reset(ex)
     assert backup.read_text() == "x = 1\n" and path.read_text() == ex.starter
     drafts.write("6.1", "x = 2\n")
-    second = drafts.reset(ex)                                    # within the same second
+    second = drafts.reset(ex)  # within the same second
     assert second != backup and second.read_text() == "x = 2\n" and backup.read_text() == "x = 1\n"
     atomic_write(tmp_path / "deep" / "f.txt", "ok")
     assert (tmp_path / "deep" / "f.txt").read_text() == "ok"
@@ -344,7 +371,7 @@ def test_a_symlinked_draft_is_written_through(tmp_path, course):
     drafts.folder.mkdir(parents=True)
     drafts.path("6.1").symlink_to(mine)
     drafts.write("6.1", "new\n")
-    assert drafts.path("6.1").is_symlink()                        # still a link
+    assert drafts.path("6.1").is_symlink()  # still a link
     assert mine.read_text() == "new\n" and (mine.stat().st_mode & 0o777) == 0o640
     assert drafts.read(ex) == "new\n"
 
@@ -383,5 +410,5 @@ def test_migration_from_version_3_adds_predictions_and_the_first_one_counts(tmp_
     assert s.schema_version == SCHEMA_VERSION == 4
     assert s.predictions("6") == {}
     assert s.record_prediction("6.2/1", "6", "B", False) is True
-    assert s.record_prediction("6.2/1", "6", "A", True) is False      # later guesses are practice
+    assert s.record_prediction("6.2/1", "6", "A", True) is False  # later guesses are practice
     assert s.predictions("6") == {"6.2/1": ("B", False)}

@@ -21,7 +21,7 @@ VARIANTS = {
     "int_dtype": "jax.tree.map(lambda a: jnp.asarray(a).astype(jnp.int32), r)",
 }
 
-WRAPPER = '''
+WRAPPER = """
 
 import functools as _variant_functools
 import jax as _variant_jax
@@ -38,15 +38,22 @@ def _variant_wrap(fn):
 
     return wrapped
 
-'''
+"""
 
-CASES = [(ex, name) for ex in COURSE.exercises.values() for name in VARIANTS
-         if any(item.kind == "function" for item in ex.interface)]
+CASES = [
+    (ex, name)
+    for ex in COURSE.exercises.values()
+    for name in VARIANTS
+    if any(item.kind == "function" for item in ex.interface)
+]
 
 
 def _variant_source(ex, expr: str) -> str:
-    wraps = "".join(f"{item.name} = _variant_wrap({item.name})\n"
-                    for item in ex.interface if item.kind == "function")
+    wraps = "".join(
+        f"{item.name} = _variant_wrap({item.name})\n"
+        for item in ex.interface
+        if item.kind == "function"
+    )
     return ex.solution + WRAPPER.format(expr=expr) + wraps
 
 
@@ -56,7 +63,9 @@ def test_no_check_crashes_on_a_structural_variant(runner, tmp_path, ex, variant)
     path = tmp_path / "variant.py"
     path.write_text(_variant_source(ex, VARIANTS[variant]), encoding="utf-8")
     res = runner.run(exercise_job(ex, path, COURSE.chapter_of(ex.id).context_path))
-    crashed = [c for c in res.checks if c.detail is not None and getattr(c.detail, "origin", "") == "check"]
+    crashed = [
+        c for c in res.checks if c.detail is not None and getattr(c.detail, "origin", "") == "check"
+    ]
     assert not crashed, "\n".join(f"{c.id}: {c.message}\n{c.detail.traceback}" for c in crashed)
     assert res.status in (Status.FAILED, Status.ERROR, Status.PASSED), (res.status, res.message)
     if res.error is not None:

@@ -81,15 +81,18 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_module_is_longer_than_the_limit():
-    sizes = {str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines())
-             for folder in ("tutor", "checks", "scripts") for p in (ROOT / folder).rglob("*.py")}
+    sizes = {
+        str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines())
+        for folder in ("tutor", "checks", "scripts")
+        for p in (ROOT / folder).rglob("*.py")
+    }
     assert len(sizes) > 50
     assert {name: n for name, n in sizes.items() if n > MAX_LINES} == {}
 
 
 def test_the_import_graph_has_no_circle():
     graph = import_graph()
-    assert graph["tutor.app.tutorapp"] and graph["tutor.cli.commands"]      # the graph was read
+    assert graph["tutor.app.tutorapp"] and graph["tutor.cli.commands"]  # the graph was read
     assert circles(graph) == []
 
 
@@ -101,7 +104,9 @@ def test_the_circle_finder_finds_circles():
 def test_relative_imports_are_resolved(tmp_path, monkeypatch):
     package = tmp_path / "tutor" / "app"
     package.mkdir(parents=True)
-    (package / "screen.py").write_text("from . import keys\nfrom ..store import Store\n", encoding="utf-8")
+    (package / "screen.py").write_text(
+        "from . import keys\nfrom ..store import Store\n", encoding="utf-8"
+    )
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     assert {"tutor.app.keys", "tutor.store", "tutor.store.Store"} <= imported(package / "screen.py")
 

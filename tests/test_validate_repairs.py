@@ -3,8 +3,8 @@ itself, unless its front matter says why not (repairs_on / not_a_pitfall, lesson
 
 import shutil
 
-from tutor.course.loader import load_course
 from tutor.authoring.validate import PITFALL_MARK, validate
+from tutor.course.loader import load_course
 
 
 def _copy(tmp_path, course):
@@ -19,7 +19,9 @@ def _page(root, page_id):
 
 
 def _problems(root, page):
-    return {(p.field, p.message) for p in validate(load_course(root, fresh=True)) if p.file == str(page)}
+    return {
+        (p.field, p.message) for p in validate(load_course(root, fresh=True)) if p.file == str(page)
+    }
 
 
 def _edit(page, old, new):
@@ -61,7 +63,9 @@ def test_the_front_matter_exempts_a_page_and_says_why(tmp_path, course):
     guard, measured = _page(root, "7.1f"), _page(root, "7.6a")
     assert _problems(root, guard) == set() and _problems(root, measured) == set()
     guard_text = guard.read_text(encoding="utf-8")
-    reason_line = next(l for l in guard_text.splitlines(keepends=True) if l.startswith("not_a_pitfall"))
+    reason_line = next(
+        l for l in guard_text.splitlines(keepends=True) if l.startswith("not_a_pitfall")
+    )
     _edit(guard, reason_line, "")
     _edit(measured, 'repairs_on = "7.6b"\n', "")
     assert "links" in _fields(_problems(root, guard))
@@ -71,22 +75,36 @@ def test_the_front_matter_exempts_a_page_and_says_why(tmp_path, course):
 def test_an_exemption_must_hold(tmp_path, course):
     root = _copy(tmp_path, course)
     measured, guard = _page(root, "7.6a"), _page(root, "7.1f")
-    _edit(measured, 'repairs_on = "7.6b"', 'repairs_on = "7.5d"')          # another topic's page
+    _edit(measured, 'repairs_on = "7.6b"', 'repairs_on = "7.5d"')  # another topic's page
     assert "repairs_on" in _fields(_problems(root, measured))
-    _edit(measured, 'repairs_on = "7.5d"', 'repairs_on = "7.6c"')          # same topic, but no repair link there
+    _edit(
+        measured, 'repairs_on = "7.5d"', 'repairs_on = "7.6c"'
+    )  # same topic, but no repair link there
     assert ("repairs_on", "page 7.6c links no repair exercise") in _problems(root, measured)
-    reason_line = next(l for l in guard.read_text(encoding="utf-8").splitlines(keepends=True)
-                       if l.startswith("not_a_pitfall"))
+    reason_line = next(
+        l
+        for l in guard.read_text(encoding="utf-8").splitlines(keepends=True)
+        if l.startswith("not_a_pitfall")
+    )
     _edit(guard, reason_line, 'not_a_pitfall = "  "\n')
     assert "not_a_pitfall" in _fields(_problems(root, guard))
 
 
 def test_a_stale_or_needless_exemption_is_reported(tmp_path, course):
     root = _copy(tmp_path, course)
-    plain = next(l for c in course.chapters for l in c.lessons if PITFALL_MARK not in l.body and l.id.endswith(".9"))
+    plain = next(
+        l
+        for c in course.chapters
+        for l in c.lessons
+        if PITFALL_MARK not in l.body and l.id.endswith(".9")
+    )
     page = _page(root, plain.id)
     _edit(page, f'id = "{plain.id}"\n', f'id = "{plain.id}"\nnot_a_pitfall = "nothing here"\n')
-    assert ("not_a_pitfall", f"the page has no {PITFALL_MARK}: remove the stale key") in _problems(root, page)
+    assert ("not_a_pitfall", f"the page has no {PITFALL_MARK}: remove the stale key") in _problems(
+        root, page
+    )
     linked = _page(root, "7.2c")
     _edit(linked, 'id = "7.2c"\n', 'id = "7.2c"\nrepairs_on = "7.2a"\n')
-    assert ("repairs_on", "the page links a repair exercise itself: remove the key") in _problems(root, linked)
+    assert ("repairs_on", "the page links a repair exercise itself: remove the key") in _problems(
+        root, linked
+    )

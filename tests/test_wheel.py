@@ -9,7 +9,6 @@ import sys
 import venv
 
 import pytest
-
 from helpers import ROOT
 
 pytestmark = pytest.mark.slow
@@ -17,15 +16,31 @@ pytestmark = pytest.mark.slow
 
 def test_wheel_installs_and_finds_content(tmp_path):
     dist = tmp_path / "dist"
-    p = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                        "-w", str(dist), str(ROOT)], capture_output=True, text=True)
+    p = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(dist),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
     wheel = next(dist.glob("jaxtutor-*.whl"))
     env_dir = tmp_path / "fresh"
     venv.create(env_dir, with_pip=True)
     py = env_dir / "bin" / "python"
-    p = subprocess.run([str(py), "-m", "pip", "install", "--no-deps", "--no-index", str(wheel)],
-                       capture_output=True, text=True)
+    p = subprocess.run(
+        [str(py), "-m", "pip", "install", "--no-deps", "--no-index", str(wheel)],
+        capture_output=True,
+        text=True,
+    )
     assert p.returncode == 0, p.stderr[-2000:]
     # The heavy dependencies (jax, textual, ...) come from the test venv's site-packages through a
     # .pth line: that does not activate the editable install of the source tree (.pth files in an
@@ -34,15 +49,37 @@ def test_wheel_installs_and_finds_content(tmp_path):
     (fresh_site / "deps.pth").write_text(site.getsitepackages()[0] + "\n")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "JAXTUTOR_CONTENT")}
     env["JAXTUTOR_HOME"] = str(tmp_path / "home")
-    where = subprocess.run([str(py), "-c", "import tutor, tutor.paths; print(tutor.__file__); print(tutor.paths.lessons_dir())"],
-                           capture_output=True, text=True, env=env, cwd=tmp_path)
+    where = subprocess.run(
+        [
+            str(py),
+            "-c",
+            "import tutor, tutor.paths; print(tutor.__file__); print(tutor.paths.lessons_dir())",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     assert str(env_dir) in where.stdout and "_content" in where.stdout, where.stdout + where.stderr
     solution = tmp_path / "answer.py"
-    solution.write_text((ROOT / "lessons" / "ch6" / "exercises" / "6.1" / "solution.py").read_text())
-    p = subprocess.run([str(env_dir / "bin" / "jaxtutor"), "check", "6.1", str(solution), "--json"],
-                       capture_output=True, text=True, env=env, cwd=tmp_path, timeout=180)
+    solution.write_text(
+        (ROOT / "lessons" / "ch6" / "exercises" / "6.1" / "solution.py").read_text()
+    )
+    p = subprocess.run(
+        [str(env_dir / "bin" / "jaxtutor"), "check", "6.1", str(solution), "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=180,
+    )
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
     assert json.loads(p.stdout)["status"] == "passed"
-    p = subprocess.run([str(env_dir / "bin" / "jaxtutor"), "list", "--json"], capture_output=True,
-                       text=True, env=env, cwd=tmp_path)
+    p = subprocess.run(
+        [str(env_dir / "bin" / "jaxtutor"), "list", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     assert len([e for ch in json.loads(p.stdout)["chapters"] for e in ch["exercises"]]) >= 3

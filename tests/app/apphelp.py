@@ -31,21 +31,55 @@ async def run_to_verdict(pilot, key: str = "ctrl+r", timeout: float = 10.0):
 
 
 def failed_result() -> RunResult:
-    return RunResult(exercise="6.1", status=Status.FAILED, duration_s=0.2, checks=[
-        CheckOutcome(id="eager", name="直接调用", status=CheckStatus.PASSED, duration_s=0.01),
-        CheckOutcome(id="values", name="数值正确", status=CheckStatus.FAILED, duration_s=0.02,
-                     message="计数没有按 1 递增", detail=D.AllClose(
-                         what="计数", rtol=1e-5, atol=1e-8, expected=[1.0, 2.0, 3.0], actual=[1.0, 2.5, 3.0],
-                         max_abs_err=0.5, mismatched=1, total=3, first_mismatches=[[[1], 2.0, 2.5]])),
-    ], stdout="learner says hi\n")
+    return RunResult(
+        exercise="6.1",
+        status=Status.FAILED,
+        duration_s=0.2,
+        checks=[
+            CheckOutcome(id="eager", name="直接调用", status=CheckStatus.PASSED, duration_s=0.01),
+            CheckOutcome(
+                id="values",
+                name="数值正确",
+                status=CheckStatus.FAILED,
+                duration_s=0.02,
+                message="计数没有按 1 递增",
+                detail=D.AllClose(
+                    what="计数",
+                    rtol=1e-5,
+                    atol=1e-8,
+                    expected=[1.0, 2.0, 3.0],
+                    actual=[1.0, 2.5, 3.0],
+                    max_abs_err=0.5,
+                    mismatched=1,
+                    total=3,
+                    first_mismatches=[[[1], 2.0, 2.5]],
+                ),
+            ),
+        ],
+        stdout="learner says hi\n",
+    )
 
 
 def passed_result() -> RunResult:
-    return RunResult(exercise="6.1", status=Status.PASSED, duration_s=0.1, checks=[
-        CheckOutcome(id="eager", name="直接调用", status=CheckStatus.PASSED, duration_s=0.01)])
+    return RunResult(
+        exercise="6.1",
+        status=Status.PASSED,
+        duration_s=0.1,
+        checks=[
+            CheckOutcome(id="eager", name="直接调用", status=CheckStatus.PASSED, duration_s=0.01)
+        ],
+    )
 
 
 def error_result() -> RunResult:
-    return RunResult(exercise="6.1", status=Status.ERROR, duration_s=0.1,
-                     error=ErrorInfo(type="NameError", message="name 'oops' is not defined", line=3,
-                                     traceback='  File "6.1.py", line 3\n    oops\n'))
+    return RunResult(
+        exercise="6.1",
+        status=Status.ERROR,
+        duration_s=0.1,
+        error=ErrorInfo(
+            type="NameError",
+            message="name 'oops' is not defined",
+            line=3,
+            traceback='  File "6.1.py", line 3\n    oops\n',
+        ),
+    )

@@ -21,9 +21,9 @@ REAL_CHECKS = paths.package_dir().parent / "checks"
 
 from answers import ERROR_6_1, SLOW_6_1, SOLUTION_6_1, STARTER_6_1, WRONG_6_1  # noqa: E402,F401
 
+from tutor.application.session import RunLike, RunnerLike  # noqa: E402
 from tutor.protocol.events import CheckDone, CheckStarted, Started  # noqa: E402
 from tutor.protocol.result import CheckOutcome  # noqa: E402
-from tutor.application.session import RunLike, RunnerLike  # noqa: E402
 
 
 def _write(path: Path, text: str) -> None:
@@ -33,18 +33,26 @@ def _write(path: Path, text: str) -> None:
 
 def build_fixture_content(root: Path) -> Path:
     lessons, checks = root / "lessons", root / "checks"
-    _write(lessons / "course.toml", """
+    _write(
+        lessons / "course.toml",
+        """
         title = "jaxtutor 测试课程"
         chapters = ["ch6", "ch9"]
         welcome = "welcome.md"
-        """)
-    _write(lessons / "welcome.md", """
+        """,
+    )
+    _write(
+        lessons / "welcome.md",
+        """
         # 欢迎使用测试课程
 
         这是欢迎页。按 **F1** 查看快捷键。
-        """)
+        """,
+    )
     ch6 = lessons / "ch6"
-    _write(ch6 / "chapter.toml", """
+    _write(
+        ch6 / "chapter.toml",
+        """
         id = "6"
         title = "入门 第 6 章 JAX 中的状态管理"
         short_title = "状态管理"
@@ -54,14 +62,17 @@ def build_fixture_content(root: Path) -> Path:
         repairs = ["6.2-fix1"]
         quiz = "quiz.toml"
         cheatsheet = "cheatsheet.md"
-        """)
+        """,
+    )
     shutil.copy(REAL_LESSONS / "ch6" / "context.py", ch6 / "context.py")
     # a real repair exercise (its own texts and check module), linked from the fixture lesson 6.2
     shutil.copytree(REAL_LESSONS / "ch6" / "exercises" / "6.2-fix1", ch6 / "exercises" / "6.2-fix1")
     # exercise 6.1: the real check module (checks/ex_6_1.py), with texts of its own here so that
     # snapshots do not change when the real statement or starter is edited
     ex = ch6 / "exercises" / "6.1"
-    _write(ex / "exercise.toml", """
+    _write(
+        ex / "exercise.toml",
+        """
         id = "6.1"
         title = "用 JIT 实现有状态计数器"
         lesson = "6.2"
@@ -76,8 +87,11 @@ def build_fixture_content(root: Path) -> Path:
         name = "update_counter"
         signature = "update_counter(count, increment) -> (new_count, increment)"
         kind = "function"
-        """)
-    _write(ex / "statement.md", """
+        """,
+    )
+    _write(
+        ex / "statement.md",
+        """
         # 练习 6.1 有状态计数器
 
         写一个纯函数 `update_counter(count, increment)`,返回 `(count + 1, increment)`。
@@ -87,13 +101,19 @@ def build_fixture_content(root: Path) -> Path:
         - 必须能被 `jax.jit` 包装。
 
         相关课文:[6.2 节](lesson:6.2)。
-        """)
+        """,
+    )
     _write(ex / "starter.py", STARTER_6_1)
     _write(ex / "solution.py", SOLUTION_6_1)
-    _write(ex / "explanation.md", """
+    _write(
+        ex / "explanation.md",
+        """
         计数活在调用者手里:旧状态进、新状态出,所以 jit 只追踪一次。
-        """)
-    _write(ch6 / "lessons" / "6.1.md", '''
+        """,
+    )
+    _write(
+        ch6 / "lessons" / "6.1.md",
+        """
         +++
         id = "6.1"
         title = "纯函数与副作用"
@@ -116,8 +136,11 @@ def build_fixture_content(root: Path) -> Path:
         ```
 
         测验:[第 6 章测验](quiz:6)。
-        ''')
-    _write(ch6 / "lessons" / "6.2.md", '''
+        """,
+    )
+    _write(
+        ch6 / "lessons" / "6.2.md",
+        """
         +++
         id = "6.2"
         title = "显式传递状态"
@@ -163,8 +186,11 @@ def build_fixture_content(root: Path) -> Path:
         ```
 
         [动手修复:给数组元素赋值](exercise:6.2-fix1)
-        ''')
-    _write(ch6 / "quiz.toml", '''
+        """,
+    )
+    _write(
+        ch6 / "quiz.toml",
+        """
         title = "第 6 章测验"
 
         [[questions]]
@@ -189,8 +215,11 @@ def build_fixture_content(root: Path) -> Path:
         kind = "open"
         prompt = "为什么 jit 需要纯函数?"
         model_answer = "因为追踪只执行一次 Python 代码。"
-        ''')
-    _write(ch6 / "cheatsheet.md", """
+        """,
+    )
+    _write(
+        ch6 / "cheatsheet.md",
+        """
         # 第 6 章速查表
 
         ## 纯函数
@@ -203,18 +232,24 @@ def build_fixture_content(root: Path) -> Path:
         ## 随机数
 
         用 jax.random.split 拆分 key。
-        """)
+        """,
+    )
     ch9 = lessons / "ch9"
-    _write(ch9 / "chapter.toml", """
+    _write(
+        ch9 / "chapter.toml",
+        """
         id = "9"
         title = "测试第 9 章"
         short_title = "第九章"
         context = "context.py"
         lessons = ["9.1"]
         exercises = []
-        """)
+        """,
+    )
     _write(ch9 / "context.py", "import jax.numpy as jnp\n")
-    _write(ch9 / "lessons" / "9.1.md", """
+    _write(
+        ch9 / "lessons" / "9.1.md",
+        """
         +++
         id = "9.1"
         title = "最后一课"
@@ -223,7 +258,8 @@ def build_fixture_content(root: Path) -> Path:
         ## 结尾
 
         没有了。
-        """)
+        """,
+    )
     checks.mkdir(parents=True, exist_ok=True)
     for f in REAL_CHECKS.glob("*.py"):
         shutil.copy(f, checks / f.name)
@@ -304,9 +340,9 @@ class FakeRunner(RunnerLike):
     RunResults, fast and deterministic."""
 
     def __init__(self):
-        self.results = []      # queue of (RunResult, delay_s, output)
+        self.results = []  # queue of (RunResult, delay_s, output)
         self.jobs = []
-        self.files = []        # the text of each job's file when the run started
+        self.files = []  # the text of each job's file when the run started
         self.warmed = []
 
     def push(self, result, delay: float = 0.0, output: str = ""):
@@ -321,7 +357,7 @@ class FakeRunner(RunnerLike):
             self.files.append(Path(job.file).read_text(encoding="utf-8"))
         result, delay, output = self.results.pop(0)
         events = []
-        for c in result.checks:      # the events the real runner sends, through the result document
+        for c in result.checks:  # the events the real runner sends, through the result document
             events.append(CheckStarted(nonce=job.nonce, id=c.id, name=c.name))
             events.append(CheckDone(nonce=job.nonce, check=CheckOutcome.from_dict(c.to_dict())))
         return FakeRun(result, delay, on_event, on_output, events, output, job.nonce)

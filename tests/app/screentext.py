@@ -9,7 +9,17 @@ from rich.console import Console
 
 def screen_text(app) -> str:
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
     return console.export_text()

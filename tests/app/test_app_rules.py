@@ -15,16 +15,21 @@ def app_screen_classes() -> list[type]:
     import inspect
     import pkgutil
 
-    import tutor.app
     from textual.screen import ModalScreen, Screen
+
+    import tutor.app
 
     found = []
     for info in pkgutil.iter_modules(tutor.app.__path__):
-        if info.name == "charts":          # needs the chart libraries; defines no screen
+        if info.name == "charts":  # needs the chart libraries; defines no screen
             continue
         module = importlib.import_module(f"tutor.app.{info.name}")
         for _, cls in inspect.getmembers(module, inspect.isclass):
-            if cls.__module__ == module.__name__ and issubclass(cls, Screen) and not issubclass(cls, ModalScreen):
+            if (
+                cls.__module__ == module.__name__
+                and issubclass(cls, Screen)
+                and not issubclass(cls, ModalScreen)
+            ):
                 found.append(cls)
     return found
 
@@ -35,22 +40,30 @@ async def test_help_lists_the_keys_of_every_screen(make_app):
     from tutor.app.tutorapp import TutorApp
 
     screens = app_screen_classes()
-    assert {c.__name__ for c in screens} >= {"HomeScreen", "LessonScreen", "ExerciseScreen", "QuizScreen",
-                                             "ProgressScreen", "CheatSheetScreen"}
+    assert {c.__name__ for c in screens} >= {
+        "HomeScreen",
+        "LessonScreen",
+        "ExerciseScreen",
+        "QuizScreen",
+        "ProgressScreen",
+        "CheatSheetScreen",
+    }
     app = make_app(target=("exercise", "6.1"))
     async with app.run_test(size=(120, 60)) as pilot:
         await pilot.pause()
         await pilot.press("f1")
         await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen"
-        text = screen_text(app) + "\n".join(str(c) for col in app.screen._table().columns for c in col._cells)
+        text = screen_text(app) + "\n".join(
+            str(c) for col in app.screen._table().columns for c in col._cells
+        )
         for cls in screens + [TutorApp]:
             for b in cls.BINDINGS:
                 if b.action.startswith("choose(") and b.action != "choose(0)":
-                    continue                           # the letters share one row
+                    continue  # the letters share one row
                 assert key_label(b.key) in text, (cls.__name__, b.key)
                 assert describe(b) in text, (cls.__name__, b.description)
-        assert "app.key" not in text                       # descriptions are translated
+        assert "app.key" not in text  # descriptions are translated
         await pilot.press("escape")
         await pilot.pause()
         assert type(app.screen).__name__ == "ExerciseScreen"
@@ -68,12 +81,12 @@ async def test_progress_and_cheat_sheet_go_back_where_they_were_opened(make_app)
             await pilot.pause()
             assert type(app.screen).__name__ == "ExerciseScreen", key
         await pilot.press("f3")
-        await pilot.press("f4")                       # one overlay replaces the other
+        await pilot.press("f4")  # one overlay replaces the other
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
         assert type(app.screen).__name__ == "ExerciseScreen"
-        await pilot.press("escape")                   # an idle exercise goes back to the map
+        await pilot.press("escape")  # an idle exercise goes back to the map
         await pilot.pause()
         assert type(app.screen).__name__ == "HomeScreen"
 
@@ -94,7 +107,7 @@ async def test_map_progress_screen_and_model_count_alike(make_app, home):
         await pilot.pause()
         overall = Progress(app.course, app.store).overall()
         expected = f"{overall.done}/{overall.total} ({overall.percent}%)"
-        assert overall.done == 2                      # two lessons read; failed and half-done quiz are not done
+        assert overall.done == 2  # two lessons read; failed and half-done quiz are not done
         assert expected in str(app.screen.query_one("#map-summary").render())
         await pilot.press("f3")
         await pilot.pause()
@@ -106,8 +119,13 @@ async def test_map_progress_screen_and_model_count_alike(make_app, home):
     import sys
 
     env = dict(os.environ, JAXTUTOR_HOME=str(home))
-    out = subprocess.run([sys.executable, "-m", "tutor", "list", "--json"], capture_output=True, text=True,
-                         env=env, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "tutor", "list", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     doc = json.loads(out.stdout)
     assert (doc["done"], doc["total"]) == (overall.done, overall.total)
@@ -117,9 +135,9 @@ async def test_quiz_first_answer_counts(make_app):
     app = make_app(target=("quiz", "6"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("a")                        # wrong first
+        await pilot.press("a")  # wrong first
         await pilot.pause()
-        await pilot.press("b")                        # then right: practice only
+        await pilot.press("b")  # then right: practice only
         await pilot.pause()
         assert app.store.quiz_score("6") == (0, 1)
         text = screen_text(app)
@@ -133,13 +151,21 @@ def test_fake_runner_has_the_runner_protocol():
 
     from conftest import FakeRun, FakeRunner
 
-    from tutor.running.runner import Run, Runner
     from tutor.application.session import RunLike, RunnerLike
+    from tutor.running.runner import Run, Runner
 
     def params(fn):
         return list(inspect.signature(fn).parameters)
 
     for proto, real, fake in ((RunnerLike, Runner, FakeRunner), (RunLike, Run, FakeRun)):
-        for name in (n for n in vars(proto) if not n.startswith("_") and callable(getattr(proto, n))):
-            assert params(getattr(real, name)) == params(getattr(proto, name)), (real.__name__, name)
-            assert params(getattr(fake, name)) == params(getattr(proto, name)), (fake.__name__, name)
+        for name in (
+            n for n in vars(proto) if not n.startswith("_") and callable(getattr(proto, n))
+        ):
+            assert params(getattr(real, name)) == params(getattr(proto, name)), (
+                real.__name__,
+                name,
+            )
+            assert params(getattr(fake, name)) == params(getattr(proto, name)), (
+                fake.__name__,
+                name,
+            )

@@ -34,7 +34,7 @@ def test_latin_words_stay_whole_and_styles_survive():
     lines = out.plain.split("\n")
     assert "update_counter" in lines and "jax.jit" in " ".join(lines)
     bold = [span for span in out.spans if span.style == "bold"]
-    assert bold and out.plain[bold[0].start:bold[0].end] == "update_counter"
+    assert bold and out.plain[bold[0].start : bold[0].end] == "update_counter"
 
 
 def test_source_line_breaks_are_kept():

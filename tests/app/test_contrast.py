@@ -33,6 +33,7 @@ def relative_luminance(rgb: tuple[int, int, int]) -> float:
     def linear(c: int) -> float:
         s = c / 255
         return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
     r, g, b = (linear(c) for c in rgb)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
@@ -50,9 +51,19 @@ def _is_text(ch: str) -> bool:
 def illegible_cells(app) -> list[str]:
     """Every run of text on the screen below MIN_RATIO, as 'ratio fg/bg "text" (Widget)'."""
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
     found: dict[tuple, str] = {}
     x = y = 0
     for seg in console._record_buffer:
@@ -70,18 +81,22 @@ def illegible_cells(app) -> list[str]:
                     fg, bg = bg, fg
                 try:
                     under = app.screen.get_widget_at(x, y)[0]
-                except Exception:   # noqa: BLE001 - a cell outside every widget
+                except Exception:  # noqa: BLE001 - a cell outside every widget
                     under = None
                 widget = type(under).__name__
                 if under is app.screen and isinstance(under, ModalScreen):
-                    pass            # the faded screen behind a dialog is not meant to be read
+                    pass  # the faded screen behind a dialog is not meant to be read
                 elif fg is None or bg is None:
-                    found.setdefault(("unresolved", widget, str(style)), f'unresolved colour "{text}" ({widget})')
+                    found.setdefault(
+                        ("unresolved", widget, str(style)), f'unresolved colour "{text}" ({widget})'
+                    )
                 else:
                     r = contrast(tuple(fg), tuple(bg))
                     if r < MIN_RATIO:
                         key = (tuple(fg), tuple(bg), widget)
-                        found.setdefault(key, f'{r:.2f} {tuple(fg)}/{tuple(bg)} "{text.strip()[:30]}" ({widget})')
+                        found.setdefault(
+                            key, f'{r:.2f} {tuple(fg)}/{tuple(bg)} "{text.strip()[:30]}" ({widget})'
+                        )
             x += cell_len(part)
     return list(found.values())
 
@@ -123,15 +138,36 @@ def _many_statuses() -> RunResult:
     (the examples of tests/app/test_diffview.py), so that every diff renderer is drawn."""
     from test_diffview import EXAMPLES
 
-    checks = [CheckOutcome(id="eager", name="直接调用", status=CheckStatus.PASSED, duration_s=0.01),
-              CheckOutcome(id="later", name="之后的检查", status=CheckStatus.SKIPPED, duration_s=0.0),
-              CheckOutcome(id="crash", name="检查本身出错", status=CheckStatus.ERROR, duration_s=0.03,
-                           message="检查模块出错", detail=D.LearnerError(line=3, traceback="x", origin="check"))]
+    checks = [
+        CheckOutcome(id="eager", name="直接调用", status=CheckStatus.PASSED, duration_s=0.01),
+        CheckOutcome(id="later", name="之后的检查", status=CheckStatus.SKIPPED, duration_s=0.0),
+        CheckOutcome(
+            id="crash",
+            name="检查本身出错",
+            status=CheckStatus.ERROR,
+            duration_s=0.03,
+            message="检查模块出错",
+            detail=D.LearnerError(line=3, traceback="x", origin="check"),
+        ),
+    ]
     for n, (detail, _words) in enumerate(EXAMPLES.values()):
-        checks.append(CheckOutcome(id=f"kind{n}", name=f"{detail.kind} 检查", status=CheckStatus.FAILED,
-                                   duration_s=0.02, message="计数没有按 1 递增", detail=detail))
-    return RunResult(exercise="6.1", status=Status.FAILED, duration_s=0.3, checks=checks,
-                     message="有检查没有通过")
+        checks.append(
+            CheckOutcome(
+                id=f"kind{n}",
+                name=f"{detail.kind} 检查",
+                status=CheckStatus.FAILED,
+                duration_s=0.02,
+                message="计数没有按 1 递增",
+                detail=detail,
+            )
+        )
+    return RunResult(
+        exercise="6.1",
+        status=Status.FAILED,
+        duration_s=0.3,
+        checks=checks,
+        message="有检查没有通过",
+    )
 
 
 async def _exercise_states(app, pilot, fake_runner):
@@ -160,9 +196,17 @@ async def _exercise_states(app, pilot, fake_runner):
     await pilot.pause()
     yield "exercise error"
     verdict = app.screen.results.verdict
-    for status in Status:          # the verdict line of every run status, and the other notices
-        verdict.show_result(RunResult(exercise="6.1", status=status, duration_s=0.1, message="说明",
-                                      checks=_many_statuses().checks[:3]), record_error="磁盘已满")
+    for status in Status:  # the verdict line of every run status, and the other notices
+        verdict.show_result(
+            RunResult(
+                exercise="6.1",
+                status=status,
+                duration_s=0.1,
+                message="说明",
+                checks=_many_statuses().checks[:3],
+            ),
+            record_error="磁盘已满",
+        )
         await pilot.pause()
         yield f"verdict {status.value}"
     verdict.show_result(passed_result(), reference=True)
@@ -175,14 +219,14 @@ async def _exercise_states(app, pilot, fake_runner):
     verdict.show_refused("草稿没能保存")
     await pilot.pause()
     yield "verdict refused"
-    await pilot.press("ctrl+t")                      # a hint: the hints tab
+    await pilot.press("ctrl+t")  # a hint: the hints tab
     await pilot.pause()
     yield "hints"
     for tab in ("tab-history", "tab-context"):
         app.screen.query_one("#ex-left").active = tab
         await pilot.pause()
         yield tab
-    assert app.screen.query_one("#history").row_count >= 2        # the states above were real
+    assert app.screen.query_one("#history").row_count >= 2  # the states above were real
     app.screen.query_one("#ex-results").active = "tab-output"
     await pilot.pause()
     yield "output"
@@ -217,8 +261,12 @@ async def test_other_screens_are_legible(make_app, home, theme):
     async with app.run_test(size=(120, 36)) as pilot:
         app.theme = theme
         await pilot.pause()
-        for label, keys in (("map", ["f2"]), ("progress", ["f3"]), ("cheat sheet", ["escape", "f4"]),
-                            ("help", ["escape", "f1"])):
+        for label, keys in (
+            ("map", ["f2"]),
+            ("progress", ["f3"]),
+            ("cheat sheet", ["escape", "f4"]),
+            ("help", ["escape", "f1"]),
+        ):
             for key in keys:
                 await pilot.press(key)
             await pilot.pause()
@@ -228,8 +276,11 @@ async def test_other_screens_are_legible(make_app, home, theme):
             app.open_item(*target)
             await pilot.pause(0.2)
             problems += [f"{label}: {p}" for p in illegible_cells(app)]
-        for label, keys in (("quiz answered wrong", ["a"]), ("quiz answered right", ["]", "b"]),
-                            ("search", ["/", "j", "i", "t"])):
+        for label, keys in (
+            ("quiz answered wrong", ["a"]),
+            ("quiz answered right", ["]", "b"]),
+            ("search", ["/", "j", "i", "t"]),
+        ):
             await pilot.press(*keys)
             await pilot.pause(0.3)
             problems += [f"{label}: {p}" for p in illegible_cells(app)]
@@ -257,7 +308,9 @@ async def test_the_issue_pairs_were_illegible_before(make_app):
         old_label = Text("✗ ", style="bold red")
         old_label.append("数值正确")
         old_label.append("  0.02 秒", style="dim")
-        await app.screen.mount(Static(Text("尚未作答", style="bold yellow")), Static(old_label, id="old-check"))
+        await app.screen.mount(
+            Static(Text("尚未作答", style="bold yellow")), Static(old_label, id="old-check")
+        )
         app.screen.query_one("#old-check").styles.background = app.current_theme.primary
         await pilot.pause()
         bad = illegible_cells(app)
@@ -267,9 +320,19 @@ async def test_the_issue_pairs_were_illegible_before(make_app):
 
 def _colours_on_screen(app) -> set[tuple[int, int, int]]:
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
     out = set()
     for seg in console._record_buffer:
         for colour in (seg.style.color, seg.style.bgcolor) if seg.style else ():
@@ -294,7 +357,9 @@ async def test_no_color_draws_in_greys_only(make_app, fake_runner, monkeypatch, 
         await pilot.pause()
         colours |= _colours_on_screen(app)
         problems += illegible_cells(app)
-    assert colours and all(r == g == b for r, g, b in colours), sorted(c for c in colours if len(set(c)) > 1)[:5]
+    assert colours and all(r == g == b for r, g, b in colours), sorted(
+        c for c in colours if len(set(c)) > 1
+    )[:5]
     assert not problems, "\n".join(problems)
 
 
@@ -330,13 +395,13 @@ async def test_search_and_quiz_notices_are_legible(make_app, theme):
     async with app.run_test(size=(120, 36)) as pilot:
         app.theme = theme
         await pilot.press("f2")
-        await pilot.press("/", "z", "q", "x", "w")       # no hit
+        await pilot.press("/", "z", "q", "x", "w")  # no hit
         await pilot.pause(0.3)
         problems += [f"search, nothing found: {p}" for p in illegible_cells(app)]
         await pilot.press("escape")
         app.open_item("quiz", "6")
         await pilot.pause(0.2)
-        await pilot.press("]", "]", "r")                 # the open question, its model answer shown
+        await pilot.press("]", "]", "r")  # the open question, its model answer shown
         await pilot.pause(0.3)
         problems += [f"quiz, marking oneself: {p}" for p in illegible_cells(app)]
     assert not problems, "\n".join(problems)

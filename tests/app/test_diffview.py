@@ -7,8 +7,8 @@ import io
 import pytest
 from rich.console import Console
 
-from tutor.protocol import details as D
 from tutor.app.diffview import RENDERERS, array_table, render_detail
+from tutor.protocol import details as D
 from tutor.protocol.result import CheckOutcome, CheckStatus
 
 
@@ -19,41 +19,104 @@ def text_of(renderable, width: int = 100) -> str:
 
 
 def styled_cells(renderable) -> str:
-    console = Console(width=100, file=io.StringIO(), record=True, color_system="truecolor", force_terminal=True)
+    console = Console(
+        width=100, file=io.StringIO(), record=True, color_system="truecolor", force_terminal=True
+    )
     console.print(renderable)
     return console.export_text(styles=True)
 
 
 def failed(detail: D.Detail | None, message="消息") -> CheckOutcome:
-    return CheckOutcome(id="c", name="检查", status=CheckStatus.FAILED, message=message, detail=detail)
+    return CheckOutcome(
+        id="c", name="检查", status=CheckStatus.FAILED, message=message, detail=detail
+    )
 
 
 # one example of every kind, each with something only that kind's renderer can show
 EXAMPLES: dict[type, tuple[D.Detail, list[str]]] = {
-    D.AllClose: (D.AllClose(what="梯度", rtol=1e-3, atol=1e-4, expected=[1.0, 2.0, 3.0], actual=[1.0, 2.9, 3.0],
-                            max_abs_err=0.9, mismatched=1, total=3, first_mismatches=[[[1], 2.0, 2.9]],
-                            expected_shape=[3], actual_shape=[3], expected_dtype="float64",
-                            actual_dtype="float32"),
-                 ["rtol = 0.001", "atol = 0.0001", "最大绝对误差:0.9", "1/3", "2.9", "float32"]),
-    D.ShapeMismatch: (D.ShapeMismatch(expected=[1, 2], actual=[[1, 2]], expected_shape=[2], actual_shape=[1, 2]),
-                      ["(2,)", "(1, 2)"]),
-    D.DtypeMismatch: (D.DtypeMismatch(expected=[1, 2], actual=[1, 2], expected_dtype="int32",
-                                      actual_dtype="float32"), ["int32", "float32"]),
-    D.TypeMismatch: (D.TypeMismatch(expected=[1.0, 2.0], actual="None", expected_shape=[2]), ["None", "期望"]),
-    D.Tree: (D.Tree(rtol=1e-5, atol=1e-8, max_abs_err=0.5, mismatched=1, total=4, leaves=[
-        D.Leaf(path="['w']", ok=True, expected=[1.0], actual=[1.0]),
-        D.Leaf(path="['b']", ok=False, expected=[0.0, 1.0], actual=[0.5, 1.0], max_abs_err=0.5, mismatched=1,
-               total=2, expected_shape=[2], actual_shape=[2])]), ["✓ ['w']", "✗ ['b']", "0.5"]),
-    D.Structure: (D.Structure(what="返回值", expected="tuple of 2", actual="list of 3",
-                              expected_paths=["['a']", "['b']"], actual_paths=["['a']"]),
-                  ["tuple of 2", "list of 3", "['b']"]),
+    D.AllClose: (
+        D.AllClose(
+            what="梯度",
+            rtol=1e-3,
+            atol=1e-4,
+            expected=[1.0, 2.0, 3.0],
+            actual=[1.0, 2.9, 3.0],
+            max_abs_err=0.9,
+            mismatched=1,
+            total=3,
+            first_mismatches=[[[1], 2.0, 2.9]],
+            expected_shape=[3],
+            actual_shape=[3],
+            expected_dtype="float64",
+            actual_dtype="float32",
+        ),
+        ["rtol = 0.001", "atol = 0.0001", "最大绝对误差:0.9", "1/3", "2.9", "float32"],
+    ),
+    D.ShapeMismatch: (
+        D.ShapeMismatch(expected=[1, 2], actual=[[1, 2]], expected_shape=[2], actual_shape=[1, 2]),
+        ["(2,)", "(1, 2)"],
+    ),
+    D.DtypeMismatch: (
+        D.DtypeMismatch(
+            expected=[1, 2], actual=[1, 2], expected_dtype="int32", actual_dtype="float32"
+        ),
+        ["int32", "float32"],
+    ),
+    D.TypeMismatch: (
+        D.TypeMismatch(expected=[1.0, 2.0], actual="None", expected_shape=[2]),
+        ["None", "期望"],
+    ),
+    D.Tree: (
+        D.Tree(
+            rtol=1e-5,
+            atol=1e-8,
+            max_abs_err=0.5,
+            mismatched=1,
+            total=4,
+            leaves=[
+                D.Leaf(path="['w']", ok=True, expected=[1.0], actual=[1.0]),
+                D.Leaf(
+                    path="['b']",
+                    ok=False,
+                    expected=[0.0, 1.0],
+                    actual=[0.5, 1.0],
+                    max_abs_err=0.5,
+                    mismatched=1,
+                    total=2,
+                    expected_shape=[2],
+                    actual_shape=[2],
+                ),
+            ],
+        ),
+        ["✓ ['w']", "✗ ['b']", "0.5"],
+    ),
+    D.Structure: (
+        D.Structure(
+            what="返回值",
+            expected="tuple of 2",
+            actual="list of 3",
+            expected_paths=["['a']", "['b']"],
+            actual_paths=["['a']"],
+        ),
+        ["tuple of 2", "list of 3", "['b']"],
+    ),
     D.Equal: (D.Equal(expected="ab", actual="ba"), ["ab", "ba"]),
-    D.Raises: (D.Raises(expected=["ValueError", "TypeError"], actual=""), ["ValueError / TypeError", "没有抛出异常"]),
-    D.Condition: (D.Condition(values={"call": "f(1, 2)", "expected": [2, 3], "actual": [1, 1]}),
-                  ["f(1, 2)", "期望", "实际"]),
-    D.Compiles: (D.Compiles(function="step", actual=3, at_most=1, names=["step", "step", "step"]),
-                 ["step", "≤ 1", "3"]),
-    D.LearnerError: (D.LearnerError(line=7, traceback="File x, line 7"), ["第 7 行", "File x, line 7"]),
+    D.Raises: (
+        D.Raises(expected=["ValueError", "TypeError"], actual=""),
+        ["ValueError / TypeError", "没有抛出异常"],
+    ),
+    D.Condition: (
+        D.Condition(values={"call": "f(1, 2)", "expected": [2, 3], "actual": [1, 1]}),
+        ["f(1, 2)", "期望", "实际"],
+    ),
+    D.Compiles: (
+        D.Compiles(function="step", actual=3, at_most=1, names=["step", "step", "step"]),
+        ["step", "≤ 1", "3"],
+    ),
+    D.LearnerError: (
+        D.LearnerError(line=7, traceback="File x, line 7"),
+        ["第 7 行", "File x, line 7"],
+    ),
 }
 
 
@@ -77,9 +140,9 @@ def test_every_detail_kind_renders_what_it_carries(kind):
 
 def test_differing_elements_are_highlighted():
     styled = styled_cells(array_table([1.0, 2.0], [1.0, 5.0], 0.0, 0.0))
-    assert "\x1b[1;31m" in styled or "\x1b[31;1m" in styled      # bold red for the differing row
+    assert "\x1b[1;31m" in styled or "\x1b[31;1m" in styled  # bold red for the differing row
     plain = text_of(array_table([1.0, 2.0], [1.0, 5.0]))
-    assert "5" in plain and "3" in plain                         # the error column
+    assert "5" in plain and "3" in plain  # the error column
 
 
 def test_small_matrix_side_by_side():
@@ -94,8 +157,8 @@ def test_long_arrays_show_the_first_mismatches_and_a_grid_around_them():
     act = list(exp)
     act[321] = -1.0
     out = text_of(array_table(exp, act, first_mismatches=[[[321], 321.0, -1.0]]))
-    assert "[321]" in out and "-1" in out                        # the mismatch table
-    assert "[320]" in out and "共 500 个" in out and "…" in out   # the grid row holding it
+    assert "[321]" in out and "-1" in out  # the mismatch table
+    assert "[320]" in out and "共 500 个" in out and "…" in out  # the grid row holding it
     styled = styled_cells(array_table(exp, act, first_mismatches=[[[321], 321.0, -1.0]]))
     assert any("-1" in line and "31m" in line for line in styled.splitlines())
 
@@ -104,10 +167,18 @@ def test_truncated_arrays_are_a_grid_with_an_ellipsis_and_their_mismatches_marke
     flat_e = [float(i) for i in range(256)]
     flat_a = list(flat_e)
     flat_a[5] = 99.0
-    detail = D.AllClose(rtol=0.0, atol=0.0, expected={"truncated_flat": flat_e, "shape": [30, 30]},
-                        actual={"truncated_flat": flat_a, "shape": [30, 30]}, max_abs_err=94.0,
-                        mismatched=2, total=900, first_mismatches=[[[0, 5], 5.0, 99.0], [[20, 3], 603.0, 0.0]],
-                        expected_shape=[30, 30], actual_shape=[30, 30])
+    detail = D.AllClose(
+        rtol=0.0,
+        atol=0.0,
+        expected={"truncated_flat": flat_e, "shape": [30, 30]},
+        actual={"truncated_flat": flat_a, "shape": [30, 30]},
+        max_abs_err=94.0,
+        mismatched=2,
+        total=900,
+        first_mismatches=[[[0, 5], 5.0, 99.0], [[20, 3], 603.0, 0.0]],
+        expected_shape=[30, 30],
+        actual_shape=[30, 30],
+    )
     out = text_of(render_detail(failed(detail)))
     assert "truncated_flat" not in out
     assert "[0, 5]" in out and "[20, 3]" in out and "99" in out

@@ -16,7 +16,7 @@ class _Exercise:
 
 def _draft(tmp_path) -> Draft:
     draft = Draft(Drafts(tmp_path), _Exercise())
-    draft.read()                     # created from the starter, known as saved
+    draft.read()  # created from the starter, known as saved
     return draft
 
 
@@ -32,9 +32,9 @@ def test_save_if_unchanged_refuses_after_an_outside_edit(tmp_path):
     draft.path.write_text("theirs = 2\n", encoding="utf-8")
     outcome = draft.save_if_unchanged("mine = 1\n")
     assert not outcome.ok and outcome.refused and outcome.outside == "theirs = 2\n"
-    assert outcome.reason is None                      # not a failure to report: a choice to offer
+    assert outcome.reason is None  # not a failure to report: a choice to offer
     assert draft.path.read_text(encoding="utf-8") == "theirs = 2\n"
-    assert draft.saved_text == _Exercise.starter       # unchanged until the learner chooses
+    assert draft.saved_text == _Exercise.starter  # unchanged until the learner chooses
 
 
 def test_save_if_unchanged_refuses_an_unreadable_outside_version(tmp_path):
@@ -67,7 +67,7 @@ def test_concurrent_guarded_saves_never_lose_a_write(tmp_path):
     for th in threads:
         th.join()
     on_disk = draft.path.read_text(encoding="utf-8")
-    assert all(o.ok for o in outcomes.values())        # same Draft: the second saw the first's text
+    assert all(o.ok for o in outcomes.values())  # same Draft: the second saw the first's text
     assert on_disk in ("a = 1\n", "b = 1\n") and draft.saved_text == on_disk
 
 
@@ -82,4 +82,4 @@ def test_backup_keeps_text_and_raw_bytes_under_new_names(tmp_path):
     draft.path.write_bytes(b"\xff raw")
     raw = draft.backup(None, "outside")
     assert raw.read_bytes() == b"\xff raw"
-    assert not list(raw.parent.glob(".*.tmp"))          # no temporary file left behind
+    assert not list(raw.parent.glob(".*.tmp"))  # no temporary file left behind

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from apphelp import SIZE, passed_result, wait_until
 
-from tutor.storage import drafts
 from tutor.app import draftsync
+from tutor.storage import drafts
 
 
 def outside_write(path: Path, text: str | bytes) -> None:
@@ -44,9 +44,11 @@ def test_autosave_deadline_never_moves_past_the_first_keystroke(monkeypatch):
         exercise = type("E", (), {"id": "6.1"})
 
     sync = draftsync.DraftSync(FakeDraft(), editor=None)
-    monkeypatch.setattr(sync, "set_timer", lambda delay, callback: type("T", (), {"stop": lambda self: None})())
+    monkeypatch.setattr(
+        sync, "set_timer", lambda delay, callback: type("T", (), {"stop": lambda self: None})()
+    )
     first = clock[0]
-    for _ in range(40):                       # a key every 50 ms for 2 s
+    for _ in range(40):  # a key every 50 ms for 2 s
         sync.edited()
         assert sync.due <= first + draftsync.AUTOSAVE_MAX_S + 1e-9
         assert sync.due - first <= 1.0
@@ -60,7 +62,7 @@ async def test_fast_typing_is_saved_before_it_stops(make_app, home):
         draft = home / "work" / "6.1.py"
         editor.move_cursor(editor.document.end)
         saved_while_typing = False
-        for _ in range(40):                   # keeps typing, never idle long enough to save
+        for _ in range(40):  # keeps typing, never idle long enough to save
             await pilot.press("x")
             await pilot.pause(0.1)
             if "xx" in draft.read_text(encoding="utf-8"):
@@ -77,13 +79,13 @@ async def test_outside_edit_reloads_a_clean_editor(make_app, home):
         outside_write(draft, "# changed elsewhere\n")
         await wait_until(pilot, lambda: editor.text == "# changed elsewhere\n", timeout=10)
         await wait_until(pilot, lambda: "自动载入" in status_of(scr))
-        await pilot.press("ctrl+z")           # the reload is one undoable edit
+        await pilot.press("ctrl+z")  # the reload is one undoable edit
         await pilot.pause()
         assert editor.text != "# changed elsewhere\n"
 
 
 async def test_outside_edit_while_typing_keeps_both(make_app, home, monkeypatch):
-    monkeypatch.setattr(draftsync, "AUTOSAVE_IDLE_S", 60.0)      # the typing stays unsaved
+    monkeypatch.setattr(draftsync, "AUTOSAVE_IDLE_S", 60.0)  # the typing stays unsaved
     monkeypatch.setattr(draftsync, "AUTOSAVE_MAX_S", 60.0)
     app = make_app(target=("exercise", "6.1"))
     async with app.run_test(size=SIZE) as pilot:
@@ -93,10 +95,10 @@ async def test_outside_edit_while_typing_keeps_both(make_app, home, monkeypatch)
         await pilot.press(*"mine = 1")
         outside_write(draft, "theirs = 2\n")
         await wait_until(pilot, lambda: type(app.screen).__name__ == "ChoiceDialog", timeout=10)
-        await pilot.pause()                   # laid out: a click lands on its button
+        await pilot.pause()  # laid out: a click lands on its button
         backups = list((home / "work" / "backup").glob("6.1.outside.*.py"))
         assert [b.read_text(encoding="utf-8") for b in backups] == ["theirs = 2\n"]
-        assert draft.read_text(encoding="utf-8") == "theirs = 2\n"      # nothing overwritten yet
+        assert draft.read_text(encoding="utf-8") == "theirs = 2\n"  # nothing overwritten yet
         await pilot.click("#choice-mine")
         await wait_until(pilot, lambda: draft.read_text(encoding="utf-8").endswith("mine = 1"))
         assert editor.text.endswith("mine = 1")
@@ -104,7 +106,7 @@ async def test_outside_edit_while_typing_keeps_both(make_app, home, monkeypatch)
         await pilot.press(*"  # more")
         outside_write(draft, "theirs = 3\n")
         await wait_until(pilot, lambda: type(app.screen).__name__ == "ChoiceDialog", timeout=10)
-        await pilot.pause()                   # laid out: a click lands on its button
+        await pilot.pause()  # laid out: a click lands on its button
         await pilot.click("#choice-theirs")
         await wait_until(pilot, lambda: editor.text == "theirs = 3\n")
         assert editor.text == "theirs = 3\n" and draft.read_text(encoding="utf-8") == "theirs = 3\n"
@@ -112,7 +114,9 @@ async def test_outside_edit_while_typing_keeps_both(make_app, home, monkeypatch)
         assert len(mine) == 1 and mine[0].read_text(encoding="utf-8").endswith("mine = 1  # more")
 
 
-async def test_failed_save_is_shown_kept_retried_and_blocks_the_run(make_app, home, fake_runner, monkeypatch):
+async def test_failed_save_is_shown_kept_retried_and_blocks_the_run(
+    make_app, home, fake_runner, monkeypatch
+):
     real_write = drafts.atomic_write
     disk_full = [True]
 
@@ -126,7 +130,7 @@ async def test_failed_save_is_shown_kept_retried_and_blocks_the_run(make_app, ho
     app = make_app(target=("exercise", "6.1"), runner=fake_runner)
     async with app.run_test(size=SIZE) as pilot:
         scr, editor = await open_exercise(pilot, app)
-        monkeypatch.setattr(drafts, "atomic_write", write)          # the disk fills up
+        monkeypatch.setattr(drafts, "atomic_write", write)  # the disk fills up
         draft = home / "work" / "6.1.py"
         before = draft.read_text(encoding="utf-8")
         editor.move_cursor(editor.document.end)
@@ -134,13 +138,15 @@ async def test_failed_save_is_shown_kept_retried_and_blocks_the_run(make_app, ho
         await wait_until(pilot, lambda: "No space left on device" in status_of(scr), timeout=10)
         assert draft.read_text(encoding="utf-8") == before and editor.text.endswith("new = 1")
         await pilot.press("ctrl+s")
-        assert "No space left on device" in status_of(scr)          # still shown: not saved
-        await pilot.press("ctrl+r")                                  # the run would check the old file
+        assert "No space left on device" in status_of(scr)  # still shown: not saved
+        await pilot.press("ctrl+r")  # the run would check the old file
         await wait_until(pilot, lambda: not scr.running, timeout=10)
         assert fake_runner.jobs == [] and app.store.attempts("6.1") == []
         assert "没有运行" in str(scr.query_one("#verdict").render())
-        disk_full[0] = False                                         # space again: the retry saves
-        await wait_until(pilot, lambda: draft.read_text(encoding="utf-8").endswith("new = 1"), timeout=10)
+        disk_full[0] = False  # space again: the retry saves
+        await wait_until(
+            pilot, lambda: draft.read_text(encoding="utf-8").endswith("new = 1"), timeout=10
+        )
         await wait_until(pilot, lambda: "No space" not in status_of(scr), timeout=5)
 
 
@@ -150,7 +156,7 @@ async def test_a_run_checks_what_the_editor_shows(make_app, home, fake_runner):
     async with app.run_test(size=SIZE) as pilot:
         scr, editor = await open_exercise(pilot, app)
         editor.move_cursor(editor.document.end)
-        await pilot.press(*"typed_just_now = 1", "ctrl+r")          # no pause: no autosave yet
+        await pilot.press(*"typed_just_now = 1", "ctrl+r")  # no pause: no autosave yet
         await wait_until(pilot, lambda: scr.last_result is not None)
         assert fake_runner.files[0].endswith("typed_just_now = 1")
 
@@ -166,8 +172,8 @@ async def test_non_utf8_draft_opens_read_only_then_recovers(make_app, home):
         assert "UTF-8" in status_of(scr)
         await pilot.press("a")
         await pilot.pause()
-        assert draft.read_bytes() == "# 计数器\nx = 1\n".encode("gbk")     # untouched
-        outside_write(draft, "# 计数器\nx = 2\n")                           # re-saved as UTF-8
+        assert draft.read_bytes() == "# 计数器\nx = 1\n".encode("gbk")  # untouched
+        outside_write(draft, "# 计数器\nx = 2\n")  # re-saved as UTF-8
         await wait_until(pilot, lambda: editor.text == "# 计数器\nx = 2\n", timeout=10)
         assert not editor.read_only
 
@@ -178,7 +184,7 @@ async def test_end_signal_saves_what_was_just_typed(make_app, home):
         scr, editor = await open_exercise(pilot, app)
         editor.move_cursor(editor.document.end)
         await pilot.press("z", "z")
-        app.end_signals.on_signal(signal.SIGTERM, None)       # what the handler does on SIGHUP/SIGTERM
+        app.end_signals.on_signal(signal.SIGTERM, None)  # what the handler does on SIGHUP/SIGTERM
         assert (home / "work" / "6.1.py").read_text(encoding="utf-8").endswith("zz")
     assert app.return_code == 128 + signal.SIGTERM
 
@@ -194,8 +200,8 @@ async def test_leaving_with_a_choice_pending_keeps_both(make_app, home, monkeypa
         await pilot.press(*"mine = 1")
         outside_write(draft, "theirs = 2\n")
         await wait_until(pilot, lambda: type(app.screen).__name__ == "ChoiceDialog", timeout=10)
-        await pilot.pause()                   # laid out: a click lands on its button
-        await pilot.press("f2")                      # leaves without choosing
+        await pilot.pause()  # laid out: a click lands on its button
+        await pilot.press("f2")  # leaves without choosing
         await pilot.pause()
     assert draft.read_text(encoding="utf-8").endswith("mine = 1")
     backups = list((home / "work" / "backup").glob("6.1.outside.*.py"))
@@ -220,5 +226,8 @@ async def test_a_draft_that_cannot_be_created_opens_with_the_starter(make_app, h
         await wait_until(pilot, lambda: "No space left on device" in status_of(scr), timeout=10)
         disk_full[0] = False
         draft = home / "work" / "6.1.py"
-        await wait_until(pilot, lambda: draft.exists() and draft.read_text(encoding="utf-8") == editor.text,
-                         timeout=10)
+        await wait_until(
+            pilot,
+            lambda: draft.exists() and draft.read_text(encoding="utf-8") == editor.text,
+            timeout=10,
+        )

@@ -58,7 +58,7 @@ async def test_pass_updates_progress_and_next(make_app, fake_runner):
         assert not scr.query_one("#solution").display
         await run_to_verdict(pilot)
         assert app.store.exercise_status("6.1") == "passed"
-        assert scr.query_one("#solution").display          # unlocked by the pass
+        assert scr.query_one("#solution").display  # unlocked by the pass
         assert "讲解" in screen_text(app)
         await pilot.press("f3")
         await pilot.pause()
@@ -76,7 +76,7 @@ async def test_long_run_cancel_keeps_ui_live(make_app, fake_runner):
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert scr.running
-        await pilot.press("a", "b")                       # typing continues during the run
+        await pilot.press("a", "b")  # typing continues during the run
         assert "ab" in editor.text
         await pilot.press("escape")
         await wait_until(pilot, lambda: not scr.running, timeout=2)
@@ -93,7 +93,10 @@ async def test_hints_one_at_a_time(make_app):
         await pilot.press("ctrl+t")
         await pilot.pause()
         assert app.store.hints_revealed("6.1") == 1
-        assert "提示 1/" in scr.query_one("#hints").source and "提示 2/" not in scr.query_one("#hints").source
+        assert (
+            "提示 1/" in scr.query_one("#hints").source
+            and "提示 2/" not in scr.query_one("#hints").source
+        )
         for _ in range(total + 1):
             await pilot.press("ctrl+t")
         assert app.store.hints_revealed("6.1") == total
@@ -105,7 +108,9 @@ async def test_statement_and_hints_filled_after_first_frame(make_app):
     app = make_app(target=("exercise", "6.1"))
     async with app.run_test(size=SIZE) as pilot:
         scr = app.screen
-        await wait_until(pilot, lambda: scr.query_one("#statement").source == scr.exercise.statement)
+        await wait_until(
+            pilot, lambda: scr.query_one("#statement").source == scr.exercise.statement
+        )
         await wait_until(pilot, lambda: scr.query_one("#hints").source.strip() != "")
     app = make_app(target=("exercise", "6.1"))
     async with app.run_test(size=SIZE) as pilot:
@@ -152,7 +157,10 @@ async def test_give_up_needs_confirmation(make_app):
         await pilot.press("y")
         await pilot.pause()
         assert app.store.solution_unlocked("6.1") and app.store.stats("6.1").gave_up
-        assert scr.query_one("#solution").display and scr.query_one("#solution").text == scr.exercise.solution
+        assert (
+            scr.query_one("#solution").display
+            and scr.query_one("#solution").text == scr.exercise.solution
+        )
 
 
 async def test_reset_to_starter(make_app, home):
@@ -193,7 +201,7 @@ async def test_leaving_saves_pending_edits(make_app, home):
         editor = app.screen.query_one("#editor")
         editor.move_cursor(editor.document.end)
         await pilot.press("z", "z")
-        await pilot.press("f2")                       # before the autosave delay has passed
+        await pilot.press("f2")  # before the autosave delay has passed
         await pilot.pause()
         assert type(app.screen).__name__ == "HomeScreen"
     assert (home / "work" / "6.1.py").read_text(encoding="utf-8").endswith("zz")
@@ -212,7 +220,7 @@ async def test_reopening_shows_the_last_verdict_and_diff(make_app, home):
         await pilot.pause()
         verdict = str(scr.query_one("#verdict").render())
         assert "上次的结果" in verdict and "未通过" in verdict and "1/2" in verdict
-        assert "2.5" in screen_text(app)                     # the diff of the failing check
+        assert "2.5" in screen_text(app)  # the diff of the failing check
 
 
 async def test_escape_with_no_run_goes_back_and_never_strands_the_editor(make_app, fake_runner):
@@ -225,15 +233,15 @@ async def test_escape_with_no_run_goes_back_and_never_strands_the_editor(make_ap
         scr = app.screen
         editor = scr.query_one("#editor")
         assert app.focused is editor
-        await pilot.press("ctrl+r")                          # Esc during a run: cancels, stays
+        await pilot.press("ctrl+r")  # Esc during a run: cancels, stays
         await wait_until(pilot, lambda: scr.running)
         await pilot.press("escape")
         await wait_until(pilot, lambda: not scr.running, timeout=3)
         assert app.screen is scr and app.focused is editor
         editor.move_cursor(editor.document.end)
-        await pilot.press("q")                               # typing still reaches the editor
+        await pilot.press("q")  # typing still reaches the editor
         assert editor.text.endswith("q")
-        await pilot.press("escape")                          # idle: back to the map
+        await pilot.press("escape")  # idle: back to the map
         await pilot.pause()
         assert type(app.screen).__name__ == "HomeScreen"
 
@@ -243,10 +251,10 @@ async def test_next_exercise_after_a_pass(make_app, fake_runner):
     app = make_app(target=("exercise", "6.1"), runner=fake_runner)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "下一道练习" not in screen_text(app).split("\n")[SIZE[1] - 1]     # only after a pass
+        assert "下一道练习" not in screen_text(app).split("\n")[SIZE[1] - 1]  # only after a pass
         await run_to_verdict(pilot)
         assert "下一道练习" in screen_text(app).split("\n")[SIZE[1] - 1]
-        await pilot.press("ctrl+n")                          # 6.1 is the fixture's last exercise
+        await pilot.press("ctrl+n")  # 6.1 is the fixture's last exercise
         await pilot.pause()
         assert type(app.screen).__name__ == "HomeScreen"
 
@@ -274,7 +282,9 @@ async def test_checking_the_reference_is_not_a_pass(make_app, fake_runner, home)
         scr.query_one("#editor").load_text(scr.exercise.solution)
         await run_to_verdict(pilot)
         assert "参考答案" in str(scr.query_one("#verdict").render())
-        assert app.store.exercise_status("6.1") != "passed" and not scr.query_one("#solution").display
+        assert (
+            app.store.exercise_status("6.1") != "passed" and not scr.query_one("#solution").display
+        )
 
 
 def test_the_collector_runs_when_the_learner_is_idle(monkeypatch):
@@ -289,15 +299,15 @@ def test_the_collector_runs_when_the_learner_is_idle(monkeypatch):
     monkeypatch.setattr(policy, "collect", lambda: calls.append("collect"))
     policy.frozen = True
     policy.noticed_input()
-    assert not policy.collect_if_idle(busy=False)             # input just now
+    assert not policy.collect_if_idle(busy=False)  # input just now
     policy.last_input -= gcpolicy.IDLE_SECONDS + 1
-    monkeypatch.setattr(gc, "get_count", lambda: (5, 3, 1))   # something reached the old generation
-    assert not policy.collect_if_idle(busy=True)              # a run is going
+    monkeypatch.setattr(gc, "get_count", lambda: (5, 3, 1))  # something reached the old generation
+    assert not policy.collect_if_idle(busy=True)  # a run is going
     assert policy.collect_if_idle(busy=False) and calls == ["collect"]
-    assert not policy.collect_if_idle(busy=False)             # once per quiet spell
+    assert not policy.collect_if_idle(busy=False)  # once per quiet spell
     policy.noticed_input()
     policy.last_input -= gcpolicy.IDLE_SECONDS + 1
-    monkeypatch.setattr(gc, "get_count", lambda: (5, 3, 0))   # nothing new in the old generation
+    monkeypatch.setattr(gc, "get_count", lambda: (5, 3, 0))  # nothing new in the old generation
     assert not policy.collect_if_idle(busy=False)
 
 

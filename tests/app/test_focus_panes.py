@@ -17,7 +17,7 @@ async def test_f6_cycles_the_panes_side_by_side(make_app, fake_runner):
         await run_to_verdict(pilot)
         await pilot.press("f6")
         assert scr.focused_pane() == "ex-right"
-        assert app.focused.id == "checks"          # the arrows now move in the check list
+        assert app.focused.id == "checks"  # the arrows now move in the check list
         await pilot.press("f6")
         assert scr.focused_pane() == "ex-left"
         await pilot.press("f6")
@@ -29,7 +29,7 @@ async def test_f6_skips_a_hidden_statement(make_app):
     async with app.run_test(size=(130, 36)) as pilot:
         await pilot.pause()
         scr = app.screen
-        await pilot.press("ctrl+b")               # hide the statement
+        await pilot.press("ctrl+b")  # hide the statement
         await pilot.press("f6")
         assert scr.focused_pane() == "ex-right"
         await pilot.press("f6")
@@ -61,10 +61,12 @@ async def test_side_by_side_the_panes_keep_their_size_through_runs_and_edits(mak
         scr = app.screen
 
         def regions():
-            return tuple(scr.query_one(f"#{pane}").region for pane in ("ex-left", "ex-center", "ex-right"))
+            return tuple(
+                scr.query_one(f"#{pane}").region for pane in ("ex-left", "ex-center", "ex-right")
+            )
 
         before = regions()
-        assert before[1].height >= 14 and before[2].height >= 14     # both halves usable at 36 rows
+        assert before[1].height >= 14 and before[2].height >= 14  # both halves usable at 36 rows
         for _ in range(2):
             await run_to_verdict(pilot)
             assert regions() == before

@@ -6,13 +6,12 @@ that backs up only real work."""
 from __future__ import annotations
 
 import pytest
-from rich.cells import cell_len
 from apphelp import wait_until
+from rich.cells import cell_len
 from screentext import screen_text
 
 from tutor.app.editor import EditorStatus, external_editor_command
 from tutor.app.keybar import KeyBar
-
 
 # ---------------------------------------------------------------- footer
 
@@ -35,7 +34,7 @@ async def test_the_footer_shows_whole_keys_only(make_app, size, target):
             await pilot.press("f2")
         await wait_until(pilot, lambda: app.screen.query(KeyBar))
         bar = app.screen.query_one(KeyBar)
-        await wait_until(pilot, lambda: bar.items)       # the bar fills after the first refresh
+        await wait_until(pilot, lambda: bar.items)  # the bar fills after the first refresh
         await pilot.pause()
         footer = screen_text(app).splitlines()[-1].rstrip()
         # what is shown is exactly the first few keys, each with its words: never a bare key
@@ -76,8 +75,16 @@ def test_a_run_of_letter_keys_is_one_row_with_its_first_and_last_key():
 
     from tutor.app.helpscreen import help_rows
 
-    letters = [Binding(ch, f"choose({i})", "app.key.choose", show=False) for i, ch in enumerate("abcdefgh")]
-    rows = help_rows([Binding("r", "reveal", "app.key.reveal"), *letters, Binding("escape", "back", "app.key.back")])
+    letters = [
+        Binding(ch, f"choose({i})", "app.key.choose", show=False) for i, ch in enumerate("abcdefgh")
+    ]
+    rows = help_rows(
+        [
+            Binding("r", "reveal", "app.key.reveal"),
+            *letters,
+            Binding("escape", "back", "app.key.back"),
+        ]
+    )
     assert rows[0][0] == "r" and rows[1][0] == "a – h" and rows[2][0] == "Esc"
     assert len(rows) == 3
 
@@ -111,7 +118,7 @@ async def test_a_long_status_message_wraps_instead_of_being_cut(make_app):
         lines = status.render().plain.split("\n")
         height, width = status.content_region.height, status.content_region.width
         text = screen_text(app)
-    assert len(lines) > 1 and height == len(lines)            # every line of it is on the screen
+    assert len(lines) > 1 and height == len(lines)  # every line of it is on the screen
     assert "".join(line.strip() for line in lines) == message  # and nothing is cut
     assert all(cell_len(line) <= width for line in lines), (width, lines)
     assert "结尾在这里" in text
@@ -123,16 +130,18 @@ async def test_a_passing_notice_fades_and_a_problem_stays(make_app, monkeypatch)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         status = app.screen.query_one(EditorStatus)
-        shown = []                  # what was shown, whether or not it faded before we looked
+        shown = []  # what was shown, whether or not it faded before we looked
         show = status.show
-        monkeypatch.setattr(status, "show", lambda text, *a, **kw: (shown.append(text), show(text, *a, **kw)))
+        monkeypatch.setattr(
+            status, "show", lambda text, *a, **kw: (shown.append(text), show(text, *a, **kw))
+        )
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: any("已保存" in text for text in shown))
-        await wait_until(pilot, lambda: status._text.plain == "")       # "saved" does not linger
+        await wait_until(pilot, lambda: status._text.plain == "")  # "saved" does not linger
         status.show("保存失败:磁盘已满", "bold red")
         await pilot.pause(0.6)
-        assert status._text.plain == "保存失败:磁盘已满"                   # a problem stays
-        status.show("已保存。")                                          # until the next notice
+        assert status._text.plain == "保存失败:磁盘已满"  # a problem stays
+        status.show("已保存。")  # until the next notice
         await wait_until(pilot, lambda: status._text.plain == "")
 
 
@@ -143,7 +152,10 @@ def test_outside_editor_falls_back_to_nano_then_vi():
     def which_of(*installed):
         return lambda name: f"/usr/bin/{name}" if name in installed else None
 
-    assert external_editor_command({"VISUAL": "code -w", "EDITOR": "vim"}, which_of("nano")) == ["code", "-w"]
+    assert external_editor_command({"VISUAL": "code -w", "EDITOR": "vim"}, which_of("nano")) == [
+        "code",
+        "-w",
+    ]
     assert external_editor_command({"EDITOR": "emacs -nw"}, which_of("nano")) == ["emacs", "-nw"]
     assert external_editor_command({"EDITOR": "  "}, which_of("nano", "vi")) == ["/usr/bin/nano"]
     assert external_editor_command({}, which_of("vi")) == ["/usr/bin/vi"]
@@ -196,7 +208,7 @@ async def test_resetting_an_unchanged_draft_makes_no_backup(make_app, home):
     app = make_app(target=("exercise", "6.1"))
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        await pilot.press("ctrl+s")                      # the draft on disk is the starter
+        await pilot.press("ctrl+s")  # the draft on disk is the starter
         await pilot.press("f8")
         await pilot.pause()
         await pilot.press("y")

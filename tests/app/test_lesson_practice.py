@@ -20,8 +20,9 @@ async def _open_lesson(pilot, app, lesson_id="6.2"):
     await pilot.pause()
     if getattr(app.screen, "lesson_id", None) != lesson_id:
         app.open_item("lesson", lesson_id)
-    await wait_until(pilot, lambda: getattr(app.screen, "lesson_id", None) == lesson_id
-                     and app.screen.complete)
+    await wait_until(
+        pilot, lambda: getattr(app.screen, "lesson_id", None) == lesson_id and app.screen.complete
+    )
     await pilot.pause()
 
 
@@ -38,10 +39,10 @@ async def test_a_prediction_is_asked_before_the_block_runs(make_app, fake_runner
         app.screen._select(block)
         text = screen_text(app)
         assert "这段代码打印的长度是多少" in text and " b) 3" in text
-        await pilot.press("r")                        # not yet: the question comes first
+        await pilot.press("r")  # not yet: the question comes first
         await pilot.pause()
         assert not fake_runner.jobs and block.result is None
-        await pilot.press("a")                        # a wrong guess, the first one: it counts
+        await pilot.press("a")  # a wrong guess, the first one: it counts
         await wait_until(pilot, lambda: block.result is not None)
         await pilot.pause()
         assert len(fake_runner.jobs) == 1
@@ -49,8 +50,12 @@ async def test_a_prediction_is_asked_before_the_block_runs(make_app, fake_runner
         assert "你的预测:a) 2" in shown and "没猜对,答案是 b) 3" in shown and "长度 3" in shown
         assert "只算练习" not in shown
         progress = app.session.progress().chapter(app.course.chapter_by_id["6"])
-        assert (progress.predictions_right, progress.predictions_made, progress.predictions) == (0, 1, 2)
-        app.open_item("lesson", "6.2")                 # again, on a fresh page: practice now
+        assert (progress.predictions_right, progress.predictions_made, progress.predictions) == (
+            0,
+            1,
+            2,
+        )
+        app.open_item("lesson", "6.2")  # again, on a fresh page: practice now
         await _open_lesson(pilot, app)
         block = _blocks(app)[1]
         app.screen._select(block)
@@ -70,11 +75,11 @@ async def test_a_number_prediction_is_typed(make_app, fake_runner):
         await _open_lesson(pilot, app)
         block = _blocks(app)[2]
         app.screen._select(block)
-        await pilot.press("r")                        # focuses the number box
+        await pilot.press("r")  # focuses the number box
         await pilot.pause()
         box = block.query_one(".predict-input")
         assert app.focused is box and not fake_runner.jobs
-        await pilot.press("x", "enter")               # not a number: refused, nothing recorded
+        await pilot.press("x", "enter")  # not a number: refused, nothing recorded
         await pilot.pause()
         assert block.awaiting_prediction and not fake_runner.jobs
         box.value = ""
@@ -91,7 +96,7 @@ async def test_selection_moves_between_examples_and_r_runs_the_selected_one(make
     async with app.run_test(size=(100, 20)) as pilot:
         await _open_lesson(pilot, app)
         blocks = _blocks(app)
-        assert app.screen.current_block() is blocks[0]        # the one most in view
+        assert app.screen.current_block() is blocks[0]  # the one most in view
         for _ in range(3):
             await pilot.press("j")
         await pilot.pause()
@@ -115,7 +120,7 @@ async def test_fix_it_yourself_opens_the_repair_exercise(make_app):
         app.screen._select(blocks[0])
         await pilot.pause()
         assert "动手修复" not in str(app.screen.query_one("KeyBar").render())
-        await pilot.press("x")                            # no repair after this block
+        await pilot.press("x")  # no repair after this block
         await pilot.pause()
         assert type(app.screen).__name__ == "LessonScreen"
         app.screen._select(blocks[3])
@@ -140,7 +145,7 @@ async def test_a_long_page_is_read_only_once_its_end_was_on_the_screen(make_app)
     app = make_app(target=("lesson", "6.2"))
     async with app.run_test(size=(100, 16)) as pilot:
         await _open_lesson(pilot, app)
-        await pilot.pause(1.2)                            # several read checks have run
+        await pilot.pause(1.2)  # several read checks have run
         assert app.store.lessons_read() == set()
         await pilot.press("end")
         await wait_until(pilot, lambda: app.store.lessons_read() == {"6.2"})

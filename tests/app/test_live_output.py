@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from apphelp import SIZE, wait_until
 
-from tutor.words.catalog import t
 from tutor.protocol.result import RunResult, Status
+from tutor.words.catalog import t
 
 
 async def test_a_running_example_shows_its_output_as_it_streams(make_app, fake_runner):
-    fake_runner.push(RunResult(exercise="6.1#1", status=Status.PASSED, stdout="第一行\n"), delay=1.5,
-                     output="第一行\n")
+    fake_runner.push(
+        RunResult(exercise="6.1#1", status=Status.PASSED, stdout="第一行\n"),
+        delay=1.5,
+        output="第一行\n",
+    )
     app = make_app(target=("lesson", "6.1"), runner=fake_runner)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

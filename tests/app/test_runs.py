@@ -16,7 +16,7 @@ from tutor.protocol.result import Status
 pytestmark = pytest.mark.slow
 
 
-REAL_RUN_S = 90.0     # a real worker's verdict, on a loaded machine
+REAL_RUN_S = 90.0  # a real worker's verdict, on a loaded machine
 
 
 async def run_and_wait(pilot, scr):
@@ -56,7 +56,7 @@ async def test_wrong_then_error_then_cancel(make_app, runner, home, no_new_jax):
         assert result.status == Status.FAILED
         text = screen_text(app)
         assert "期望" in text and "实际" in text
-        assert "increment" in text                       # the misconception message
+        assert "increment" in text  # the misconception message
 
         editor.load_text(ERROR_6_1)
         result = await run_and_wait(pilot, scr)
@@ -65,7 +65,9 @@ async def test_wrong_then_error_then_cancel(make_app, runner, home, no_new_jax):
 
         editor.load_text(SLOW_6_1)
         await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: scr.running and scr.handle.run is not None, timeout=REAL_RUN_S)
+        await wait_until(
+            pilot, lambda: scr.running and scr.handle.run is not None, timeout=REAL_RUN_S
+        )
         await pilot.pause(0.5)
         start = time.monotonic()
         await pilot.press("escape")
@@ -102,7 +104,7 @@ async def test_quiz_verification_runs_in_a_worker(make_app):
         await pilot.pause()
         await pilot.press("]")
         await pilot.pause()
-        assert not app.screen.query(RunBlock)          # hidden until answered
+        assert not app.screen.query(RunBlock)  # hidden until answered
         await pilot.press("b")
         await pilot.pause()
         blocks = list(app.screen.query(RunBlock).results(RunBlock))

@@ -36,13 +36,13 @@ async def test_course_map_statuses_filter_and_continue(make_app, home):
         assert type(app.screen).__name__ == "HomeScreen"
         text = screen_text(app)
         assert "✓ 课 6.1" in text and "✓ 练习 6.1" in text
-        assert "得分 1/3" in text                       # the quiz score on the map
-        assert "2/5" in text                            # overall: lesson 6.1 + exercise 6.1 done
-        await pilot.press("f")                          # filter: unfinished
+        assert "得分 1/3" in text  # the quiz score on the map
+        assert "2/5" in text  # overall: lesson 6.1 + exercise 6.1 done
+        await pilot.press("f")  # filter: unfinished
         await pilot.pause()
         text = screen_text(app)
         assert "课 6.2" in text and "练习 6.1" not in text
-        await pilot.press("c")                          # continue: next unfinished = lesson 6.2
+        await pilot.press("c")  # continue: next unfinished = lesson 6.2
         await pilot.pause()
         assert type(app.screen).__name__ == "LessonScreen" and app.screen.lesson_id == "6.2"
 
@@ -73,7 +73,7 @@ async def test_lesson_reader_links_outline_prev_next(make_app, home):
         text = screen_text(app)
         assert "什么是纯函数" in text and "▶ 运行" in text
         outline = scr.query_one("#outline")
-        assert outline.option_count == 3              # title + 2 sections
+        assert outline.option_count == 3  # title + 2 sections
         outline.highlighted = 2
         outline.action_select()
         await pilot.pause()
@@ -85,21 +85,37 @@ async def test_lesson_reader_links_outline_prev_next(make_app, home):
         assert type(app.screen).__name__ == "ExerciseScreen"
         app.open_item("lesson", "6.2")
         await pilot.pause()
-        await pilot.press("p")                          # previous item in course order
+        await pilot.press("p")  # previous item in course order
         await pilot.pause()
         assert app.screen.lesson_id == "6.1"
         await pilot.press("n")
         await pilot.pause()
         assert app.screen.lesson_id == "6.2"
-        await pilot.press("n")                          # 6.2 → its exercise 6.1
+        await pilot.press("n")  # 6.2 → its exercise 6.1
         await pilot.pause()
         assert type(app.screen).__name__ == "ExerciseScreen"
 
 
 async def test_lesson_runnable_block_output_and_chart(make_app, fake_runner):
-    fake_runner.push(RunResult(exercise="6.1#1", status=Status.PASSED, stdout="你好,纯函数\n", charts=[
-        {"type": "line", "title": "平方", "xlabel": "", "ylabel": "", "logy": False, "logx": False,
-         "series": [{"name": "y", "x": [0, 1, 2, 3], "y": [1, 4, 9, 16]}]}]), output="你好,纯函数\n")
+    fake_runner.push(
+        RunResult(
+            exercise="6.1#1",
+            status=Status.PASSED,
+            stdout="你好,纯函数\n",
+            charts=[
+                {
+                    "type": "line",
+                    "title": "平方",
+                    "xlabel": "",
+                    "ylabel": "",
+                    "logy": False,
+                    "logx": False,
+                    "series": [{"name": "y", "x": [0, 1, 2, 3], "y": [1, 4, 9, 16]}],
+                }
+            ],
+        ),
+        output="你好,纯函数\n",
+    )
     app = make_app(target=("lesson", "6.1"), runner=fake_runner)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -118,18 +134,18 @@ async def test_quiz_choice_and_open(make_app):
     app = make_app(target=("quiz", "6"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("a")                            # wrong
+        await pilot.press("a")  # wrong
         await pilot.pause()
         text = screen_text(app)
         assert "不对" in text and "副作用只在追踪时执行" in text
         await pilot.press("]")
-        await pilot.press("b")                            # right
+        await pilot.press("b")  # right
         await pilot.pause()
         assert "回答正确" in screen_text(app)
         await pilot.press("]")
         await pilot.pause()
         assert "先自己想一想" in screen_text(app)
-        await pilot.press("y")                            # cannot mark before revealing
+        await pilot.press("y")  # cannot mark before revealing
         assert "q3" not in app.store.quiz_answers("6")
         await pilot.press("enter")
         await pilot.pause()
@@ -194,8 +210,10 @@ async def test_command_palette_jumps_by_id(make_app):
         from textual.command import CommandList
 
         hits = app.screen.query_one(CommandList)
-        await wait_until(pilot, lambda: hits.option_count > 0
-                         and "测验" in str(hits.get_option_at_index(0).prompt))
+        await wait_until(
+            pilot,
+            lambda: hits.option_count > 0 and "测验" in str(hits.get_option_at_index(0).prompt),
+        )
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "QuizScreen"
@@ -210,8 +228,6 @@ async def test_theme_toggle_is_saved(make_app):
 
 
 @pytest.mark.parametrize("target", [("exercise", "6.1"), ("lesson", "6.1"), ("quiz", "6")])
-
-
 async def test_small_terminal(make_app, target):
     """At 80×24 each screen shows its own content and its keys; the exercise keeps an editor
     wide enough to type in and its run key in the footer."""
@@ -226,7 +242,7 @@ async def test_small_terminal(make_app, target):
             assert "运行检查" in footer and "def update_counter" in text
         elif target[0] == "lesson":
             assert "什么是纯函数" in text and "下一个" in footer
-            assert not app.screen.query_one("#outline").display        # no room for the outline
+            assert not app.screen.query_one("#outline").display  # no room for the outline
         else:
             assert "jit 函数里修改全局变量会怎样" in text and "返回" in footer
 
@@ -290,7 +306,9 @@ async def test_no_color_is_respected(make_app, monkeypatch):
         strips = app.screen._compositor.render_full_update().strips
         colored_before = colored_after = 0
         for strip in (strip for line in strips for strip in line):
-            colored_before += any(seg.style and (seg.style.color or seg.style.bgcolor) for seg in strip)
+            colored_before += any(
+                seg.style and (seg.style.color or seg.style.bgcolor) for seg in strip
+            )
             for f in app._filters:
                 strip = strip.apply_filter(f, Color(0, 0, 0))
             for seg in strip:
@@ -309,11 +327,11 @@ async def test_lesson_block_cancel_with_escape(make_app, fake_runner):
         await pilot.press("r")
         block = app.screen.query_one(".run-block")
         await wait_until(pilot, lambda: block.running)
-        await pilot.press("escape")                   # first Esc cancels the running example
+        await pilot.press("escape")  # first Esc cancels the running example
         await wait_until(pilot, lambda: block.result is not None, timeout=3)
         assert block.result.status == Status.CANCELLED
         assert type(app.screen).__name__ == "LessonScreen"
-        await pilot.press("escape")                   # the next one goes back to the map
+        await pilot.press("escape")  # the next one goes back to the map
         await pilot.pause()
         assert type(app.screen).__name__ == "HomeScreen"
 
@@ -327,8 +345,10 @@ def test_every_app_word_is_in_the_catalog():
     folder = Path(__file__).resolve().parents[2] / "tutor" / "app"
     used = set()
     for f in folder.glob("*.py"):
-        used |= set(re.findall(r"""t\(\s*["'](app\.[a-z0-9_.]+)["']""", f.read_text(encoding="utf-8")))
-    used = {k for k in used if not k.endswith(".")}          # prefixes of keys built at run time
+        used |= set(
+            re.findall(r"""t\(\s*["'](app\.[a-z0-9_.]+)["']""", f.read_text(encoding="utf-8"))
+        )
+    used = {k for k in used if not k.endswith(".")}  # prefixes of keys built at run time
     used |= {f"app.kind.{k}" for k in ("lesson", "exercise", "repair", "quiz")}
     used |= {f"app.map.filter.{k}" for k in ("all", "todo", "failed", "done")}
     assert used, "no catalog keys found"

@@ -22,7 +22,7 @@ def test_every_word_must_occur_and_snippets_show_the_line(make_app):
     app = make_app()
     index = TextIndex(app.course)
     assert [(h.kind, h.id) for h in index.find("纯函数 副作用")] == [("lesson", "6.1")]
-    assert ("lesson", "6.2") in [(h.kind, h.id) for h in index.find("JNP")]   # code, any case
+    assert ("lesson", "6.2") in [(h.kind, h.id) for h in index.find("JNP")]  # code, any case
     assert ("cheatsheet", "6") in [(h.kind, h.id) for h in index.find("jax.random.split")]
     assert ("exercise", "6.1") in [(h.kind, h.id) for h in index.find("update_counter")]
     assert index.find("没有这个词") == [] and index.find("   ") == []
@@ -51,7 +51,9 @@ async def test_a_search_with_no_hit_says_so_and_esc_goes_back(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("slash", *"zzzq")
-        await wait_until(pilot, lambda: "没有找到" in str(app.screen.query_one("#search-status").render()))
+        await wait_until(
+            pilot, lambda: "没有找到" in str(app.screen.query_one("#search-status").render())
+        )
         await pilot.press("escape")
         await pilot.pause()
         assert type(app.screen).__name__ == "LessonScreen" and app.screen.lesson_id == "6.1"
@@ -76,7 +78,7 @@ async def test_the_palette_finds_a_lesson_by_a_word_of_its_text(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         provider = CourseCommands(app.screen)
-        hits = [h async for h in provider.search("globals")]      # only in 6.2's code
+        hits = [h async for h in provider.search("globals")]  # only in 6.2's code
         content = [h for h in hits if "正文" in h.text]
         assert content and "课 6.2" in content[0].text
         content[0].command()

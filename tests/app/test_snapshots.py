@@ -3,9 +3,8 @@ of the looks with: pytest tests/app/test_snapshots.py --snapshot-update"""
 
 from __future__ import annotations
 
-from textual.widgets import TextArea
-
 from apphelp import failed_result
+from textual.widgets import TextArea
 
 
 async def no_blink(pilot):
@@ -22,11 +21,15 @@ def test_snapshot_course_map(make_app, snap_compare):
 
 
 def test_snapshot_exercise_small(make_app, snap_compare):
-    assert snap_compare(make_app(target=("exercise", "6.1")), terminal_size=(80, 24), run_before=no_blink)
+    assert snap_compare(
+        make_app(target=("exercise", "6.1")), terminal_size=(80, 24), run_before=no_blink
+    )
 
 
 def test_snapshot_exercise_wide(make_app, snap_compare):
-    assert snap_compare(make_app(target=("exercise", "6.1")), terminal_size=(130, 36), run_before=no_blink)
+    assert snap_compare(
+        make_app(target=("exercise", "6.1")), terminal_size=(130, 36), run_before=no_blink
+    )
 
 
 def test_snapshot_exercise_failed_diff(make_app, fake_runner, snap_compare):

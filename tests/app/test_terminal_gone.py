@@ -40,8 +40,15 @@ def test_a_sighup_ends_the_app_when_its_terminal_stopped_reading(tmp_path):
     env.pop("LINES", None)
     master, slave = pty.openpty()
     _size(slave, 36, 120)
-    proc = subprocess.Popen([str(JAXTUTOR), "exercise", "6.1"], stdin=slave, stdout=slave, stderr=slave,
-                            env=env, start_new_session=True, close_fds=True)
+    proc = subprocess.Popen(
+        [str(JAXTUTOR), "exercise", "6.1"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+        close_fds=True,
+    )
     shown, reading = bytearray(), threading.Event()
     reading.set()
 
@@ -65,12 +72,12 @@ def test_a_sighup_ends_the_app_when_its_terminal_stopped_reading(tmp_path):
             time.sleep(0.05)
 
     try:
-        wait_shown("运行检查", 60)                    # the footer: the workspace is up
+        wait_shown("运行检查", 60)  # the footer: the workspace is up
         os.write(master, TYPED.encode())
-        wait_shown(TYPED.split()[0], 20)              # one token: highlighting splits the line
+        wait_shown(TYPED.split()[0], 20)  # one token: highlighting splits the line
         family = [p.pid for p in psutil.Process(proc.pid).children(recursive=True)]
-        reading.clear()                               # the terminal stops reading
-        for i in range(60):                           # while the app keeps drawing (resizes)
+        reading.clear()  # the terminal stops reading
+        for i in range(60):  # while the app keeps drawing (resizes)
             _size(slave, 30 + i % 6, 100 + i % 20)
             proc.send_signal(signal.SIGWINCH)
             time.sleep(0.05)
@@ -78,8 +85,12 @@ def test_a_sighup_ends_the_app_when_its_terminal_stopped_reading(tmp_path):
         proc.wait(timeout=END_GRACE_S + 30)
         assert proc.returncode == 128 + signal.SIGHUP
         assert TYPED in draft.read_text(encoding="utf-8")
-        deadline = time.monotonic() + 20              # the workers end with the app (lifeline)
-        while [p for p in family if psutil.pid_exists(p) and psutil.Process(p).status() != psutil.STATUS_ZOMBIE]:
+        deadline = time.monotonic() + 20  # the workers end with the app (lifeline)
+        while [
+            p
+            for p in family
+            if psutil.pid_exists(p) and psutil.Process(p).status() != psutil.STATUS_ZOMBIE
+        ]:
             assert time.monotonic() < deadline, f"left running: {family}"
             time.sleep(0.1)
     finally:

@@ -13,6 +13,7 @@ from tmuxterm import JAXTUTOR, TmuxTerm
 
 pytestmark = pytest.mark.slow
 
+
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_exercise_in_real_terminal(tmp_path, content):
     if not JAXTUTOR.exists():
@@ -20,28 +21,37 @@ def test_exercise_in_real_terminal(tmp_path, content):
     home = tmp_path / "home"
     (home / "work").mkdir(parents=True)
     draft = home / "work" / "6.1.py"
-    draft.write_text("", encoding="utf-8")          # an empty draft: the test types everything
-    editor = tmp_path / "fake-editor"          # "open in $EDITOR": appends a line and exits
+    draft.write_text("", encoding="utf-8")  # an empty draft: the test types everything
+    editor = tmp_path / "fake-editor"  # "open in $EDITOR": appends a line and exits
     editor.write_text('#!/bin/sh\nprintf "\\n# edited outside\\n" >> "$1"\n', encoding="utf-8")
     editor.chmod(0o755)
-    env_args = [f"JAXTUTOR_HOME={home}", f"JAXTUTOR_CONTENT={content}", "TERM=xterm-256color",
-                "LANG=C.UTF-8", "LC_ALL=C.UTF-8", f"EDITOR={editor}", "VISUAL="]
+    env_args = [
+        f"JAXTUTOR_HOME={home}",
+        f"JAXTUTOR_CONTENT={content}",
+        "TERM=xterm-256color",
+        "LANG=C.UTF-8",
+        "LC_ALL=C.UTF-8",
+        f"EDITOR={editor}",
+        "VISUAL=",
+    ]
     with TmuxTerm((120, 36), env_args, "exercise 6.1") as term:
-        term.wait_for("运行检查", 30)                # the key bar: the workspace is up
+        term.wait_for("运行检查", 30)  # the key bar: the workspace is up
         term.type("def update_counter(count, increment):")
         term.keys("Enter")
         term.type("return count + 1, increment")
         term.wait_for("return count + 1, increment", 10)
         deadline = time.monotonic() + 5
-        while "return count + 1" not in draft.read_text(encoding="utf-8"):   # autosaved
+        while "return count + 1" not in draft.read_text(encoding="utf-8"):  # autosaved
             assert time.monotonic() < deadline, "the draft was not autosaved"
             time.sleep(0.1)
-        assert draft.read_text(encoding="utf-8") == \
-            "def update_counter(count, increment):\n    return count + 1, increment"
+        assert (
+            draft.read_text(encoding="utf-8")
+            == "def update_counter(count, increment):\n    return count + 1, increment"
+        )
         term.keys("C-r")
         screen = term.wait_for("个检查通过", 120)
         assert "通过 ·" in screen
-        term.keys("C-o")                       # suspends the app, runs $EDITOR, reloads
+        term.keys("C-o")  # suspends the app, runs $EDITOR, reloads
         term.wait_for("# edited outside", 15)
         assert draft.read_text(encoding="utf-8").endswith("# edited outside\n")
         term.keys("C-q")
@@ -63,8 +73,13 @@ def test_closing_the_terminal_right_after_a_keystroke_loses_nothing(tmp_path, co
     (home / "work").mkdir(parents=True)
     draft = home / "work" / "6.1.py"
     draft.write_text("", encoding="utf-8")
-    env_args = [f"JAXTUTOR_HOME={home}", f"JAXTUTOR_CONTENT={content}", "TERM=xterm-256color",
-                "LANG=C.UTF-8", "LC_ALL=C.UTF-8"]
+    env_args = [
+        f"JAXTUTOR_HOME={home}",
+        f"JAXTUTOR_CONTENT={content}",
+        "TERM=xterm-256color",
+        "LANG=C.UTF-8",
+        "LC_ALL=C.UTF-8",
+    ]
     # leaving the block kills the server, which closes the pty: the app gets SIGHUP
     with TmuxTerm((120, 36), env_args, "exercise 6.1", linger=False) as term:
         term.wait_for("运行检查", 30)
@@ -83,21 +98,31 @@ def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
     if not JAXTUTOR.exists():
         pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     home = tmp_path / "home"
-    env_args = [f"JAXTUTOR_HOME={home}", f"JAXTUTOR_CONTENT={content}", "TERM=xterm-256color",
-                "LANG=C.UTF-8", "LC_ALL=C.UTF-8"]
+    env_args = [
+        f"JAXTUTOR_HOME={home}",
+        f"JAXTUTOR_CONTENT={content}",
+        "TERM=xterm-256color",
+        "LANG=C.UTF-8",
+        "LC_ALL=C.UTF-8",
+    ]
     with TmuxTerm((120, 36), env_args, "lesson 6.2") as term:
         term.wait_for("状态进、状态出", 30)
-        for _ in range(6):                    # j moves the selection down; it stops at the last example
+        for _ in range(6):  # j moves the selection down; it stops at the last example
             term.keys("j")
         # the ❌ example selected, its repair offered
-        term.wait_until(lambda screen: any("◆ 当前示例" in line and "动手修复 6.2-fix1" in line
-                                           for line in screen.split("\n")), 15, "the repair of the ❌ example")
+        term.wait_until(
+            lambda screen: any(
+                "◆ 当前示例" in line and "动手修复 6.2-fix1" in line for line in screen.split("\n")
+            ),
+            15,
+            "the repair of the ❌ example",
+        )
         term.keys("x")
-        term.wait_for("运行检查", 30)        # the repair workspace is up, the editor focused
+        term.wait_for("运行检查", 30)  # the repair workspace is up, the editor focused
         # the statement quotes `grid[i] = value` too: wait for a line only the editor shows (its
         # draft is loaded after the first frame; keys sent before would land in an empty editor)
         term.wait_for("NumPy 的习惯写法", 30)
-        time.sleep(2.0)                       # the workspace settles (late widgets, the watcher)
+        time.sleep(2.0)  # the workspace settles (late widgets, the watcher)
         draft_file = home / "work" / "6.2-fix1.py"
         fixed = "def mark(grid, i, value):\n    return grid.at[i].set(value)"
         # Keys sent while the workspace is still moving focus on a cold start can land elsewhere;
@@ -108,12 +133,16 @@ def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
             term.keys("Enter")
             term.type("return grid.at[i].set(value)")
             deadline = time.monotonic() + 10
-            while not draft_file.read_text(encoding="utf-8").endswith(fixed) and time.monotonic() < deadline:
+            while (
+                not draft_file.read_text(encoding="utf-8").endswith(fixed)
+                and time.monotonic() < deadline
+            ):
                 time.sleep(0.2)
             if draft_file.read_text(encoding="utf-8").endswith(fixed):
                 break
-        assert draft_file.read_text(encoding="utf-8").endswith(fixed), \
+        assert draft_file.read_text(encoding="utf-8").endswith(fixed), (
             f"draft: {draft_file.read_text(encoding='utf-8')!r}\n{term.screen()}"
+        )
         term.keys("C-r")
         screen = term.wait_for("个检查通过", 120)
         assert re.search(r"(?<!未)通过 · (\d+)/\1 个检查通过", screen), screen

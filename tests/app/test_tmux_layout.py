@@ -22,7 +22,9 @@ WRONG_6_1 = "def update_counter(count, increment):\n    return count + 2, increm
 
 def pane_lines(screen: str) -> list[str]:
     """Every row cut at the panes' borders: the lines as each pane shows them."""
-    return [part.strip() for row in screen.split("\n") for part in PANE_EDGES.split(row) if part.strip()]
+    return [
+        part.strip() for row in screen.split("\n") for part in PANE_EDGES.split(row) if part.strip()
+    ]
 
 
 def assert_no_bad_line_start(screen: str) -> None:
@@ -37,7 +39,9 @@ def squeezed(text: str) -> str:
 def left_pane(screen: str) -> str:
     """The text left of the first pane border on each row (the statement column), after the
     statement pane's own focus bar at the start of the row."""
-    return "\n".join(PANE_EDGES.split(row[1:] if row.startswith("▊") else row)[0] for row in screen.split("\n"))
+    return "\n".join(
+        PANE_EDGES.split(row[1:] if row.startswith("▊") else row)[0] for row in screen.split("\n")
+    )
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -51,17 +55,22 @@ def test_the_exercise_workspace_reads_well(tmp_path, size):
     home = tmp_path / "home"
     (home / "work").mkdir(parents=True)
     (home / "work" / "6.1.py").write_text(WRONG_6_1, encoding="utf-8")
-    env = [f"JAXTUTOR_HOME={home}", f"JAXTUTOR_CONTENT={ROOT}", "TERM=xterm-256color",
-           "LANG=C.UTF-8", "LC_ALL=C.UTF-8"]
+    env = [
+        f"JAXTUTOR_HOME={home}",
+        f"JAXTUTOR_CONTENT={ROOT}",
+        "TERM=xterm-256color",
+        "LANG=C.UTF-8",
+        "LC_ALL=C.UTF-8",
+    ]
     with TmuxTerm(size, env, "exercise 6.1") as term:
         screen = term.wait_for("运行检查", 30)
-        if size[0] < 100:                       # tabs: code → results → statement
+        if size[0] < 100:  # tabs: code → results → statement
             term.keys("F6")
             term.wait_for("选择一个未通过的检查", 10)
             term.keys("F6")
             screen = term.wait_for("要求", 10)
             statement = screen
-            term.keys("F6")                     # back to the code
+            term.keys("F6")  # back to the code
             term.wait_for("def update_counter", 10)
         else:
             screen = term.wait_for("要求", 10)
@@ -80,7 +89,7 @@ def test_the_exercise_workspace_reads_well(tmp_path, size):
         first = result.failing_checks[0]
         words = first.message.split("\n")[0][:24]
         assert squeezed(words) in squeezed(screen), f"{words!r} not on the screen:\n{screen}"
-        term.keys("F4")                          # the cheat sheet, over the workspace
+        term.keys("F4")  # the cheat sheet, over the workspace
         term.wait_for("速查表", 10)
         term.keys("Escape")
         # the workspace's own title: its key bar words can linger below a cheat sheet half drawn
@@ -93,8 +102,13 @@ def test_the_exercise_workspace_reads_well(tmp_path, size):
 def test_a_lesson_page_reads_well_and_f4_comes_back(tmp_path, size):
     if not JAXTUTOR.exists():
         pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
-    env = [f"JAXTUTOR_HOME={tmp_path / 'home'}", f"JAXTUTOR_CONTENT={ROOT}", "TERM=xterm-256color",
-           "LANG=C.UTF-8", "LC_ALL=C.UTF-8"]
+    env = [
+        f"JAXTUTOR_HOME={tmp_path / 'home'}",
+        f"JAXTUTOR_CONTENT={ROOT}",
+        "TERM=xterm-256color",
+        "LANG=C.UTF-8",
+        "LC_ALL=C.UTF-8",
+    ]
     with TmuxTerm(size, env, "lesson 6.1") as term:
         screen = term.wait_for("运行示例", 30)
         for _ in range(3):

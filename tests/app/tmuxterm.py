@@ -27,14 +27,19 @@ class TmuxTerm:
         the pane prints EXITED-<code> after the app and stays 30 s, so a test can read it."""
         self.sock = f"jaxtutor-test-{uuid.uuid4().hex[:8]}"
         # no COLUMNS/LINES from the test process: the app must take the terminal's own size
-        cmd = ("env -u COLUMNS -u LINES " + " ".join(env)
-               + f" timeout --foreground -k 5 {APP_LIFETIME_S} {JAXTUTOR} {args}")
+        cmd = (
+            "env -u COLUMNS -u LINES "
+            + " ".join(env)
+            + f" timeout --foreground -k 5 {APP_LIFETIME_S} {JAXTUTOR} {args}"
+        )
         if linger:
             cmd += "; echo EXITED-$?; sleep 30"
         self.tmux("new-session", "-d", "-s", "main", "-x", str(size[0]), "-y", str(size[1]), cmd)
 
     def tmux(self, *args: str, check: bool = True) -> str:
-        out = subprocess.run(["tmux", "-L", self.sock, *args], capture_output=True, text=True, timeout=20)
+        out = subprocess.run(
+            ["tmux", "-L", self.sock, *args], capture_output=True, text=True, timeout=20
+        )
         if check and out.returncode != 0:
             raise AssertionError(f"tmux {args[0]} failed: {out.stderr}")
         return out.stdout

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import itertools
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from textual.message import Message
 from textual.widget import Widget
 
-from tutor.words.catalog import t
 from tutor.protocol.result import RunResult, Status
+from tutor.words.catalog import t
 
 _tokens = itertools.count(1)
 
@@ -44,7 +45,7 @@ class RunDone(Message):
         self.token, self.outcome, self.refused = token, outcome, refused
 
 
-MAX_LIVE_CHARS = 20_000        # live output kept while a snippet runs; the final result is capped apart
+MAX_LIVE_CHARS = 20_000  # live output kept while a snippet runs; the final result is capped apart
 
 
 class LiveOutput:
@@ -52,7 +53,7 @@ class LiveOutput:
     output as it streams: keeps the text in `self._live` (sanitised, up to MAX_LIVE_CHARS) and
     calls `self.show_live()` after each chunk. Progress events are swallowed."""
 
-    handle: "RunHandle | None"
+    handle: RunHandle | None
     _live: str
 
     def on_run_event(self, message: RunEvent) -> None:
@@ -66,7 +67,7 @@ class LiveOutput:
             return
         if len(self._live) < MAX_LIVE_CHARS:
             self._live += sanitize(message.text)
-            self.show_live()      # the host class draws `_live` its own way
+            self.show_live()  # the host class draws `_live` its own way
 
 
 class RunHandle:
@@ -98,8 +99,14 @@ class RunHandle:
 Body = Callable[[RunHandle, Callable[[Any], None], Callable[[str, str], None]], Any]
 
 
-def start_run(owner: Widget, body: Body, *, label: str, exercise: str = "",
-              refusals: tuple[type[BaseException], ...] = ()) -> RunHandle:
+def start_run(
+    owner: Widget,
+    body: Body,
+    *,
+    label: str,
+    exercise: str = "",
+    refusals: tuple[type[BaseException], ...] = (),
+) -> RunHandle:
     """Run `body(handle, on_event, on_output)` in a thread worker named after `label`. The body
     starts the run (calling `handle.attach(run)`) and returns its outcome; `owner` receives
     RunEvent, RunOutput and finally exactly one RunDone. An exception the body did not expect
@@ -120,12 +127,16 @@ def start_run(owner: Widget, body: Body, *, label: str, exercise: str = "",
             owner.post_message(RunDone(token, refused=e))
             return
         except Exception as e:  # noqa: BLE001 - the verdict must still arrive
-            outcome = RunResult(exercise=exercise, status=Status.CRASHED,
-                                message=t("run.worker_failed", detail=f"{type(e).__name__}: {e}"))
+            outcome = RunResult(
+                exercise=exercise,
+                status=Status.CRASHED,
+                message=t("run.worker_failed", detail=f"{type(e).__name__}: {e}"),
+            )
         owner.post_message(RunDone(token, outcome))
 
-    owner.run_worker(work, name=f"run {label} #{token}", group="runs", thread=True,
-                     exit_on_error=False)
+    owner.run_worker(
+        work, name=f"run {label} #{token}", group="runs", thread=True, exit_on_error=False
+    )
     return handle
 
 

@@ -25,7 +25,7 @@ def filter_markdown(text: str, query: str) -> tuple[str, int]:
     if not q:
         return text, 0
     lines_all = text.split("\n")
-    starts = [h.line - 1 for h in headings(text) if h.level <= 4]     # outside code, per CommonMark
+    starts = [h.line - 1 for h in headings(text) if h.level <= 4]  # outside code, per CommonMark
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
     sections = ["\n".join(lines_all[a:b]) for a, b in zip(starts, starts[1:] + [len(lines_all)])]
@@ -39,9 +39,16 @@ def filter_markdown(text: str, query: str) -> tuple[str, int]:
         out = []
         for i, line in enumerate(lines):
             is_row = line.lstrip().startswith("|")
-            header = is_row and (i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1])
-                                 or _TABLE_RULE.match(line))
-            if is_row and not header and q not in line.lower() and i > 0 and lines[i - 1].lstrip().startswith("|"):
+            header = is_row and (
+                i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]) or _TABLE_RULE.match(line)
+            )
+            if (
+                is_row
+                and not header
+                and q not in line.lower()
+                and i > 0
+                and lines[i - 1].lstrip().startswith("|")
+            ):
                 continue
             out.append(line)
         kept.append("\n".join(out))
@@ -49,7 +56,7 @@ def filter_markdown(text: str, query: str) -> tuple[str, int]:
 
 
 class CheatSheetScreen(Screen):
-    OVERLAY = True      # shown over where the learner is; Esc goes back there
+    OVERLAY = True  # shown over where the learner is; Esc goes back there
     BINDINGS = [
         Binding("slash", "search", "app.key.search"),
         Binding("escape", "back", "app.key.back"),
@@ -70,7 +77,7 @@ class CheatSheetScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        if getattr(self, "find", None):      # opened from a search hit: filtered by its words
+        if getattr(self, "find", None):  # opened from a search hit: filtered by its words
             self.query_one("#cheat-search", Input).value = self.find
         self.load()
 

@@ -8,8 +8,8 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tutor.application import progress
-from tutor.words.catalog import t
 from tutor.protocol.result import CheckOutcome, CheckStatus
+from tutor.words.catalog import t
 
 
 def check_label(check: CheckOutcome) -> Text:
@@ -51,7 +51,9 @@ class CheckList(OptionList):
         self.checks = {c.id: c for c in checks}
         self._names = {c.id: c.name for c in checks}
         self._redraw()
-        failing = [i for i, c in enumerate(checks) if c.status in (CheckStatus.FAILED, CheckStatus.ERROR)]
+        failing = [
+            i for i, c in enumerate(checks) if c.status in (CheckStatus.FAILED, CheckStatus.ERROR)
+        ]
         if failing:
             self.highlighted = failing[0]
 

@@ -16,7 +16,7 @@ NO_LINE_END = set("(「『【《〈“‘([{")
 def line_starts(text: str, width: int) -> list[int]:
     """Offsets (after the first line) where each wrapped line starts; a "\\n" starts a line too."""
     width = max(1, width)
-    cells = [cell_len(ch) for ch in text]       # once per character: the loop below is hot
+    cells = [cell_len(ch) for ch in text]  # once per character: the loop below is hot
     starts: list[int] = []
     line_start, used, last_ok = 0, 0, None
     for i, ch in enumerate(text):
@@ -28,14 +28,17 @@ def line_starts(text: str, width: int) -> list[int]:
             prev = text[i - 1]
             # a line may start here: not before a closing mark nor after an opening one; at a
             # space or next to a wide (CJK) character
-            if (ch not in NO_LINE_START and prev not in NO_LINE_END
-                    and (prev == " " or cells[i - 1] == 2 or cells[i] == 2)):
+            if (
+                ch not in NO_LINE_START
+                and prev not in NO_LINE_END
+                and (prev == " " or cells[i - 1] == 2 or cells[i] == 2)
+            ):
                 last_ok = i
         w = cells[i]
         if used + w > width and i > line_start and ch != " ":
             cut = last_ok if last_ok is not None and last_ok > line_start else i
             if cut == i and ch in NO_LINE_START and i - 1 > line_start:
-                cut = i - 1           # carry the last character along rather than start with 。
+                cut = i - 1  # carry the last character along rather than start with 。
             starts.append(cut)
             line_start, last_ok = cut, None
             used = sum(cells[cut:i])
@@ -66,9 +69,9 @@ class WrapStatic(Static):
     def __init__(self, text: str | Text = "", **kw):
         super().__init__("", **kw)
         self._text = Text(text) if isinstance(text, str) else text
-        self._wrapped: dict[int, Text] = {}     # by width: layout and render both ask
+        self._wrapped: dict[int, Text] = {}  # by width: layout and render both ask
 
-    def update(self, text: str | Text = "") -> None:      # noqa: D401 - Static's signature
+    def update(self, text: str | Text = "") -> None:  # noqa: D401 - Static's signature
         self._text = Text(text) if isinstance(text, str) else text
         self._wrapped.clear()
         self.refresh(layout=True)

@@ -54,7 +54,9 @@ class ChoiceDialog(ModalScreen[str]):
             yield Static(self.question, id="confirm-question", markup=False)
             with Horizontal(id="confirm-buttons"):
                 for n, (value, label) in enumerate(self.choices):
-                    yield Button(label, variant="primary" if n == 0 else "default", id=f"choice-{value}")
+                    yield Button(
+                        label, variant="primary" if n == 0 else "default", id=f"choice-{value}"
+                    )
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()

@@ -18,12 +18,12 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from tutor.protocol import details as D
-from tutor.words.catalog import t
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo
+from tutor.words.catalog import t
 
-MAX_ROWS = 40          # element rows of the index/expected/actual table
-GRID_COLUMNS = 8       # values per row of a large array's grid
-GRID_ROWS = 8          # rows of a grid before "…"
+MAX_ROWS = 40  # element rows of the index/expected/actual table
+GRID_COLUMNS = 8  # values per row of a large array's grid
+GRID_ROWS = 8  # rows of a grid before "…"
 BAD = "bold red"
 GOOD = "green"
 
@@ -117,13 +117,17 @@ def _shape_lines(d, bad_shape: bool = False, bad_dtype: bool = False) -> list[Re
     if d.expected_shape is not None or d.actual_shape is not None:
         es = tuple(d.expected_shape) if d.expected_shape is not None else "?"
         as_ = tuple(d.actual_shape) if d.actual_shape is not None else "?"
-        txt = Text(f"{t('app.diff.shape')}: {t('app.diff.expected')} {es}  {t('app.diff.actual')} {as_}")
+        txt = Text(
+            f"{t('app.diff.shape')}: {t('app.diff.expected')} {es}  {t('app.diff.actual')} {as_}"
+        )
         if bad_shape or es != as_:
             txt.stylize(BAD)
         out.append(txt)
     if d.expected_dtype or d.actual_dtype:
-        txt = Text(f"{t('app.diff.dtype')}: {t('app.diff.expected')} {d.expected_dtype}  "
-                   f"{t('app.diff.actual')} {d.actual_dtype}")
+        txt = Text(
+            f"{t('app.diff.dtype')}: {t('app.diff.expected')} {d.expected_dtype}  "
+            f"{t('app.diff.actual')} {d.actual_dtype}"
+        )
         if bad_dtype:
             txt.stylize(BAD)
         out.append(txt)
@@ -139,7 +143,10 @@ def values_table(expected: Any, actual: Any) -> Table:
     table.add_column(t("app.diff.expected"))
     table.add_column(t("app.diff.actual"))
     same = expected == actual
-    table.add_row(Text(fmt(expected), style="" if same else GOOD), Text(fmt(actual), style="" if same else BAD))
+    table.add_row(
+        Text(fmt(expected), style="" if same else GOOD),
+        Text(fmt(actual), style="" if same else BAD),
+    )
     return table
 
 
@@ -159,30 +166,59 @@ def array_grid(value: Any, bad: set[int], title: str) -> RenderableType:
     start = 0 if first_bad < shown else (first_bad // GRID_COLUMNS) * GRID_COLUMNS
     end = min(len(flat), start + shown)
     for row in range(start, end, GRID_COLUMNS):
-        cells = [Text(fmt(flat[i]), style=BAD if i in bad else "") for i in range(row, min(row + GRID_COLUMNS, end))]
+        cells = [
+            Text(fmt(flat[i]), style=BAD if i in bad else "")
+            for i in range(row, min(row + GRID_COLUMNS, end))
+        ]
         grid.add_row(Text(_index(_unravel(row, shape))), *cells)
     parts: list[RenderableType] = [Text(f"{title} {tuple(shape)}", style="bold"), grid]
     if start > 0 or end < total:
-        parts.append(Text("… " + t("app.diff.grid_shown", first=_index(_unravel(start, shape)),
-                                     n=end - start, total=total), style="dim"))
+        parts.append(
+            Text(
+                "… "
+                + t(
+                    "app.diff.grid_shown",
+                    first=_index(_unravel(start, shape)),
+                    n=end - start,
+                    total=total,
+                ),
+                style="dim",
+            )
+        )
     return Group(*parts)
 
 
 def _mismatch_table(mismatches: list) -> Table:
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
     for col in ("app.diff.index", "app.diff.expected", "app.diff.actual", "app.diff.error"):
-        table.add_column(t(col), justify="left" if col == "app.diff.index" else "right",
-                         style="dim" if col == "app.diff.index" else "")
+        table.add_column(
+            t(col),
+            justify="left" if col == "app.diff.index" else "right",
+            style="dim" if col == "app.diff.index" else "",
+        )
     for ix, e, a in mismatches:
         ef, af = _num(e), _num(a)
-        err = abs(af - ef) if ef is not None and af is not None and math.isfinite(ef) and math.isfinite(af) else None
-        table.add_row(_index(ix), Text(fmt(e), style=BAD), Text(fmt(a), style=BAD),
-                      Text(fmt(err) if err is not None else "", style=BAD))
+        err = (
+            abs(af - ef)
+            if ef is not None and af is not None and math.isfinite(ef) and math.isfinite(af)
+            else None
+        )
+        table.add_row(
+            _index(ix),
+            Text(fmt(e), style=BAD),
+            Text(fmt(a), style=BAD),
+            Text(fmt(err) if err is not None else "", style=BAD),
+        )
     return table
 
 
-def array_table(expected: Any, actual: Any, rtol: float = 0.0, atol: float = 0.0,
-                first_mismatches: list | None = None) -> RenderableType:
+def array_table(
+    expected: Any,
+    actual: Any,
+    rtol: float = 0.0,
+    atol: float = 0.0,
+    first_mismatches: list | None = None,
+) -> RenderableType:
     """Expected vs actual: a side-by-side grid for small 2-D arrays, one row per element for
     small arrays, and for large or truncated ones the first differing elements plus a grid of
     each with them highlighted."""
@@ -203,19 +239,34 @@ def array_table(expected: Any, actual: Any, rtol: float = 0.0, atol: float = 0.0
             e = e_flat[n] if n < len(e_flat) else "—"
             a = a_flat[n] if n < len(a_flat) else "—"
             ef, af = _num(e), _num(a)
-            err = abs(af - ef) if ef is not None and af is not None and math.isfinite(ef) and math.isfinite(af) else None
+            err = (
+                abs(af - ef)
+                if ef is not None and af is not None and math.isfinite(ef) and math.isfinite(af)
+                else None
+            )
             style = BAD if _differs(e, a, rtol, atol) else ""
-            table.add_row(_index(_unravel(n, e_shape)), Text(fmt(e), style=style), Text(fmt(a), style=style),
-                          Text(fmt(err) if err is not None else "", style=style))
+            table.add_row(
+                _index(_unravel(n, e_shape)),
+                Text(fmt(e), style=style),
+                Text(fmt(a), style=style),
+                Text(fmt(err) if err is not None else "", style=style),
+            )
         return table
     bad = {f for m in mismatches if (f := _ravel(m[0], e_shape)) is not None}
     if not (e_trunc or a_trunc) and e_shape == a_shape:
         bad |= {n for n, (e, a) in enumerate(zip(e_flat, a_flat)) if _differs(e, a, rtol, atol)}
     parts: list[RenderableType] = []
     if mismatches:
-        parts += [Text(t("app.diff.first_mismatches"), style="bold"), _mismatch_table(mismatches), Text("")]
-    parts += [array_grid(expected, bad, t("app.diff.expected")), Text(""),
-              array_grid(actual, bad if a_shape == e_shape else set(), t("app.diff.actual"))]
+        parts += [
+            Text(t("app.diff.first_mismatches"), style="bold"),
+            _mismatch_table(mismatches),
+            Text(""),
+        ]
+    parts += [
+        array_grid(expected, bad, t("app.diff.expected")),
+        Text(""),
+        array_grid(actual, bad if a_shape == e_shape else set(), t("app.diff.actual")),
+    ]
     return Group(*parts)
 
 
@@ -224,8 +275,13 @@ def _matrix(expected: list, actual: list, rtol: float, atol: float) -> Table:
     cols = len(expected[0]) if expected else 0
     for _ in range(2 * cols + 1):
         grid.add_column(justify="right")
-    head = [Text(t("app.diff.expected"), style="bold")] + [Text("")] * (cols - 1) + [Text("│")] + \
-           [Text(t("app.diff.actual"), style="bold")] + [Text("")] * (cols - 1)
+    head = (
+        [Text(t("app.diff.expected"), style="bold")]
+        + [Text("")] * (cols - 1)
+        + [Text("│")]
+        + [Text(t("app.diff.actual"), style="bold")]
+        + [Text("")] * (cols - 1)
+    )
     grid.add_row(*head)
     for er, ar in zip(expected, actual):
         bad = [_differs(e, a, rtol, atol) for e, a in zip(er, ar)]
@@ -240,14 +296,21 @@ def _matrix(expected: list, actual: list, rtol: float, atol: float) -> Table:
 
 
 def _comparison(d: D.Comparison) -> list[RenderableType]:
-    parts = _facts(d) + _shape_lines(d, bad_shape=isinstance(d, D.ShapeMismatch),
-                                     bad_dtype=isinstance(d, D.DtypeMismatch))
+    parts = _facts(d) + _shape_lines(
+        d, bad_shape=isinstance(d, D.ShapeMismatch), bad_dtype=isinstance(d, D.DtypeMismatch)
+    )
     if isinstance(d, (D.ShapeMismatch, D.TypeMismatch)):
-        parts.append(values_table(d.expected, d.actual) if D.array_picture(d.actual)[1] is None
-                     else array_table(d.expected, d.actual))
+        parts.append(
+            values_table(d.expected, d.actual)
+            if D.array_picture(d.actual)[1] is None
+            else array_table(d.expected, d.actual)
+        )
     else:
-        parts.append(array_table(d.expected, d.actual, float(d.rtol or 0.0), float(d.atol or 0.0),
-                                 d.first_mismatches))
+        parts.append(
+            array_table(
+                d.expected, d.actual, float(d.rtol or 0.0), float(d.atol or 0.0), d.first_mismatches
+            )
+        )
     return parts
 
 
@@ -255,7 +318,7 @@ def _tree(d: D.Tree) -> list[RenderableType]:
     parts = _facts(d)
     rtol, atol = float(d.rtol or 0.0), float(d.atol or 0.0)
     for leaf in d.leaves:
-        title = Text()      # the note after it is dimmed plain text, not dimmed green (illegible)
+        title = Text()  # the note after it is dimmed plain text, not dimmed green (illegible)
         title.append(("✓ " if leaf.ok else "✗ ") + str(leaf.path), style=GOOD if leaf.ok else BAD)
         if leaf.ok:
             title.append("  " + t("app.diff.leaf_ok"), style="dim")
@@ -266,10 +329,18 @@ def _tree(d: D.Tree) -> list[RenderableType]:
         if leaf.max_abs_err is not None:
             facts.append(t("app.diff.max_err", err=fmt(leaf.max_abs_err)))
         if leaf.mismatched is not None:
-            facts.append(t("app.diff.mismatched", n=leaf.mismatched, total=leaf.total if leaf.total is not None else "?"))
+            facts.append(
+                t(
+                    "app.diff.mismatched",
+                    n=leaf.mismatched,
+                    total=leaf.total if leaf.total is not None else "?",
+                )
+            )
         if facts:
             parts.append(Text("  ".join(facts), style="yellow"))
-        parts += _shape_lines(leaf, bad_shape=leaf.problem == "shape", bad_dtype=leaf.problem == "dtype")
+        parts += _shape_lines(
+            leaf, bad_shape=leaf.problem == "shape", bad_dtype=leaf.problem == "dtype"
+        )
         if leaf.expected is not None or leaf.actual is not None:
             parts.append(array_table(leaf.expected, leaf.actual, rtol, atol, leaf.first_mismatches))
         parts.append(Text(""))
@@ -289,7 +360,9 @@ def _structure(d: D.Structure) -> list[RenderableType]:
         for i in range(max(len(e_paths), len(a_paths))):
             e = e_paths[i] if i < len(e_paths) else ""
             a = a_paths[i] if i < len(a_paths) else ""
-            table.add_row(Text(e, style="" if e in a_set else BAD), Text(a, style="" if a in e_set else BAD))
+            table.add_row(
+                Text(e, style="" if e in a_set else BAD), Text(a, style="" if a in e_set else BAD)
+            )
         parts.append(table)
     return parts
 
@@ -336,10 +409,20 @@ def _compiles(d: D.Compiles) -> list[RenderableType]:
         if d.at_most is not None:
             bounds.append(f"≤ {d.at_most}")
         want = ", ".join(bounds) or "—"
-    parts = _facts(d) + [Text(t("app.diff.compiles_of", name=target), style="bold"), values_table(want, d.actual)]
+    parts = _facts(d) + [
+        Text(t("app.diff.compiles_of", name=target), style="bold"),
+        values_table(want, d.actual),
+    ]
     if d.names:
-        parts.append(Text(t("app.diff.compiled_names", names=", ".join(d.names[:20])
-                                + (" …" if len(d.names) > 20 else "")), style="dim"))
+        parts.append(
+            Text(
+                t(
+                    "app.diff.compiled_names",
+                    names=", ".join(d.names[:20]) + (" …" if len(d.names) > 20 else ""),
+                ),
+                style="dim",
+            )
+        )
     return parts
 
 
@@ -356,16 +439,26 @@ def _learner_error(d: D.LearnerError) -> list[RenderableType]:
 
 
 RENDERERS = {
-    D.AllClose: _comparison, D.ShapeMismatch: _comparison, D.DtypeMismatch: _comparison,
-    D.TypeMismatch: _comparison, D.Tree: _tree, D.Structure: _structure, D.Equal: _equal,
-    D.Raises: _raises, D.Condition: _condition, D.Compiles: _compiles, D.LearnerError: _learner_error,
+    D.AllClose: _comparison,
+    D.ShapeMismatch: _comparison,
+    D.DtypeMismatch: _comparison,
+    D.TypeMismatch: _comparison,
+    D.Tree: _tree,
+    D.Structure: _structure,
+    D.Equal: _equal,
+    D.Raises: _raises,
+    D.Condition: _condition,
+    D.Compiles: _compiles,
+    D.LearnerError: _learner_error,
 }
 
 
 def render_detail(check: CheckOutcome) -> RenderableType:
     """Everything the learner needs to see about one check that did not pass."""
     skipped = check.status == CheckStatus.SKIPPED
-    parts: list[RenderableType] = [Text(("– " if skipped else "✗ ") + check.name, style="dim" if skipped else BAD)]
+    parts: list[RenderableType] = [
+        Text(("– " if skipped else "✗ ") + check.name, style="dim" if skipped else BAD)
+    ]
     if check.message:
         parts.append(Text(check.message))
     detail = check.detail
@@ -377,8 +470,14 @@ def render_detail(check: CheckOutcome) -> RenderableType:
 
 def render_error(error: ErrorInfo) -> RenderableType:
     """The run's own error (raised while loading the learner's file, before any check)."""
-    return render_detail(CheckOutcome(id="error", name=f"{error.type}: {error.message}", status=CheckStatus.ERROR,
-                                      detail=D.LearnerError(line=error.line, traceback=error.traceback)))
+    return render_detail(
+        CheckOutcome(
+            id="error",
+            name=f"{error.type}: {error.message}",
+            status=CheckStatus.ERROR,
+            detail=D.LearnerError(line=error.line, traceback=error.traceback),
+        )
+    )
 
 
 class DiffView(VerticalScroll):

@@ -29,11 +29,11 @@ from textual.widget import Widget
 from tutor.storage.drafts import Draft, DraftError, SaveOutcome
 from tutor.words.catalog import t
 
-AUTOSAVE_IDLE_S = 0.3      # after the last keystroke
-AUTOSAVE_MAX_S = 0.8       # after the first unsaved keystroke
-RETRY_S = 2.0              # after a failed save
-WATCH_DELAY_S = 0.3        # the watcher starts after the first frame
-RECHECK_S = 1.0            # then one look at the file catches a change made during its start
+AUTOSAVE_IDLE_S = 0.3  # after the last keystroke
+AUTOSAVE_MAX_S = 0.8  # after the first unsaved keystroke
+RETRY_S = 2.0  # after a failed save
+WATCH_DELAY_S = 0.3  # the watcher starts after the first frame
+RECHECK_S = 1.0  # then one look at the file catches a change made during its start
 
 
 class DraftNotice(Message):
@@ -64,8 +64,9 @@ class SaveFinished(Message):
 class OutsideChange(Message):
     bubble = False
 
-    def __init__(self, text: str | None = None, error: DraftError | None = None,
-                 missing: bool = False):
+    def __init__(
+        self, text: str | None = None, error: DraftError | None = None, missing: bool = False
+    ):
         super().__init__()
         self.text, self.error, self.missing = text, error, missing
 
@@ -82,17 +83,17 @@ class DraftSync(Widget):
     def __init__(self, draft: Draft, editor, *, read_error: DraftError | None = None):
         super().__init__()
         self.draft, self.editor = draft, editor
-        self.read_error = read_error          # the draft could not be read: read-only
-        self.error: str | None = None         # the last save failure, until a save succeeds
-        self.conflict: str | None = None      # outside text waiting for the learner's choice
+        self.read_error = read_error  # the draft could not be read: read-only
+        self.error: str | None = None  # the last save failure, until a save succeeds
+        self.conflict: str | None = None  # outside text waiting for the learner's choice
         self._first_dirty: float | None = None
-        self.due: float | None = None         # monotonic time the pending autosave is due
+        self.due: float | None = None  # monotonic time the pending autosave is due
         self._timer = None
         self._retry = None
         self._saving = False
         self._again = False
         self._stop = threading.Event()
-        self.watching = threading.Event()     # set once the watcher is about to wait for changes
+        self.watching = threading.Event()  # set once the watcher is about to wait for changes
 
     @property
     def read_only(self) -> bool:
@@ -101,7 +102,7 @@ class DraftSync(Widget):
     def on_mount(self) -> None:
         if self.read_error is not None:
             self.post_message(DraftNotice(str(self.read_error), "bold red", sticky=True))
-        elif not self.draft.path.exists():      # it could not be created: keep trying
+        elif not self.draft.path.exists():  # it could not be created: keep trying
             self.save_soon()
         self.set_timer(WATCH_DELAY_S, self._start_watching)
 
@@ -119,7 +120,9 @@ class DraftSync(Widget):
             self._first_dirty = now
         self._stop_timer()
         self.due = min(now + AUTOSAVE_IDLE_S, self._first_dirty + AUTOSAVE_MAX_S)
-        self._timer = self.set_timer(max(0.01, self.due - now), self.save_soon)   # Textual: no 0 s timer
+        self._timer = self.set_timer(
+            max(0.01, self.due - now), self.save_soon
+        )  # Textual: no 0 s timer
 
     def _stop_timer(self) -> None:
         self.due = None
@@ -145,8 +148,13 @@ class DraftSync(Widget):
             return
         self._saving = True
         self._first_dirty = None
-        self.run_worker(lambda: self._write(text), name=f"save draft {self.draft.exercise.id}",
-                        group="draft-save", thread=True, exit_on_error=False)
+        self.run_worker(
+            lambda: self._write(text),
+            name=f"save draft {self.draft.exercise.id}",
+            group="draft-save",
+            thread=True,
+            exit_on_error=False,
+        )
 
     def _write(self, text: str) -> None:
         """Worker thread: write unless the file changed outside since the last save or load (the
@@ -172,7 +180,7 @@ class DraftSync(Widget):
             if self.error is not None:
                 self.error = None
                 self.post_message(DraftNotice(t("app.ex.saved")))
-        elif outcome.reason:                   # None: skipped for an outside change
+        elif outcome.reason:  # None: skipped for an outside change
             self._report_failure(outcome.reason)
         if self._again:
             self._again = False
@@ -180,7 +188,9 @@ class DraftSync(Widget):
 
     def _report_failure(self, reason: str) -> None:
         self.error = reason
-        self.post_message(DraftNotice(t("app.ex.save_failed", reason=reason), "bold red", sticky=True))
+        self.post_message(
+            DraftNotice(t("app.ex.save_failed", reason=reason), "bold red", sticky=True)
+        )
         if self._retry is not None:
             self._retry.stop()
         self._retry = self.set_timer(RETRY_S, self.save_soon)
@@ -200,7 +210,7 @@ class DraftSync(Widget):
                 outside = None
             if outside is not None and outside != text:
                 if not self.draft.is_dirty(text):
-                    return SaveOutcome(True)      # nothing of ours to write; theirs stays
+                    return SaveOutcome(True)  # nothing of ours to write; theirs stays
                 self._backup_text(outside, "outside")
         outcome = self.draft.save(text)
         if outcome.ok:
@@ -217,18 +227,23 @@ class DraftSync(Widget):
 
     def _start_watching(self) -> None:
         if not self._stop.is_set():
-            self.run_worker(self._watch, name=f"watch draft {self.draft.exercise.id}",
-                            group="draft-watch", thread=True, exit_on_error=False)
+            self.run_worker(
+                self._watch,
+                name=f"watch draft {self.draft.exercise.id}",
+                group="draft-watch",
+                thread=True,
+                exit_on_error=False,
+            )
 
     def _watch(self) -> None:
         """Worker thread: report every change of the draft file until the screen goes."""
         try:
             from watchfiles import watch
-        except ImportError:           # a declared dependency; without it outside edits show on save
+        except ImportError:  # a declared dependency; without it outside edits show on save
             return
         path = self.draft.path
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)     # the draft may not exist yet
+            path.parent.mkdir(parents=True, exist_ok=True)  # the draft may not exist yet
         except OSError:
             pass
         targets = {path}
@@ -246,13 +261,20 @@ class DraftSync(Widget):
         # what changed while the watcher was starting up is caught by one look a moment later
         self.post_message(WatchStarted())
         try:
-            for _changes in watch(*folders, watch_filter=relevant, debounce=50, step=25,
-                                  stop_event=self._stop, recursive=False,
-                                  ignore_permission_denied=True, raise_interrupt=False):
+            for _changes in watch(
+                *folders,
+                watch_filter=relevant,
+                debounce=50,
+                step=25,
+                stop_event=self._stop,
+                recursive=False,
+                ignore_permission_denied=True,
+                raise_interrupt=False,
+            ):
                 if self._stop.is_set():
                     return
                 self._report_outside()
-        except (OSError, RuntimeError):     # the folder went away, or no more inotify watches
+        except (OSError, RuntimeError):  # the folder went away, or no more inotify watches
             return
 
     def on_watch_started(self, _message: WatchStarted) -> None:
@@ -260,8 +282,13 @@ class DraftSync(Widget):
 
     def _recheck(self) -> None:
         if not self._stop.is_set():
-            self.run_worker(self._report_outside, name=f"recheck draft {self.draft.exercise.id}",
-                            group="draft-watch-recheck", thread=True, exit_on_error=False)
+            self.run_worker(
+                self._report_outside,
+                name=f"recheck draft {self.draft.exercise.id}",
+                group="draft-watch-recheck",
+                thread=True,
+                exit_on_error=False,
+            )
 
     def _report_outside(self) -> None:
         if not self.draft.path.exists():
@@ -277,7 +304,7 @@ class DraftSync(Widget):
 
     def on_outside_change(self, message: OutsideChange) -> None:
         if message.missing:
-            self.save_soon()                  # deleted outside: the editor's text recreates it
+            self.save_soon()  # deleted outside: the editor's text recreates it
             return
         if message.error is not None:
             if self.read_only:
@@ -285,8 +312,13 @@ class DraftSync(Widget):
                 self.post_message(DraftNotice(str(message.error), "bold red", sticky=True))
                 return
             backup = self._backup_bytes(message.error)
-            self.post_message(DraftNotice(t("app.ex.outside_unreadable", reason=str(message.error),
-                                            backup=backup or "-"), "bold yellow", sticky=True))
+            self.post_message(
+                DraftNotice(
+                    t("app.ex.outside_unreadable", reason=str(message.error), backup=backup or "-"),
+                    "bold yellow",
+                    sticky=True,
+                )
+            )
             return
         text = message.text
         if text is None or text == self.draft.saved_text:
@@ -311,25 +343,27 @@ class DraftSync(Widget):
         if theirs is None:
             return
         if keep_mine:
-            self.draft.adopt(theirs)          # seen: the save below may replace it
+            self.draft.adopt(theirs)  # seen: the save below may replace it
             self.flush_now()
         else:
             self._backup_text(self.editor.text, "mine")
             self.load(theirs)
-        self.post_message(DraftNotice(t("app.ex.conflict_mine" if keep_mine else "app.ex.conflict_theirs")))
+        self.post_message(
+            DraftNotice(t("app.ex.conflict_mine" if keep_mine else "app.ex.conflict_theirs"))
+        )
 
     def edit_outside(self) -> None:
         """Ctrl+O: save, let the learner edit the draft in their own editor (the app suspended),
         then load what they wrote. Every failure is a notice; the editor's text is never lost."""
         from tutor.app.editor import external_editor_command
 
-        command = external_editor_command()      # $VISUAL, $EDITOR, else nano or vi
+        command = external_editor_command()  # $VISUAL, $EDITOR, else nano or vi
         if not command:
             self.app.notify(t("app.ex.no_editor_found"), severity="warning")
             return
         saved = self.flush_now()
         if saved is not None and not saved.ok:
-            return                       # the reason is on the status line; the text stays here
+            return  # the reason is on the status line; the text stays here
         try:
             with self.app.suspend():
                 subprocess.call(command + [str(self.draft.path)])

@@ -23,7 +23,7 @@ def _share_prepared_queries() -> None:
     the app compiles each one once per process and every editor reuses it."""
     try:
         from textual.document._syntax_aware_document import SyntaxAwareDocument
-    except ImportError:     # no tree-sitter: editors show plain text, nothing to share
+    except ImportError:  # no tree-sitter: editors show plain text, nothing to share
         return
     if getattr(SyntaxAwareDocument.prepare_query, "shared", False):
         return
@@ -44,7 +44,7 @@ def _share_prepared_queries() -> None:
 
 _share_prepared_queries()
 
-EDITOR_THEMES = {True: "jaxtutor-dark", False: "jaxtutor-light"}     # by "is the app theme dark"
+EDITOR_THEMES = {True: "jaxtutor-dark", False: "jaxtutor-light"}  # by "is the app theme dark"
 _built_themes: dict[bool, object] = {}
 
 
@@ -61,8 +61,11 @@ def editor_theme(dark: bool):
         from tutor.app.legible import legible
 
         base = TextAreaTheme.get_builtin_theme("monokai" if dark else "github_light")
-        backgrounds = [Color.from_rich_color(s.bgcolor) for s in
-                       (base.base_style, base.cursor_line_style, base.selection_style) if s and s.bgcolor]
+        backgrounds = [
+            Color.from_rich_color(s.bgcolor)
+            for s in (base.base_style, base.cursor_line_style, base.selection_style)
+            if s and s.bgcolor
+        ]
 
         def fixed(style: Style | None) -> Style | None:
             if style is None or style.color is None:
@@ -71,26 +74,45 @@ def editor_theme(dark: bool):
             return style + Style(color=colour.rich_color)
 
         _built_themes[dark] = dataclasses.replace(
-            base, name=EDITOR_THEMES[dark], base_style=fixed(base.base_style),
-            gutter_style=fixed(base.gutter_style), cursor_line_gutter_style=fixed(base.cursor_line_gutter_style),
-            syntax_styles={name: fixed(style) for name, style in base.syntax_styles.items()})
+            base,
+            name=EDITOR_THEMES[dark],
+            base_style=fixed(base.base_style),
+            gutter_style=fixed(base.gutter_style),
+            cursor_line_gutter_style=fixed(base.cursor_line_gutter_style),
+            syntax_styles={name: fixed(style) for name, style in base.syntax_styles.items()},
+        )
     return _built_themes[dark]
 
 
 class CodeEditor(TextArea):
     """A TextArea configured for Python with an optional marked (error) line."""
 
-    def __init__(self, text: str = "", *, read_only: bool = False, id: str | None = None,
-                 classes: str | None = None, language: str | None = "python"):
+    def __init__(
+        self,
+        text: str = "",
+        *,
+        read_only: bool = False,
+        id: str | None = None,
+        classes: str | None = None,
+        language: str | None = "python",
+    ):
         # built as plain text, then given its language once: TextArea would otherwise parse the
         # document twice. language=None defers the tree-sitter set-up until the editor is
         # first shown (`editor.language = "python"` then)
-        super().__init__(text, language=None, soft_wrap=False,
-                         tab_behavior="indent", read_only=read_only, show_line_numbers=True,
-                         max_checkpoints=200, id=id, classes=classes)
+        super().__init__(
+            text,
+            language=None,
+            soft_wrap=False,
+            tab_behavior="indent",
+            read_only=read_only,
+            show_line_numbers=True,
+            max_checkpoints=200,
+            id=id,
+            classes=classes,
+        )
         if language is not None:
             self.language = language
-        self.error_line: int | None = None      # 1-based
+        self.error_line: int | None = None  # 1-based
 
     def on_mount(self) -> None:
         self.follow_app_theme()
@@ -116,7 +138,9 @@ class CodeEditor(TextArea):
         if line is not None:
             row = max(0, min(line - 1, self.document.line_count - 1))
             self.move_cursor((row, 0))
-            self.scroll_to(x=0, y=max(0, row - self.scrollable_content_region.height // 2), animate=False)
+            self.scroll_to(
+                x=0, y=max(0, row - self.scrollable_content_region.height // 2), animate=False
+            )
         self.refresh()
 
     def load_text_undoably(self, text: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 SAVE_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
 END_GRACE_S = 3.0
@@ -48,7 +48,9 @@ class EndSignals:
         self.restore()
         code = 128 + signum
         if armed:
-            threading.Thread(target=self._deadline, args=(code,), name="end-deadline", daemon=True).start()
+            threading.Thread(
+                target=self._deadline, args=(code,), name="end-deadline", daemon=True
+            ).start()
         self._request_exit(code)
 
     def _deadline(self, code: int) -> None:

@@ -20,19 +20,19 @@ from textual.containers import Container, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Markdown, TabbedContent, TabPane, TextArea
 
-from tutor.app.exercise_layout import PaneLayout
-from tutor.app.search_hit import mark_hit
 from tutor.app.dialogs import ChoiceDialog, ConfirmDialog
 from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync, OutsideChange
 from tutor.app.editor import CodeEditor, EditorStatus
+from tutor.app.exercise_layout import PaneLayout
 from tutor.app.exercise_panes import HintsPane, SolutionPane
 from tutor.app.keybar import KeyBar
 from tutor.app.results_pane import ResultsPanel, RunFinished
+from tutor.app.search_hit import mark_hit
 from tutor.app.verdict import error_line, history_row
+from tutor.application.session import RunRefused, Verdict
+from tutor.protocol.result import RunResult, Status
 from tutor.storage.drafts import DraftError
 from tutor.words.catalog import t
-from tutor.protocol.result import RunResult, Status
-from tutor.application.session import RunRefused, Verdict
 
 
 class OutsideChangeBeforeRun(Exception):
@@ -40,7 +40,7 @@ class OutsideChangeBeforeRun(Exception):
 
 
 class ExerciseScreen(PaneLayout, Screen):
-    HORIZONTAL_BREAKPOINTS = []     # the layout is a class on #ex-grid (tutor/app/exercise_layout.py)
+    HORIZONTAL_BREAKPOINTS = []  # the layout is a class on #ex-grid (tutor/app/exercise_layout.py)
     BINDINGS = [
         Binding("ctrl+r,f5", "run", "app.key.run", priority=True),
         Binding("f6", "cycle_pane", "app.key.cycle_pane", priority=True),
@@ -59,7 +59,7 @@ class ExerciseScreen(PaneLayout, Screen):
         super().__init__()
         self.exercise_id = exercise_id
         self.last_result: RunResult | None = None
-        self.last_verdict_at: float | None = None    # monotonic time the last verdict was shown
+        self.last_verdict_at: float | None = None  # monotonic time the last verdict was shown
         self._entered = time.monotonic()
         self._late_done = False
 
@@ -75,9 +75,9 @@ class ExerciseScreen(PaneLayout, Screen):
         self.exercise, self.chapter = opened.exercise, opened.chapter
         text, read_error = opened.text, opened.read_error
         if text is None:
-            try:   # unreadable (not UTF-8): shown read-only, with the reason, never a crash
+            try:  # unreadable (not UTF-8): shown read-only, with the reason, never a crash
                 text = opened.draft.path.read_bytes().decode("utf-8", "replace")
-            except OSError:   # it could not even be created: the starter, saved when it can be
+            except OSError:  # it could not even be created: the starter, saved when it can be
                 text, read_error = self.exercise.starter, None
         yield Header(show_clock=False)
         with Container(id="ex-grid", classes=self.grid_classes(self.app.size.width)):
@@ -90,19 +90,23 @@ class ExerciseScreen(PaneLayout, Screen):
                 with TabPane(t("app.ex.hints"), id="tab-hints"):
                     yield HintsPane(id="hints-pane")
                 with TabPane(t("app.ex.context"), id="tab-context"):
-                    yield CodeEditor("", read_only=True, id="context", language=None)  # filled when shown
+                    yield CodeEditor(
+                        "", read_only=True, id="context", language=None
+                    )  # filled when shown
                 with TabPane(t("app.ex.history"), id="tab-history"):
-                    yield Vertical(id="history-box")      # DataTable mounted after the first frame
+                    yield Vertical(id="history-box")  # DataTable mounted after the first frame
                 with TabPane(t("app.ex.solution"), id="tab-solution"):
                     yield SolutionPane(id="solution-pane")
             with Vertical(id="ex-center"):
                 # plain text for the first frame; Python highlighting right after it
-                editor = CodeEditor(text, id="editor", read_only=read_error is not None, language=None)
+                editor = CodeEditor(
+                    text, id="editor", read_only=read_error is not None, language=None
+                )
                 yield editor
                 yield EditorStatus("", id="editor-status")
                 self.sync = DraftSync(opened.draft, editor, read_error=read_error)
                 yield self.sync
-            self.results = ResultsPanel(id="ex-right")    # kept: read again on unmount
+            self.results = ResultsPanel(id="ex-right")  # kept: read again on unmount
             yield self.results
         yield KeyBar()
 
@@ -163,11 +167,11 @@ class ExerciseScreen(PaneLayout, Screen):
             return
         boxes = self.query("#history-box")
         if not boxes or not boxes.first().is_attached:
-            return      # the screen is being taken down
+            return  # the screen is being taken down
         self._late_done = True
         statement = self.query_one("#statement", Markdown)
         statement.update(self.exercise.statement)
-        if getattr(self, "find", None):     # opened from a search hit
+        if getattr(self, "find", None):  # opened from a search hit
             self.set_timer(0.1, lambda: mark_hit([statement], self.find))
         hints = self.query_one(HintsPane)
         if not hints.filled:
@@ -175,8 +179,12 @@ class ExerciseScreen(PaneLayout, Screen):
         from textual.widgets import DataTable
 
         table = DataTable(id="history", cursor_type="row", zebra_stripes=True)
-        table.add_columns(t("app.ex.col.when"), t("app.ex.col.status"), t("app.ex.col.duration"),
-                          t("app.ex.col.failing"))
+        table.add_columns(
+            t("app.ex.col.when"),
+            t("app.ex.col.status"),
+            t("app.ex.col.duration"),
+            t("app.ex.col.failing"),
+        )
         self.query_one("#history-box").mount(table)
         results = self.results
         results.output_log()
@@ -207,7 +215,8 @@ class ExerciseScreen(PaneLayout, Screen):
 
     def _show_explanation(self, *, activate: bool) -> None:
         self.results.show_explanation(
-            f"### {t('app.ex.explanation')}\n\n{self.exercise.explanation}", activate=activate)
+            f"### {t('app.ex.explanation')}\n\n{self.exercise.explanation}", activate=activate
+        )
 
     def _status_line(self, text: str, style: str = "dim", sticky: bool | None = None) -> None:
         self.query_one("#editor-status", EditorStatus).show(text, style, sticky)
@@ -227,9 +236,13 @@ class ExerciseScreen(PaneLayout, Screen):
         def chosen(choice: str | None) -> None:
             self.sync.resolve(keep_mine=choice != "theirs")
 
-        self.app.push_screen(ChoiceDialog(t("app.ex.conflict_question", backup=message.backup or "-"),
-                                          [("mine", t("app.ex.keep_mine")), ("theirs", t("app.ex.take_theirs"))]),
-                             chosen)
+        self.app.push_screen(
+            ChoiceDialog(
+                t("app.ex.conflict_question", backup=message.backup or "-"),
+                [("mine", t("app.ex.keep_mine")), ("theirs", t("app.ex.take_theirs"))],
+            ),
+            chosen,
+        )
 
     def action_save(self) -> None:
         outcome = self.sync.flush_now()
@@ -237,7 +250,7 @@ class ExerciseScreen(PaneLayout, Screen):
             self._status_line(t("app.ex.saved"))
 
     def action_external(self) -> None:
-        self.sync.edit_outside()            # $VISUAL, $EDITOR, else nano or vi; then reload
+        self.sync.edit_outside()  # $VISUAL, $EDITOR, else nano or vi; then reload
 
     def action_reset(self) -> None:
         def answer(yes: bool | None) -> None:
@@ -250,8 +263,11 @@ class ExerciseScreen(PaneLayout, Screen):
                 return
             self.sync.load(self.exercise.starter)
             self.query_one("#editor", CodeEditor).mark_line(None)
-            self._status_line(t("app.ex.reset_done") if outcome.backup is None
-                              else t("app.ex.reset_backup", backup=outcome.backup))
+            self._status_line(
+                t("app.ex.reset_done")
+                if outcome.backup is None
+                else t("app.ex.reset_backup", backup=outcome.backup)
+            )
 
         self.app.push_screen(ConfirmDialog(t("app.ex.reset_confirm", id=self.exercise.id)), answer)
 
@@ -271,8 +287,9 @@ class ExerciseScreen(PaneLayout, Screen):
         if allowed is not None:
             return allowed
         if action == "next":
-            return (self.last_result is not None and self.last_result.status == Status.PASSED) or \
-                self.opened.status == "passed"
+            return (
+                self.last_result is not None and self.last_result.status == Status.PASSED
+            ) or self.opened.status == "passed"
         return True
 
     def action_escape(self) -> None:
@@ -296,19 +313,29 @@ class ExerciseScreen(PaneLayout, Screen):
         self.query_one("#editor", CodeEditor).mark_line(None)
         session, runner, ex_id, draft = self.session, self.app.runner, self.exercise.id, sync.draft
 
-        def body(handle, on_event, on_output) -> Verdict:     # a worker thread: no widgets here
+        def body(handle, on_event, on_output) -> Verdict:  # a worker thread: no widgets here
             if text is not None and draft.path.exists():
                 try:
                     outside = draft.changed_outside()
                 except DraftError:
-                    outside = None               # unreadable: the save reports it
+                    outside = None  # unreadable: the save reports it
                 if outside is not None and outside != text:
                     raise OutsideChangeBeforeRun(outside)
-            return session.run(ex_id, runner=runner, text=text, on_event=on_event,
-                               on_output=on_output, on_started=handle.attach)
+            return session.run(
+                ex_id,
+                runner=runner,
+                text=text,
+                on_event=on_event,
+                on_output=on_output,
+                on_started=handle.attach,
+            )
 
-        results.run(body, label=f"exercise {ex_id}", exercise=ex_id,
-                    refusals=(RunRefused, OutsideChangeBeforeRun))
+        results.run(
+            body,
+            label=f"exercise {ex_id}",
+            exercise=ex_id,
+            refusals=(RunRefused, OutsideChangeBeforeRun),
+        )
         self.show_pane("ex-right")
         self.refresh_bindings()
 
@@ -319,7 +346,9 @@ class ExerciseScreen(PaneLayout, Screen):
             self.results.verdict.show_refused(t("app.ex.outside_before_run"))
             return
         if message.refused is not None:
-            self._status_line(getattr(message.refused, "reason", "") or str(message.refused), "bold red")
+            self._status_line(
+                getattr(message.refused, "reason", "") or str(message.refused), "bold red"
+            )
             return
         result, verdict = message.result, message.verdict
         self.last_result = result
@@ -331,7 +360,7 @@ class ExerciseScreen(PaneLayout, Screen):
             self._show_explanation(activate=True)
             self.query_one(SolutionPane).show_source(self.exercise.solution)
         self._refresh_history()
-        self.show_pane("ex-right")            # tabs layout: the checks, the first failing one's diff
+        self.show_pane("ex-right")  # tabs layout: the checks, the first failing one's diff
         self.last_verdict_at = time.monotonic()
         self.refresh_bindings()
 
@@ -362,7 +391,9 @@ class ExerciseScreen(PaneLayout, Screen):
         self.app.push_screen(ConfirmDialog(t("app.ex.give_up_confirm", id=ex_id)), answer)
 
     def _open_solution(self) -> None:
-        self.query_one(SolutionPane).show_source(self.session.view_solution(self.exercise.id), now=True)
+        self.query_one(SolutionPane).show_source(
+            self.session.view_solution(self.exercise.id), now=True
+        )
         self.reveal_left()
         self.query_one("#ex-left", TabbedContent).active = "tab-solution"
 
@@ -370,7 +401,7 @@ class ExerciseScreen(PaneLayout, Screen):
         from tutor.app.playground_screen import open_playground
 
         self.sync.flush_now()
-        open_playground(self.app, self.chapter.id)      # over the workspace: Esc comes back here
+        open_playground(self.app, self.chapter.id)  # over the workspace: Esc comes back here
 
     def action_next(self) -> None:
         self.app.open_next_exercise(self.exercise.id)

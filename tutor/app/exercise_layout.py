@@ -20,7 +20,7 @@ from __future__ import annotations
 
 WIDE_COLUMNS = 120
 TABS_BELOW = 100
-PANES = ("ex-left", "ex-center", "ex-right")      # statement, code, results
+PANES = ("ex-left", "ex-center", "ex-right")  # statement, code, results
 LAYOUTS = ("-wide", "-narrow", "-tabs")
 
 
@@ -80,8 +80,14 @@ class PaneLayout:
     def _first_focusable(root):
         """The first focusable widget under `root` that is shown (an open tab's content before
         the tab strip, so that arrows scroll the text)."""
-        found = [w for w in root.query("*") if w.focusable and w.display and w.visible
-                 and all(a.display for a in w.ancestors_with_self if hasattr(a, "display"))]
+        found = [
+            w
+            for w in root.query("*")
+            if w.focusable
+            and w.display
+            and w.visible
+            and all(a.display for a in w.ancestors_with_self if hasattr(a, "display"))
+        ]
         content = [w for w in found if type(w).__name__ not in ("ContentTabs", "Tabs")]
         return (content or found or [None])[0]
 
@@ -110,8 +116,11 @@ class PaneLayout:
             n = PANES.index(self.shown_pane())
             self.show_pane(PANES[(n + 1) % len(PANES)])
             return
-        panes = [p for p in PANES
-                 if not (p == "ex-left" and self.query_one("#ex-grid").has_class("-hide-left"))]
+        panes = [
+            p
+            for p in PANES
+            if not (p == "ex-left" and self.query_one("#ex-grid").has_class("-hide-left"))
+        ]
         current = self.focused_pane()
         n = panes.index(current) if current in panes else -1
         self.focus_pane(panes[(n + 1) % len(panes)])

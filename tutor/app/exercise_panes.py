@@ -13,7 +13,9 @@ from tutor.words.catalog import t
 
 
 def hints_markdown(revealed: list[str], total: int) -> str:
-    parts = [f"**{t('app.ex.hint_n', n=i + 1, total=total)}**\n\n{h}" for i, h in enumerate(revealed)]
+    parts = [
+        f"**{t('app.ex.hint_n', n=i + 1, total=total)}**\n\n{h}" for i, h in enumerate(revealed)
+    ]
     if not parts:
         parts.append(t("app.ex.no_hints"))
     elif len(revealed) < total:

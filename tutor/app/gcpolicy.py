@@ -18,7 +18,7 @@ from __future__ import annotations
 import gc
 import time
 
-IDLE_SECONDS = 3.0      # no key or click for this long, and no run: a collection goes unnoticed
+IDLE_SECONDS = 3.0  # no key or click for this long, and no run: a collection goes unnoticed
 OLD_GENERATION_RARER = 10
 
 
@@ -28,7 +28,7 @@ class GarbagePolicy:
         self.frozen = False
         self.thresholds = gc.get_threshold()
         self.last_input = time.monotonic()
-        self._collected_at_input = None     # the input time of the last idle collection
+        self._collected_at_input = None  # the input time of the last idle collection
 
     def hold(self) -> None:
         """Before the first frame."""

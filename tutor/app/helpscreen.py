@@ -39,8 +39,16 @@ def binding_sections(app_bindings) -> list[tuple[str, list[Binding]]]:
     ]
 
 
-KEY_NAMES = {"right_square_bracket": "]", "left_square_bracket": "[", "slash": "/", "escape": "Esc",
-             "enter": "Enter", "right": "→", "left": "←", "tab": "Tab"}
+KEY_NAMES = {
+    "right_square_bracket": "]",
+    "left_square_bracket": "[",
+    "slash": "/",
+    "escape": "Esc",
+    "enter": "Enter",
+    "right": "→",
+    "left": "←",
+    "tab": "Tab",
+}
 
 
 def key_label(key: str) -> str:
@@ -49,7 +57,7 @@ def key_label(key: str) -> str:
     for k in key.split(","):
         k = KEY_NAMES.get(k.strip(), k.strip())
         parts = k.split("+")
-        if len(parts) > 1:          # a letter after a modifier is written in capitals: Ctrl+R
+        if len(parts) > 1:  # a letter after a modifier is written in capitals: Ctrl+R
             parts[-1] = parts[-1].upper() if len(parts[-1]) == 1 else parts[-1].capitalize()
         out.append("+".join(p.capitalize() if len(p) > 1 else p for p in parts))
     return " / ".join(out)
@@ -63,7 +71,12 @@ def help_rows(bindings) -> list[tuple[str, str]]:
         if not isinstance(b, Binding):
             continue
         label, words = key_label(b.key), describe(b)
-        if rows and rows[-1][1] == words and len(label) == 1 and all(len(k) == 1 for k in rows[-1][0]):
+        if (
+            rows
+            and rows[-1][1] == words
+            and len(label) == 1
+            and all(len(k) == 1 for k in rows[-1][0])
+        ):
             rows[-1][0].append(label)
         else:
             rows.append(([label], words))
@@ -81,8 +94,13 @@ class HelpScreen(ModalScreen[None]):
             yield Static(self._table(), id="help-table")
 
     def _table(self) -> Table:
-        table = Table(title=t("app.help.title"), caption=t("app.help.close"), show_edge=False,
-                      show_header=False, expand=True)
+        table = Table(
+            title=t("app.help.title"),
+            caption=t("app.help.close"),
+            show_edge=False,
+            show_header=False,
+            expand=True,
+        )
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
         for title, bindings in binding_sections(self.app.BINDINGS):

@@ -9,10 +9,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Header, Static, Tree
 
-from tutor.application import progress as P
 from tutor.app.keybar import KeyBar
-from tutor.words.catalog import t
+from tutor.application import progress as P
 from tutor.application.progress import Item, Progress, bar, chapter_items
+from tutor.words.catalog import t
 
 FILTERS = ("all", "todo", "failed", "done")
 
@@ -51,15 +51,20 @@ class HomeScreen(Screen):
 
     def item_label(self, item: Item, progress: Progress) -> Text:
         status = progress.status(item)
-        text = Text("  ↳ " if item.kind == "repair" else "")      # a repair sits under its lesson
+        text = Text("  ↳ " if item.kind == "repair" else "")  # a repair sits under its lesson
         text.append(f"{P.mark(status)} ", style=P.style(status))
-        text.append(f"{t('app.kind.' + item.kind)} {item.id if item.kind != 'quiz' else ''}".rstrip() + "  ",
-                    style="bold")
+        text.append(
+            f"{t('app.kind.' + item.kind)} {item.id if item.kind != 'quiz' else ''}".rstrip()
+            + "  ",
+            style="bold",
+        )
         text.append(item.title)
         if item.kind == "quiz":
             correct, answered, total = progress.quiz_score(item.id)
             if answered:
-                text.append("  " + t("app.map.quiz_score", correct=correct, total=total), style="cyan")
+                text.append(
+                    "  " + t("app.map.quiz_score", correct=correct, total=total), style="cyan"
+                )
         elif status != "todo":
             text.append("  " + P.word(status), style=P.style(status))
         return text
@@ -77,12 +82,14 @@ class HomeScreen(Screen):
         for chapter in course.chapters:
             items = chapter_items(chapter)
             counts = progress.chapter(chapter)
-            label = Text(f"{t('app.map.chapter', id=chapter.id)}  {chapter.short_title}  ", style="bold")
+            label = Text(
+                f"{t('app.map.chapter', id=chapter.id)}  {chapter.short_title}  ", style="bold"
+            )
             label.append(bar(counts.done, counts.total, 16), style=P.style("done"))
             label.append(f" {counts.done}/{counts.total}", style="dim")
             kept = [item for item in items if self._kept(progress.status(item))]
             if not kept and self.filter != "all":
-                continue               # no empty chapter headings under a filter
+                continue  # no empty chapter headings under a filter
             node = tree.root.add(label, data=chapter.id, expand=True)
             for item in kept:
                 shown += 1
@@ -97,13 +104,17 @@ class HomeScreen(Screen):
         summary.append(f"  {overall.done}/{overall.total} ({overall.percent}%)\n")
         nxt = progress.next_item(store.location())
         if nxt is not None:
-            summary.append(t("app.map.next_up", item=f"{t('app.kind.' + nxt.kind)} {nxt.id} {nxt.title}"),
-                           style="cyan")
+            summary.append(
+                t("app.map.next_up", item=f"{t('app.kind.' + nxt.kind)} {nxt.id} {nxt.title}"),
+                style="cyan",
+            )
             summary.append("  [c]", style="dim")
         else:
             summary.append(t("app.map.all_done"), style="green")
-        summary.append("   " + t("app.map.filter_label", name=t(f"app.map.filter.{self.filter}")) + "  [f]",
-                       style="dim")
+        summary.append(
+            "   " + t("app.map.filter_label", name=t(f"app.map.filter.{self.filter}")) + "  [f]",
+            style="dim",
+        )
         self.query_one("#map-summary", Static).update(summary)
         if select is not None:
             tree.move_cursor(select)

@@ -23,8 +23,14 @@ def _key(binding, app) -> str:
     if binding.key_display:
         return binding.key_display
     key = binding.key.split(",")[0].strip()
-    names = {"right_square_bracket": "]", "left_square_bracket": "[", "slash": "/",
-             "escape": "esc", "right": "→", "left": "←"}
+    names = {
+        "right_square_bracket": "]",
+        "left_square_bracket": "[",
+        "slash": "/",
+        "escape": "esc",
+        "right": "→",
+        "left": "←",
+    }
     if key in names:
         return names[key]
     return key.replace("ctrl+", "^")
@@ -37,7 +43,7 @@ class KeyBar(Static):
 
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
-        self.items: list[tuple[str, str]] = []     # (key, description) of the shown bindings
+        self.items: list[tuple[str, str]] = []  # (key, description) of the shown bindings
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._changed)

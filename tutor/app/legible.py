@@ -18,17 +18,39 @@ from dataclasses import replace
 from rich.terminal_theme import TerminalTheme
 from textual.color import Color
 
-_TARGET = 4.6           # WCAG asks 4.5; a little more: colours are rounded to whole RGB steps
-_WEAKEST_ALPHA = 0.8    # Textual's code highlighting draws some tokens at 80 % ("$text-success 80%")
+_TARGET = 4.6  # WCAG asks 4.5; a little more: colours are rounded to whole RGB steps
+_WEAKEST_ALPHA = 0.8  # Textual's code highlighting draws some tokens at 80 % ("$text-success 80%")
 
 # theme variables holding text colours, adjusted in place
-_TEXT_VARIABLES = ("text-error", "text-success", "text-warning", "text-primary", "text-secondary",
-                   "text-accent", "markdown-h1-color", "markdown-h2-color", "markdown-h3-color",
-                   "markdown-h6-color", "footer-key-foreground")
+_TEXT_VARIABLES = (
+    "text-error",
+    "text-success",
+    "text-warning",
+    "text-primary",
+    "text-secondary",
+    "text-accent",
+    "markdown-h1-color",
+    "markdown-h2-color",
+    "markdown-h3-color",
+    "markdown-h6-color",
+    "footer-key-foreground",
+)
 # ANSI colour index -> the theme variable it takes its hue from (None: the base palette's own hue)
-_ANSI_SOURCES = {1: "text-error", 2: "text-success", 3: "text-warning", 4: "text-primary", 5: None, 6: None,
-                 8: None, 9: "text-error", 10: "text-success", 11: "text-warning", 12: "text-primary",
-                 13: None, 14: None}
+_ANSI_SOURCES = {
+    1: "text-error",
+    2: "text-success",
+    3: "text-warning",
+    4: "text-primary",
+    5: None,
+    6: None,
+    8: None,
+    9: "text-error",
+    10: "text-success",
+    11: "text-warning",
+    12: "text-primary",
+    13: None,
+    14: None,
+}
 
 
 def _linear(c: int) -> float:
@@ -60,7 +82,11 @@ def _ratio(a: _RGB, b: _RGB) -> float:
 
 
 def _blend(a: _RGB, b: _RGB, t: float) -> _RGB:
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
 
 
 def _moved_until(color: Color, towards: _RGB, good) -> Color:
@@ -97,8 +123,11 @@ def _legible_over(rgb: _RGB, backgrounds: list[Color], alpha: float, target: flo
 def legible(color: Color, backgrounds: list[Color], target: float = _TARGET) -> Color:
     """`color` (made opaque), moved towards white on dark backgrounds (black on light ones) only
     as far as it takes to reach `target` against every background, also when drawn at 80 %."""
-    return _moved_until(color, _towards(backgrounds),
-                        lambda rgb: _legible_over(rgb, backgrounds, _WEAKEST_ALPHA, target))
+    return _moved_until(
+        color,
+        _towards(backgrounds),
+        lambda rgb: _legible_over(rgb, backgrounds, _WEAKEST_ALPHA, target),
+    )
 
 
 def theme_backgrounds(variables: dict[str, str], dark: bool) -> list[Color]:
@@ -112,8 +141,12 @@ def theme_backgrounds(variables: dict[str, str], dark: bool) -> list[Color]:
         if value:
             colour = Color.parse(value)
             out += [surface + colour, screen + colour]
-    out.append(screen + (Color(0, 0, 0, 0.1) if dark else Color(255, 255, 255, 0.3)))   # a code fence
-    out.append(surface + Color.parse(variables["foreground"]).with_alpha(0.05))   # a focused list's tint
+    out.append(
+        screen + (Color(0, 0, 0, 0.1) if dark else Color(255, 255, 255, 0.3))
+    )  # a code fence
+    out.append(
+        surface + Color.parse(variables["foreground"]).with_alpha(0.05)
+    )  # a focused list's tint
     return list({c.rgb: c.with_alpha(1.0) for c in out}.values())
 
 
@@ -134,8 +167,11 @@ def dim_proof_foreground(variables: dict[str, str], dark: bool) -> Color:
     from textual.constants import DIM_FACTOR
 
     backgrounds = theme_backgrounds(variables, dark)
-    return _moved_until(Color.parse(variables["foreground"]), _towards(backgrounds),
-                        lambda rgb: _legible_over(rgb, backgrounds, DIM_FACTOR, _TARGET))
+    return _moved_until(
+        Color.parse(variables["foreground"]),
+        _towards(backgrounds),
+        lambda rgb: _legible_over(rgb, backgrounds, DIM_FACTOR, _TARGET),
+    )
 
 
 def cursor_colours(variables: dict[str, str]) -> dict[str, str]:
@@ -147,8 +183,11 @@ def cursor_colours(variables: dict[str, str]) -> dict[str, str]:
     text = max(((255, 255, 255), (0, 0, 0)), key=lambda c: _ratio(c, bar.rgb))
     away = (0, 0, 0) if text[0] else (255, 255, 255)
     moved = _moved_until(bar, away, lambda rgb: _ratio(text, rgb) >= _TARGET)
-    return {"block-cursor-background": moved.hex, "block-cursor-foreground": Color(*text).hex,
-            "block-cursor-blurred-background": variables["surface-active"]}
+    return {
+        "block-cursor-background": moved.hex,
+        "block-cursor-foreground": Color(*text).hex,
+        "block-cursor-blurred-background": variables["surface-active"],
+    }
 
 
 def ansi_palette(variables: dict[str, str], dark: bool, base: TerminalTheme) -> TerminalTheme:
@@ -157,8 +196,11 @@ def ansi_palette(variables: dict[str, str], dark: bool, base: TerminalTheme) -> 
     colours = [Color(*c) for c in base.ansi_colors]
     for index, source in _ANSI_SOURCES.items():
         start = Color.parse(variables[source]) if source else colours[index]
-        colours[index] = _moved_until(start, _towards(backgrounds),     # drawn opaque: no 80 % margin
-                                      lambda rgb: _legible_over(rgb, backgrounds, 1.0, _TARGET))
+        colours[index] = _moved_until(
+            start,
+            _towards(backgrounds),  # drawn opaque: no 80 % margin
+            lambda rgb: _legible_over(rgb, backgrounds, 1.0, _TARGET),
+        )
     rgb = [c.rgb for c in colours]
     return TerminalTheme(base.background_color, base.foreground_color, rgb[:8], rgb[8:])
 
@@ -178,7 +220,9 @@ def install(app, theme_names: tuple[str, ...]) -> None:
         text_colours = legible_variables(variables, theme.dark)
         text_colours.update(cursor_colours(variables))
         app.register_theme(replace(theme, variables={**theme.variables, **text_colours}))
-        palette = ansi_palette({**variables, **text_colours}, theme.dark, MONOKAI if theme.dark else ALABASTER)
+        palette = ansi_palette(
+            {**variables, **text_colours}, theme.dark, MONOKAI if theme.dark else ALABASTER
+        )
         if theme.dark:
             app.ansi_theme_dark = palette
         else:

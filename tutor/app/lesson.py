@@ -24,19 +24,25 @@ from textual.widgets import Button, Header, Markdown, OptionList
 from textual.widgets.option_list import Option
 
 from tutor.app.keybar import KeyBar
+from tutor.app.pagesplit import (
+    _heavy,
+    outline_entries,
+    page_parts,
+    repair_links,  # noqa: F401
+    split_page,
+    split_sections,
+)
 from tutor.app.runblock import RunBlock
-from tutor.app.pagesplit import (_heavy, outline_entries, page_parts, repair_links,  # noqa: F401
-                                 split_page, split_sections)
 from tutor.words.catalog import t
 
-WIDE_COLUMNS = 120         # the outline shows by default from this width on
-FIRST_SCREEN_LINES = 24     # source lines mounted before the first frame
-BATCH_LINES = 60            # then this many per frame
-READ_CHECK_S = 0.5          # how often "has the learner reached the end?" is asked
+WIDE_COLUMNS = 120  # the outline shows by default from this width on
+FIRST_SCREEN_LINES = 24  # source lines mounted before the first frame
+BATCH_LINES = 60  # then this many per frame
+READ_CHECK_S = 0.5  # how often "has the learner reached the end?" is asked
 
 
 class LessonScreen(Screen):
-    HORIZONTAL_BREAKPOINTS = []     # no breakpoint classes: adding one restyles the whole page
+    HORIZONTAL_BREAKPOINTS = []  # no breakpoint classes: adding one restyles the whole page
     # the footer lists the keys in this order: the ones for the selected example first, so that
     # they stay visible at 80 columns
     BINDINGS = [
@@ -58,12 +64,12 @@ class LessonScreen(Screen):
     def __init__(self, lesson_id: str | None):
         super().__init__()
         self.lesson_id = lesson_id
-        self.rendered_at: float | None = None       # first screen shown (benchmarks read it)
+        self.rendered_at: float | None = None  # first screen shown (benchmarks read it)
         self._pending: list = []
-        self.selected: RunBlock | None = None       # the example `r`, `x` and a–d act on
-        self.read = False                           # recorded as read during this visit
+        self.selected: RunBlock | None = None  # the example `r`, `x` and a–d act on
+        self.read = False  # recorded as read during this visit
         self._end_seen = False
-        self.find: str | None = None                # words to show, from a search hit
+        self.find: str | None = None  # words to show, from a search hit
 
     def compose(self) -> ComposeResult:
         course = self.app.course
@@ -77,9 +83,12 @@ class LessonScreen(Screen):
             self.chapter = course.chapter_by_id[lesson.chapter_id]
             parts = page_parts(lesson.segments)
             self._predictions, self._repairs = lesson.predictions, repair_links(lesson.segments)
-            titled = lesson.headings and lesson.headings[0].level == 1 and \
-                (not lesson.segments or lesson.headings[0].line <= lesson.segments[0].line + 2)
-            if not titled:                      # a page without its own title gets one
+            titled = (
+                lesson.headings
+                and lesson.headings[0].level == 1
+                and (not lesson.segments or lesson.headings[0].line <= lesson.segments[0].line + 2)
+            )
+            if not titled:  # a page without its own title gets one
                 parts.insert(0, f"# {lesson.id} {lesson.title}")
         self.parts = split_sections(parts)
         self._widgets = self._part_widgets()
@@ -99,22 +108,37 @@ class LessonScreen(Screen):
         for part in self.parts:
             if isinstance(part, str):
                 md = Markdown(part, open_links=False, classes="page-md")
-                md.piece_source = part      # Markdown.source is empty until the widget is mounted
+                md.piece_source = part  # Markdown.source is empty until the widget is mounted
                 widgets.append(md)
             else:
                 n_block += 1
                 widgets.append(self._run_block(part, n_block))
         if self.lesson_id is None:
-            widgets.append(Button(t("app.welcome.start", id=self.chapter.id), id="welcome-start", variant="primary"))
+            widgets.append(
+                Button(
+                    t("app.welcome.start", id=self.chapter.id),
+                    id="welcome-start",
+                    variant="primary",
+                )
+            )
         return widgets
 
     def _run_block(self, block, n_block: int) -> RunBlock:
         prediction = self._predictions.get(block.line)
         lesson_id, line = self.lesson_id, block.line
-        on_predict = None if prediction is None else \
-            (lambda given: self.app.session.predict(lesson_id, line, given))
-        return RunBlock(block, f"{self.lesson_id or 'welcome'}#{n_block}", self.chapter.context_path,
-                        prediction=prediction, on_predict=on_predict, repair=self._repairs.get(block.line))
+        on_predict = (
+            None
+            if prediction is None
+            else (lambda given: self.app.session.predict(lesson_id, line, given))
+        )
+        return RunBlock(
+            block,
+            f"{self.lesson_id or 'welcome'}#{n_block}",
+            self.chapter.context_path,
+            prediction=prediction,
+            on_predict=on_predict,
+            repair=self._repairs.get(block.line),
+        )
 
     @staticmethod
     def _first_screenful(widgets: list, budget: int = FIRST_SCREEN_LINES) -> tuple[list, list]:
@@ -124,10 +148,10 @@ class LessonScreen(Screen):
         for n, w in enumerate(widgets):
             source = getattr(w, "piece_source", None)
             if n and used >= 8 and source is not None and _heavy(source):
-                return widgets[:n], widgets[n:]       # a table or code block comes a frame later
+                return widgets[:n], widgets[n:]  # a table or code block comes a frame later
             used += source.count("\n") + 1 if source is not None else 4
             if used >= budget:
-                return widgets[: n + 1], widgets[n + 1:]
+                return widgets[: n + 1], widgets[n + 1 :]
         return widgets, []
 
     def _mount_more(self) -> None:
@@ -141,8 +165,9 @@ class LessonScreen(Screen):
     @property
     def complete(self) -> bool:
         """True once every piece of the page is mounted and rendered."""
-        return not self._pending and all(md.children or not md.source.strip()
-                                         for md in self.query(".page-md").results(Markdown))
+        return not self._pending and all(
+            md.children or not md.source.strip() for md in self.query(".page-md").results(Markdown)
+        )
 
     def on_mount(self) -> None:
         course = self.app.course
@@ -156,9 +181,15 @@ class LessonScreen(Screen):
             self._read_timer = self.set_interval(READ_CHECK_S, self._check_read)
             self.watch(self.query_one("#page"), "scroll_y", self._scrolled, init=False)
         outline = self.query_one("#outline", OptionList)
-        outline.add_options([Option(Text("  " * (level - 1) + title, no_wrap=True, overflow="ellipsis"),
-                                    id=f"h-{n_chunk}-{k}")
-                             for n_chunk, k, level, title in outline_entries(self.parts)])
+        outline.add_options(
+            [
+                Option(
+                    Text("  " * (level - 1) + title, no_wrap=True, overflow="ellipsis"),
+                    id=f"h-{n_chunk}-{k}",
+                )
+                for n_chunk, k, level, title in outline_entries(self.parts)
+            ]
+        )
         self.query_one("#page").focus()
         self.call_after_refresh(self._rendered)
         if any(not isinstance(p, str) for p in self.parts):
@@ -166,7 +197,7 @@ class LessonScreen(Screen):
 
     def _rendered(self) -> None:
         self.rendered_at = time.perf_counter()
-        if self.find:               # a search hit: the whole page now, then the hit
+        if self.find:  # a search hit: the whole page now, then the hit
             batch, self._pending = self._pending, []
             self.query_one("#page", VerticalScroll).mount_all(batch)
             self._find_tries = 0
@@ -177,7 +208,7 @@ class LessonScreen(Screen):
         from tutor.app.search_hit import mark_hit
 
         self._find_tries += 1
-        if not self.complete and self._find_tries < 60:      # Markdown builds its blocks late
+        if not self.complete and self._find_tries < 60:  # Markdown builds its blocks late
             self.set_timer(0.05, self._show_find)
             return
         mark_hit(self.query(".page-md").results(Markdown), self.find)
@@ -235,7 +266,7 @@ class LessonScreen(Screen):
     def _scrolled(self, _y: float) -> None:
         self._check_read()
         if self.selected is not None and self._overlap(self.selected) == 0:
-            self._select(None)          # scrolled away: the selection follows the view again
+            self._select(None)  # scrolled away: the selection follows the view again
         else:
             self.refresh_bindings()
 
@@ -247,7 +278,7 @@ class LessonScreen(Screen):
         if page.max_scroll_y - page.scroll_y > 1:
             self._end_seen = False
             return
-        if not self._end_seen:      # seen at two looks in a row: never a layout not yet settled
+        if not self._end_seen:  # seen at two looks in a row: never a layout not yet settled
             self._end_seen = True
             return
         self.read = True
@@ -264,12 +295,17 @@ class LessonScreen(Screen):
     def _blocks(self) -> list[RunBlock]:
         """The page's runnable examples shown so far, in page order (no DOM query: the footer
         asks for every key at every refresh)."""
-        return [w for w in getattr(self, "_widgets", ()) if isinstance(w, RunBlock) and w.is_mounted]
+        return [
+            w for w in getattr(self, "_widgets", ()) if isinstance(w, RunBlock) and w.is_mounted
+        ]
 
     def _overlap(self, block: RunBlock) -> int:
         """How many rows of `block` are on the screen."""
         page = self.query_one("#page", VerticalScroll)
-        top, bottom = page.scroll_offset.y, page.scroll_offset.y + page.scrollable_content_region.height
+        top, bottom = (
+            page.scroll_offset.y,
+            page.scroll_offset.y + page.scrollable_content_region.height,
+        )
         region = block.virtual_region
         return max(0, min(bottom, region.y + region.height) - max(top, region.y))
 
@@ -295,17 +331,20 @@ class LessonScreen(Screen):
         if not blocks:
             return
         current = self.current_block()
-        if current is None:        # none on the screen: the first one below (or above) the view
+        if current is None:  # none on the screen: the first one below (or above) the view
             top = self.query_one("#page", VerticalScroll).scroll_offset.y
             below = [b for b in blocks if b.virtual_region.y >= top]
-            target = (below[0] if below else blocks[-1]) if step > 0 else \
-                ([b for b in blocks if b.virtual_region.y < top] or blocks[:1])[-1]
+            target = (
+                (below[0] if below else blocks[-1])
+                if step > 0
+                else ([b for b in blocks if b.virtual_region.y < top] or blocks[:1])[-1]
+            )
         else:
             n = max(0, min(len(blocks) - 1, blocks.index(current) + step))
             target = blocks[n]
         self._select(target)
         target.scroll_visible(animate=False)
-        self.call_after_refresh(lambda: self._select(target))     # scrolling must not drop it
+        self.call_after_refresh(lambda: self._select(target))  # scrolling must not drop it
 
     def action_run_block(self) -> None:
         """Run the selected example (or the one most in view) and show where its output goes."""
@@ -325,7 +364,7 @@ class LessonScreen(Screen):
         if block.prediction.options:
             block.answer(letter)
         else:
-            block.run()            # a number is typed in the block's box: this focuses it
+            block.run()  # a number is typed in the block's box: this focuses it
         self.refresh_bindings()
 
     def action_playground(self) -> None:
@@ -335,10 +374,12 @@ class LessonScreen(Screen):
         block = self.current_block()
         if block is not None:
             self._select(block)
-            if block.awaiting_prediction:       # predict first, as before `r`
+            if block.awaiting_prediction:  # predict first, as before `r`
                 block.run()
                 return
-        open_playground(self.app, self.chapter.id, block.block if block is not None else None, self.lesson_id)
+        open_playground(
+            self.app, self.chapter.id, block.block if block is not None else None, self.lesson_id
+        )
 
     def action_repair(self) -> None:
         block = self.current_block()

@@ -6,7 +6,7 @@ import os
 import time
 from pathlib import Path
 
-BENCH_VAR = "JAXTUTOR_BENCH_FIRST_FRAME"   # benchmarks: write timings to this file after the first frame and exit
+BENCH_VAR = "JAXTUTOR_BENCH_FIRST_FRAME"  # benchmarks: write timings to this file after the first frame and exit
 
 
 def run_app(*, home: Path, target: tuple[str, str] | None, lang: str = "zh") -> int:
@@ -15,7 +15,7 @@ def run_app(*, home: Path, target: tuple[str, str] | None, lang: str = "zh") -> 
     import gc
 
     gc_enabled = gc.isenabled()
-    gc.disable()      # until the first frame (TutorApp turns it back on): imports allocate a lot
+    gc.disable()  # until the first frame (TutorApp turns it back on): imports allocate a lot
     from tutor.words.catalog import set_lang
 
     set_lang(lang)
@@ -51,8 +51,11 @@ def _arm_benchmark(app, out_path: str) -> None:
                 if line.startswith("VmRSS:"):
                     rss = int(line.split()[1]) * 1024
         cpu = sum(os.times()[:2])
-        Path(out_path).write_text(json.dumps({"first_frame": now, "rss": rss, "cpu": cpu,
-                                              "screen": type(screen).__name__}))
+        Path(out_path).write_text(
+            json.dumps(
+                {"first_frame": now, "rss": rss, "cpu": cpu, "screen": type(screen).__name__}
+            )
+        )
         app.call_later(app.exit)
 
     app._display = display_and_record

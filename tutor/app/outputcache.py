@@ -12,7 +12,7 @@ class ChapterOutputs:
     ("playground", chapter) for the playground. Examples with a prediction are left out by their
     owner: their question is asked on every visit, and an output shown first would answer it."""
 
-    MAX_RUNS = 64       # a chapter has fewer examples; a bound all the same
+    MAX_RUNS = 64  # a chapter has fewer examples; a bound all the same
 
     def __init__(self):
         self.chapter_id: str | None = None

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import re
 
-from tutor.course.markdown import CodeBlock, Segment, code_blocks, headings, join_cjk_breaks, segments
+from tutor.course.markdown import (
+    CodeBlock,
+    Segment,
+    code_blocks,
+    headings,
+    join_cjk_breaks,
+    segments,
+)
 
 REPAIR_LINK = re.compile(r"\]\(exercise:([^)\s]+-fix\d+)\)")
 
@@ -44,8 +51,12 @@ def page_parts(segs: list[Segment]) -> list[str | CodeBlock]:
 def split_page(body: str) -> list[str | CodeBlock]:
     """`page_parts` of a Markdown text read here (the welcome page); lesson pages come already
     segmented from the course (tutor.course.model.Lesson.segments)."""
-    return page_parts([Segment(line=s.line, prose=join_cjk_breaks(s.prose), block=s.block)
-                       for s in segments(body)])
+    return page_parts(
+        [
+            Segment(line=s.line, prose=join_cjk_breaks(s.prose), block=s.block)
+            for s in segments(body)
+        ]
+    )
 
 
 def split_sections(parts: list[str | CodeBlock], max_lines: int = 40) -> list[str | CodeBlock]:
@@ -66,10 +77,17 @@ def split_sections(parts: list[str | CodeBlock], max_lines: int = 40) -> list[st
             code.update(range(first, min(len(lines), first + b.code.count("\n") + 2)))
         piece: list[str] = []
         for i, line in enumerate(lines):
-            table_start = (i not in code and line.lstrip().startswith("|")
-                           and not (piece and piece[-1].lstrip().startswith("|")))
-            if piece and ((i in starts or table_start) and len(piece) >= 8
-                          or i in heads and len(piece) >= max_lines // 2):
+            table_start = (
+                i not in code
+                and line.lstrip().startswith("|")
+                and not (piece and piece[-1].lstrip().startswith("|"))
+            )
+            if piece and (
+                (i in starts or table_start)
+                and len(piece) >= 8
+                or i in heads
+                and len(piece) >= max_lines // 2
+            ):
                 out.append("\n".join(piece))
                 piece = []
             piece.append(line)

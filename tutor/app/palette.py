@@ -19,16 +19,32 @@ class CourseCommands(Provider):
         out = []
         for chapter in course.chapters:
             for lesson in chapter.lessons:
-                out.append((t("app.cmd.open_lesson", id=lesson.id, title=lesson.title),
-                            partial(app.open_item, "lesson", lesson.id)))
+                out.append(
+                    (
+                        t("app.cmd.open_lesson", id=lesson.id, title=lesson.title),
+                        partial(app.open_item, "lesson", lesson.id),
+                    )
+                )
             for ex in [*chapter.exercises, *chapter.repairs]:
-                out.append((t("app.cmd.open_exercise", id=ex.id, title=ex.title),
-                            partial(app.open_item, "exercise", ex.id)))
+                out.append(
+                    (
+                        t("app.cmd.open_exercise", id=ex.id, title=ex.title),
+                        partial(app.open_item, "exercise", ex.id),
+                    )
+                )
             if chapter.quiz is not None:
-                out.append((t("app.cmd.open_quiz", id=chapter.id, title=chapter.quiz.title),
-                            partial(app.open_item, "quiz", chapter.id)))
-            out.append((t("app.cmd.open_cheat", id=chapter.id, title=chapter.short_title),
-                        partial(app.open_item, "cheatsheet", chapter.id)))
+                out.append(
+                    (
+                        t("app.cmd.open_quiz", id=chapter.id, title=chapter.quiz.title),
+                        partial(app.open_item, "quiz", chapter.id),
+                    )
+                )
+            out.append(
+                (
+                    t("app.cmd.open_cheat", id=chapter.id, title=chapter.short_title),
+                    partial(app.open_item, "cheatsheet", chapter.id),
+                )
+            )
         out.append((t("app.cmd.help_open", what=t("app.key.map")), app.action_home))
         out.append((t("app.cmd.help_open", what=t("app.key.progress")), app.action_progress))
         out.append((t("app.cmd.help_open", what=t("app.key.help")), app.action_help))
@@ -56,4 +72,6 @@ class CourseCommands(Provider):
             await asyncio.to_thread(lambda: index.entries)
         for hit in index.find(query, limit=12, kinds=("lesson",)):
             text = t("app.cmd.content_hit", id=hit.id, title=hit.title, snippet=hit.snippet)
-            yield Hit(0.5, text, partial(self.app.open_item, "lesson", hit.id, find=query), text=text)
+            yield Hit(
+                0.5, text, partial(self.app.open_item, "lesson", hit.id, find=query), text=text
+            )

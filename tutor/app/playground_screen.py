@@ -25,18 +25,18 @@ from textual.containers import Container, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static, TextArea
 
-from tutor.storage import playground as pg
-from tutor.application import progress
+from tutor.app.background import LiveOutput, RunDone, runner_body, start_run
 from tutor.app.cjkwrap import WrapStatic
 from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync
 from tutor.app.editor import CodeEditor
 from tutor.app.keybar import KeyBar
-from tutor.app.background import LiveOutput, RunDone, runner_body, start_run
+from tutor.application import progress
+from tutor.storage import playground as pg
 from tutor.storage.drafts import DraftError
 from tutor.words.catalog import t
 
-STACKED_BELOW = 100         # narrower than this: the output goes under the editor
-TICK_S = 0.5                # the running counter's refresh
+STACKED_BELOW = 100  # narrower than this: the output goes under the editor
+TICK_S = 0.5  # the running counter's refresh
 
 
 def open_playground(app, chapter_id: str, example=None, lesson_id: str | None = None) -> None:
@@ -47,9 +47,9 @@ def open_playground(app, chapter_id: str, example=None, lesson_id: str | None = 
 
 class PlaygroundScreen(LiveOutput, Screen):
     CSS_PATH = "playground.tcss"
-    HORIZONTAL_BREAKPOINTS = []     # the layout is a class on #pg-grid
-    OVERLAY = True                  # pushed over a place: Esc pops it, opening a place closes it
-    HOLDS_OVERLAYS = True           # F3/F4 open above it and come back to it
+    HORIZONTAL_BREAKPOINTS = []  # the layout is a class on #pg-grid
+    OVERLAY = True  # pushed over a place: Esc pops it, opening a place closes it
+    HOLDS_OVERLAYS = True  # F3/F4 open above it and come back to it
     BINDINGS = [
         Binding("ctrl+r,f5", "run", "app.key.pg_run", priority=True),
         Binding("escape", "escape", "app.key.back", priority=True),
@@ -76,7 +76,7 @@ class PlaygroundScreen(LiveOutput, Screen):
         read_error = None
         try:
             text = self.draft.read()
-        except DraftError as e:      # shown read-only with the reason, like an exercise draft
+        except DraftError as e:  # shown read-only with the reason, like an exercise draft
             read_error = e
             try:
                 text = self.draft.path.read_bytes().decode("utf-8", "replace")
@@ -113,7 +113,7 @@ class PlaygroundScreen(LiveOutput, Screen):
         self._status(t("app.pg.saved_in", path=self.draft.path))
         self.app.block_outputs.enter(self.chapter_id)
         earlier = self.app.block_outputs.get(self._cache_key)
-        if earlier is not None:            # run before in this chapter: shown again
+        if earlier is not None:  # run before in this chapter: shown again
             self._show_result(earlier, earlier=True)
         editor = self.query_one("#pg-editor", CodeEditor)
         editor.focus()
@@ -127,14 +127,13 @@ class PlaygroundScreen(LiveOutput, Screen):
         if text != editor.text:
             added = bool(editor.text.strip())
             editor.load_text_undoably(text)
-            self.sync.flush_now()           # the example is in the file at once
+            self.sync.flush_now()  # the example is in the file at once
             if added:
                 self._status(t("app.pg.added", line=line + 1), "bold cyan")
         else:
             self._status(t("app.pg.already", line=line + 1), "bold cyan")
         editor.move_cursor((line, 0))
-        self.call_after_refresh(lambda: editor.scroll_to(
-            x=0, y=max(0, line - 2), animate=False))
+        self.call_after_refresh(lambda: editor.scroll_to(x=0, y=max(0, line - 2), animate=False))
 
     def on_unmount(self) -> None:
         self.cancel()
@@ -165,8 +164,10 @@ class PlaygroundScreen(LiveOutput, Screen):
             self.sync.resolve(keep_mine=choice != "theirs")
 
         choices = [("mine", t("app.ex.keep_mine")), ("theirs", t("app.ex.take_theirs"))]
-        self.app.push_screen(ChoiceDialog(t("app.ex.conflict_question", backup=message.backup or "-"), choices),
-                             chosen)
+        self.app.push_screen(
+            ChoiceDialog(t("app.ex.conflict_question", backup=message.backup or "-"), choices),
+            chosen,
+        )
 
     def action_save(self) -> None:
         outcome = self.sync.flush_now()
@@ -186,7 +187,7 @@ class PlaygroundScreen(LiveOutput, Screen):
             try:
                 backup = self.draft.backup(editor.text, "cleared")
             except DraftError as e:
-                self._status(str(e), "bold red")        # no backup: nothing is emptied
+                self._status(str(e), "bold red")  # no backup: nothing is emptied
                 return
             editor.load_text_undoably("")
             editor.mark_line(None)
@@ -217,16 +218,23 @@ class PlaygroundScreen(LiveOutput, Screen):
         editor = self.query_one("#pg-editor", CodeEditor)
         code = editor.text
         if not self.sync.read_only:
-            self.sync.flush_now()           # saved before every run (a failed save says why)
+            self.sync.flush_now()  # saved before every run (a failed save says why)
         editor.mark_line(None)
         label = f"playground {self.chapter_id}"
-        job = snippet_job(code, label=label, time_limit=pg.TIME_LIMIT_S, context=self.chapter.context_path,
-                          filename=pg.display_name(self.chapter_id))
+        job = snippet_job(
+            code,
+            label=label,
+            time_limit=pg.TIME_LIMIT_S,
+            context=self.chapter.context_path,
+            filename=pg.display_name(self.chapter_id),
+        )
         self._live = ""
         self._started = time.monotonic()
         self.query_one("#pg-charts").remove_children()
         self.query_one("#pg-output").display = True
-        self.handle = start_run(self, runner_body(self.app.runner, job), label=label, exercise=label)
+        self.handle = start_run(
+            self, runner_body(self.app.runner, job), label=label, exercise=label
+        )
         self.show_live()
         self._ticker = self.set_interval(TICK_S, self.show_live)
 
@@ -239,7 +247,8 @@ class PlaygroundScreen(LiveOutput, Screen):
         if self.running:
             self.cancel()
             self.query_one("#pg-intro", WrapStatic).update(
-                Text(t("app.ex.cancelling"), style=progress.style("cancelled")))
+                Text(t("app.ex.cancelling"), style=progress.style("cancelled"))
+            )
         else:
             self.app.go_back()
 
@@ -247,9 +256,11 @@ class PlaygroundScreen(LiveOutput, Screen):
         if self.handle is None:
             return
         text = Text(self._live)
-        text.append(("\n" if self._live else "") + t("app.pg.running", secs=time.monotonic() - self._started,
-                                                       limit=pg.TIME_LIMIT_S),
-                    style=progress.style("running"))
+        text.append(
+            ("\n" if self._live else "")
+            + t("app.pg.running", secs=time.monotonic() - self._started, limit=pg.TIME_LIMIT_S),
+            style=progress.style("running"),
+        )
         self.query_one("#pg-output", Static).update(text)
 
     def on_run_done(self, message: RunDone) -> None:

@@ -13,10 +13,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from tutor.application import progress as P
 from tutor.app.keybar import KeyBar
-from tutor.words.catalog import t
+from tutor.application import progress as P
 from tutor.application.progress import bar
+from tutor.words.catalog import t
 
 
 def fmt_time(seconds: float) -> str:
@@ -30,7 +30,7 @@ def fmt_time(seconds: float) -> str:
 
 
 class ProgressScreen(Screen):
-    OVERLAY = True      # shown over where the learner is; Esc goes back there
+    OVERLAY = True  # shown over where the learner is; Esc goes back there
     BINDINGS = [Binding("escape", "back", "app.key.back")]
 
     def compose(self) -> ComposeResult:
@@ -54,18 +54,32 @@ class ProgressScreen(Screen):
         summary.append(f"  {overall.done}/{overall.total} ({overall.percent}%)\n")
         for chapter in course.chapters:
             c = progress.chapter(chapter)
-            summary.append(f"{t('app.map.chapter', id=chapter.id)} {chapter.short_title}  ", style="bold")
+            summary.append(
+                f"{t('app.map.chapter', id=chapter.id)} {chapter.short_title}  ", style="bold"
+            )
             summary.append(bar(c.done, c.total, 12), style=P.style("done"))
             summary.append(f" {c.done}/{c.total}  ")
             summary.append(t("app.progress.lessons", read=c.lessons_read, total=c.lessons) + " · ")
-            summary.append(t("app.progress.exercises", passed=c.exercises_passed, total=c.exercises))
+            summary.append(
+                t("app.progress.exercises", passed=c.exercises_passed, total=c.exercises)
+            )
             if chapter.quiz is not None:
-                summary.append(" · " + t("app.kind.quiz") + " "
-                               + t("app.map.quiz_score", correct=c.quiz_correct, total=c.quiz_questions))
+                summary.append(
+                    " · "
+                    + t("app.kind.quiz")
+                    + " "
+                    + t("app.map.quiz_score", correct=c.quiz_correct, total=c.quiz_questions)
+                )
             extra = []
             if c.predictions:
-                extra.append(t("app.progress.calibration", right=c.predictions_right,
-                               made=c.predictions_made, total=c.predictions))
+                extra.append(
+                    t(
+                        "app.progress.calibration",
+                        right=c.predictions_right,
+                        made=c.predictions_made,
+                        total=c.predictions,
+                    )
+                )
             if c.repairs:
                 extra.append(t("app.progress.repairs", passed=c.repairs_passed, total=c.repairs))
             if extra:
@@ -74,19 +88,36 @@ class ProgressScreen(Screen):
         self.query_one("#progress-summary", Static).update(summary)
         table = self.query_one("#progress-table", DataTable)
         table.clear(columns=True)
-        table.add_columns(t("app.progress.col.chapter"), t("app.progress.col.id"), t("app.progress.col.title"),
-                          t("app.progress.col.status"), t("app.progress.col.attempts"),
-                          t("app.progress.col.hints"), t("app.progress.col.time"), t("app.progress.col.solved"))
+        table.add_columns(
+            t("app.progress.col.chapter"),
+            t("app.progress.col.id"),
+            t("app.progress.col.title"),
+            t("app.progress.col.status"),
+            t("app.progress.col.attempts"),
+            t("app.progress.col.hints"),
+            t("app.progress.col.time"),
+            t("app.progress.col.solved"),
+        )
         for chapter in course.chapters:
             for ex in [*chapter.exercises, *chapter.repairs]:
                 st = store.stats(ex.id)
                 status = Text(f"{P.mark(st.status)} {P.word(st.status)}", style=P.style(st.status))
                 if st.gave_up:
                     status.append(" · " + t("app.progress.gave_up"), style="dim")
-                solved = time.strftime("%Y-%m-%d", time.localtime(st.solved_at)) if st.solved_at else ""
-                table.add_row(chapter.id, ex.id, ex.title, status, str(st.attempts),
-                              f"{st.hints_used}/{len(ex.hints)}", fmt_time(st.time_spent_s), solved,
-                              key=ex.id)
+                solved = (
+                    time.strftime("%Y-%m-%d", time.localtime(st.solved_at)) if st.solved_at else ""
+                )
+                table.add_row(
+                    chapter.id,
+                    ex.id,
+                    ex.title,
+                    status,
+                    str(st.attempts),
+                    f"{st.hints_used}/{len(ex.hints)}",
+                    fmt_time(st.time_spent_s),
+                    solved,
+                    key=ex.id,
+                )
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if event.row_key.value:

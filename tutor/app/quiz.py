@@ -13,8 +13,8 @@ from textual.screen import Screen
 from textual.widgets import Header, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.application import progress
 from tutor.app.keybar import KeyBar
+from tutor.application import progress
 from tutor.words.catalog import t
 
 LETTERS = "ABCDEFGH"
@@ -28,7 +28,10 @@ class QuizScreen(Screen):
         Binding("y", "mark(True)", "app.key.right"),
         Binding("n", "mark(False)", "app.key.wrong"),
         Binding("v", "verify", "app.quiz.verify_key"),
-        *[Binding(ch.lower(), f"choose({i})", "app.key.choose", show=False) for i, ch in enumerate(LETTERS)],
+        *[
+            Binding(ch.lower(), f"choose({i})", "app.key.choose", show=False)
+            for i, ch in enumerate(LETTERS)
+        ],
         Binding("escape", "back", "app.key.back"),
     ]
 
@@ -67,7 +70,9 @@ class QuizScreen(Screen):
         correct, answered = self.app.store.quiz_score(self.chapter_id)
         total = len(self.quiz.questions)
         text = Text(t("app.quiz.question", n=self.index + 1, total=total) + "   ", style="bold")
-        text.append(t("app.quiz.score", correct=correct, total=total, answered=answered), style="cyan")
+        text.append(
+            t("app.quiz.score", correct=correct, total=total, answered=answered), style="cyan"
+        )
         if answered >= total:
             text.append("   " + t("app.quiz.finished", correct=correct, total=total), style="green")
         self.query_one("#quiz-score", Static).update(text)
@@ -86,7 +91,9 @@ class QuizScreen(Screen):
         previous = self.app.store.quiz_answers(self.chapter_id).get(q.id)
         if q.kind == "choice":
             options.display = True
-            options.add_options([Option(f"{LETTERS[i]}. {opt}", id=LETTERS[i]) for i, opt in enumerate(q.options)])
+            options.add_options(
+                [Option(f"{LETTERS[i]}. {opt}", id=LETTERS[i]) for i, opt in enumerate(q.options)]
+            )
             options.focus()
             if previous is not None:
                 self._choice_feedback(previous[0])
@@ -136,13 +143,17 @@ class QuizScreen(Screen):
         q = self.question
         ok = letter == q.answer
         text = Text(t("app.quiz.your_answer", answer=letter) + "   ")
-        text.append(t("app.quiz.correct") if ok else t("app.quiz.incorrect", answer=q.answer),
-                    style=progress.style("passed" if ok else "failed"))
+        text.append(
+            t("app.quiz.correct") if ok else t("app.quiz.incorrect", answer=q.answer),
+            style=progress.style("passed" if ok else "failed"),
+        )
         if counted is not None:
             text.append("\n" + t("app.quiz.practice", answer=counted), style="dim")
         self.query_one("#quiz-feedback", Static).update(text)
         if q.explanation:
-            self.query_one("#quiz-explanation", Markdown).update(f"**{t('app.quiz.explanation')}**\n\n{q.explanation}")
+            self.query_one("#quiz-explanation", Markdown).update(
+                f"**{t('app.quiz.explanation')}**\n\n{q.explanation}"
+            )
         self._show_verification()
 
     # ------------------------------------------------------------ open questions
@@ -152,7 +163,9 @@ class QuizScreen(Screen):
         if q.kind != "open" or self.revealed:
             return
         self.revealed = True
-        self.query_one("#quiz-feedback", Static).update(Text().append(t("app.quiz.mark_self"), style="bold cyan"))
+        self.query_one("#quiz-feedback", Static).update(
+            Text().append(t("app.quiz.mark_self"), style="bold cyan")
+        )
         self._show_model_answer()
         self.refresh_bindings()
 
@@ -176,10 +189,15 @@ class QuizScreen(Screen):
         from tutor.course.markdown import CodeBlock
 
         block = CodeBlock(lang="python", code=q.verify, line=0, run=True, timeout=120.0)
-        box.mount_all([
-            Markdown(f"**{t('app.quiz.verify')}**\n\n```python\n{q.verify.strip()}\n```", open_links=False),
-            RunBlock(block, f"quiz {self.chapter_id}/{q.id}", None),
-        ])
+        box.mount_all(
+            [
+                Markdown(
+                    f"**{t('app.quiz.verify')}**\n\n```python\n{q.verify.strip()}\n```",
+                    open_links=False,
+                ),
+                RunBlock(block, f"quiz {self.chapter_id}/{q.id}", None),
+            ]
+        )
         self.refresh_bindings()
 
     def action_verify(self) -> None:
@@ -197,8 +215,10 @@ class QuizScreen(Screen):
         self._score()
 
     def _open_feedback(self, right: bool | None) -> None:
-        text = Text(t("app.quiz.marked_right") if right else t("app.quiz.marked_wrong"),
-                    style=progress.style("passed" if right else "failed"))
+        text = Text(
+            t("app.quiz.marked_right") if right else t("app.quiz.marked_wrong"),
+            style=progress.style("passed" if right else "failed"),
+        )
         text.append("   " + t("app.quiz.mark_self"), style="dim")
         self.query_one("#quiz-feedback", Static).update(text)
         self._show_model_answer()

@@ -11,21 +11,23 @@ from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Markdown, OptionList, TabbedContent, TabPane
 
+from tutor.app.background import Body, RunDone, RunEvent, RunHandle, RunOutput, start_run
 from tutor.app.checklist import CheckList
 from tutor.app.diffview import DiffView
-from tutor.app.background import Body, RunDone, RunEvent, RunHandle, RunOutput, start_run
 from tutor.app.verdict import VerdictView
-from tutor.words.catalog import t
+from tutor.application.session import Verdict
 from tutor.protocol.events import CheckDone, CheckStarted
 from tutor.protocol.result import CheckStatus, RunResult
-from tutor.application.session import Verdict
 from tutor.termtext import sanitize
+from tutor.words.catalog import t
 
 
 class RunFinished(Message):
     """A run of the exercise is over: `result` (and the session's `verdict`) or `refused`."""
 
-    def __init__(self, result: RunResult | None, verdict: Verdict | None, refused: BaseException | None):
+    def __init__(
+        self, result: RunResult | None, verdict: Verdict | None, refused: BaseException | None
+    ):
         super().__init__()
         self.result, self.verdict, self.refused = result, verdict, refused
 
@@ -38,14 +40,14 @@ class ResultsPanel(Vertical):
         self._verdict: VerdictView | None = None
 
     def compose(self) -> ComposeResult:
-        self._verdict = VerdictView(id="verdict")     # kept: cancel() runs on unmount too
+        self._verdict = VerdictView(id="verdict")  # kept: cancel() runs on unmount too
         yield self._verdict
         with TabbedContent(id="ex-results"):
             with TabPane(t("app.ex.results"), id="tab-results"):
                 yield CheckList(id="checks")
                 yield DiffView(id="diff")
             with TabPane(t("app.ex.output"), id="tab-output"):
-                yield Vertical(id="output-box")   # Log mounted after the first frame
+                yield Vertical(id="output-box")  # Log mounted after the first frame
             with TabPane(t("app.ex.explanation"), id="tab-explanation"):
                 with VerticalScroll():
                     yield Markdown("", id="explanation", open_links=False)
@@ -104,18 +106,23 @@ class ResultsPanel(Vertical):
             return
         self.handle = None
         if message.refused is not None:
-            self.verdict.show_refused(getattr(message.refused, "reason", "") or str(message.refused))
+            self.verdict.show_refused(
+                getattr(message.refused, "reason", "") or str(message.refused)
+            )
             self.post_message(RunFinished(None, None, message.refused))
             return
         outcome = message.outcome
         verdict = outcome if isinstance(outcome, Verdict) else None
         result = verdict.result if verdict is not None else outcome
-        self.verdict.show_result(result, reference=bool(verdict and verdict.reference),
-                                 record_error=verdict.record_error if verdict else None)
+        self.verdict.show_result(
+            result,
+            reference=bool(verdict and verdict.reference),
+            record_error=verdict.record_error if verdict else None,
+        )
         self.show_checks(result)
         log = self.output_log()
         final = result.stdout + (("\n" + result.stderr) if result.stderr.strip() else "")
-        log.clear()   # the final capped text (head + notice + tail) replaces the live stream
+        log.clear()  # the final capped text (head + notice + tail) replaces the live stream
         log.write(sanitize(final) if final.strip() else t("app.ex.output_empty"))
         self.post_message(RunFinished(result, verdict, None))
 

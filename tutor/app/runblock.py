@@ -12,28 +12,36 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
-from tutor.app.cjkwrap import WrapStatic
 from tutor.app.background import LiveOutput, RunDone, RunHandle, runner_body, start_run
+from tutor.app.cjkwrap import WrapStatic
 from tutor.application import progress
 from tutor.course.markdown import CodeBlock
-from tutor.words.catalog import t
 from tutor.protocol.result import Status
 from tutor.termtext import sanitize
-
+from tutor.words.catalog import t
 
 
 class RunBlock(LiveOutput, Vertical):
     DEFAULT_CLASSES = "run-block"
 
-    def __init__(self, block: CodeBlock, label: str, context_path, *, prediction=None,
-                 on_predict=None, repair: str | None = None, **kw):
+    def __init__(
+        self,
+        block: CodeBlock,
+        label: str,
+        context_path,
+        *,
+        prediction=None,
+        on_predict=None,
+        repair: str | None = None,
+        **kw,
+    ):
         super().__init__(**kw)
         self.block, self.label, self.context_path = block, label, context_path
-        self.prediction = prediction        # tutor.course.model.Prediction, asked before the first run
-        self.on_predict = on_predict        # given -> PredictionAnswer (the session records it)
-        self.guess = None                   # the PredictionAnswer, once answered
-        self.guess_text = ""                # what the learner chose, as shown
-        self.repair = repair                # the repair exercise linked right after this block
+        self.prediction = prediction  # tutor.course.model.Prediction, asked before the first run
+        self.on_predict = on_predict  # given -> PredictionAnswer (the session records it)
+        self.guess = None  # the PredictionAnswer, once answered
+        self.guess_text = ""  # what the learner chose, as shown
+        self.repair = repair  # the repair exercise linked right after this block
         self.handle: RunHandle | None = None
         self.result = None
         self._live = ""
@@ -46,16 +54,24 @@ class RunBlock(LiveOutput, Vertical):
         if self.prediction is not None:
             yield WrapStatic(self._question_text(), classes="predict-question")
             if not self.prediction.options:
-                yield Input(placeholder=t("app.predict.number"), classes="predict-input", compact=True)
+                yield Input(
+                    placeholder=t("app.predict.number"), classes="predict-input", compact=True
+                )
         with Horizontal(classes="run-bar"):
-            yield Button(t("app.lesson.run"), classes="run-button", compact=True,
-                         disabled=self.awaiting_prediction)
+            yield Button(
+                t("app.lesson.run"),
+                classes="run-button",
+                compact=True,
+                disabled=self.awaiting_prediction,
+            )
             yield Static(self._note(), classes="run-note")
         yield Static("", classes="run-output")
         yield Vertical(classes="run-charts")
 
     def _note(self) -> Text:
-        note = t("app.lesson.runnable") + (" · " + t("app.lesson.context") if self.block.context else "")
+        note = t("app.lesson.runnable") + (
+            " · " + t("app.lesson.context") if self.block.context else ""
+        )
         if self.repair:
             note += " · " + t("app.lesson.repair_note", id=self.repair)
         if self.has_class("-selected"):
@@ -73,8 +89,12 @@ class RunBlock(LiveOutput, Vertical):
     def on_mount(self) -> None:
         self.query_one(".run-output").display = False
         outputs = getattr(self.app, "block_outputs", None)
-        earlier = outputs.get(self._cache_key) if outputs is not None and self.prediction is None else None
-        if earlier is not None:         # run before in this chapter: shown again
+        earlier = (
+            outputs.get(self._cache_key)
+            if outputs is not None and self.prediction is None
+            else None
+        )
+        if earlier is not None:  # run before in this chapter: shown again
             self.result = earlier
             self._show_result(earlier)
 
@@ -98,7 +118,9 @@ class RunBlock(LiveOutput, Vertical):
         if self.guess is not None:
             text.append(t("app.predict.yours", answer=self.guess_text), style="bold cyan")
         elif pred.options:
-            text.append(t("app.predict.keys", last=chr(ord("a") + len(pred.options) - 1)), style="dim")
+            text.append(
+                t("app.predict.keys", last=chr(ord("a") + len(pred.options) - 1)), style="dim"
+            )
         return text
 
     def answer(self, given: str) -> bool:
@@ -124,11 +146,15 @@ class RunBlock(LiveOutput, Vertical):
 
         try:
             self.guess = self.on_predict(given.upper() if pred.options else given)
-        except StoreError as e:      # the guess still counts for the learner here; only recording failed
+        except (
+            StoreError
+        ) as e:  # the guess still counts for the learner here; only recording failed
             self.app.notify(t("app.predict.record_failed", reason=e), severity="warning", timeout=5)
             from tutor.application.session import PredictionAnswer
 
-            self.guess = PredictionAnswer(prediction=pred, correct=pred.is_right(given), counted=False)
+            self.guess = PredictionAnswer(
+                prediction=pred, correct=pred.is_right(given), counted=False
+            )
         self.guess_text = shown
         self.query_one(".predict-question", WrapStatic).update(self._question_text())
         self.query_one(".run-button", Button).disabled = False
@@ -147,8 +173,11 @@ class RunBlock(LiveOutput, Vertical):
         if guess.correct:
             text.append("✓ " + t("app.predict.right"), style=progress.style("done"))
         else:
-            right = (f"{pred.answer.lower()}) {pred.options[ord(pred.answer) - ord('A')]}" if pred.options
-                     else f"{pred.number:g}" + (f" ± {pred.tolerance:g}" if pred.tolerance else ""))
+            right = (
+                f"{pred.answer.lower()}) {pred.options[ord(pred.answer) - ord('A')]}"
+                if pred.options
+                else f"{pred.number:g}" + (f" ± {pred.tolerance:g}" if pred.tolerance else "")
+            )
             text.append("✗ " + t("app.predict.wrong", answer=right), style=progress.style("failed"))
         if not guess.counted:
             text.append("  " + t("app.predict.practice"), style="dim")
@@ -164,15 +193,20 @@ class RunBlock(LiveOutput, Vertical):
             return
         from tutor.running.runner import snippet_job
 
-        job = snippet_job(self.block.code, label=self.label, time_limit=self.block.timeout,
-                          context=self.context_path if self.block.context else None)
+        job = snippet_job(
+            self.block.code,
+            label=self.label,
+            time_limit=self.block.timeout,
+            context=self.context_path if self.block.context else None,
+        )
         self._live = ""
         out = self.query_one(".run-output", Static)
         out.display = True
         out.update(Text(t("app.lesson.running"), style=progress.style("running")))
         self.query_one(".run-charts").remove_children()
-        self.handle = start_run(self, runner_body(self.app.runner, job), label=self.label,
-                                exercise=self.label)
+        self.handle = start_run(
+            self, runner_body(self.app.runner, job), label=self.label, exercise=self.label
+        )
 
     def cancel(self) -> None:
         if self.handle is not None:
@@ -220,14 +254,22 @@ def output_text(result) -> Text:
     text = Text()
     text.append(f"{t('app.lesson.output')}:\n", style="bold")
     body = result.stdout + (("\n" + result.stderr) if result.stderr.strip() else "")
-    text.append(sanitize(body) if body.strip() else t("app.lesson.no_output"), style="" if body.strip() else "dim")
+    text.append(
+        sanitize(body) if body.strip() else t("app.lesson.no_output"),
+        style="" if body.strip() else "dim",
+    )
     if result.status != Status.PASSED:
-        text.append(f"\n{progress.mark(result.status)} {progress.word(result.status)}",
-                    style=progress.style(result.status))
+        text.append(
+            f"\n{progress.mark(result.status)} {progress.word(result.status)}",
+            style=progress.style(result.status),
+        )
         if result.message:
             text.append(": " + result.message, style="red")
         if result.error is not None:
-            text.append(sanitize(f"\n{result.error.type}: {result.error.message}\n{result.error.traceback}"),
-                        style="red")
+            text.append(
+                sanitize(
+                    f"\n{result.error.type}: {result.error.message}\n{result.error.traceback}"
+                ),
+                style="red",
+            )
     return text
-

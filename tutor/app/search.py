@@ -15,7 +15,11 @@ from textual.widgets.option_list import Option
 
 from tutor.words.catalog import t
 
-KIND_WORD = {"lesson": "app.kind.lesson", "exercise": "app.kind.exercise", "cheatsheet": "app.key.cheatsheet"}
+KIND_WORD = {
+    "lesson": "app.kind.lesson",
+    "exercise": "app.kind.exercise",
+    "cheatsheet": "app.key.cheatsheet",
+}
 
 
 def hit_label(hit, query: str) -> Text:
@@ -32,8 +36,7 @@ def hit_label(hit, query: str) -> Text:
 class SearchScreen(ModalScreen):
     """Dismissed with (hit, query) or None."""
 
-    BINDINGS = [Binding("escape", "cancel", "app.key.back"),
-                Binding("down", "results", show=False)]
+    BINDINGS = [Binding("escape", "cancel", "app.key.back"), Binding("down", "results", show=False)]
 
     def __init__(self, query: str = ""):
         super().__init__()
@@ -42,7 +45,9 @@ class SearchScreen(ModalScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="search-box"):
-            yield Input(value=self.initial, placeholder=t("app.search.placeholder"), id="search-input")
+            yield Input(
+                value=self.initial, placeholder=t("app.search.placeholder"), id="search-input"
+            )
             yield Static("", id="search-status")
             yield OptionList(id="search-results")
 
@@ -61,7 +66,7 @@ class SearchScreen(ModalScreen):
 
     def _show(self, query: str, hits: list) -> None:
         if query != self.query_one("#search-input", Input).value:
-            return                          # typed on since: a newer search comes
+            return  # typed on since: a newer search comes
         self.hits = hits
         results = self.query_one("#search-results", OptionList)
         results.clear_options()
@@ -83,7 +88,9 @@ class SearchScreen(ModalScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss((self.hits[int(event.option.id)], self.query_one("#search-input", Input).value))
+        self.dismiss(
+            (self.hits[int(event.option.id)], self.query_one("#search-input", Input).value)
+        )
 
     def action_results(self) -> None:
         results = self.query_one("#search-results", OptionList)

@@ -19,13 +19,13 @@ def mark_hit(markdowns, query: str) -> bool:
             continue
         for block in md.query(MarkdownBlock).results(MarkdownBlock):
             if block.children and any(isinstance(c, MarkdownBlock) for c in block.children):
-                continue                    # a container (list, quote): its items are tried
+                continue  # a container (list, quote): its items are tried
             source = (block.source or "").lower()
             if all(term in source for term in terms):
                 block.add_class("-search-hit")
                 block.scroll_visible(top=True, animate=False)
                 return True
-        md.add_class("-search-hit")        # the words span blocks: the piece as a whole
+        md.add_class("-search-hit")  # the words span blocks: the piece as a whole
         md.scroll_visible(top=True, animate=False)
         return True
     return False

@@ -19,11 +19,11 @@ _MARKUP = re.compile(r"[`*#>|]+|\]\([^)]*\)|\[")
 
 @dataclass(frozen=True)
 class Entry:
-    kind: str          # "lesson" | "exercise" | "cheatsheet"
-    id: str            # page id, exercise id, or chapter id
+    kind: str  # "lesson" | "exercise" | "cheatsheet"
+    id: str  # page id, exercise id, or chapter id
     title: str
     text: str
-    folded: str        # text.lower(), kept for matching
+    folded: str  # text.lower(), kept for matching
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class Hit:
     kind: str
     id: str
     title: str
-    snippet: str       # the line of the first match, plain text, cut to about SNIPPET_CELLS cells
+    snippet: str  # the line of the first match, plain text, cut to about SNIPPET_CELLS cells
     score: float
 
 
@@ -59,10 +59,10 @@ def snippet(text: str, term: str) -> str:
         return ""
     start = folded.rfind("\n", 0, at) + 1
     end = folded.find("\n", at)
-    line = text[start:end if end >= 0 else len(text)]
+    line = text[start : end if end >= 0 else len(text)]
     offset = at - start
-    if offset > SNIPPET_CELLS // 2:                  # keep the match in view on long lines
-        line = "…" + line[offset - SNIPPET_CELLS // 4:]
+    if offset > SNIPPET_CELLS // 2:  # keep the match in view on long lines
+        line = "…" + line[offset - SNIPPET_CELLS // 4 :]
     return _cut(plain(line), SNIPPET_CELLS)
 
 
@@ -114,7 +114,7 @@ class TextIndex:
                 continue
             in_title = sum(term in e.title.lower() or term == e.id.lower() for term in terms)
             count = sum(min(e.folded.count(term), 10) for term in terms)
-            score = in_title * 10 + count - n * 1e-4     # ties: course order
+            score = in_title * 10 + count - n * 1e-4  # ties: course order
             hits.append(Hit(e.kind, e.id, e.title, snippet(e.text, terms[0]), score))
         hits.sort(key=lambda h: -h.score)
         return hits[:limit]

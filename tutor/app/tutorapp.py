@@ -20,10 +20,10 @@ from textual.screen import ModalScreen
 
 from tutor.app.endsignals import EndSignals
 from tutor.app.gcpolicy import GarbagePolicy
-from tutor.course.loader import UnknownId, load_course
-from tutor.words.catalog import lang, t
 from tutor.application.session import Session
+from tutor.course.loader import UnknownId, load_course
 from tutor.storage.store import Store
+from tutor.words.catalog import lang, t
 
 LINK_KINDS = ("exercise", "lesson", "quiz")
 OVERLAY_KINDS = ("progress", "cheatsheet")
@@ -46,12 +46,13 @@ class TutorApp(App):
         Binding("ctrl+p", "command_palette", "app.key.palette", priority=True),
     ]
 
-    def __init__(self, *, home: Path, target: tuple[str, str] | None = None, runner=None,
-                 warm: bool = True):
+    def __init__(
+        self, *, home: Path, target: tuple[str, str] | None = None, runner=None, warm: bool = True
+    ):
         from tutor.app.palette import CourseCommands
 
-        self.COMMANDS = {CourseCommands}      # only entries in the catalog's words
-        self.gc_policy = GarbagePolicy(gc.isenabled())     # tutor/app/gcpolicy.py
+        self.COMMANDS = {CourseCommands}  # only entries in the catalog's words
+        self.gc_policy = GarbagePolicy(gc.isenabled())  # tutor/app/gcpolicy.py
         super().__init__()
         self.course = load_course()
         self.store = Store(home)
@@ -63,10 +64,12 @@ class TutorApp(App):
         self._warm_context = None
         self._runner_lock = threading.Lock()
         # SIGHUP (the terminal was closed) and SIGTERM save every open draft, then end the app
-        self.end_signals = EndSignals(self.save_open_drafts, lambda code: self.exit(return_code=code))
+        self.end_signals = EndSignals(
+            self.save_open_drafts, lambda code: self.exit(return_code=code)
+        )
         from tutor.app.legible import install
 
-        install(self, THEMES)       # text colours legible in both themes (tutor/app/legible.py)
+        install(self, THEMES)  # text colours legible in both themes (tutor/app/legible.py)
         theme = self.store.get_setting("theme")
         self.theme = theme if theme in THEMES else THEMES[0]
 
@@ -80,7 +83,9 @@ class TutorApp(App):
 
                 # the runner spawns its workers from its own long-lived thread, so runs may start
                 # from worker threads; it keeps the next worker warm when the app wants warm runs
-                self._runner = Runner(keep_warm=self._warm, warm_beside_after=INTERACTIVE_WARM_DELAY_S)
+                self._runner = Runner(
+                    keep_warm=self._warm, warm_beside_after=INTERACTIVE_WARM_DELAY_S
+                )
             return self._runner
 
     def warm_runner(self, context_path=None) -> None:
@@ -126,13 +131,15 @@ class TutorApp(App):
     def on_mount(self) -> None:
         from tutor.app.home import HomeScreen
 
-        self.gc_policy.hold()       # no cyclic GC until the first frame (tutor/app/gcpolicy.py)
+        self.gc_policy.hold()  # no cyclic GC until the first frame (tutor/app/gcpolicy.py)
 
         self.push_screen(HomeScreen())
         if not self.is_headless and threading.current_thread() is threading.main_thread():
             self.end_signals.install()
         if self.store.recovered_from is not None:
-            self.notify(t("app.store_moved", path=self.store.recovered_from), severity="warning", timeout=10)
+            self.notify(
+                t("app.store_moved", path=self.store.recovered_from), severity="warning", timeout=10
+            )
         target = self.target
         if target is None:
             target = self.store.location()
@@ -140,8 +147,12 @@ class TutorApp(App):
                 target = ("welcome", "")
         if target is not None:
             self.open_item(target[0], target[1], quiet=self.target is None)
-        self.set_timer(1.0, lambda: self.run_worker(_prewarm_highlighting, name="warm highlighting",
-                                                    thread=True, exit_on_error=False))
+        self.set_timer(
+            1.0,
+            lambda: self.run_worker(
+                _prewarm_highlighting, name="warm highlighting", thread=True, exit_on_error=False
+            ),
+        )
         self.call_after_refresh(self._settle_gc)
 
     # ------------------------------------------------------------ garbage collection
@@ -158,7 +169,7 @@ class TutorApp(App):
         self.gc_policy.collect()
 
     def _collect_when_idle(self) -> None:
-        screen = self.screen        # a run in the exercise, the playground or a lesson example
+        screen = self.screen  # a run in the exercise, the playground or a lesson example
         busy = getattr(screen, "running", False) or any(b.running for b in screen.query("RunBlock"))
         self.gc_policy.collect_if_idle(bool(busy))
 
@@ -199,24 +210,35 @@ class TutorApp(App):
             return CheatSheetScreen(item_id or self.current_chapter_id())
         raise UnknownId(kind, item_id, [])
 
-    def open_item(self, kind: str, item_id: str, quiet: bool = False, find: str | None = None) -> bool:
+    def open_item(
+        self, kind: str, item_id: str, quiet: bool = False, find: str | None = None
+    ) -> bool:
         """Open a place; with `find`, the screen shows where those words occur (a search hit)."""
-        if kind == "repair":        # a repair exercise opens in the exercise workspace
+        if kind == "repair":  # a repair exercise opens in the exercise workspace
             kind = "exercise"
         try:
             screen = self._make_screen(kind, item_id)
             screen.find = find
         except UnknownId as e:
             if not quiet:
-                self.notify(t("app.unknown", kind=t(f"app.kind.{e.kind}") if e.kind in LINK_KINDS else e.kind,
-                              id=e.given, ids=", ".join(e.suggestions) or "-"), severity="error")
+                self.notify(
+                    t(
+                        "app.unknown",
+                        kind=t(f"app.kind.{e.kind}") if e.kind in LINK_KINDS else e.kind,
+                        id=e.given,
+                        ids=", ".join(e.suggestions) or "-",
+                    ),
+                    severity="error",
+                )
             return False
         if kind in OVERLAY_KINDS:
             self._show_overlay(screen)
         else:
             self._show(screen)
-            if kind in LINK_KINDS:      # outputs of the examples stay while in one chapter
-                self.block_outputs.enter(item_id if kind == "quiz" else self.course.chapter_of(item_id).id)
+            if kind in LINK_KINDS:  # outputs of the examples stay while in one chapter
+                self.block_outputs.enter(
+                    item_id if kind == "quiz" else self.course.chapter_of(item_id).id
+                )
         return True
 
     @staticmethod
@@ -242,14 +264,14 @@ class TutorApp(App):
             self.pop_screen()
         if self._is_overlay(self.screen) and not getattr(self.screen, "HOLDS_OVERLAYS", False):
             self.switch_screen(screen)
-        else:           # over a place, or over the playground (Esc comes back to it)
+        else:  # over a place, or over the playground (Esc comes back to it)
             self.push_screen(screen)
 
     def go_back(self) -> None:
         """Esc on a screen with nothing to cancel: back to the screen below (the map below a
         place, the place below an overlay)."""
         if self._is_overlay(self.screen) and len(self.screen_stack) > 2:
-            self.pop_screen()       # the map below refreshes itself when it resumes
+            self.pop_screen()  # the map below refreshes itself when it resumes
             return
         self.action_home()
 
@@ -352,13 +374,20 @@ class TutorApp(App):
         from textual.command import CommandPalette
 
         if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(CommandPalette(placeholder=t("app.cmd.placeholder"), id="--command-palette"))
+            self.push_screen(
+                CommandPalette(placeholder=t("app.cmd.placeholder"), id="--command-palette")
+            )
 
     def action_toggle_theme(self) -> None:
         self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]
         self.store.set_setting("theme", self.theme)
-        self.notify(t("app.theme_now", name=t("app.theme.light" if self.theme == THEMES[1] else "app.theme.dark")),
-                    timeout=2)
+        self.notify(
+            t(
+                "app.theme_now",
+                name=t("app.theme.light" if self.theme == THEMES[1] else "app.theme.dark"),
+            ),
+            timeout=2,
+        )
 
 
 def _prewarm_highlighting() -> None:
@@ -367,6 +396,8 @@ def _prewarm_highlighting() -> None:
     try:
         from textual.highlight import highlight
 
-        highlight("import jax\nfor i in range(3):\n    print(f'{i!r}', [1.0, 'a'])\n", language="python")
+        highlight(
+            "import jax\nfor i in range(3):\n    print(f'{i!r}', [1.0, 'a'])\n", language="python"
+        )
     except Exception:  # noqa: BLE001 - only a warm-up
         pass

@@ -7,23 +7,33 @@ from __future__ import annotations
 import time
 
 from rich.text import Text
-from tutor.app.cjkwrap import WrapStatic
 
+from tutor.app.cjkwrap import WrapStatic
 from tutor.application import progress
 from tutor.protocol.details import LearnerError
-from tutor.words.catalog import t
 from tutor.protocol.result import CheckStatus, RunResult, Status
+from tutor.words.catalog import t
 
 
-def verdict_text(result: RunResult, *, reference: bool = False, record_error: str | None = None,
-                 restored: bool = False) -> Text:
+def verdict_text(
+    result: RunResult,
+    *,
+    reference: bool = False,
+    record_error: str | None = None,
+    restored: bool = False,
+) -> Text:
     """The summary of a finished run."""
     status = "reference" if reference else result.status.value
     word = progress.word(status)
     passed = sum(1 for c in result.checks if c.status == CheckStatus.PASSED)
     if result.checks:
-        line = t("app.ex.verdict", status=word, passed=passed, total=len(result.checks),
-                 secs=result.duration_s)
+        line = t(
+            "app.ex.verdict",
+            status=word,
+            passed=passed,
+            total=len(result.checks),
+            secs=result.duration_s,
+        )
     else:
         line = t("app.ex.verdict_short", status=word, secs=result.duration_s)
     text = Text()
@@ -38,8 +48,11 @@ def verdict_text(result: RunResult, *, reference: bool = False, record_error: st
         text.append("\n" + result.message, style="")
     if result.error is not None:
         e = result.error
-        where = (t("app.ex.error_at", line=e.line, type=e.type, message=e.message) if e.line
-                 else t("app.ex.error", type=e.type, message=e.message))
+        where = (
+            t("app.ex.error_at", line=e.line, type=e.type, message=e.message)
+            if e.line
+            else t("app.ex.error", type=e.type, message=e.message)
+        )
         text.append("\n" + where, style="red")
         if e.hint:
             text.append("\n" + e.hint, style="italic")
@@ -54,7 +67,11 @@ def error_line(result: RunResult) -> int | None:
     if result.error is not None and result.error.line:
         return int(result.error.line)
     for check in result.failing_checks:
-        if isinstance(check.detail, LearnerError) and check.detail.line and check.detail.origin != "check":
+        if (
+            isinstance(check.detail, LearnerError)
+            and check.detail.line
+            and check.detail.origin != "check"
+        ):
             return int(check.detail.line)
     return None
 
@@ -82,7 +99,13 @@ class VerdictView(WrapStatic):
 
 def history_row(attempt) -> tuple:
     """One row of the history table for a recorded attempt."""
-    label = Text(f"{progress.mark(attempt.status)} {progress.word(attempt.status)}",
-                 style=progress.style(attempt.status))
-    return (time.strftime("%m-%d %H:%M:%S", time.localtime(attempt.at)), label,
-            t("app.secs", secs=attempt.duration_s), ", ".join(attempt.failing))
+    label = Text(
+        f"{progress.mark(attempt.status)} {progress.word(attempt.status)}",
+        style=progress.style(attempt.status),
+    )
+    return (
+        time.strftime("%m-%d %H:%M:%S", time.localtime(attempt.at)),
+        label,
+        t("app.secs", secs=attempt.duration_s),
+        ", ".join(attempt.failing),
+    )

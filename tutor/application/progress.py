@@ -10,7 +10,7 @@ items done. Pure logic: no widgets, no jax."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from tutor.words.catalog import t
@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class StatusLook:
-    word_key: str     # catalog key of the status word
-    style: str        # rich style text; views take it through style() below
-    mark: str         # one-cell mark shown before the item
+    word_key: str  # catalog key of the status word
+    style: str  # rich style text; views take it through style() below
+    mark: str  # one-cell mark shown before the item
 
 
 # Every status any view shows: run statuses (result.Status), check statuses (CheckStatus),
@@ -75,7 +75,7 @@ def style(status):
     return _parsed_style(look(status).style)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parsed_style(text: str):
     from rich.style import Style
 
@@ -99,8 +99,8 @@ def bar(done: int, total: int, width: int = 20) -> str:
 
 @dataclass(frozen=True)
 class Item:
-    kind: str          # "lesson" | "exercise" | "repair" | "quiz"
-    id: str            # lesson/exercise id, or the chapter id for a quiz
+    kind: str  # "lesson" | "exercise" | "repair" | "quiz"
+    id: str  # lesson/exercise id, or the chapter id for a quiz
     title: str
     chapter_id: str
 
@@ -109,7 +109,7 @@ class Item:
         return self.kind, self.id
 
 
-def chapter_items(chapter: "Chapter") -> list[Item]:
+def chapter_items(chapter: Chapter) -> list[Item]:
     """Lessons in reading order, each followed by the exercises that practise it (main exercises,
     then repair exercises); exercises whose lesson is not listed come after the lessons; the quiz
     comes last."""
@@ -125,7 +125,9 @@ def chapter_items(chapter: "Chapter") -> list[Item]:
             for ex in group:
                 if ex.id in placed:
                     continue
-                if ex.lesson_id == lesson.id or (last_of_topic and ex.lesson_id == topic_of(lesson.id)):
+                if ex.lesson_id == lesson.id or (
+                    last_of_topic and ex.lesson_id == topic_of(lesson.id)
+                ):
                     items.append(Item(kind, ex.id, ex.title, chapter.id))
                     placed.add(ex.id)
     for kind, group in (("exercise", chapter.exercises), ("repair", chapter.repairs)):
@@ -137,7 +139,7 @@ def chapter_items(chapter: "Chapter") -> list[Item]:
     return items
 
 
-def course_items(course: "Course") -> list[Item]:
+def course_items(course: Course) -> list[Item]:
     return [item for chapter in course.chapters for item in chapter_items(chapter)]
 
 
@@ -147,8 +149,9 @@ def course_items(course: "Course") -> list[Item]:
 @dataclass(frozen=True)
 class ChapterProgress:
     """Every count a view shows for one chapter (or, from `Progress.overall`, the course)."""
-    done: int                # items done (lessons read + exercises passed + quiz complete)
-    total: int               # items
+
+    done: int  # items done (lessons read + exercises passed + quiz complete)
+    total: int  # items
     lessons_read: int
     lessons: int
     exercises_passed: int
@@ -180,16 +183,17 @@ class Progress:
     """A snapshot of the store's view of every item (a handful of queries); every view counts
     through it, so that they all agree."""
 
-    def __init__(self, course: "Course", store: "Store"):
+    def __init__(self, course: Course, store: Store):
         self.course = course
         self.statuses: dict[str, str] = store.statuses()
         self.read: set[str] = store.lessons_read()
-        self._quiz = {c.id: (store.quiz_score(c.id), len(c.quiz.questions))
-                      for c in course.chapters if c.quiz}
+        self._quiz = {
+            c.id: (store.quiz_score(c.id), len(c.quiz.questions)) for c in course.chapters if c.quiz
+        }
         self._predictions = {c.id: store.predictions(c.id) for c in course.chapters}
         self._chapters: dict[str, ChapterProgress] = {}
 
-    def calibration(self, chapter: "Chapter") -> tuple[int, int, int]:
+    def calibration(self, chapter: Chapter) -> tuple[int, int, int]:
         """(right, made, total) of the chapter's predictions (first guesses only): how often the
         learner foresaw what JAX would do."""
         made = self._predictions.get(chapter.id, {})
@@ -231,33 +235,44 @@ class Progress:
         counted = [i for i in items if i.kind != "repair"]
         return sum(1 for i in counted if self.status(i) == "done"), len(counted)
 
-    def chapter(self, chapter: "Chapter") -> ChapterProgress:
-        if chapter.id not in self._chapters:     # a Progress is a snapshot: count each chapter once
+    def chapter(self, chapter: Chapter) -> ChapterProgress:
+        if chapter.id not in self._chapters:  # a Progress is a snapshot: count each chapter once
             self._chapters[chapter.id] = self._count_chapter(chapter)
         return self._chapters[chapter.id]
 
-    def _count_chapter(self, chapter: "Chapter") -> ChapterProgress:
+    def _count_chapter(self, chapter: Chapter) -> ChapterProgress:
         """Lessons, main exercises and the quiz make a chapter's done/total; repair exercises are
         extra practice, counted on their own."""
         done, total = self.counts(chapter_items(chapter))
         correct, answered, questions = self.quiz_score(chapter.id)
         return ChapterProgress(
-            done=done, total=total,
+            done=done,
+            total=total,
             lessons_read=sum(1 for l in chapter.lessons if self.lesson_done(l.id)),
             lessons=len(chapter.lessons),
             exercises_passed=sum(1 for e in chapter.exercises if self.exercise_done(e.id)),
             exercises=len(chapter.exercises),
             repairs_passed=sum(1 for e in chapter.repairs if self.exercise_done(e.id)),
             repairs=len(chapter.repairs),
-            **dict(zip(("predictions_right", "predictions_made", "predictions"), self.calibration(chapter))),
-            quiz_correct=correct, quiz_answered=answered, quiz_questions=questions)
+            **dict(
+                zip(
+                    ("predictions_right", "predictions_made", "predictions"),
+                    self.calibration(chapter),
+                )
+            ),
+            quiz_correct=correct,
+            quiz_answered=answered,
+            quiz_questions=questions,
+        )
 
-    def chapter_done(self, chapter: "Chapter") -> bool:
+    def chapter_done(self, chapter: Chapter) -> bool:
         return self.chapter(chapter).complete
 
     def overall(self) -> ChapterProgress:
         parts = [self.chapter(c) for c in self.course.chapters]
-        return ChapterProgress(*(sum(getattr(p, f) for p in parts) for f in ChapterProgress.__dataclass_fields__))
+        return ChapterProgress(
+            *(sum(getattr(p, f) for p in parts) for f in ChapterProgress.__dataclass_fields__)
+        )
 
     def next_item(self, after: tuple[str, str] | None = None) -> Item | None:
         """The first unfinished item in course order, starting at `after` (the learner's current
@@ -267,10 +282,12 @@ class Progress:
         if after is not None:
             kind, item_id = after
             for n, item in enumerate(items):
-                if item.id == item_id and (item.kind == kind or {kind, item.kind} == {"exercise", "repair"}):
+                if item.id == item_id and (
+                    item.kind == kind or {kind, item.kind} == {"exercise", "repair"}
+                ):
                     start = n
                     break
         for item in items[start:] + items[:start]:
-            if item.kind != "repair" and self.status(item) != "done":      # repairs are extra practice
+            if item.kind != "repair" and self.status(item) != "done":  # repairs are extra practice
                 return item
         return None

@@ -16,20 +16,21 @@ The session never imports jax; the runner is a parameter (see `RunnerLike`). `Dr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from tutor.storage.drafts import Draft, DraftError, SaveOutcome, decode_source
-from tutor.words.catalog import t
 from tutor.application.progress import Item, Progress, course_items
 from tutor.protocol.result import RunResult, Status
+from tutor.storage.drafts import Draft, DraftError, SaveOutcome, decode_source
 from tutor.storage.store import StoreError
+from tutor.words.catalog import t
 
 if TYPE_CHECKING:
-    from tutor.protocol.events import Event
     from tutor.course.loader import Chapter, Course, Exercise
     from tutor.course.predictions import Prediction
+    from tutor.protocol.events import Event
     from tutor.running.runner import Job
     from tutor.storage.store import Store
 
@@ -39,14 +40,20 @@ if TYPE_CHECKING:
 
 class RunLike(Protocol):
     """One started run (tutor.running.runner.Run)."""
+
     def cancel(self) -> None: ...
     def wait(self, timeout: float | None = None) -> RunResult | None: ...
 
 
 class RunnerLike(Protocol):
     """What the session needs from a runner (tutor.running.runner.Runner); tests' fakes implement it."""
-    def start(self, job: "Job", on_event: Callable[["Event"], None] | None = None,
-              on_output: Callable[[str, str], None] | None = None) -> RunLike: ...
+
+    def start(
+        self,
+        job: Job,
+        on_event: Callable[[Event], None] | None = None,
+        on_output: Callable[[str, str], None] | None = None,
+    ) -> RunLike: ...
 
 
 # ---------------------------------------------------------------- outcomes
@@ -55,6 +62,7 @@ class RunnerLike(Protocol):
 class RunRefused(Exception):
     """The run was not started: the text to check could not be saved or read, or the time limit
     is impossible. `reason` is a sentence in the learner's language; `cause` the DraftError."""
+
     def __init__(self, reason: str, cause: DraftError | None = None):
         super().__init__(reason)
         self.reason, self.cause = reason, cause
@@ -67,12 +75,13 @@ class SolutionLocked(Exception):
 @dataclass
 class Verdict:
     """What a run produced, and what became of recording it."""
+
     result: RunResult
-    file: Path                       # the file that was checked
-    reference: bool = False          # the file is the reference solution, byte for byte
+    file: Path  # the file that was checked
+    reference: bool = False  # the file is the reference solution, byte for byte
     recorded: bool = False
     record_error: str | None = None  # why the attempt could not be recorded, if it could not
-    first_pass: bool = False         # this run is the exercise's first recorded pass
+    first_pass: bool = False  # this run is the exercise's first recorded pass
 
     @property
     def passed(self) -> bool:
@@ -81,22 +90,22 @@ class Verdict:
 
 @dataclass
 class OpenedExercise:
-    exercise: "Exercise"
-    chapter: "Chapter"
-    draft: "Draft"
-    text: str | None                 # the draft's text; None when it cannot be read
-    read_error: DraftError | None    # why it cannot be read (e.g. not UTF-8): show read-only
-    status: str                      # unseen | started | failed | passed
+    exercise: Exercise
+    chapter: Chapter
+    draft: Draft
+    text: str | None  # the draft's text; None when it cannot be read
+    read_error: DraftError | None  # why it cannot be read (e.g. not UTF-8): show read-only
+    status: str  # unseen | started | failed | passed
     hints_revealed: int
     solution_unlocked: bool
-    last: RunResult | None           # the last verdict, to show again on reopening
+    last: RunResult | None  # the last verdict, to show again on reopening
 
 
 @dataclass
 class HintReveal:
-    revealed: list[str]              # every hint revealed so far, in order
+    revealed: list[str]  # every hint revealed so far, in order
     total: int
-    new: bool                        # False when all were already revealed
+    new: bool  # False when all were already revealed
 
     @property
     def count(self) -> int:
@@ -105,23 +114,23 @@ class HintReveal:
 
 @dataclass
 class QuizAnswer:
-    correct: bool | None             # this answer; None for an open question not yet marked
-    counted: bool                    # True for the first answer to the question
-    first_answer: str                # the answer that counts
+    correct: bool | None  # this answer; None for an open question not yet marked
+    counted: bool  # True for the first answer to the question
+    first_answer: str  # the answer that counts
     first_correct: bool | None
     score: tuple[int, int] = (0, 0)  # (correct, answered) of the chapter's quiz, first answers
 
 
 @dataclass
 class PredictionAnswer:
-    prediction: "Prediction"
+    prediction: Prediction
     correct: bool
-    counted: bool                    # the first prediction for this block counts; later ones are practice
+    counted: bool  # the first prediction for this block counts; later ones are practice
 
 
 @dataclass
 class ResetOutcome:
-    backup: Path | None              # None: there was nothing to keep (no draft, or the starter)
+    backup: Path | None  # None: there was nothing to keep (no draft, or the starter)
 
 
 # ---------------------------------------------------------------- the session
@@ -131,8 +140,9 @@ class ResetOutcome:
 class Session:
     """The learner's session over one course and one store. `runner` may be given later, per
     call (the app creates its runner lazily); `lang` travels to the worker with each job."""
-    course: "Course"
-    store: "Store"
+
+    course: Course
+    store: Store
     runner: RunnerLike | None = None
     lang: str | None = None
     _drafts: dict[str, Draft] = field(default_factory=dict, repr=False)
@@ -160,10 +170,16 @@ class Session:
         if record:
             self.record_open(ex.id)
         return OpenedExercise(
-            exercise=ex, chapter=self.course.chapter_by_id[ex.chapter_id], draft=draft, text=text,
-            read_error=error, status=self.store.exercise_status(ex.id),
+            exercise=ex,
+            chapter=self.course.chapter_by_id[ex.chapter_id],
+            draft=draft,
+            text=text,
+            read_error=error,
+            status=self.store.exercise_status(ex.id),
             hints_revealed=self.store.hints_revealed(ex.id),
-            solution_unlocked=self.store.solution_unlocked(ex.id), last=self.last_verdict(ex.id))
+            solution_unlocked=self.store.solution_unlocked(ex.id),
+            last=self.last_verdict(ex.id),
+        )
 
     def record_open(self, ex_id: str) -> None:
         """The store writes of opening an exercise: marked started, the learner's place."""
@@ -186,8 +202,14 @@ class Session:
 
     # ------------------------------------------------------------ running
 
-    def prepare(self, ex_id: str, *, text: str | None = None, file: Path | str | None = None,
-                timeout: float | None = None) -> tuple["Job", Path, bool]:
+    def prepare(
+        self,
+        ex_id: str,
+        *,
+        text: str | None = None,
+        file: Path | str | None = None,
+        timeout: float | None = None,
+    ) -> tuple[Job, Path, bool]:
         """The job for a run, the file it checks and whether that file is the reference
         solution. With `text` (an editor's content) the draft is saved first; with `file`, that
         file is checked; else the draft (created from the starter if missing). Raises RunRefused
@@ -221,17 +243,29 @@ class Session:
             raise RunRefused(str(err), err) from None
         reference = data == ex.solution_path.read_bytes()
         try:
-            job = exercise_job(ex, path, self.course.chapter_of(ex.id).context_path, time_limit=timeout,
-                               lang=self.lang)
-        except ValueError as e:      # a time limit no run can honour
+            job = exercise_job(
+                ex,
+                path,
+                self.course.chapter_of(ex.id).context_path,
+                time_limit=timeout,
+                lang=self.lang,
+            )
+        except ValueError as e:  # a time limit no run can honour
             raise RunRefused(str(e)) from None
         return job, path, reference
 
-    def run(self, ex_id: str, *, runner: RunnerLike | None = None, text: str | None = None,
-            file: Path | str | None = None, timeout: float | None = None,
-            on_event: Callable[["Event"], None] | None = None,
-            on_output: Callable[[str, str], None] | None = None,
-            on_started: Callable[[RunLike], None] | None = None) -> Verdict:
+    def run(
+        self,
+        ex_id: str,
+        *,
+        runner: RunnerLike | None = None,
+        text: str | None = None,
+        file: Path | str | None = None,
+        timeout: float | None = None,
+        on_event: Callable[[Event], None] | None = None,
+        on_output: Callable[[str, str], None] | None = None,
+        on_started: Callable[[RunLike], None] | None = None,
+    ) -> Verdict:
         """Prepare, run (blocking: call it off the UI thread) and record. `on_started` receives
         the run so the caller can cancel it. Raises RunRefused before running; never raises
         for a recording problem (see Verdict.record_error)."""
@@ -242,7 +276,9 @@ class Session:
         try:
             run = runner.start(job, on_event=on_event, on_output=on_output)
         except Exception as e:  # noqa: BLE001 - no worker: a verdict that says so, not an attempt
-            result = RunResult(exercise=ex_id, status=Status.CRASHED, message=t("run.worker_failed", detail=e))
+            result = RunResult(
+                exercise=ex_id, status=Status.CRASHED, message=t("run.worker_failed", detail=e)
+            )
             return Verdict(result=result, file=path, reference=reference)
         if on_started is not None:
             on_started(run)
@@ -268,7 +304,7 @@ class Session:
 
     def hints(self, ex_id: str) -> list[str]:
         ex = self.course.exercise(ex_id)
-        return list(ex.hints[:self.store.hints_revealed(ex.id)])
+        return list(ex.hints[: self.store.hints_revealed(ex.id)])
 
     def solution_unlocked(self, ex_id: str) -> bool:
         return self.store.solution_unlocked(self.course.exercise(ex_id).id)
@@ -313,7 +349,7 @@ class Session:
         """Where "continue" goes: the first unfinished item from the learner's last place."""
         return self.progress().next_item(self.store.location())
 
-    def next_exercise(self, ex_id: str) -> "Exercise | None":
+    def next_exercise(self, ex_id: str) -> Exercise | None:
         """The next exercise of the same kind (main or repair) in course order, done or not;
         None after the last one."""
         current = self.course.exercise(ex_id)
@@ -343,7 +379,9 @@ class Session:
         lesson = self.course.lesson(lesson_id)
         prediction = lesson.predictions[block_line]
         correct = prediction.is_right(given)
-        counted = self.store.record_prediction(prediction.id, lesson.chapter_id, given.strip(), correct)
+        counted = self.store.record_prediction(
+            prediction.id, lesson.chapter_id, given.strip(), correct
+        )
         return PredictionAnswer(prediction=prediction, correct=correct, counted=counted)
 
     def mark_open(self, chapter_id: str, question_id: str, right: bool) -> QuizAnswer:
@@ -361,5 +399,10 @@ class Session:
     def _answer(self, chapter_id: str, question_id: str, answer: str, correct: bool) -> QuizAnswer:
         counted = self.store.record_quiz_answer(chapter_id, question_id, answer, correct)
         first_answer, first_correct = self.store.quiz_answers(chapter_id)[question_id]
-        return QuizAnswer(correct=correct, counted=counted, first_answer=first_answer,
-                          first_correct=first_correct, score=self.store.quiz_score(chapter_id))
+        return QuizAnswer(
+            correct=correct,
+            counted=counted,
+            first_answer=first_answer,
+            first_correct=first_correct,
+            score=self.store.quiz_score(chapter_id),
+        )

@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tutor.course.loader import Course, Exercise
 from tutor.authoring.expectations import LOAD, Expectation, parse_expectation, parse_header
+from tutor.course.loader import Course, Exercise
 from tutor.protocol.result import CheckStatus, RunResult, Status
 from tutor.running.runner import Runner, exercise_job, snippet_job
+
 
 @dataclass
 class Verdict:
@@ -28,8 +29,11 @@ def judge_fixture(path: Path, result: RunResult) -> tuple[bool, str]:
 
 def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
     if result.status.value != exp.status:
-        return False, f"expected status {exp.status}, got {result.status.value} ({_summary(result)})"
-    if exp.check == LOAD:       # the learner's file itself fails to load: no check runs
+        return (
+            False,
+            f"expected status {exp.status}, got {result.status.value} ({_summary(result)})",
+        )
+    if exp.check == LOAD:  # the learner's file itself fails to load: no check runs
         said = f"{result.error.type}: {result.error.message}" if result.error else ""
         missing = [w for w in exp.words if w not in said]
         if result.checks or missing:
@@ -38,14 +42,19 @@ def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
     if exp.check:
         hits = [c for c in result.checks if c.id == exp.check]
         if not hits:
-            return False, f"no check with id {exp.check!r} (checks: {sorted(c.id for c in result.checks)})"
+            return (
+                False,
+                f"no check with id {exp.check!r} (checks: {sorted(c.id for c in result.checks)})",
+            )
         hit = hits[0]
         if hit.status in (CheckStatus.PASSED, CheckStatus.SKIPPED):
             return False, f"check {exp.check!r} {hit.status.value}; failing: {_summary(result)}"
         missing = [w for w in exp.words if w not in (hit.message or "")]
         if missing:
-            return False, (f"check {exp.check!r} failed, but its message lacks {missing}: "
-                           f"{(hit.message or '')[:300]!r}")
+            return False, (
+                f"check {exp.check!r} failed, but its message lacks {missing}: "
+                f"{(hit.message or '')[:300]!r}"
+            )
     return True, _summary(result)
 
 
@@ -61,14 +70,22 @@ def check_exercise(course: Course, ex: Exercise, runner: Runner) -> list[Verdict
     runner.warm(ctx)
     verdicts = []
     res = runner.run(exercise_job(ex, ex.solution_path, ctx))
-    verdicts.append(Verdict(f"{ex.id} solution", res.status == Status.PASSED,
-                            f"{_summary(res)} in {res.duration_s:.2f}s", res))
+    verdicts.append(
+        Verdict(
+            f"{ex.id} solution",
+            res.status == Status.PASSED,
+            f"{_summary(res)} in {res.duration_s:.2f}s",
+            res,
+        )
+    )
     res = runner.run(exercise_job(ex, ex.starter_path, ctx))
-    if ex.is_repair:        # a repair's starter is broken code: it fails the way the content says
+    if ex.is_repair:  # a repair's starter is broken code: it fails the way the content says
         ok, why = judge(parse_header("# expect: " + ex.starter_expect), res)
         verdicts.append(Verdict(f"{ex.id} starter", ok, why, res))
     else:
-        verdicts.append(Verdict(f"{ex.id} starter", res.status == Status.NOT_ATTEMPTED, _summary(res), res))
+        verdicts.append(
+            Verdict(f"{ex.id} starter", res.status == Status.NOT_ATTEMPTED, _summary(res), res)
+        )
     for path in ex.wrong_solutions():
         res = runner.run(exercise_job(ex, path, ctx))
         ok, why = judge_fixture(path, res)
@@ -86,15 +103,24 @@ def run_blocks(course: Course, ids: list[str], runner: Runner) -> list[Verdict]:
         ctx = course.chapter_by_id[lesson.chapter_id].context_path
         for block in lesson.runnable_blocks:
             label = f"{lesson.id}:{block.line}"
-            res = runner.run(snippet_job(block.code, label=label, time_limit=block.timeout,
-                                         context=ctx if block.context else None,
-                                         filename=f"{lesson.path.name}:{block.line}"))
+            res = runner.run(
+                snippet_job(
+                    block.code,
+                    label=label,
+                    time_limit=block.timeout,
+                    context=ctx if block.context else None,
+                    filename=f"{lesson.path.name}:{block.line}",
+                )
+            )
             ok, why = res.status == Status.PASSED, _summary(res) + f" in {res.duration_s:.1f}s"
             prediction = lesson.predictions.get(block.line)
-            if ok and prediction is not None:      # the right answer is what this machine prints
+            if ok and prediction is not None:  # the right answer is what this machine prints
                 missing = [s for s in prediction.shows if s not in res.stdout]
                 if missing:
-                    ok, why = False, f"prediction {prediction.id}: the output lacks {missing}: {res.stdout[-300:]!r}"
+                    ok, why = (
+                        False,
+                        f"prediction {prediction.id}: the output lacks {missing}: {res.stdout[-300:]!r}",
+                    )
             verdicts.append(Verdict(f"lesson {label}", ok, why, res))
     if not lesson_ids:
         for chapter in chapters:
@@ -103,7 +129,10 @@ def run_blocks(course: Course, ids: list[str], runner: Runner) -> list[Verdict]:
             for q in chapter.quiz.questions:
                 if q.verify:
                     label = f"quiz {chapter.id}/{q.id}"
-                    res = runner.run(snippet_job(q.verify, label=label, time_limit=120,
-                                                 context=None, filename=label))
+                    res = runner.run(
+                        snippet_job(
+                            q.verify, label=label, time_limit=120, context=None, filename=label
+                        )
+                    )
                     verdicts.append(Verdict(label, res.status == Status.PASSED, _summary(res), res))
     return verdicts

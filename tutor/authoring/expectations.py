@@ -14,9 +14,18 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-STATUSES = ("passed", "failed", "not_attempted", "error", "timeout", "memory", "crashed", "exited_early")
+STATUSES = (
+    "passed",
+    "failed",
+    "not_attempted",
+    "error",
+    "timeout",
+    "memory",
+    "crashed",
+    "exited_early",
+)
 NEEDS_CHECK = ("failed", "error")
-LOAD = "load"             # the pseudo check of `error load`: the learner's file failed to load
+LOAD = "load"  # the pseudo check of `error load`: the learner's file failed to load
 _HEAD = re.compile(r"^#\s*expect:\s*(?P<status>[a-z_]+)(?:\s+(?P<check>[^\s\"]+))?(?P<rest>.*)$")
 _WORDS = re.compile(r'"([^"]+)"')
 
@@ -35,7 +44,9 @@ class Expectation:
 def parse_header(line: str) -> Expectation:
     m = _HEAD.match(line.strip())
     if not m:
-        raise ExpectationError("the first line must be '# expect: <status> [<check-id> \"<words>\" …]'")
+        raise ExpectationError(
+            "the first line must be '# expect: <status> [<check-id> \"<words>\" …]'"
+        )
     status, check, rest = m["status"], m["check"], m["rest"].strip()
     if status not in STATUSES:
         raise ExpectationError(f"unknown status {status!r} (one of {', '.join(STATUSES)})")
@@ -43,8 +54,10 @@ def parse_header(line: str) -> Expectation:
     if _WORDS.sub("", rest).strip():
         raise ExpectationError(f"cannot read {rest!r}: message words go in double quotes")
     if status in NEEDS_CHECK and not (check and words):
-        raise ExpectationError(f"'{status}' needs the check id and the words its message must contain: "
-                               f"# expect: {status} <check-id> \"<words>\"")
+        raise ExpectationError(
+            f"'{status}' needs the check id and the words its message must contain: "
+            f'# expect: {status} <check-id> "<words>"'
+        )
     if status not in NEEDS_CHECK and (check or words):
         raise ExpectationError(f"'{status}' takes no check id or words")
     if check == LOAD and status != "error":

@@ -13,17 +13,55 @@ from __future__ import annotations
 
 import ast
 import copy
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
 
-_BINOP_SWAPS = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult,
-                ast.Pow: ast.Mult, ast.FloorDiv: ast.Div, ast.Mod: ast.FloorDiv, ast.MatMult: ast.Mult}
-_CMP_SWAPS = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,
-              ast.NotEq: ast.Eq, ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.In: ast.NotIn, ast.NotIn: ast.In}
-_SYMBOL = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**", ast.FloorDiv: "//",
-           ast.Mod: "%", ast.MatMult: "@", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
-           ast.Eq: "==", ast.NotEq: "!=", ast.Is: "is", ast.IsNot: "is not", ast.In: "in",
-           ast.NotIn: "not in", ast.And: "and", ast.Or: "or", ast.USub: "-", ast.Not: "not"}
+_BINOP_SWAPS = {
+    ast.Add: ast.Sub,
+    ast.Sub: ast.Add,
+    ast.Mult: ast.Div,
+    ast.Div: ast.Mult,
+    ast.Pow: ast.Mult,
+    ast.FloorDiv: ast.Div,
+    ast.Mod: ast.FloorDiv,
+    ast.MatMult: ast.Mult,
+}
+_CMP_SWAPS = {
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+}
+_SYMBOL = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.Pow: "**",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.MatMult: "@",
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+    ast.In: "in",
+    ast.NotIn: "not in",
+    ast.And: "and",
+    ast.Or: "or",
+    ast.USub: "-",
+    ast.Not: "not",
+}
 
 
 @dataclass(frozen=True)
@@ -37,9 +75,16 @@ class Mutant:
 def _docstrings(tree: ast.AST) -> set[int]:
     ids = set()
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
+        if (
+            isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            and node.body
+        ):
             first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
                 ids.add(id(first.value))
     return ids
 
@@ -51,29 +96,47 @@ def _in_function(tree: ast.AST) -> set[int]:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and len(node.body) > 1:
             for stmt in node.body:
                 if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)) or (
-                        isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+                    isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
+                ):
                     ids.add(id(stmt))
     return ids
 
 
-def _edits(node: ast.AST, docstrings: set[int], droppable: set[int]) -> Iterator[tuple[str, str, Callable]]:
+def _edits(
+    node: ast.AST, docstrings: set[int], droppable: set[int]
+) -> Iterator[tuple[str, str, Callable]]:
     """(kind, description, apply) for every mutation of this node; `apply` edits the node in a
     copy of the tree and returns a replacement node or None (edited in place)."""
     if isinstance(node, ast.BinOp) and type(node.op) in _BINOP_SWAPS:
         new = _BINOP_SWAPS[type(node.op)]
-        yield "binop", f"{_SYMBOL[type(node.op)]} → {_SYMBOL[new]}", lambda n: setattr(n, "op", new())
+        yield (
+            "binop",
+            f"{_SYMBOL[type(node.op)]} → {_SYMBOL[new]}",
+            lambda n: setattr(n, "op", new()),
+        )
     elif isinstance(node, ast.AugAssign) and type(node.op) in _BINOP_SWAPS:
         new = _BINOP_SWAPS[type(node.op)]
-        yield "augop", f"{_SYMBOL[type(node.op)]}= → {_SYMBOL[new]}=", lambda n: setattr(n, "op", new())
+        yield (
+            "augop",
+            f"{_SYMBOL[type(node.op)]}= → {_SYMBOL[new]}=",
+            lambda n: setattr(n, "op", new()),
+        )
     elif isinstance(node, ast.Compare):
         for k, op in enumerate(node.ops):
             if type(op) in _CMP_SWAPS:
                 new = _CMP_SWAPS[type(op)]
-                yield (f"cmp{k}" if k else "cmp", f"{_SYMBOL[type(op)]} → {_SYMBOL[new]}",
-                       lambda n, k=k, new=new: n.ops.__setitem__(k, new()))
+                yield (
+                    f"cmp{k}" if k else "cmp",
+                    f"{_SYMBOL[type(op)]} → {_SYMBOL[new]}",
+                    lambda n, k=k, new=new: n.ops.__setitem__(k, new()),
+                )
     elif isinstance(node, ast.BoolOp):
         new = ast.Or if isinstance(node.op, ast.And) else ast.And
-        yield "boolop", f"{_SYMBOL[type(node.op)]} → {_SYMBOL[new]}", lambda n: setattr(n, "op", new())
+        yield (
+            "boolop",
+            f"{_SYMBOL[type(node.op)]} → {_SYMBOL[new]}",
+            lambda n: setattr(n, "op", new()),
+        )
     elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.Not)):
         yield "unary", f"drop {_SYMBOL[type(node.op)]}", lambda n: n.operand
     elif isinstance(node, ast.Constant) and id(node) not in docstrings:
@@ -88,8 +151,16 @@ def _edits(node: ast.AST, docstrings: set[int], droppable: set[int]) -> Iterator
             yield "const*2", f"{v!r} → {v * 2!r}", lambda n: setattr(n, "value", n.value * 2)
             if v != 0.0:
                 yield "const0", f"{v!r} → 0.0", lambda n: setattr(n, "value", 0.0)
-    elif isinstance(node, ast.Call) and len(node.args) >= 2 and not any(isinstance(a, ast.Starred) for a in node.args[:2]):
-        yield "swapargs", "swap the first two arguments", lambda n: n.args.__setitem__(slice(0, 2), n.args[1::-1])
+    elif (
+        isinstance(node, ast.Call)
+        and len(node.args) >= 2
+        and not any(isinstance(a, ast.Starred) for a in node.args[:2])
+    ):
+        yield (
+            "swapargs",
+            "swap the first two arguments",
+            lambda n: n.args.__setitem__(slice(0, 2), n.args[1::-1]),
+        )
     elif isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.ctx, ast.Load):
         yield "swaptuple", "swap the pair", lambda n: setattr(n, "elts", n.elts[::-1])
     if id(node) in droppable:
@@ -100,8 +171,12 @@ def _demo_nodes(tree: ast.AST) -> set[int]:
     """Nodes under `if __name__ == "__main__":` — a demo the checks never see."""
     ids = set()
     for node in ast.walk(tree):
-        if (isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
-                and isinstance(node.test.left, ast.Name) and node.test.left.id == "__name__"):
+        if (
+            isinstance(node, ast.If)
+            and isinstance(node.test, ast.Compare)
+            and isinstance(node.test.left, ast.Name)
+            and node.test.left.id == "__name__"
+        ):
             ids |= {id(n) for n in ast.walk(node)}
     return ids
 
@@ -147,7 +222,9 @@ def mutants(source: str) -> list[Mutant]:
             except Exception:
                 continue
             seen.add(mid)
-            out.append(Mutant(id=mid, line=node.lineno, description=description, source=text + "\n"))
+            out.append(
+                Mutant(id=mid, line=node.lineno, description=description, source=text + "\n")
+            )
     return out
 
 
@@ -157,7 +234,7 @@ class Report:
     killed: list[str] = field(default_factory=list)
     survived: list[Mutant] = field(default_factory=list)
     equivalent: list[str] = field(default_factory=list)
-    stale: list[str] = field(default_factory=list)     # listed as equivalent, but no such mutant
+    stale: list[str] = field(default_factory=list)  # listed as equivalent, but no such mutant
 
     @property
     def total(self) -> int:
@@ -169,8 +246,15 @@ class Report:
         return 1.0 if live == 0 else len(self.killed) / live
 
 
-def run_exercise(course, ex, runner, *, limit: int | None = None, workdir=None,
-                 progress: Callable[[str], None] | None = None) -> Report:
+def run_exercise(
+    course,
+    ex,
+    runner,
+    *,
+    limit: int | None = None,
+    workdir=None,
+    progress: Callable[[str], None] | None = None,
+) -> Report:
     """Runs every mutant of `ex`'s solution (or every k-th one, so that at most `limit` run)."""
     import tempfile
     from pathlib import Path
@@ -201,20 +285,28 @@ def run_exercise(course, ex, runner, *, limit: int | None = None, workdir=None,
             else:
                 report.killed.append(m.id)
             if progress:
-                progress(f"{ex.id} {n}/{len(picked)} {m.id} {'SURVIVED' if res.status == Status.PASSED else 'killed'}")
+                progress(
+                    f"{ex.id} {n}/{len(picked)} {m.id} {'SURVIVED' if res.status == Status.PASSED else 'killed'}"
+                )
     return report
 
 
 def format_reports(reports: list[Report]) -> str:
-    lines = [f"{'exercise':<9} {'mutants':>7} {'killed':>7} {'survived':>8} {'equiv.':>7} {'score':>7}"]
+    lines = [
+        f"{'exercise':<9} {'mutants':>7} {'killed':>7} {'survived':>8} {'equiv.':>7} {'score':>7}"
+    ]
     for r in reports:
-        lines.append(f"{r.exercise:<9} {r.total:>7} {len(r.killed):>7} {len(r.survived):>8} "
-                     f"{len(r.equivalent):>7} {r.score:>7.1%}")
+        lines.append(
+            f"{r.exercise:<9} {r.total:>7} {len(r.killed):>7} {len(r.survived):>8} "
+            f"{len(r.equivalent):>7} {r.score:>7.1%}"
+        )
     for r in reports:
         for m in r.survived:
             lines.append(f"  survived {r.exercise} {m.id}: line {m.line}: {m.description}")
         for mid in r.stale:
-            lines.append(f"  {r.exercise}: equivalent_mutants lists {mid}, which is no longer a mutant")
+            lines.append(
+                f"  {r.exercise}: equivalent_mutants lists {mid}, which is no longer a mutant"
+            )
     return "\n".join(lines)
 
 
@@ -225,7 +317,9 @@ def main(argv: list[str] | None = None) -> int:
     from tutor.course.loader import load_course
     from tutor.running.runner import Runner
 
-    parser = argparse.ArgumentParser(prog="jaxtutor dev mutants", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="jaxtutor dev mutants", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("ids", nargs="*", help="exercise ids (default: all)")
     parser.add_argument("--limit", type=int, default=None, help="at most N mutants per exercise")
     args = parser.parse_args(argv)
@@ -235,8 +329,15 @@ def main(argv: list[str] | None = None) -> int:
     reports = []
     try:
         for ex_id in ids:
-            reports.append(run_exercise(course, course.exercise(ex_id), runner, limit=args.limit,
-                                        progress=lambda s: print(s, file=sys.stderr, flush=True)))
+            reports.append(
+                run_exercise(
+                    course,
+                    course.exercise(ex_id),
+                    runner,
+                    limit=args.limit,
+                    progress=lambda s: print(s, file=sys.stderr, flush=True),
+                )
+            )
     finally:
         runner.close()
     print(format_reports(reports))

@@ -9,17 +9,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor import paths
-from tutor.course.loader import ContentError, Course, load_course, topic_of
-from tutor.course.model import _split_front_matter
 from tutor.authoring.expectations import LOAD, ExpectationError, parse_expectation, parse_header
+from tutor.course.loader import ContentError, Course, load_course, topic_of
 from tutor.course.markdown import segments
+from tutor.course.model import _split_front_matter
 
 _LINK = re.compile(r"\]\((exercise|lesson|quiz|cheatsheet):([^)\s]+)\)")
 _INLINE_CODE = re.compile(r"`+[^`]*`+")
 _TEX = re.compile(r"\$\$|\$[^\s$][^$\n]*\$")
 _SOURCE_WORDS = re.compile(r"原书|原章节|笔记本|原文|notebook", re.I)
 MAX_PAGE_LINES = 200
-EXERCISE_FILES = {"exercise.toml", "statement.md", "starter.py", "solution.py", "explanation.md", "wrong"}
+EXERCISE_FILES = {
+    "exercise.toml",
+    "statement.md",
+    "starter.py",
+    "solution.py",
+    "explanation.md",
+    "wrong",
+}
 PITFALL_MARK = "❌"
 _REPAIR_LINK = re.compile(r"\]\(exercise:([^)\s]+-fix\d+)\)")
 
@@ -69,26 +76,44 @@ def _check_links(text: str, where: str, course: Course, problems: list[Problem])
         if kind == "lesson":
             ok = target in course.lessons or bool(course.topic_pages(target))
         else:
-            ok = target in {"exercise": course.exercises, "quiz": course.quizzes,
-                            "cheatsheet": course.chapter_by_id}[kind]
+            ok = (
+                target
+                in {
+                    "exercise": course.exercises,
+                    "quiz": course.quizzes,
+                    "cheatsheet": course.chapter_by_id,
+                }[kind]
+            )
         if not ok:
             problems.append(Problem(where, "link", f"{kind}:{target} does not exist"))
 
 
 def _prose(markdown: str) -> str:
     """The prose of a Markdown text: code blocks and inline code removed."""
-    return "\n".join(_INLINE_CODE.sub("", seg.prose) for seg in segments(markdown) if seg.block is None)
+    return "\n".join(
+        _INLINE_CODE.sub("", seg.prose) for seg in segments(markdown) if seg.block is None
+    )
 
 
-def _check_text(text: str, where: str, field: str, problems: list[Problem], *, markdown: bool = True) -> None:
+def _check_text(
+    text: str, where: str, field: str, problems: list[Problem], *, markdown: bool = True
+) -> None:
     """Rules for every learner-facing text: math in Unicode (no $…$), no mention of a source."""
     prose = _prose(text) if markdown else text
     if markdown and _TEX.search(prose):
-        problems.append(Problem(where, field, f"raw LaTeX {_TEX.search(prose).group(0)[:30]!r}: "
-                                              "write math in Unicode or in a code block"))
+        problems.append(
+            Problem(
+                where,
+                field,
+                f"raw LaTeX {_TEX.search(prose).group(0)[:30]!r}: "
+                "write math in Unicode or in a code block",
+            )
+        )
     m = _SOURCE_WORDS.search(text)
     if m:
-        problems.append(Problem(where, field, f"learner-facing text mentions a source ({m.group(0)!r})"))
+        problems.append(
+            Problem(where, field, f"learner-facing text mentions a source ({m.group(0)!r})")
+        )
 
 
 def _unlisted(course: Course, problems: list[Problem]) -> None:
@@ -96,20 +121,38 @@ def _unlisted(course: Course, problems: list[Problem]) -> None:
     listed_chapters = {c.folder.resolve() for c in course.chapters}
     for toml in sorted(course.root.glob("*/chapter.toml")):
         if toml.parent.resolve() not in listed_chapters:
-            problems.append(Problem(str(toml.parent), "course.toml", "chapter folder not listed in course.toml"))
+            problems.append(
+                Problem(str(toml.parent), "course.toml", "chapter folder not listed in course.toml")
+            )
     for chapter in course.chapters:
         pages = {l.path.resolve() for l in chapter.lessons}
         for md in sorted((chapter.folder / "lessons").glob("*.md")):
             if md.resolve() not in pages:
-                problems.append(Problem(str(md), "chapter.toml", "lesson page not listed in chapter.toml lessons"))
+                problems.append(
+                    Problem(
+                        str(md), "chapter.toml", "lesson page not listed in chapter.toml lessons"
+                    )
+                )
         folders = {e.folder.resolve() for e in [*chapter.exercises, *chapter.repairs]}
         for folder in sorted(p for p in (chapter.folder / "exercises").glob("*") if p.is_dir()):
             if folder.resolve() not in folders:
-                problems.append(Problem(str(folder), "chapter.toml", "exercise folder not listed in chapter.toml exercises"))
+                problems.append(
+                    Problem(
+                        str(folder),
+                        "chapter.toml",
+                        "exercise folder not listed in chapter.toml exercises",
+                    )
+                )
         for ex in [*chapter.exercises, *chapter.repairs]:
             for item in sorted(ex.folder.iterdir()):
                 if item.name not in EXERCISE_FILES and not item.name.startswith("."):
-                    problems.append(Problem(str(item), "file", "not part of an exercise folder (see lessons/README.md)"))
+                    problems.append(
+                        Problem(
+                            str(item),
+                            "file",
+                            "not part of an exercise folder (see lessons/README.md)",
+                        )
+                    )
     modules = {ex.check_module for ex in course.exercises.values()}
     for module in sorted(paths.checks_dir().glob("ex_*.py")):
         if module.stem not in modules:
@@ -121,25 +164,44 @@ def _framing(course: Course, problems: list[Problem]) -> None:
         ids = [l.id for l in chapter.lessons]
         cpath = str(chapter.folder / "chapter.toml")
         if not ids or ids[0] != f"{chapter.id}.0":
-            problems.append(Problem(cpath, "lessons", f"the chapter opens with its page {chapter.id}.0"))
+            problems.append(
+                Problem(cpath, "lessons", f"the chapter opens with its page {chapter.id}.0")
+            )
         if not ids or ids[-1] != f"{chapter.id}.9":
-            problems.append(Problem(cpath, "lessons", f"the chapter closes with its page {chapter.id}.9"))
+            problems.append(
+                Problem(cpath, "lessons", f"the chapter closes with its page {chapter.id}.9")
+            )
         for ex in chapter.exercises:
             pages = course.topic_pages(ex.lesson_id)
             if pages and f"(exercise:{ex.id})" not in pages[-1].body:
-                problems.append(Problem(str(pages[-1].path), "links",
-                                        f"the last page of topic {ex.lesson_id} links the exercise that practises it: "
-                                        f"[练习 {ex.id}](exercise:{ex.id})"))
+                problems.append(
+                    Problem(
+                        str(pages[-1].path),
+                        "links",
+                        f"the last page of topic {ex.lesson_id} links the exercise that practises it: "
+                        f"[练习 {ex.id}](exercise:{ex.id})",
+                    )
+                )
         for ex in chapter.repairs:
             pages = course.topic_pages(ex.lesson_id)
             if pages and not any(f"(exercise:{ex.id})" in page.body for page in pages):
-                problems.append(Problem(str(pages[0].path), "links",
-                                        f"a page of topic {ex.lesson_id} offers the repair exercise {ex.id} "
-                                        f"next to its pitfall: [动手修复](exercise:{ex.id})"))
+                problems.append(
+                    Problem(
+                        str(pages[0].path),
+                        "links",
+                        f"a page of topic {ex.lesson_id} offers the repair exercise {ex.id} "
+                        f"next to its pitfall: [动手修复](exercise:{ex.id})",
+                    )
+                )
             if not ex.id.startswith(topic_of(ex.lesson_id) + "-fix"):
-                problems.append(Problem(str(ex.folder / "exercise.toml"), "id",
-                                        f"a repair exercise of topic {topic_of(ex.lesson_id)} is named "
-                                        f"{topic_of(ex.lesson_id)}-fix<n>"))
+                problems.append(
+                    Problem(
+                        str(ex.folder / "exercise.toml"),
+                        "id",
+                        f"a repair exercise of topic {topic_of(ex.lesson_id)} is named "
+                        f"{topic_of(ex.lesson_id)}-fix<n>",
+                    )
+                )
 
 
 def validate(course: Course) -> list[Problem]:
@@ -154,7 +216,13 @@ def validate(course: Course) -> list[Problem]:
         if chapter.cheatsheet_path and not chapter.cheatsheet_path.is_file():
             problems.append(Problem(cpath, "cheatsheet", "file is missing"))
         if chapter.context_path.is_file():
-            _check_text(chapter.context_source, str(chapter.context_path), "context", problems, markdown=False)
+            _check_text(
+                chapter.context_source,
+                str(chapter.context_path),
+                "context",
+                problems,
+                markdown=False,
+            )
         for lesson in chapter.lessons:
             _check_lesson(lesson, chapter, course, seen, problems)
         for ex in [*chapter.exercises, *chapter.repairs]:
@@ -175,7 +243,10 @@ def validate(course: Course) -> list[Problem]:
                 problems.append(Problem(epath, "interface", "at least one name"))
             if ex.time_limit <= 0 or ex.time_limit > 600:
                 problems.append(Problem(epath, "time_limit", "must be in (0, 600] seconds"))
-            for name, path in (("statement", ex.statement_path), ("explanation", ex.explanation_path)):
+            for name, path in (
+                ("statement", ex.statement_path),
+                ("explanation", ex.explanation_path),
+            ):
                 if not path.is_file() or not path.read_text(encoding="utf-8").strip():
                     problems.append(Problem(str(path), name, "missing or empty"))
                 else:
@@ -183,14 +254,21 @@ def validate(course: Course) -> list[Problem]:
                     _check_text(path.read_text(encoding="utf-8"), str(path), name, problems)
             for name, path in (("starter", ex.starter_path), ("solution", ex.solution_path)):
                 if path.is_file():
-                    _check_text(path.read_text(encoding="utf-8"), str(path), name, problems, markdown=False)
+                    _check_text(
+                        path.read_text(encoding="utf-8"), str(path), name, problems, markdown=False
+                    )
             _parse(ex.starter_path, "starter", problems)
             sol = _parse(ex.solution_path, "solution", problems)
             if sol is not None:
                 missing = [n for n in ex.names if n not in _defined_names(sol)]
                 if missing:
-                    problems.append(Problem(str(ex.solution_path), "interface",
-                                            f"the solution does not define {', '.join(missing)}"))
+                    problems.append(
+                        Problem(
+                            str(ex.solution_path),
+                            "interface",
+                            f"the solution does not define {', '.join(missing)}",
+                        )
+                    )
             _check_checks_and_fixtures(ex, problems)
         if chapter.quiz:
             qpath = str(chapter.quiz.path)
@@ -203,7 +281,13 @@ def validate(course: Course) -> list[Problem]:
                     if len(q.options) < 2:
                         problems.append(Problem(qpath, f"{q.id}.options", "at least two options"))
                     if not (len(q.answer) == 1 and 0 <= q.answer_index < len(q.options)):
-                        problems.append(Problem(qpath, f"{q.id}.answer", f"must be a letter among the {len(q.options)} options"))
+                        problems.append(
+                            Problem(
+                                qpath,
+                                f"{q.id}.answer",
+                                f"must be a letter among the {len(q.options)} options",
+                            )
+                        )
                     if not q.explanation.strip():
                         problems.append(Problem(qpath, f"{q.id}.explanation", "missing"))
                 else:
@@ -213,7 +297,11 @@ def validate(course: Course) -> list[Problem]:
                     try:
                         ast.parse(q.verify)
                     except SyntaxError as e:
-                        problems.append(Problem(qpath, f"{q.id}.verify", f"syntax error at line {e.lineno}: {e.msg}"))
+                        problems.append(
+                            Problem(
+                                qpath, f"{q.id}.verify", f"syntax error at line {e.lineno}: {e.msg}"
+                            )
+                        )
                 _check_links(q.prompt + q.explanation + q.model_answer, qpath, course, problems)
                 for part in (q.prompt, q.explanation, q.model_answer, *q.options):
                     _check_text(part, qpath, q.id, problems)
@@ -227,7 +315,11 @@ def validate(course: Course) -> list[Problem]:
 
 
 def _repair_links(course: Course, body: str) -> list[str]:
-    return [i for i in _REPAIR_LINK.findall(body) if i in course.exercises and course.exercises[i].is_repair]
+    return [
+        i
+        for i in _REPAIR_LINK.findall(body)
+        if i in course.exercises and course.exercises[i].is_repair
+    ]
 
 
 def _pitfall_repairs(course: Course, problems: list[Problem]) -> None:
@@ -245,24 +337,42 @@ def _pitfall_repairs(course: Course, problems: list[Problem]) -> None:
             if not isinstance(value, str) or not value.strip():
                 problems.append(Problem(where, key, "must be a non-empty string"))
             elif not has_pitfall:
-                problems.append(Problem(where, key, f"the page has no {PITFALL_MARK}: remove the stale key"))
+                problems.append(
+                    Problem(where, key, f"the page has no {PITFALL_MARK}: remove the stale key")
+                )
             elif linked:
-                problems.append(Problem(where, key, "the page links a repair exercise itself: remove the key"))
+                problems.append(
+                    Problem(where, key, "the page links a repair exercise itself: remove the key")
+                )
         target = keys.get("repairs_on")
         if has_pitfall and not linked and isinstance(target, str) and target.strip():
             other = course.lessons.get(target)
             if other is None or other.topic_id != lesson.topic_id:
-                problems.append(Problem(where, "repairs_on", f"{target!r} is no page of topic {lesson.topic_id}"))
+                problems.append(
+                    Problem(
+                        where, "repairs_on", f"{target!r} is no page of topic {lesson.topic_id}"
+                    )
+                )
             elif not _repair_links(course, other.body):
-                problems.append(Problem(where, "repairs_on", f"page {target} links no repair exercise"))
+                problems.append(
+                    Problem(where, "repairs_on", f"page {target} links no repair exercise")
+                )
         if has_pitfall and not linked and not keys:
-            problems.append(Problem(where, "links", f"the page shows a {PITFALL_MARK} pitfall but links no repair "
-                                                    "exercise: add [动手修复:…](exercise:<topic>-fix<n>) after the "
-                                                    "pitfall's block, or say why not in the front matter (repairs_on "
-                                                    "/ not_a_pitfall, see lessons/README.md)"))
+            problems.append(
+                Problem(
+                    where,
+                    "links",
+                    f"the page shows a {PITFALL_MARK} pitfall but links no repair "
+                    "exercise: add [动手修复:…](exercise:<topic>-fix<n>) after the "
+                    "pitfall's block, or say why not in the front matter (repairs_on "
+                    "/ not_a_pitfall, see lessons/README.md)",
+                )
+            )
 
 
-def _check_lesson(lesson, chapter, course: Course, seen: dict[str, str], problems: list[Problem]) -> None:
+def _check_lesson(
+    lesson, chapter, course: Course, seen: dict[str, str], problems: list[Problem]
+) -> None:
     where = str(lesson.path)
     key = f"lesson {lesson.id}"
     if key in seen:
@@ -271,8 +381,14 @@ def _check_lesson(lesson, chapter, course: Course, seen: dict[str, str], problem
     if not lesson.id.startswith(chapter.id + "."):
         problems.append(Problem(where, "id", f"must start with {chapter.id}."))
     if lesson.source_lines > MAX_PAGE_LINES:
-        problems.append(Problem(where, "length", f"{lesson.source_lines} source lines; a page stays under "
-                                                 f"{MAX_PAGE_LINES} (split it into sub-pages, see lessons/README.md)"))
+        problems.append(
+            Problem(
+                where,
+                "length",
+                f"{lesson.source_lines} source lines; a page stays under "
+                f"{MAX_PAGE_LINES} (split it into sub-pages, see lessons/README.md)",
+            )
+        )
     _check_links(lesson.body, where, course, problems)
     _check_text(lesson.body, where, "text", problems)
     try:
@@ -283,17 +399,30 @@ def _check_lesson(lesson, chapter, course: Course, seen: dict[str, str], problem
         return
     for block in blocks:
         if block.lang == "predict":
-            problems.append(Problem(where, f"block line {block.line}",
-                                    "a ```predict fence goes right after the runnable block it asks about"))
+            problems.append(
+                Problem(
+                    where,
+                    f"block line {block.line}",
+                    "a ```predict fence goes right after the runnable block it asks about",
+                )
+            )
         if not block.run:
             continue
         if block.lang != "python":
-            problems.append(Problem(where, f"block line {block.line}", "only python blocks can run"))
+            problems.append(
+                Problem(where, f"block line {block.line}", "only python blocks can run")
+            )
             continue
         try:
             ast.parse(block.code)
         except SyntaxError as e:
-            problems.append(Problem(where, f"block line {block.line}", f"syntax error at block line {e.lineno}: {e.msg}"))
+            problems.append(
+                Problem(
+                    where,
+                    f"block line {block.line}",
+                    f"syntax error at block line {e.lineno}: {e.msg}",
+                )
+            )
 
 
 def _check_checks_and_fixtures(ex, problems: list[Problem]) -> None:
@@ -301,20 +430,35 @@ def _check_checks_and_fixtures(ex, problems: list[Problem]) -> None:
     if tree is None:
         return
     if "checks" not in _defined_names(tree):
-        problems.append(Problem(str(ex.check_path), "checks", "a check module defines `checks = Checks()`"))
+        problems.append(
+            Problem(str(ex.check_path), "checks", "a check module defines `checks = Checks()`")
+        )
     ids = ex.check_ids
     if not ids:
-        problems.append(Problem(str(ex.check_path), "checks", "registers no check (@checks.add(\"id\", …))"))
+        problems.append(
+            Problem(str(ex.check_path), "checks", 'registers no check (@checks.add("id", …))')
+        )
     if len(set(ids)) != len(ids):
         problems.append(Problem(str(ex.check_path), "checks", "duplicate check ids"))
     wrong = ex.wrong_solutions()
     if len(wrong) < 3:
-        problems.append(Problem(str(ex.folder / "wrong"), "fixtures", f"at least three wrong solutions (has {len(wrong)})"))
+        problems.append(
+            Problem(
+                str(ex.folder / "wrong"),
+                "fixtures",
+                f"at least three wrong solutions (has {len(wrong)})",
+            )
+        )
     if ex.is_repair:
         exp = parse_header("# expect: " + ex.starter_expect)
         if exp.check not in ids:
-            problems.append(Problem(str(ex.folder / "exercise.toml"), "starter_expect",
-                                    f"no check {exp.check!r} in {ex.check_path.name}"))
+            problems.append(
+                Problem(
+                    str(ex.folder / "exercise.toml"),
+                    "starter_expect",
+                    f"no check {exp.check!r} in {ex.check_path.name}",
+                )
+            )
     for w in wrong:
         try:
             exp = parse_expectation(w)
@@ -322,7 +466,9 @@ def _check_checks_and_fixtures(ex, problems: list[Problem]) -> None:
             problems.append(Problem(str(w), "expect", str(e).split(": ", 1)[-1]))
         else:
             if exp.check and exp.check not in ids and exp.check != LOAD:
-                problems.append(Problem(str(w), "expect", f"no check {exp.check!r} in {ex.check_path.name}"))
+                problems.append(
+                    Problem(str(w), "expect", f"no check {exp.check!r} in {ex.check_path.name}")
+                )
         _parse(w, "fixture", problems)
 
 

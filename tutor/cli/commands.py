@@ -8,8 +8,8 @@ import json
 import sys
 from pathlib import Path
 
-from tutor.words import catalog
 from tutor.cli.render import Out, render_verdict
+from tutor.words import catalog
 from tutor.words.catalog import t
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
@@ -27,7 +27,9 @@ def make_runner(keep_warm: bool, interactive: bool = False):
     `interactive` when a person waits for each verdict (see Runner's warm_beside_after)."""
     from tutor.running.runner import INTERACTIVE_WARM_DELAY_S, Runner
 
-    return Runner(keep_warm=keep_warm, warm_beside_after=INTERACTIVE_WARM_DELAY_S if interactive else 0.0)
+    return Runner(
+        keep_warm=keep_warm, warm_beside_after=INTERACTIVE_WARM_DELAY_S if interactive else 0.0
+    )
 
 
 def course():
@@ -51,7 +53,10 @@ def open_store(args, *, reading: bool = False):
         store = Store(home, read_only=True)
         print(f"{e}\n{t('store.read_only_view')}", file=sys.stderr)
     if store.recovered_from:
-        print(t("store.salvaged", rows=store.salvaged_rows, path=store.recovered_from), file=sys.stderr)
+        print(
+            t("store.salvaged", rows=store.salvaged_rows, path=store.recovered_from),
+            file=sys.stderr,
+        )
     return store
 
 
@@ -102,8 +107,8 @@ def checked_file(args, sess, ex) -> Path | None:
 
 
 def cmd_list(args) -> int:
-    from tutor.cli.views import list_document, render_list
     from tutor.application.progress import Progress
+    from tutor.cli.views import list_document, render_list
 
     c = course()
     prog = Progress(c, open_store(args, reading=True))
@@ -115,8 +120,8 @@ def cmd_list(args) -> int:
 
 
 def cmd_progress(args) -> int:
-    from tutor.cli.views import render_progress
     from tutor.application.progress import Progress
+    from tutor.cli.views import render_progress
 
     c = course()
     store = open_store(args, reading=True)
@@ -212,8 +217,10 @@ def cmd_doctor(args) -> int:
     out.line(f"{t('cli.doctor.home')}: {paths.home_dir(args.home)}")
     out.line(f"{t('cli.doctor.content')}: {paths.lessons_dir()}")
     highlight = find_spec("tree_sitter") is not None and find_spec("tree_sitter_python") is not None
-    out.line(f"{t('cli.doctor.highlight')}: {t('cli.doctor.ok') if highlight else t('cli.doctor.missing')}",
-             "green" if highlight else "red")
+    out.line(
+        f"{t('cli.doctor.highlight')}: {t('cli.doctor.ok') if highlight else t('cli.doctor.missing')}",
+        "green" if highlight else "red",
+    )
     problems = validate_content()
     if problems:
         out.line(t("cli.content_invalid", n=len(problems)), "red")
@@ -231,7 +238,7 @@ def cmd_open(args) -> int:
     if args.cmd != "start":
         lookup(args.cmd, args.id)
         target = (args.cmd, args.id)
-    open_store(args).close()          # a store problem is reported here, before the screen is taken
+    open_store(args).close()  # a store problem is reported here, before the screen is taken
     try:
         from tutor.app.main import run_app
     except ImportError as e:

@@ -16,7 +16,9 @@ MAX_DEBOUNCE_S = 60.0
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message):  # usage errors exit 2 with the usage line, like argparse, but in our words
+    def error(
+        self, message
+    ):  # usage errors exit 2 with the usage line, like argparse, but in our words
         self.print_usage(sys.stderr)
         print(f"{self.prog}: {message}", file=sys.stderr)
         raise SystemExit(EXIT_USAGE)
@@ -41,7 +43,7 @@ def seconds(option: str, low: float, high: float, *, low_inclusive: bool):
 
 
 def _watch(args) -> int:
-    from tutor.cli.watch import cmd_watch   # its threads and queues only when watching
+    from tutor.cli.watch import cmd_watch  # its threads and queues only when watching
 
     return cmd_watch(args)
 
@@ -50,11 +52,23 @@ def build_parser(commands) -> argparse.ArgumentParser:
     """`commands` is the module holding the cmd_* functions (`watch` has its own module)."""
     common = argparse.ArgumentParser(add_help=False)
     # SUPPRESS: a value given before the command is not overwritten by the default after it
-    common.add_argument("--home", default=argparse.SUPPRESS, help="data directory (default: $JAXTUTOR_HOME or the user data dir)")
-    common.add_argument("--lang", choices=catalog.LANGS, default=argparse.SUPPRESS, help="language of the app's own words")
+    common.add_argument(
+        "--home",
+        default=argparse.SUPPRESS,
+        help="data directory (default: $JAXTUTOR_HOME or the user data dir)",
+    )
+    common.add_argument(
+        "--lang",
+        choices=catalog.LANGS,
+        default=argparse.SUPPRESS,
+        help="language of the app's own words",
+    )
 
-    p = Parser(prog="jaxtutor", parents=[common],
-               description="jaxtutor: an offline terminal tutor for JAX's hard parts.")
+    p = Parser(
+        prog="jaxtutor",
+        parents=[common],
+        description="jaxtutor: an offline terminal tutor for JAX's hard parts.",
+    )
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
 
     def add(name, help, func):
@@ -64,45 +78,77 @@ def build_parser(commands) -> argparse.ArgumentParser:
 
     c = commands
     add("start", "open the tutor where you left off", c.cmd_open)
-    add("exercise", "open the tutor at an exercise", c.cmd_open).add_argument("id", help="exercise id, e.g. 6.1")
-    add("lesson", "open the tutor at a lesson", c.cmd_open).add_argument("id", help="lesson id, e.g. 6.1")
-    add("quiz", "open a chapter's quiz", c.cmd_open).add_argument("id", metavar="CH", help="chapter id: 6, 7 or a1")
+    add("exercise", "open the tutor at an exercise", c.cmd_open).add_argument(
+        "id", help="exercise id, e.g. 6.1"
+    )
+    add("lesson", "open the tutor at a lesson", c.cmd_open).add_argument(
+        "id", help="lesson id, e.g. 6.1"
+    )
+    add("quiz", "open a chapter's quiz", c.cmd_open).add_argument(
+        "id", metavar="CH", help="chapter id: 6, 7 or a1"
+    )
     sp = add("list", "list chapters, lessons, exercises and quizzes with their status", c.cmd_list)
     sp.add_argument("--json", action="store_true", help="machine-readable output")
-    sp.add_argument("--only", choices=("lessons", "exercises", "repairs", "quizzes"),
-                    help="show only one kind of item (repairs: the fix-it-yourself exercises)")
+    sp.add_argument(
+        "--only",
+        choices=("lessons", "exercises", "repairs", "quizzes"),
+        help="show only one kind of item (repairs: the fix-it-yourself exercises)",
+    )
     sp = add("check", "run an exercise's checks on your draft (or FILE)", c.cmd_check)
     sp.add_argument("id", help="exercise id")
     sp.add_argument("file", nargs="?", help="file to check (default: your draft)")
     sp.add_argument("--json", action="store_true", help="print the result document as JSON")
-    sp.add_argument("--timeout", type=seconds("--timeout", 0, MAX_TIMEOUT_S, low_inclusive=False),
-                    help=f"wall-clock limit in seconds, at most {MAX_TIMEOUT_S:g} (default: the exercise's)")
+    sp.add_argument(
+        "--timeout",
+        type=seconds("--timeout", 0, MAX_TIMEOUT_S, low_inclusive=False),
+        help=f"wall-clock limit in seconds, at most {MAX_TIMEOUT_S:g} (default: the exercise's)",
+    )
     sp = add("watch", "re-run the checks every time the draft (or FILE) is saved", _watch)
     sp.add_argument("id", help="exercise id")
     sp.add_argument("file", nargs="?", help="file to watch (default: your draft)")
-    sp.add_argument("--debounce", type=seconds("--debounce", 0, MAX_DEBOUNCE_S, low_inclusive=True), default=0.3,
-                    help="seconds of quiet after a save before checking")
-    sp.add_argument("--runs", type=int, default=0, help=argparse.SUPPRESS)   # stop after N checks (tests)
-    add("hint", "reveal the next hint of an exercise", c.cmd_hint).add_argument("id", help="exercise id")
+    sp.add_argument(
+        "--debounce",
+        type=seconds("--debounce", 0, MAX_DEBOUNCE_S, low_inclusive=True),
+        default=0.3,
+        help="seconds of quiet after a save before checking",
+    )
+    sp.add_argument(
+        "--runs", type=int, default=0, help=argparse.SUPPRESS
+    )  # stop after N checks (tests)
+    add("hint", "reveal the next hint of an exercise", c.cmd_hint).add_argument(
+        "id", help="exercise id"
+    )
     sp = add("solution", "show the reference solution (after a pass, or --give-up)", c.cmd_solution)
     sp.add_argument("id", help="exercise id")
-    sp.add_argument("--give-up", action="store_true", help="see it without passing (asks, and is recorded)")
+    sp.add_argument(
+        "--give-up", action="store_true", help="see it without passing (asks, and is recorded)"
+    )
     sp.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     add("progress", "show your progress", c.cmd_progress)
-    sp = add("reset", "put the starter back in an exercise's draft (the old one is backed up)", c.cmd_reset)
+    sp = add(
+        "reset",
+        "put the starter back in an exercise's draft (the old one is backed up)",
+        c.cmd_reset,
+    )
     sp.add_argument("id", help="exercise id")
     sp.add_argument("--yes", action="store_true", help="do not ask for confirmation")
-    add("doctor", "report Python, jax/jaxlib, the data home, content and highlighting", c.cmd_doctor)
+    add(
+        "doctor", "report Python, jax/jaxlib, the data home, content and highlighting", c.cmd_doctor
+    )
 
     dev = add("dev", "content authors' tools", c.cmd_dev)
     dsub = dev.add_subparsers(dest="dev_cmd", required=True, parser_class=Parser)
-    d = dsub.add_parser("check", help="solutions pass, starters not attempted, fixtures fail on their check")
+    d = dsub.add_parser(
+        "check", help="solutions pass, starters not attempted, fixtures fail on their check"
+    )
     d.add_argument("ids", nargs="*")
     d.add_argument("-v", "--verbose", action="store_true")
     b = dsub.add_parser("blocks", help="run lessons' runnable blocks and quiz verify code")
     b.add_argument("ids", nargs="*", help="chapter ids or lesson ids")
     dsub.add_parser("validate", help="validate the content")
-    m = dsub.add_parser("mutants", help="mutate reference solutions and count the mutants the checks kill")
+    m = dsub.add_parser(
+        "mutants", help="mutate reference solutions and count the mutants the checks kill"
+    )
     m.add_argument("ids", nargs="*", help="exercise ids (default: all)")
     m.add_argument("--limit", type=int, default=None, help="at most N mutants per exercise")
     return p

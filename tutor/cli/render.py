@@ -12,13 +12,13 @@ from typing import Any
 from rich.cells import cell_len
 
 from tutor.application import progress
-from tutor.words.catalog import t
 from tutor.termtext import sanitize
+from tutor.words.catalog import t
 
 ELLIPSIS = "…"
-ARRAY_ITEMS = 8          # array elements shown before "…"
-MISMATCHES = 5           # first differing elements listed
-TEXT_LIMIT = 300         # characters of any one value
+ARRAY_ITEMS = 8  # array elements shown before "…"
+MISMATCHES = 5  # first differing elements listed
+TEXT_LIMIT = 300  # characters of any one value
 
 
 class Out:
@@ -38,8 +38,14 @@ class Out:
             if self.rich:
                 self._console = Console(file=self.stream, highlight=False, soft_wrap=True)
             else:
-                self._console = Console(file=self.stream, highlight=False, color_system=None,
-                                        force_terminal=False, width=100, emoji=False)
+                self._console = Console(
+                    file=self.stream,
+                    highlight=False,
+                    color_system=None,
+                    force_terminal=False,
+                    width=100,
+                    emoji=False,
+                )
         return self._console
 
     def _safe(self, text: str) -> str:
@@ -97,7 +103,7 @@ def clip(text: str, width: int) -> str:
 
 
 def clip_chars(text: str, limit: int = TEXT_LIMIT) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + ELLIPSIS
+    return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
 
 
 # ---------------------------------------------------------------- values and details
@@ -137,14 +143,21 @@ def _comparison_facts(d) -> list[str]:
     lines = []
     if d.expected_shape is not None or d.actual_shape is not None:
         if d.expected_shape != d.actual_shape:
-            lines.append(f"{t('cli.detail.shape')}: {t('cli.expected')} {tuple(d.expected_shape or ())}, "
-                         f"{t('cli.actual')} {tuple(d.actual_shape) if d.actual_shape is not None else '?'}")
+            lines.append(
+                f"{t('cli.detail.shape')}: {t('cli.expected')} {tuple(d.expected_shape or ())}, "
+                f"{t('cli.actual')} {tuple(d.actual_shape) if d.actual_shape is not None else '?'}"
+            )
     if (d.expected_dtype or d.actual_dtype) and d.expected_dtype != d.actual_dtype:
-        lines.append(f"dtype: {t('cli.expected')} {d.expected_dtype}, {t('cli.actual')} {d.actual_dtype}")
+        lines.append(
+            f"dtype: {t('cli.expected')} {d.expected_dtype}, {t('cli.actual')} {d.actual_dtype}"
+        )
     facts = []
     if d.rtol is not None or d.atol is not None:
-        facts.append(f"rtol={d.rtol:g} atol={d.atol:g}" if d.rtol is not None and d.atol is not None
-                     else f"rtol={d.rtol} atol={d.atol}")
+        facts.append(
+            f"rtol={d.rtol:g} atol={d.atol:g}"
+            if d.rtol is not None and d.atol is not None
+            else f"rtol={d.rtol} atol={d.atol}"
+        )
     if d.max_abs_err is not None:
         facts.append(t("cli.detail.max_err", err=_scalar(d.max_abs_err)))
     if d.mismatched is not None and d.total is not None:
@@ -154,8 +167,12 @@ def _comparison_facts(d) -> list[str]:
     for entry in d.first_mismatches[:MISMATCHES]:
         if isinstance(entry, (list, tuple)) and len(entry) == 3:
             index, e, a = entry
-            where = ", ".join(str(i) for i in index) if isinstance(index, (list, tuple)) else str(index)
-            lines.append(f"  [{where}] {t('cli.expected')} {_scalar(e)}, {t('cli.actual')} {_scalar(a)}")
+            where = (
+                ", ".join(str(i) for i in index) if isinstance(index, (list, tuple)) else str(index)
+            )
+            lines.append(
+                f"  [{where}] {t('cli.expected')} {_scalar(e)}, {t('cli.actual')} {_scalar(a)}"
+            )
     if len(d.first_mismatches) > MISMATCHES:
         lines.append(f"  {ELLIPSIS}")
     return lines
@@ -164,11 +181,20 @@ def _comparison_facts(d) -> list[str]:
 def _leaf_lines(leaf) -> list[str]:
     head = f"{leaf.path}: "
     if leaf.problem == "shape":
-        return [head + f"{t('cli.detail.shape')} {t('cli.expected')} {tuple(leaf.expected_shape or ())}, "
-                f"{t('cli.actual')} {tuple(leaf.actual_shape or ())}"]
+        return [
+            head
+            + f"{t('cli.detail.shape')} {t('cli.expected')} {tuple(leaf.expected_shape or ())}, "
+            f"{t('cli.actual')} {tuple(leaf.actual_shape or ())}"
+        ]
     if leaf.problem == "dtype":
-        return [head + f"dtype {t('cli.expected')} {leaf.expected_dtype}, {t('cli.actual')} {leaf.actual_dtype}"]
-    lines = [head + f"{t('cli.expected')} {picture(leaf.expected)}  {t('cli.actual')} {picture(leaf.actual)}"]
+        return [
+            head
+            + f"dtype {t('cli.expected')} {leaf.expected_dtype}, {t('cli.actual')} {leaf.actual_dtype}"
+        ]
+    lines = [
+        head
+        + f"{t('cli.expected')} {picture(leaf.expected)}  {t('cli.actual')} {picture(leaf.actual)}"
+    ]
     if leaf.max_abs_err is not None:
         lines.append("  " + t("cli.detail.max_err", err=_scalar(leaf.max_abs_err)))
     return lines
@@ -187,7 +213,7 @@ def detail_lines(detail: Any) -> list[str]:
         except D.DetailError:
             return [clip_chars(json.dumps(detail, ensure_ascii=False))]
     lines = [str(detail.what)] if detail.what else []
-    if isinstance(detail, D.Comparison):        # AllClose, ShapeMismatch, DtypeMismatch, TypeMismatch
+    if isinstance(detail, D.Comparison):  # AllClose, ShapeMismatch, DtypeMismatch, TypeMismatch
         lines += _pair(detail.expected, detail.actual) + _comparison_facts(detail)
     elif isinstance(detail, D.Tree):
         bad = [leaf for leaf in detail.leaves if not leaf.ok]
@@ -200,24 +226,38 @@ def detail_lines(detail: Any) -> list[str]:
     elif isinstance(detail, D.Structure):
         lines += _pair(detail.expected, detail.actual)
         if detail.expected_paths is not None or detail.actual_paths is not None:
-            lines.append(f"{t('cli.detail.paths')}: {t('cli.expected')} {picture(detail.expected_paths)}, "
-                         f"{t('cli.actual')} {picture(detail.actual_paths)}")
+            lines.append(
+                f"{t('cli.detail.paths')}: {t('cli.expected')} {picture(detail.expected_paths)}, "
+                f"{t('cli.actual')} {picture(detail.actual_paths)}"
+            )
     elif isinstance(detail, D.Equal):
         lines += _pair(detail.expected, detail.actual)
     elif isinstance(detail, D.Raises):
-        lines += [f"{t('cli.expected')}: {' / '.join(detail.expected) or '-'}",
-                  f"{t('cli.actual')}: {detail.actual or t('cli.detail.nothing_raised')}"]
+        lines += [
+            f"{t('cli.expected')}: {' / '.join(detail.expected) or '-'}",
+            f"{t('cli.actual')}: {detail.actual or t('cli.detail.nothing_raised')}",
+        ]
     elif isinstance(detail, D.Condition):
         lines += [f"{key} = {picture(value)}" for key, value in detail.values.items()]
     elif isinstance(detail, D.Compiles):
         counted = detail.function or t("cli.detail.every_compile")
-        bounds = [f"= {detail.expected}" if detail.expected is not None else "",
-                  f"≤ {detail.at_most}" if detail.at_most is not None else "",
-                  f"≥ {detail.at_least}" if detail.at_least is not None else ""]
-        lines.append(t("cli.detail.compiles", what=counted, n=detail.actual,
-                       bounds=" ".join(b for b in bounds if b) or "-"))
+        bounds = [
+            f"= {detail.expected}" if detail.expected is not None else "",
+            f"≤ {detail.at_most}" if detail.at_most is not None else "",
+            f"≥ {detail.at_least}" if detail.at_least is not None else "",
+        ]
+        lines.append(
+            t(
+                "cli.detail.compiles",
+                what=counted,
+                n=detail.actual,
+                bounds=" ".join(b for b in bounds if b) or "-",
+            )
+        )
         if detail.names:
-            shown = ", ".join(detail.names[:ARRAY_ITEMS]) + (f", {ELLIPSIS}" if len(detail.names) > ARRAY_ITEMS else "")
+            shown = ", ".join(detail.names[:ARRAY_ITEMS]) + (
+                f", {ELLIPSIS}" if len(detail.names) > ARRAY_ITEMS else ""
+            )
             lines.append(t("cli.detail.compiled", names=shown))
     elif isinstance(detail, D.LearnerError):
         if detail.line:
@@ -233,8 +273,10 @@ def detail_lines(detail: Any) -> list[str]:
 def render_result(out: Out, result, exercise=None) -> None:
     status = result.status.value
     look = progress.look(status)
-    out.line(f"{exercise.id if exercise else result.exercise}  {progress.word(status)}  ({result.duration_s:.2f}s)",
-             look.style)
+    out.line(
+        f"{exercise.id if exercise else result.exercise}  {progress.word(status)}  ({result.duration_s:.2f}s)",
+        look.style,
+    )
     if result.message:
         out.line(result.message)
     if result.checks:
@@ -252,7 +294,7 @@ def render_result(out: Out, result, exercise=None) -> None:
     if result.error:
         e = result.error
         where = f" ({t('cli.line', line=e.line)})" if e.line else ""
-        kind = t("status.timeout") if e.type == "Timeout" else e.type     # where the code was stuck
+        kind = t("status.timeout") if e.type == "Timeout" else e.type  # where the code was stuck
         out.line(f"{kind}{where}: {clip_chars(e.message, 500)}", "red")
         if e.hint:
             out.line(e.hint, "yellow")

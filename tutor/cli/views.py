@@ -28,21 +28,42 @@ _ONLY = {"lessons": "lesson", "exercises": "exercise", "repairs": "repair", "qui
 
 def list_document(course, prog: P.Progress, only: str | None = None) -> dict:
     def exercises(group):
-        return [{"id": e.id, "title": e.title, "lesson": e.lesson_id, "status": prog.exercise_status(e.id),
-                 "interface": [i.signature for i in e.interface]} for e in group]
+        return [
+            {
+                "id": e.id,
+                "title": e.title,
+                "lesson": e.lesson_id,
+                "status": prog.exercise_status(e.id),
+                "interface": [i.signature for i in e.interface],
+            }
+            for e in group
+        ]
 
     chapters = []
     for ch in course.chapters:
         cp = prog.chapter(ch)
         correct, answered, questions = prog.quiz_score(ch.id)
         doc = {
-            "id": ch.id, "title": ch.title, "done": cp.done, "total": cp.total,
-            "lessons": [{"id": l.id, "title": l.title, "level": l.level, "read": prog.lesson_done(l.id)}
-                        for l in ch.lessons],
+            "id": ch.id,
+            "title": ch.title,
+            "done": cp.done,
+            "total": cp.total,
+            "lessons": [
+                {"id": l.id, "title": l.title, "level": l.level, "read": prog.lesson_done(l.id)}
+                for l in ch.lessons
+            ],
             "exercises": exercises(ch.exercises),
             "repairs": exercises(ch.repairs),
-            "quiz": ({"id": ch.id, "questions": questions, "score": [correct, answered],
-                      "done": prog.quiz_done(ch.id)} if ch.quiz else None),
+            "quiz": (
+                {
+                    "id": ch.id,
+                    "questions": questions,
+                    "score": [correct, answered],
+                    "done": prog.quiz_done(ch.id),
+                }
+                if ch.quiz
+                else None
+            ),
         }
         if only:
             keep = {"id", "title", "done", "total", {"quizzes": "quiz"}.get(only, only)}
@@ -73,39 +94,72 @@ def render_list(out: Out, course, prog: P.Progress, only: str | None = None) -> 
                 out.line(f"{head}{level} {item.title}", look.style if status == "done" else None)
             elif item.kind in ("exercise", "repair"):
                 stored = prog.exercise_status(item.id)
-                out.line(f"{head}   {pad(item.title, TITLE_CELLS)} [{P.word(stored)}]", status=stored)
+                out.line(
+                    f"{head}   {pad(item.title, TITLE_CELLS)} [{P.word(stored)}]", status=stored
+                )
             else:
                 correct, answered, questions = prog.quiz_score(ch.id)
-                out.line(f"{head}   {pad(item.title, TITLE_CELLS)} "
-                         f"{t('cli.quiz_score', correct=correct, answered=answered, total=questions)}",
-                         look.style)
+                out.line(
+                    f"{head}   {pad(item.title, TITLE_CELLS)} "
+                    f"{t('cli.quiz_score', correct=correct, answered=answered, total=questions)}",
+                    look.style,
+                )
 
 
 def render_progress(out: Out, course, store, prog: P.Progress) -> None:
     id_cells = _id_cells(course)
     status_cells = max(cell_len(P.word(s)) for s in STORED_STATUSES)
     overall = prog.overall()
-    out.line(f"{t('cli.overall')}  {P.bar(overall.done, overall.total, 30)} {overall.done}/{overall.total}", "bold")
+    out.line(
+        f"{t('cli.overall')}  {P.bar(overall.done, overall.total, 30)} {overall.done}/{overall.total}",
+        "bold",
+    )
     for ch in course.chapters:
         cp = prog.chapter(ch)
         out.line()
         out.line(f"{ch.id}  {ch.title}  {_counts(cp)}", "bold")
-        out.line("  " + t("cli.chapter_counts", read=cp.lessons_read, lessons=cp.lessons,
-                          passed=cp.exercises_passed, exercises=cp.exercises))
+        out.line(
+            "  "
+            + t(
+                "cli.chapter_counts",
+                read=cp.lessons_read,
+                lessons=cp.lessons,
+                passed=cp.exercises_passed,
+                exercises=cp.exercises,
+            )
+        )
         if cp.repairs:
             out.line("  " + t("cli.repair_counts", passed=cp.repairs_passed, repairs=cp.repairs))
         if cp.predictions:
-            out.line("  " + t("cli.calibration", right=cp.predictions_right, made=cp.predictions_made,
-                              total=cp.predictions))
+            out.line(
+                "  "
+                + t(
+                    "cli.calibration",
+                    right=cp.predictions_right,
+                    made=cp.predictions_made,
+                    total=cp.predictions,
+                )
+            )
         for e in [*ch.exercises, *ch.repairs]:
             s = store.stats(e.id)
             solved = time.strftime("%Y-%m-%d", time.localtime(s.solved_at)) if s.solved_at else "-"
             gave_up = f" ({t('cli.gave_up')})" if s.gave_up else ""
-            stats = t("cli.exercise_stats", attempts=s.attempts, hints=s.hints_used, total=len(e.hints),
-                      minutes=f"{s.time_spent_s / 60:.0f}", solved=solved)
-            out.line(f"  {P.mark(s.status)} {pad(e.id, id_cells)} {pad(e.title, TITLE_CELLS)} "
-                     f"{pad(P.word(s.status), status_cells)} {stats}{gave_up}", status=s.status)
+            stats = t(
+                "cli.exercise_stats",
+                attempts=s.attempts,
+                hints=s.hints_used,
+                total=len(e.hints),
+                minutes=f"{s.time_spent_s / 60:.0f}",
+                solved=solved,
+            )
+            out.line(
+                f"  {P.mark(s.status)} {pad(e.id, id_cells)} {pad(e.title, TITLE_CELLS)} "
+                f"{pad(P.word(s.status), status_cells)} {stats}{gave_up}",
+                status=s.status,
+            )
         if ch.quiz:
             correct, answered, questions = prog.quiz_score(ch.id)
-            out.line(f"  {t('cli.kind.quiz')} {ch.id}: "
-                     f"{t('cli.quiz_score', correct=correct, answered=answered, total=questions)}")
+            out.line(
+                f"  {t('cli.kind.quiz')} {ch.id}: "
+                f"{t('cli.quiz_score', correct=correct, answered=answered, total=questions)}"
+            )

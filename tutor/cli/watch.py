@@ -40,9 +40,15 @@ def start_watching(path: Path, quiet_s: float, stop: threading.Event) -> queue.S
 
     def body() -> None:
         try:
-            for _changes in watch(*_watched_folders(path), watch_filter=lambda _c, p: Path(p).name in names,
-                                  step=step, debounce=step + 1600, recursive=False, stop_event=stop,
-                                  raise_interrupt=False):
+            for _changes in watch(
+                *_watched_folders(path),
+                watch_filter=lambda _c, p: Path(p).name in names,
+                step=step,
+                debounce=step + 1600,
+                recursive=False,
+                stop_event=stop,
+                raise_interrupt=False,
+            ):
                 saves.put(True)
         finally:
             saves.put(None)

@@ -15,8 +15,8 @@ import json
 import os
 import time
 import zlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 VERSION = 1
 RACY_S = 2.0
@@ -61,7 +61,12 @@ class ParsedFiles:
         stamp = _stamp(os.stat(path))
         self._used.add(key)
         kept = self._entries.get(key)
-        if isinstance(kept, list) and len(kept) == 2 and kept[0] == stamp and isinstance(kept[1], dict):
+        if (
+            isinstance(kept, list)
+            and len(kept) == 2
+            and kept[0] == stamp
+            and isinstance(kept[1], dict)
+        ):
             return kept[1]
         data = parse(path.read_text(encoding="utf-8"))
         if time.time_ns() - max(stamp[1], stamp[2]) > RACY_S * 1e9:
@@ -77,8 +82,10 @@ class ParsedFiles:
             return
         files = {k: v for k, v in self._entries.items() if k in self._used}
         try:
-            blob = json.dumps({"version": VERSION, "files": files}, ensure_ascii=False).encode("utf-8")
-        except (TypeError, ValueError):      # a TOML date or time: not worth keeping
+            blob = json.dumps({"version": VERSION, "files": files}, ensure_ascii=False).encode(
+                "utf-8"
+            )
+        except (TypeError, ValueError):  # a TOML date or time: not worth keeping
             return
         from tutor.storage.drafts import DraftWriteError, atomic_write
 

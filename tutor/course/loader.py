@@ -11,18 +11,46 @@ import re
 from pathlib import Path
 
 from tutor import paths
-from tutor.course.content_index import ParsedFiles, index_path
-from tutor.course.model import (Chapter, CodeBlock, ContentError, Course, Exercise, InterfaceItem, Lesson,
-                          Question, Quiz, UnknownId, closest, context_definitions, front_matter, topic_of)
 from tutor.authoring.expectations import ExpectationError, parse_header
+from tutor.course.content_index import ParsedFiles, index_path
 from tutor.course.markdown import join_cjk_breaks, reflow
+from tutor.course.model import (
+    Chapter,
+    CodeBlock,
+    ContentError,
+    Course,
+    Exercise,
+    InterfaceItem,
+    Lesson,
+    Question,
+    Quiz,
+    UnknownId,
+    closest,
+    context_definitions,
+    front_matter,
+    topic_of,
+)
 
-__all__ = ["Chapter", "CodeBlock", "ContentError", "Course", "Exercise", "InterfaceItem", "Lesson",
-           "Question", "Quiz", "UnknownId", "closest", "context_definitions", "load_course", "topic_of"]
+__all__ = [
+    "Chapter",
+    "CodeBlock",
+    "ContentError",
+    "Course",
+    "Exercise",
+    "InterfaceItem",
+    "Lesson",
+    "Question",
+    "Quiz",
+    "UnknownId",
+    "closest",
+    "context_definitions",
+    "load_course",
+    "topic_of",
+]
 
 
 def _parse_toml(text: str, path: Path) -> dict:
-    import tomllib   # not needed when every file is in the index (see content_index.py)
+    import tomllib  # not needed when every file is in the index (see content_index.py)
 
     try:
         return tomllib.loads(text)
@@ -53,23 +81,36 @@ def _need(data: dict, key: str, path: Path, typ: type | tuple = str):
     return value
 
 
-def _load_lesson(path: Path, chapter_id: str, expected_id: str, context_path: Path, files: ParsedFiles) -> Lesson:
-    meta = _read(path, files, lambda text: front_matter(text, path), "missing (listed in chapter.toml)")
+def _load_lesson(
+    path: Path, chapter_id: str, expected_id: str, context_path: Path, files: ParsedFiles
+) -> Lesson:
+    meta = _read(
+        path, files, lambda text: front_matter(text, path), "missing (listed in chapter.toml)"
+    )
     lid = _need(meta, "id", path)
     if lid != expected_id:
-        raise ContentError(path, "id", f"is {lid!r} but chapter.toml lists this page as {expected_id!r}")
+        raise ContentError(
+            path, "id", f"is {lid!r} but chapter.toml lists this page as {expected_id!r}"
+        )
     level = meta.get("level", "")
     if level not in ("", "core", "optional"):
         raise ContentError(path, "level", "must be 'core', 'optional' or empty")
-    return Lesson(id=lid, title=_need(meta, "title", path), chapter_id=chapter_id, path=path, level=level,
-                  context_path=context_path)
+    return Lesson(
+        id=lid,
+        title=_need(meta, "title", path),
+        chapter_id=chapter_id,
+        path=path,
+        level=level,
+        context_path=context_path,
+    )
 
 
 _REPAIR_ID = re.compile(r"^(?P<topic>[a-z0-9]+\.\d+)-fix\d+$")
 
 
-def _load_exercise(folder: Path, chapter_id: str, expected_id: str, files: ParsedFiles,
-                   exercise_kind: str = "main") -> Exercise:
+def _load_exercise(
+    folder: Path, chapter_id: str, expected_id: str, files: ParsedFiles, exercise_kind: str = "main"
+) -> Exercise:
     path = folder / "exercise.toml"
     data = _read_toml(path, files)  # raises ContentError naming the file when it is missing
     ex_id = _need(data, "id", path)
@@ -91,25 +132,40 @@ def _load_exercise(folder: Path, chapter_id: str, expected_id: str, files: Parse
     hints = [join_cjk_breaks(h) for h in hints]
     time_limit = _need(data, "time_limit", path, (int, float))
     return Exercise(
-        id=ex_id, title=_need(data, "title", path), chapter_id=chapter_id,
-        lesson_id=_need(data, "lesson", path), folder=folder, interface=interface, hints=hints,
-        time_limit=float(time_limit), memory_mb=int(data.get("memory_mb", 3072)),
+        id=ex_id,
+        title=_need(data, "title", path),
+        chapter_id=chapter_id,
+        lesson_id=_need(data, "lesson", path),
+        folder=folder,
+        interface=interface,
+        hints=hints,
+        time_limit=float(time_limit),
+        memory_mb=int(data.get("memory_mb", 3072)),
         check_module=data.get("check", "ex_" + ex_id.replace(".", "_").replace("-", "_")),
-        equivalent_mutants=_equivalent_mutants(data, path), kind=exercise_kind,
-        starter_expect=_starter_expect(data, path, exercise_kind, ex_id))
+        equivalent_mutants=_equivalent_mutants(data, path),
+        kind=exercise_kind,
+        starter_expect=_starter_expect(data, path, exercise_kind, ex_id),
+    )
 
 
 def _starter_expect(data: dict, path: Path, kind: str, ex_id: str) -> str:
     declared = data.get("kind", "main")
     if declared != kind:
-        raise ContentError(path, "kind", f"is {declared!r} but chapter.toml lists it among the "
-                                         f"{'repairs' if kind == 'repair' else 'exercises'}")
+        raise ContentError(
+            path,
+            "kind",
+            f"is {declared!r} but chapter.toml lists it among the "
+            f"{'repairs' if kind == 'repair' else 'exercises'}",
+        )
     if kind != "repair":
         return ""
     if not _REPAIR_ID.match(ex_id):
         raise ContentError(path, "id", "a repair exercise's id is <topic>-fix<n>, e.g. 6.2-fix1")
     try:
-        return parse_header("# expect: " + _need(data, "starter_expect", path)) and data["starter_expect"]
+        return (
+            parse_header("# expect: " + _need(data, "starter_expect", path))
+            and data["starter_expect"]
+        )
     except ExpectationError as e:
         raise ContentError(path, "starter_expect", str(e)) from None
 
@@ -117,8 +173,12 @@ def _starter_expect(data: dict, path: Path, kind: str, ex_id: str) -> str:
 def _equivalent_mutants(data: dict, path: Path) -> dict[str, str]:
     out = {}
     for n, item in enumerate(data.get("equivalent_mutants", [])):
-        if not (isinstance(item, dict) and isinstance(item.get("id"), str) and isinstance(item.get("why"), str)
-                and item["why"].strip()):
+        if not (
+            isinstance(item, dict)
+            and isinstance(item.get("id"), str)
+            and isinstance(item.get("why"), str)
+            and item["why"].strip()
+        ):
             raise ContentError(path, f"equivalent_mutants[{n}]", "needs an id and a one-line why")
         out[item["id"]] = item["why"]
     return out
@@ -137,11 +197,21 @@ def _load_quiz(path: Path, chapter_id: str, files: ParsedFiles) -> Quiz:
         for key in ("id", "prompt"):
             if not isinstance(q.get(key), str):
                 raise ContentError(path, f"{where}.{key}", "required string is missing")
-        questions.append(Question(
-            id=q["id"], kind=kind, prompt=reflow(q["prompt"]), options=list(q.get("options", [])),
-            answer=q.get("answer", ""), explanation=reflow(q.get("explanation", "")),
-            model_answer=reflow(q.get("model_answer", "")), verify=q.get("verify", "")))
-    return Quiz(chapter_id=chapter_id, title=_need(data, "title", path), path=path, questions=questions)
+        questions.append(
+            Question(
+                id=q["id"],
+                kind=kind,
+                prompt=reflow(q["prompt"]),
+                options=list(q.get("options", [])),
+                answer=q.get("answer", ""),
+                explanation=reflow(q.get("explanation", "")),
+                model_answer=reflow(q.get("model_answer", "")),
+                verify=q.get("verify", ""),
+            )
+        )
+    return Quiz(
+        chapter_id=chapter_id, title=_need(data, "title", path), path=path, questions=questions
+    )
 
 
 def _load_chapter(folder: Path, files: ParsedFiles) -> Chapter:
@@ -149,20 +219,33 @@ def _load_chapter(folder: Path, files: ParsedFiles) -> Chapter:
     data = _read_toml(path, files)
     cid = _need(data, "id", path)
     context_path = folder / data.get("context", "context.py")
-    lessons = [_load_lesson(folder / "lessons" / f"{lid}.md", cid, lid, context_path, files)
-               for lid in _need(data, "lessons", path, list)]
-    exercises = [_load_exercise(folder / "exercises" / eid, cid, eid, files)
-                 for eid in _need(data, "exercises", path, list)]
-    repairs = [_load_exercise(folder / "exercises" / eid, cid, eid, files, exercise_kind="repair")
-               for eid in data.get("repairs", [])]
+    lessons = [
+        _load_lesson(folder / "lessons" / f"{lid}.md", cid, lid, context_path, files)
+        for lid in _need(data, "lessons", path, list)
+    ]
+    exercises = [
+        _load_exercise(folder / "exercises" / eid, cid, eid, files)
+        for eid in _need(data, "exercises", path, list)
+    ]
+    repairs = [
+        _load_exercise(folder / "exercises" / eid, cid, eid, files, exercise_kind="repair")
+        for eid in data.get("repairs", [])
+    ]
     quiz_file = data.get("quiz")
     cheat = data.get("cheatsheet")
     return Chapter(
-        id=cid, title=_need(data, "title", path), short_title=data.get("short_title", data["title"]),
-        folder=folder, seed=data.get("seed", ""), lessons=lessons, exercises=exercises,
+        id=cid,
+        title=_need(data, "title", path),
+        short_title=data.get("short_title", data["title"]),
+        folder=folder,
+        seed=data.get("seed", ""),
+        lessons=lessons,
+        exercises=exercises,
         quiz=_load_quiz(folder / quiz_file, cid, files) if quiz_file else None,
         context_path=context_path,
-        cheatsheet_path=folder / cheat if cheat else None, repairs=repairs)
+        cheatsheet_path=folder / cheat if cheat else None,
+        repairs=repairs,
+    )
 
 
 _cache: dict[Path, Course] = {}
@@ -182,7 +265,11 @@ def load_course(root: Path | None = None, *, fresh: bool = False) -> Course:
         chapters.append(_load_chapter(root / folder, files))
     files.save()
     welcome = data.get("welcome")
-    course = Course(title=_need(data, "title", path), root=root, chapters=chapters,
-                    welcome_path=root / welcome if welcome else None)
+    course = Course(
+        title=_need(data, "title", path),
+        root=root,
+        chapters=chapters,
+        welcome_path=root / welcome if welcome else None,
+    )
     _cache[root] = course
     return course

@@ -22,6 +22,7 @@ class CodeBlock:
     """A top-level fenced code block. Its info string holds the language and flags:
     `run` (runnable from the page), `context` (run with the chapter context first),
     `timeout=S`, `include=NAME,NAME` (shows those definitions of the chapter context)."""
+
     lang: str
     code: str
     line: int
@@ -30,19 +31,20 @@ class CodeBlock:
     timeout: float = 60.0
     include: tuple[str, ...] = ()
     info: str = ""
-    predict: str = ""    # the TOML of a ```predict fence right after a runnable block (see tutor/course/predictions.py)
+    predict: str = ""  # the TOML of a ```predict fence right after a runnable block (see tutor/course/predictions.py)
 
 
 @dataclass(frozen=True)
 class Heading:
     level: int
-    text: str        # plain text: inline code without backticks, no emphasis marks
+    text: str  # plain text: inline code without backticks, no emphasis marks
     line: int
 
 
 @dataclass(frozen=True)
 class Segment:
     """A stretch of prose (Markdown source) or one code block, in page order."""
+
     line: int
     prose: str = ""
     block: CodeBlock | None = None
@@ -69,8 +71,16 @@ def _block_from_token(tok, first_line: int) -> CodeBlock:
                 pass
         elif w.startswith("include="):
             include = tuple(n for n in w.split("=", 1)[1].split(",") if n)
-    return CodeBlock(lang=lang, code=tok.content, line=first_line + tok.map[0], run="run" in flags,
-                     context="context" in flags, timeout=timeout, include=include, info=tok.info.strip())
+    return CodeBlock(
+        lang=lang,
+        code=tok.content,
+        line=first_line + tok.map[0],
+        run="run" in flags,
+        context="context" in flags,
+        timeout=timeout,
+        include=include,
+        info=tok.info.strip(),
+    )
 
 
 def _tokens(text: str):
@@ -91,8 +101,13 @@ def _top_fences(text: str):
             previous_end = None
             continue
         lang = tok.info.split()[0] if tok.info.split() else ""
-        if (lang == "predict" and out and out[-1][1] is None and previous_end is not None
-                and "run" in out[-1][0].info.split()[1:]):
+        if (
+            lang == "predict"
+            and out
+            and out[-1][1] is None
+            and previous_end is not None
+            and "run" in out[-1][0].info.split()[1:]
+        ):
             out[-1] = (out[-1][0], tok)
         else:
             out.append((tok, None))
@@ -129,7 +144,11 @@ def headings(text: str, first_line: int = 1) -> list[Heading]:
     out = []
     for i, tok in enumerate(toks):
         if tok.type == "heading_open" and tok.map and i + 1 < len(toks):
-            out.append(Heading(level=int(tok.tag[1]), text=_plain(toks[i + 1]), line=first_line + tok.map[0]))
+            out.append(
+                Heading(
+                    level=int(tok.tag[1]), text=_plain(toks[i + 1]), line=first_line + tok.map[0]
+                )
+            )
     return out
 
 
@@ -159,9 +178,14 @@ def join_cjk_breaks(prose: str) -> str:
     out = [lines[0]] if lines else []
     for line in lines[1:]:
         prev = out[-1]
-        if (prev.strip() and line.strip() and not _BLOCK_START.match(line)
-                and not prev.endswith(("  ", "\\")) and not prev.lstrip().startswith(("|", "#"))
-                and _SOFT_BREAK.search(prev.rstrip() + "\n" + line.lstrip())):
+        if (
+            prev.strip()
+            and line.strip()
+            and not _BLOCK_START.match(line)
+            and not prev.endswith(("  ", "\\"))
+            and not prev.lstrip().startswith(("|", "#"))
+            and _SOFT_BREAK.search(prev.rstrip() + "\n" + line.lstrip())
+        ):
             out[-1] = prev.rstrip() + line.lstrip()
         else:
             out.append(line)
@@ -170,14 +194,14 @@ def join_cjk_breaks(prose: str) -> str:
 
 def reflow(text: str) -> str:
     """A Markdown text with the CJK soft breaks of its prose joined (code blocks untouched)."""
-    if not _SOFT_BREAK.search(text):          # nothing to join: skip the parse (start-up reads many texts)
+    if not _SOFT_BREAK.search(text):  # nothing to join: skip the parse (start-up reads many texts)
         return text
-    if "```" not in text and "~~~" not in text:   # no fence: all of it is prose (no parser needed)
+    if "```" not in text and "~~~" not in text:  # no fence: all of it is prose (no parser needed)
         return join_cjk_breaks(text)
     lines = text.split("\n")
     segs = segments(text)
     starts = [seg.line - 1 for seg in segs] + [len(lines)]
-    out = lines[:starts[0]]
+    out = lines[: starts[0]]
     for seg, start, end in zip(segs, starts, starts[1:]):
         chunk = "\n".join(lines[start:end])
         out.extend((join_cjk_breaks(chunk) if seg.block is None else chunk).split("\n"))

@@ -1,7 +1,6 @@
 """The course content model: chapters, lesson pages, exercises, quizzes and the lookups on them
 (format: lessons/README.md). `tutor.course.loader.load_course` builds it from the files."""
 
-
 from __future__ import annotations
 
 import ast
@@ -12,7 +11,16 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from tutor import paths
-from tutor.course.markdown import CodeBlock, Heading, Segment, code_blocks, headings, join_cjk_breaks, reflow, segments
+from tutor.course.markdown import (
+    CodeBlock,
+    Heading,
+    Segment,
+    code_blocks,
+    headings,
+    join_cjk_breaks,
+    reflow,
+    segments,
+)
 from tutor.course.predictions import Prediction, PredictionError, parse_prediction
 
 
@@ -26,7 +34,7 @@ class ContentError(Exception):
 class InterfaceItem:
     name: str
     signature: str
-    kind: str = "function"   # function | value | class
+    kind: str = "function"  # function | value | class
 
 
 _SUBPAGE = re.compile(r"^(?P<topic>.+\.\d+)(?P<part>[a-z])$")
@@ -44,7 +52,7 @@ class Lesson:
     title: str
     chapter_id: str
     path: Path
-    level: str = ""          # "core" (🟢 必读), "optional" (⚪ 选读) or "" (unmarked)
+    level: str = ""  # "core" (🟢 必读), "optional" (⚪ 选读) or "" (unmarked)
     context_path: Path | None = None
 
     @property
@@ -63,8 +71,14 @@ class Lesson:
     @cached_property
     def segments(self) -> list[Segment]:
         """Prose and code blocks in order, `include=` blocks filled from the chapter context."""
-        return [Segment(line=s.line, prose=join_cjk_breaks(s.prose), block=self._expand(s.block) if s.block else None)
-                for s in segments(*self._parts)]
+        return [
+            Segment(
+                line=s.line,
+                prose=join_cjk_breaks(s.prose),
+                block=self._expand(s.block) if s.block else None,
+            )
+            for s in segments(*self._parts)
+        ]
 
     @cached_property
     def code_blocks(self) -> list[CodeBlock]:
@@ -78,7 +92,7 @@ class Lesson:
     def predictions(self) -> dict[int, Prediction]:
         """The page's predictions by the line of the block they belong to."""
         out, n = {}, 0
-        for block in code_blocks(*self._parts):          # no need to fill include blocks for this
+        for block in code_blocks(*self._parts):  # no need to fill include blocks for this
             if block.predict:
                 n += 1
                 try:
@@ -95,7 +109,11 @@ class Lesson:
     def prediction_count(self) -> int:
         """How many predict-then-run blocks the page has, without parsing it (progress views ask
         for every page; the validator makes sure each ```predict fence belongs to a block)."""
-        return sum(1 for line in self.path.read_text(encoding="utf-8").split("\n") if line.startswith("```predict"))
+        return sum(
+            1
+            for line in self.path.read_text(encoding="utf-8").split("\n")
+            if line.startswith("```predict")
+        )
 
     @property
     def source_lines(self) -> int:
@@ -113,7 +131,9 @@ def context_definitions(context_path: Path, names: tuple[str, ...] | list[str]) 
     found = _definitions(context_path, context_path.stat().st_mtime_ns)
     missing = [n for n in names if n not in found]
     if missing:
-        raise ContentError(context_path, "include", f"the context does not define {', '.join(missing)}")
+        raise ContentError(
+            context_path, "include", f"the context does not define {', '.join(missing)}"
+        )
     return "\n\n\n".join(dict.fromkeys(found[n] for n in names)) + "\n"
 
 
@@ -131,7 +151,7 @@ def _definitions(context_path: Path, mtime_ns: int) -> dict[str, str]:
         else:
             continue
         start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
-        text = "\n".join(source.split("\n")[start - 1:node.end_lineno])
+        text = "\n".join(source.split("\n")[start - 1 : node.end_lineno])
         for name in defined:
             found.setdefault(name, text)
     return found
@@ -149,9 +169,9 @@ class Exercise:
     time_limit: float
     memory_mb: int
     check_module: str
-    equivalent_mutants: dict[str, str] = field(default_factory=dict)   # mutant id → why
-    kind: str = "main"               # "main", or "repair": a broken starter from a lesson's pitfall
-    starter_expect: str = ""         # repair: how the untouched starter must fail (a fixture header)
+    equivalent_mutants: dict[str, str] = field(default_factory=dict)  # mutant id → why
+    kind: str = "main"  # "main", or "repair": a broken starter from a lesson's pitfall
+    starter_expect: str = ""  # repair: how the untouched starter must fail (a fixture header)
 
     @property
     def is_repair(self) -> bool:
@@ -206,9 +226,14 @@ class Exercise:
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for dec in node.decorator_list:
-                    if (isinstance(dec, ast.Call) and isinstance(dec.func, ast.Attribute)
-                            and dec.func.attr == "add" and dec.args
-                            and isinstance(dec.args[0], ast.Constant) and isinstance(dec.args[0].value, str)):
+                    if (
+                        isinstance(dec, ast.Call)
+                        and isinstance(dec.func, ast.Attribute)
+                        and dec.func.attr == "add"
+                        and dec.args
+                        and isinstance(dec.args[0], ast.Constant)
+                        and isinstance(dec.args[0].value, str)
+                    ):
                         ids.append(dec.args[0].value)
         return sorted(ids, key=lambda i: _lineno_of(tree, i))
 
@@ -220,13 +245,13 @@ class Exercise:
 @dataclass
 class Question:
     id: str
-    kind: str                          # "choice" or "open"
+    kind: str  # "choice" or "open"
     prompt: str
     options: list[str] = field(default_factory=list)
-    answer: str = ""                   # choice: a letter (A, B, ...)
+    answer: str = ""  # choice: a letter (A, B, ...)
     explanation: str = ""
-    model_answer: str = ""             # open questions
-    verify: str = ""                   # optional code that backs the answer (runs in a worker)
+    model_answer: str = ""  # open questions
+    verify: str = ""  # optional code that backs the answer (runs in a worker)
 
     @property
     def answer_index(self) -> int:
@@ -249,11 +274,11 @@ class Chapter:
     folder: Path
     seed: str
     lessons: list[Lesson]
-    exercises: list[Exercise]            # the chapter's main exercises, in course order
+    exercises: list[Exercise]  # the chapter's main exercises, in course order
     quiz: Quiz | None
     context_path: Path
     cheatsheet_path: Path | None
-    repairs: list[Exercise] = field(default_factory=list)   # repair exercises, in course order
+    repairs: list[Exercise] = field(default_factory=list)  # repair exercises, in course order
 
     @property
     def context_source(self) -> str:
@@ -261,7 +286,9 @@ class Chapter:
 
     @property
     def cheatsheet(self) -> str:
-        return reflow(self.cheatsheet_path.read_text(encoding="utf-8")) if self.cheatsheet_path else ""
+        return (
+            reflow(self.cheatsheet_path.read_text(encoding="utf-8")) if self.cheatsheet_path else ""
+        )
 
 
 @dataclass
@@ -346,7 +373,7 @@ def _split_front_matter(path: Path) -> tuple[dict, str, int]:
         raise ContentError(path, "file", "missing (listed in chapter.toml)")
     text = path.read_text(encoding="utf-8")
     meta, end = _front_matter(text, path)
-    body = text[end + 5:]
+    body = text[end + 5 :]
     return meta, body, text[: end + 5].count("\n") + 1
 
 
@@ -356,7 +383,7 @@ def front_matter(text: str, path: Path) -> dict:
 
 
 def _front_matter(text: str, path: Path) -> tuple[dict, int]:
-    import tomllib   # not on the way of a course load whose parsed files are in its index
+    import tomllib  # not on the way of a course load whose parsed files are in its index
 
     if not text.startswith("+++\n"):
         raise ContentError(path, "front matter", "a lesson page starts with a +++ TOML block")

@@ -17,12 +17,13 @@ class Prediction:
     """Asked before a runnable block runs: choose an outcome (`options`, `answer` a letter) or type
     a number (`number`). `shows` are texts the block's real output contains, which proves the
     right answer on this machine (`jaxtutor dev blocks` checks them)."""
-    id: str                          # "<page id>/<n>": the n-th prediction of the page, from 1
+
+    id: str  # "<page id>/<n>": the n-th prediction of the page, from 1
     question: str
     shows: tuple[str, ...]
     options: tuple[str, ...] = ()
-    answer: str = ""                 # a letter, for options
-    number: float | None = None      # the right number, when the learner types one
+    answer: str = ""  # a letter, for options
+    number: float | None = None  # the right number, when the learner types one
     tolerance: float = 0.0
 
     def is_right(self, given: str) -> bool:
@@ -36,7 +37,7 @@ class Prediction:
 
 def parse_prediction(source: str, pred_id: str) -> Prediction:
     """A `predict` fence's TOML as a Prediction; PredictionError says what is wrong."""
-    import tomllib   # only pages with predictions need it
+    import tomllib  # only pages with predictions need it
 
     try:
         data = tomllib.loads(source)
@@ -51,12 +52,26 @@ def parse_prediction(source: str, pred_id: str) -> Prediction:
         raise PredictionError("needs `shows`: text the real output contains")
     options, answer, number = data.get("options", []), data.get("answer", ""), data.get("number")
     if options:
-        if not (isinstance(options, list) and 2 <= len(options) <= 4 and all(isinstance(o, str) for o in options)):
+        if not (
+            isinstance(options, list)
+            and 2 <= len(options) <= 4
+            and all(isinstance(o, str) for o in options)
+        ):
             raise PredictionError("options: 2 to 4 strings")
-        if not (isinstance(answer, str) and len(answer) == 1 and 0 <= ord(answer) - ord("A") < len(options)):
+        if not (
+            isinstance(answer, str)
+            and len(answer) == 1
+            and 0 <= ord(answer) - ord("A") < len(options)
+        ):
             raise PredictionError("answer: the letter of one of the options")
     elif not isinstance(number, (int, float)) or isinstance(number, bool):
         raise PredictionError("needs options and an answer, or a number")
-    return Prediction(id=pred_id, question=join_cjk_breaks(question), shows=tuple(shows),
-                      options=tuple(options), answer=answer if options else "",
-                      number=None if options else float(number), tolerance=float(data.get("tolerance", 0.0)))
+    return Prediction(
+        id=pred_id,
+        question=join_cjk_breaks(question),
+        shows=tuple(shows),
+        options=tuple(options),
+        answer=answer if options else "",
+        number=None if options else float(number),
+        tolerance=float(data.get("tolerance", 0.0)),
+    )

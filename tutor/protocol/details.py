@@ -20,8 +20,8 @@ class DetailError(ValueError):
 @dataclass
 class Detail:
     kind: ClassVar[str] = ""
-    what: str = ""                   # which value the check compared ("返回的 count" …)
-    diagnosis: str | None = None     # label of the known mistake the actual value was shown to match
+    what: str = ""  # which value the check compared ("返回的 count" …)
+    diagnosis: str | None = None  # label of the known mistake the actual value was shown to match
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind}
@@ -35,9 +35,11 @@ class Detail:
         return d
 
     @staticmethod
-    def from_dict(d: Any) -> "Detail":
+    def from_dict(d: Any) -> Detail:
         if not isinstance(d, dict) or not isinstance(d.get("kind"), str):
-            raise DetailError(f"a failure detail must be an object with a kind, got {type(d).__name__}")
+            raise DetailError(
+                f"a failure detail must be an object with a kind, got {type(d).__name__}"
+            )
         cls = KIND_TO_CLASS.get(d["kind"])
         if cls is None:
             raise DetailError(f"unknown failure-detail kind {d['kind']!r}")
@@ -54,6 +56,7 @@ class Detail:
 @dataclass
 class Comparison(Detail):
     """Two values compared element by element; the subclasses say how far the comparison got."""
+
     expected: Any = None
     actual: Any = None
     rtol: float | None = None
@@ -72,6 +75,7 @@ class Comparison(Detail):
 @dataclass
 class AllClose(Comparison):
     """Same shape and type; some elements differ by more than atol + rtol·|expected|."""
+
     kind: ClassVar[str] = "allclose"
 
 
@@ -88,15 +92,17 @@ class DtypeMismatch(Comparison):
 @dataclass
 class TypeMismatch(Comparison):
     """The actual value is not a number or an array at all (None, a string, an object)."""
+
     kind: ClassVar[str] = "type"
 
 
 @dataclass
 class Leaf:
     """One leaf of a pytree comparison: its key path and how it compared."""
+
     path: str
     ok: bool
-    problem: str | None = None       # None (values compared), "shape", "dtype" or "type"
+    problem: str | None = None  # None (values compared), "shape", "dtype" or "type"
     expected: Any = None
     actual: Any = None
     expected_shape: list[int] | None = None
@@ -109,10 +115,12 @@ class Leaf:
     first_mismatches: list[list[Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
+        return {
+            f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None
+        }
 
     @classmethod
-    def from_dict(cls, d: Any) -> "Leaf":
+    def from_dict(cls, d: Any) -> Leaf:
         if not isinstance(d, dict) or "path" not in d:
             raise DetailError("a pytree leaf needs a path")
         names = {f.name for f in fields(cls)}
@@ -122,6 +130,7 @@ class Leaf:
 @dataclass
 class Tree(Detail):
     """A pytree compared leaf by leaf (same structure)."""
+
     kind: ClassVar[str] = "tree"
     leaves: list[Leaf] = field(default_factory=list)
     rtol: float | None = None
@@ -134,9 +143,10 @@ class Tree(Detail):
 @dataclass
 class Structure(Detail):
     """The value does not have the expected structure: another container, arity or tree."""
+
     kind: ClassVar[str] = "structure"
-    expected: Any = None             # a description ("tuple of 2") or the expected picture
-    actual: Any = None               # what was found ("list of 3", "None", "float")
+    expected: Any = None  # a description ("tuple of 2") or the expected picture
+    actual: Any = None  # what was found ("list of 3", "None", "float")
     expected_paths: list[str] | None = None
     actual_paths: list[str] | None = None
 
@@ -151,13 +161,14 @@ class Equal(Detail):
 @dataclass
 class Raises(Detail):
     kind: ClassVar[str] = "raises"
-    expected: list[str] = field(default_factory=list)   # exception type names
+    expected: list[str] = field(default_factory=list)  # exception type names
     actual: str = ""
 
 
 @dataclass
 class Condition(Detail):
     """A plain condition failed; `values` are named facts the check measured."""
+
     kind: ClassVar[str] = "condition"
     values: dict[str, Any] = field(default_factory=dict)
 
@@ -165,26 +176,39 @@ class Condition(Detail):
 @dataclass
 class Compiles(Detail):
     """How many XLA compilations a piece of code caused."""
+
     kind: ClassVar[str] = "compiles"
-    function: str | None = None      # counted by this name; None = every compilation
+    function: str | None = None  # counted by this name; None = every compilation
     actual: int = 0
     expected: int | None = None
     at_most: int | None = None
     at_least: int | None = None
-    names: list[str] = field(default_factory=list)      # everything compiled, in order
+    names: list[str] = field(default_factory=list)  # everything compiled, in order
 
 
 @dataclass
 class LearnerError(Detail):
     """The learner's code raised inside a check."""
+
     kind: ClassVar[str] = "error"
     line: int | None = None
     traceback: str = ""
-    origin: str = "learner"          # "check" when the check module itself raised (a content bug)
+    origin: str = "learner"  # "check" when the check module itself raised (a content bug)
 
 
-ALL_KINDS: tuple[type[Detail], ...] = (AllClose, ShapeMismatch, DtypeMismatch, TypeMismatch, Tree,
-                                       Structure, Equal, Raises, Condition, Compiles, LearnerError)
+ALL_KINDS: tuple[type[Detail], ...] = (
+    AllClose,
+    ShapeMismatch,
+    DtypeMismatch,
+    TypeMismatch,
+    Tree,
+    Structure,
+    Equal,
+    Raises,
+    Condition,
+    Compiles,
+    LearnerError,
+)
 KIND_TO_CLASS: dict[str, type[Detail]] = {cls.kind: cls for cls in ALL_KINDS}
 
 

@@ -17,16 +17,16 @@ import json
 import math
 import os
 import secrets
-from pathlib import Path
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Union
 
+from tutor.protocol.result import CheckOutcome, ResultFormatError, RunResult
 from tutor.words.catalog import CATALOG, LANGS, t
 from tutor.words.catalog import lang as current_lang
-from tutor.protocol.result import CheckOutcome, ResultFormatError, RunResult
 
 PROTOCOL_VERSION = 1
-MAX_LINE_BYTES = 8 * 1024 * 1024      # one event; a check's detail is capped far below this
+MAX_LINE_BYTES = 8 * 1024 * 1024  # one event; a check's detail is capped far below this
 MAX_TIME_LIMIT_S = 3600.0
 MIN_TIME_LIMIT_S = 0.05
 MAX_MEMORY_MB = 1024 * 1024
@@ -37,8 +37,8 @@ class ProtocolError(Exception):
 
 
 class JobKind(str, enum.Enum):
-    EXERCISE = "exercise"    # the learner's file, then the exercise's checks
-    SNIPPET = "snippet"      # a runnable lesson block or a playground cell
+    EXERCISE = "exercise"  # the learner's file, then the exercise's checks
+    SNIPPET = "snippet"  # a runnable lesson block or a playground cell
 
 
 def say(lang: str, key: str, **kw) -> str:
@@ -56,17 +56,17 @@ def new_nonce() -> str:
 @dataclass
 class Job:
     kind: JobKind
-    exercise: str                              # exercise id, or a label for a snippet
-    time_limit: float                          # wall clock, from the moment the worker starts it
-    lang: str = "zh"                           # the language of the tutor's own words
+    exercise: str  # exercise id, or a label for a snippet
+    time_limit: float  # wall clock, from the moment the worker starts it
+    lang: str = "zh"  # the language of the tutor's own words
     memory_mb: int = 3072
-    file: str | None = None                    # exercise: the learner's file
+    file: str | None = None  # exercise: the learner's file
     interface: list[str] = field(default_factory=list)
     check_module: str | None = None
-    check_ids: list[str] = field(default_factory=list)   # every check that must pass, from content
-    context: str | None = None                 # chapter context executed first
-    code: str | None = None                    # snippet: the code
-    filename: str | None = None                # snippet: the name shown in tracebacks
+    check_ids: list[str] = field(default_factory=list)  # every check that must pass, from content
+    context: str | None = None  # chapter context executed first
+    code: str | None = None  # snippet: the code
+    filename: str | None = None  # snippet: the name shown in tracebacks
     nonce: str = field(default_factory=new_nonce)
 
     def __post_init__(self) -> None:
@@ -76,9 +76,15 @@ class Job:
     def validate(self) -> None:
         """Raises ValueError, with a sentence the CLI can show, for limits no run can honour."""
         limit = self.time_limit
-        if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not math.isfinite(limit) \
-                or not MIN_TIME_LIMIT_S <= limit <= MAX_TIME_LIMIT_S:
-            raise ValueError(t("run.bad_time_limit", value=limit, low=MIN_TIME_LIMIT_S, high=MAX_TIME_LIMIT_S))
+        if (
+            isinstance(limit, bool)
+            or not isinstance(limit, (int, float))
+            or not math.isfinite(limit)
+            or not MIN_TIME_LIMIT_S <= limit <= MAX_TIME_LIMIT_S
+        ):
+            raise ValueError(
+                t("run.bad_time_limit", value=limit, low=MIN_TIME_LIMIT_S, high=MAX_TIME_LIMIT_S)
+            )
         mem = self.memory_mb
         if isinstance(mem, bool) or not isinstance(mem, int) or not 16 <= mem <= MAX_MEMORY_MB:
             raise ValueError(t("run.bad_memory_limit", value=mem))
@@ -108,14 +114,25 @@ class Job:
         return (json.dumps(self.to_dict(), ensure_ascii=False) + "\n").encode("utf-8")
 
     @classmethod
-    def decode(cls, data: bytes) -> "Job":
+    def decode(cls, data: bytes) -> Job:
         d = _json_object(data)
         if d.pop("version", None) != PROTOCOL_VERSION:
             raise ProtocolError("job of another protocol version")
-        spec = {"kind": str, "exercise": str, "time_limit": (int, float), "lang": str, "memory_mb": int,
-                "file": (str, None), "interface": [str], "check_module": (str, None),
-                "check_ids": [str], "context": (str, None), "code": (str, None),
-                "filename": (str, None), "nonce": str}
+        spec = {
+            "kind": str,
+            "exercise": str,
+            "time_limit": (int, float),
+            "lang": str,
+            "memory_mb": int,
+            "file": (str, None),
+            "interface": [str],
+            "check_module": (str, None),
+            "check_ids": [str],
+            "context": (str, None),
+            "code": (str, None),
+            "filename": (str, None),
+            "nonce": str,
+        }
         _check_fields(d, spec, "job")
         try:
             return cls(**d)
@@ -129,6 +146,7 @@ class Job:
 @dataclass
 class Ready:
     """The worker is warm (jax imported, first op done, chapter context executed)."""
+
     type: ClassVar[str] = "ready"
     version: int
     pid: int
@@ -162,16 +180,25 @@ class CheckDone:
 class Finished:
     """The job's outcome as the worker saw it; the parent adds output, duration and its own
     judgement (limits, expected checks)."""
+
     type: ClassVar[str] = "result"
     nonce: str
     result: RunResult
-    exit_code: int | None = None             # the learner's code raised SystemExit with this code
+    exit_code: int | None = None  # the learner's code raised SystemExit with this code
 
 
 Event = Union[Ready, Started, CheckStarted, CheckDone, Finished]
-EVENT_TYPES: dict[str, type] = {cls.type: cls for cls in (Ready, Started, CheckStarted, CheckDone, Finished)}
+EVENT_TYPES: dict[str, type] = {
+    cls.type: cls for cls in (Ready, Started, CheckStarted, CheckDone, Finished)
+}
 _EVENT_SPECS: dict[str, dict[str, Any]] = {
-    "ready": {"version": int, "pid": int, "warm_s": (int, float), "vmdata_kb": int, "context": (str, None)},
+    "ready": {
+        "version": int,
+        "pid": int,
+        "warm_s": (int, float),
+        "vmdata_kb": int,
+        "context": (str, None),
+    },
     "started": {"nonce": str},
     "check_started": {"nonce": str, "id": str, "name": str},
     "check_done": {"nonce": str, "check": dict},
@@ -225,11 +252,13 @@ def _check_fields(d: dict[str, Any], spec: dict[str, Any], what: str) -> None:
         if name not in d:
             raise ProtocolError(f"{what}: missing field {name!r}")
         if not _is(d[name], want):
-            raise ProtocolError(f"{what}: field {name!r} has the wrong type ({type(d[name]).__name__})")
+            raise ProtocolError(
+                f"{what}: field {name!r} has the wrong type ({type(d[name]).__name__})"
+            )
 
 
 def _is(value: Any, want: Any) -> bool:
-    if isinstance(want, list):                       # [item type]
+    if isinstance(want, list):  # [item type]
         return isinstance(value, list) and all(_is(v, want[0]) for v in value)
     options = want if isinstance(want, tuple) else (want,)
     for option in options:
@@ -247,18 +276,44 @@ def _is(value: Any, want: Any) -> bool:
 # ---------------------------------------------------------------- jobs from the course
 
 
-def exercise_job(exercise, file: Path | str, context: Path | str | None, time_limit: float | None = None,
-                 lang: str | None = None) -> Job:
+def exercise_job(
+    exercise,
+    file: Path | str,
+    context: Path | str | None,
+    time_limit: float | None = None,
+    lang: str | None = None,
+) -> Job:
     """The job that checks `file` against `exercise`. Raises ValueError (a sentence for the
     learner) for a time limit no run can honour."""
-    return Job(kind=JobKind.EXERCISE, exercise=exercise.id,
-               time_limit=exercise.time_limit if time_limit is None else time_limit,
-               lang=lang or current_lang(), memory_mb=exercise.memory_mb, file=str(Path(file).resolve()),
-               interface=list(exercise.names), check_module=str(exercise.check_path),
-               check_ids=list(exercise.check_ids), context=str(context) if context else None)
+    return Job(
+        kind=JobKind.EXERCISE,
+        exercise=exercise.id,
+        time_limit=exercise.time_limit if time_limit is None else time_limit,
+        lang=lang or current_lang(),
+        memory_mb=exercise.memory_mb,
+        file=str(Path(file).resolve()),
+        interface=list(exercise.names),
+        check_module=str(exercise.check_path),
+        check_ids=list(exercise.check_ids),
+        context=str(context) if context else None,
+    )
 
 
-def snippet_job(code: str, *, label: str, time_limit: float = 60.0, context: Path | str | None = None,
-                filename: str = "<lesson>", lang: str | None = None) -> Job:
-    return Job(kind=JobKind.SNIPPET, exercise=label, time_limit=time_limit, lang=lang or current_lang(),
-               code=code, context=str(context) if context else None, filename=filename)
+def snippet_job(
+    code: str,
+    *,
+    label: str,
+    time_limit: float = 60.0,
+    context: Path | str | None = None,
+    filename: str = "<lesson>",
+    lang: str | None = None,
+) -> Job:
+    return Job(
+        kind=JobKind.SNIPPET,
+        exercise=label,
+        time_limit=time_limit,
+        lang=lang or current_lang(),
+        code=code,
+        context=str(context) if context else None,
+        filename=filename,
+    )

@@ -11,7 +11,7 @@ from typing import Any
 
 from tutor.protocol.details import Detail, DetailError
 
-RESULT_VERSION = 1     # "version" of the JSON document; bump when a field changes meaning
+RESULT_VERSION = 1  # "version" of the JSON document; bump when a field changes meaning
 
 
 class ResultFormatError(ValueError):
@@ -78,8 +78,12 @@ class CheckOutcome:
     needs: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        d = {"id": self.id, "name": self.name, "status": self.status.value,
-             "duration_s": round(self.duration_s, 4)}
+        d = {
+            "id": self.id,
+            "name": self.name,
+            "status": self.status.value,
+            "duration_s": round(self.duration_s, 4),
+        }
         if self.message is not None:
             d["message"] = self.message
         if self.detail is not None:
@@ -89,27 +93,31 @@ class CheckOutcome:
         return d
 
     @classmethod
-    def from_dict(cls, d: Any) -> "CheckOutcome":
+    def from_dict(cls, d: Any) -> CheckOutcome:
         w = "check"
         raw_detail = _field(d, "detail", (dict, None), None, w)
         try:
             detail = Detail.from_dict(raw_detail) if raw_detail is not None else None
         except DetailError as e:
             raise ResultFormatError(f"{w}: {e}") from None
-        return cls(id=_field(d, "id", (str,), what=w), name=_field(d, "name", (str,), what=w),
-                   status=_enum(CheckStatus, _field(d, "status", (str,), what=w), w),
-                   duration_s=float(_field(d, "duration_s", (int, float), 0.0, w)),
-                   message=_field(d, "message", (str, None), None, w), detail=detail,
-                   needs=_str_list(d, "needs", w))
+        return cls(
+            id=_field(d, "id", (str,), what=w),
+            name=_field(d, "name", (str,), what=w),
+            status=_enum(CheckStatus, _field(d, "status", (str,), what=w), w),
+            duration_s=float(_field(d, "duration_s", (int, float), 0.0, w)),
+            message=_field(d, "message", (str, None), None, w),
+            detail=detail,
+            needs=_str_list(d, "needs", w),
+        )
 
 
 @dataclass
 class ErrorInfo:
     type: str
     message: str
-    line: int | None = None          # line in the learner's file, when the error passed through it
-    traceback: str = ""              # trimmed to the learner's frames
-    hint: str | None = None          # what this kind of error usually means
+    line: int | None = None  # line in the learner's file, when the error passed through it
+    traceback: str = ""  # trimmed to the learner's frames
+    hint: str | None = None  # what this kind of error usually means
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": self.type, "message": self.message}
@@ -121,13 +129,17 @@ class ErrorInfo:
         return d
 
     @classmethod
-    def from_dict(cls, d: Any) -> "ErrorInfo | None":
+    def from_dict(cls, d: Any) -> ErrorInfo | None:
         if d is None:
             return None
         w = "error"
-        return cls(type=_field(d, "type", (str,), what=w), message=_field(d, "message", (str,), what=w),
-                   line=_field(d, "line", (int, None), None, w), traceback=_field(d, "traceback", (str,), "", w),
-                   hint=_field(d, "hint", (str, None), None, w))
+        return cls(
+            type=_field(d, "type", (str,), what=w),
+            message=_field(d, "message", (str,), what=w),
+            line=_field(d, "line", (int, None), None, w),
+            traceback=_field(d, "traceback", (str,), "", w),
+            hint=_field(d, "hint", (str, None), None, w),
+        )
 
 
 @dataclass
@@ -137,11 +149,11 @@ class RunResult:
     duration_s: float = 0.0
     missing: list[str] = field(default_factory=list)
     checks: list[CheckOutcome] = field(default_factory=list)
-    error: ErrorInfo | None = None   # the learner's error; for a timeout, where the code was stuck
+    error: ErrorInfo | None = None  # the learner's error; for a timeout, where the code was stuck
     stdout: str = ""
     stderr: str = ""
     output_truncated: bool = False
-    message: str | None = None       # a one-line account of the outcome (timeouts, crashes, ...)
+    message: str | None = None  # a one-line account of the outcome (timeouts, crashes, ...)
     charts: list[dict[str, Any]] = field(default_factory=list)  # runnable lesson blocks only
 
     @property
@@ -151,11 +163,14 @@ class RunResult:
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
             "version": RESULT_VERSION,
-            "exercise": self.exercise, "status": self.status.value,
-            "duration_s": round(self.duration_s, 3), "missing": list(self.missing),
+            "exercise": self.exercise,
+            "status": self.status.value,
+            "duration_s": round(self.duration_s, 3),
+            "missing": list(self.missing),
             "checks": [c.to_dict() for c in self.checks],
             "error": self.error.to_dict() if self.error else None,
-            "stdout": self.stdout, "stderr": self.stderr,
+            "stdout": self.stdout,
+            "stderr": self.stderr,
             "output_truncated": self.output_truncated,
         }
         if self.message is not None:
@@ -165,25 +180,33 @@ class RunResult:
         return d
 
     @classmethod
-    def from_dict(cls, d: Any) -> "RunResult":
+    def from_dict(cls, d: Any) -> RunResult:
         """Documents without a version (written before it existed) read as version 1."""
         w = "result"
         version = _field(d, "version", (int,), 1, w)
         if not 1 <= version <= RESULT_VERSION:
-            raise ResultFormatError(f"result document version {version} (this tutor reads up to {RESULT_VERSION})")
+            raise ResultFormatError(
+                f"result document version {version} (this tutor reads up to {RESULT_VERSION})"
+            )
         checks = _field(d, "checks", (list,), [], w)
         charts = _field(d, "charts", (list,), [], w)
         if not all(isinstance(c, dict) for c in charts):
             raise ResultFormatError(f"{w}: 'charts' must be a list of objects")
-        return cls(exercise=_field(d, "exercise", (str,), what=w),
-                   status=_enum(Status, _field(d, "status", (str,), what=w), w),
-                   duration_s=float(_field(d, "duration_s", (int, float), 0.0, w)),
-                   missing=_str_list(d, "missing", w),
-                   checks=[CheckOutcome.from_dict(c) for c in checks],
-                   error=ErrorInfo.from_dict(_field(d, "error", (dict, None), None, w)),
-                   stdout=_field(d, "stdout", (str,), "", w), stderr=_field(d, "stderr", (str,), "", w),
-                   output_truncated=_field(d, "output_truncated", (bool,), False, w),
-                   message=_field(d, "message", (str, None), None, w), charts=list(charts))
+        return cls(
+            exercise=_field(d, "exercise", (str,), what=w),
+            status=_enum(Status, _field(d, "status", (str,), what=w), w),
+            duration_s=float(_field(d, "duration_s", (int, float), 0.0, w)),
+            missing=_str_list(d, "missing", w),
+            checks=[CheckOutcome.from_dict(c) for c in checks],
+            error=ErrorInfo.from_dict(_field(d, "error", (dict, None), None, w)),
+            stdout=_field(d, "stdout", (str,), "", w),
+            stderr=_field(d, "stderr", (str,), "", w),
+            output_truncated=_field(d, "output_truncated", (bool,), False, w),
+            message=_field(d, "message", (str, None), None, w),
+            charts=list(charts),
+        )
+
+
 class CappedText:
     """Keeps the head and the tail of a stream and counts what was dropped in between, so that
     100 MB of printing costs a bounded amount of memory and the learner still sees both ends."""

@@ -27,7 +27,7 @@ import tempfile
 import threading
 import time
 
-TOKEN_VAR = "JAXTUTOR_RUN_TOKEN"     # a second net: every process of a run inherits it
+TOKEN_VAR = "JAXTUTOR_RUN_TOKEN"  # a second net: every process of a run inherits it
 RUN_DIR_PREFIX = "jaxtutor-run-"
 _RUN_DIR_RE = re.compile(re.escape(RUN_DIR_PREFIX) + r"(\d+)-")
 _PR_SET_PDEATHSIG = 1
@@ -63,7 +63,7 @@ def become_reaper(lifeline_fd: int, keep_fds: tuple[int, ...]) -> None:
         os.close(lifeline_fd)
         os.setpgid(0, 0)
         _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() != reaper:       # the reaper died before the signal was armed
+        if os.getppid() != reaper:  # the reaper died before the signal was armed
             os._exit(3)
         return
     for fd in keep_fds:
@@ -93,7 +93,7 @@ def _reap(worker: int, lifeline_fd: int, workdir: str) -> None:
                 continue
             except OSError:
                 break
-        with killing:                 # the main thread exits once everything below is reaped
+        with killing:  # the main thread exits once everything below is reaped
             kill_below(os.getpid())
             shutil.rmtree(workdir, ignore_errors=True)
 
@@ -109,7 +109,7 @@ def _reap(worker: int, lifeline_fd: int, workdir: str) -> None:
         if pid == worker:
             worker_status = status
     with killing:
-        if select.select([lifeline_fd], [], [], 0)[0]:    # the runner is gone too: tidy up for it
+        if select.select([lifeline_fd], [], [], 0)[0]:  # the runner is gone too: tidy up for it
             shutil.rmtree(workdir, ignore_errors=True)
         _exit_like(worker_status)
 
@@ -277,7 +277,7 @@ def remove_stale_run_dirs(folder: str | None = None) -> int:
                 continue
             owner = psutil.Process(int(m.group(1)))
             if owner.create_time() <= st.st_mtime + 1.0 and _live(owner):
-                continue                 # the owner is alive (and older than the folder)
+                continue  # the owner is alive (and older than the folder)
         except psutil.NoSuchProcess:
             pass
         except (OSError, psutil.Error):

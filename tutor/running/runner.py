@@ -12,27 +12,39 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
-from tutor.running import procs
-from tutor.protocol.events import (PROTOCOL_VERSION, CheckDone, CheckStarted, Event, Finished, Job, JobKind,
-                            ProtocolError, Ready, Started, say)
-from tutor.protocol.events import exercise_job, snippet_job  # noqa: F401 - callers build here the jobs they start
+from tutor.protocol.events import (  # noqa: F401 - callers build here the jobs they start
+    PROTOCOL_VERSION,
+    CheckDone,
+    CheckStarted,
+    Event,
+    Finished,
+    Job,
+    JobKind,
+    ProtocolError,
+    Ready,
+    Started,
+    exercise_job,
+    say,
+    snippet_job,
+)
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
-from tutor.worker.tracebacks import is_memory_error, stuck_error
-from tutor.worker.main import WORKER_FAILED_EXIT
+from tutor.running import procs
 from tutor.running.workerproc import EOF, WorkerProcess
+from tutor.worker.main import WORKER_FAILED_EXIT
+from tutor.worker.tracebacks import is_memory_error, stuck_error
 
-POLL_S = 0.04               # supervision tick: bounds cancel latency
-MEMORY_POLL_S = 0.1         # the worker's own memory
-TREE_POLL_S = 0.5           # the memory of what the learner's code started
-STARTUP_LIMIT_S = 90.0      # a worker that has not started the job by then is considered stuck
-EXIT_GRACE_S = 1.0          # after its result, the worker ends by itself within this
-STACK_WAIT_S = 0.5          # on a timeout, how long to wait for the sampled stack
-INTERACTIVE_WARM_DELAY_S = 0.15   # see Runner: a learner's quick check keeps both cores
-QUICK_OUTPUT_S = 0.2        # a finished worker's output reaches its end within this, or we settle first
+POLL_S = 0.04  # supervision tick: bounds cancel latency
+MEMORY_POLL_S = 0.1  # the worker's own memory
+TREE_POLL_S = 0.5  # the memory of what the learner's code started
+STARTUP_LIMIT_S = 90.0  # a worker that has not started the job by then is considered stuck
+EXIT_GRACE_S = 1.0  # after its result, the worker ends by itself within this
+STACK_WAIT_S = 0.5  # on a timeout, how long to wait for the sampled stack
+INTERACTIVE_WARM_DELAY_S = 0.15  # see Runner: a learner's quick check keeps both cores
+QUICK_OUTPUT_S = 0.2  # a finished worker's output reaches its end within this, or we settle first
 
 
 # ---------------------------------------------------------------- a run in progress
@@ -41,8 +53,9 @@ QUICK_OUTPUT_S = 0.2        # a finished worker's output reaches its end within 
 @dataclass
 class _Seen:
     """What the supervisor learnt while the job ran."""
+
     finished: Finished | None = None
-    outcome: tuple[Status, str] | None = None      # ended by the parent: limit, cancel, fault
+    outcome: tuple[Status, str] | None = None  # ended by the parent: limit, cancel, fault
     checks: list[CheckOutcome] = field(default_factory=list)
     stuck: ErrorInfo | None = None
     started: bool = False
@@ -51,18 +64,27 @@ class _Seen:
 class Run:
     """A job running in a worker: `wait()` for the RunResult, `cancel()` to stop it."""
 
-    def __init__(self, worker: WorkerProcess | None, job: Job, on_event, on_done, result: RunResult | None = None):
+    def __init__(
+        self,
+        worker: WorkerProcess | None,
+        job: Job,
+        on_event,
+        on_done,
+        result: RunResult | None = None,
+    ):
         self.worker, self.job = worker, job
         self.on_event, self._on_done = on_event, on_done
         self._cancel = threading.Event()
         self._done = threading.Event()
         self._settled = threading.Event()
         self.result = result
-        if worker is None:               # nothing to run (see Runner.start)
+        if worker is None:  # nothing to run (see Runner.start)
             self._done.set()
             self._settled.set()
             return
-        self._thread = threading.Thread(target=self._supervise, name=f"run-{job.exercise}", daemon=True)
+        self._thread = threading.Thread(
+            target=self._supervise, name=f"run-{job.exercise}", daemon=True
+        )
         self._thread.start()
 
     def cancel(self) -> None:
@@ -94,7 +116,10 @@ class Run:
         try:
             self._watch(seen, sent)
         except Exception as e:  # noqa: BLE001 - the tutor's own failure still ends with a result
-            seen.outcome = (Status.CRASHED, self.say("run.tutor_failed", detail=f"{type(e).__name__}: {e}"))
+            seen.outcome = (
+                Status.CRASHED,
+                self.say("run.tutor_failed", detail=f"{type(e).__name__}: {e}"),
+            )
         duration = time.monotonic() - sent
         left, quick = 0, False
         try:
@@ -102,18 +127,30 @@ class Run:
             # A worker that reported its result and ended by itself, leaving nothing behind: the
             # result is whole once its output is read, and the learner need not wait for the
             # reaper to exit (≈ 10–30 ms) before seeing it.
-            quick = (seen.outcome is None and seen.finished is not None and left == 0
-                     and not self.worker.worker_alive() and self.worker.output_closed(QUICK_OUTPUT_S))
+            quick = (
+                seen.outcome is None
+                and seen.finished is not None
+                and left == 0
+                and not self.worker.worker_alive()
+                and self.worker.output_closed(QUICK_OUTPUT_S)
+            )
             if not quick:
                 left += self.worker.settle()
         except Exception as e:  # noqa: BLE001
             self._kill_regardless()
-            seen.outcome = seen.outcome or (Status.CRASHED, self.say("run.tutor_failed", detail=f"{type(e).__name__}: {e}"))
+            seen.outcome = seen.outcome or (
+                Status.CRASHED,
+                self.say("run.tutor_failed", detail=f"{type(e).__name__}: {e}"),
+            )
         try:
             result = self._assemble(seen, duration)
         except Exception as e:  # noqa: BLE001
-            result = RunResult(exercise=self.job.exercise, status=Status.CRASHED, duration_s=duration,
-                               message=self.say("run.tutor_failed", detail=f"{type(e).__name__}: {e}"))
+            result = RunResult(
+                exercise=self.job.exercise,
+                status=Status.CRASHED,
+                duration_s=duration,
+                message=self.say("run.tutor_failed", detail=f"{type(e).__name__}: {e}"),
+            )
         if left:
             note = self.say("run.escaped", n=left)
             result.message = f"{result.message}\n{note}" if result.message else note
@@ -159,31 +196,44 @@ class Run:
                         w.wait_worker(EXIT_GRACE_S)
                         return
                 except ProtocolError as e:
-                    seen.outcome = (Status.CRASHED, self.say("run.protocol_error", detail=str(e)[:300]))
+                    seen.outcome = (
+                        Status.CRASHED,
+                        self.say("run.protocol_error", detail=str(e)[:300]),
+                    )
                     return
                 if isinstance(item, Ready):
                     ready_rss = procs.tree_rss(w.proc.pid)
                 if isinstance(item, Started):
                     started_at = now
-            if eof and not w.worker_alive():      # gone without a result on the pipe
+            if eof and not w.worker_alive():  # gone without a result on the pipe
                 for late in w.fallback_events():
                     try:
                         if self._accept(late, seen):
                             break
                     except ProtocolError as e:
-                        seen.outcome = (Status.CRASHED, self.say("run.protocol_error", detail=str(e)[:300]))
+                        seen.outcome = (
+                            Status.CRASHED,
+                            self.say("run.protocol_error", detail=str(e)[:300]),
+                        )
                         break
                 return
             if self._cancel.is_set():
                 seen.outcome = (Status.CANCELLED, self.say("run.cancelled"))
                 return
             if started_at is None and now - sent > STARTUP_LIMIT_S:
-                seen.outcome = (Status.TIMEOUT, self.say("run.start_timeout", limit=STARTUP_LIMIT_S))
+                seen.outcome = (
+                    Status.TIMEOUT,
+                    self.say("run.start_timeout", limit=STARTUP_LIMIT_S),
+                )
                 return
             if started_at is not None and now - started_at > job.time_limit:
                 seen.outcome = (Status.TIMEOUT, self.say("run.timeout", limit=job.time_limit))
-                seen.stuck = stuck_error(w.stack_dump(STACK_WAIT_S), job.learner_filename,
-                                         job.code if job.kind is JobKind.SNIPPET else None, lang=job.lang)
+                seen.stuck = stuck_error(
+                    w.stack_dump(STACK_WAIT_S),
+                    job.learner_filename,
+                    job.code if job.kind is JobKind.SNIPPET else None,
+                    lang=job.lang,
+                )
                 return
             if w.handle is not None and now >= next_mem:
                 next_mem = now + MEMORY_POLL_S
@@ -226,8 +276,13 @@ class Run:
     def _assemble(self, seen: _Seen, duration: float) -> RunResult:
         job, w = self.job, self.worker
         if seen.outcome is not None:
-            result = RunResult(exercise=job.exercise, status=seen.outcome[0], message=seen.outcome[1],
-                               checks=seen.checks, error=seen.stuck)
+            result = RunResult(
+                exercise=job.exercise,
+                status=seen.outcome[0],
+                message=seen.outcome[1],
+                checks=seen.checks,
+                error=seen.stuck,
+            )
         elif seen.finished is not None:
             result = seen.finished.result
             result.exercise = job.exercise
@@ -285,7 +340,9 @@ class Run:
 class Runner:
     """Hands jobs to exec'd one-shot workers, keeping the next one warm."""
 
-    def __init__(self, python: str | None = None, keep_warm: bool = True, warm_beside_after: float = 0.0):
+    def __init__(
+        self, python: str | None = None, keep_warm: bool = True, warm_beside_after: float = 0.0
+    ):
         """`warm_beside_after`: how long a job runs before the next worker starts warming up
         beside it (importing jax takes about a core for half a second). 0 suits many jobs in a
         row; someone waiting for one verdict is better served by INTERACTIVE_WARM_DELAY_S, so a
@@ -330,17 +387,29 @@ class Runner:
             spare.destroy()
         return WorkerProcess(self.python, job.context)
 
-    def start(self, job: Job, on_event: Callable[[Event], None] | None = None,
-              on_output: Callable[[str, str], None] | None = None) -> Run:
+    def start(
+        self,
+        job: Job,
+        on_event: Callable[[Event], None] | None = None,
+        on_output: Callable[[str, str], None] | None = None,
+    ) -> Run:
         """Start `job`. `on_event` receives the protocol's Started, CheckStarted and CheckDone
         events (from the run's thread). Raises ValueError for a job with impossible limits."""
         if self._closed:
             raise RuntimeError("runner is closed")
         job.validate()
         if self.unsupported is not None:
-            return Run(None, job, None, None, result=RunResult(
-                exercise=job.exercise, status=Status.CRASHED,
-                message=say(job.lang, "run.unsupported_platform", platform=self.unsupported)))
+            return Run(
+                None,
+                job,
+                None,
+                None,
+                result=RunResult(
+                    exercise=job.exercise,
+                    status=Status.CRASHED,
+                    message=say(job.lang, "run.unsupported_platform", platform=self.unsupported),
+                ),
+            )
         worker = self._take_worker(job)
         worker.on_output = on_output
         run = Run(worker, job, on_event, self._finished)
@@ -352,7 +421,9 @@ class Runner:
             if self.warm_beside_after <= 0:
                 self._warm_quietly(job.context)
             else:
-                timer = threading.Timer(self.warm_beside_after, self._warm_beside, args=(run, job.context))
+                timer = threading.Timer(
+                    self.warm_beside_after, self._warm_beside, args=(run, job.context)
+                )
                 timer.daemon = True
                 timer.start()
         return run

@@ -13,17 +13,17 @@ import signal
 import subprocess
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from tutor import paths
-from tutor.running import procs
-from tutor.worker import xlacache
 from tutor.protocol.events import Event, Job, ProtocolError, Ready, decode_event
 from tutor.protocol.result import CappedText
+from tutor.running import procs
+from tutor.worker import xlacache
 from tutor.worker.main import EVENTS_FILE, STACK_FILE
 
-MAX_PENDING = 16 * 1024 * 1024   # bytes of one unfinished line on the result pipe
-EOF = object()                   # put in the event queue when the result pipe closes
+MAX_PENDING = 16 * 1024 * 1024  # bytes of one unfinished line on the result pipe
+EOF = object()  # put in the event queue when the result pipe closes
 
 
 class WorkerProcess:
@@ -38,7 +38,7 @@ class WorkerProcess:
         self._capturing = False
         self.on_output: Callable[[str, str], None] | None = None
         self.ready_info: Ready | None = None
-        self.handle = None                    # psutil handle on the worker proper, once ready
+        self.handle = None  # psutil handle on the worker proper, once ready
         self._released = self._settled = False
         self._reaper_gone = False
         job_r, self._job_w = os.pipe()
@@ -48,14 +48,30 @@ class WorkerProcess:
         env[procs.TOKEN_VAR] = self.token
         env.setdefault("JAX_PLATFORMS", "cpu")
         env["PYTHONUNBUFFERED"] = "1"
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(paths.package_dir().parent), env.get("PYTHONPATH")]))
-        env.pop("JAXTUTOR_HOME", None)   # the worker never touches the learner's store
+        env["PYTHONPATH"] = os.pathsep.join(
+            filter(None, [str(paths.package_dir().parent), env.get("PYTHONPATH")])
+        )
+        env.pop("JAXTUTOR_HOME", None)  # the worker never touches the learner's store
         env.setdefault(xlacache.CACHE_VAR, str(xlacache.folder()))
         try:
             self.proc = subprocess.Popen(
-                [python, "-m", "tutor.worker.main", str(job_r), str(res_w), str(life_r), context or ""],
-                pass_fds=(job_r, res_w, life_r), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, start_new_session=True, env=env, cwd=self.workdir)
+                [
+                    python,
+                    "-m",
+                    "tutor.worker.main",
+                    str(job_r),
+                    str(res_w),
+                    str(life_r),
+                    context or "",
+                ],
+                pass_fds=(job_r, res_w, life_r),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
+                env=env,
+                cwd=self.workdir,
+            )
         except BaseException:
             for fd in (job_r, res_w, life_r, res_r, self._job_w, self._life_w):
                 os.close(fd)
@@ -64,8 +80,12 @@ class WorkerProcess:
         for fd in (job_r, res_w, life_r):
             os.close(fd)
         self._threads = [
-            threading.Thread(target=self._read_stream, args=(self.proc.stdout, "stdout"), daemon=True),
-            threading.Thread(target=self._read_stream, args=(self.proc.stderr, "stderr"), daemon=True),
+            threading.Thread(
+                target=self._read_stream, args=(self.proc.stdout, "stdout"), daemon=True
+            ),
+            threading.Thread(
+                target=self._read_stream, args=(self.proc.stderr, "stderr"), daemon=True
+            ),
             threading.Thread(target=self._read_events, args=(res_r,), daemon=True),
         ]
         for th in self._threads:
@@ -208,9 +228,11 @@ class WorkerProcess:
         pid = self.ready_info.pid if self.ready_info else None
         self._reaper_gone = not self.alive()
         if pid is not None and self.handle is not None and procs.alive(self.handle):
-            procs.kill_group(pid)             # the worker and its own group, at once
+            procs.kill_group(pid)  # the worker and its own group, at once
         # before Ready no learner code has run: everything below the reaper is the worker's own
-        left = procs.live_below(self.proc.pid, exclude=pid) if pid is not None and self.alive() else 0
+        left = (
+            procs.live_below(self.proc.pid, exclude=pid) if pid is not None and self.alive() else 0
+        )
         os.close(self._life_w)
         return left
 
@@ -233,7 +255,7 @@ class WorkerProcess:
         left = 0
         try:
             self._wait_reaper(2.0)
-        except subprocess.TimeoutExpired:     # the reaper is stuck: do its work from here
+        except subprocess.TimeoutExpired:  # the reaper is stuck: do its work from here
             left += procs.kill_below(self.proc.pid)
             self.proc.kill()
             self.proc.wait()

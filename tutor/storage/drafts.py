@@ -54,7 +54,7 @@ class DraftWriteError(DraftError):
 def decode_source(data: bytes, path: Path | str = "<draft>") -> str:
     """UTF-8 text from a file's bytes, without a leading byte-order mark."""
     if data.startswith(BOM):
-        data = data[len(BOM):]
+        data = data[len(BOM) :]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -92,7 +92,7 @@ def atomic_write(path: Path, text: str | bytes) -> None:
     tmp = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        import tempfile   # only when writing: reading commands start faster without it
+        import tempfile  # only when writing: reading commands start faster without it
 
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         with os.fdopen(fd, "wb") as fh:
@@ -118,7 +118,7 @@ def _read_umask() -> int:
     return mask
 
 
-_UMASK = _read_umask()   # read once: setting it is process-wide, not safe while threads write
+_UMASK = _read_umask()  # read once: setting it is process-wide, not safe while threads write
 
 
 def _umask() -> int:
@@ -184,9 +184,9 @@ class Drafts:
 @dataclass
 class SaveOutcome:
     ok: bool
-    reason: str | None = None        # why the write failed, in the learner's language
+    reason: str | None = None  # why the write failed, in the learner's language
     error: DraftError | None = None
-    outside: str | None = None               # refused: the file now holds this text, written by someone else
+    outside: str | None = None  # refused: the file now holds this text, written by someone else
     outside_error: DraftError | None = None  # refused: the file changed and cannot be read
 
     @property
@@ -199,7 +199,7 @@ class Draft:
     """One exercise's draft as an editor sees it: the text last written (or read) successfully.
     Safe to use from the UI thread and a background thread at once."""
 
-    def __init__(self, drafts: "Drafts", exercise):
+    def __init__(self, drafts: Drafts, exercise):
         self.drafts, self.exercise = drafts, exercise
         self._lock = threading.Lock()
         self._saved: str | None = None
@@ -272,7 +272,7 @@ class Draft:
                 raise DraftReadError(self.path, e) from None
         else:
             data = text
-        with self._lock:        # two backups in the same second get distinct names
+        with self._lock:  # two backups in the same second get distinct names
             target = unique_path(self.path.parent / "backup", f"{self.exercise.id}.{tag}", ".py")
             atomic_write(target, data)
         return target

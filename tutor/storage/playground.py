@@ -15,13 +15,14 @@ from pathlib import Path
 from tutor.storage.drafts import Draft, Drafts
 
 FOLDER = "playground"
-TIME_LIMIT_S = 120.0        # the longest a lesson example may take (its `timeout=`) is 120 s
+TIME_LIMIT_S = 120.0  # the longest a lesson example may take (its `timeout=`) is 120 s
 
 
 @dataclass(frozen=True)
 class Scratch:
     """What a Draft needs of the thing it holds: an id (here the chapter's) and the text of a
     file that does not exist yet (an empty playground)."""
+
     id: str
     starter: str = ""
 

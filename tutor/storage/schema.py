@@ -73,7 +73,9 @@ def _statements(script: str) -> list[str]:
 
 def is_damaged(exc: sqlite3.Error) -> bool:
     text = str(exc).lower()
-    return any(s in text for s in ("malformed", "not a database", "file is encrypted", "disk image"))
+    return any(
+        s in text for s in ("malformed", "not a database", "file is encrypted", "disk image")
+    )
 
 
 @lru_cache(maxsize=1)
@@ -84,9 +86,16 @@ def expected_columns() -> dict[str, frozenset[str]]:
         for script in MIGRATIONS:
             for statement in _statements(script):
                 db.execute(statement)
-        tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
-                                           "AND name NOT LIKE 'sqlite_%'")]
-        return {name: frozenset(r[1] for r in db.execute(f"PRAGMA table_info({name})")) for name in tables}
+        tables = [
+            r[0]
+            for r in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        ]
+        return {
+            name: frozenset(r[1] for r in db.execute(f"PRAGMA table_info({name})"))
+            for name in tables
+        }
     finally:
         db.close()
 
@@ -96,14 +105,16 @@ def migrate(db: sqlite3.Connection, path: Path) -> None:
     Raises StoreError for a newer schema or a database that belongs to something else."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
-        raise StoreError("newer_schema", t("store.newer_schema", path=path, version=version, ours=SCHEMA_VERSION))
+        raise StoreError(
+            "newer_schema", t("store.newer_schema", path=path, version=version, ours=SCHEMA_VERSION)
+        )
     if version == 0 and db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]:
         raise StoreError("wrong_tables", t("store.wrong_tables", path=path))
     while version < SCHEMA_VERSION:
         db.execute("BEGIN IMMEDIATE")
         try:
             current = db.execute("PRAGMA user_version").fetchone()[0]
-            if current == version:   # another process may have migrated meanwhile
+            if current == version:  # another process may have migrated meanwhile
                 # statement by statement: executescript() would commit our transaction
                 for statement in _statements(MIGRATIONS[version]):
                     db.execute(statement)
@@ -132,9 +143,10 @@ def _readable_rows(db: sqlite3.Connection, table: str, columns: list[str]) -> li
             last = row[0]
     except sqlite3.DatabaseError:
         try:
-            floor = -(2 ** 63) if last is None else last
-            for row in db.execute(f"SELECT rowid, {cols} FROM {table} WHERE rowid > ? ORDER BY rowid DESC",
-                                  (floor,)):
+            floor = -(2**63) if last is None else last
+            for row in db.execute(
+                f"SELECT rowid, {cols} FROM {table} WHERE rowid > ? ORDER BY rowid DESC", (floor,)
+            ):
                 rows[row[0]] = row[1:]
         except sqlite3.DatabaseError:
             pass
@@ -166,9 +178,12 @@ def salvage_into(damaged: Path, fresh: Path) -> int:
                 marks = ", ".join("?" * len(columns))
                 for row in _readable_rows(src, table, columns):
                     try:
-                        out.execute(f"INSERT OR IGNORE INTO {table}({', '.join(columns)}) VALUES ({marks})", row)
+                        out.execute(
+                            f"INSERT OR IGNORE INTO {table}({', '.join(columns)}) VALUES ({marks})",
+                            row,
+                        )
                         copied += 1
-                    except sqlite3.Error:   # a row that breaks a constraint of the new schema
+                    except sqlite3.Error:  # a row that breaks a constraint of the new schema
                         pass
             out.execute("COMMIT")
         finally:

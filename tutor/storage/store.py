@@ -21,13 +21,29 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tutor.storage.drafts import Drafts
+from tutor.storage.schema import (
+    DB_NAME,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    StoreError,
+    is_damaged,
+    migrate,
+    salvage_into,
+)
 from tutor.words.catalog import t
-from tutor.storage.schema import DB_NAME, MIGRATIONS, SCHEMA_VERSION, StoreError, is_damaged, migrate, salvage_into
 
-if TYPE_CHECKING:   # reading commands (list, progress) need no result model
+if TYPE_CHECKING:  # reading commands (list, progress) need no result model
     from tutor.protocol.result import RunResult
 
-__all__ = ["Store", "StoreError", "Attempt", "ExerciseStats", "DB_NAME", "MIGRATIONS", "SCHEMA_VERSION"]
+__all__ = [
+    "Store",
+    "StoreError",
+    "Attempt",
+    "ExerciseStats",
+    "DB_NAME",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+]
 
 LOCK_TIMEOUT_S = 10.0
 
@@ -36,14 +52,14 @@ LOCK_TIMEOUT_S = 10.0
 class Attempt:
     at: float
     duration_s: float
-    status: str                      # a run status, or "reference" (the reference solution was checked)
+    status: str  # a run status, or "reference" (the reference solution was checked)
     failing: list[str]
 
 
 @dataclass
 class ExerciseStats:
     id: str
-    status: str              # unseen | started | failed | passed
+    status: str  # unseen | started | failed | passed
     attempts: int
     hints_used: int
     time_spent_s: float
@@ -62,6 +78,7 @@ def _guarded(method):
                 return method(self, *args, **kwargs)
             except sqlite3.Error as e:
                 raise self._error(e) from None
+
     return wrapper
 
 
@@ -74,8 +91,8 @@ class Store:
         self.timeout = LOCK_TIMEOUT_S if timeout is None else timeout
         self.read_only = read_only
         self.drafts = Drafts(self.home)
-        self.recovered_from: Path | None = None   # where a damaged database was moved, if it was
-        self.salvaged_rows = 0                    # rows copied out of it
+        self.recovered_from: Path | None = None  # where a damaged database was moved, if it was
+        self.salvaged_rows = 0  # rows copied out of it
         self._lock = threading.RLock()
         self.db: sqlite3.Connection | None = None
         try:
@@ -98,7 +115,9 @@ class Store:
         try:
             self.home.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise StoreError("home", t("store.home_unusable", path=self.home, reason=e.strerror or e)) from None
+            raise StoreError(
+                "home", t("store.home_unusable", path=self.home, reason=e.strerror or e)
+            ) from None
         if not os.access(self.home, os.W_OK | os.X_OK):
             raise StoreError("read_only", t("store.read_only", path=self.home))
         try:
@@ -111,8 +130,9 @@ class Store:
             self._connect()
 
     def _connect(self) -> None:
-        self.db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None,
-                                  check_same_thread=False)
+        self.db = sqlite3.connect(
+            self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
+        )
         self.db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
         self.db.execute("PRAGMA journal_mode = WAL")
         ok = self.db.execute("PRAGMA quick_check").fetchone()[0]
@@ -124,9 +144,11 @@ class Store:
         memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         if self.path.is_file():
             source = None
-            for query in ("mode=ro", "immutable=1"):   # immutable: no -shm can be made beside it
+            for query in ("mode=ro", "immutable=1"):  # immutable: no -shm can be made beside it
                 try:
-                    source = sqlite3.connect(f"file:{self.path}?{query}", uri=True, timeout=self.timeout)
+                    source = sqlite3.connect(
+                        f"file:{self.path}?{query}", uri=True, timeout=self.timeout
+                    )
                     source.execute("PRAGMA user_version").fetchone()
                     break
                 except sqlite3.OperationalError:
@@ -148,7 +170,12 @@ class Store:
         from tutor.storage.drafts import unique_path
 
         fresh = self.home / f".{DB_NAME}.salvage"
-        for leftover in (fresh, Path(f"{fresh}-wal"), Path(f"{fresh}-shm"), Path(f"{fresh}-journal")):
+        for leftover in (
+            fresh,
+            Path(f"{fresh}-wal"),
+            Path(f"{fresh}-shm"),
+            Path(f"{fresh}-journal"),
+        ):
             leftover.unlink(missing_ok=True)
         self.salvaged_rows = salvage_into(self.path, fresh)
         target = unique_path(self.home, f"{DB_NAME}.damaged", "")
@@ -207,11 +234,20 @@ class Store:
 
     @_guarded
     def mark_started(self, ex_id: str) -> None:
-        self._write([("INSERT OR IGNORE INTO exercise(id) VALUES (?)", (ex_id,)),
-                     ("UPDATE exercise SET status = 'started' WHERE id = ? AND status = 'unseen'", (ex_id,))])
+        self._write(
+            [
+                ("INSERT OR IGNORE INTO exercise(id) VALUES (?)", (ex_id,)),
+                (
+                    "UPDATE exercise SET status = 'started' WHERE id = ? AND status = 'unseen'",
+                    (ex_id,),
+                ),
+            ]
+        )
 
     @_guarded
-    def record_attempt(self, result: RunResult, at: float | None = None, *, reference: bool = False) -> bool:
+    def record_attempt(
+        self, result: RunResult, at: float | None = None, *, reference: bool = False
+    ) -> bool:
         """Record one run and keep its result document as the exercise's last verdict. Returns
         True when it is the exercise's first pass. Status never goes back from passed; cancelled
         runs count as attempts but do not change the status; a run of the reference solution
@@ -224,20 +260,37 @@ class Store:
         status = "reference" if reference else result.status.value
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            row = self.db.execute("SELECT first_passed_at FROM exercise WHERE id = ?", (ex_id,)).fetchone()
-            first_pass = result.status == Status.PASSED and not reference and (row is None or row[0] is None)
+            row = self.db.execute(
+                "SELECT first_passed_at FROM exercise WHERE id = ?", (ex_id,)
+            ).fetchone()
+            first_pass = (
+                result.status == Status.PASSED and not reference and (row is None or row[0] is None)
+            )
             self.db.execute("INSERT OR IGNORE INTO exercise(id) VALUES (?)", (ex_id,))
-            self.db.execute("INSERT INTO attempt(exercise, at, duration_s, status, failing) VALUES (?,?,?,?,?)",
-                            (ex_id, at, result.duration_s, status, failing))
-            self.db.execute("INSERT OR REPLACE INTO last_result(exercise, at, reference, doc) VALUES (?,?,?,?)",
-                            (ex_id, at, int(reference), json.dumps(result.to_dict(), ensure_ascii=False)))
+            self.db.execute(
+                "INSERT INTO attempt(exercise, at, duration_s, status, failing) VALUES (?,?,?,?,?)",
+                (ex_id, at, result.duration_s, status, failing),
+            )
+            self.db.execute(
+                "INSERT OR REPLACE INTO last_result(exercise, at, reference, doc) VALUES (?,?,?,?)",
+                (ex_id, at, int(reference), json.dumps(result.to_dict(), ensure_ascii=False)),
+            )
             if reference or result.status in (Status.NOT_ATTEMPTED, Status.CANCELLED):
-                self.db.execute("UPDATE exercise SET status = 'started' WHERE id = ? AND status = 'unseen'", (ex_id,))
+                self.db.execute(
+                    "UPDATE exercise SET status = 'started' WHERE id = ? AND status = 'unseen'",
+                    (ex_id,),
+                )
             elif result.status == Status.PASSED:
-                self.db.execute("UPDATE exercise SET status = 'passed', first_passed_at = COALESCE(first_passed_at, ?) "
-                                "WHERE id = ?", (at, ex_id))
+                self.db.execute(
+                    "UPDATE exercise SET status = 'passed', first_passed_at = COALESCE(first_passed_at, ?) "
+                    "WHERE id = ?",
+                    (at, ex_id),
+                )
             else:
-                self.db.execute("UPDATE exercise SET status = 'failed' WHERE id = ? AND status != 'passed'", (ex_id,))
+                self.db.execute(
+                    "UPDATE exercise SET status = 'failed' WHERE id = ? AND status != 'passed'",
+                    (ex_id,),
+                )
             self.db.execute("COMMIT")
         except BaseException:
             if self.db.in_transaction:
@@ -261,8 +314,15 @@ class Store:
     def add_time(self, ex_id: str, seconds: float) -> None:
         if seconds <= 0:
             return
-        self._write([("INSERT OR IGNORE INTO exercise(id) VALUES (?)", (ex_id,)),
-                     ("UPDATE exercise SET time_spent_s = time_spent_s + ? WHERE id = ?", (seconds, ex_id))])
+        self._write(
+            [
+                ("INSERT OR IGNORE INTO exercise(id) VALUES (?)", (ex_id,)),
+                (
+                    "UPDATE exercise SET time_spent_s = time_spent_s + ? WHERE id = ?",
+                    (seconds, ex_id),
+                ),
+            ]
+        )
 
     @_guarded
     def exercise_status(self, ex_id: str) -> str:
@@ -275,34 +335,57 @@ class Store:
 
     @_guarded
     def attempts(self, ex_id: str) -> list[Attempt]:
-        rows = self.db.execute("SELECT at, duration_s, status, failing FROM attempt WHERE exercise = ? ORDER BY seq",
-                               (ex_id,)).fetchall()
-        return [Attempt(at=r[0], duration_s=r[1], status=r[2], failing=json.loads(r[3])) for r in rows]
+        rows = self.db.execute(
+            "SELECT at, duration_s, status, failing FROM attempt WHERE exercise = ? ORDER BY seq",
+            (ex_id,),
+        ).fetchall()
+        return [
+            Attempt(at=r[0], duration_s=r[1], status=r[2], failing=json.loads(r[3])) for r in rows
+        ]
 
     @_guarded
     def stats(self, ex_id: str) -> ExerciseStats:
-        row = self.db.execute("SELECT status, first_passed_at, gave_up_at, time_spent_s FROM exercise WHERE id = ?",
-                              (ex_id,)).fetchone() or ("unseen", None, None, 0.0)
-        n = self.db.execute("SELECT COUNT(*) FROM attempt WHERE exercise = ?", (ex_id,)).fetchone()[0]
-        viewed = self.db.execute("SELECT COUNT(*) FROM solution_view WHERE exercise = ?", (ex_id,)).fetchone()[0]
-        return ExerciseStats(id=ex_id, status=row[0], attempts=n, hints_used=self.hints_revealed(ex_id),
-                             time_spent_s=row[3], solved_at=row[1], gave_up=row[2] is not None,
-                             solution_viewed=viewed > 0)
+        row = self.db.execute(
+            "SELECT status, first_passed_at, gave_up_at, time_spent_s FROM exercise WHERE id = ?",
+            (ex_id,),
+        ).fetchone() or ("unseen", None, None, 0.0)
+        n = self.db.execute("SELECT COUNT(*) FROM attempt WHERE exercise = ?", (ex_id,)).fetchone()[
+            0
+        ]
+        viewed = self.db.execute(
+            "SELECT COUNT(*) FROM solution_view WHERE exercise = ?", (ex_id,)
+        ).fetchone()[0]
+        return ExerciseStats(
+            id=ex_id,
+            status=row[0],
+            attempts=n,
+            hints_used=self.hints_revealed(ex_id),
+            time_spent_s=row[3],
+            solved_at=row[1],
+            gave_up=row[2] is not None,
+            solution_viewed=viewed > 0,
+        )
 
     # ------------------------------------------------------------ hints and solutions
 
     @_guarded
     def hints_revealed(self, ex_id: str) -> int:
-        return self.db.execute("SELECT COUNT(*) FROM hint WHERE exercise = ?", (ex_id,)).fetchone()[0]
+        return self.db.execute("SELECT COUNT(*) FROM hint WHERE exercise = ?", (ex_id,)).fetchone()[
+            0
+        ]
 
     @_guarded
     def reveal_hint(self, ex_id: str, total: int) -> int:
         """Reveal the next hint (if any is left); returns how many are revealed now."""
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            n = self.db.execute("SELECT COUNT(*) FROM hint WHERE exercise = ?", (ex_id,)).fetchone()[0]
+            n = self.db.execute(
+                "SELECT COUNT(*) FROM hint WHERE exercise = ?", (ex_id,)
+            ).fetchone()[0]
             if n < total:
-                self.db.execute("INSERT INTO hint(exercise, idx, at) VALUES (?,?,?)", (ex_id, n, time.time()))
+                self.db.execute(
+                    "INSERT INTO hint(exercise, idx, at) VALUES (?,?,?)", (ex_id, n, time.time())
+                )
                 n += 1
             self.db.execute("COMMIT")
         except BaseException:
@@ -313,43 +396,67 @@ class Store:
 
     @_guarded
     def solution_unlocked(self, ex_id: str) -> bool:
-        row = self.db.execute("SELECT status, gave_up_at FROM exercise WHERE id = ?", (ex_id,)).fetchone()
+        row = self.db.execute(
+            "SELECT status, gave_up_at FROM exercise WHERE id = ?", (ex_id,)
+        ).fetchone()
         return bool(row) and (row[0] == "passed" or row[1] is not None)
 
     @_guarded
     def give_up(self, ex_id: str) -> None:
-        self._write([("INSERT OR IGNORE INTO exercise(id) VALUES (?)", (ex_id,)),
-                     ("UPDATE exercise SET gave_up_at = COALESCE(gave_up_at, ?) WHERE id = ?", (time.time(), ex_id))])
+        self._write(
+            [
+                ("INSERT OR IGNORE INTO exercise(id) VALUES (?)", (ex_id,)),
+                (
+                    "UPDATE exercise SET gave_up_at = COALESCE(gave_up_at, ?) WHERE id = ?",
+                    (time.time(), ex_id),
+                ),
+            ]
+        )
 
     @_guarded
     def record_solution_view(self, ex_id: str) -> None:
         gave_up = self.exercise_status(ex_id) != "passed"
-        self.db.execute("INSERT INTO solution_view(exercise, at, gave_up) VALUES (?,?,?)",
-                        (ex_id, time.time(), int(gave_up)))
+        self.db.execute(
+            "INSERT INTO solution_view(exercise, at, gave_up) VALUES (?,?,?)",
+            (ex_id, time.time(), int(gave_up)),
+        )
 
     # ------------------------------------------------------------ lessons, quizzes, place
 
     @_guarded
     def mark_read(self, lesson_id: str) -> None:
-        self.db.execute("INSERT OR IGNORE INTO page_read(lesson, at) VALUES (?,?)", (lesson_id, time.time()))
+        self.db.execute(
+            "INSERT OR IGNORE INTO page_read(lesson, at) VALUES (?,?)", (lesson_id, time.time())
+        )
 
     @_guarded
     def lessons_read(self) -> set[str]:
         return {r[0] for r in self.db.execute("SELECT lesson FROM page_read").fetchall()}
 
     @_guarded
-    def record_quiz_answer(self, chapter_id: str, question_id: str, answer: str, correct: bool | None) -> bool:
+    def record_quiz_answer(
+        self, chapter_id: str, question_id: str, answer: str, correct: bool | None
+    ) -> bool:
         """Keep the first answer to a question (later ones are practice and change nothing).
         Returns True when this answer was the first, the one that counts."""
-        cur = self.db.execute("INSERT OR IGNORE INTO quiz_answer(chapter, question, answer, correct, at) "
-                              "VALUES (?,?,?,?,?)",
-                              (chapter_id, question_id, answer, None if correct is None else int(correct), time.time()))
+        cur = self.db.execute(
+            "INSERT OR IGNORE INTO quiz_answer(chapter, question, answer, correct, at) "
+            "VALUES (?,?,?,?,?)",
+            (
+                chapter_id,
+                question_id,
+                answer,
+                None if correct is None else int(correct),
+                time.time(),
+            ),
+        )
         return cur.rowcount == 1
 
     @_guarded
     def quiz_answers(self, chapter_id: str) -> dict[str, tuple[str, bool | None]]:
-        rows = self.db.execute("SELECT question, answer, correct FROM quiz_answer WHERE chapter = ?",
-                               (chapter_id,)).fetchall()
+        rows = self.db.execute(
+            "SELECT question, answer, correct FROM quiz_answer WHERE chapter = ?", (chapter_id,)
+        ).fetchall()
         return {q: (a, None if c is None else bool(c)) for q, a, c in rows}
 
     @_guarded
@@ -359,15 +466,21 @@ class Store:
         return sum(1 for _, c in answers.values() if c), len(answers)
 
     @_guarded
-    def record_prediction(self, prediction_id: str, chapter_id: str, answer: str, correct: bool) -> bool:
+    def record_prediction(
+        self, prediction_id: str, chapter_id: str, answer: str, correct: bool
+    ) -> bool:
         """Keep the first prediction for a block; True when this one was it (the one that counts)."""
-        cur = self.db.execute("INSERT OR IGNORE INTO prediction(id, chapter, answer, correct, at) VALUES (?,?,?,?,?)",
-                              (prediction_id, chapter_id, answer, int(correct), time.time()))
+        cur = self.db.execute(
+            "INSERT OR IGNORE INTO prediction(id, chapter, answer, correct, at) VALUES (?,?,?,?,?)",
+            (prediction_id, chapter_id, answer, int(correct), time.time()),
+        )
         return cur.rowcount == 1
 
     @_guarded
     def predictions(self, chapter_id: str) -> dict[str, tuple[str, bool]]:
-        rows = self.db.execute("SELECT id, answer, correct FROM prediction WHERE chapter = ?", (chapter_id,)).fetchall()
+        rows = self.db.execute(
+            "SELECT id, answer, correct FROM prediction WHERE chapter = ?", (chapter_id,)
+        ).fetchall()
         return {i: (a, bool(c)) for i, a, c in rows}
 
     def set_location(self, kind: str, item_id: str) -> None:
@@ -389,4 +502,3 @@ class Store:
     @_guarded
     def set_setting(self, key: str, value: str) -> None:
         self.db.execute("INSERT OR REPLACE INTO setting(key, value) VALUES (?,?)", (key, value))
-

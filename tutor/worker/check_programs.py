@@ -12,7 +12,8 @@ from __future__ import annotations
 import contextlib
 import functools
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tutor.protocol import details as D
 from tutor.worker.check_values import CheckFailed
@@ -35,7 +36,7 @@ class TraceCounter:
         self.wrapped = counted
 
 
-_active: list["CompileLog"] = []
+_active: list[CompileLog] = []
 _listening = False
 
 
@@ -43,8 +44,8 @@ def _on_event(event: str, duration: float, **kwargs) -> None:
     if event != COMPILE_EVENT or not _active:
         return
     name = str(kwargs.get("fun_name", "?"))
-    if "(" in name and name.endswith(")"):          # "jit(f)", "pmap(f)" → "f"
-        name = name[name.index("(") + 1:-1]
+    if "(" in name and name.endswith(")"):  # "jit(f)", "pmap(f)" → "f"
+        name = name[name.index("(") + 1 : -1]
     for log in _active:
         log.names.append(name)
 
@@ -93,16 +94,35 @@ class CompileLog(contextlib.AbstractContextManager):
         return len(self.names)
 
 
-def assert_compile_count(log: CompileLog, name: str | None, *, msg: str, expected: int | None = None,
-                         at_most: int | None = None, at_least: int | None = None) -> None:
+def assert_compile_count(
+    log: CompileLog,
+    name: str | None,
+    *,
+    msg: str,
+    expected: int | None = None,
+    at_most: int | None = None,
+    at_least: int | None = None,
+) -> None:
     """The number of compilations of `name` (every compilation when None) is `expected`, or lies
     within [at_least, at_most]."""
     n = log.count(name)
-    ok = ((expected is None or n == expected) and (at_most is None or n <= at_most)
-          and (at_least is None or n >= at_least))
+    ok = (
+        (expected is None or n == expected)
+        and (at_most is None or n <= at_most)
+        and (at_least is None or n >= at_least)
+    )
     if not ok:
-        raise CheckFailed(msg, D.Compiles(function=name, actual=n, expected=expected, at_most=at_most,
-                                          at_least=at_least, names=list(log.names)))
+        raise CheckFailed(
+            msg,
+            D.Compiles(
+                function=name,
+                actual=n,
+                expected=expected,
+                at_most=at_most,
+                at_least=at_least,
+                names=list(log.names),
+            ),
+        )
 
 
 # ---------------------------------------------------------------- staged programs

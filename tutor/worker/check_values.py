@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any, Callable, NamedTuple, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from tutor.protocol import details as D
 from tutor.words.catalog import t
 
-MAX_ELEMENTS = 256        # elements of an array kept in a failure detail
+MAX_ELEMENTS = 256  # elements of an array kept in a failure detail
 MAX_MISMATCHES = 12
 
 
@@ -77,8 +78,10 @@ def jsonable(value: Any, limit: int = MAX_ELEMENTS) -> Any:
     if arr.ndim == 0:
         return _scalar(arr[()])
     if arr.size > limit:
-        return {"truncated_flat": [_scalar(v) for v in arr.reshape(-1)[:limit]],
-                "shape": list(arr.shape)}
+        return {
+            "truncated_flat": [_scalar(v) for v in arr.reshape(-1)[:limit]],
+            "shape": list(arr.shape),
+        }
     return _tolist(arr)
 
 
@@ -102,7 +105,9 @@ def describe(value: Any) -> str:
 
 def fail(msg: str, **values) -> None:
     """Fail the current check; named `values` (expected=..., actual=...) are shown with it."""
-    raise CheckFailed(msg, D.Condition(values={k: jsonable(v) for k, v in values.items()}) if values else None)
+    raise CheckFailed(
+        msg, D.Condition(values={k: jsonable(v) for k, v in values.items()}) if values else None
+    )
 
 
 def assert_that(cond: Any, msg: str, **values) -> None:
@@ -112,8 +117,10 @@ def assert_that(cond: Any, msg: str, **values) -> None:
 
 
 def _structure_fail(what: str, expected: str, value: Any) -> None:
-    raise CheckFailed(t("checklib.structure", what=what, expected=expected, actual=describe(value)),
-                      D.Structure(what=what, expected=expected, actual=describe(value)))
+    raise CheckFailed(
+        t("checklib.structure", what=what, expected=expected, actual=describe(value)),
+        D.Structure(what=what, expected=expected, actual=describe(value)),
+    )
 
 
 def as_tuple(value: Any, n: int, what: str) -> tuple:
@@ -124,8 +131,14 @@ def as_tuple(value: Any, n: int, what: str) -> tuple:
     _structure_fail(what, t("checklib.tuple_of", n=n), value)
 
 
-def as_array(value: Any, what: str, *, shape: Sequence[int] | None = None,
-             ndim: int | None = None, floating: bool = False) -> np.ndarray:
+def as_array(
+    value: Any,
+    what: str,
+    *,
+    shape: Sequence[int] | None = None,
+    ndim: int | None = None,
+    floating: bool = False,
+) -> np.ndarray:
     """`value` as a numeric NumPy array (jax/NumPy arrays, numbers, nested lists); None, objects,
     ragged lists and the wrong shape or rank fail with the reason. `floating=True`: it must be a
     floating-point array too (before the check differentiates through the function)."""
@@ -133,17 +146,36 @@ def as_array(value: Any, what: str, *, shape: Sequence[int] | None = None,
     if arr is None or not (np.issubdtype(arr.dtype, np.number) or arr.dtype == np.bool_):
         _structure_fail(what, t("checklib.numeric_array"), value)
     if floating and not np.issubdtype(arr.dtype, np.floating):
-        raise CheckFailed(t("checklib.floating", what=what, dtype=arr.dtype),
-                          D.DtypeMismatch(what=what, expected_dtype="float32", actual_dtype=str(arr.dtype),
-                                          actual=jsonable(arr)))
+        raise CheckFailed(
+            t("checklib.floating", what=what, dtype=arr.dtype),
+            D.DtypeMismatch(
+                what=what,
+                expected_dtype="float32",
+                actual_dtype=str(arr.dtype),
+                actual=jsonable(arr),
+            ),
+        )
     if ndim is not None and arr.ndim != ndim:
-        raise CheckFailed(t("checklib.rank", what=what, expected=ndim, actual=arr.ndim, shape=tuple(arr.shape)),
-                          D.ShapeMismatch(what=what, expected_shape=None, actual_shape=list(arr.shape),
-                                          expected=f"ndim {ndim}", actual=jsonable(arr)))
+        raise CheckFailed(
+            t("checklib.rank", what=what, expected=ndim, actual=arr.ndim, shape=tuple(arr.shape)),
+            D.ShapeMismatch(
+                what=what,
+                expected_shape=None,
+                actual_shape=list(arr.shape),
+                expected=f"ndim {ndim}",
+                actual=jsonable(arr),
+            ),
+        )
     if shape is not None and tuple(arr.shape) != tuple(shape):
-        raise CheckFailed(t("checklib.shape", what=what, expected=tuple(shape), actual=tuple(arr.shape)),
-                          D.ShapeMismatch(what=what, expected_shape=list(shape), actual_shape=list(arr.shape),
-                                          actual=jsonable(arr)))
+        raise CheckFailed(
+            t("checklib.shape", what=what, expected=tuple(shape), actual=tuple(arr.shape)),
+            D.ShapeMismatch(
+                what=what,
+                expected_shape=list(shape),
+                actual_shape=list(arr.shape),
+                actual=jsonable(arr),
+            ),
+        )
     return arr
 
 
@@ -181,15 +213,30 @@ def f64(x: Any) -> np.ndarray:
 # ---------------------------------------------------------------- comparisons
 
 
-def _leaf_compare(actual, expected, rtol: float, atol: float, check_dtype: bool, path: str = "") -> D.Leaf:
+def _leaf_compare(
+    actual, expected, rtol: float, atol: float, check_dtype: bool, path: str = ""
+) -> D.Leaf:
     exp = np.asarray(expected)
-    act_arr = None if actual is None or isinstance(actual, (str, bytes, dict)) else _as_array(actual)
-    leaf = D.Leaf(path=path, ok=False, expected_shape=list(exp.shape), expected_dtype=str(exp.dtype),
-                  expected=jsonable(exp))
-    if act_arr is None or not (np.issubdtype(act_arr.dtype, np.number) or act_arr.dtype == np.bool_):
+    act_arr = (
+        None if actual is None or isinstance(actual, (str, bytes, dict)) else _as_array(actual)
+    )
+    leaf = D.Leaf(
+        path=path,
+        ok=False,
+        expected_shape=list(exp.shape),
+        expected_dtype=str(exp.dtype),
+        expected=jsonable(exp),
+    )
+    if act_arr is None or not (
+        np.issubdtype(act_arr.dtype, np.number) or act_arr.dtype == np.bool_
+    ):
         leaf.problem, leaf.actual = "type", repr(actual)[:300]
         return leaf
-    leaf.actual_shape, leaf.actual_dtype, leaf.actual = list(act_arr.shape), str(act_arr.dtype), jsonable(act_arr)
+    leaf.actual_shape, leaf.actual_dtype, leaf.actual = (
+        list(act_arr.shape),
+        str(act_arr.dtype),
+        jsonable(act_arr),
+    )
     if exp.shape != act_arr.shape:
         leaf.problem = "shape"
         return leaf
@@ -201,13 +248,15 @@ def _leaf_compare(actual, expected, rtol: float, atol: float, check_dtype: bool,
         err = np.abs(a64 - e64)
         bad = np.array(~(err <= atol + rtol * np.abs(e64)), dtype=bool)
     bad &= ~(np.isnan(a64) & np.isnan(e64))
-    infinite = np.isinf(e64)                          # an infinite expectation matches only itself
+    infinite = np.isinf(e64)  # an infinite expectation matches only itself
     bad[infinite] = a64[infinite] != e64[infinite]
     finite_err = np.where(np.isfinite(err), err, np.inf)
     leaf.max_abs_err = _scalar(finite_err.max()) if finite_err.size else 0.0
     leaf.mismatched, leaf.total = int(bad.sum()), int(bad.size)
-    leaf.first_mismatches = [[[int(i) for i in ix], _scalar(e64[tuple(ix)]), _scalar(a64[tuple(ix)])]
-                             for ix in np.argwhere(bad)[:MAX_MISMATCHES]]
+    leaf.first_mismatches = [
+        [[int(i) for i in ix], _scalar(e64[tuple(ix)]), _scalar(a64[tuple(ix)])]
+        for ix in np.argwhere(bad)[:MAX_MISMATCHES]
+    ]
     leaf.ok = not bad.any()
     return leaf
 
@@ -216,15 +265,26 @@ def _flatten(tree) -> tuple[list[str], list[Any]]:
     import jax
 
     with_paths, _ = jax.tree_util.tree_flatten_with_path(tree)
-    return [jax.tree_util.keystr(p) or "<root>" for p, _ in with_paths], [leaf for _, leaf in with_paths]
+    return [jax.tree_util.keystr(p) or "<root>" for p, _ in with_paths], [
+        leaf for _, leaf in with_paths
+    ]
 
 
 def _is_tree(x) -> bool:
-    return isinstance(x, (dict, list, tuple)) or (hasattr(x, "__dataclass_fields__") and not hasattr(x, "shape"))
+    return isinstance(x, (dict, list, tuple)) or (
+        hasattr(x, "__dataclass_fields__") and not hasattr(x, "shape")
+    )
 
 
-def compare(actual: Any, expected: Any, *, rtol: float, atol: float, what: str = "",
-            check_dtype: bool = False) -> D.Detail | None:
+def compare(
+    actual: Any,
+    expected: Any,
+    *,
+    rtol: float,
+    atol: float,
+    what: str = "",
+    check_dtype: bool = False,
+) -> D.Detail | None:
     """None when actual ≈ expected (|a − e| ≤ atol + rtol·|e| elementwise, for scalars, arrays and
     pytrees); otherwise the typed detail of how they differ."""
     if _is_tree(expected) or _is_tree(actual):
@@ -234,49 +294,92 @@ def compare(actual: Any, expected: Any, *, rtol: float, atol: float, what: str =
         except Exception:
             a_paths, a_leaves = ["<root>"], [actual]
         if len(a_leaves) != len(e_leaves):
-            return D.Structure(what=what, expected=t("checklib.leaves", n=len(e_leaves)),
-                               actual=t("checklib.leaves", n=len(a_leaves)),
-                               expected_paths=e_paths, actual_paths=a_paths)
+            return D.Structure(
+                what=what,
+                expected=t("checklib.leaves", n=len(e_leaves)),
+                actual=t("checklib.leaves", n=len(a_leaves)),
+                expected_paths=e_paths,
+                actual_paths=a_paths,
+            )
         paths = a_paths if a_paths == e_paths else e_paths
-        leaves = [_leaf_compare(a, e, rtol, atol, check_dtype, p) for p, a, e in zip(paths, a_leaves, e_leaves)]
+        leaves = [
+            _leaf_compare(a, e, rtol, atol, check_dtype, p)
+            for p, a, e in zip(paths, a_leaves, e_leaves)
+        ]
         if all(leaf.ok for leaf in leaves):
             return None
         errs = [leaf.max_abs_err for leaf in leaves if isinstance(leaf.max_abs_err, float)]
-        return D.Tree(what=what, rtol=rtol, atol=atol, leaves=leaves, max_abs_err=max(errs) if errs else None,
-                      mismatched=sum(leaf.mismatched if leaf.mismatched is not None else 1
-                                     for leaf in leaves if not leaf.ok),
-                      total=sum(leaf.total or 1 for leaf in leaves))
+        return D.Tree(
+            what=what,
+            rtol=rtol,
+            atol=atol,
+            leaves=leaves,
+            max_abs_err=max(errs) if errs else None,
+            mismatched=sum(
+                leaf.mismatched if leaf.mismatched is not None else 1
+                for leaf in leaves
+                if not leaf.ok
+            ),
+            total=sum(leaf.total or 1 for leaf in leaves),
+        )
     leaf = _leaf_compare(actual, expected, rtol, atol, check_dtype)
     if leaf.ok:
         return None
-    cls = {None: D.AllClose, "shape": D.ShapeMismatch, "dtype": D.DtypeMismatch, "type": D.TypeMismatch}[leaf.problem]
-    return cls(what=what, rtol=rtol, atol=atol, expected=leaf.expected, actual=leaf.actual,
-               expected_shape=leaf.expected_shape, actual_shape=leaf.actual_shape,
-               expected_dtype=leaf.expected_dtype, actual_dtype=leaf.actual_dtype,
-               max_abs_err=leaf.max_abs_err, mismatched=leaf.mismatched, total=leaf.total,
-               first_mismatches=leaf.first_mismatches)
+    cls = {
+        None: D.AllClose,
+        "shape": D.ShapeMismatch,
+        "dtype": D.DtypeMismatch,
+        "type": D.TypeMismatch,
+    }[leaf.problem]
+    return cls(
+        what=what,
+        rtol=rtol,
+        atol=atol,
+        expected=leaf.expected,
+        actual=leaf.actual,
+        expected_shape=leaf.expected_shape,
+        actual_shape=leaf.actual_shape,
+        expected_dtype=leaf.expected_dtype,
+        actual_dtype=leaf.actual_dtype,
+        max_abs_err=leaf.max_abs_err,
+        mismatched=leaf.mismatched,
+        total=leaf.total,
+        first_mismatches=leaf.first_mismatches,
+    )
 
 
 class Mistake(NamedTuple):
     """A known mistake: what it would produce (computed by the check) and the message naming it."""
+
     label: str
     value: Any
     message: str
 
 
-def which_mistake(actual: Any, mistakes: Sequence[Mistake], *, rtol: float, atol: float) -> Mistake | None:
+def which_mistake(
+    actual: Any, mistakes: Sequence[Mistake], *, rtol: float, atol: float
+) -> Mistake | None:
     """The first mistake whose value the learner's output matches (same tolerances), else None."""
     for m in mistakes:
         try:
             if compare(actual, m.value, rtol=rtol, atol=atol) is None:
                 return m
-        except Exception:       # a structure the mistake cannot be compared with: not this one
+        except Exception:  # a structure the mistake cannot be compared with: not this one
             continue
     return None
 
 
-def assert_close(actual: Any, expected: Any, *, msg: str, rtol: float = 1e-5, atol: float = 1e-8,
-                 what: str = "", check_dtype: bool = False, mistakes: Sequence[Mistake] = ()) -> None:
+def assert_close(
+    actual: Any,
+    expected: Any,
+    *,
+    msg: str,
+    rtol: float = 1e-5,
+    atol: float = 1e-8,
+    what: str = "",
+    check_dtype: bool = False,
+    mistakes: Sequence[Mistake] = (),
+) -> None:
     """actual ≈ expected. On failure the message is that of the known mistake the actual value
     was shown to match, else `msg` (which says what differs without guessing a cause)."""
     detail = compare(actual, expected, rtol=rtol, atol=atol, what=what, check_dtype=check_dtype)
@@ -287,10 +390,15 @@ def assert_close(actual: Any, expected: Any, *, msg: str, rtol: float = 1e-5, at
         detail.diagnosis = found.label
         msg = found.message
     if isinstance(detail, (D.ShapeMismatch,)) and detail.expected_shape is not None:
-        msg += "\n" + t("checklib.shape_note", expected=tuple(detail.expected_shape),
-                        actual=tuple(detail.actual_shape or ()))
+        msg += "\n" + t(
+            "checklib.shape_note",
+            expected=tuple(detail.expected_shape),
+            actual=tuple(detail.actual_shape or ()),
+        )
     elif isinstance(detail, D.DtypeMismatch):
-        msg += "\n" + t("checklib.dtype_note", expected=detail.expected_dtype, actual=detail.actual_dtype)
+        msg += "\n" + t(
+            "checklib.dtype_note", expected=detail.expected_dtype, actual=detail.actual_dtype
+        )
     elif isinstance(detail, D.Structure):
         msg += "\n" + t("checklib.structure_note", expected=detail.expected, actual=detail.actual)
     raise CheckFailed(msg, detail)
@@ -302,7 +410,9 @@ def assert_equal(actual: Any, expected: Any, msg: str, what: str = "") -> None:
     except Exception:
         same = False
     if not same:
-        raise CheckFailed(msg, D.Equal(what=what, expected=jsonable(expected), actual=jsonable(actual)))
+        raise CheckFailed(
+            msg, D.Equal(what=what, expected=jsonable(expected), actual=jsonable(actual))
+        )
 
 
 def assert_raises(exc_types, fn: Callable, *args, msg: str, **kwargs) -> BaseException:

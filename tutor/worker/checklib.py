@@ -16,33 +16,82 @@ from __future__ import annotations
 
 import time
 import traceback
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 import numpy as np
 
 from tutor.protocol import details as D
-from tutor.worker.check_programs import (CompileLog, TraceCounter, assert_compile_count, jaxpr_text,
-                                  primitive_counts, primitive_sites, sub_jaxprs)
-from tutor.worker.check_values import (CheckFailed, Mistake, as_array, as_callable, as_scalar, as_tuple,
-                                assert_close, assert_equal, assert_raises, assert_that, compare,
-                                describe, f64, fail, fn_name, jsonable, which_mistake)
-from tutor.words.catalog import t
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo
+from tutor.words.catalog import t
+from tutor.worker.check_programs import (
+    CompileLog,
+    TraceCounter,
+    assert_compile_count,
+    jaxpr_text,
+    primitive_counts,
+    primitive_sites,
+    sub_jaxprs,
+)
+from tutor.worker.check_values import (
+    CheckFailed,
+    Mistake,
+    as_array,
+    as_callable,
+    as_scalar,
+    as_tuple,
+    assert_close,
+    assert_equal,
+    assert_raises,
+    assert_that,
+    compare,
+    describe,
+    f64,
+    fail,
+    fn_name,
+    jsonable,
+    which_mistake,
+)
 from tutor.worker.tracebacks import learner_error
 
-__all__ = ["Checks", "Learner", "run_checks", "rng", "CheckFailed", "Mistake", "as_array",
-           "as_callable", "as_scalar", "as_tuple", "assert_close", "assert_equal", "assert_raises",
-           "assert_that", "compare", "describe", "f64", "fail", "fn_name", "jsonable",
-           "which_mistake", "CompileLog", "TraceCounter", "assert_compile_count", "jaxpr_text",
-           "primitive_counts", "primitive_sites", "sub_jaxprs"]
+__all__ = [
+    "Checks",
+    "Learner",
+    "run_checks",
+    "rng",
+    "CheckFailed",
+    "Mistake",
+    "as_array",
+    "as_callable",
+    "as_scalar",
+    "as_tuple",
+    "assert_close",
+    "assert_equal",
+    "assert_raises",
+    "assert_that",
+    "compare",
+    "describe",
+    "f64",
+    "fail",
+    "fn_name",
+    "jsonable",
+    "which_mistake",
+    "CompileLog",
+    "TraceCounter",
+    "assert_compile_count",
+    "jaxpr_text",
+    "primitive_counts",
+    "primitive_sites",
+    "sub_jaxprs",
+]
 
 
 @dataclass
 class Check:
     id: str
     name: str
-    fn: Callable[["Learner"], Any]
+    fn: Callable[[Learner], Any]
     needs: tuple[str, ...] = ()
 
 
@@ -93,8 +142,12 @@ class Learner:
         return self.ns.get(name, default)
 
 
-def run_checks(checks: Checks, learner: Learner, learner_files: set[str],
-               on_event: Callable[[dict], None] | None = None) -> tuple[list[CheckOutcome], ErrorInfo | None]:
+def run_checks(
+    checks: Checks,
+    learner: Learner,
+    learner_files: set[str],
+    on_event: Callable[[dict], None] | None = None,
+) -> tuple[list[CheckOutcome], ErrorInfo | None]:
     """Runs every check in order. Returns the outcomes and the first learner error, if any."""
     outcomes: list[CheckOutcome] = []
     by_id: dict[str, CheckOutcome] = {}
@@ -103,8 +156,13 @@ def run_checks(checks: Checks, learner: Learner, learner_files: set[str],
         unmet = [d for d in check.needs if by_id[d].status != CheckStatus.PASSED]
         if unmet:
             dep_name = by_id[unmet[0]].name
-            out = CheckOutcome(id=check.id, name=check.name, status=CheckStatus.SKIPPED,
-                               message=t("check.skipped_needs", dep=dep_name), needs=list(check.needs))
+            out = CheckOutcome(
+                id=check.id,
+                name=check.name,
+                status=CheckStatus.SKIPPED,
+                message=t("check.skipped_needs", dep=dep_name),
+                needs=list(check.needs),
+            )
         else:
             if on_event:
                 on_event({"type": "check_started", "id": check.id, "name": check.name})
@@ -113,8 +171,13 @@ def run_checks(checks: Checks, learner: Learner, learner_files: set[str],
                 check.fn(learner)
                 out = CheckOutcome(id=check.id, name=check.name, status=CheckStatus.PASSED)
             except CheckFailed as e:
-                out = CheckOutcome(id=check.id, name=check.name, status=CheckStatus.FAILED,
-                                   message=e.message, detail=e.detail)
+                out = CheckOutcome(
+                    id=check.id,
+                    name=check.name,
+                    status=CheckStatus.FAILED,
+                    message=e.message,
+                    detail=e.detail,
+                )
             except Exception as e:  # raised by the learner's code, or by the check itself
                 info = learner_error(e, learner_files)
                 origin = _origin(e, learner_files, check.fn)
@@ -124,8 +187,13 @@ def run_checks(checks: Checks, learner: Learner, learner_files: set[str],
                     msg = t("checklib.check_bug") + msg
                 elif info.hint:
                     msg += "\n" + info.hint
-                out = CheckOutcome(id=check.id, name=check.name, status=CheckStatus.ERROR, message=msg,
-                                   detail=D.LearnerError(line=info.line, traceback=info.traceback, origin=origin))
+                out = CheckOutcome(
+                    id=check.id,
+                    name=check.name,
+                    status=CheckStatus.ERROR,
+                    message=msg,
+                    detail=D.LearnerError(line=info.line, traceback=info.traceback, origin=origin),
+                )
             out.duration_s = time.perf_counter() - start
             out.needs = list(check.needs)
         outcomes.append(out)

@@ -13,14 +13,18 @@ import os
 import sys
 import time
 
-from tutor.running import procs
 from tutor.protocol.events import PROTOCOL_VERSION, Event, Job, Ready, encode_event
+from tutor.running import procs
 
-RESULT_FD_MIN = 200        # the result pipe is moved up here, away from the fds learners touch
-EVENTS_FILE = "events.jsonl"    # in the run folder: where events go if the learner closed the pipe
-STACK_FILE = "stack.txt"        # in the run folder: the stack sampled just before the time limit
-WORKER_FAILED_EXIT = 86         # the worker's own code failed after the job arrived
-_write, _exit, _open = os.write, os._exit, os.open    # bound before the learner's code can replace them
+RESULT_FD_MIN = 200  # the result pipe is moved up here, away from the fds learners touch
+EVENTS_FILE = "events.jsonl"  # in the run folder: where events go if the learner closed the pipe
+STACK_FILE = "stack.txt"  # in the run folder: the stack sampled just before the time limit
+WORKER_FAILED_EXIT = 86  # the worker's own code failed after the job arrived
+_write, _exit, _open = (
+    os.write,
+    os._exit,
+    os.open,
+)  # bound before the learner's code can replace them
 
 
 class Channel:
@@ -51,7 +55,7 @@ class Channel:
     def _write_all(fd: int, data: bytes) -> None:
         view = memoryview(data)
         while view:
-            view = view[_write(fd, view):]
+            view = view[_write(fd, view) :]
 
 
 def _vm_data_kb() -> int:
@@ -90,7 +94,7 @@ def _warm_up() -> None:
 
     x = jnp.arange(4.0)
     jax.jit(lambda a: (a * 2.0).sum())(x).block_until_ready()
-    jax.grad(lambda a: (a ** 2).sum())(x).block_until_ready()
+    jax.grad(lambda a: (a**2).sum())(x).block_until_ready()
 
 
 def _apply_limits(job: Job) -> None:
@@ -108,7 +112,7 @@ def main(argv: list[str]) -> None:
     procs.become_reaper(lifeline_fd, keep_fds=(job_fd, result_fd))
     run_dir = os.getcwd()
     try:
-        os.nice(5)   # checks yield to the app the learner is typing in
+        os.nice(5)  # checks yield to the app the learner is typing in
     except OSError:
         pass
     chan = Channel(result_fd, os.path.join(run_dir, EVENTS_FILE))
@@ -132,13 +136,20 @@ def main(argv: list[str]) -> None:
     os.dup2(saved_err, 2)
     for fd in (saved_out, saved_err, devnull):
         os.close(fd)
-    chan.send(Ready(version=PROTOCOL_VERSION, pid=os.getpid(), warm_s=round(time.perf_counter() - t0, 3),
-                    vmdata_kb=_vm_data_kb(), context=preload))
+    chan.send(
+        Ready(
+            version=PROTOCOL_VERSION,
+            pid=os.getpid(),
+            warm_s=round(time.perf_counter() - t0, 3),
+            vmdata_kb=_vm_data_kb(),
+            context=preload,
+        )
+    )
 
     job = _read_job(job_fd)
     _apply_limits(job)
     if job.context != preload or preload_error is not None:
-        ns = None      # the job wants another context (or the preloaded one failed): run it afresh
+        ns = None  # the job wants another context (or the preloaded one failed): run it afresh
     try:
         run_job.run(job, ns, chan.send, os.path.join(run_dir, STACK_FILE))
     except BaseException:  # noqa: BLE001 - the parent says "the worker failed", not "you exited"

@@ -12,17 +12,18 @@ import fcntl
 import os
 import sys
 import types
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from tutor.words import catalog
-from tutor.worker.checklib import Learner, run_checks
-from tutor.storage.drafts import DraftError, read_source
 from tutor.protocol.events import CheckDone, CheckStarted, Event, Finished, Job, JobKind, Started
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
+from tutor.storage.drafts import DraftError, read_source
+from tutor.words import catalog
+from tutor.worker.checklib import Learner, run_checks
 from tutor.worker.tracebacks import is_memory_error, learner_error
 
 STACK_FD_MIN = 210
-DUMP_MARGIN_S = 0.25      # the stack is sampled this long before the parent's limit
+DUMP_MARGIN_S = 0.25  # the stack is sampled this long before the parent's limit
 
 
 class OutOfMemory(BaseException):
@@ -54,10 +55,15 @@ def run(job: Job, ns: dict | None, send: Callable[[Event], None], stack_path: st
         exit_code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
         result = RunResult(exercise=job.exercise, status=Status.EXITED_EARLY)
     except OutOfMemory as e:
-        result = RunResult(exercise=job.exercise, status=Status.MEMORY, message=str(e)[:500] or None)
+        result = RunResult(
+            exercise=job.exercise, status=Status.MEMORY, message=str(e)[:500] or None
+        )
     except Exception as e:  # noqa: BLE001 - the worker's own failure, reported as such
-        result = RunResult(exercise=job.exercise, status=Status.CRASHED,
-                           message=catalog.t("run.worker_broke", detail=f"{type(e).__name__}: {e}"))
+        result = RunResult(
+            exercise=job.exercise,
+            status=Status.CRASHED,
+            message=catalog.t("run.worker_broke", detail=f"{type(e).__name__}: {e}"),
+        )
     finally:
         _restore_builtins(saved)
     faulthandler.cancel_dump_traceback_later()
@@ -88,8 +94,9 @@ def _restore_builtins(saved: dict) -> None:
     current.update(saved)
 
 
-def _run_job(job: Job, ns: dict | None, send: Callable[[Event], None],
-             restore_builtins: Callable[[], None]) -> RunResult:
+def _run_job(
+    job: Job, ns: dict | None, send: Callable[[Event], None], restore_builtins: Callable[[], None]
+) -> RunResult:
     if ns is None:
         ns = fresh_namespace()
         if job.context:
@@ -108,7 +115,7 @@ def _load_checks(job: Job) -> tuple[Any, ErrorInfo | None]:
     """The exercise's Checks, from the module's source as it is now (before the learner runs)."""
     path = job.check_module
     folder = os.path.dirname(path)
-    if folder not in sys.path:       # check modules import their chapter's shared helpers
+    if folder not in sys.path:  # check modules import their chapter's shared helpers
         sys.path.append(folder)
     name = "jaxtutor_check_" + "".join(c if c.isalnum() else "_" for c in job.exercise)
     module = types.ModuleType(name)
@@ -140,8 +147,9 @@ def _memory_guard(fn):
     return guarded
 
 
-def _run_exercise(job: Job, ns: dict, send: Callable[[Event], None],
-                  restore_builtins: Callable[[], None]) -> RunResult:
+def _run_exercise(
+    job: Job, ns: dict, send: Callable[[Event], None], restore_builtins: Callable[[], None]
+) -> RunResult:
     result = RunResult(exercise=job.exercise, status=Status.PASSED)
     checks, content_error = _load_checks(job)
     if content_error is not None:
@@ -149,7 +157,7 @@ def _run_exercise(job: Job, ns: dict, send: Callable[[Event], None],
         return result
     learner_file = job.file
     try:
-        source = read_source(learner_file)        # UTF-8, a byte-order mark dropped
+        source = read_source(learner_file)  # UTF-8, a byte-order mark dropped
     except DraftError as e:
         result.status, result.error = Status.ERROR, ErrorInfo(type=type(e).__name__, message=str(e))
         return result
@@ -189,7 +197,7 @@ def _run_exercise(job: Job, ns: dict, send: Callable[[Event], None],
         outcomes, error = run_checks(checks, Learner(ns), {learner_file}, on_event=forward)
     except (SystemExit, OutOfMemory):
         raise
-    except BaseException as e:   # KeyboardInterrupt and the like, raised inside a check
+    except BaseException as e:  # KeyboardInterrupt and the like, raised inside a check
         result.status, result.checks = Status.ERROR, done
         result.error = learner_error(e, learner_file)
         return result
@@ -230,7 +238,11 @@ def stub_names(source: str, names: list[str]) -> list[str]:
     def is_placeholder(stmt) -> bool:
         if isinstance(stmt, ast.Pass):
             return True
-        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and stmt.value.value is Ellipsis:
+        if (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Constant)
+            and stmt.value.value is Ellipsis
+        ):
             return True
         if isinstance(stmt, ast.Raise) and stmt.exc is not None:
             exc = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
@@ -241,8 +253,12 @@ def stub_names(source: str, names: list[str]) -> list[str]:
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in names:
             body = list(node.body)
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
                 body = body[1:]
             if all(is_placeholder(s) for s in body):
                 stubs.append(node.name)
@@ -261,23 +277,49 @@ class ChartRecorder:
 
         return [float(v) for v in np.asarray(values, dtype=np.float64).reshape(-1)]
 
-    def line(self, series: dict, x=None, title: str = "", xlabel: str = "", ylabel: str = "",
-             logy: bool = False, logx: bool = False) -> None:
+    def line(
+        self,
+        series: dict,
+        x=None,
+        title: str = "",
+        xlabel: str = "",
+        ylabel: str = "",
+        logy: bool = False,
+        logx: bool = False,
+    ) -> None:
         out = []
         for name, ys in series.items():
             ys = self._floats(ys)
             xs = self._floats(x) if x is not None else list(range(len(ys)))
             out.append({"name": str(name), "x": xs, "y": ys})
-        self.charts.append({"type": "line", "title": title, "xlabel": xlabel, "ylabel": ylabel,
-                            "logy": bool(logy), "logx": bool(logx), "series": out})
+        self.charts.append(
+            {
+                "type": "line",
+                "title": title,
+                "xlabel": xlabel,
+                "ylabel": ylabel,
+                "logy": bool(logy),
+                "logx": bool(logx),
+                "series": out,
+            }
+        )
 
     def scatter(self, groups: dict, title: str = "", xlabel: str = "", ylabel: str = "") -> None:
-        out = [{"name": str(name), "x": self._floats(xy[0]), "y": self._floats(xy[1])}
-               for name, xy in groups.items()]
-        self.charts.append({"type": "scatter", "title": title, "xlabel": xlabel,
-                            "ylabel": ylabel, "series": out})
+        out = [
+            {"name": str(name), "x": self._floats(xy[0]), "y": self._floats(xy[1])}
+            for name, xy in groups.items()
+        ]
+        self.charts.append(
+            {"type": "scatter", "title": title, "xlabel": xlabel, "ylabel": ylabel, "series": out}
+        )
 
     def bar(self, labels, values, title: str = "", ylabel: str = "") -> None:
-        self.charts.append({"type": "bar", "title": title, "ylabel": ylabel,
-                            "labels": [str(l) for l in labels], "values": self._floats(values)})
-
+        self.charts.append(
+            {
+                "type": "bar",
+                "title": title,
+                "ylabel": ylabel,
+                "labels": [str(l) for l in labels],
+                "values": self._floats(values),
+            }
+        )

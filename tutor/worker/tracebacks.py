@@ -8,19 +8,28 @@ import re
 import traceback
 from types import TracebackType
 
-from tutor.words.catalog import lang as current_lang
-from tutor.words.catalog import t
 from tutor.protocol.events import say
 from tutor.protocol.result import ErrorInfo
+from tutor.words.catalog import lang as current_lang
+from tutor.words.catalog import t
 
 # Why a JAX learner usually meets each of these (matched by exception class name, then by text).
-_HINT_TYPES = ("ConcretizationTypeError", "TracerBoolConversionError", "TracerIntegerConversionError",
-               "TracerArrayConversionError", "UnexpectedTracerError", "NotImplementedError",
-               "KeyboardInterrupt", "RecursionError")
-_HINT_TEXTS = (("JAX arrays are immutable", "tb.hint.immutable"),
-               ("has no attribute 'tree_map'", "tb.hint.tree_map"),
-               ("Array has been deleted", "tb.hint.deleted"),
-               ("Error interpreting argument", "tb.hint.bad_argument"))
+_HINT_TYPES = (
+    "ConcretizationTypeError",
+    "TracerBoolConversionError",
+    "TracerIntegerConversionError",
+    "TracerArrayConversionError",
+    "UnexpectedTracerError",
+    "NotImplementedError",
+    "KeyboardInterrupt",
+    "RecursionError",
+)
+_HINT_TEXTS = (
+    ("JAX arrays are immutable", "tb.hint.immutable"),
+    ("has no attribute 'tree_map'", "tb.hint.tree_map"),
+    ("Array has been deleted", "tb.hint.deleted"),
+    ("Error interpreting argument", "tb.hint.bad_argument"),
+)
 _MEMORY_TEXTS = ("RESOURCE_EXHAUSTED", "Out of memory", "bad_alloc")
 
 
@@ -53,12 +62,18 @@ def _exception_only(exc: BaseException) -> str:
     """The exception's own lines, with the learner's notes but without JAX's note about the
     frames it filtered (we show only the learner's frames anyway)."""
     te = traceback.TracebackException.from_exception(exc, limit=0)
-    notes = [n for n in (getattr(exc, "__notes__", None) or []) if "JAX_TRACEBACK_FILTERING" not in str(n)]
+    notes = [
+        n
+        for n in (getattr(exc, "__notes__", None) or [])
+        if "JAX_TRACEBACK_FILTERING" not in str(n)
+    ]
     te.__notes__ = notes or None
     return "".join(te.format_exception_only())
 
 
-def learner_error(exc: BaseException, learner_files: set[str] | str, max_message: int = 2000) -> ErrorInfo:
+def learner_error(
+    exc: BaseException, learner_files: set[str] | str, max_message: int = 2000
+) -> ErrorInfo:
     """ErrorInfo with the traceback trimmed to frames in the learner's file(s).
 
     A syntax error in the learner's file shows that line with its caret and nothing else. When no
@@ -67,8 +82,13 @@ def learner_error(exc: BaseException, learner_files: set[str] | str, max_message
     files = {learner_files} if isinstance(learner_files, str) else set(learner_files)
     if isinstance(exc, SyntaxError) and exc.filename in files:
         text = _exception_only(exc)
-        return ErrorInfo(type=type(exc).__name__, message=str(exc.msg), line=exc.lineno,
-                         traceback=text, hint=hint_for(exc))
+        return ErrorInfo(
+            type=type(exc).__name__,
+            message=str(exc.msg),
+            line=exc.lineno,
+            traceback=text,
+            hint=hint_for(exc),
+        )
     frames = _frames(exc.__traceback__)
     mine = [f for f in frames if f.filename in files]
     keep = mine or frames[-1:]
@@ -80,8 +100,13 @@ def learner_error(exc: BaseException, learner_files: set[str] | str, max_message
     text = "".join(lines) + _exception_only(exc)
     if len(text) > 8000:
         text = text[:4000] + "\n…\n" + text[-4000:]
-    return ErrorInfo(type=type(exc).__name__, message=message, line=mine[-1].lineno if mine else None,
-                     traceback=text, hint=hint_for(exc))
+    return ErrorInfo(
+        type=type(exc).__name__,
+        message=message,
+        line=mine[-1].lineno if mine else None,
+        traceback=text,
+        hint=hint_for(exc),
+    )
 
 
 # ---------------------------------------------------------------- a stuck run
@@ -105,7 +130,9 @@ def _faulthandler_ascii(text: str) -> str:
     return "".join(out)
 
 
-def stuck_error(dump: str, learner_file: str, source: str | None = None, lang: str | None = None) -> ErrorInfo | None:
+def stuck_error(
+    dump: str, learner_file: str, source: str | None = None, lang: str | None = None
+) -> ErrorInfo | None:
     """Where the learner's code was, from a faulthandler dump of the worker's threads taken when
     the time ran out; None when no thread was in the learner's file. `source` gives the lines
     of a file that is not on disk (a lesson block); `lang` the job's language."""
@@ -123,7 +150,7 @@ def stuck_error(dump: str, learner_file: str, source: str | None = None, lang: s
     blocks.sort(key=lambda b: any(f[0].endswith("threading.py") for f in b))
     src_lines = source.splitlines() if source is not None else None
     for block in blocks:
-        mine = [f for f in reversed(block) if f[0] in names]       # most recent call last
+        mine = [f for f in reversed(block) if f[0] in names]  # most recent call last
         if not mine:
             continue
         summaries = []
@@ -134,5 +161,7 @@ def stuck_error(dump: str, learner_file: str, source: str | None = None, lang: s
             summaries.append(traceback.FrameSummary(learner_file, lineno, name, line=line))
         text = say(lang, "tb.stuck_header") + "".join(traceback.format_list(summaries))
         last = mine[-1][1]
-        return ErrorInfo(type="Timeout", message=say(lang, "run.stuck_at", line=last), line=last, traceback=text)
+        return ErrorInfo(
+            type="Timeout", message=say(lang, "run.stuck_at", line=last), line=last, traceback=text
+        )
     return None

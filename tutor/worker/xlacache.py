@@ -14,12 +14,12 @@ import os
 import time
 from pathlib import Path
 
-CACHE_VAR = "JAXTUTOR_XLA_CACHE"     # the folder the runner hands to its workers
+CACHE_VAR = "JAXTUTOR_XLA_CACHE"  # the folder the runner hands to its workers
 MAX_BYTES = 512 * 1024 * 1024
-KEEP_SHARE = 0.75                    # a trim goes below the cap, so the next one has less to do
+KEEP_SHARE = 0.75  # a trim goes below the cap, so the next one has less to do
 TRIM_EVERY_S = 24 * 3600
-_STAMP = ".trimmed"                  # its time is when the folder was last trimmed
-_ENTRY = "-cache"                    # JAX's suffix of an entry; "-atime" files came with its cap
+_STAMP = ".trimmed"  # its time is when the folder was last trimmed
+_ENTRY = "-cache"  # JAX's suffix of an entry; "-atime" files came with its cap
 
 
 @functools.cache
@@ -61,8 +61,12 @@ def enable(jax, where: str | None) -> None:
         def filter(self, record: logging.LogRecord) -> bool:
             return "persistent compilation cache" not in record.getMessage().lower()
 
-    for name in ("jax._src.compiler", "jax._src.compilation_cache", "jax._src.cache_key",
-                 "jax._src.lru_cache"):
+    for name in (
+        "jax._src.compiler",
+        "jax._src.compilation_cache",
+        "jax._src.cache_key",
+        "jax._src.lru_cache",
+    ):
         logging.getLogger(name).addFilter(HideCacheChatter())
     # an entry removed by a trim, or read while another worker writes it, is compiled again
     warnings.filterwarnings("ignore", message=".*persistent compilation cache.*")
@@ -82,7 +86,7 @@ def trim(where: Path, max_bytes: int = MAX_BYTES) -> int:
                     continue
                 try:
                     st = e.stat()
-                except OSError:          # removed meanwhile by another trim
+                except OSError:  # removed meanwhile by another trim
                     continue
                 entries.append((max(st.st_atime, st.st_mtime), st.st_size, e.path))
                 total += st.st_size
@@ -114,6 +118,6 @@ def trim_if_due(where: Path, now: float | None = None, max_bytes: int = MAX_BYTE
             return None
     except FileNotFoundError:
         pass
-    stamp.touch()                    # first: a worker warming beside this one need not trim too
+    stamp.touch()  # first: a worker warming beside this one need not trim too
     os.utime(stamp, (now, now))
     return trim(where, max_bytes)
