@@ -36,8 +36,12 @@ def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
     if exp.check == LOAD:  # the learner's file itself fails to load: no check runs
         said = f"{result.error.type}: {result.error.message}" if result.error else ""
         missing = [w for w in exp.words if w not in said]
-        if result.checks or missing:
-            return False, f"expected a load error saying {list(exp.words)}, got {_summary(result)}"
+        present = [w for w in exp.absent if w in said]
+        if result.checks or missing or present:
+            return False, (
+                f"expected a load error saying {list(exp.words)} and not {list(exp.absent)}, "
+                f"got {_summary(result)}"
+            )
         return True, _summary(result)
     if exp.check:
         hits = [c for c in result.checks if c.id == exp.check]
@@ -54,6 +58,12 @@ def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
             return False, (
                 f"check {exp.check!r} failed, but its message lacks {missing}: "
                 f"{(hit.message or '')[:300]!r}"
+            )
+        present = [w for w in exp.absent if w in (hit.message or "")]
+        if present:
+            return False, (
+                f"check {exp.check!r} failed, but its message names {present}, "
+                f"which this answer does not do: {(hit.message or '')[:300]!r}"
             )
     return True, _summary(result)
 

@@ -4,7 +4,12 @@ words that check's message must contain, e.g.
     # expect: failed dynamic_lr "每个学习率都重新编译"
 
 The words make a fixture test the diagnosis too: a message that names the wrong mistake fails
-`jaxtutor dev check`. Statuses without a check (not_attempted, timeout, …) take no words. A file
+`jaxtutor dev check`. Words after a bare `not` must be absent from the message: a negative
+fixture, a different mistake that fails the same check, proves the check does not name a mistake
+the answer did not make:
+
+    # expect: failed pure "全局变量" not "旧的计数"
+ Statuses without a check (not_attempted, timeout, …) take no words. A file
 that fails while it loads, before any check runs, says `# expect: error load "<words>"`: the words
 must occur in the error's type and message."""
 
@@ -27,7 +32,7 @@ STATUSES = (
 NEEDS_CHECK = ("failed", "error")
 LOAD = "load"  # the pseudo check of `error load`: the learner's file failed to load
 _HEAD = re.compile(r"^#\s*expect:\s*(?P<status>[a-z_]+)(?:\s+(?P<check>[^\s\"]+))?(?P<rest>.*)$")
-_WORDS = re.compile(r'"([^"]+)"')
+_TOKEN = re.compile(r'\s*(?:"(?P<words>[^"]+)"|(?P<not>not)(?=\s|"|$))')
 
 
 class ExpectationError(ValueError):
@@ -39,6 +44,31 @@ class Expectation:
     status: str
     check: str | None = None
     words: tuple[str, ...] = ()
+    absent: tuple[str, ...] = ()  # words the message must not contain
+
+
+def _read_words(rest: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The quoted words before a bare `not` (required) and after it (absent)."""
+    present: list[str] = []
+    absent: list[str] = []
+    seen_not = False
+    pos = 0
+    while pos < len(rest):
+        m = _TOKEN.match(rest, pos)
+        if not m or m.end() == pos:
+            if rest[pos:].strip():
+                raise ExpectationError(f"cannot read {rest!r}: message words go in double quotes")
+            break
+        if m["not"]:
+            if seen_not:
+                raise ExpectationError(f"cannot read {rest!r}: 'not' may appear once")
+            seen_not = True
+        else:
+            (absent if seen_not else present).append(m["words"])
+        pos = m.end()
+    if seen_not and not absent:
+        raise ExpectationError(f"cannot read {rest!r}: 'not' needs the words that must be absent")
+    return tuple(present), tuple(absent)
 
 
 def parse_header(line: str) -> Expectation:
@@ -50,19 +80,17 @@ def parse_header(line: str) -> Expectation:
     status, check, rest = m["status"], m["check"], m["rest"].strip()
     if status not in STATUSES:
         raise ExpectationError(f"unknown status {status!r} (one of {', '.join(STATUSES)})")
-    words = tuple(_WORDS.findall(rest))
-    if _WORDS.sub("", rest).strip():
-        raise ExpectationError(f"cannot read {rest!r}: message words go in double quotes")
+    words, absent = _read_words(rest)
     if status in NEEDS_CHECK and not (check and words):
         raise ExpectationError(
             f"'{status}' needs the check id and the words its message must contain: "
             f'# expect: {status} <check-id> "<words>"'
         )
-    if status not in NEEDS_CHECK and (check or words):
+    if status not in NEEDS_CHECK and (check or words or absent):
         raise ExpectationError(f"'{status}' takes no check id or words")
     if check == LOAD and status != "error":
         raise ExpectationError("'load' goes with 'error': # expect: error load \"<words>\"")
-    return Expectation(status=status, check=check, words=words)
+    return Expectation(status=status, check=check, words=words, absent=absent)
 
 
 def parse_expectation(path: Path) -> Expectation:
