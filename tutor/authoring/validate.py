@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from tutor import paths
-from tutor.authoring.expectations import LOAD, ExpectationError, parse_expectation, parse_header
+from tutor.authoring.validate_checks import check_checks_and_fixtures, check_rules
+from tutor.authoring.validate_files import Problem, _defined_names, _parse
 from tutor.course.loader import ContentError, Course, load_course, topic_of
 from tutor.course.markdown import segments
 from tutor.course.model import _split_front_matter
@@ -29,46 +29,6 @@ EXERCISE_FILES = {
 }
 PITFALL_MARK = "❌"
 _REPAIR_LINK = re.compile(r"\]\(exercise:([^)\s]+-fix\d+)\)")
-
-
-@dataclass(frozen=True)
-class Problem:
-    file: str
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}: [{self.field}] {self.message}"
-
-
-def _parse(path: Path, field: str, problems: list[Problem]) -> ast.Module | None:
-    try:
-        return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    except SyntaxError as e:
-        problems.append(Problem(str(path), field, f"syntax error at line {e.lineno}: {e.msg}"))
-    except FileNotFoundError:
-        problems.append(Problem(str(path), field, "missing"))
-    return None
-
-
-def _defined_names(tree: ast.Module) -> set[str]:
-    names: set[str] = set()
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            for t in targets:
-                for n in ast.walk(t):
-                    if isinstance(n, ast.Name):
-                        names.add(n.id)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            for a in node.names:
-                names.add((a.asname or a.name).split(".")[0])
-        elif isinstance(node, (ast.If, ast.Try, ast.With)):
-            sub = ast.Module(body=list(getattr(node, "body", [])), type_ignores=[])
-            names |= _defined_names(sub)
-    return names
 
 
 def _check_links(text: str, where: str, course: Course, problems: list[Problem]) -> None:
@@ -269,7 +229,8 @@ def validate(course: Course) -> list[Problem]:
                             f"the solution does not define {', '.join(missing)}",
                         )
                     )
-            _check_checks_and_fixtures(ex, problems)
+            check_checks_and_fixtures(ex, problems)
+            check_rules(ex, problems)
         if chapter.quiz:
             qpath = str(chapter.quiz.path)
             ids = set()
@@ -423,53 +384,6 @@ def _check_lesson(
                     f"syntax error at block line {e.lineno}: {e.msg}",
                 )
             )
-
-
-def _check_checks_and_fixtures(ex, problems: list[Problem]) -> None:
-    tree = _parse(ex.check_path, "check", problems)
-    if tree is None:
-        return
-    if "checks" not in _defined_names(tree):
-        problems.append(
-            Problem(str(ex.check_path), "checks", "a check module defines `checks = Checks()`")
-        )
-    ids = ex.check_ids
-    if not ids:
-        problems.append(
-            Problem(str(ex.check_path), "checks", 'registers no check (@checks.add("id", …))')
-        )
-    if len(set(ids)) != len(ids):
-        problems.append(Problem(str(ex.check_path), "checks", "duplicate check ids"))
-    wrong = ex.wrong_solutions()
-    if len(wrong) < 3:
-        problems.append(
-            Problem(
-                str(ex.folder / "wrong"),
-                "fixtures",
-                f"at least three wrong solutions (has {len(wrong)})",
-            )
-        )
-    if ex.is_repair:
-        exp = parse_header("# expect: " + ex.starter_expect)
-        if exp.check not in ids:
-            problems.append(
-                Problem(
-                    str(ex.folder / "exercise.toml"),
-                    "starter_expect",
-                    f"no check {exp.check!r} in {ex.check_path.name}",
-                )
-            )
-    for w in wrong:
-        try:
-            exp = parse_expectation(w)
-        except ExpectationError as e:
-            problems.append(Problem(str(w), "expect", str(e).split(": ", 1)[-1]))
-        else:
-            if exp.check and exp.check not in ids and exp.check != LOAD:
-                problems.append(
-                    Problem(str(w), "expect", f"no check {exp.check!r} in {ex.check_path.name}")
-                )
-        _parse(w, "fixture", problems)
 
 
 def validate_content(root: Path | None = None) -> list[Problem]:

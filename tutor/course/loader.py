@@ -24,6 +24,7 @@ from tutor.course.model import (
     Lesson,
     Question,
     Quiz,
+    Rule,
     UnknownId,
     closest,
     context_definitions,
@@ -145,6 +146,7 @@ def _load_exercise(
         equivalent_mutants=_equivalent_mutants(data, path),
         kind=exercise_kind,
         starter_expect=_starter_expect(data, path, exercise_kind, ex_id),
+        rules=_rules(data, path),
     )
 
 
@@ -168,6 +170,24 @@ def _starter_expect(data: dict, path: Path, kind: str, ex_id: str) -> str:
         )
     except ExpectationError as e:
         raise ContentError(path, "starter_expect", str(e)) from None
+
+
+def _rules(data: dict, path: Path) -> list[Rule]:
+    out = []
+    for n, item in enumerate(data.get("rules", [])):
+        checks = item.get("checks") if isinstance(item, dict) else None
+        if not (
+            isinstance(item, dict)
+            and isinstance(item.get("text"), str)
+            and item["text"].strip()
+            and isinstance(checks, list)
+            and all(isinstance(c, str) for c in checks)
+        ):
+            raise ContentError(
+                path, f"rules[{n}]", 'needs text = "<the rule>" and checks = ["<check id>", …]'
+            )
+        out.append(Rule(text=item["text"], checks=tuple(checks)))
+    return out
 
 
 def _equivalent_mutants(data: dict, path: Path) -> dict[str, str]:

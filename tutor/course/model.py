@@ -37,6 +37,14 @@ class InterfaceItem:
     kind: str = "function"  # function | value | class
 
 
+@dataclass(frozen=True)
+class Rule:
+    """A rule the exercise's statement states, and the ids of the checks that enforce it."""
+
+    text: str
+    checks: tuple[str, ...]
+
+
 _SUBPAGE = re.compile(r"^(?P<topic>.+\.\d+)(?P<part>[a-z])$")
 
 
@@ -172,6 +180,7 @@ class Exercise:
     equivalent_mutants: dict[str, str] = field(default_factory=dict)  # mutant id → why
     kind: str = "main"  # "main", or "repair": a broken starter from a lesson's pitfall
     starter_expect: str = ""  # repair: how the untouched starter must fail (a fixture header)
+    rules: list[Rule] = field(default_factory=list)  # [[rules]]: stated rule → enforcing checks
 
     @property
     def is_repair(self) -> bool:
