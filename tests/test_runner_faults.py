@@ -84,6 +84,24 @@ PATCHED_CHECKLIB = (
     "c.run_checks = lambda *a, **k: ([], None)\n"
     "c.assert_close = c.assert_that = c.assert_equal = c.fail = lambda *a, **k: None\n" + WRONG
 )
+# the learner's file replaces the name the worker calls for the checks: every declared check
+# "passes" without running, unless the worker bound run_checks before the learner's code ran
+FORGED_RUN_CHECKS = (
+    "import tutor.worker.run_job as rj\n"
+    "from tutor.protocol.result import CheckOutcome as O, CheckStatus as S\n"
+    "def forged(checks, *a, **k):\n"
+    "    return [O(id=c.id, name=c.name, status=S.PASSED) for c in checks], None\n"
+    "rj.run_checks = forged\n" + WRONG
+)
+# the worker proper exits and its forked child carries on: the child's verdict ends the run
+FORK_PARENT_EXITS = "import os\nif os.fork():\n    os._exit(0)\n" + GOOD
+# the learner's function (called by a check) replaces builtins the check and the report use
+BUILTINS_IN_FUNCTION = (
+    "import builtins\n"
+    "def update_counter(count, increment):\n"
+    "    builtins.isinstance = lambda *a: True\n"
+    "    return count + 1, increment\n"
+)
 
 # name: (code, expected status, time limit, memory cap in MB)
 FAULTS = {
@@ -166,6 +184,10 @@ FAULTS = {
     "malformed_message_then_a_loop": (MALFORMED, Status.CRASHED, LIMIT, 3072),
     "forged_passing_result": (FORGED, Status.CRASHED, LIMIT, 3072),
     "patched_checklib": (PATCHED_CHECKLIB, Status.FAILED, LIMIT, 3072),
+    "forged_run_checks": (FORGED_RUN_CHECKS, Status.FAILED, LIMIT, 3072),
+    "fork_and_the_parent_exits": (FORK_PARENT_EXITS, Status.PASSED, LONG, 3072),
+    "builtins_replaced_inside_the_function": (BUILTINS_IN_FUNCTION, Status.ERROR, LIMIT, 3072),
+    "nul_byte": ("x = 1\ny = 2 \0\n" + GOOD, Status.ERROR, LIMIT, 3072),
 }
 
 
@@ -242,6 +264,14 @@ def test_fault_ends_with_status_and_leaves_nothing(fault_runner, tmp_path, name)
         assert "SIGSEGV" in result.message
     if name == "endless_python_loop":
         assert result.error.line in (1, 2)
+    if name == "fork_and_the_parent_exits":  # the verdict, not the limit, ends the run
+        assert finished - started[0] < LONG / 2
+    if name == "builtins_replaced_inside_the_function":  # the learner's error, not the course's
+        assert result.error is not None and "isinstance" in result.error.message
+        assert not any("课程的问题" in (c.message or "") for c in result.checks)
+    if name == "nul_byte":
+        assert result.error.type == "SyntaxError" and result.error.line == 2, result.error
+        assert "tutor/" not in result.error.traceback and "y = 2" in result.error.traceback
 
 
 def test_every_expected_check_must_report_passing(fault_runner, tmp_path):

@@ -163,6 +163,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "zh": "工作进程意外结束了(退出码 {code}),没有交回结果。你的代码可能替换了 Python 的内置函数或关闭了导师的文件。",
         "en": "the worker ended unexpectedly (exit code {code}) without a result. Your code may have replaced Python builtins or closed the tutor's files.",
     },
+    "run.builtins_replaced": {
+        "zh": "检查调用你的函数时,它替换了 Python 的内置函数({names}):之后算出的一切都不可信,这次检查不能通过。",
+        "en": "while the check called your function, it replaced Python builtins ({names}): nothing computed after that can be trusted, so this check cannot pass.",
+    },
+    "run.nul_byte": {
+        "zh": "文件里有一个空字节(NUL,\\0):Python 源码不能包含它,请删掉这个字符",
+        "en": "the file contains a NUL byte (\\0): Python source cannot contain one; delete that character",
+    },
     "run.content_check_module": {
         "zh": "这道练习的检查模块本身出错了:这是课程内容的问题,请报告。",
         "en": "this exercise's check module itself failed: a fault in the course content, please report it.",

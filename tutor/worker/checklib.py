@@ -14,6 +14,7 @@ pass first; otherwise every check runs, so one failure does not hide the others.
 
 from __future__ import annotations
 
+import inspect
 import time
 import traceback
 from collections.abc import Callable, Iterable
@@ -206,7 +207,7 @@ def run_checks(
 def _origin(exc: BaseException, learner_files: set[str], check_fn: Callable) -> str:
     """'check' when the innermost frame that belongs to the learner's file or to the check module
     is the check module's (a value the check did not validate), else 'learner'."""
-    check_file = getattr(getattr(check_fn, "__code__", None), "co_filename", None)
+    check_file = getattr(getattr(inspect.unwrap(check_fn), "__code__", None), "co_filename", None)
     origin = "learner"
     for frame in traceback.extract_tb(exc.__traceback__):
         if frame.filename in learner_files:

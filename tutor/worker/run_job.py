@@ -9,6 +9,7 @@ import ast
 import builtins
 import faulthandler
 import fcntl
+import functools
 import os
 import sys
 import types
@@ -41,8 +42,30 @@ def exec_file(path: str, ns: dict) -> None:
     exec(compile(source, path, "exec"), ns)
 
 
+def compile_learner(source: str, path: str) -> types.CodeType:
+    """The learner's code compiled; a NUL byte (which compile() reports with neither file nor line)
+    is a syntax error at its own line and column, like any other character Python refuses."""
+    nul = source.find("\0")
+    if nul >= 0:
+        line_start = source.rfind("\n", 0, nul) + 1
+        line_end = source.find("\n", nul)
+        text = source[line_start : line_end if line_end >= 0 else len(source)]
+        where = (
+            path,
+            source.count("\n", 0, nul) + 1,
+            nul - line_start + 1,
+            text.replace("\0", " "),
+        )
+        raise SyntaxError(catalog.t("run.nul_byte"), where)
+    return compile(source, path, "exec")
+
+
 def run(job: Job, ns: dict | None, send: Callable[[Event], None], stack_path: str) -> None:
     """Run `job` and send Started, the check events and Finished (all with the job's nonce)."""
+    # Everything used after the learner's code has run is bound here, before it runs: a name the
+    # learner replaces in this module (run_job.Finished = …) is looked up too late to matter.
+    finished, run_result, status, restore = Finished, RunResult, Status, _restore_builtins
+    cancel_stack_sample = _stack_sample_canceller()
     catalog.set_lang(job.lang)
     nonce = job.nonce
     _sample_stack_before_limit(job, stack_path)
@@ -50,29 +73,45 @@ def run(job: Job, ns: dict | None, send: Callable[[Event], None], stack_path: st
     saved = dict(builtins.__dict__)
     exit_code = None
     try:
-        result = _run_job(job, ns, send, lambda: _restore_builtins(saved))
+        result = _run_job(job, ns, send, lambda: restore(saved))
     except SystemExit as e:
+        restore(saved)
         exit_code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-        result = RunResult(exercise=job.exercise, status=Status.EXITED_EARLY)
+        result = run_result(exercise=job.exercise, status=status.EXITED_EARLY)
     except OutOfMemory as e:
-        result = RunResult(
-            exercise=job.exercise, status=Status.MEMORY, message=str(e)[:500] or None
+        restore(saved)
+        result = run_result(
+            exercise=job.exercise, status=status.MEMORY, message=str(e)[:500] or None
         )
     except Exception as e:  # noqa: BLE001 - the worker's own failure, reported as such
-        result = RunResult(
+        restore(saved)
+        result = run_result(
             exercise=job.exercise,
-            status=Status.CRASHED,
+            status=status.CRASHED,
             message=catalog.t("run.worker_broke", detail=f"{type(e).__name__}: {e}"),
         )
     finally:
-        _restore_builtins(saved)
-    faulthandler.cancel_dump_traceback_later()
+        restore(saved)
+    cancel_stack_sample()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except Exception:  # noqa: BLE001 - the learner may have closed or replaced them
             pass
-    send(Finished(nonce=nonce, result=result, exit_code=exit_code))
+    send(finished(nonce=nonce, result=result, exit_code=exit_code))
+
+
+def _stack_sample_canceller() -> Callable[[], None]:
+    """Cancels the stack sample in the process that scheduled it only. faulthandler's watchdog is a
+    thread, which a fork does not copy: in a forked child (the learner forked, the worker proper
+    exited) cancelling waits forever for that thread to answer, and the verdict is never sent."""
+    owner, getpid, cancel = os.getpid(), os.getpid, faulthandler.cancel_dump_traceback_later
+
+    def cancel_if_owner() -> None:
+        if getpid() == owner:
+            cancel()
+
+    return cancel_if_owner
 
 
 def _sample_stack_before_limit(job: Job, path: str) -> None:
@@ -85,17 +124,28 @@ def _sample_stack_before_limit(job: Job, path: str) -> None:
     faulthandler.dump_traceback_later(job.time_limit - margin, repeat=False, file=high)
 
 
-def _restore_builtins(saved: dict) -> None:
+def _restore_builtins(saved: dict) -> list[str]:
     """Undo what the learner's code did to the builtins module (`builtins.len = …`), so that
-    the checks and the report run on the real ones."""
+    the checks and the report run on the real ones. Returns the names it put back."""
     current = builtins.__dict__
+    changed = sorted(n for n in current if n not in saved or current[n] is not saved[n])
+    changed += sorted(n for n in saved if n not in current)
     for name in current.keys() - saved.keys():
         del current[name]
     current.update(saved)
+    return changed
+
+
+class BuiltinsReplaced(Exception):
+    """The learner's function replaced Python builtins while a check was calling it: whatever the
+    check then saw was computed with the replacements, so the outcome is the learner's error."""
 
 
 def _run_job(
-    job: Job, ns: dict | None, send: Callable[[Event], None], restore_builtins: Callable[[], None]
+    job: Job,
+    ns: dict | None,
+    send: Callable[[Event], None],
+    restore_builtins: Callable[[], list[str]],
 ) -> RunResult:
     if ns is None:
         ns = fresh_namespace()
@@ -111,7 +161,9 @@ def _run_job(
     return _run_exercise(job, ns, send, restore_builtins)
 
 
-def _load_checks(job: Job) -> tuple[Any, ErrorInfo | None]:
+def _load_checks(
+    job: Job, restore_builtins: Callable[[], list[str]]
+) -> tuple[Any, ErrorInfo | None]:
     """The exercise's Checks, from the module's source as it is now (before the learner runs)."""
     path = job.check_module
     folder = os.path.dirname(path)
@@ -127,7 +179,7 @@ def _load_checks(job: Job) -> tuple[Any, ErrorInfo | None]:
         exec(compile(source, path, "exec"), module.__dict__)
         checks = module.checks
         for check in checks:
-            check.fn = _memory_guard(check.fn)
+            check.fn = _guard(check.fn, restore_builtins)
     except Exception as e:  # a content bug, not the learner's: say so plainly
         info = learner_error(e, path)
         info.hint = catalog.t("run.content_check_module")
@@ -135,23 +187,40 @@ def _load_checks(job: Job) -> tuple[Any, ErrorInfo | None]:
     return checks, None
 
 
-def _memory_guard(fn):
+def _guard(fn, restore_builtins: Callable[[], list[str]]):
+    """A check as the run calls it: a failed allocation ends the run with status memory, and the
+    builtins the learner's function replaced while the check called it are put back before the
+    outcome is judged (`builtins.isinstance = …` must not decide what kind of error the check
+    saw); a check that did not pass with replaced builtins is the learner's error, said so."""
+
+    @functools.wraps(fn)  # the check's own code object stays findable (checklib._origin)
     def guarded(learner):
         try:
-            return fn(learner)
+            value = fn(learner)
         except Exception as e:
+            replaced = restore_builtins()
             if is_memory_error(e):
                 raise OutOfMemory(str(e)) from e
+            if replaced:
+                raise BuiltinsReplaced(
+                    catalog.t("run.builtins_replaced", names=", ".join(replaced))
+                ) from None
             raise
+        restore_builtins()
+        return value
 
     return guarded
 
 
 def _run_exercise(
-    job: Job, ns: dict, send: Callable[[Event], None], restore_builtins: Callable[[], None]
+    job: Job, ns: dict, send: Callable[[Event], None], restore_builtins: Callable[[], list[str]]
 ) -> RunResult:
+    # bound before the learner's code runs, like everything else the verdict depends on (see run)
+    check_all, learner_view, placeholders = run_checks, Learner, stub_names
+    outcome_of, check_status, learner_error_of = CheckOutcome.from_dict, CheckStatus, learner_error
+    status, started_event, done_event = Status, CheckStarted, CheckDone
     result = RunResult(exercise=job.exercise, status=Status.PASSED)
-    checks, content_error = _load_checks(job)
+    checks, content_error = _load_checks(job, restore_builtins)
     if content_error is not None:
         result.status, result.error = Status.ERROR, content_error
         return result
@@ -166,56 +235,55 @@ def _run_exercise(
     for name in job.interface:
         ns.pop(name, None)
     try:
-        exec(compile(source, learner_file, "exec"), ns)
+        exec(compile_learner(source, learner_file), ns)
     except SystemExit:
         raise
     except BaseException as e:  # includes KeyboardInterrupt raised by the learner's code
         restore_builtins()
         if is_memory_error(e):
             raise OutOfMemory(str(e)) from e
-        result.status, result.error = Status.ERROR, learner_error(e, learner_file)
+        result.status, result.error = status.ERROR, learner_error_of(e, learner_file)
         return result
     restore_builtins()
     missing = [n for n in job.interface if n not in ns]
-    missing += [n for n in stub_names(source, job.interface) if n not in missing]
+    missing += [n for n in placeholders(source, job.interface) if n not in missing]
     if missing:
-        result.status, result.missing = Status.NOT_ATTEMPTED, missing
+        result.status, result.missing = status.NOT_ATTEMPTED, missing
         return result
 
     done: list[CheckOutcome] = []
 
     def forward(event: dict) -> None:
         if event.get("type") == "check_started":
-            send(CheckStarted(nonce=job.nonce, id=event["id"], name=event["name"]))
+            send(started_event(nonce=job.nonce, id=event["id"], name=event["name"]))
         elif event.get("type") == "check_done":
-            check = event["check"]
-            check = check if isinstance(check, CheckOutcome) else CheckOutcome.from_dict(check)
+            check = outcome_of(event["check"])
             done.append(check)
-            send(CheckDone(nonce=job.nonce, check=check))
+            send(done_event(nonce=job.nonce, check=check))
 
     try:
-        outcomes, error = run_checks(checks, Learner(ns), {learner_file}, on_event=forward)
+        outcomes, error = check_all(checks, learner_view(ns), {learner_file}, on_event=forward)
     except (SystemExit, OutOfMemory):
         raise
     except BaseException as e:  # KeyboardInterrupt and the like, raised inside a check
-        result.status, result.checks = Status.ERROR, done
-        result.error = learner_error(e, learner_file)
+        result.status, result.checks = status.ERROR, done
+        result.error = learner_error_of(e, learner_file)
         return result
     result.checks = outcomes
     if error is not None:
-        result.status, result.error = Status.ERROR, error
-    elif any(o.status is not CheckStatus.PASSED for o in outcomes):
-        result.status = Status.FAILED
+        result.status, result.error = status.ERROR, error
+    elif any(o.status is not check_status.PASSED for o in outcomes):
+        result.status = status.FAILED
     return result
 
 
-def _run_snippet(job: Job, ns: dict, restore_builtins: Callable[[], None]) -> RunResult:
+def _run_snippet(job: Job, ns: dict, restore_builtins: Callable[[], list[str]]) -> RunResult:
     recorder = ChartRecorder()
     ns["chart"] = recorder
     name = job.learner_filename
     result = RunResult(exercise=job.exercise, status=Status.PASSED)
     try:
-        exec(compile(job.code, name, "exec"), ns)
+        exec(compile_learner(job.code, name), ns)
     except SystemExit:
         raise
     except BaseException as e:
