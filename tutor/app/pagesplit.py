@@ -18,29 +18,34 @@ from tutor.course.markdown import (
 REPAIR_LINK = re.compile(r"\]\(exercise:([^)\s]+-fix\d+)\)")
 
 
-def fenced(block: CodeBlock) -> str:
-    """A block as a plain fence of its language (no flags), long enough for backticks inside."""
+def fenced(block: CodeBlock, code: str | None = None) -> str:
+    """A block as a plain fence of its language (no flags), long enough for backticks inside;
+    with `code`, that text in the block's place."""
+    code = block.code if code is None else code
     longest, run = 0, 0
-    for ch in block.code:
+    for ch in code:
         run = run + 1 if ch == "`" else 0
         longest = max(longest, run)
     fence = "`" * max(3, longest + 1)
-    return f"{fence}{block.lang}\n{block.code.rstrip(chr(10))}\n{fence}"
+    return f"{fence}{block.lang}\n{code.rstrip(chr(10))}\n{fence}"
 
 
 def page_parts(segs: list[Segment]) -> list[str | CodeBlock]:
     """Markdown chunks and runnable blocks, in page order. Each runnable block's code stays in the
     preceding chunk as a plain fence (highlighted); the CodeBlock marks where its run button and
-    output go."""
+    output go. A block with a prediction shows its code itself (tutor/app/runblock.py): the lines
+    that state the result stay hidden until the learner has answered."""
     out: list[str | CodeBlock] = []
     chunk: list[str] = []
     for seg in segs:
         if seg.block is None:
             chunk.append(seg.prose)
             continue
-        chunk.append(fenced(seg.block))
+        if not (seg.block.run and seg.block.predict):
+            chunk.append(fenced(seg.block))
         if seg.block.run:
-            out.append("\n\n".join(chunk))
+            if chunk:
+                out.append("\n\n".join(chunk))
             chunk = []
             out.append(seg.block)
     if chunk:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Input, Markdown, Static
 
 from tutor.app.background import LiveOutput, RunDone, RunHandle, runner_body, start_run
 from tutor.app.cjkwrap import WrapStatic
@@ -50,8 +50,17 @@ class RunBlock(LiveOutput, Vertical):
     def awaiting_prediction(self) -> bool:
         return self.prediction is not None and self.guess is None
 
+    def _code_markdown(self) -> str:
+        """The block's code as a fence: before the answer without what states the result."""
+        from tutor.app.pagesplit import fenced
+        from tutor.course.predictions import revealed_code, visible_code
+
+        shown = visible_code if self.awaiting_prediction else revealed_code
+        return fenced(self.block, shown(self.block.code))
+
     def compose(self) -> ComposeResult:
         if self.prediction is not None:
+            yield Markdown(self._code_markdown(), classes="predict-code")
             yield WrapStatic(self._question_text(), classes="predict-question")
             if not self.prediction.options:
                 yield Input(
@@ -157,6 +166,7 @@ class RunBlock(LiveOutput, Vertical):
             )
         self.guess_text = shown
         self.query_one(".predict-question", WrapStatic).update(self._question_text())
+        self.query_one(".predict-code", Markdown).update(self._code_markdown())
         self.query_one(".run-button", Button).disabled = False
         for box in self.query(".predict-input"):
             box.display = False

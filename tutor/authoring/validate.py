@@ -358,6 +358,7 @@ def _check_lesson(
     except ContentError as e:
         problems.append(Problem(where, e.field, e.message))
         return
+    _check_predictions(lesson, where, problems)
     for block in blocks:
         if block.lang == "predict":
             problems.append(
@@ -384,6 +385,12 @@ def _check_lesson(
                     f"syntax error at block line {e.lineno}: {e.msg}",
                 )
             )
+
+
+def _check_predictions(lesson, where: str, problems: list[Problem]) -> None:
+    from tutor.authoring.predict_giveaway import lesson_giveaways
+
+    problems.extend(Problem(where, f, message) for f, message in lesson_giveaways(lesson))
 
 
 def validate_content(root: Path | None = None) -> list[Problem]:

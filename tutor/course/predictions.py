@@ -3,6 +3,7 @@ learner for the outcome before the block runs (format: lessons/README.md)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from tutor.course.markdown import join_cjk_breaks
@@ -75,3 +76,40 @@ def parse_prediction(source: str, pred_id: str) -> Prediction:
         number=None if options else float(number),
         tolerance=float(data.get("tolerance", 0.0)),
     )
+
+
+# ---------------------------------------------------------------- shown before the answer
+
+# A line of a predict block's code that states the result (an assert, a comment that gives the
+# answer away) is marked by the author; until the learner has answered, the reader shows the code
+# without it. `# reveal` at the end of a line hides the whole line; a comment that starts with
+# `# reveal:` hides only that comment (the code before it stays). The markers never show.
+REVEAL_LINE = re.compile(r"\s*#\s*reveal\s*$")
+REVEAL_COMMENT = re.compile(r"\s*#\s*reveal:\s*(.*)$")
+
+
+def visible_code(code: str) -> str:
+    """A predict block's code as shown before the answer: marked lines left out, marked comments
+    cut off."""
+    out = []
+    for line in code.split("\n"):
+        if REVEAL_LINE.search(line):
+            continue
+        out.append(REVEAL_COMMENT.sub("", line))
+    return "\n".join(out)
+
+
+def revealed_code(code: str) -> str:
+    """A predict block's code as shown after the answer: every line, without the markers."""
+    out = []
+    for line in code.split("\n"):
+        line = REVEAL_LINE.sub("", line)
+        found = REVEAL_COMMENT.search(line)
+        if found:
+            line = line[: found.start()] + "  # " + found.group(1)
+        out.append(line)
+    return "\n".join(out)
+
+
+def has_reveal_marks(code: str) -> bool:
+    return any(REVEAL_LINE.search(x) or REVEAL_COMMENT.search(x) for x in code.split("\n"))
