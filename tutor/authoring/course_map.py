@@ -83,6 +83,12 @@ def _order(chapter: Chapter, problems: list[Problem]) -> None:
 
 def _links(chapter: Chapter, problems: list[Problem]) -> None:
     pages = {lesson.id: lesson for lesson in chapter.lessons}
+    for lesson in chapter.lessons:  # one link per exercise and page: the learner's one way on
+        for ex in chapter.exercises:
+            if lesson.body.count(f"(exercise:{ex.id})") > 1:
+                problems.append(
+                    Problem(str(lesson.path), "links", f"the page links exercise {ex.id} twice")
+                )
     for ex in [*chapter.exercises, *chapter.repairs]:
         page = pages.get(ex.lesson_id)
         if page is None:

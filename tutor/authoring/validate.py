@@ -10,6 +10,7 @@ from pathlib import Path
 from tutor import paths
 from tutor.authoring.course_map import map_problems
 from tutor.authoring.expectations import LOAD, ExpectationError, parse_expectation, parse_header
+from tutor.authoring.levels import level_problems
 from tutor.authoring.problems import Problem
 from tutor.course.loader import ContentError, Course, load_course
 from tutor.course.markdown import segments
@@ -269,6 +270,7 @@ def validate(course: Course) -> list[Problem]:
     _unlisted(course, problems)
     _framing(course, problems)
     problems.extend(map_problems(course))
+    problems.extend(level_problems(course))
     _pitfall_repairs(course, problems)
     return problems
 
