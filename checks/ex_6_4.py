@@ -1,368 +1,379 @@
-"""练习 6.4(补充练习 1)参数的指数滑动平均:TrainState(step, params, ema_params) 与 jit 编译的
-训练步 ema_train_step(五个参数:状态、x、y、学习率、衰减系数)。
+"""练习 6.4(补充练习 2)Welford 在线方差:welford_step(state, x) 作 lax.scan 的主体,
+online_var(xs) -> (均值, 方差, 方差轨迹),并能被 jax.vmap 到多条数据流上。
 
-章节自检的每一条断言与对应的检查(数字与容差相同):
-  1. TrainState 的字段包含 step、params、ema_params                          -> fields
-  2. ema_train_step 有 .lower 属性(用 jax.jit 编译过)                    -> jitted
-  3. x=[0.5,-1,2,3], y=[1,0,4,7.5], w0=1.5, b0=-0.5, ema=(0.2,0.3), lr=0.1,
-     d=0.8, step=3:isinstance(new, TrainState)                                -> returns_state
-  4. int(new.step) == 4                                                         -> step
-  5. params = 一步 SGD(解析 MSE 梯度),atol 1e-5                                -> sgd
-  6. ema = d·e + (1−d)·θ_new 或 d·e + (1−d)·θ_old(两种约定都接受),atol 1e-5   -> ema
-另加:fresh(新数据上连续 6 步,两种 EMA 约定都接受,但要前后一致)、
-      no_retrace(换 lr / decay 不重新编译:它们应是动态参数)、
-      chain(题目自己的 100 步循环:从一个初始状态连续调用,只编译 1 次,step 始终是整数)。"""
+章节自检的每一条断言与对应的检查(数据:default_rng(2),xs = 1000 + 0.5·N(300),float32):
+  1. "scan" in str(jax.make_jaxpr(online_var)(xs))                              -> uses_scan
+  2. jit(online_var) 的方差轨迹形状为 (300,)                                     -> shapes
+  3. 均值 ≈ float64 均值(rtol 1e-6)                                             -> mean
+  4. 方差 ≈ float64 方差(rtol 2e-3;抓“平方和相减”)                           -> variance
+  5. k ∈ {0,1,9,99,299}:tr[k] ≈ var(xs[:k+1])(rtol 2e-3, atol 1e-6)           -> trace
+  6. streams = arange(1,4)[:,None]·N((3,200)) + 50:vmap 后形状 (3,),(3,),(3,200) -> vmap_shapes
+  7. vmap 后各条流的方差 ≈ float64(rtol 2e-3)                                  -> vmap_values
+另加:body(scan 的主体调用了 welford_step)、from_scan(三个输出都只经由 scan 得到,
+不在 scan 之外另用 jnp.mean / jnp.var 计算)、fresh(另一组偏移和尺度、长度 257,逐项核对)。
+错误诊断:每种常见错误(δ²、(x − μ_新)²、除以 n − 1、标准差、M2、输出均值)都在 float64 下
+算出它会给出的结果,学习者的输出与之吻合才点名;“平方和相减”用去掉偏移的同一组数据验证。"""
 
 from __future__ import annotations
+
+import sys
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
 
 from tutor.worker.checklib import (
     Checks,
-    CompileLog,
     Mistake,
     as_array,
     as_scalar,
+    as_tuple,
     assert_close,
-    assert_compile_count,
     assert_that,
     fail,
+    primitive_counts,
     rng,
     which_mistake,
 )
 
 checks = Checks()
 
-# 章节自检用的那组数字
-X0 = [0.5, -1.0, 2.0, 3.0]
-Y0 = [1.0, 0.0, 4.0, 7.5]
-W0, B0, EW, EB, LR, DECAY = 1.5, -0.5, 0.2, 0.3, 0.1, 0.8
-# no_retrace:5 次调用、4 组不同的 (lr, decay)
-HYPER = ((0.1, 0.8), (0.05, 0.9), (0.1, 0.8), (0.02, 0.95), (0.01, 0.99))
+
+def _chapter_data():
+    g = np.random.default_rng(seed=2)  # 与章节自检同一个种子、同样的抽样顺序
+    offset_data = g.standard_normal(300) * 0.5 + 1000.0  # 大偏移、小方差
+    scales = np.array([[1.0], [2.0], [3.0]])
+    three = g.standard_normal((3, 200)) * scales + 50.0
+    return offset_data.astype(np.float32), three.astype(np.float32)
 
 
-def _sgd_ref(w, b, x, y, lr):
-    """线性模型 MSE 的一步 SGD(float64,解析梯度)。"""
-    x, y = np.asarray(x, np.float64), np.asarray(y, np.float64)
-    r = w * x + b - y
-    return w - lr * 2 * np.mean(r * x), b - lr * 2 * np.mean(r)
-
-
-def _make_state(L, step, w, b, ew, eb):
+def _run(L, xs, what="online_var(xs)"):
+    """(mean, var, trace) of jit(online_var) as NumPy values, structure checked first."""
+    import jax
     import jax.numpy as jnp
 
-    def pair(w_val, b_val):
-        return {"w": jnp.asarray(w_val, jnp.float32), "b": jnp.asarray(b_val, jnp.float32)}
-
-    return L.TrainState(step=jnp.asarray(step), params=pair(w, b), ema_params=pair(ew, eb))
-
-
-def _wb(tree, what):
-    if not isinstance(tree, dict) or set(tree) != {"w", "b"}:
-        fail(f"{what} 应该是和参数同结构的字典 {{'w': 标量, 'b': 标量}},实际是 {H.render(tree)}。")
-    return [as_scalar(tree["w"], f"{what}['w']"), as_scalar(tree["b"], f"{what}['b']")]
-
-
-def _state_parts(L, new, what):
-    """(step, [w, b], [ema_w, ema_b]) of a returned state, structure checked first."""
-    if not isinstance(new, L.TrainState):
-        fail(
-            f"{what}返回的不是 TrainState,而是 {H.render(new)}:状态进、状态出,返回值和输入是同一种容器。"
-        )
+    m, v, tr = as_tuple(
+        jax.jit(L.online_var)(jnp.asarray(xs)), 3, f"{what} 的返回值 (均值, 方差, 方差轨迹)"
+    )
     return (
-        as_scalar(new.step, f"{what}返回的 step"),
-        _wb(new.params, f"{what}返回的 params"),
-        _wb(new.ema_params, f"{what}返回的 ema_params"),
+        as_scalar(m, f"{what} 返回的均值"),
+        as_scalar(v, f"{what} 返回的方差"),
+        as_array(tr, f"{what} 返回的方差轨迹").astype(np.float64),
     )
 
 
-def _chapter_call(L, w=W0, b=B0):
+def _welford_variants(x64):
+    """Per-step (mean, M2 increments) of Welford and of its common slips, in float64."""
+    n = np.arange(1, x64.size + 1)
+    mu = np.cumsum(x64) / n
+    mu_old = np.concatenate([[0.0], mu[:-1]])
+    delta = x64 - mu_old
+    m2 = {
+        "right": np.cumsum(delta * (x64 - mu)),
+        "delta_sq": np.cumsum(delta**2),
+        "new_sq": np.cumsum((x64 - mu) ** 2),
+    }
+    return n, mu, m2
+
+
+def _mistakes(x64, part: str):
+    """What each known mistake gives for `part` ('var': final variance; 'trace': the trace)."""
+    n, mu, m2 = _welford_variants(x64)
+    var = m2["right"] / n
+    with np.errstate(divide="ignore", invalid="ignore"):
+        sample = m2["right"] / (n - 1)
+    table = [
+        (
+            "delta_sq",
+            m2["delta_sq"] / n,
+            "M2 的增量写成了 δ²(两处都用旧均值):应为 δ·(x − μ),其中 δ 用旧均值,(x − μ) 用刚更新过的均值。",
+        ),
+        (
+            "new_sq",
+            m2["new_sq"] / n,
+            "M2 的增量写成了 (x − μ_新)²(两处都用新均值):应为 δ·(x − μ_新),其中 δ = x − μ_旧。",
+        ),
+        (
+            "sample",
+            sample,
+            "方差除以了 n − 1(样本方差):本题的 σ² = M2 / n(总体方差,和 jnp.var 一致)。",
+        ),
+        ("std", np.sqrt(var), "返回的是标准差而不是方差:σ² = M2 / n,不要再开平方。"),
+        ("m2", m2["right"], "返回的是 M2 本身:方差还要除以 n。"),
+        ("mean", mu, "返回的是均值而不是方差:每一步输出的应是当前方差 M2 / n。"),
+    ]
+    pick = (lambda a: a[-1]) if part == "var" else (lambda a: a)
+    return [Mistake(label, pick(value), message) for label, value, message in table]
+
+
+def _unstable(L, xs, part: str, rtol: float, atol: float) -> bool:
+    """True when the learner's result is right on the same data with the offset removed: the
+    error comes from the offset (cancellation in E[x²] − E[x]²), not from the formula."""
+    centred = (xs.astype(np.float64) - xs.astype(np.float64).mean()).astype(np.float32)
+    _, v, tr = _run(L, centred, "online_var(去掉偏移的同一组数据)")
+    c64 = centred.astype(np.float64)
+    if part == "var":
+        return bool(np.isclose(v, c64.var(), rtol=rtol, atol=atol))
+    ref = _prefix_vars(c64)
+    return tr.shape == ref.shape and bool(np.allclose(tr, ref, rtol=rtol, atol=atol))
+
+
+UNSTABLE = (
+    "在去掉偏移、其余完全相同的数据上结果是对的,加上偏移就错了:这是大数相减丢失有效数字的症状,"
+    "正是「平方和相减」E[x²] − E[x]² 的问题(float32 只有约 7 位有效数字)。"
+    "Welford 的 M2 要用 δ·(x − 新均值) 累加。"
+)
+
+
+def _prefix_vars(x64):
+    """Variance of each prefix x[:k+1] (float64 Welford: exact to ~1e-13 here)."""
+    n, _, m2 = _welford_variants(x64)
+    return m2["right"] / n
+
+
+def _code_of(fn):
+    """The code object a call of `fn` runs (through functools.partial and jit wrappers)."""
+    import functools
+
+    for _ in range(5):
+        if isinstance(fn, functools.partial):
+            fn = fn.func
+        elif getattr(fn, "__code__", None) is not None:
+            return fn.__code__
+        elif getattr(fn, "__wrapped__", None) is not None:
+            fn = fn.__wrapped__
+        else:
+            return None
+    return None
+
+
+@checks.add("uses_scan", "online_var 用 lax.scan 实现")
+def _(L):
     import jax.numpy as jnp
 
-    st = _make_state(L, 3, w, b, EW, EB)
-    return _state_parts(
-        L, L.ema_train_step(st, jnp.array(X0), jnp.array(Y0), LR, DECAY), "ema_train_step "
-    )
-
-
-@checks.add("fields", "TrainState 是带 step、params、ema_params 字段的 NamedTuple")
-def _(L):
-    fields = tuple(getattr(L.TrainState, "_fields", ()))
-    if fields and "ema_params" not in fields and set(fields) >= {"step", "params"}:
-        fail(
-            "TrainState 只有 step、params 两个字段,和 6.4 节那个旧版本一样:"
-            "本题的 TrainState(NamedTuple) 还要有 ema_params 字段。",
-            expected=["step", "params", "ema_params"],
-            actual=list(fields),
-        )
+    data = _chapter_data()[0]
+    counts = primitive_counts(L.online_var, jnp.asarray(data))
     assert_that(
-        isinstance(L.TrainState, type) and {"ema_params", "params", "step"}.issubset(fields),
-        "TrainState 需要是一个 NamedTuple,三个字段依次为 step、params、ema_params"
-        "(字段名要一字不差)。",
-        expected=["step", "params", "ema_params"],
-        actual=list(fields),
+        counts.get("scan", 0) >= 1,
+        "online_var 的程序里没有 scan:它应该用 lax.scan(welford_step, 初始状态, xs) 逐个元素"
+        "更新状态(Python for 循环会被展开成 300 份重复的计算)。",
+        primitives=sorted(counts)[:30],
     )
 
 
-@checks.add("jitted", "ema_train_step 是用 jax.jit 编译过的函数")
+@checks.add("body", "online_var 的 scan 主体调用了 welford_step", needs="uses_scan")
 def _(L):
-    compiled = getattr(L.ema_train_step, "lower", None) is not None
+    import jax
+    import jax.numpy as jnp
+
+    target = _code_of(L.welford_step)
+    calls = [0]
+
+    def profile(frame, event, arg):
+        if event == "call" and frame.f_code is target:
+            calls[0] += 1
+
+    jax.clear_caches()  # 一个已经追踪过的 jit 主体会直接复用缓存,不再调用 Python 函数
+    old = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        jax.make_jaxpr(L.online_var)(jnp.linspace(-1.0, 1.0, 5))
+    finally:
+        sys.setprofile(old)
     assert_that(
-        compiled,
-        "ema_train_step 没有 .lower 属性,说明它不是 jax.jit 编译过的函数:"
-        "给它加上 @jax.jit 装饰器(或写 ema_train_step = jax.jit(...))。",
-        actual=type(L.ema_train_step).__name__,
+        target is None or calls[0] >= 1,
+        "追踪 online_var 时 welford_step 一次也没有被调用:题目要求把 welford_step 作为 lax.scan 的"
+        "主体函数(lax.scan(welford_step, 初始状态, xs)),而不是在 online_var 里另写一份。",
+        calls=calls[0],
     )
 
 
-@checks.add("returns_state", "章节的数据:返回一个新的 TrainState", needs="fields")
+@checks.add("from_scan", "均值、方差和方差轨迹都来自 scan(不在 scan 之外另算)", needs="uses_scan")
 def _(L):
-    _chapter_call(L)
+    import jax.numpy as jnp
 
-
-@checks.add("step", "step 从 3 变成 4", needs="returns_state")
-def _(L):
-    got = _chapter_call(L)[0]
-    if got == 3:
-        fail(
-            "step 没有变:每训练一步,新状态里的 step 都要加 1(step=state.step + 1)。",
-            expected=4,
-            actual=got,
-        )
-    assert_that(got == 4, f"step 应从 3 变成 4,实际是 {got:g}。", expected=4, actual=got)
-
-
-@checks.add("sgd", "params 恰好是一步 SGD 的结果(解析梯度,atol 1e-5)", needs="returns_state")
-def _(L):
-    got = _chapter_call(L)[1]
-    pw, pb = _sgd_ref(W0, B0, X0, Y0, LR)
-    assert_close(
-        np.array(got),
-        np.array([pw, pb]),
-        rtol=0,
-        atol=1e-5,
-        what="[w, b]",
-        msg=f"一步 SGD 之后 [w, b] 应为 [{pw:.6f}, {pb:.6f}](θ − lr·∇L,L 是 loss_fn_linear 的均方误差)。",
-        mistakes=[
-            Mistake(
-                "unchanged",
-                np.array([W0, B0]),
-                "params 没有更新:新状态里要放 SGD 之后的参数 θ − lr·∇L。",
-            ),
-            Mistake(
-                "ascent",
-                np.array([2 * W0 - pw, 2 * B0 - pb]),
-                "params 朝梯度方向走了(θ + lr·∇L):梯度下降要减去梯度。",
-            ),
-            Mistake(
-                "from_ema",
-                np.array([EW - (W0 - pw), EB - (B0 - pb)]),
-                "梯度步是从 ema_params 出发的:SGD 应更新 state.params,EMA 只是旁边的一份副本。",
-            ),
-            Mistake(
-                "global_data",
-                np.array(_global_data_params(W0, B0, LR, 1)),
-                "这一步正好是用 x_data / y_data 算梯度的结果:梯度要用传进来的 x、y 计算。",
-            ),
-        ],
+    xs = jnp.asarray(_chapter_data()[0])
+    bypass = H.outputs_bypassing(L.online_var, (xs,), "scan")
+    if len(bypass) != 3:
+        return  # 返回值的结构由 shapes 检查报告
+    names = [n for n, b in zip(("最终均值", "最终方差", "方差轨迹"), bypass) if b]
+    assert_that(
+        not names,
+        f"online_var 的{'、'.join(names)}在 scan 之外还直接依赖 xs:它们应该只由 scan 得到"
+        "(最终均值、方差取自 scan 的最终状态,轨迹是 scan 每一步的输出),"
+        "而不是在 scan 之外另用 jnp.mean / jnp.var 之类再算一遍。",
+        outputs_computed_outside_scan=names,
     )
 
 
 @checks.add(
-    "ema", "ema_params = d·ē + (1−d)·θ(θ 取更新后或更新前的参数都可以)", needs="returns_state"
+    "shapes", "jit(online_var) 返回标量均值、标量方差和形状 (300,) 的方差轨迹", needs="uses_scan"
 )
 def _(L):
-    got = _chapter_call(L)[2]
-    pw, pb = _sgd_ref(W0, B0, X0, Y0, LR)
-    d = DECAY
-    ema_new = [d * EW + (1 - d) * pw, d * EB + (1 - d) * pb]
-    ema_old = [d * EW + (1 - d) * W0, d * EB + (1 - d) * B0]
-    if any(
-        np.allclose(got, accepted, atol=1e-5) for accepted in (ema_new, ema_old)
-    ):  # 两种约定都接受
+    import jax
+    import jax.numpy as jnp
+
+    xs, _ = _chapter_data()
+    out = as_tuple(
+        jax.jit(L.online_var)(jnp.asarray(xs)), 3, "online_var(xs) 的返回值 (均值, 方差, 方差轨迹)"
+    )
+    m, v, tr = out
+    long = [k + 1 for k, item in enumerate(out) if np.shape(item) == (300,)]
+    if np.shape(tr) != (300,) and long:
+        fail(
+            f"第 {long[0]} 个返回值才是形状 (300,) 的方差轨迹:返回顺序应为 (均值, 方差, 方差轨迹)。",
+            shapes=[list(np.shape(item)) for item in out],
+        )
+    assert_that(
+        np.shape(tr) == (300,),
+        f"方差轨迹的形状是 {np.shape(tr)},应为 (300,):welford_step 每一步输出当前方差(一个标量),"
+        "scan 会把它们堆成与 xs 同长的数组。",
+        expected=[300],
+        actual=list(np.shape(tr)),
+    )
+    assert_that(
+        np.shape(m) == () and np.shape(v) == (),
+        "均值和方差应该都是标量(最终状态里的均值和 M2 / n)。",
+        mean_shape=list(np.shape(m)),
+        var_shape=list(np.shape(v)),
+    )
+
+
+@checks.add("mean", "最终均值与 float64 一致(rtol 1e-6)", needs="uses_scan")
+def _(L):
+    xs, _ = _chapter_data()
+    m = _run(L, xs)[0]
+    want = xs.astype(np.float64).mean()
+    assert_close(
+        m,
+        want,
+        rtol=1e-6,
+        atol=0,
+        what="均值",
+        msg=f"最终均值应为 {want:.6f},实际是 {m:.6f}(μ ← μ + δ / n,δ = x − 旧均值,n 是加 1 之后的计数)。",
+    )
+
+
+def _check_var(L, got, xs, what):
+    x64 = xs.astype(np.float64)
+    if np.isclose(got, x64.var(), rtol=2e-3):
         return
-    swap = (
-        "decay 和 1 − decay 放反了:旧的 EMA 要乘 decay(接近 1,变化慢),新参数只占 1 − decay 的份额。"
+    found = which_mistake(got, _mistakes(x64, "var"), rtol=2e-3, atol=0)
+    if found is None and _unstable(L, xs, "var", 2e-3, 0):
+        fail(UNSTABLE, expected=x64.var(), actual=got)
+    fail(
+        found.message if found else f"{what}应为 {x64.var():.6f},实际是 {got:.6f}。",
+        expected=x64.var(),
+        actual=got,
+        rtol=2e-3,
     )
-    copy = "ema_params 直接等于参数:EMA 要把旧的 ē 和 θ 按 decay 混合,而不是复制参数。"
+
+
+@checks.add(
+    "variance", "最终方差与 float64 一致(rtol 2e-3,数据有 1000 的大偏移)", needs="uses_scan"
+)
+def _(L):
+    xs, _ = _chapter_data()
+    _check_var(L, _run(L, xs)[1], xs, "最终方差")
+
+
+def _check_trace(L, tr, xs, idx, rtol, atol, what):
+    x64 = xs.astype(np.float64)
+    want = _prefix_vars(x64)
+    assert_that(tr.shape == want.shape, f"{what}的形状应为 {want.shape},实际是 {tr.shape}。")
+    if np.allclose(tr[idx], want[idx], rtol=rtol, atol=atol, equal_nan=False):
+        return
     found = which_mistake(
-        np.array(got),
-        [
-            Mistake("swapped", np.array([(1 - d) * EW + d * pw, (1 - d) * EB + d * pb]), swap),
-            Mistake("swapped_old", np.array([(1 - d) * EW + d * W0, (1 - d) * EB + d * B0]), swap),
-            Mistake(
-                "unchanged",
-                np.array([EW, EB]),
-                "ema_params 没有更新:每一步都要把它往当前参数方向挪一点。",
-            ),
-            Mistake("copy_new", np.array([pw, pb]), copy),
-            Mistake("copy_old", np.array([W0, B0]), copy),
-        ],
-        rtol=0,
-        atol=1e-5,
+        tr[idx],
+        [Mistake(m.label, m.value[idx], m.message) for m in _mistakes(x64, "trace")],
+        rtol=rtol,
+        atol=atol,
     )
-    if found is None:
-        other = _chapter_call(L, w=W0 + 1.0, b=B0 - 1.0)[2]  # 换一组参数再调用一次
-        if np.allclose(other, got, rtol=0, atol=1e-7):
-            fail(
-                "换了 state.params 再调用,ema_params 的结果却完全不变:EMA 公式里的 θ 没有取自这一步的参数"
-                "(若读的是模块级变量,jit 只在追踪时读它一次,之后一直是那个值)。",
-                expected_new_convention=ema_new,
-                expected_old_convention=ema_old,
-                actual=got,
-            )
+    if found is None and _unstable(L, xs, "trace", rtol, atol):
+        fail(UNSTABLE, expected=want[idx], actual=tr[idx])
+    bad = int(idx[np.flatnonzero(~np.isclose(tr[idx], want[idx], rtol=rtol, atol=atol))[0]])
     fail(
         found.message
         if found
-        else "ema_params 不符合 ē ← d·ē + (1−d)·θ(θ 取更新后或更新前的参数),见期望值与实际值。",
-        expected_new_convention=ema_new,
-        expected_old_convention=ema_old,
+        else f"{what}第 {bad} 项应是前 {bad + 1} 个数的总体方差 {want[bad]:.6g},实际是 {tr[bad]:.6g}。",
+        index=bad,
+        expected=want[idx],
+        actual=tr[idx],
+    )
+
+
+@checks.add("trace", "方差轨迹第 k 项是前 k+1 个数的方差(k = 0, 1, 9, 99, 299)", needs="uses_scan")
+def _(L):
+    xs, _ = _chapter_data()
+    tr = _run(L, xs)[2]
+    _check_trace(L, tr, xs, np.array([0, 1, 9, 99, 299]), 2e-3, 1e-6, "方差轨迹")
+
+
+@checks.add(
+    "vmap_shapes",
+    "jax.vmap(online_var) 作用于 3 条数据流:形状 (3,)、(3,)、(3, 200)",
+    needs="uses_scan",
+)
+def _(L):
+    import jax
+    import jax.numpy as jnp
+
+    _, streams = _chapter_data()
+    mb, vb, tb = as_tuple(
+        jax.vmap(L.online_var)(jnp.asarray(streams)), 3, "vmap(online_var)(streams) 的返回值"
+    )
+    got = [list(np.shape(mb)), list(np.shape(vb)), list(np.shape(tb))]
+    assert_that(
+        got == [[3], [3], [3, 200]],
+        f"vmap 之后三个输出的形状是 {got},应为 [[3], [3], [3, 200]]:online_var 只处理一条一维数据流,"
+        "批量维由 vmap 加在最前面。",
+        expected=[[3], [3], [3, 200]],
         actual=got,
     )
 
 
 @checks.add(
-    "fresh", "新数据上连续 6 步:step、params、ema 都和 float64 参考一致", needs="returns_state"
+    "vmap_values",
+    "vmap 后每条数据流的方差与 float64 一致(rtol 2e-3)",
+    needs=("uses_scan", "vmap_shapes"),
 )
 def _(L):
+    import jax
     import jax.numpy as jnp
 
-    g = rng(64)
-    x = g.uniform(-2.0, 2.0, 9)
-    y = 1.7 * x - 0.4 + 0.3 * g.standard_normal(9)
-    w, b = float(g.normal()), float(g.normal())
-    ew, eb = float(g.normal()), float(g.normal())
-    lr, d = 0.07, 0.75
-    st = _make_state(L, 0, w, b, ew, eb)
-    ref_w, ref_b = w, b
-    e_new, e_old = [ew, eb], [ew, eb]
-    conv = {"new": True, "old": True}
-    for k in range(6):
-        st = L.ema_train_step(st, jnp.asarray(x, jnp.float32), jnp.asarray(y, jnp.float32), lr, d)
-        step, params, got_e = _state_parts(L, st, f"第 {k + 1} 次调用")
-        nw, nb = _sgd_ref(ref_w, ref_b, x, y, lr)
-        e_new = [d * e_new[0] + (1 - d) * nw, d * e_new[1] + (1 - d) * nb]
-        e_old = [d * e_old[0] + (1 - d) * ref_w, d * e_old[1] + (1 - d) * ref_b]
-        ref_w, ref_b = nw, nb
-        assert_that(
-            step == k + 1,
-            f"从 step = 0 连续调用 {k + 1} 次后 step 应为 {k + 1},实际是 {step:g}。",
-            expected=k + 1,
-            actual=step,
-        )
-        assert_close(
-            np.array(params),
-            np.array([nw, nb]),
-            rtol=1e-4,
-            atol=1e-5,
-            what=f"第 {k + 1} 步后的 [w, b]",
-            msg=f"在一组新数据上连续训练,第 {k + 1} 步后的参数和 float64 的 SGD 参考不一致。",
-            mistakes=[
-                Mistake(
-                    "global_data",
-                    np.array(_global_data_params(w, b, lr, k + 1)),
-                    "参数的走向正好是用 x_data / y_data 训练的结果:梯度要用传进来的 x、y 计算,"
-                    "而不是全局的数据。",
-                )
-            ],
-        )
-        conv["new"] = conv["new"] and bool(np.allclose(got_e, e_new, rtol=1e-4, atol=1e-5))
-        conv["old"] = conv["old"] and bool(np.allclose(got_e, e_old, rtol=1e-4, atol=1e-5))
-        if not (conv["new"] or conv["old"]):
-            fail(
-                f"第 {k + 1} 步后 ema_params 偏离了 float64 参考值(两种约定都对不上)。",
-                expected_new_convention=e_new,
-                expected_old_convention=e_old,
-                actual=got_e,
-            )
-
-
-def _global_data_params(w, b, lr, steps):
-    """Params after `steps` SGD steps on the context's x_data / y_data instead of the given data."""
-    for _ in range(steps):
-        w, b = _sgd_ref(w, b, [1.0, 2.0, 3.0], [3.5, 5.5, 7.5], lr)
-    return [w, b]
-
-
-def _compile_words(n: int, calls: int, distinct: int) -> str:
-    if n == distinct and distinct < calls:
-        return (
-            f"{calls} 次调用用了 {distinct} 组不同的 lr / decay,正好编译了 {n} 次,重复的那组没有再编译:"
-            "lr、decay 被当成了静态参数(static_argnums / static_argnames)。它们是普通的数值参数,"
-            "值变了不需要重新编译。"
-        )
-    return f"{calls} 次调用编译了 {n} 次。"
-
-
-@checks.add(
-    "no_retrace", "换 lr 和 decay 的数值不会重新编译(它们是动态参数)", needs="returns_state"
-)
-def _(L):
-    import jax.numpy as jnp
-
-    x, y = jnp.array(X0), jnp.array(Y0)
-    states = [_make_state(L, 0, W0, B0, EW, EB) for _ in HYPER]
-    with CompileLog() as log:
-        for st, (lr, d) in zip(states, HYPER):
-            L.ema_train_step(st, x, y, lr, d)
-    assert_compile_count(
-        log,
-        None,
-        expected=1,
-        msg=_compile_words(log.total, len(HYPER), len(set(HYPER))) + "期望:只编译 1 次。",
-    )
-
-
-@checks.add(
-    "chain",
-    "题目的 100 步循环:从一个初始状态连续调用,只编译 1 次,step 保持整数",
-    needs="returns_state",
-)
-def _(L):
-    import jax.numpy as jnp
-
-    x, y = jnp.asarray([1.0, 2.0, 3.0]), jnp.asarray([3.5, 5.5, 7.5])
-    origin = {"w": jnp.zeros(()), "b": jnp.zeros(())}
-    st = L.TrainState(jnp.asarray(0), origin, origin)
-    seen = []
-    with CompileLog() as log:
-        for _ in range(100):
-            seen.append(st)
-            st = L.ema_train_step(st, x, y, 0.05, 0.9)
-            if H.first_change(
-                [seen[-1], st], "state"
-            ):  # stop at the first change: it would recompile every step
-                seen.append(st)
-                break
-    change = H.first_change(seen, "state")
-    if change:
-        k, why = change
-        fail(
-            f"第 {k} 步返回的状态和传入的状态在 jit 眼里不一样:{why}。下一次调用只好重新编译"
-            f"(100 步共编译了 {log.total} 次)。新状态的每个字段都要保持传入时的 dtype 和形状。",
-            compiles=log.total,
-        )
-    assert_compile_count(
-        log,
-        None,
-        expected=1,
-        msg=f"从一个初始状态连续调用 100 步,编译了 {log.total} 次,期望 1 次。",
-    )
-    step = as_array(st.step, "100 步之后的 step")
-    assert_that(
-        np.issubdtype(step.dtype, np.integer),
-        f"100 步之后 step 的 dtype 是 {step.dtype}:步数要保持整数(加整数 1)。",
-    )
-    _, params, _ = _state_parts(L, st, "第 100 次调用")
-    w, b = 0.0, 0.0
-    for _ in range(100):
-        w, b = _sgd_ref(w, b, [1.0, 2.0, 3.0], [3.5, 5.5, 7.5], 0.05)
+    _, streams = _chapter_data()
+    got = as_array(jax.vmap(L.online_var)(jnp.asarray(streams))[1], "vmap 后的方差", shape=(3,))
+    s64 = streams.astype(np.float64)
+    per_stream = [_mistakes(s, "var") for s in s64]
+    stacked = [
+        Mistake(ms[0].label, np.array([m.value for m in ms]), ms[0].message)
+        for ms in zip(*per_stream)
+    ]
     assert_close(
-        np.array(params),
-        np.array([w, b]),
-        rtol=1e-4,
-        atol=1e-5,
-        what="100 步后的 [w, b]",
-        msg="从 0 出发连续 100 步之后的参数和 float64 的 SGD 参考不一致。",
+        got.astype(np.float64),
+        s64.var(axis=1),
+        rtol=2e-3,
+        atol=0,
+        what="每条流的方差",
+        msg="vmap 后每条数据流的方差和 float64 参考不一致(每条流都应独立地从 n = 0、μ = 0、M2 = 0 开始)。",
+        mistakes=stacked,
     )
+
+
+@checks.add(
+    "fresh", "新数据(偏移 −300、长度 257):均值、方差和整条方差轨迹都正确", needs="uses_scan"
+)
+def _(L):
+    g = rng(65)
+    xs = (-300.0 + 2.0 * g.standard_normal(257)).astype(np.float32)
+    m, v, tr = _run(L, xs)
+    x64 = np.asarray(xs, np.float64)
+    assert_close(
+        m,
+        np.mean(x64),
+        rtol=1e-6,
+        atol=0,
+        what="均值",
+        msg=f"在一组新数据(偏移 −300、长度 257)上,均值应为 {np.mean(x64):.6f},实际是 {m:.6f}。",
+    )
+    _check_var(L, v, xs, "新数据上的最终方差")
+    _check_trace(L, tr, xs, np.arange(257), 2e-3, 1e-5, "新数据上的方差轨迹")

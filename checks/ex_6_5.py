@@ -1,22 +1,24 @@
-"""练习 6.5(补充练习 2)Welford 在线方差:welford_step(state, x) 作 lax.scan 的主体,
-online_var(xs) -> (均值, 方差, 方差轨迹),并能被 jax.vmap 到多条数据流上。
+"""练习 6.5(补充练习 3)RMSProp:rmsprop(lr, rho=0.9, eps=1e-8) -> Optimizer(init, update),
+update 接收 (梯度, 状态[, 参数]),返回 (增量, 新状态),增量带负号(要加到参数上);
+用 make_train 训练 1000 步的逐步损失命名为 rms_losses。
 
-章节自检的每一条断言与对应的检查(数据:default_rng(2),xs = 1000 + 0.5·N(300),float32):
-  1. "scan" in str(jax.make_jaxpr(online_var)(xs))                              -> uses_scan
-  2. jit(online_var) 的方差轨迹形状为 (300,)                                     -> shapes
-  3. 均值 ≈ float64 均值(rtol 1e-6)                                             -> mean
-  4. 方差 ≈ float64 方差(rtol 2e-3;抓“平方和相减”)                           -> variance
-  5. k ∈ {0,1,9,99,299}:tr[k] ≈ var(xs[:k+1])(rtol 2e-3, atol 1e-6)           -> trace
-  6. streams = arange(1,4)[:,None]·N((3,200)) + 50:vmap 后形状 (3,),(3,),(3,200) -> vmap_shapes
-  7. vmap 后各条流的方差 ≈ float64(rtol 2e-3)                                  -> vmap_values
-另加:body(scan 的主体调用了 welford_step)、from_scan(三个输出都只经由 scan 得到,
-不在 scan 之外另用 jnp.mean / jnp.var 计算)、fresh(另一组偏移和尺度、长度 257,逐项核对)。
-错误诊断:每种常见错误(δ²、(x − μ_新)²、除以 n − 1、标准差、M2、输出均值)都在 float64 下
-算出它会给出的结果,学习者的输出与之吻合才点名;“平方和相减”用去掉偏移的同一组数据验证。"""
+章节自检的每一条断言与对应的检查(lr 0.05, rho 0.8, eps 1e-6;
+params = {"a": [1,-2,3], "b": [ones((2,2))]},g1、g2 与章节相同):
+  1. tree.structure(u1) == tree.structure(params)(u1 来自不加 jit 的第 1 步)   -> structure
+  2. 第 1 步(eager)与第 2 步(jax.jit(opt.update))都与 float64 的
+     e = −lr·g/(√s+eps)、s 跨步累积一致(rtol 1e-5, atol 1e-6)                  -> step1, step2
+  3. rms_losses 形状 (1000,) 且全部有限                                          -> losses
+  4. rl[-1] < 0.5·rl[0]                                                           -> improves
+另加:defaults(只给 lr 时 rho=0.9、eps=1e-8,且 update 可以不传 params)、
+      fresh(MLP 形状的新参数树,jit 下连续 4 步)、
+      task(rms_losses[0] 是 params0 在 sin(x) 数据上的初始损失)、
+      curve(rms_losses 的前 150 步与独立的 float64 NumPy RMSProp 训练一致:确实是 RMSProp(0.003))。
+最终损失不做精确比较:float32 与 float64 的训练在几百步后才逐渐分开,最终损失随机器在第三位
+有效数字上浮动(本机 0.00972,章节 0.00967);前 150 步两者的相对差在 3e-5 以内。"""
 
 from __future__ import annotations
 
-import sys
+import inspect
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
@@ -24,356 +26,355 @@ import numpy as np
 from tutor.worker.checklib import (
     Checks,
     Mistake,
-    as_array,
-    as_scalar,
+    as_callable,
     as_tuple,
     assert_close,
     assert_that,
     fail,
-    primitive_counts,
-    rng,
-    which_mistake,
 )
 
 checks = Checks()
 
-
-def _chapter_data():
-    g = np.random.default_rng(seed=2)  # 与章节自检同一个种子、同样的抽样顺序
-    offset_data = g.standard_normal(300) * 0.5 + 1000.0  # 大偏移、小方差
-    scales = np.array([[1.0], [2.0], [3.0]])
-    three = g.standard_normal((3, 200)) * scales + 50.0
-    return offset_data.astype(np.float32), three.astype(np.float32)
+LR, RHO, EPS = 0.05, 0.8, 1e-6
+CURVE_STEPS, CURVE_RTOL = 150, 1e-3
 
 
-def _run(L, xs, what="online_var(xs)"):
-    """(mean, var, trace) of jit(online_var) as NumPy values, structure checked first."""
+def _chapter_trees():
+    params = {"a": [1.0, -2.0, 3.0], "b": [np.ones((2, 2))]}
+    g1 = {"a": [0.5, -1.0, 2.0], "b": [[[1.0, -3.0], [0.1, 0.0]]]}
+    g2 = {"a": [-0.5, 0.2, 1.0], "b": [[[2.0, 1.0], [-0.1, 4.0]]]}
+    conv = lambda t: {"a": np.asarray(t["a"], np.float64), "b": [np.asarray(t["b"][0], np.float64)]}
+    return conv(params), conv(g1), conv(g2)
+
+
+def _rms_run(
+    grads_seq, lr, rho, eps, *, accumulate=True, weight=None, eps_inside=False, bias=False
+):
+    """float64 RMSProp updates for each step; the keyword arguments make its common slips."""
     import jax
-    import jax.numpy as jnp
 
-    m, v, tr = as_tuple(
-        jax.jit(L.online_var)(jnp.asarray(xs)), 3, f"{what} 的返回值 (均值, 方差, 方差轨迹)"
-    )
-    return (
-        as_scalar(m, f"{what} 返回的均值"),
-        as_scalar(v, f"{what} 返回的方差"),
-        as_array(tr, f"{what} 返回的方差轨迹").astype(np.float64),
-    )
-
-
-def _welford_variants(x64):
-    """Per-step (mean, M2 increments) of Welford and of its common slips, in float64."""
-    n = np.arange(1, x64.size + 1)
-    mu = np.cumsum(x64) / n
-    mu_old = np.concatenate([[0.0], mu[:-1]])
-    delta = x64 - mu_old
-    m2 = {
-        "right": np.cumsum(delta * (x64 - mu)),
-        "delta_sq": np.cumsum(delta**2),
-        "new_sq": np.cumsum((x64 - mu) ** 2),
-    }
-    return n, mu, m2
-
-
-def _mistakes(x64, part: str):
-    """What each known mistake gives for `part` ('var': final variance; 'trace': the trace)."""
-    n, mu, m2 = _welford_variants(x64)
-    var = m2["right"] / n
-    with np.errstate(divide="ignore", invalid="ignore"):
-        sample = m2["right"] / (n - 1)
-    table = [
-        (
-            "delta_sq",
-            m2["delta_sq"] / n,
-            "M2 的增量写成了 δ²(两处都用旧均值):应为 δ·(x − μ),其中 δ 用旧均值,(x − μ) 用刚更新过的均值。",
-        ),
-        (
-            "new_sq",
-            m2["new_sq"] / n,
-            "M2 的增量写成了 (x − μ_新)²(两处都用新均值):应为 δ·(x − μ_新),其中 δ = x − μ_旧。",
-        ),
-        (
-            "sample",
-            sample,
-            "方差除以了 n − 1(样本方差):本题的 σ² = M2 / n(总体方差,和 jnp.var 一致)。",
-        ),
-        ("std", np.sqrt(var), "返回的是标准差而不是方差:σ² = M2 / n,不要再开平方。"),
-        ("m2", m2["right"], "返回的是 M2 本身:方差还要除以 n。"),
-        ("mean", mu, "返回的是均值而不是方差:每一步输出的应是当前方差 M2 / n。"),
-    ]
-    pick = (lambda a: a[-1]) if part == "var" else (lambda a: a)
-    return [Mistake(label, pick(value), message) for label, value, message in table]
-
-
-def _unstable(L, xs, part: str, rtol: float, atol: float) -> bool:
-    """True when the learner's result is right on the same data with the offset removed: the
-    error comes from the offset (cancellation in E[x²] − E[x]²), not from the formula."""
-    centred = (xs.astype(np.float64) - xs.astype(np.float64).mean()).astype(np.float32)
-    _, v, tr = _run(L, centred, "online_var(去掉偏移的同一组数据)")
-    c64 = centred.astype(np.float64)
-    if part == "var":
-        return bool(np.isclose(v, c64.var(), rtol=rtol, atol=atol))
-    ref = _prefix_vars(c64)
-    return tr.shape == ref.shape and bool(np.allclose(tr, ref, rtol=rtol, atol=atol))
-
-
-UNSTABLE = (
-    "在去掉偏移、其余完全相同的数据上结果是对的,加上偏移就错了:这是大数相减丢失有效数字的症状,"
-    "正是「平方和相减」E[x²] − E[x]² 的问题(float32 只有约 7 位有效数字)。"
-    "Welford 的 M2 要用 δ·(x − 新均值) 累加。"
-)
-
-
-def _prefix_vars(x64):
-    """Variance of each prefix x[:k+1] (float64 Welford: exact to ~1e-13 here)."""
-    n, _, m2 = _welford_variants(x64)
-    return m2["right"] / n
-
-
-def _code_of(fn):
-    """The code object a call of `fn` runs (through functools.partial and jit wrappers)."""
-    import functools
-
-    for _ in range(5):
-        if isinstance(fn, functools.partial):
-            fn = fn.func
-        elif getattr(fn, "__code__", None) is not None:
-            return fn.__code__
-        elif getattr(fn, "__wrapped__", None) is not None:
-            fn = fn.__wrapped__
+    w = (1 - rho) if weight is None else weight
+    s = jax.tree.map(np.zeros_like, grads_seq[0])
+    out = []
+    for t, g in enumerate(grads_seq, start=1):
+        base = s if accumulate else jax.tree.map(np.zeros_like, s)
+        s = jax.tree.map(lambda s_, g_: rho * s_ + w * g_**2, base, g)
+        used = jax.tree.map(lambda s_: s_ / (1 - rho**t), s) if bias else s
+        if eps_inside:
+            out.append(jax.tree.map(lambda g_, s_: -lr * g_ / np.sqrt(s_ + eps), g, used))
         else:
-            return None
-    return None
+            out.append(jax.tree.map(lambda g_, s_: -lr * g_ / (np.sqrt(s_) + eps), g, used))
+    return out
 
 
-@checks.add("uses_scan", "online_var 用 lax.scan 实现")
-def _(L):
-    import jax.numpy as jnp
-
-    data = _chapter_data()[0]
-    counts = primitive_counts(L.online_var, jnp.asarray(data))
-    assert_that(
-        counts.get("scan", 0) >= 1,
-        "online_var 的程序里没有 scan:它应该用 lax.scan(welford_step, 初始状态, xs) 逐个元素"
-        "更新状态(Python for 循环会被展开成 300 份重复的计算)。",
-        primitives=sorted(counts)[:30],
-    )
-
-
-@checks.add("body", "online_var 的 scan 主体调用了 welford_step", needs="uses_scan")
-def _(L):
+def _mistakes(grads_seq, lr, rho, eps):
+    """(label, updates of every step, message) for the slips the step checks can name."""
     import jax
-    import jax.numpy as jnp
 
-    target = _code_of(L.welford_step)
-    calls = [0]
-
-    def profile(frame, event, arg):
-        if event == "call" and frame.f_code is target:
-            calls[0] += 1
-
-    jax.clear_caches()  # 一个已经追踪过的 jit 主体会直接复用缓存,不再调用 Python 函数
-    old = sys.getprofile()
-    sys.setprofile(profile)
-    try:
-        jax.make_jaxpr(L.online_var)(jnp.linspace(-1.0, 1.0, 5))
-    finally:
-        sys.setprofile(old)
-    assert_that(
-        target is None or calls[0] >= 1,
-        "追踪 online_var 时 welford_step 一次也没有被调用:题目要求把 welford_step 作为 lax.scan 的"
-        "主体函数(lax.scan(welford_step, 初始状态, xs)),而不是在 online_var 里另写一份。",
-        calls=calls[0],
-    )
-
-
-@checks.add("from_scan", "均值、方差和方差轨迹都来自 scan(不在 scan 之外另算)", needs="uses_scan")
-def _(L):
-    import jax.numpy as jnp
-
-    xs = jnp.asarray(_chapter_data()[0])
-    bypass = H.outputs_bypassing(L.online_var, (xs,), "scan")
-    if len(bypass) != 3:
-        return  # 返回值的结构由 shapes 检查报告
-    names = [n for n, b in zip(("最终均值", "最终方差", "方差轨迹"), bypass) if b]
-    assert_that(
-        not names,
-        f"online_var 的{'、'.join(names)}在 scan 之外还直接依赖 xs:它们应该只由 scan 得到"
-        "(最终均值、方差取自 scan 的最终状态,轨迹是 scan 每一步的输出),"
-        "而不是在 scan 之外另用 jnp.mean / jnp.var 之类再算一遍。",
-        outputs_computed_outside_scan=names,
-    )
-
-
-@checks.add(
-    "shapes", "jit(online_var) 返回标量均值、标量方差和形状 (300,) 的方差轨迹", needs="uses_scan"
-)
-def _(L):
-    import jax
-    import jax.numpy as jnp
-
-    xs, _ = _chapter_data()
-    out = as_tuple(
-        jax.jit(L.online_var)(jnp.asarray(xs)), 3, "online_var(xs) 的返回值 (均值, 方差, 方差轨迹)"
-    )
-    m, v, tr = out
-    long = [k + 1 for k, item in enumerate(out) if np.shape(item) == (300,)]
-    if np.shape(tr) != (300,) and long:
-        fail(
-            f"第 {long[0]} 个返回值才是形状 (300,) 的方差轨迹:返回顺序应为 (均值, 方差, 方差轨迹)。",
-            shapes=[list(np.shape(item)) for item in out],
-        )
-    assert_that(
-        np.shape(tr) == (300,),
-        f"方差轨迹的形状是 {np.shape(tr)},应为 (300,):welford_step 每一步输出当前方差(一个标量),"
-        "scan 会把它们堆成与 xs 同长的数组。",
-        expected=[300],
-        actual=list(np.shape(tr)),
-    )
-    assert_that(
-        np.shape(m) == () and np.shape(v) == (),
-        "均值和方差应该都是标量(最终状态里的均值和 M2 / n)。",
-        mean_shape=list(np.shape(m)),
-        var_shape=list(np.shape(v)),
-    )
-
-
-@checks.add("mean", "最终均值与 float64 一致(rtol 1e-6)", needs="uses_scan")
-def _(L):
-    xs, _ = _chapter_data()
-    m = _run(L, xs)[0]
-    want = xs.astype(np.float64).mean()
-    assert_close(
-        m,
-        want,
-        rtol=1e-6,
-        atol=0,
-        what="均值",
-        msg=f"最终均值应为 {want:.6f},实际是 {m:.6f}(μ ← μ + δ / n,δ = x − 旧均值,n 是加 1 之后的计数)。",
-    )
-
-
-def _check_var(L, got, xs, what):
-    x64 = xs.astype(np.float64)
-    if np.isclose(got, x64.var(), rtol=2e-3):
-        return
-    found = which_mistake(got, _mistakes(x64, "var"), rtol=2e-3, atol=0)
-    if found is None and _unstable(L, xs, "var", 2e-3, 0):
-        fail(UNSTABLE, expected=x64.var(), actual=got)
-    fail(
-        found.message if found else f"{what}应为 {x64.var():.6f},实际是 {got:.6f}。",
-        expected=x64.var(),
-        actual=got,
-        rtol=2e-3,
-    )
-
-
-@checks.add(
-    "variance", "最终方差与 float64 一致(rtol 2e-3,数据有 1000 的大偏移)", needs="uses_scan"
-)
-def _(L):
-    xs, _ = _chapter_data()
-    _check_var(L, _run(L, xs)[1], xs, "最终方差")
-
-
-def _check_trace(L, tr, xs, idx, rtol, atol, what):
-    x64 = xs.astype(np.float64)
-    want = _prefix_vars(x64)
-    assert_that(tr.shape == want.shape, f"{what}的形状应为 {want.shape},实际是 {tr.shape}。")
-    if np.allclose(tr[idx], want[idx], rtol=rtol, atol=atol, equal_nan=False):
-        return
-    found = which_mistake(
-        tr[idx],
-        [Mistake(m.label, m.value[idx], m.message) for m in _mistakes(x64, "trace")],
-        rtol=rtol,
-        atol=atol,
-    )
-    if found is None and _unstable(L, xs, "trace", rtol, atol):
-        fail(UNSTABLE, expected=want[idx], actual=tr[idx])
-    bad = int(idx[np.flatnonzero(~np.isclose(tr[idx], want[idx], rtol=rtol, atol=atol))[0]])
-    fail(
-        found.message
-        if found
-        else f"{what}第 {bad} 项应是前 {bad + 1} 个数的总体方差 {want[bad]:.6g},实际是 {tr[bad]:.6g}。",
-        index=bad,
-        expected=want[idx],
-        actual=tr[idx],
-    )
-
-
-@checks.add("trace", "方差轨迹第 k 项是前 k+1 个数的方差(k = 0, 1, 9, 99, 299)", needs="uses_scan")
-def _(L):
-    xs, _ = _chapter_data()
-    tr = _run(L, xs)[2]
-    _check_trace(L, tr, xs, np.array([0, 1, 9, 99, 299]), 2e-3, 1e-6, "方差轨迹")
-
-
-@checks.add(
-    "vmap_shapes",
-    "jax.vmap(online_var) 作用于 3 条数据流:形状 (3,)、(3,)、(3, 200)",
-    needs="uses_scan",
-)
-def _(L):
-    import jax
-    import jax.numpy as jnp
-
-    _, streams = _chapter_data()
-    mb, vb, tb = as_tuple(
-        jax.vmap(L.online_var)(jnp.asarray(streams)), 3, "vmap(online_var)(streams) 的返回值"
-    )
-    got = [list(np.shape(mb)), list(np.shape(vb)), list(np.shape(tb))]
-    assert_that(
-        got == [[3], [3], [3, 200]],
-        f"vmap 之后三个输出的形状是 {got},应为 [[3], [3], [3, 200]]:online_var 只处理一条一维数据流,"
-        "批量维由 vmap 加在最前面。",
-        expected=[[3], [3], [3, 200]],
-        actual=got,
-    )
-
-
-@checks.add(
-    "vmap_values",
-    "vmap 后每条数据流的方差与 float64 一致(rtol 2e-3)",
-    needs=("uses_scan", "vmap_shapes"),
-)
-def _(L):
-    import jax
-    import jax.numpy as jnp
-
-    _, streams = _chapter_data()
-    got = as_array(jax.vmap(L.online_var)(jnp.asarray(streams))[1], "vmap 后的方差", shape=(3,))
-    s64 = streams.astype(np.float64)
-    per_stream = [_mistakes(s, "var") for s in s64]
-    stacked = [
-        Mistake(ms[0].label, np.array([m.value for m in ms]), ms[0].message)
-        for ms in zip(*per_stream)
+    ref = _rms_run(grads_seq, lr, rho, eps)
+    return [
+        (
+            "sign",
+            [jax.tree.map(np.negative, u) for u in ref],
+            "updates 的符号反了:apply_updates 是把 updates 加到参数上,所以 updates 应为 −lr·g/(√s+ε),带负号。",
+        ),
+        (
+            "no_accumulation",
+            _rms_run(grads_seq, lr, rho, eps, accumulate=False),
+            "s 没有跨步累积:每一步都要从传入状态里的旧 s 出发,s ← ρ·s + (1−ρ)·g²,并把新 s 放进返回的新状态。",
+        ),
+        (
+            "no_one_minus_rho",
+            _rms_run(grads_seq, lr, rho, eps, weight=1.0),
+            "s 的更新漏了 (1 − ρ):梯度平方那一项应乘 (1 − ρ),s ← ρ·s + (1−ρ)·g²。",
+        ),
+        (
+            "bias_correction",
+            _rms_run(grads_seq, lr, rho, eps, bias=True),
+            "对 s 做了偏差修正 s / (1 − ρᵗ)(Adam 的做法):本题的 RMSProp 不做偏差修正,直接用 s。",
+        ),
+        (
+            "eps_inside",
+            _rms_run(grads_seq, lr, rho, eps, eps_inside=True),
+            "ε 放进了根号里(√(s+ε),Optax 的 scale_by_rms 默认 eps_in_sqrt=True 就是这么写的):"
+            "本题的公式是 g / (√s + ε),ε 在根号外。",
+        ),
     ]
-    assert_close(
-        got.astype(np.float64),
-        s64.var(axis=1),
-        rtol=2e-3,
-        atol=0,
-        what="每条流的方差",
-        msg="vmap 后每条数据流的方差和 float64 参考不一致(每条流都应独立地从 n = 0、μ = 0、M2 = 0 开始)。",
-        mistakes=stacked,
+
+
+def _explain(got_seq, grads_seq, lr, rho, eps) -> str | None:
+    """The slip whose updates match every step the learner made so far, if exactly one does."""
+    hits = [
+        msg
+        for _, seq, msg in _mistakes(grads_seq, lr, rho, eps)
+        if all(H.trees_close(u, e, rtol=1e-5, atol=1e-6) for u, e in zip(got_seq, seq))
+    ]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _check_steps(got_seq, grads_seq, lr, rho, eps, what, diagnose_with=None, first=0):
+    """Fails on the first step (from index `first` on) whose updates differ from the float64
+    reference; the diagnosis looks at every step in `diagnose_with` (default: got_seq)."""
+    exp = _rms_run(grads_seq, lr, rho, eps)
+    for k, (u, e) in enumerate(zip(got_seq, exp)):
+        if k < first or H.trees_close(u, e, rtol=1e-5, atol=1e-6):
+            continue
+        seq = diagnose_with or got_seq
+        why = _explain(seq, grads_seq[: len(seq)], lr, rho, eps)
+        fail(
+            why
+            or f"{what}第 {k + 1} 步的 updates 和 float64 的 RMSProp 参考不一致"
+            "(s ← ρ·s + (1−ρ)·g²,updates = −lr·g/(√s + ε)),见期望值与实际值。",
+            step=k + 1,
+            expected=e,
+            actual=H.tree64(u) if _is_tree_of_numbers(u) else repr(u)[:200],
+        )
+
+
+def _is_tree_of_numbers(u) -> bool:
+    try:
+        H.tree64(u)
+        return True
+    except Exception:
+        return False
+
+
+def _optimizer(L, *args, **kwargs):
+    opt = L.rmsprop(*args, **kwargs)
+    if not (hasattr(opt, "init") and hasattr(opt, "update")):
+        fail(
+            f"rmsprop(...) 应返回带 init、update 的 Optimizer(上下文里的 NamedTuple),实际返回 {H.render(opt)}。"
+        )
+    return as_callable(opt.init, "Optimizer.init"), as_callable(opt.update, "Optimizer.update")
+
+
+def _chapter_run(L):
+    import jax
+
+    p64, g1, g2 = _chapter_trees()
+    params, g1j, g2j = H.tree32(p64), H.tree32(g1), H.tree32(g2)
+    init, update = _optimizer(L, LR, rho=RHO, eps=EPS)
+    st = init(params)
+    u1, st = as_tuple(
+        update(g1j, st, params), 2, "opt.update(g1, state, params) 的返回值 (updates, new_state)"
+    )
+    u2, st = as_tuple(
+        jax.jit(update)(g2j, st, params), 2, "jax.jit(opt.update)(g2, state, params) 的返回值"
+    )
+    return [u1, u2], [g1, g2]
+
+
+@checks.add("structure", "rmsprop(...) 返回带 init/update 的 Optimizer,updates 与参数同结构")
+def _(L):
+    import jax
+
+    init, update = _optimizer(L, LR, rho=RHO, eps=EPS)
+    params = H.tree32(_chapter_trees()[0])
+    u1, _ = as_tuple(
+        update(H.tree32(_chapter_trees()[1]), init(params), params),
+        2,
+        "opt.update(g1, state, params) 的返回值 (updates, new_state)",
+    )
+    assert_that(
+        jax.tree.structure(u1) == jax.tree.structure(params),
+        "增量树和参数树的结构不同:用 jax.tree.map 逐叶子计算,不要把叶子拼成一个数组或列表。",
+        expected=str(jax.tree.structure(params)),
+        actual=str(jax.tree.structure(u1)),
     )
 
 
 @checks.add(
-    "fresh", "新数据(偏移 −300、长度 257):均值、方差和整条方差轨迹都正确", needs="uses_scan"
+    "step1",
+    "第 1 步(不加 jit)的 updates 与 float64 公式一致(rtol 1e-5, atol 1e-6)",
+    needs="structure",
 )
 def _(L):
-    g = rng(65)
-    xs = (-300.0 + 2.0 * g.standard_normal(257)).astype(np.float32)
-    m, v, tr = _run(L, xs)
-    x64 = np.asarray(xs, np.float64)
-    assert_close(
-        m,
-        np.mean(x64),
-        rtol=1e-6,
-        atol=0,
-        what="均值",
-        msg=f"在一组新数据(偏移 −300、长度 257)上,均值应为 {np.mean(x64):.6f},实际是 {m:.6f}。",
+    got, grads = _chapter_run(L)
+    # 第 1 步上“漏了 (1 − ρ)”和“偏差修正”给出同样的数:用两步一起判断是哪一种
+    _check_steps(got[:1], grads, LR, RHO, EPS, "", diagnose_with=got)
+
+
+@checks.add(
+    "step2",
+    "第 2 步(jax.jit(opt.update))的 updates 与 float64 公式一致,s 跨步累积",
+    needs="structure",
+)
+def _(L):
+    got, grads = _chapter_run(L)
+    _check_steps(got, grads, LR, RHO, EPS, "", first=1)
+
+
+@checks.add(
+    "defaults", "只给 lr 时默认 rho=0.9、eps=1e-8,且 update 可以不传 params", needs="structure"
+)
+def _(L):
+    g = np.random.default_rng(66)
+    # "tiny":梯度约 1e-7,√s 与 ε = 1e-8 同一量级,默认 ε 写错就看得出来
+    params = {"w": g.normal(size=(3, 2)), "b": g.normal(size=2), "tiny": g.normal(size=4)}
+    grads = [
+        {"w": g.normal(size=(3, 2)), "b": g.normal(size=2), "tiny": 1e-7 * g.normal(size=4)}
+        for _ in range(2)
+    ]
+
+    def run(*args, **kwargs):
+        init, update = _optimizer(L, *args, **kwargs)
+        try:
+            inspect.signature(update).bind(grads[0], None)
+        except TypeError:
+            fail(
+                f"update 的签名是 update{inspect.signature(update)}:第三个参数 params 要有默认值"
+                "(update(grads, state, params=None)),调用者可以只传梯度和状态。"
+            )
+        except ValueError:  # 拿不到签名的可调用对象:直接调用
+            pass
+        st, out = init(H.tree32(params)), []
+        for gr in grads:
+            u, st = as_tuple(update(H.tree32(gr), st), 2, "opt.update(grads, state) 的返回值")
+            out.append(u)
+        return out
+
+    got = run(0.01)
+    exp = _rms_run(grads, 0.01, 0.9, 1e-8)
+    if all(H.trees_close(u, e, rtol=1e-5, atol=1e-6) for u, e in zip(got, exp)):
+        return
+    explicit = run(0.01, rho=0.9, eps=1e-8)
+    if all(H.trees_close(u, e, rtol=1e-5, atol=1e-6) for u, e in zip(explicit, exp)):
+        fail(
+            "显式写 rmsprop(0.01, rho=0.9, eps=1e-8) 时结果正确,只写 rmsprop(0.01) 时不对:"
+            "签名里的默认值应为 rho=0.9、eps=1e-8。"
+        )
+    _check_steps(got, grads, 0.01, 0.9, 1e-8, "rmsprop(0.01) ")
+
+
+@checks.add("fresh", "MLP 形状的新参数树:jit 下连续 4 步都与 float64 一致", needs="structure")
+def _(L):
+    import jax
+
+    g = np.random.default_rng(166)
+    shapes = [((1, 5), (5,)), ((5, 3), (3,)), ((3, 1), (1,))]
+    params = [{"w": g.normal(size=ws), "b": g.normal(size=bs)} for ws, bs in shapes]
+    grads = [
+        [{"w": g.normal(size=ws) * 0.3, "b": g.normal(size=bs) * 0.3} for ws, bs in shapes]
+        for _ in range(4)
+    ]
+    lr, rho, eps = 0.02, 0.95, 1e-7
+    init, update = _optimizer(L, lr, rho=rho, eps=eps)
+    upd = jax.jit(update)
+    p32 = H.tree32(params)
+    st, got = init(p32), []
+    for gr in grads:
+        u, st = as_tuple(
+            upd(H.tree32(gr), st, p32), 2, "jax.jit(opt.update)(grads, state, params) 的返回值"
+        )
+        got.append(u)
+    _check_steps(got, grads, lr, rho, eps, "换成 MLP 那样的参数树(列表里套字典)后,")
+
+
+@checks.add("losses", "rms_losses 是 1000 步、全部有限的逐步损失")
+def _(L):
+    H.loss_trace(L, "rms_losses", 1000)
+
+
+def _task64():
+    """params0 (as float64 layers) and X of the chapter's sin(x) task, regenerated the chapter's way."""
+    import jax
+    import jax.numpy as jnp
+
+    _, pts_key, w_key = jax.random.split(jax.random.key(0), 3)
+    xs = np.asarray(jax.random.uniform(pts_key, (256, 1), jnp.float32, -3.0, 3.0), np.float64)
+    sizes = (1, 32, 32, 1)
+    layers = []
+    for i, k in enumerate(jax.random.split(w_key, 3)):
+        w = np.asarray(jax.random.normal(k, (sizes[i], sizes[i + 1])), np.float64) * np.sqrt(
+            2.0 / sizes[i]
+        )
+        layers.append({"w": w, "b": np.zeros(sizes[i + 1])})
+    return layers, xs
+
+
+def _loss_and_grads(layers, xs):
+    """MSE of the tanh MLP on sin(x) and its gradients, by hand (float64 backpropagation)."""
+    acts, h = [xs], xs
+    for layer in layers[:-1]:
+        h = np.tanh(h @ layer["w"] + layer["b"])
+        acts.append(h)
+    resid = h @ layers[-1]["w"] + layers[-1]["b"] - np.sin(xs)
+    delta = 2.0 * resid / resid.size
+    grads = [None] * len(layers)
+    for i in range(len(layers) - 1, -1, -1):
+        grads[i] = {"w": acts[i].T @ delta, "b": delta.sum(axis=0)}
+        if i:
+            delta = (delta @ layers[i]["w"].T) * (1.0 - acts[i] ** 2)
+    return float(np.mean(resid**2)), grads
+
+
+def _train64(steps: int, kind: str, lr: float = 0.003) -> np.ndarray:
+    """Per-step losses of RMSProp(lr, 0.9, 1e-8) or of the chapter's Adam(lr), in float64."""
+    layers, xs = _task64()
+    m = [{k: np.zeros_like(v) for k, v in layer.items()} for layer in layers]
+    s = [{k: np.zeros_like(v) for k, v in layer.items()} for layer in layers]
+    losses = np.empty(steps)
+    for t in range(1, steps + 1):
+        losses[t - 1], grads = _loss_and_grads(layers, xs)
+        for layer, mm, ss, gg in zip(layers, m, s, grads):
+            for k in layer:
+                if kind == "rmsprop":
+                    ss[k] = 0.9 * ss[k] + 0.1 * gg[k] ** 2
+                    layer[k] = layer[k] - lr * gg[k] / (np.sqrt(ss[k]) + 1e-8)
+                else:
+                    mm[k] = 0.9 * mm[k] + 0.1 * gg[k]
+                    ss[k] = 0.999 * ss[k] + 0.001 * gg[k] ** 2
+                    step = (mm[k] / (1 - 0.9**t)) / (np.sqrt(ss[k] / (1 - 0.999**t)) + 1e-8)
+                    layer[k] = layer[k] - lr * step
+    return losses
+
+
+@checks.add("task", "rms_losses[0] 是 params0 在 sin(x) 数据上的初始损失(≈ 0.2270)", needs="losses")
+def _(L):
+    rl = H.loss_trace(L, "rms_losses", 1000)
+    exp = _train64(1, "rmsprop")[0]
+    assert_that(
+        np.isclose(rl[0], exp, rtol=1e-4),
+        f"rms_losses[0] = {rl[0]:.5f},而 params0 在 X、Y 上的初始损失是 {exp:.5f}:"
+        "训练要从上下文的 params0 出发,用上下文的数据 X、Y。",
+        expected=exp,
+        actual=float(rl[0]),
     )
-    _check_var(L, v, xs, "新数据上的最终方差")
-    _check_trace(L, tr, xs, np.arange(257), 2e-3, 1e-5, "新数据上的方差轨迹")
+
+
+@checks.add(
+    "curve",
+    f"rms_losses 的前 {CURVE_STEPS} 步与 float64 的 RMSProp(0.003) 训练一致(rtol {CURVE_RTOL:g})",
+    needs="losses",
+)
+def _(L):
+    rl = H.loss_trace(L, "rms_losses", 1000)[:CURVE_STEPS]
+    ref = _train64(CURVE_STEPS, "rmsprop")
+    assert_close(
+        rl,
+        ref,
+        rtol=CURVE_RTOL,
+        atol=0,
+        what=f"前 {CURVE_STEPS} 步的损失",
+        msg=f"rms_losses 的前 {CURVE_STEPS} 步和 float64 下用 RMSProp(lr=0.003, ρ=0.9, ε=1e-8)"
+        "从 params0 训练的损失曲线不一致:rms_losses 应来自 make_train(rmsprop(0.003), 1000)。",
+        mistakes=[
+            Mistake(
+                "adam",
+                _train64(CURVE_STEPS, "adam"),
+                "rms_losses 正好是 Adam(lr=0.003) 的训练曲线:要用你自己的 rmsprop(0.003) 训练。",
+            )
+        ],
+    )
+
+
+@checks.add("improves", "训练后损失明显下降:rl[-1] < 0.5·rl[0]", needs="losses")
+def _(L):
+    rl = H.loss_trace(L, "rms_losses", 1000)
+    first, last = rl[0], rl[-1]
+    assert_that(
+        last < 0.5 * first,
+        f"1000 步后损失只从 {first:.4f} 降到 {last:.4f},没有降到一半以下。",
+        first=float(first),
+        last=float(last),
+    )

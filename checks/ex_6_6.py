@@ -1,380 +1,368 @@
-"""练习 6.6(补充练习 3)RMSProp:rmsprop(lr, rho=0.9, eps=1e-8) -> Optimizer(init, update),
-update 接收 (梯度, 状态[, 参数]),返回 (增量, 新状态),增量带负号(要加到参数上);
-用 make_train 训练 1000 步的逐步损失命名为 rms_losses。
+"""练习 6.6(补充练习 1)参数的指数滑动平均:TrainState(step, params, ema_params) 与 jit 编译的
+训练步 ema_train_step(五个参数:状态、x、y、学习率、衰减系数)。
 
-章节自检的每一条断言与对应的检查(lr 0.05, rho 0.8, eps 1e-6;
-params = {"a": [1,-2,3], "b": [ones((2,2))]},g1、g2 与章节相同):
-  1. tree.structure(u1) == tree.structure(params)(u1 来自不加 jit 的第 1 步)   -> structure
-  2. 第 1 步(eager)与第 2 步(jax.jit(opt.update))都与 float64 的
-     e = −lr·g/(√s+eps)、s 跨步累积一致(rtol 1e-5, atol 1e-6)                  -> step1, step2
-  3. rms_losses 形状 (1000,) 且全部有限                                          -> losses
-  4. rl[-1] < 0.5·rl[0]                                                           -> improves
-另加:defaults(只给 lr 时 rho=0.9、eps=1e-8,且 update 可以不传 params)、
-      fresh(MLP 形状的新参数树,jit 下连续 4 步)、
-      task(rms_losses[0] 是 params0 在 sin(x) 数据上的初始损失)、
-      curve(rms_losses 的前 150 步与独立的 float64 NumPy RMSProp 训练一致:确实是 RMSProp(0.003))。
-最终损失不做精确比较:float32 与 float64 的训练在几百步后才逐渐分开,最终损失随机器在第三位
-有效数字上浮动(本机 0.00972,章节 0.00967);前 150 步两者的相对差在 3e-5 以内。"""
+章节自检的每一条断言与对应的检查(数字与容差相同):
+  1. TrainState 的字段包含 step、params、ema_params                          -> fields
+  2. ema_train_step 有 .lower 属性(用 jax.jit 编译过)                    -> jitted
+  3. x=[0.5,-1,2,3], y=[1,0,4,7.5], w0=1.5, b0=-0.5, ema=(0.2,0.3), lr=0.1,
+     d=0.8, step=3:isinstance(new, TrainState)                                -> returns_state
+  4. int(new.step) == 4                                                         -> step
+  5. params = 一步 SGD(解析 MSE 梯度),atol 1e-5                                -> sgd
+  6. ema = d·e + (1−d)·θ_new 或 d·e + (1−d)·θ_old(两种约定都接受),atol 1e-5   -> ema
+另加:fresh(新数据上连续 6 步,两种 EMA 约定都接受,但要前后一致)、
+      no_retrace(换 lr / decay 不重新编译:它们应是动态参数)、
+      chain(题目自己的 100 步循环:从一个初始状态连续调用,只编译 1 次,step 始终是整数)。"""
 
 from __future__ import annotations
-
-import inspect
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
 
 from tutor.worker.checklib import (
     Checks,
+    CompileLog,
     Mistake,
-    as_callable,
-    as_tuple,
+    as_array,
+    as_scalar,
     assert_close,
+    assert_compile_count,
     assert_that,
     fail,
+    rng,
+    which_mistake,
 )
 
 checks = Checks()
 
-LR, RHO, EPS = 0.05, 0.8, 1e-6
-CURVE_STEPS, CURVE_RTOL = 150, 1e-3
+# 章节自检用的那组数字
+X0 = [0.5, -1.0, 2.0, 3.0]
+Y0 = [1.0, 0.0, 4.0, 7.5]
+W0, B0, EW, EB, LR, DECAY = 1.5, -0.5, 0.2, 0.3, 0.1, 0.8
+# no_retrace:5 次调用、4 组不同的 (lr, decay)
+HYPER = ((0.1, 0.8), (0.05, 0.9), (0.1, 0.8), (0.02, 0.95), (0.01, 0.99))
 
 
-def _chapter_trees():
-    params = {"a": [1.0, -2.0, 3.0], "b": [np.ones((2, 2))]}
-    g1 = {"a": [0.5, -1.0, 2.0], "b": [[[1.0, -3.0], [0.1, 0.0]]]}
-    g2 = {"a": [-0.5, 0.2, 1.0], "b": [[[2.0, 1.0], [-0.1, 4.0]]]}
-    conv = lambda t: {"a": np.asarray(t["a"], np.float64), "b": [np.asarray(t["b"][0], np.float64)]}
-    return conv(params), conv(g1), conv(g2)
+def _sgd_ref(w, b, x, y, lr):
+    """线性模型 MSE 的一步 SGD(float64,解析梯度)。"""
+    x, y = np.asarray(x, np.float64), np.asarray(y, np.float64)
+    r = w * x + b - y
+    return w - lr * 2 * np.mean(r * x), b - lr * 2 * np.mean(r)
 
 
-def _rms_run(
-    grads_seq, lr, rho, eps, *, accumulate=True, weight=None, eps_inside=False, bias=False
-):
-    """float64 RMSProp updates for each step; the keyword arguments make its common slips."""
-    import jax
-
-    w = (1 - rho) if weight is None else weight
-    s = jax.tree.map(np.zeros_like, grads_seq[0])
-    out = []
-    for t, g in enumerate(grads_seq, start=1):
-        base = s if accumulate else jax.tree.map(np.zeros_like, s)
-        s = jax.tree.map(lambda s_, g_: rho * s_ + w * g_**2, base, g)
-        used = jax.tree.map(lambda s_: s_ / (1 - rho**t), s) if bias else s
-        if eps_inside:
-            out.append(jax.tree.map(lambda g_, s_: -lr * g_ / np.sqrt(s_ + eps), g, used))
-        else:
-            out.append(jax.tree.map(lambda g_, s_: -lr * g_ / (np.sqrt(s_) + eps), g, used))
-    return out
-
-
-def _mistakes(grads_seq, lr, rho, eps):
-    """(label, updates of every step, message) for the slips the step checks can name."""
-    import jax
-
-    ref = _rms_run(grads_seq, lr, rho, eps)
-    return [
-        (
-            "sign",
-            [jax.tree.map(np.negative, u) for u in ref],
-            "updates 的符号反了:apply_updates 是把 updates 加到参数上,所以 updates 应为 −lr·g/(√s+ε),带负号。",
-        ),
-        (
-            "no_accumulation",
-            _rms_run(grads_seq, lr, rho, eps, accumulate=False),
-            "s 没有跨步累积:每一步都要从传入状态里的旧 s 出发,s ← ρ·s + (1−ρ)·g²,并把新 s 放进返回的新状态。",
-        ),
-        (
-            "no_one_minus_rho",
-            _rms_run(grads_seq, lr, rho, eps, weight=1.0),
-            "s 的更新漏了 (1 − ρ):梯度平方那一项应乘 (1 − ρ),s ← ρ·s + (1−ρ)·g²。",
-        ),
-        (
-            "bias_correction",
-            _rms_run(grads_seq, lr, rho, eps, bias=True),
-            "对 s 做了偏差修正 s / (1 − ρᵗ)(Adam 的做法):本题的 RMSProp 不做偏差修正,直接用 s。",
-        ),
-        (
-            "eps_inside",
-            _rms_run(grads_seq, lr, rho, eps, eps_inside=True),
-            "ε 放进了根号里(√(s+ε),Optax 的 scale_by_rms 默认 eps_in_sqrt=True 就是这么写的):"
-            "本题的公式是 g / (√s + ε),ε 在根号外。",
-        ),
-    ]
-
-
-def _explain(got_seq, grads_seq, lr, rho, eps) -> str | None:
-    """The slip whose updates match every step the learner made so far, if exactly one does."""
-    hits = [
-        msg
-        for _, seq, msg in _mistakes(grads_seq, lr, rho, eps)
-        if all(H.trees_close(u, e, rtol=1e-5, atol=1e-6) for u, e in zip(got_seq, seq))
-    ]
-    return hits[0] if len(hits) == 1 else None
-
-
-def _check_steps(got_seq, grads_seq, lr, rho, eps, what, diagnose_with=None, first=0):
-    """Fails on the first step (from index `first` on) whose updates differ from the float64
-    reference; the diagnosis looks at every step in `diagnose_with` (default: got_seq)."""
-    exp = _rms_run(grads_seq, lr, rho, eps)
-    for k, (u, e) in enumerate(zip(got_seq, exp)):
-        if k < first or H.trees_close(u, e, rtol=1e-5, atol=1e-6):
-            continue
-        seq = diagnose_with or got_seq
-        why = _explain(seq, grads_seq[: len(seq)], lr, rho, eps)
-        fail(
-            why
-            or f"{what}第 {k + 1} 步的 updates 和 float64 的 RMSProp 参考不一致"
-            "(s ← ρ·s + (1−ρ)·g²,updates = −lr·g/(√s + ε)),见期望值与实际值。",
-            step=k + 1,
-            expected=e,
-            actual=H.tree64(u) if _is_tree_of_numbers(u) else repr(u)[:200],
-        )
-
-
-def _is_tree_of_numbers(u) -> bool:
-    try:
-        H.tree64(u)
-        return True
-    except Exception:
-        return False
-
-
-def _optimizer(L, *args, **kwargs):
-    opt = L.rmsprop(*args, **kwargs)
-    if not (hasattr(opt, "init") and hasattr(opt, "update")):
-        fail(
-            f"rmsprop(...) 应返回带 init、update 的 Optimizer(上下文里的 NamedTuple),实际返回 {H.render(opt)}。"
-        )
-    return as_callable(opt.init, "Optimizer.init"), as_callable(opt.update, "Optimizer.update")
-
-
-def _chapter_run(L):
-    import jax
-
-    p64, g1, g2 = _chapter_trees()
-    params, g1j, g2j = H.tree32(p64), H.tree32(g1), H.tree32(g2)
-    init, update = _optimizer(L, LR, rho=RHO, eps=EPS)
-    st = init(params)
-    u1, st = as_tuple(
-        update(g1j, st, params), 2, "opt.update(g1, state, params) 的返回值 (updates, new_state)"
-    )
-    u2, st = as_tuple(
-        jax.jit(update)(g2j, st, params), 2, "jax.jit(opt.update)(g2, state, params) 的返回值"
-    )
-    return [u1, u2], [g1, g2]
-
-
-@checks.add("structure", "rmsprop(...) 返回带 init/update 的 Optimizer,updates 与参数同结构")
-def _(L):
-    import jax
-
-    init, update = _optimizer(L, LR, rho=RHO, eps=EPS)
-    params = H.tree32(_chapter_trees()[0])
-    u1, _ = as_tuple(
-        update(H.tree32(_chapter_trees()[1]), init(params), params),
-        2,
-        "opt.update(g1, state, params) 的返回值 (updates, new_state)",
-    )
-    assert_that(
-        jax.tree.structure(u1) == jax.tree.structure(params),
-        "增量树和参数树的结构不同:用 jax.tree.map 逐叶子计算,不要把叶子拼成一个数组或列表。",
-        expected=str(jax.tree.structure(params)),
-        actual=str(jax.tree.structure(u1)),
-    )
-
-
-@checks.add(
-    "step1",
-    "第 1 步(不加 jit)的 updates 与 float64 公式一致(rtol 1e-5, atol 1e-6)",
-    needs="structure",
-)
-def _(L):
-    got, grads = _chapter_run(L)
-    # 第 1 步上“漏了 (1 − ρ)”和“偏差修正”给出同样的数:用两步一起判断是哪一种
-    _check_steps(got[:1], grads, LR, RHO, EPS, "", diagnose_with=got)
-
-
-@checks.add(
-    "step2",
-    "第 2 步(jax.jit(opt.update))的 updates 与 float64 公式一致,s 跨步累积",
-    needs="structure",
-)
-def _(L):
-    got, grads = _chapter_run(L)
-    _check_steps(got, grads, LR, RHO, EPS, "", first=1)
-
-
-@checks.add(
-    "defaults", "只给 lr 时默认 rho=0.9、eps=1e-8,且 update 可以不传 params", needs="structure"
-)
-def _(L):
-    g = np.random.default_rng(66)
-    # "tiny":梯度约 1e-7,√s 与 ε = 1e-8 同一量级,默认 ε 写错就看得出来
-    params = {"w": g.normal(size=(3, 2)), "b": g.normal(size=2), "tiny": g.normal(size=4)}
-    grads = [
-        {"w": g.normal(size=(3, 2)), "b": g.normal(size=2), "tiny": 1e-7 * g.normal(size=4)}
-        for _ in range(2)
-    ]
-
-    def run(*args, **kwargs):
-        init, update = _optimizer(L, *args, **kwargs)
-        try:
-            inspect.signature(update).bind(grads[0], None)
-        except TypeError:
-            fail(
-                f"update 的签名是 update{inspect.signature(update)}:第三个参数 params 要有默认值"
-                "(update(grads, state, params=None)),调用者可以只传梯度和状态。"
-            )
-        except ValueError:  # 拿不到签名的可调用对象:直接调用
-            pass
-        st, out = init(H.tree32(params)), []
-        for gr in grads:
-            u, st = as_tuple(update(H.tree32(gr), st), 2, "opt.update(grads, state) 的返回值")
-            out.append(u)
-        return out
-
-    got = run(0.01)
-    exp = _rms_run(grads, 0.01, 0.9, 1e-8)
-    if all(H.trees_close(u, e, rtol=1e-5, atol=1e-6) for u, e in zip(got, exp)):
-        return
-    explicit = run(0.01, rho=0.9, eps=1e-8)
-    if all(H.trees_close(u, e, rtol=1e-5, atol=1e-6) for u, e in zip(explicit, exp)):
-        fail(
-            "显式写 rmsprop(0.01, rho=0.9, eps=1e-8) 时结果正确,只写 rmsprop(0.01) 时不对:"
-            "签名里的默认值应为 rho=0.9、eps=1e-8。"
-        )
-    _check_steps(got, grads, 0.01, 0.9, 1e-8, "rmsprop(0.01) ")
-
-
-@checks.add("fresh", "MLP 形状的新参数树:jit 下连续 4 步都与 float64 一致", needs="structure")
-def _(L):
-    import jax
-
-    g = np.random.default_rng(166)
-    shapes = [((1, 5), (5,)), ((5, 3), (3,)), ((3, 1), (1,))]
-    params = [{"w": g.normal(size=ws), "b": g.normal(size=bs)} for ws, bs in shapes]
-    grads = [
-        [{"w": g.normal(size=ws) * 0.3, "b": g.normal(size=bs) * 0.3} for ws, bs in shapes]
-        for _ in range(4)
-    ]
-    lr, rho, eps = 0.02, 0.95, 1e-7
-    init, update = _optimizer(L, lr, rho=rho, eps=eps)
-    upd = jax.jit(update)
-    p32 = H.tree32(params)
-    st, got = init(p32), []
-    for gr in grads:
-        u, st = as_tuple(
-            upd(H.tree32(gr), st, p32), 2, "jax.jit(opt.update)(grads, state, params) 的返回值"
-        )
-        got.append(u)
-    _check_steps(got, grads, lr, rho, eps, "换成 MLP 那样的参数树(列表里套字典)后,")
-
-
-@checks.add("losses", "rms_losses 是 1000 步、全部有限的逐步损失")
-def _(L):
-    H.loss_trace(L, "rms_losses", 1000)
-
-
-def _task64():
-    """params0 (as float64 layers) and X of the chapter's sin(x) task, regenerated the chapter's way."""
-    import jax
+def _make_state(L, step, w, b, ew, eb):
     import jax.numpy as jnp
 
-    _, pts_key, w_key = jax.random.split(jax.random.key(0), 3)
-    xs = np.asarray(jax.random.uniform(pts_key, (256, 1), jnp.float32, -3.0, 3.0), np.float64)
-    sizes = (1, 32, 32, 1)
-    layers = []
-    for i, k in enumerate(jax.random.split(w_key, 3)):
-        w = np.asarray(jax.random.normal(k, (sizes[i], sizes[i + 1])), np.float64) * np.sqrt(
-            2.0 / sizes[i]
+    def pair(w_val, b_val):
+        return {"w": jnp.asarray(w_val, jnp.float32), "b": jnp.asarray(b_val, jnp.float32)}
+
+    return L.TrainState(step=jnp.asarray(step), params=pair(w, b), ema_params=pair(ew, eb))
+
+
+def _wb(tree, what):
+    if not isinstance(tree, dict) or set(tree) != {"w", "b"}:
+        fail(f"{what} 应该是和参数同结构的字典 {{'w': 标量, 'b': 标量}},实际是 {H.render(tree)}。")
+    return [as_scalar(tree["w"], f"{what}['w']"), as_scalar(tree["b"], f"{what}['b']")]
+
+
+def _state_parts(L, new, what):
+    """(step, [w, b], [ema_w, ema_b]) of a returned state, structure checked first."""
+    if not isinstance(new, L.TrainState):
+        fail(
+            f"{what}返回的不是 TrainState,而是 {H.render(new)}:状态进、状态出,返回值和输入是同一种容器。"
         )
-        layers.append({"w": w, "b": np.zeros(sizes[i + 1])})
-    return layers, xs
-
-
-def _loss_and_grads(layers, xs):
-    """MSE of the tanh MLP on sin(x) and its gradients, by hand (float64 backpropagation)."""
-    acts, h = [xs], xs
-    for layer in layers[:-1]:
-        h = np.tanh(h @ layer["w"] + layer["b"])
-        acts.append(h)
-    resid = h @ layers[-1]["w"] + layers[-1]["b"] - np.sin(xs)
-    delta = 2.0 * resid / resid.size
-    grads = [None] * len(layers)
-    for i in range(len(layers) - 1, -1, -1):
-        grads[i] = {"w": acts[i].T @ delta, "b": delta.sum(axis=0)}
-        if i:
-            delta = (delta @ layers[i]["w"].T) * (1.0 - acts[i] ** 2)
-    return float(np.mean(resid**2)), grads
-
-
-def _train64(steps: int, kind: str, lr: float = 0.003) -> np.ndarray:
-    """Per-step losses of RMSProp(lr, 0.9, 1e-8) or of the chapter's Adam(lr), in float64."""
-    layers, xs = _task64()
-    m = [{k: np.zeros_like(v) for k, v in layer.items()} for layer in layers]
-    s = [{k: np.zeros_like(v) for k, v in layer.items()} for layer in layers]
-    losses = np.empty(steps)
-    for t in range(1, steps + 1):
-        losses[t - 1], grads = _loss_and_grads(layers, xs)
-        for layer, mm, ss, gg in zip(layers, m, s, grads):
-            for k in layer:
-                if kind == "rmsprop":
-                    ss[k] = 0.9 * ss[k] + 0.1 * gg[k] ** 2
-                    layer[k] = layer[k] - lr * gg[k] / (np.sqrt(ss[k]) + 1e-8)
-                else:
-                    mm[k] = 0.9 * mm[k] + 0.1 * gg[k]
-                    ss[k] = 0.999 * ss[k] + 0.001 * gg[k] ** 2
-                    step = (mm[k] / (1 - 0.9**t)) / (np.sqrt(ss[k] / (1 - 0.999**t)) + 1e-8)
-                    layer[k] = layer[k] - lr * step
-    return losses
-
-
-@checks.add("task", "rms_losses[0] 是 params0 在 sin(x) 数据上的初始损失(≈ 0.2270)", needs="losses")
-def _(L):
-    rl = H.loss_trace(L, "rms_losses", 1000)
-    exp = _train64(1, "rmsprop")[0]
-    assert_that(
-        np.isclose(rl[0], exp, rtol=1e-4),
-        f"rms_losses[0] = {rl[0]:.5f},而 params0 在 X、Y 上的初始损失是 {exp:.5f}:"
-        "训练要从上下文的 params0 出发,用上下文的数据 X、Y。",
-        expected=exp,
-        actual=float(rl[0]),
+    return (
+        as_scalar(new.step, f"{what}返回的 step"),
+        _wb(new.params, f"{what}返回的 params"),
+        _wb(new.ema_params, f"{what}返回的 ema_params"),
     )
 
 
-@checks.add(
-    "curve",
-    f"rms_losses 的前 {CURVE_STEPS} 步与 float64 的 RMSProp(0.003) 训练一致(rtol {CURVE_RTOL:g})",
-    needs="losses",
-)
+def _chapter_call(L, w=W0, b=B0):
+    import jax.numpy as jnp
+
+    st = _make_state(L, 3, w, b, EW, EB)
+    return _state_parts(
+        L, L.ema_train_step(st, jnp.array(X0), jnp.array(Y0), LR, DECAY), "ema_train_step "
+    )
+
+
+@checks.add("fields", "TrainState 是带 step、params、ema_params 字段的 NamedTuple")
 def _(L):
-    rl = H.loss_trace(L, "rms_losses", 1000)[:CURVE_STEPS]
-    ref = _train64(CURVE_STEPS, "rmsprop")
+    fields = tuple(getattr(L.TrainState, "_fields", ()))
+    if fields and "ema_params" not in fields and set(fields) >= {"step", "params"}:
+        fail(
+            "TrainState 只有 step、params 两个字段,和 6.4 节那个旧版本一样:"
+            "本题的 TrainState(NamedTuple) 还要有 ema_params 字段。",
+            expected=["step", "params", "ema_params"],
+            actual=list(fields),
+        )
+    assert_that(
+        isinstance(L.TrainState, type) and {"ema_params", "params", "step"}.issubset(fields),
+        "TrainState 需要是一个 NamedTuple,三个字段依次为 step、params、ema_params"
+        "(字段名要一字不差)。",
+        expected=["step", "params", "ema_params"],
+        actual=list(fields),
+    )
+
+
+@checks.add("jitted", "ema_train_step 是用 jax.jit 编译过的函数")
+def _(L):
+    compiled = getattr(L.ema_train_step, "lower", None) is not None
+    assert_that(
+        compiled,
+        "ema_train_step 没有 .lower 属性,说明它不是 jax.jit 编译过的函数:"
+        "给它加上 @jax.jit 装饰器(或写 ema_train_step = jax.jit(...))。",
+        actual=type(L.ema_train_step).__name__,
+    )
+
+
+@checks.add("returns_state", "章节的数据:返回一个新的 TrainState", needs="fields")
+def _(L):
+    _chapter_call(L)
+
+
+@checks.add("step", "step 从 3 变成 4", needs="returns_state")
+def _(L):
+    got = _chapter_call(L)[0]
+    if got == 3:
+        fail(
+            "step 没有变:每训练一步,新状态里的 step 都要加 1(step=state.step + 1)。",
+            expected=4,
+            actual=got,
+        )
+    assert_that(got == 4, f"step 应从 3 变成 4,实际是 {got:g}。", expected=4, actual=got)
+
+
+@checks.add("sgd", "params 恰好是一步 SGD 的结果(解析梯度,atol 1e-5)", needs="returns_state")
+def _(L):
+    got = _chapter_call(L)[1]
+    pw, pb = _sgd_ref(W0, B0, X0, Y0, LR)
     assert_close(
-        rl,
-        ref,
-        rtol=CURVE_RTOL,
-        atol=0,
-        what=f"前 {CURVE_STEPS} 步的损失",
-        msg=f"rms_losses 的前 {CURVE_STEPS} 步和 float64 下用 RMSProp(lr=0.003, ρ=0.9, ε=1e-8)"
-        "从 params0 训练的损失曲线不一致:rms_losses 应来自 make_train(rmsprop(0.003), 1000)。",
+        np.array(got),
+        np.array([pw, pb]),
+        rtol=0,
+        atol=1e-5,
+        what="[w, b]",
+        msg=f"一步 SGD 之后 [w, b] 应为 [{pw:.6f}, {pb:.6f}](θ − lr·∇L,L 是 loss_fn_linear 的均方误差)。",
         mistakes=[
             Mistake(
-                "adam",
-                _train64(CURVE_STEPS, "adam"),
-                "rms_losses 正好是 Adam(lr=0.003) 的训练曲线:要用你自己的 rmsprop(0.003) 训练。",
-            )
+                "unchanged",
+                np.array([W0, B0]),
+                "params 没有更新:新状态里要放 SGD 之后的参数 θ − lr·∇L。",
+            ),
+            Mistake(
+                "ascent",
+                np.array([2 * W0 - pw, 2 * B0 - pb]),
+                "params 朝梯度方向走了(θ + lr·∇L):梯度下降要减去梯度。",
+            ),
+            Mistake(
+                "from_ema",
+                np.array([EW - (W0 - pw), EB - (B0 - pb)]),
+                "梯度步是从 ema_params 出发的:SGD 应更新 state.params,EMA 只是旁边的一份副本。",
+            ),
+            Mistake(
+                "global_data",
+                np.array(_global_data_params(W0, B0, LR, 1)),
+                "这一步正好是用 x_data / y_data 算梯度的结果:梯度要用传进来的 x、y 计算。",
+            ),
         ],
     )
 
 
-@checks.add("improves", "训练后损失明显下降:rl[-1] < 0.5·rl[0]", needs="losses")
+@checks.add(
+    "ema", "ema_params = d·ē + (1−d)·θ(θ 取更新后或更新前的参数都可以)", needs="returns_state"
+)
 def _(L):
-    rl = H.loss_trace(L, "rms_losses", 1000)
-    first, last = rl[0], rl[-1]
+    got = _chapter_call(L)[2]
+    pw, pb = _sgd_ref(W0, B0, X0, Y0, LR)
+    d = DECAY
+    ema_new = [d * EW + (1 - d) * pw, d * EB + (1 - d) * pb]
+    ema_old = [d * EW + (1 - d) * W0, d * EB + (1 - d) * B0]
+    if any(
+        np.allclose(got, accepted, atol=1e-5) for accepted in (ema_new, ema_old)
+    ):  # 两种约定都接受
+        return
+    swap = (
+        "decay 和 1 − decay 放反了:旧的 EMA 要乘 decay(接近 1,变化慢),新参数只占 1 − decay 的份额。"
+    )
+    copy = "ema_params 直接等于参数:EMA 要把旧的 ē 和 θ 按 decay 混合,而不是复制参数。"
+    found = which_mistake(
+        np.array(got),
+        [
+            Mistake("swapped", np.array([(1 - d) * EW + d * pw, (1 - d) * EB + d * pb]), swap),
+            Mistake("swapped_old", np.array([(1 - d) * EW + d * W0, (1 - d) * EB + d * B0]), swap),
+            Mistake(
+                "unchanged",
+                np.array([EW, EB]),
+                "ema_params 没有更新:每一步都要把它往当前参数方向挪一点。",
+            ),
+            Mistake("copy_new", np.array([pw, pb]), copy),
+            Mistake("copy_old", np.array([W0, B0]), copy),
+        ],
+        rtol=0,
+        atol=1e-5,
+    )
+    if found is None:
+        other = _chapter_call(L, w=W0 + 1.0, b=B0 - 1.0)[2]  # 换一组参数再调用一次
+        if np.allclose(other, got, rtol=0, atol=1e-7):
+            fail(
+                "换了 state.params 再调用,ema_params 的结果却完全不变:EMA 公式里的 θ 没有取自这一步的参数"
+                "(若读的是模块级变量,jit 只在追踪时读它一次,之后一直是那个值)。",
+                expected_new_convention=ema_new,
+                expected_old_convention=ema_old,
+                actual=got,
+            )
+    fail(
+        found.message
+        if found
+        else "ema_params 不符合 ē ← d·ē + (1−d)·θ(θ 取更新后或更新前的参数),见期望值与实际值。",
+        expected_new_convention=ema_new,
+        expected_old_convention=ema_old,
+        actual=got,
+    )
+
+
+@checks.add(
+    "fresh", "新数据上连续 6 步:step、params、ema 都和 float64 参考一致", needs="returns_state"
+)
+def _(L):
+    import jax.numpy as jnp
+
+    g = rng(64)
+    x = g.uniform(-2.0, 2.0, 9)
+    y = 1.7 * x - 0.4 + 0.3 * g.standard_normal(9)
+    w, b = float(g.normal()), float(g.normal())
+    ew, eb = float(g.normal()), float(g.normal())
+    lr, d = 0.07, 0.75
+    st = _make_state(L, 0, w, b, ew, eb)
+    ref_w, ref_b = w, b
+    e_new, e_old = [ew, eb], [ew, eb]
+    conv = {"new": True, "old": True}
+    for k in range(6):
+        st = L.ema_train_step(st, jnp.asarray(x, jnp.float32), jnp.asarray(y, jnp.float32), lr, d)
+        step, params, got_e = _state_parts(L, st, f"第 {k + 1} 次调用")
+        nw, nb = _sgd_ref(ref_w, ref_b, x, y, lr)
+        e_new = [d * e_new[0] + (1 - d) * nw, d * e_new[1] + (1 - d) * nb]
+        e_old = [d * e_old[0] + (1 - d) * ref_w, d * e_old[1] + (1 - d) * ref_b]
+        ref_w, ref_b = nw, nb
+        assert_that(
+            step == k + 1,
+            f"从 step = 0 连续调用 {k + 1} 次后 step 应为 {k + 1},实际是 {step:g}。",
+            expected=k + 1,
+            actual=step,
+        )
+        assert_close(
+            np.array(params),
+            np.array([nw, nb]),
+            rtol=1e-4,
+            atol=1e-5,
+            what=f"第 {k + 1} 步后的 [w, b]",
+            msg=f"在一组新数据上连续训练,第 {k + 1} 步后的参数和 float64 的 SGD 参考不一致。",
+            mistakes=[
+                Mistake(
+                    "global_data",
+                    np.array(_global_data_params(w, b, lr, k + 1)),
+                    "参数的走向正好是用 x_data / y_data 训练的结果:梯度要用传进来的 x、y 计算,"
+                    "而不是全局的数据。",
+                )
+            ],
+        )
+        conv["new"] = conv["new"] and bool(np.allclose(got_e, e_new, rtol=1e-4, atol=1e-5))
+        conv["old"] = conv["old"] and bool(np.allclose(got_e, e_old, rtol=1e-4, atol=1e-5))
+        if not (conv["new"] or conv["old"]):
+            fail(
+                f"第 {k + 1} 步后 ema_params 偏离了 float64 参考值(两种约定都对不上)。",
+                expected_new_convention=e_new,
+                expected_old_convention=e_old,
+                actual=got_e,
+            )
+
+
+def _global_data_params(w, b, lr, steps):
+    """Params after `steps` SGD steps on the context's x_data / y_data instead of the given data."""
+    for _ in range(steps):
+        w, b = _sgd_ref(w, b, [1.0, 2.0, 3.0], [3.5, 5.5, 7.5], lr)
+    return [w, b]
+
+
+def _compile_words(n: int, calls: int, distinct: int) -> str:
+    if n == distinct and distinct < calls:
+        return (
+            f"{calls} 次调用用了 {distinct} 组不同的 lr / decay,正好编译了 {n} 次,重复的那组没有再编译:"
+            "lr、decay 被当成了静态参数(static_argnums / static_argnames)。它们是普通的数值参数,"
+            "值变了不需要重新编译。"
+        )
+    return f"{calls} 次调用编译了 {n} 次。"
+
+
+@checks.add(
+    "no_retrace", "换 lr 和 decay 的数值不会重新编译(它们是动态参数)", needs="returns_state"
+)
+def _(L):
+    import jax.numpy as jnp
+
+    x, y = jnp.array(X0), jnp.array(Y0)
+    states = [_make_state(L, 0, W0, B0, EW, EB) for _ in HYPER]
+    with CompileLog() as log:
+        for st, (lr, d) in zip(states, HYPER):
+            L.ema_train_step(st, x, y, lr, d)
+    assert_compile_count(
+        log,
+        None,
+        expected=1,
+        msg=_compile_words(log.total, len(HYPER), len(set(HYPER))) + "期望:只编译 1 次。",
+    )
+
+
+@checks.add(
+    "chain",
+    "题目的 100 步循环:从一个初始状态连续调用,只编译 1 次,step 保持整数",
+    needs="returns_state",
+)
+def _(L):
+    import jax.numpy as jnp
+
+    x, y = jnp.asarray([1.0, 2.0, 3.0]), jnp.asarray([3.5, 5.5, 7.5])
+    origin = {"w": jnp.zeros(()), "b": jnp.zeros(())}
+    st = L.TrainState(jnp.asarray(0), origin, origin)
+    seen = []
+    with CompileLog() as log:
+        for _ in range(100):
+            seen.append(st)
+            st = L.ema_train_step(st, x, y, 0.05, 0.9)
+            if H.first_change(
+                [seen[-1], st], "state"
+            ):  # stop at the first change: it would recompile every step
+                seen.append(st)
+                break
+    change = H.first_change(seen, "state")
+    if change:
+        k, why = change
+        fail(
+            f"第 {k} 步返回的状态和传入的状态在 jit 眼里不一样:{why}。下一次调用只好重新编译"
+            f"(100 步共编译了 {log.total} 次)。新状态的每个字段都要保持传入时的 dtype 和形状。",
+            compiles=log.total,
+        )
+    assert_compile_count(
+        log,
+        None,
+        expected=1,
+        msg=f"从一个初始状态连续调用 100 步,编译了 {log.total} 次,期望 1 次。",
+    )
+    step = as_array(st.step, "100 步之后的 step")
     assert_that(
-        last < 0.5 * first,
-        f"1000 步后损失只从 {first:.4f} 降到 {last:.4f},没有降到一半以下。",
-        first=float(first),
-        last=float(last),
+        np.issubdtype(step.dtype, np.integer),
+        f"100 步之后 step 的 dtype 是 {step.dtype}:步数要保持整数(加整数 1)。",
+    )
+    _, params, _ = _state_parts(L, st, "第 100 次调用")
+    w, b = 0.0, 0.0
+    for _ in range(100):
+        w, b = _sgd_ref(w, b, [1.0, 2.0, 3.0], [3.5, 5.5, 7.5], 0.05)
+    assert_close(
+        np.array(params),
+        np.array([w, b]),
+        rtol=1e-4,
+        atol=1e-5,
+        what="100 步后的 [w, b]",
+        msg="从 0 出发连续 100 步之后的参数和 float64 的 SGD 参考不一致。",
     )

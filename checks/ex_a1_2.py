@@ -1,25 +1,22 @@
-"""练习 a1.2 可以反向求导的“有上限的 while”:牛顿法开平方.
+"""练习 a1.2 用 lax.switch 写分段函数,并看清它在 vmap 下的代价.
 
-newton_sqrt_scan(a) -> (x, k) 与 newton_sqrt_while(a) -> (x, k):x ≈ √a,k 是实际迭代次数(整数)。
-迭代 x ← ½(x + a/x),从 x = a 开始,|x² − a| < 1e-6·a 时收敛,最多 30 步。
+piecewise(x)(标量,lax.switch)与 piecewise_select(x)(逐元素,jnp.select):
+f(x) = x²(x < 0);sin x(0 ≤ x < π);x − π(x ≥ π)。
 
-原书自检的 7 条断言(a = [3.0, 0.5, 123.4, 7e3, 42.0],两个版本都套 jax.vmap)在这里的位置:
-  1. scan 版 x ≈ √a(np.allclose,rtol 1e-6)                          → check "scan_values"
-  2. while 版 x ≈ √a(rtol 1e-6)                                      → check "while_values"
-  3. scan 版的 k 是整数 dtype                                          → check "int_dtype"
-  4. np.array_equal(k_scan, k_while)(收敛后不再计数)                  → check "counts_match"
-  5. 所有 k 满足 0 < k < 30                                             → check "count_range"
-  6. jax.vmap(jax.grad(lambda a: newton_sqrt_scan(a)[0])) 的结果全部有限 → check "grad_finite"
-  7. 且 ≈ 0.5/√a(rtol 1e-4)                                           → check "grad_value"
-另加:
-  - scan 版的程序里有 scan、while 版的有 while                             → check "uses_loops"
-  - 收敛之后 x 被冻结:选出“停下时的 x”与“再多迭代几步的 x”能分辨开的 a,
-    scan 版的 x 必须等于 while 循环停下时的 x(只给计数加掩码通不过)      → check "frozen"
-  - 新的 a(跨 10⁻³…10⁶)上重复 1、2、4、5、7,并且在 jit 下运行         → check "fresh"
+原书自检的 5 条断言(x = [−3, −1e−3, 0, 1, 3, π, 4.2, 10],含分界点 0 和 π;
+参考值 f 与 f′ = {2x, cos x, 1} 用 float64 计算)在这里的位置:
+  1. jax.vmap(piecewise)(x) ≈ f(atol 1e-6)                             → check "vmap_values"
+  2. piecewise_select(x) ≈ f(atol 1e-6)                                → check "select_values"
+  3. 标量输入 1.0 时 piecewise 的程序里有 cond(switch 就是多分支 cond)  → check "scalar_cond"
+  4. jax.vmap(piecewise) 的程序里没有 cond、有 select_n                 → check "vmap_select_n"
+  5. jax.vmap(jax.grad(piecewise))(x) ≈ f′(atol 1e-6)                   → check "grad"
+另加:piecewise_select 的梯度在同样的点上 ≈ f′                          → check "select_grad"
+      三个区间里的新随机点,jit 下两个版本都正确;piecewise_select 接受二维数组 → check "fresh"
 
-诊断用的“错误答案会得到什么”都在这里用 NumPy float32 模拟同样的迭代算出来(与 XLA 的 float32
-逐元素运算一致),学习者的输出与哪一个吻合,消息才点出那个错误。
+消息只在学习者的输出与某个错误写法(这里算出来的)吻合时才点出那个错误。
 """
+
+import itertools
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
@@ -28,412 +25,296 @@ from tutor.worker.checklib import (
     Checks,
     Mistake,
     as_array,
-    as_tuple,
     assert_close,
-    assert_that,
     f64,
     fail,
     primitive_counts,
     rng,
-    which_mistake,
 )
 
 checks = Checks()
 
-CHAPTER_A = [3.0, 0.5, 123.4, 7e3, 42.0]
-CAP = 30
+PIECES = {
+    "x²": (np.square, lambda v: 2 * v),
+    "sin x": (np.sin, np.cos),
+    "x − π": (lambda v: v - np.pi, np.ones_like),
+}
+ORDER = ("x²", "sin x", "x − π")
+REGIONS = ("x < 0", "0 ≤ x < π", "x ≥ π")
+PI32 = float(np.float32(np.pi))  # the π a float32 comparison with jnp.pi uses (a little above π)
 
 
-# ---------------------------------------------------------------- float32 emulation of answers
+def _region(x64, zero_left=False, pi_left=False):
+    """Region index 0, 1, 2 of each point; the flags move a boundary point into the left region."""
+    first = (x64 <= 0) if zero_left else (x64 < 0)
+    second = (x64 <= PI32) if pi_left else (x64 < np.pi)
+    return np.where(first, 0, np.where(second, 1, 2))
 
 
-def emulate(a, *, tol="relative", signed=False, freeze=True, count="before"):
-    """The (x, k) a version of the iteration returns, computed in NumPy float32.
-
-    tol: "relative" (|x² − a| ≥ 1e-6·a means still moving) or "absolute" (≥ 1e-6);
-    signed: the test forgets the absolute value; freeze: converged elements keep their x;
-    count: "before" (k counts steps that were still moving, the statement's rule), "every"
-    (k counts all 30 steps), "after" (k counts steps whose *updated* x is still unconverged)."""
-    a = np.asarray(a, np.float32)
-    limit = np.float32(1e-6) * a if tol == "relative" else np.float32(1e-6)
-
-    def moving(v):
-        diff = v * v - a
-        return (diff if signed else np.abs(diff)) >= limit
-
-    x, k = a.copy(), np.zeros(a.shape, np.int64)
-    for _ in range(CAP):
-        active = moving(x)
-        new = np.float32(0.5) * (x + a / x)
-        x = np.where(active | (not freeze), new, x).astype(np.float32)
-        if count == "before":
-            k += active
-        elif count == "every":
-            k += 1
-        else:
-            k += active & moving(x)
-    return x, k
+def _eval(x64, order=ORDER, region=None, deriv=False):
+    region = _region(x64) if region is None else region
+    out = np.zeros_like(x64)
+    for r, name in enumerate(order):
+        fn = PIECES[name][1 if deriv else 0]
+        out = np.where(region == r, fn(x64), out)
+    return out
 
 
-def _count_mistakes(a):
-    """Per-element counts that known mistakes produce, each with the message that names it."""
-    _, k_abs = emulate(a, tol="absolute")
-    _, k_signed = emulate(a, signed=True)
-    _, k_after = emulate(a, count="after")
+def f_ref(x64):
+    return _eval(x64)
+
+
+def df_ref(x64):
+    return _eval(x64, deriv=True)
+
+
+def _value_mistakes(x64):
+    out = []
+    for order in itertools.permutations(ORDER):
+        if order != ORDER:
+            pairs = "、".join(
+                f"{REGIONS[i]} 用了 {order[i]}" for i in range(3) if order[i] != ORDER[i]
+            )
+            out.append(
+                Mistake(
+                    "branch_order",
+                    _eval(x64, order=order),
+                    f"结果正是三个分支和区间对错了号时得到的:{pairs}。"
+                    "分支列表的顺序要和分支号 0、1、2(x < 0、0 ≤ x < π、x ≥ π)一一对应。",
+                )
+            )
+    return out
+
+
+def _select_mistakes(x64):
+    first_sin = np.where(x64 < np.pi, np.sin(x64), np.where(x64 < 0, x64**2, x64 - np.pi))
     return [
         Mistake(
-            "absolute_tolerance",
-            k_abs,
-            "这组计数正是把收敛条件写成绝对误差 |x² − a| < 1e-6 时得到的:a 较大时 float32 的 x² 达不到"
-            "这个绝对精度,循环一直跑到上限 30。题目的条件是相对误差 |x² − a| < 1e-6·a。",
-        ),
+            "select_order",
+            first_sin,
+            "结果正是 jnp.select 的条件先写 x < π、再写 x < 0 时得到的:jnp.select 按条件列表的顺序取"
+            "**第一个**为真的分支,负数也满足 x < π,于是走了 sin 分支。条件应依次是 x < 0、x < π,"
+            "默认值是 x − π。",
+        )
+    ] + _value_mistakes(x64)
+
+
+def _grad_mistakes(x64):
+    variants = (
+        (dict(zero_left=True), "x = 0 被划进了 x² 那一段(比较写成了 x <= 0 或 x > 0)"),
+        (dict(pi_left=True), "x = π 被划进了 sin 那一段(比较写成了 x <= π 或 x > π)"),
+        (dict(zero_left=True, pi_left=True), "两个分界点都被划进了左边那一段(比较写成了 <=)"),
+    )
+    return [
         Mistake(
-            "counts_every_step",
-            np.full(len(k_abs), CAP),
-            "每个元素都数到了 30:收敛之后的“空转”步也被计数了。计数只能加上“这一步是否还在迭代”的掩码,"
-            "例如 k + active.astype(jnp.int32)。",
-        ),
-        Mistake(
-            "checks_after_update",
-            k_after,
-            "这组计数正是“先更新、再用更新后的 x 判断这一步算不算数”得到的(每个元素少数 1 次):"
-            "收敛判断要在**更新之前**、对当前的 x 做,和 while 版的 cond 一样。",
-        ),
-        Mistake(
-            "no_abs",
-            k_signed,
-            "这组计数正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,被当成已经收敛,"
-            "一步也不走。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。",
-        ),
+            "boundary",
+            _eval(x64, region=_region(x64, **flags), deriv=True),
+            f"导数正是 {text} 时得到的。题目的区间是 x < 0、0 ≤ x < π、x ≥ π:0 属于 sin 那一段,"
+            "π 属于 x − π 那一段。值在分界点上碰巧相同(或只差 1e-7),导数却不同。",
+        )
+        for flags, text in variants
     ]
 
 
-def _x_mistakes(a):
-    x_signed, _ = emulate(a, signed=True)
-    return [
-        Mistake(
-            "no_abs",
-            x_signed,
-            "这组 x 正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,被误判为已收敛,"
-            "循环一步也没走,结果就是 a 本身。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。",
-        )
-    ]
-
-
-# ---------------------------------------------------------------- running the learner's versions
-
-
-def _outputs(out, n, what):
-    """Validated (x, k) of a vmapped version: two arrays of shape (n,)."""
-    x, k = as_tuple(out, 2, f"{what} 的返回值 (x, k)")
-    return as_array(x, f"{what} 返回的 x", shape=(n,)), as_array(k, f"{what} 返回的 k", shape=(n,))
-
-
-@checks.add("returns", "两个版本对一个标量 a 都返回 (x, k):x 是浮点标量,k 是标量")
-def _(L):
+def _points():
     import jax.numpy as jnp
 
-    for fn, what in (
-        (L.newton_sqrt_scan, "newton_sqrt_scan"),
-        (L.newton_sqrt_while, "newton_sqrt_while"),
-    ):
-        out = A1.abstract(fn, jnp.float32(2.0), what=what)
-        x, k = as_tuple(out, 2, f"{what}(a) 的返回值 (x, k)")
-        (x_shape, x_dtype), (k_shape, k_dtype) = (
-            A1.shape_dtype(x, f"{what} 返回的 x"),
-            A1.shape_dtype(k, f"{what} 返回的 k"),
-        )
-        if np.issubdtype(x_dtype, np.integer) and np.issubdtype(k_dtype, np.floating):
-            fail(
-                f"{what} 返回的两项顺序反了:第一项是整数({x_dtype}),第二项是浮点数({k_dtype})。"
-                "接口是 (x, k):先返回近似值 x,再返回迭代次数 k。",
-                actual=[str(x_dtype), str(k_dtype)],
-            )
-        for shape, name in ((x_shape, "x"), (k_shape, "k")):
-            assert_that(
-                shape == (),
-                f"标量 a 时 {what} 返回的 {name} 应该是标量,实际形状是 {shape}。",
-                actual=list(shape),
-            )
-        assert_that(
-            np.issubdtype(x_dtype, np.floating),
-            f"{what} 返回的 x 应该是浮点数,实际 dtype 是 {x_dtype}。",
-            actual=str(x_dtype),
-        )
+    x = jnp.array([-3.0, -1e-3, 0.0, 1.0, 3.0, jnp.pi, 4.2, 10.0])
+    return x, f64(x)
 
 
-def _run(fn, a, what, jit=False):
+def _guarded(fn, *args):
+    """Runs a learner function on traced inputs; a Python `if` on a tracer fails with its reason."""
     import jax
-    import jax.numpy as jnp
 
-    batched = jax.vmap(fn)
-    with A1.returned_values(what):
-        out = (jax.jit(batched) if jit else batched)(jnp.asarray(a, jnp.float32))
-    return _outputs(out, len(a), what)
-
-
-def _values(x, a, version):
-    want = np.sqrt(f64(a))
-    assert_close(
-        x,
-        want,
-        rtol=1e-6,
-        atol=1e-8,
-        what=f"{version} 版的 x",
-        mistakes=_x_mistakes(a),
-        msg=f"{version} 版的 x 与 √a 不一致(rtol 1e-6),差别见下面的对比。",
-    )
-
-
-@checks.add("scan_values", "scan 版:vmap 后 x ≈ √a(rtol 1e-6)", needs="returns")
-def _(L):
-    x, _ = _run(L.newton_sqrt_scan, CHAPTER_A, "newton_sqrt_scan")
-    _values(x, CHAPTER_A, "scan")
-
-
-@checks.add("while_values", "while 版:vmap 后 x ≈ √a(rtol 1e-6)", needs="returns")
-def _(L):
-    x, _ = _run(L.newton_sqrt_while, CHAPTER_A, "newton_sqrt_while")
-    _values(x, CHAPTER_A, "while")
-
-
-@checks.add("int_dtype", "迭代次数 k 是整数 dtype", needs="returns")
-def _(L):
-    for fn, version in ((L.newton_sqrt_scan, "scan"), (L.newton_sqrt_while, "while")):
-        _, k = _run(fn, CHAPTER_A, f"newton_sqrt_{version}")
-        assert_that(
-            np.issubdtype(k.dtype, np.integer),
-            f"{version} 版的迭代次数应为整数,实际 dtype 是 {k.dtype}:"
-            "计数的初值写成 jnp.int32(0),每步加上整数(例如 active.astype(jnp.int32)),不要从 0.0 开始累加。",
-            actual=str(k.dtype),
-        )
-
-
-def _counts_equal(ks, kw, a):
-    if np.array_equal(ks, kw):
-        return
-    want = emulate(a)[1]
-    why = ""
-    if np.array_equal(kw, want):
-        found = which_mistake(ks, _count_mistakes(a), rtol=0, atol=0)
-        why = ("scan 版:" + found.message) if found else ""
-    elif np.array_equal(ks, want):
-        found = which_mistake(kw, _count_mistakes(a), rtol=0, atol=0)
-        why = ("while 版:" + found.message) if found else ""
-    fail(
-        f"scan 版迭代次数 {ks.tolist()} 与 while 版 {kw.tolist()} 不一致(按题目的规则应该都是 {want.tolist()})。"
-        + why,
-        a=list(map(float, a)),
-        expected=want,
-        scan=ks,
-        while_=kw,
-    )
-
-
-@checks.add("counts_match", "scan 版与 while 版的迭代次数逐个相等", needs="returns")
-def _(L):
-    _, ks = _run(L.newton_sqrt_scan, CHAPTER_A, "newton_sqrt_scan")
-    _, kw = _run(L.newton_sqrt_while, CHAPTER_A, "newton_sqrt_while")
-    _counts_equal(ks, kw, CHAPTER_A)
-
-
-def _range(k, a, version):
-    if ((k > 0) & (k < CAP)).all():
-        return
-    found = which_mistake(k, _count_mistakes(a), rtol=0, atol=0)
-    fail(
-        f"{version} 版的迭代次数应在 1~29 之间,实际 {k.tolist()}(按题目的规则应该是 {emulate(a)[1].tolist()})。"
-        + (found.message if found else ""),
-        actual=k,
-    )
-
-
-@checks.add("count_range", "迭代次数都在 1~29 之间", needs="returns")
-def _(L):
-    _, ks = _run(L.newton_sqrt_scan, CHAPTER_A, "newton_sqrt_scan")
-    _range(ks, CHAPTER_A, "scan")
-    _, kw = _run(L.newton_sqrt_while, CHAPTER_A, "newton_sqrt_while")
-    _range(kw, CHAPTER_A, "while")
-
-
-@checks.add("uses_loops", "scan 版的程序里是 scan,while 版的程序里是 while", needs="returns")
-def _(L):
-    import jax.numpy as jnp
-
-    scan_prog = primitive_counts(L.newton_sqrt_scan, jnp.float32(2.0))
-    if not scan_prog["scan"]:
-        fail(
-            f"newton_sqrt_scan 的程序里没有 scan 原语(共 {sum(scan_prog.values())} 个方程)"
-            + ("而是 while:" if scan_prog["while"] else ":")
-            + "这一版要用 lax.scan 固定走 30 步(步数静态,才能反向求导),已收敛的元素用掩码冻结。",
-            primitives=A1.top_primitives(scan_prog),
-        )
-    while_prog = primitive_counts(L.newton_sqrt_while, jnp.float32(2.0))
-    assert_that(
-        while_prog["while"],
-        "newton_sqrt_while 的程序里没有 while 原语:这一版要用 lax.while_loop,在收敛或 k 到 30 时停下。",
-        primitives=A1.top_primitives(while_prog),
-    )
-
-
-def _grad(L, a, jit=False):
-    import jax
-    import jax.numpy as jnp
-
-    fn = jax.vmap(
-        jax.grad(
-            lambda v: as_tuple(L.newton_sqrt_scan(v), 2, "newton_sqrt_scan 的返回值 (x, k)")[0]
-        )
-    )
     try:
-        out = (jax.jit(fn) if jit else fn)(jnp.asarray(a, jnp.float32))
-    except ValueError as e:
-        if "Reverse-mode differentiation" not in str(e):
-            raise
+        with A1.returned_values(A1.fn_label(fn)):
+            return fn(*args)
+    except jax.errors.TracerBoolConversionError as e:
         fail(
-            "jax.grad 穿不过 newton_sqrt_scan:它的程序里有 while 循环(lax.while_loop,或上下界是动态值的 "
-            "fori_loop),这类循环只支持前向模式求导。scan 版要用 lax.scan 固定跑满 30 步,再用掩码冻结已收敛的元素。",
+            "对被追踪的值用了 Python 的 if / and / or(TracerBoolConversionError):在 vmap / jit / grad 里 x 只是"
+            "一个抽象值,没法变成 True/False。piecewise 要用 lax.switch 选分支,分支号用 jnp.where 计算;"
+            "piecewise_select 用 jnp.select。",
             error=str(e).splitlines()[0],
         )
-    return as_array(out, "∂x/∂a", shape=(len(a),))
+    except jax.errors.ConcretizationTypeError as e:
+        fail(
+            "在 vmap / jit / grad 里把被追踪的值当成了具体的数(ConcretizationTypeError,见 error)。"
+            "分支号要用 jnp.where 或比较结果的整数转换来算,不要用 int()、float() 或 Python 的比较链。",
+            error=str(e).splitlines()[0],
+        )
 
 
-@checks.add("grad_finite", "jax.grad 能穿过 scan 版,梯度全部有限", needs="returns")
-def _(L):
-    g = _grad(L, CHAPTER_A)
-    assert_that(
-        np.isfinite(g).all(),
-        "scan 版的梯度里有 nan/inf(见 actual),应该全部是有限值 1/(2√a)。",
-        actual=g,
-    )
-
-
-@checks.add("grad_value", "梯度 ≈ 1/(2√a)(rtol 1e-4)", needs=("returns", "grad_finite"))
-def _(L):
-    g = _grad(L, CHAPTER_A)
+def _values(got, x64, what, mistakes, rtol=0.0, atol=1e-6):
+    got = as_array(got, what, shape=x64.shape)
     assert_close(
-        g,
-        0.5 / np.sqrt(f64(CHAPTER_A)),
-        rtol=1e-4,
-        atol=1e-8,
-        what="∂x/∂a",
-        msg="scan 版的梯度与 1/(2√a) 不一致(rtol 1e-4),差别见下面的对比。",
+        got,
+        f_ref(x64),
+        rtol=rtol,
+        atol=atol,
+        what=what,
+        mistakes=mistakes,
+        msg=f"{what} 与 f 的 float64 参考值不一致(atol {atol:g}),差别见下面的对比。",
     )
 
 
-def _separable_a():
-    """a values for which the x where the iteration stops and the x after more steps differ by
-    far more than float32 rounding (≥ 3.2e-7·√a), with the stopping test away from its threshold."""
-    g = rng(1203)
-    cand = np.exp(g.uniform(np.log(1e-3), np.log(1e6), 4000)).astype(np.float32)
-    x_stop, _ = emulate(cand)
-    x_more, _ = emulate(cand, freeze=False)
-    root = np.sqrt(f64(cand))
-    gap = np.abs(f64(x_stop) - f64(x_more)) / root
-    margin = np.abs(f64(x_stop) ** 2 - f64(cand)) / f64(cand)
-    pick = np.flatnonzero((gap >= 3.2e-7) & (margin <= 8e-7))[:8]
-    return cand[pick], x_stop[pick], x_more[pick]
+def _derivs(got, x64, what, rtol=0.0, atol=1e-6):
+    got = as_array(got, what, shape=x64.shape)
+    assert_close(
+        got,
+        df_ref(x64),
+        rtol=rtol,
+        atol=atol,
+        what=what,
+        mistakes=_grad_mistakes(x64),
+        msg=f"{what} 与解析导数 f′(x < 0 时 2x,中间段 cos x,x ≥ π 时 1)不一致,差别见下面的对比。",
+    )
 
 
 @checks.add(
-    "frozen",
-    "收敛之后 x 被冻结:scan 版的 x 等于 while 循环停下时的 x",
-    needs=("returns", "scan_values"),
+    "returns", "piecewise(1.0) 返回一个浮点标量,piecewise_select(x) 返回与 x 同形状的浮点数组"
 )
 def _(L):
-    a, x_stop, x_more = _separable_a()
-    x, _ = _run(L.newton_sqrt_scan, a, "newton_sqrt_scan", jit=True)
-    assert_close(
-        x,
-        f64(x_stop),
-        rtol=1.6e-7,
-        atol=0.0,
-        what="scan 版的 x(与 while 停下时的 x 比)",
-        mistakes=[
-            Mistake(
-                "keeps_updating",
-                f64(x_more),
-                "scan 版的 x 等于“收敛后继续做牛顿更新”的结果:只有计数加了掩码,x 没有冻结。"
-                "这些 a 上多走几步会让 x 在末位上继续变化,和 while 循环停下时的 x 不同。"
-                "x 也要用同一个掩码:jnp.where(active, 新 x, 旧 x)。",
+    import jax.numpy as jnp
+
+    x, x64 = _points()
+    for fn, arg, what in (
+        (L.piecewise, jnp.float32(1.0), "piecewise(1.0) 的返回值"),
+        (L.piecewise_select, x, "piecewise_select(x) 的返回值"),
+    ):
+        shape, dtype = A1.shape_dtype(
+            _guarded(lambda v: A1.abstract(fn, v, what=A1.fn_label(fn)), arg), what
+        )
+        if shape != tuple(arg.shape):
+            fail(
+                f"{what}的形状应该是 {tuple(arg.shape)},实际是 {shape}。",
+                expected=list(arg.shape),
+                actual=list(shape),
             )
-        ],
-        msg="scan 版的 x 与按题目规则(|x² − a| < 1e-6·a 时停下)迭代得到的 x 不一致"
-        "(相对差应小于 1.6e-7),差别见下面的对比。",
+        if not np.issubdtype(dtype, np.floating):
+            fail(
+                f"{what}应该是浮点数,实际 dtype 是 {dtype}(jax.grad 只能对浮点输出求导)。",
+                actual=str(dtype),
+            )
+
+
+@checks.add("vmap_values", "jax.vmap(piecewise)(x) 与 f 一致(atol 1e-6,含分界点)", needs="returns")
+def _(L):
+    import jax
+
+    x, x64 = _points()
+    _values(_guarded(jax.vmap(L.piecewise), x), x64, "vmap(piecewise)(x)", _value_mistakes(x64))
+
+
+@checks.add("select_values", "piecewise_select(x) 与 f 一致(atol 1e-6)", needs="returns")
+def _(L):
+    x, x64 = _points()
+    _values(_guarded(L.piecewise_select, x), x64, "piecewise_select(x)", _select_mistakes(x64))
+
+
+@checks.add(
+    "scalar_cond", "标量输入时 piecewise 的程序里有 cond(用的是 lax.switch)", needs="returns"
+)
+def _(L):
+    import jax.numpy as jnp
+
+    counts = _guarded(primitive_counts, L.piecewise, jnp.float32(1.0))
+    if counts["cond"]:
+        return
+    why = ""
+    if counts["select_n"]:
+        why = (
+            "程序里是 select_n:标量版用了 jnp.where / jnp.select 一类的逐元素选择,三个分支每次都会计算,"
+            "这正是本题要和 switch 对比的写法,不能拿来实现 piecewise。"
+        )
+    fail(
+        "标量输入 1.0 时 piecewise 的程序里没有 cond:题目要求用 lax.switch(它在 jaxpr 里就是 cond 原语,"
+        "运行时只执行选中的分支)。" + why,
+        primitives=A1.top_primitives(counts),
     )
 
 
-def _threshold_a():
-    """a values whose last still-moving iterate has |x² − a|/a between 1.15e-6 and 1.85e-6: a
-    tolerance other than 1e-6·a (or a test after the update) changes their count, while float32
-    rounding (≈ 1e-7) cannot."""
-    g = rng(1204)
-    a = np.exp(g.uniform(np.log(1e-3), np.log(1e6), 3000)).astype(np.float32)
-    x, last = a.copy(), np.zeros(len(a))
-    for _ in range(CAP):
-        moving = np.abs(x * x - a) >= np.float32(1e-6) * a
-        last = np.where(moving, np.abs(f64(x) ** 2 - f64(a)) / f64(a), last)
-        x = np.where(moving, np.float32(0.5) * (x + a / x), x).astype(np.float32)
-    return a[(last >= 1.15e-6) & (last <= 1.85e-6)][:6]
-
-
-CAP_A = [1e30, 3e24, 1e-30]  # Newton from x = a needs more than 30 steps here
-
-
-@checks.add("rule", "收敛条件与上限按题目规则:|x² − a| < 1e-6·a 时停下,最多 30 步", needs="returns")
+@checks.add(
+    "vmap_select_n", "vmap 之后程序里没有 cond、只有 select_n(三个分支都计算)", needs="returns"
+)
 def _(L):
-    a = _threshold_a()
-    want = emulate(a)[1]
-    for fn, version in ((L.newton_sqrt_scan, "scan"), (L.newton_sqrt_while, "while")):
-        _, k = _run(fn, a, f"newton_sqrt_{version}", jit=True)
-        if not np.array_equal(k, want):
-            fail(
-                f"这些 a 在停下之前的最后一步,|x² − a|/a 落在 1.15e-6~1.85e-6 之间,所以按题目的条件"
-                f"(|x² − a| < 1e-6·a 才算收敛)应该迭代 {want.tolist()} 次;{version} 版是 {k.tolist()}。"
-                "收敛条件的阈值或判断时机和题目不一致。",
-                a=list(map(float, a)),
-                expected=want,
-                actual=k,
-            )
-    a_cap = np.array(CAP_A, np.float32)
-    with np.errstate(over="ignore"):
-        x_cap, k_cap = emulate(a_cap)
-    for fn, version in ((L.newton_sqrt_scan, "scan"), (L.newton_sqrt_while, "while")):
-        x, k = _run(fn, a_cap, f"newton_sqrt_{version}", jit=True)
-        if not np.array_equal(k, k_cap):
-            fail(
-                f"a = {CAP_A} 时牛顿法 30 步内收敛不了,两个版本都应该做满 30 次更新后停下(k = 30);"
-                f"{version} 版的 k 是 {k.tolist()}。",
-                a=CAP_A,
-                expected=k_cap,
-                actual=k,
-            )
-        assert_close(
-            x,
-            f64(x_cap),
-            rtol=1e-6,
-            atol=0.0,
-            what=f"{version} 版在 a = {CAP_A} 时的 x",
-            msg=f"a = {CAP_A} 时 {version} 版的 x 应该是第 30 次更新之后的值(还没收敛),差别见下面的对比。",
+    import jax
+
+    x, _ = _points()
+    counts = _guarded(primitive_counts, jax.vmap(L.piecewise), x)
+    if counts["cond"] or not counts["select_n"]:
+        fail(
+            "vmap 之后 switch 应被改写为 select_n:分支号带着批维,JAX 没法让批内元素各走各的分支,"
+            "只能把三个分支都对整批算一遍再逐元素挑选。程序里仍有 cond,就说明分支号不随 x 变化"
+            "(vmap 只在分支号带批维时才改写 cond)。",
+            has_cond=bool(counts["cond"]),
+            has_select_n=bool(counts["select_n"]),
+            primitives=A1.top_primitives(counts),
         )
 
 
-@checks.add("fresh", "新的 a(10⁻³…10⁶)在 jit 下:数值、计数、梯度都正确", needs="returns")
+@checks.add(
+    "grad", "jax.vmap(jax.grad(piecewise))(x) 与 f′ 一致(atol 1e-6,含分界点)", needs="returns"
+)
 def _(L):
-    g = rng(1202)
-    a = np.exp(g.uniform(np.log(1e-3), np.log(1e6), 12)).astype(np.float32)
-    xs, ks = _run(L.newton_sqrt_scan, a, "newton_sqrt_scan", jit=True)
-    xw, kw = _run(L.newton_sqrt_while, a, "newton_sqrt_while", jit=True)
-    _values(xs, a, "scan(新数据)")
-    _values(xw, a, "while(新数据)")
-    _counts_equal(ks, kw, a)
-    _range(ks, a, "scan(新数据)")
-    gr = _grad(L, a, jit=True)
-    assert_close(
-        gr,
-        0.5 / np.sqrt(f64(a)),
-        rtol=1e-4,
-        atol=1e-8,
-        what="∂x/∂a(新数据)",
-        msg="新的 a 上 scan 版的梯度与 1/(2√a) 不一致(rtol 1e-4),差别见下面的对比。",
+    import jax
+
+    x, x64 = _points()
+    _derivs(_guarded(jax.vmap(jax.grad(L.piecewise)), x), x64, "vmap(grad(piecewise))(x)")
+
+
+@checks.add("select_grad", "piecewise_select 的导数在同样的点上与 f′ 一致", needs="returns")
+def _(L):
+    import jax
+    import jax.numpy as jnp
+
+    x, x64 = _points()
+    got = _guarded(jax.grad(lambda v: jnp.sum(L.piecewise_select(v))), x)
+    _derivs(got, x64, "piecewise_select 的导数")
+
+
+@checks.add(
+    "fresh",
+    "三个区间里的新随机点:jit 下两个版本都正确;piecewise_select 接受二维数组",
+    needs="returns",
+)
+def _(L):
+    import jax
+    import jax.numpy as jnp
+
+    g = rng(1404)
+    pts = np.concatenate([g.uniform(-5, -0.01, 5), g.uniform(0.01, 3.1, 5), g.uniform(3.2, 20, 5)])
+    x = jnp.asarray(g.permutation(pts).astype(np.float32))
+    x64 = f64(x)
+    _values(
+        _guarded(jax.jit(jax.vmap(L.piecewise)), x),
+        x64,
+        "新随机点上的 jit(vmap(piecewise))",
+        _value_mistakes(x64),
+        rtol=1e-5,
+        atol=1e-5,
+    )
+    _values(
+        _guarded(jax.jit(L.piecewise_select), x),
+        x64,
+        "新随机点上的 jit(piecewise_select)",
+        _select_mistakes(x64),
+        rtol=1e-5,
+        atol=1e-5,
+    )
+    grid = x.reshape(3, 5)
+    _values(
+        _guarded(jax.jit(L.piecewise_select), grid),
+        f64(grid),
+        "二维输入 (3, 5) 上的 piecewise_select",
+        _select_mistakes(f64(grid)),
+        rtol=1e-5,
+        atol=1e-5,
+    )
+    _derivs(
+        _guarded(jax.jit(jax.vmap(jax.grad(L.piecewise))), x),
+        x64,
+        "新随机点上的导数",
+        rtol=1e-5,
+        atol=1e-5,
     )

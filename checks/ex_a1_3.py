@@ -1,21 +1,24 @@
-"""练习 a1.3 分段 softmax:segment_softmax(scores, seg, num_segments) -> out(与 scores 同形状).
+"""练习 a1.3 可以反向求导的“有上限的 while”:牛顿法开平方.
 
-out_i = exp(s_i − m_k) / Σ_{j: seg_j = k} exp(s_j − m_k),k = seg_i,m_k 是第 k 段的最大值;
-num_segments 是静态参数,以关键字传入。
+newton_sqrt_scan(a) -> (x, k) 与 newton_sqrt_while(a) -> (x, k):x ≈ √a,k 是实际迭代次数(整数)。
+迭代 x ← ½(x + a/x),从 x = a 开始,|x² − a| < 1e-6·a 时收敛,最多 30 步。
 
-原书自检的 4 条断言(rng = default_rng(7),两组段 id:
-[0,1,1,2,2,2,3,4,4,4,4,4](K=5)与 [0,0,0,1,1](K=2);scores = normal·50 + 200,float32,
-每组依次从同一个 rng 取数)在这里的位置:
-  1. 输出形状等于 scores 的形状                                        → check "shape"
-  2. 结果全部有限(不减段内最大值就会溢出)                            → check "finite"
-  3. 与逐段计算的 NumPy softmax(float64)一致,atol 1e-6               → check "values"
-  4. jax.ops.segment_sum(out, ids, num_segments=K) ≈ 1,atol 1e-6       → check "sums_to_one"
+原书自检的 7 条断言(a = [3.0, 0.5, 123.4, 7e3, 42.0],两个版本都套 jax.vmap)在这里的位置:
+  1. scan 版 x ≈ √a(np.allclose,rtol 1e-6)                          → check "scan_values"
+  2. while 版 x ≈ √a(rtol 1e-6)                                      → check "while_values"
+  3. scan 版的 k 是整数 dtype                                          → check "int_dtype"
+  4. np.array_equal(k_scan, k_while)(收敛后不再计数)                  → check "counts_match"
+  5. 所有 k 满足 0 < k < 30                                             → check "count_range"
+  6. jax.vmap(jax.grad(lambda a: newton_sqrt_scan(a)[0])) 的结果全部有限 → check "grad_finite"
+  7. 且 ≈ 0.5/√a(rtol 1e-4)                                           → check "grad_value"
 另加:
-  - 题目要求的分段归约:程序里有 scatter-max(segment_max)和 scatter-add(segment_sum),
-    并且方程数不随段数 K 增长(没有按段写 Python 循环)                    → check "segment_ops"
-  - 题目要求的 jax.jit(num_segments 静态)                               → check "jitted"
-  - 外层再套一层 jax.jit 也能运行;新数据里各段的分数量级相差上千
-    (只减全局最大值会下溢成 0/0)、含一个空段                          → check "fresh"
+  - scan 版的程序里有 scan、while 版的有 while                             → check "uses_loops"
+  - 收敛之后 x 被冻结:选出“停下时的 x”与“再多迭代几步的 x”能分辨开的 a,
+    scan 版的 x 必须等于 while 循环停下时的 x(只给计数加掩码通不过)      → check "frozen"
+  - 新的 a(跨 10⁻³…10⁶)上重复 1、2、4、5、7,并且在 jit 下运行         → check "fresh"
+
+诊断用的“错误答案会得到什么”都在这里用 NumPy float32 模拟同样的迭代算出来(与 XLA 的 float32
+逐元素运算一致),学习者的输出与哪一个吻合,消息才点出那个错误。
 """
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
@@ -25,269 +28,412 @@ from tutor.worker.checklib import (
     Checks,
     Mistake,
     as_array,
+    as_tuple,
     assert_close,
     assert_that,
     f64,
     fail,
     primitive_counts,
-    primitive_sites,
     rng,
     which_mistake,
 )
 
 checks = Checks()
 
-OUT = "segment_softmax 的返回值"
+CHAPTER_A = [3.0, 0.5, 123.4, 7e3, 42.0]
+CAP = 30
 
 
-def softmax_by_segment(scores, ids, k):
-    """逐段切片、减最大值、归一化(float64)。"""
-    s = f64(scores)
-    ids = np.asarray(ids)
-    out = np.zeros_like(s)
-    for j in range(k):
-        sel = ids == j
-        if sel.any():
-            z = np.exp(s[sel] - s[sel].max())
-            out[sel] = z / z.sum()
-    return out
+# ---------------------------------------------------------------- float32 emulation of answers
 
 
-def _float32_softmax(scores, ids, k, shift):
-    """What a float32 answer that subtracts `shift` (per element) produces, overflow and 0/0 included."""
-    s = np.asarray(scores, np.float32)
-    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
-        e = np.exp(s - np.asarray(shift, np.float32))
-        e[np.abs(e) < np.finfo(np.float32).tiny] = 0.0  # XLA on CPU flushes subnormals to zero
-        z = np.zeros(k, np.float32)
-        np.add.at(z, ids, e)
-        return f64(e / z[ids])
+def emulate(a, *, tol="relative", signed=False, freeze=True, count="before"):
+    """The (x, k) a version of the iteration returns, computed in NumPy float32.
+
+    tol: "relative" (|x² − a| ≥ 1e-6·a means still moving) or "absolute" (≥ 1e-6);
+    signed: the test forgets the absolute value; freeze: converged elements keep their x;
+    count: "before" (k counts steps that were still moving, the statement's rule), "every"
+    (k counts all 30 steps), "after" (k counts steps whose *updated* x is still unconverged)."""
+    a = np.asarray(a, np.float32)
+    limit = np.float32(1e-6) * a if tol == "relative" else np.float32(1e-6)
+
+    def moving(v):
+        diff = v * v - a
+        return (diff if signed else np.abs(diff)) >= limit
+
+    x, k = a.copy(), np.zeros(a.shape, np.int64)
+    for _ in range(CAP):
+        active = moving(x)
+        new = np.float32(0.5) * (x + a / x)
+        x = np.where(active | (not freeze), new, x).astype(np.float32)
+        if count == "before":
+            k += active
+        elif count == "every":
+            k += 1
+        else:
+            k += active & moving(x)
+    return x, k
 
 
-def _mistakes(scores, ids, k):
-    s = f64(scores)
-    e = np.exp(s - s.max())
+def _count_mistakes(a):
+    """Per-element counts that known mistakes produce, each with the message that names it."""
+    _, k_abs = emulate(a, tol="absolute")
+    _, k_signed = emulate(a, signed=True)
+    _, k_after = emulate(a, count="after")
     return [
         Mistake(
-            "no_shift",
-            _float32_softmax(scores, ids, k, 0.0),
-            "结果正是“指数之前不减最大值”在 float32 里得到的:exp(s) 溢出成 inf,inf / inf = nan。"
-            "要先减去**段内**最大值:jax.ops.segment_max 求每段的最大值,再用 m[seg] 取回到每个元素。",
+            "absolute_tolerance",
+            k_abs,
+            "这组计数正是把收敛条件写成绝对误差 |x² − a| < 1e-6 时得到的:a 较大时 float32 的 x² 达不到"
+            "这个绝对精度,循环一直跑到上限 30。题目的条件是相对误差 |x² − a| < 1e-6·a。",
         ),
         Mistake(
-            "global_max",
-            _float32_softmax(scores, ids, k, np.full(len(s), np.float32(s.max()))),
-            "结果正是“只减去全局最大值”在 float32 里得到的:比全局最大值低很多的段,exp 全部下溢成 0,"
-            "分母为 0,得到 0/0 = nan。要减的是每段自己的最大值(segment_max 再按 id 取回)。",
+            "counts_every_step",
+            np.full(len(k_abs), CAP),
+            "每个元素都数到了 30:收敛之后的“空转”步也被计数了。计数只能加上“这一步是否还在迭代”的掩码,"
+            "例如 k + active.astype(jnp.int32)。",
         ),
         Mistake(
-            "whole_array",
-            e / e.sum(),
-            "结果是对整个数组做的一次 softmax:归一化必须只在同一段内进行(用 segment_sum 按段求和)。",
+            "checks_after_update",
+            k_after,
+            "这组计数正是“先更新、再用更新后的 x 判断这一步算不算数”得到的(每个元素少数 1 次):"
+            "收敛判断要在**更新之前**、对当前的 x 做,和 while 版的 cond 一样。",
+        ),
+        Mistake(
+            "no_abs",
+            k_signed,
+            "这组计数正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,被当成已经收敛,"
+            "一步也不走。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。",
         ),
     ]
 
 
-def _chapter_cases():
-    g = np.random.default_rng(7)
-    cases = []
-    for ids, k in [([0, 1, 1, 2, 2, 2, 3, 4, 4, 4, 4, 4], 5), ([0, 0, 0, 1, 1], 2)]:
-        s = (g.normal(size=len(ids)) * 50 + 200).astype(np.float32)
-        cases.append((np.array(ids, np.int32), k, s))
-    return cases
+def _x_mistakes(a):
+    x_signed, _ = emulate(a, signed=True)
+    return [
+        Mistake(
+            "no_abs",
+            x_signed,
+            "这组 x 正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,被误判为已收敛,"
+            "循环一步也没走,结果就是 a 本身。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。",
+        )
+    ]
 
 
-def _call(L, s, ids, k, jit_outer=False):
+# ---------------------------------------------------------------- running the learner's versions
+
+
+def _outputs(out, n, what):
+    """Validated (x, k) of a vmapped version: two arrays of shape (n,)."""
+    x, k = as_tuple(out, 2, f"{what} 的返回值 (x, k)")
+    return as_array(x, f"{what} 返回的 x", shape=(n,)), as_array(k, f"{what} 返回的 k", shape=(n,))
+
+
+@checks.add("returns", "两个版本对一个标量 a 都返回 (x, k):x 是浮点标量,k 是标量")
+def _(L):
+    import jax.numpy as jnp
+
+    for fn, what in (
+        (L.newton_sqrt_scan, "newton_sqrt_scan"),
+        (L.newton_sqrt_while, "newton_sqrt_while"),
+    ):
+        out = A1.abstract(fn, jnp.float32(2.0), what=what)
+        x, k = as_tuple(out, 2, f"{what}(a) 的返回值 (x, k)")
+        (x_shape, x_dtype), (k_shape, k_dtype) = (
+            A1.shape_dtype(x, f"{what} 返回的 x"),
+            A1.shape_dtype(k, f"{what} 返回的 k"),
+        )
+        if np.issubdtype(x_dtype, np.integer) and np.issubdtype(k_dtype, np.floating):
+            fail(
+                f"{what} 返回的两项顺序反了:第一项是整数({x_dtype}),第二项是浮点数({k_dtype})。"
+                "接口是 (x, k):先返回近似值 x,再返回迭代次数 k。",
+                actual=[str(x_dtype), str(k_dtype)],
+            )
+        for shape, name in ((x_shape, "x"), (k_shape, "k")):
+            assert_that(
+                shape == (),
+                f"标量 a 时 {what} 返回的 {name} 应该是标量,实际形状是 {shape}。",
+                actual=list(shape),
+            )
+        assert_that(
+            np.issubdtype(x_dtype, np.floating),
+            f"{what} 返回的 x 应该是浮点数,实际 dtype 是 {x_dtype}。",
+            actual=str(x_dtype),
+        )
+
+
+def _run(fn, a, what, jit=False):
     import jax
     import jax.numpy as jnp
 
-    fn = L.segment_softmax
-    if jit_outer:
-        fn = jax.jit(fn, static_argnames=("num_segments",))
-    try:
-        with A1.returned_values("segment_softmax"):
-            out = fn(jnp.asarray(s), jnp.asarray(ids), num_segments=k)
-    except jax.errors.ConcretizationTypeError as e:
-        if "argument num_segments" in str(e):
-            fail(
-                "num_segments 在 jit 里变成了被追踪的值(JAX 的报错说需要具体值的地方依赖于参数 num_segments):"
-                "segment_max / segment_sum 要用具体的段数决定输出形状。"
-                "在 jax.jit 的 static_argnames 里列出 num_segments,把它声明为静态参数。",
-                error=str(e).splitlines()[0],
-            )
-        fail(
-            "在 jit 里,需要具体值的地方拿到了被追踪的值(ConcretizationTypeError,见 error)。"
-            "段数要用传进来的静态参数 num_segments,不要从数据(例如 seg 的最大值)里算。",
-            error=" ".join(str(e).splitlines()[:2]),
-        )
-    return as_array(out, OUT)
+    batched = jax.vmap(fn)
+    with A1.returned_values(what):
+        out = (jax.jit(batched) if jit else batched)(jnp.asarray(a, jnp.float32))
+    return _outputs(out, len(a), what)
 
 
-@checks.add("shape", "两组段 id:输出形状与 scores 相同")
-def _(L):
-    for ids, k, s in _chapter_cases():
-        out = _call(L, s, ids, k)
-        if out.shape == s.shape:
-            continue
-        if out.shape == (k,):
-            fail(
-                f"输出的形状是 ({k},),等于段数 K:返回的是每段一个值。每个元素都要得到自己的权重,"
-                "段内最大值和归一化常数要用 m[seg]、z[seg] 按 id 取回到每个元素上。",
-                expected=list(s.shape),
-                actual=list(out.shape),
-            )
-        fail(
-            f"输出形状应为 {s.shape}(与 scores 相同),实际是 {out.shape}。",
-            expected=list(s.shape),
-            actual=list(out.shape),
-        )
-
-
-def _values(out, s, ids, k, what):
-    want = softmax_by_segment(s, ids, k)
-    out = as_array(out, what, shape=want.shape)
-    assert_that(
-        np.issubdtype(out.dtype, np.floating),
-        f"{what}应该是浮点数组(每个元素是一个 0~1 之间的权重),实际 dtype 是 {out.dtype}。",
-        actual=str(out.dtype),
-    )
+def _values(x, a, version):
+    want = np.sqrt(f64(a))
     assert_close(
-        out,
+        x,
         want,
-        rtol=0,
-        atol=1e-6,
-        what=what,
-        mistakes=_mistakes(s, ids, k),
-        msg=f"{what}与逐段计算的 float64 softmax 不一致(atol 1e-6),差别见下面的对比。",
+        rtol=1e-6,
+        atol=1e-8,
+        what=f"{version} 版的 x",
+        mistakes=_x_mistakes(a),
+        msg=f"{version} 版的 x 与 √a 不一致(rtol 1e-6),差别见下面的对比。",
     )
 
 
-@checks.add("finite", "分数很大(≈200±50)时结果仍然全部有限", needs="shape")
+@checks.add("scan_values", "scan 版:vmap 后 x ≈ √a(rtol 1e-6)", needs="returns")
 def _(L):
-    for ids, k, s in _chapter_cases():
-        out = _call(L, s, ids, k)
-        if np.isfinite(out).all():
-            continue
-        found = which_mistake(out, _mistakes(s, ids, k)[:2], rtol=0, atol=1e-6)
-        fail(
-            "结果里有 nan/inf(见 actual),分数在 200 左右时也必须全部有限。"
-            + (found.message if found else ""),
-            ids=ids,
-            scores=s,
-            actual=out,
+    x, _ = _run(L.newton_sqrt_scan, CHAPTER_A, "newton_sqrt_scan")
+    _values(x, CHAPTER_A, "scan")
+
+
+@checks.add("while_values", "while 版:vmap 后 x ≈ √a(rtol 1e-6)", needs="returns")
+def _(L):
+    x, _ = _run(L.newton_sqrt_while, CHAPTER_A, "newton_sqrt_while")
+    _values(x, CHAPTER_A, "while")
+
+
+@checks.add("int_dtype", "迭代次数 k 是整数 dtype", needs="returns")
+def _(L):
+    for fn, version in ((L.newton_sqrt_scan, "scan"), (L.newton_sqrt_while, "while")):
+        _, k = _run(fn, CHAPTER_A, f"newton_sqrt_{version}")
+        assert_that(
+            np.issubdtype(k.dtype, np.integer),
+            f"{version} 版的迭代次数应为整数,实际 dtype 是 {k.dtype}:"
+            "计数的初值写成 jnp.int32(0),每步加上整数(例如 active.astype(jnp.int32)),不要从 0.0 开始累加。",
+            actual=str(k.dtype),
         )
 
 
-@checks.add("values", "与逐段计算的 NumPy softmax 一致(atol 1e-6)", needs="shape")
-def _(L):
-    for ids, k, s in _chapter_cases():
-        _values(_call(L, s, ids, k), s, ids, k, f"K={k} 的分段 softmax")
+def _counts_equal(ks, kw, a):
+    if np.array_equal(ks, kw):
+        return
+    want = emulate(a)[1]
+    why = ""
+    if np.array_equal(kw, want):
+        found = which_mistake(ks, _count_mistakes(a), rtol=0, atol=0)
+        why = ("scan 版:" + found.message) if found else ""
+    elif np.array_equal(ks, want):
+        found = which_mistake(kw, _count_mistakes(a), rtol=0, atol=0)
+        why = ("while 版:" + found.message) if found else ""
+    fail(
+        f"scan 版迭代次数 {ks.tolist()} 与 while 版 {kw.tolist()} 不一致(按题目的规则应该都是 {want.tolist()})。"
+        + why,
+        a=list(map(float, a)),
+        expected=want,
+        scan=ks,
+        while_=kw,
+    )
 
 
-@checks.add("sums_to_one", "每一段的权重之和为 1(atol 1e-6)", needs="shape")
+@checks.add("counts_match", "scan 版与 while 版的迭代次数逐个相等", needs="returns")
 def _(L):
+    _, ks = _run(L.newton_sqrt_scan, CHAPTER_A, "newton_sqrt_scan")
+    _, kw = _run(L.newton_sqrt_while, CHAPTER_A, "newton_sqrt_while")
+    _counts_equal(ks, kw, CHAPTER_A)
+
+
+def _range(k, a, version):
+    if ((k > 0) & (k < CAP)).all():
+        return
+    found = which_mistake(k, _count_mistakes(a), rtol=0, atol=0)
+    fail(
+        f"{version} 版的迭代次数应在 1~29 之间,实际 {k.tolist()}(按题目的规则应该是 {emulate(a)[1].tolist()})。"
+        + (found.message if found else ""),
+        actual=k,
+    )
+
+
+@checks.add("count_range", "迭代次数都在 1~29 之间", needs="returns")
+def _(L):
+    _, ks = _run(L.newton_sqrt_scan, CHAPTER_A, "newton_sqrt_scan")
+    _range(ks, CHAPTER_A, "scan")
+    _, kw = _run(L.newton_sqrt_while, CHAPTER_A, "newton_sqrt_while")
+    _range(kw, CHAPTER_A, "while")
+
+
+@checks.add("uses_loops", "scan 版的程序里是 scan,while 版的程序里是 while", needs="returns")
+def _(L):
+    import jax.numpy as jnp
+
+    scan_prog = primitive_counts(L.newton_sqrt_scan, jnp.float32(2.0))
+    if not scan_prog["scan"]:
+        fail(
+            f"newton_sqrt_scan 的程序里没有 scan 原语(共 {sum(scan_prog.values())} 个方程)"
+            + ("而是 while:" if scan_prog["while"] else ":")
+            + "这一版要用 lax.scan 固定走 30 步(步数静态,才能反向求导),已收敛的元素用掩码冻结。",
+            primitives=A1.top_primitives(scan_prog),
+        )
+    while_prog = primitive_counts(L.newton_sqrt_while, jnp.float32(2.0))
+    assert_that(
+        while_prog["while"],
+        "newton_sqrt_while 的程序里没有 while 原语:这一版要用 lax.while_loop,在收敛或 k 到 30 时停下。",
+        primitives=A1.top_primitives(while_prog),
+    )
+
+
+def _grad(L, a, jit=False):
     import jax
     import jax.numpy as jnp
 
-    for ids, k, s in _chapter_cases():
-        out = _call(L, s, ids, k)
-        sums = np.asarray(jax.ops.segment_sum(jnp.asarray(out), jnp.asarray(ids), num_segments=k))
-        assert_close(
-            sums,
-            np.ones(k),
-            rtol=0,
-            atol=1e-6,
-            what="每段之和",
-            msg=f"K={k}:把结果按段加起来,每段都应该是 1(atol 1e-6),差别见下面的对比。",
+    fn = jax.vmap(
+        jax.grad(
+            lambda v: as_tuple(L.newton_sqrt_scan(v), 2, "newton_sqrt_scan 的返回值 (x, k)")[0]
         )
-
-
-def _program(L, k, n=32):
-    import jax.numpy as jnp
-
-    ids = jnp.asarray(np.arange(n) % k, jnp.int32)
-    with A1.returned_values("segment_softmax"):
-        return primitive_counts(
-            lambda s, i: L.segment_softmax(s, i, num_segments=k), jnp.linspace(-1.0, 1.0, n), ids
+    )
+    try:
+        out = (jax.jit(fn) if jit else fn)(jnp.asarray(a, jnp.float32))
+    except ValueError as e:
+        if "Reverse-mode differentiation" not in str(e):
+            raise
+        fail(
+            "jax.grad 穿不过 newton_sqrt_scan:它的程序里有 while 循环(lax.while_loop,或上下界是动态值的 "
+            "fori_loop),这类循环只支持前向模式求导。scan 版要用 lax.scan 固定跑满 30 步,再用掩码冻结已收敛的元素。",
+            error=str(e).splitlines()[0],
         )
+    return as_array(out, "∂x/∂a", shape=(len(a),))
+
+
+@checks.add("grad_finite", "jax.grad 能穿过 scan 版,梯度全部有限", needs="returns")
+def _(L):
+    g = _grad(L, CHAPTER_A)
+    assert_that(
+        np.isfinite(g).all(),
+        "scan 版的梯度里有 nan/inf(见 actual),应该全部是有限值 1/(2√a)。",
+        actual=g,
+    )
+
+
+@checks.add("grad_value", "梯度 ≈ 1/(2√a)(rtol 1e-4)", needs=("returns", "grad_finite"))
+def _(L):
+    g = _grad(L, CHAPTER_A)
+    assert_close(
+        g,
+        0.5 / np.sqrt(f64(CHAPTER_A)),
+        rtol=1e-4,
+        atol=1e-8,
+        what="∂x/∂a",
+        msg="scan 版的梯度与 1/(2√a) 不一致(rtol 1e-4),差别见下面的对比。",
+    )
+
+
+def _separable_a():
+    """a values for which the x where the iteration stops and the x after more steps differ by
+    far more than float32 rounding (≥ 3.2e-7·√a), with the stopping test away from its threshold."""
+    g = rng(1203)
+    cand = np.exp(g.uniform(np.log(1e-3), np.log(1e6), 4000)).astype(np.float32)
+    x_stop, _ = emulate(cand)
+    x_more, _ = emulate(cand, freeze=False)
+    root = np.sqrt(f64(cand))
+    gap = np.abs(f64(x_stop) - f64(x_more)) / root
+    margin = np.abs(f64(x_stop) ** 2 - f64(cand)) / f64(cand)
+    pick = np.flatnonzero((gap >= 3.2e-7) & (margin <= 8e-7))[:8]
+    return cand[pick], x_stop[pick], x_more[pick]
 
 
 @checks.add(
-    "segment_ops", "用分段归约实现:有 segment_max / segment_sum,程序大小不随段数增长", needs="shape"
+    "frozen",
+    "收敛之后 x 被冻结:scan 版的 x 等于 while 循环停下时的 x",
+    needs=("returns", "scan_values"),
 )
 def _(L):
-    small, large = _program(L, 4), _program(L, 16)
-    n_small, n_large = sum(small.values()), sum(large.values())
-    if A1.grows_with(4, 16, n_small, n_large):
-        fail(
-            f"程序的方程数随段数 K 成比例增长(K = 4 时 {n_small} 个,K = 16 时 {n_large} 个):"
-            "每一段都被 Python 循环单独展开了一遍,计算量是 O(N·K)。题目要求用 jax.ops.segment_max / "
-            "jax.ops.segment_sum 一次完成所有段的归约,再用 [seg] 取回到每个元素。",
-            equations_K4=n_small,
-            equations_K16=n_large,
-            primitives=A1.top_primitives(large),
-        )
-    missing = [
-        name
-        for prim, name in (
-            ("scatter-max", "jax.ops.segment_max(scatter-max)"),
-            ("scatter-add", "jax.ops.segment_sum(scatter-add)"),
-        )
-        if not small[prim]
-    ]
-    assert_that(
-        not missing,
-        "程序里没有 " + "、".join(missing) + ":题目要求每段的最大值用 jax.ops.segment_max、"
-        "每段的分母用 jax.ops.segment_sum 求出(也可以写成等价的 .at[seg].max / .at[seg].add),"
-        "再用 [seg] 取回到每个元素。",
-        primitives=A1.top_primitives(small),
+    a, x_stop, x_more = _separable_a()
+    x, _ = _run(L.newton_sqrt_scan, a, "newton_sqrt_scan", jit=True)
+    assert_close(
+        x,
+        f64(x_stop),
+        rtol=1.6e-7,
+        atol=0.0,
+        what="scan 版的 x(与 while 停下时的 x 比)",
+        mistakes=[
+            Mistake(
+                "keeps_updating",
+                f64(x_more),
+                "scan 版的 x 等于“收敛后继续做牛顿更新”的结果:只有计数加了掩码,x 没有冻结。"
+                "这些 a 上多走几步会让 x 在末位上继续变化,和 while 循环停下时的 x 不同。"
+                "x 也要用同一个掩码:jnp.where(active, 新 x, 旧 x)。",
+            )
+        ],
+        msg="scan 版的 x 与按题目规则(|x² − a| < 1e-6·a 时停下)迭代得到的 x 不一致"
+        "(相对差应小于 1.6e-7),差别见下面的对比。",
     )
 
 
-def _is_jitted(fn) -> bool:
-    """A jax.jit function (also behind functools.partial), or a wrapper whose whole program is one
-    jitted call (a lambda or def that only forwards to a jitted function)."""
-    import functools
-
-    import jax.numpy as jnp
-
-    inner = fn
-    while isinstance(inner, functools.partial):
-        inner = inner.func
-    if callable(getattr(inner, "lower", None)):
-        return True
-    ids = jnp.asarray([0, 0, 1], jnp.int32)
-    top = [
-        name
-        for name, inside in primitive_sites(lambda s, i: fn(s, i, num_segments=2), jnp.ones(3), ids)
-        if not inside
-    ]
-    return top == ["jit"]
+def _threshold_a():
+    """a values whose last still-moving iterate has |x² − a|/a between 1.15e-6 and 1.85e-6: a
+    tolerance other than 1e-6·a (or a test after the update) changes their count, while float32
+    rounding (≈ 1e-7) cannot."""
+    g = rng(1204)
+    a = np.exp(g.uniform(np.log(1e-3), np.log(1e6), 3000)).astype(np.float32)
+    x, last = a.copy(), np.zeros(len(a))
+    for _ in range(CAP):
+        moving = np.abs(x * x - a) >= np.float32(1e-6) * a
+        last = np.where(moving, np.abs(f64(x) ** 2 - f64(a)) / f64(a), last)
+        x = np.where(moving, np.float32(0.5) * (x + a / x), x).astype(np.float32)
+    return a[(last >= 1.15e-6) & (last <= 1.85e-6)][:6]
 
 
-@checks.add("jitted", "segment_softmax 本身用 jax.jit 编译(num_segments 是静态参数)", needs="shape")
+CAP_A = [1e30, 3e24, 1e-30]  # Newton from x = a needs more than 30 steps here
+
+
+@checks.add("rule", "收敛条件与上限按题目规则:|x² − a| < 1e-6·a 时停下,最多 30 步", needs="returns")
 def _(L):
-    fn = L.segment_softmax
-    assert_that(
-        _is_jitted(fn),
-        "segment_softmax 不是 jax.jit 编译过的函数:它的程序不是一次 jit 调用。"
-        "题目要求用 jax.jit 编译并把 num_segments 设为静态参数,例如在定义上方加 "
-        '@functools.partial(jax.jit, static_argnames="num_segments"),'
-        '或者定义之后写 segment_softmax = jax.jit(segment_softmax, static_argnames=("num_segments",))。',
-        actual=type(fn).__name__,
-    )
+    a = _threshold_a()
+    want = emulate(a)[1]
+    for fn, version in ((L.newton_sqrt_scan, "scan"), (L.newton_sqrt_while, "while")):
+        _, k = _run(fn, a, f"newton_sqrt_{version}", jit=True)
+        if not np.array_equal(k, want):
+            fail(
+                f"这些 a 在停下之前的最后一步,|x² − a|/a 落在 1.15e-6~1.85e-6 之间,所以按题目的条件"
+                f"(|x² − a| < 1e-6·a 才算收敛)应该迭代 {want.tolist()} 次;{version} 版是 {k.tolist()}。"
+                "收敛条件的阈值或判断时机和题目不一致。",
+                a=list(map(float, a)),
+                expected=want,
+                actual=k,
+            )
+    a_cap = np.array(CAP_A, np.float32)
+    with np.errstate(over="ignore"):
+        x_cap, k_cap = emulate(a_cap)
+    for fn, version in ((L.newton_sqrt_scan, "scan"), (L.newton_sqrt_while, "while")):
+        x, k = _run(fn, a_cap, f"newton_sqrt_{version}", jit=True)
+        if not np.array_equal(k, k_cap):
+            fail(
+                f"a = {CAP_A} 时牛顿法 30 步内收敛不了,两个版本都应该做满 30 次更新后停下(k = 30);"
+                f"{version} 版的 k 是 {k.tolist()}。",
+                a=CAP_A,
+                expected=k_cap,
+                actual=k,
+            )
+        assert_close(
+            x,
+            f64(x_cap),
+            rtol=1e-6,
+            atol=0.0,
+            what=f"{version} 版在 a = {CAP_A} 时的 x",
+            msg=f"a = {CAP_A} 时 {version} 版的 x 应该是第 30 次更新之后的值(还没收敛),差别见下面的对比。",
+        )
 
 
-@checks.add("fresh", "新数据:各段量级相差上千、含空段,外层再套 jax.jit 也正确", needs="shape")
+@checks.add("fresh", "新的 a(10⁻³…10⁶)在 jit 下:数值、计数、梯度都正确", needs="returns")
 def _(L):
-    g = rng(1303)
-    sizes = [3, 1, 0, 6, 4]  # 第 2 段为空
-    centers = [900.0, -700.0, 0.0, 40.0, -1500.0]
-    ids = np.concatenate([np.full(n, j, np.int32) for j, n in enumerate(sizes)])
-    s = np.concatenate([c + 3.0 * g.normal(size=n) for c, n in zip(centers, sizes)]).astype(
-        np.float32
+    g = rng(1202)
+    a = np.exp(g.uniform(np.log(1e-3), np.log(1e6), 12)).astype(np.float32)
+    xs, ks = _run(L.newton_sqrt_scan, a, "newton_sqrt_scan", jit=True)
+    xw, kw = _run(L.newton_sqrt_while, a, "newton_sqrt_while", jit=True)
+    _values(xs, a, "scan(新数据)")
+    _values(xw, a, "while(新数据)")
+    _counts_equal(ks, kw, a)
+    _range(ks, a, "scan(新数据)")
+    gr = _grad(L, a, jit=True)
+    assert_close(
+        gr,
+        0.5 / np.sqrt(f64(a)),
+        rtol=1e-4,
+        atol=1e-8,
+        what="∂x/∂a(新数据)",
+        msg="新的 a 上 scan 版的梯度与 1/(2√a) 不一致(rtol 1e-4),差别见下面的对比。",
     )
-    k = len(sizes)
-    for jit_outer in (False, True):
-        where = "外层 jax.jit 下" if jit_outer else "直接调用时"
-        _values(_call(L, s, ids, k, jit_outer=jit_outer), s, ids, k, f"{where}的分段 softmax")

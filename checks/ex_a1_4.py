@@ -1,22 +1,22 @@
-"""练习 a1.4 用 lax.switch 写分段函数,并看清它在 vmap 下的代价.
+"""练习 a1.4 分段 softmax:segment_softmax(scores, seg, num_segments) -> out(与 scores 同形状).
 
-piecewise(x)(标量,lax.switch)与 piecewise_select(x)(逐元素,jnp.select):
-f(x) = x²(x < 0);sin x(0 ≤ x < π);x − π(x ≥ π)。
+out_i = exp(s_i − m_k) / Σ_{j: seg_j = k} exp(s_j − m_k),k = seg_i,m_k 是第 k 段的最大值;
+num_segments 是静态参数,以关键字传入。
 
-原书自检的 5 条断言(x = [−3, −1e−3, 0, 1, 3, π, 4.2, 10],含分界点 0 和 π;
-参考值 f 与 f′ = {2x, cos x, 1} 用 float64 计算)在这里的位置:
-  1. jax.vmap(piecewise)(x) ≈ f(atol 1e-6)                             → check "vmap_values"
-  2. piecewise_select(x) ≈ f(atol 1e-6)                                → check "select_values"
-  3. 标量输入 1.0 时 piecewise 的程序里有 cond(switch 就是多分支 cond)  → check "scalar_cond"
-  4. jax.vmap(piecewise) 的程序里没有 cond、有 select_n                 → check "vmap_select_n"
-  5. jax.vmap(jax.grad(piecewise))(x) ≈ f′(atol 1e-6)                   → check "grad"
-另加:piecewise_select 的梯度在同样的点上 ≈ f′                          → check "select_grad"
-      三个区间里的新随机点,jit 下两个版本都正确;piecewise_select 接受二维数组 → check "fresh"
-
-消息只在学习者的输出与某个错误写法(这里算出来的)吻合时才点出那个错误。
+原书自检的 4 条断言(rng = default_rng(7),两组段 id:
+[0,1,1,2,2,2,3,4,4,4,4,4](K=5)与 [0,0,0,1,1](K=2);scores = normal·50 + 200,float32,
+每组依次从同一个 rng 取数)在这里的位置:
+  1. 输出形状等于 scores 的形状                                        → check "shape"
+  2. 结果全部有限(不减段内最大值就会溢出)                            → check "finite"
+  3. 与逐段计算的 NumPy softmax(float64)一致,atol 1e-6               → check "values"
+  4. jax.ops.segment_sum(out, ids, num_segments=K) ≈ 1,atol 1e-6       → check "sums_to_one"
+另加:
+  - 题目要求的分段归约:程序里有 scatter-max(segment_max)和 scatter-add(segment_sum),
+    并且方程数不随段数 K 增长(没有按段写 Python 循环)                    → check "segment_ops"
+  - 题目要求的 jax.jit(num_segments 静态)                               → check "jitted"
+  - 外层再套一层 jax.jit 也能运行;新数据里各段的分数量级相差上千
+    (只减全局最大值会下溢成 0/0)、含一个空段                          → check "fresh"
 """
-
-import itertools
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
@@ -26,295 +26,268 @@ from tutor.worker.checklib import (
     Mistake,
     as_array,
     assert_close,
+    assert_that,
     f64,
     fail,
     primitive_counts,
+    primitive_sites,
     rng,
+    which_mistake,
 )
 
 checks = Checks()
 
-PIECES = {
-    "x²": (np.square, lambda v: 2 * v),
-    "sin x": (np.sin, np.cos),
-    "x − π": (lambda v: v - np.pi, np.ones_like),
-}
-ORDER = ("x²", "sin x", "x − π")
-REGIONS = ("x < 0", "0 ≤ x < π", "x ≥ π")
-PI32 = float(np.float32(np.pi))  # the π a float32 comparison with jnp.pi uses (a little above π)
+OUT = "segment_softmax 的返回值"
 
 
-def _region(x64, zero_left=False, pi_left=False):
-    """Region index 0, 1, 2 of each point; the flags move a boundary point into the left region."""
-    first = (x64 <= 0) if zero_left else (x64 < 0)
-    second = (x64 <= PI32) if pi_left else (x64 < np.pi)
-    return np.where(first, 0, np.where(second, 1, 2))
-
-
-def _eval(x64, order=ORDER, region=None, deriv=False):
-    region = _region(x64) if region is None else region
-    out = np.zeros_like(x64)
-    for r, name in enumerate(order):
-        fn = PIECES[name][1 if deriv else 0]
-        out = np.where(region == r, fn(x64), out)
+def softmax_by_segment(scores, ids, k):
+    """逐段切片、减最大值、归一化(float64)。"""
+    s = f64(scores)
+    ids = np.asarray(ids)
+    out = np.zeros_like(s)
+    for j in range(k):
+        sel = ids == j
+        if sel.any():
+            z = np.exp(s[sel] - s[sel].max())
+            out[sel] = z / z.sum()
     return out
 
 
-def f_ref(x64):
-    return _eval(x64)
+def _float32_softmax(scores, ids, k, shift):
+    """What a float32 answer that subtracts `shift` (per element) produces, overflow and 0/0 included."""
+    s = np.asarray(scores, np.float32)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+        e = np.exp(s - np.asarray(shift, np.float32))
+        e[np.abs(e) < np.finfo(np.float32).tiny] = 0.0  # XLA on CPU flushes subnormals to zero
+        z = np.zeros(k, np.float32)
+        np.add.at(z, ids, e)
+        return f64(e / z[ids])
 
 
-def df_ref(x64):
-    return _eval(x64, deriv=True)
-
-
-def _value_mistakes(x64):
-    out = []
-    for order in itertools.permutations(ORDER):
-        if order != ORDER:
-            pairs = "、".join(
-                f"{REGIONS[i]} 用了 {order[i]}" for i in range(3) if order[i] != ORDER[i]
-            )
-            out.append(
-                Mistake(
-                    "branch_order",
-                    _eval(x64, order=order),
-                    f"结果正是三个分支和区间对错了号时得到的:{pairs}。"
-                    "分支列表的顺序要和分支号 0、1、2(x < 0、0 ≤ x < π、x ≥ π)一一对应。",
-                )
-            )
-    return out
-
-
-def _select_mistakes(x64):
-    first_sin = np.where(x64 < np.pi, np.sin(x64), np.where(x64 < 0, x64**2, x64 - np.pi))
+def _mistakes(scores, ids, k):
+    s = f64(scores)
+    e = np.exp(s - s.max())
     return [
         Mistake(
-            "select_order",
-            first_sin,
-            "结果正是 jnp.select 的条件先写 x < π、再写 x < 0 时得到的:jnp.select 按条件列表的顺序取"
-            "**第一个**为真的分支,负数也满足 x < π,于是走了 sin 分支。条件应依次是 x < 0、x < π,"
-            "默认值是 x − π。",
-        )
-    ] + _value_mistakes(x64)
-
-
-def _grad_mistakes(x64):
-    variants = (
-        (dict(zero_left=True), "x = 0 被划进了 x² 那一段(比较写成了 x <= 0 或 x > 0)"),
-        (dict(pi_left=True), "x = π 被划进了 sin 那一段(比较写成了 x <= π 或 x > π)"),
-        (dict(zero_left=True, pi_left=True), "两个分界点都被划进了左边那一段(比较写成了 <=)"),
-    )
-    return [
+            "no_shift",
+            _float32_softmax(scores, ids, k, 0.0),
+            "结果正是“指数之前不减最大值”在 float32 里得到的:exp(s) 溢出成 inf,inf / inf = nan。"
+            "要先减去**段内**最大值:jax.ops.segment_max 求每段的最大值,再用 m[seg] 取回到每个元素。",
+        ),
         Mistake(
-            "boundary",
-            _eval(x64, region=_region(x64, **flags), deriv=True),
-            f"导数正是 {text} 时得到的。题目的区间是 x < 0、0 ≤ x < π、x ≥ π:0 属于 sin 那一段,"
-            "π 属于 x − π 那一段。值在分界点上碰巧相同(或只差 1e-7),导数却不同。",
-        )
-        for flags, text in variants
+            "global_max",
+            _float32_softmax(scores, ids, k, np.full(len(s), np.float32(s.max()))),
+            "结果正是“只减去全局最大值”在 float32 里得到的:比全局最大值低很多的段,exp 全部下溢成 0,"
+            "分母为 0,得到 0/0 = nan。要减的是每段自己的最大值(segment_max 再按 id 取回)。",
+        ),
+        Mistake(
+            "whole_array",
+            e / e.sum(),
+            "结果是对整个数组做的一次 softmax:归一化必须只在同一段内进行(用 segment_sum 按段求和)。",
+        ),
     ]
 
 
-def _points():
+def _chapter_cases():
+    g = np.random.default_rng(7)
+    cases = []
+    for ids, k in [([0, 1, 1, 2, 2, 2, 3, 4, 4, 4, 4, 4], 5), ([0, 0, 0, 1, 1], 2)]:
+        s = (g.normal(size=len(ids)) * 50 + 200).astype(np.float32)
+        cases.append((np.array(ids, np.int32), k, s))
+    return cases
+
+
+def _call(L, s, ids, k, jit_outer=False):
+    import jax
     import jax.numpy as jnp
 
-    x = jnp.array([-3.0, -1e-3, 0.0, 1.0, 3.0, jnp.pi, 4.2, 10.0])
-    return x, f64(x)
-
-
-def _guarded(fn, *args):
-    """Runs a learner function on traced inputs; a Python `if` on a tracer fails with its reason."""
-    import jax
-
+    fn = L.segment_softmax
+    if jit_outer:
+        fn = jax.jit(fn, static_argnames=("num_segments",))
     try:
-        with A1.returned_values(A1.fn_label(fn)):
-            return fn(*args)
-    except jax.errors.TracerBoolConversionError as e:
-        fail(
-            "对被追踪的值用了 Python 的 if / and / or(TracerBoolConversionError):在 vmap / jit / grad 里 x 只是"
-            "一个抽象值,没法变成 True/False。piecewise 要用 lax.switch 选分支,分支号用 jnp.where 计算;"
-            "piecewise_select 用 jnp.select。",
-            error=str(e).splitlines()[0],
-        )
+        with A1.returned_values("segment_softmax"):
+            out = fn(jnp.asarray(s), jnp.asarray(ids), num_segments=k)
     except jax.errors.ConcretizationTypeError as e:
-        fail(
-            "在 vmap / jit / grad 里把被追踪的值当成了具体的数(ConcretizationTypeError,见 error)。"
-            "分支号要用 jnp.where 或比较结果的整数转换来算,不要用 int()、float() 或 Python 的比较链。",
-            error=str(e).splitlines()[0],
-        )
-
-
-def _values(got, x64, what, mistakes, rtol=0.0, atol=1e-6):
-    got = as_array(got, what, shape=x64.shape)
-    assert_close(
-        got,
-        f_ref(x64),
-        rtol=rtol,
-        atol=atol,
-        what=what,
-        mistakes=mistakes,
-        msg=f"{what} 与 f 的 float64 参考值不一致(atol {atol:g}),差别见下面的对比。",
-    )
-
-
-def _derivs(got, x64, what, rtol=0.0, atol=1e-6):
-    got = as_array(got, what, shape=x64.shape)
-    assert_close(
-        got,
-        df_ref(x64),
-        rtol=rtol,
-        atol=atol,
-        what=what,
-        mistakes=_grad_mistakes(x64),
-        msg=f"{what} 与解析导数 f′(x < 0 时 2x,中间段 cos x,x ≥ π 时 1)不一致,差别见下面的对比。",
-    )
-
-
-@checks.add(
-    "returns", "piecewise(1.0) 返回一个浮点标量,piecewise_select(x) 返回与 x 同形状的浮点数组"
-)
-def _(L):
-    import jax.numpy as jnp
-
-    x, x64 = _points()
-    for fn, arg, what in (
-        (L.piecewise, jnp.float32(1.0), "piecewise(1.0) 的返回值"),
-        (L.piecewise_select, x, "piecewise_select(x) 的返回值"),
-    ):
-        shape, dtype = A1.shape_dtype(
-            _guarded(lambda v: A1.abstract(fn, v, what=A1.fn_label(fn)), arg), what
-        )
-        if shape != tuple(arg.shape):
+        if "argument num_segments" in str(e):
             fail(
-                f"{what}的形状应该是 {tuple(arg.shape)},实际是 {shape}。",
-                expected=list(arg.shape),
-                actual=list(shape),
+                "num_segments 在 jit 里变成了被追踪的值(JAX 的报错说需要具体值的地方依赖于参数 num_segments):"
+                "segment_max / segment_sum 要用具体的段数决定输出形状。"
+                "在 jax.jit 的 static_argnames 里列出 num_segments,把它声明为静态参数。",
+                error=str(e).splitlines()[0],
             )
-        if not np.issubdtype(dtype, np.floating):
-            fail(
-                f"{what}应该是浮点数,实际 dtype 是 {dtype}(jax.grad 只能对浮点输出求导)。",
-                actual=str(dtype),
-            )
-
-
-@checks.add("vmap_values", "jax.vmap(piecewise)(x) 与 f 一致(atol 1e-6,含分界点)", needs="returns")
-def _(L):
-    import jax
-
-    x, x64 = _points()
-    _values(_guarded(jax.vmap(L.piecewise), x), x64, "vmap(piecewise)(x)", _value_mistakes(x64))
-
-
-@checks.add("select_values", "piecewise_select(x) 与 f 一致(atol 1e-6)", needs="returns")
-def _(L):
-    x, x64 = _points()
-    _values(_guarded(L.piecewise_select, x), x64, "piecewise_select(x)", _select_mistakes(x64))
-
-
-@checks.add(
-    "scalar_cond", "标量输入时 piecewise 的程序里有 cond(用的是 lax.switch)", needs="returns"
-)
-def _(L):
-    import jax.numpy as jnp
-
-    counts = _guarded(primitive_counts, L.piecewise, jnp.float32(1.0))
-    if counts["cond"]:
-        return
-    why = ""
-    if counts["select_n"]:
-        why = (
-            "程序里是 select_n:标量版用了 jnp.where / jnp.select 一类的逐元素选择,三个分支每次都会计算,"
-            "这正是本题要和 switch 对比的写法,不能拿来实现 piecewise。"
-        )
-    fail(
-        "标量输入 1.0 时 piecewise 的程序里没有 cond:题目要求用 lax.switch(它在 jaxpr 里就是 cond 原语,"
-        "运行时只执行选中的分支)。" + why,
-        primitives=A1.top_primitives(counts),
-    )
-
-
-@checks.add(
-    "vmap_select_n", "vmap 之后程序里没有 cond、只有 select_n(三个分支都计算)", needs="returns"
-)
-def _(L):
-    import jax
-
-    x, _ = _points()
-    counts = _guarded(primitive_counts, jax.vmap(L.piecewise), x)
-    if counts["cond"] or not counts["select_n"]:
         fail(
-            "vmap 之后 switch 应被改写为 select_n:分支号带着批维,JAX 没法让批内元素各走各的分支,"
-            "只能把三个分支都对整批算一遍再逐元素挑选。程序里仍有 cond,就说明分支号不随 x 变化"
-            "(vmap 只在分支号带批维时才改写 cond)。",
-            has_cond=bool(counts["cond"]),
-            has_select_n=bool(counts["select_n"]),
-            primitives=A1.top_primitives(counts),
+            "在 jit 里,需要具体值的地方拿到了被追踪的值(ConcretizationTypeError,见 error)。"
+            "段数要用传进来的静态参数 num_segments,不要从数据(例如 seg 的最大值)里算。",
+            error=" ".join(str(e).splitlines()[:2]),
+        )
+    return as_array(out, OUT)
+
+
+@checks.add("shape", "两组段 id:输出形状与 scores 相同")
+def _(L):
+    for ids, k, s in _chapter_cases():
+        out = _call(L, s, ids, k)
+        if out.shape == s.shape:
+            continue
+        if out.shape == (k,):
+            fail(
+                f"输出的形状是 ({k},),等于段数 K:返回的是每段一个值。每个元素都要得到自己的权重,"
+                "段内最大值和归一化常数要用 m[seg]、z[seg] 按 id 取回到每个元素上。",
+                expected=list(s.shape),
+                actual=list(out.shape),
+            )
+        fail(
+            f"输出形状应为 {s.shape}(与 scores 相同),实际是 {out.shape}。",
+            expected=list(s.shape),
+            actual=list(out.shape),
+        )
+
+
+def _values(out, s, ids, k, what):
+    want = softmax_by_segment(s, ids, k)
+    out = as_array(out, what, shape=want.shape)
+    assert_that(
+        np.issubdtype(out.dtype, np.floating),
+        f"{what}应该是浮点数组(每个元素是一个 0~1 之间的权重),实际 dtype 是 {out.dtype}。",
+        actual=str(out.dtype),
+    )
+    assert_close(
+        out,
+        want,
+        rtol=0,
+        atol=1e-6,
+        what=what,
+        mistakes=_mistakes(s, ids, k),
+        msg=f"{what}与逐段计算的 float64 softmax 不一致(atol 1e-6),差别见下面的对比。",
+    )
+
+
+@checks.add("finite", "分数很大(≈200±50)时结果仍然全部有限", needs="shape")
+def _(L):
+    for ids, k, s in _chapter_cases():
+        out = _call(L, s, ids, k)
+        if np.isfinite(out).all():
+            continue
+        found = which_mistake(out, _mistakes(s, ids, k)[:2], rtol=0, atol=1e-6)
+        fail(
+            "结果里有 nan/inf(见 actual),分数在 200 左右时也必须全部有限。"
+            + (found.message if found else ""),
+            ids=ids,
+            scores=s,
+            actual=out,
+        )
+
+
+@checks.add("values", "与逐段计算的 NumPy softmax 一致(atol 1e-6)", needs="shape")
+def _(L):
+    for ids, k, s in _chapter_cases():
+        _values(_call(L, s, ids, k), s, ids, k, f"K={k} 的分段 softmax")
+
+
+@checks.add("sums_to_one", "每一段的权重之和为 1(atol 1e-6)", needs="shape")
+def _(L):
+    import jax
+    import jax.numpy as jnp
+
+    for ids, k, s in _chapter_cases():
+        out = _call(L, s, ids, k)
+        sums = np.asarray(jax.ops.segment_sum(jnp.asarray(out), jnp.asarray(ids), num_segments=k))
+        assert_close(
+            sums,
+            np.ones(k),
+            rtol=0,
+            atol=1e-6,
+            what="每段之和",
+            msg=f"K={k}:把结果按段加起来,每段都应该是 1(atol 1e-6),差别见下面的对比。",
+        )
+
+
+def _program(L, k, n=32):
+    import jax.numpy as jnp
+
+    ids = jnp.asarray(np.arange(n) % k, jnp.int32)
+    with A1.returned_values("segment_softmax"):
+        return primitive_counts(
+            lambda s, i: L.segment_softmax(s, i, num_segments=k), jnp.linspace(-1.0, 1.0, n), ids
         )
 
 
 @checks.add(
-    "grad", "jax.vmap(jax.grad(piecewise))(x) 与 f′ 一致(atol 1e-6,含分界点)", needs="returns"
+    "segment_ops", "用分段归约实现:有 segment_max / segment_sum,程序大小不随段数增长", needs="shape"
 )
 def _(L):
-    import jax
+    small, large = _program(L, 4), _program(L, 16)
+    n_small, n_large = sum(small.values()), sum(large.values())
+    if A1.grows_with(4, 16, n_small, n_large):
+        fail(
+            f"程序的方程数随段数 K 成比例增长(K = 4 时 {n_small} 个,K = 16 时 {n_large} 个):"
+            "每一段都被 Python 循环单独展开了一遍,计算量是 O(N·K)。题目要求用 jax.ops.segment_max / "
+            "jax.ops.segment_sum 一次完成所有段的归约,再用 [seg] 取回到每个元素。",
+            equations_K4=n_small,
+            equations_K16=n_large,
+            primitives=A1.top_primitives(large),
+        )
+    missing = [
+        name
+        for prim, name in (
+            ("scatter-max", "jax.ops.segment_max(scatter-max)"),
+            ("scatter-add", "jax.ops.segment_sum(scatter-add)"),
+        )
+        if not small[prim]
+    ]
+    assert_that(
+        not missing,
+        "程序里没有 " + "、".join(missing) + ":题目要求每段的最大值用 jax.ops.segment_max、"
+        "每段的分母用 jax.ops.segment_sum 求出(也可以写成等价的 .at[seg].max / .at[seg].add),"
+        "再用 [seg] 取回到每个元素。",
+        primitives=A1.top_primitives(small),
+    )
 
-    x, x64 = _points()
-    _derivs(_guarded(jax.vmap(jax.grad(L.piecewise)), x), x64, "vmap(grad(piecewise))(x)")
 
+def _is_jitted(fn) -> bool:
+    """A jax.jit function (also behind functools.partial), or a wrapper whose whole program is one
+    jitted call (a lambda or def that only forwards to a jitted function)."""
+    import functools
 
-@checks.add("select_grad", "piecewise_select 的导数在同样的点上与 f′ 一致", needs="returns")
-def _(L):
-    import jax
     import jax.numpy as jnp
 
-    x, x64 = _points()
-    got = _guarded(jax.grad(lambda v: jnp.sum(L.piecewise_select(v))), x)
-    _derivs(got, x64, "piecewise_select 的导数")
+    inner = fn
+    while isinstance(inner, functools.partial):
+        inner = inner.func
+    if callable(getattr(inner, "lower", None)):
+        return True
+    ids = jnp.asarray([0, 0, 1], jnp.int32)
+    top = [
+        name
+        for name, inside in primitive_sites(lambda s, i: fn(s, i, num_segments=2), jnp.ones(3), ids)
+        if not inside
+    ]
+    return top == ["jit"]
 
 
-@checks.add(
-    "fresh",
-    "三个区间里的新随机点:jit 下两个版本都正确;piecewise_select 接受二维数组",
-    needs="returns",
-)
+@checks.add("jitted", "segment_softmax 本身用 jax.jit 编译(num_segments 是静态参数)", needs="shape")
 def _(L):
-    import jax
-    import jax.numpy as jnp
+    fn = L.segment_softmax
+    assert_that(
+        _is_jitted(fn),
+        "segment_softmax 不是 jax.jit 编译过的函数:它的程序不是一次 jit 调用。"
+        "题目要求用 jax.jit 编译并把 num_segments 设为静态参数,例如在定义上方加 "
+        '@functools.partial(jax.jit, static_argnames="num_segments"),'
+        '或者定义之后写 segment_softmax = jax.jit(segment_softmax, static_argnames=("num_segments",))。',
+        actual=type(fn).__name__,
+    )
 
-    g = rng(1404)
-    pts = np.concatenate([g.uniform(-5, -0.01, 5), g.uniform(0.01, 3.1, 5), g.uniform(3.2, 20, 5)])
-    x = jnp.asarray(g.permutation(pts).astype(np.float32))
-    x64 = f64(x)
-    _values(
-        _guarded(jax.jit(jax.vmap(L.piecewise)), x),
-        x64,
-        "新随机点上的 jit(vmap(piecewise))",
-        _value_mistakes(x64),
-        rtol=1e-5,
-        atol=1e-5,
+
+@checks.add("fresh", "新数据:各段量级相差上千、含空段,外层再套 jax.jit 也正确", needs="shape")
+def _(L):
+    g = rng(1303)
+    sizes = [3, 1, 0, 6, 4]  # 第 2 段为空
+    centers = [900.0, -700.0, 0.0, 40.0, -1500.0]
+    ids = np.concatenate([np.full(n, j, np.int32) for j, n in enumerate(sizes)])
+    s = np.concatenate([c + 3.0 * g.normal(size=n) for c, n in zip(centers, sizes)]).astype(
+        np.float32
     )
-    _values(
-        _guarded(jax.jit(L.piecewise_select), x),
-        x64,
-        "新随机点上的 jit(piecewise_select)",
-        _select_mistakes(x64),
-        rtol=1e-5,
-        atol=1e-5,
-    )
-    grid = x.reshape(3, 5)
-    _values(
-        _guarded(jax.jit(L.piecewise_select), grid),
-        f64(grid),
-        "二维输入 (3, 5) 上的 piecewise_select",
-        _select_mistakes(f64(grid)),
-        rtol=1e-5,
-        atol=1e-5,
-    )
-    _derivs(
-        _guarded(jax.jit(jax.vmap(jax.grad(L.piecewise))), x),
-        x64,
-        "新随机点上的导数",
-        rtol=1e-5,
-        atol=1e-5,
-    )
+    k = len(sizes)
+    for jit_outer in (False, True):
+        where = "外层 jax.jit 下" if jit_outer else "直接调用时"
+        _values(_call(L, s, ids, k, jit_outer=jit_outer), s, ids, k, f"{where}的分段 softmax")

@@ -212,12 +212,13 @@ def test_prose_without_a_fence_reflows_without_a_markdown_parse(monkeypatch):
 
 
 def _add_repair(root, starter_expect='failed eager "count + 1"', kind="repair", rid="6.8-fix9"):
-    """A repair exercise made from exercise 6.1 (which practises lesson 6.8)."""
+    """A repair exercise made from exercise 6.1, placed after lesson 6.8."""
     src = root / "ch6" / "exercises" / "6.1"
     dst = root / "ch6" / "exercises" / rid
     shutil.copytree(src, dst)
     toml = dst / "exercise.toml"
     text = toml.read_text().replace('id = "6.1"', f'id = "{rid}"')
+    text = re.sub(r"(?m)^needs = .*$", 'needs = ["6.8"]', text)
     head, rest = text.split("[[interface]]", 1)
     toml.write_text(
         head + f"kind = \"{kind}\"\nstarter_expect = '{starter_expect}'\n\n[[interface]]" + rest

@@ -194,7 +194,6 @@ def test_progress_columns_are_aligned_in_cells(course, home, capsys):
 
 def test_repairs_sit_under_their_lesson_and_are_counted_apart(course, home, capsys):
     from tutor.cli import main
-    from tutor.course.loader import topic_of
 
     repairs = [e for e in course.exercises.values() if e.is_repair]
     assert repairs, "the course has repair exercises"
@@ -208,9 +207,7 @@ def test_repairs_sit_under_their_lesson_and_are_counted_apart(course, home, caps
             if item.kind == "repair":
                 before = [i for i in items[:n] if i.kind == "lesson"]
                 ex = course.exercise(item.id)
-                assert before and (
-                    before[-1].id == ex.lesson_id or topic_of(before[-1].id) == ex.lesson_id
-                ), item
+                assert before and before[-1].id == ex.lesson_id and ex.lesson_id in ex.needs, item
         cp = prog.chapter(ch)
         assert cp.repairs == len(ch.repairs) and cp.repairs_passed == len(ch.repairs)
         assert cp.done == 0  # passing repairs does not advance the chapter

@@ -42,7 +42,7 @@ def update_params(params,  # 参数树
 
 
 # 🔍 自定义状态容器:最早的 TrainState 只有两个字段。
-# (练习 6.4 会重新定义一个带 ema_params 的 TrainState,覆盖这里的版本。)
+# (练习 6.6 会重新定义一个带 ema_params 的 TrainState,覆盖这里的版本。)
 class TrainState(NamedTuple):  # 6.4 节的两字段版本
     step: jax.Array  # 已训练的步数
     params: dict  # 模型参数(任意 PyTree)

@@ -75,7 +75,7 @@ def build_fixture_content(root: Path) -> Path:
         """
         id = "6.1"
         title = "用 JIT 实现有状态计数器"
-        lesson = "6.2"
+        needs = ["6.2"]
         time_limit = 20
         hints = [
           "状态只能从参数进来、从返回值出去。",

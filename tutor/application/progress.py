@@ -110,24 +110,16 @@ class Item:
 
 
 def chapter_items(chapter: Chapter) -> list[Item]:
-    """Lessons in reading order, each followed by the exercises that practise it (main exercises,
-    then repair exercises); exercises whose lesson is not listed come after the lessons; the quiz
-    comes last."""
-    from tutor.course.model import topic_of
-
+    """Lessons in reading order, each followed by the exercises placed after it (an exercise
+    follows the last page it needs: main exercises, then repair exercises); exercises whose page
+    is not listed come after the lessons; the quiz comes last."""
     items: list[Item] = []
     placed: set[str] = set()
-    lessons = chapter.lessons
-    for n, lesson in enumerate(lessons):
+    for lesson in chapter.lessons:
         items.append(Item("lesson", lesson.id, lesson.title, chapter.id))
-        last_of_topic = n + 1 == len(lessons) or topic_of(lessons[n + 1].id) != topic_of(lesson.id)
         for kind, group in (("exercise", chapter.exercises), ("repair", chapter.repairs)):
             for ex in group:
-                if ex.id in placed:
-                    continue
-                if ex.lesson_id == lesson.id or (
-                    last_of_topic and ex.lesson_id == topic_of(lesson.id)
-                ):
+                if ex.lesson_id == lesson.id:
                     items.append(Item(kind, ex.id, ex.title, chapter.id))
                     placed.add(ex.id)
     for kind, group in (("exercise", chapter.exercises), ("repair", chapter.repairs)):

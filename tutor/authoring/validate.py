@@ -8,9 +8,12 @@ import re
 from pathlib import Path
 
 from tutor import paths
+from tutor.authoring.course_map import map_problems
+from tutor.authoring.levels import level_problems
+from tutor.authoring.problems import Problem
 from tutor.authoring.validate_checks import check_checks_and_fixtures, check_rules
-from tutor.authoring.validate_files import Problem, _defined_names, _parse
-from tutor.course.loader import ContentError, Course, load_course, topic_of
+from tutor.authoring.validate_files import _defined_names, _parse
+from tutor.course.loader import ContentError, Course, load_course
 from tutor.course.markdown import segments
 from tutor.course.model import _split_front_matter
 
@@ -131,37 +134,6 @@ def _framing(course: Course, problems: list[Problem]) -> None:
             problems.append(
                 Problem(cpath, "lessons", f"the chapter closes with its page {chapter.id}.9")
             )
-        for ex in chapter.exercises:
-            pages = course.topic_pages(ex.lesson_id)
-            if pages and f"(exercise:{ex.id})" not in pages[-1].body:
-                problems.append(
-                    Problem(
-                        str(pages[-1].path),
-                        "links",
-                        f"the last page of topic {ex.lesson_id} links the exercise that practises it: "
-                        f"[练习 {ex.id}](exercise:{ex.id})",
-                    )
-                )
-        for ex in chapter.repairs:
-            pages = course.topic_pages(ex.lesson_id)
-            if pages and not any(f"(exercise:{ex.id})" in page.body for page in pages):
-                problems.append(
-                    Problem(
-                        str(pages[0].path),
-                        "links",
-                        f"a page of topic {ex.lesson_id} offers the repair exercise {ex.id} "
-                        f"next to its pitfall: [动手修复](exercise:{ex.id})",
-                    )
-                )
-            if not ex.id.startswith(topic_of(ex.lesson_id) + "-fix"):
-                problems.append(
-                    Problem(
-                        str(ex.folder / "exercise.toml"),
-                        "id",
-                        f"a repair exercise of topic {topic_of(ex.lesson_id)} is named "
-                        f"{topic_of(ex.lesson_id)}-fix<n>",
-                    )
-                )
 
 
 def validate(course: Course) -> list[Problem]:
@@ -191,8 +163,6 @@ def validate(course: Course) -> list[Problem]:
             if key in seen:
                 problems.append(Problem(epath, "id", f"duplicate exercise id (also {seen[key]})"))
             seen[key] = epath
-            if not course.topic_pages(ex.lesson_id) and chapter.lessons:
-                problems.append(Problem(epath, "lesson", f"lesson {ex.lesson_id} does not exist"))
             if len(ex.hints) < 2:
                 problems.append(Problem(epath, "hints", "at least two hints"))
             if any(not h.strip() for h in ex.hints):
@@ -271,6 +241,8 @@ def validate(course: Course) -> list[Problem]:
             _check_text(chapter.cheatsheet, str(chapter.cheatsheet_path), "cheatsheet", problems)
     _unlisted(course, problems)
     _framing(course, problems)
+    problems.extend(map_problems(course))
+    problems.extend(level_problems(course))
     _pitfall_repairs(course, problems)
     return problems
 

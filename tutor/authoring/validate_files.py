@@ -1,20 +1,11 @@
-"""The validator's problem record, and the parsing of content Python files without running them."""
+"""The parsing of content Python files without running them."""
 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 from pathlib import Path
 
-
-@dataclass(frozen=True)
-class Problem:
-    file: str
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}: [{self.field}] {self.message}"
+from tutor.authoring.problems import Problem
 
 
 def _parse(path: Path, field: str, problems: list[Problem]) -> ast.Module | None:

@@ -32,7 +32,8 @@ def list_document(course, prog: P.Progress, only: str | None = None) -> dict:
             {
                 "id": e.id,
                 "title": e.title,
-                "lesson": e.lesson_id,
+                "needs": list(e.needs),
+                "after": e.lesson_id,  # the page it follows on the map
                 "status": prog.exercise_status(e.id),
                 "interface": [i.signature for i in e.interface],
             }
@@ -54,6 +55,7 @@ def list_document(course, prog: P.Progress, only: str | None = None) -> dict:
             ],
             "exercises": exercises(ch.exercises),
             "repairs": exercises(ch.repairs),
+            "map": [{"kind": i.kind, "id": i.id} for i in P.chapter_items(ch)],
             "quiz": (
                 {
                     "id": ch.id,

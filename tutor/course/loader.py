@@ -136,7 +136,7 @@ def _load_exercise(
         id=ex_id,
         title=_need(data, "title", path),
         chapter_id=chapter_id,
-        lesson_id=_need(data, "lesson", path),
+        needs=_needs(data, path),
         folder=folder,
         interface=interface,
         hints=hints,
@@ -148,6 +148,24 @@ def _load_exercise(
         starter_expect=_starter_expect(data, path, exercise_kind, ex_id),
         rules=_rules(data, path),
     )
+
+
+def _needs(data: dict, path: Path) -> list[str]:
+    """The pages an exercise needs; it is placed on the map right after the last of them."""
+    if "lesson" in data:
+        raise ContentError(path, "lesson", "replaced by needs = [the pages the exercise needs]")
+    needs = _need(data, "needs", path, list)
+    if not needs or not all(isinstance(n, str) and n for n in needs):
+        raise ContentError(path, "needs", "a non-empty list of lesson page ids")
+    return needs
+
+
+def _placed_after(needs: list[str], lessons: list[Lesson]) -> str:
+    """The page an exercise follows on the map: the last page it needs in reading order (a need
+    that is no page of the chapter places nothing; the validator names it)."""
+    order = {lesson.id: n for n, lesson in enumerate(lessons)}
+    known = [n for n in needs if n in order]
+    return max(known, key=order.__getitem__) if known else needs[-1]
 
 
 def _starter_expect(data: dict, path: Path, kind: str, ex_id: str) -> str:
@@ -251,6 +269,8 @@ def _load_chapter(folder: Path, files: ParsedFiles) -> Chapter:
         _load_exercise(folder / "exercises" / eid, cid, eid, files, exercise_kind="repair")
         for eid in data.get("repairs", [])
     ]
+    for ex in [*exercises, *repairs]:
+        ex.lesson_id = _placed_after(ex.needs, lessons)
     quiz_file = data.get("quiz")
     cheat = data.get("cheatsheet")
     return Chapter(

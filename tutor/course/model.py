@@ -170,7 +170,7 @@ class Exercise:
     id: str
     title: str
     chapter_id: str
-    lesson_id: str
+    needs: list[str]  # the lesson pages it needs (exercise.toml), in any order
     folder: Path
     interface: list[InterfaceItem]
     hints: list[str]
@@ -181,6 +181,9 @@ class Exercise:
     kind: str = "main"  # "main", or "repair": a broken starter from a lesson's pitfall
     starter_expect: str = ""  # repair: how the untouched starter must fail (a fixture header)
     rules: list[Rule] = field(default_factory=list)  # [[rules]]: stated rule → enforcing checks
+    # the page it follows on the course map: the last of `needs` in reading order (the loader
+    # sets it; a repair follows the page whose pitfall it repairs)
+    lesson_id: str = ""
 
     @property
     def is_repair(self) -> bool:

@@ -128,6 +128,9 @@ class Store:
             self._close_quietly()
             self._salvage_and_replace()
             self._connect()
+        from tutor.storage.renames import move_renamed_drafts
+
+        move_renamed_drafts(self.db, self.drafts.folder)
 
     def _connect(self) -> None:
         self.db = sqlite3.connect(

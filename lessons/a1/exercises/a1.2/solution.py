@@ -1,43 +1,30 @@
 # 练习 a1.2 参考答案
-CAP = 30          # 最多迭代多少步
-REL_TOL = 1e-6    # |x² − a| < REL_TOL·a 就算收敛
+
+# 三个分支,顺序与分支号 0、1、2 对应
+BRANCHES = (
+    jnp.square,                 # 0: x < 0
+    jnp.sin,                    # 1: 0 <= x < π
+    lambda v: v - jnp.pi,       # 2: x >= π
+)
 
 
-def _still_moving(guess, a):
-    return jnp.abs(guess * guess - a) >= REL_TOL * a
+def piecewise(x):
+    # x >= 0 贡献 1,x >= π 再贡献 1:正好得到 0、1、2,分界点 0 和 π 都归右边那一段
+    which = (x >= 0).astype(jnp.int32) + (x >= jnp.pi).astype(jnp.int32)
+    return lax.switch(which, BRANCHES, x)
 
 
-def _newton(guess, a):
-    return 0.5 * (guess + a / guess)
-
-
-def newton_sqrt_while(a):
-    def keep_going(state):
-        guess, steps = state
-        return jnp.logical_and(_still_moving(guess, a), steps < CAP)
-
-    def advance(state):
-        guess, steps = state
-        return _newton(guess, a), steps + 1
-
-    return lax.while_loop(keep_going, advance, (a, jnp.int32(0)))
-
-
-def newton_sqrt_scan(a, n_max=CAP):
-    def frozen_or_advance(state, _):
-        guess, steps = state
-        moving = _still_moving(guess, a)           # 与 while 版的判断相同,而且在更新之前做
-        guess = lax.select(moving, _newton(guess, a), guess)
-        steps = steps + jnp.where(moving, 1, 0)
-        return (guess, steps), None
-
-    final, _ = lax.scan(frozen_or_advance, (a, jnp.int32(0)), xs=None, length=n_max)
-    return final
+def piecewise_select(x):
+    negative = x < 0
+    middle = jnp.logical_and(x >= 0, x < jnp.pi)
+    return jnp.select([negative, middle], [jnp.square(x), jnp.sin(x)], default=x - jnp.pi)
 
 
 if __name__ == "__main__":
-    trial = jnp.array([2.0, 10.0, 0.3, 5e3])
-    print("scan :", jax.vmap(newton_sqrt_scan)(trial))
-    print("while:", jax.vmap(newton_sqrt_while)(trial))
-    sqrt_only = lambda v: newton_sqrt_scan(v)[0]
-    print("grad :", jax.vmap(jax.grad(sqrt_only))(trial))
+    grid = jnp.array([-1.5, 0.0, 0.7, jnp.pi, 5.0])
+    print("switch + vmap:", jax.vmap(piecewise)(grid))
+    print("select       :", piecewise_select(grid))
+    print("导数         :", jax.vmap(jax.grad(piecewise), in_axes=0)(grid))
+    batched = jax.vmap(piecewise)
+    batched_text = str(jax.make_jaxpr(batched)(grid))
+    print("vmap 后还有 cond 吗?", "cond[" in batched_text, "| 有 select_n 吗?", "select_n" in batched_text)

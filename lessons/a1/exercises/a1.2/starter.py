@@ -1,20 +1,20 @@
-# 练习 a1.2:可以反向求导的“有上限的 while”——牛顿法开平方
+# 练习 a1.2:用 lax.switch 写分段函数
 # 本章上下文已经导入了 np、jax、jnp、lax 等(见“上下文”标签页)。
 
 
-def newton_sqrt_while(a):
-    """lax.while_loop 版。状态是 (x, k),x 从 a 出发;还没收敛并且 k < 30 就继续。返回 (x, k)。"""
+def piecewise(x):
+    """x 是标量:用 lax.switch 在 x²、sin x、x − π 三个分支中选一个(分界点 0 和 π 归右边那段)。"""
     raise NotImplementedError
 
 
-def newton_sqrt_scan(a, n_max=30):
-    """lax.scan 版:固定走 n_max 步;已收敛的元素用掩码冻结,k 只在还没收敛时加 1。返回 (x, k)。"""
+def piecewise_select(x):
+    """逐元素版本:用 jnp.select 实现同一个分段函数。"""
     raise NotImplementedError
 
 
 # 可以在下面自己试一试(检查不依赖这些代码):
-# trial = jnp.array([2.0, 10.0, 0.3, 5e3])
-# print(jax.vmap(newton_sqrt_scan)(trial))
-# print(jax.vmap(newton_sqrt_while)(trial))
-# sqrt_only = lambda v: newton_sqrt_scan(v)[0]
-# print(jax.vmap(jax.grad(sqrt_only))(trial))
+# grid = jnp.array([-2.0, 0.0, 1.0, jnp.pi, 5.0])
+# print(jax.vmap(piecewise)(grid), piecewise_select(grid))
+# print(jax.make_jaxpr(piecewise)(0.5))    # 标量:能看到 cond
+# batched = jax.vmap(piecewise)
+# print(jax.make_jaxpr(batched)(grid))       # 批量:cond 变成了 select_n

@@ -1,22 +1,43 @@
 # 练习 a1.3 参考答案
+CAP = 30          # 最多迭代多少步
+REL_TOL = 1e-6    # |x² − a| < REL_TOL·a 就算收敛
 
 
-def segment_softmax(scores: jax.Array, seg: jax.Array, num_segments: int) -> jax.Array:
-    k = num_segments                      # 静态的 Python 整数:决定归约结果的长度
-    # 每段最大值,形状 (K,);peak[seg] 把它取回到每个元素上,形状 (N,)
-    peak = jax.ops.segment_max(data=scores, segment_ids=seg, num_segments=k)
-    stable = jnp.exp(scores - peak[seg])                     # 每段最大的元素变成 exp(0) = 1
-    total = jax.ops.segment_sum(stable, seg, num_segments=k)  # 每段的分母,形状 (K,)
-    return stable / total[seg]
+def _still_moving(guess, a):
+    return jnp.abs(guess * guess - a) >= REL_TOL * a
 
 
-# num_segments 决定归约结果的长度(数组形状),所以要声明为静态参数
-segment_softmax = jax.jit(segment_softmax, static_argnames=("num_segments",))
+def _newton(guess, a):
+    return 0.5 * (guess + a / guess)
+
+
+def newton_sqrt_while(a):
+    def keep_going(state):
+        guess, steps = state
+        return jnp.logical_and(_still_moving(guess, a), steps < CAP)
+
+    def advance(state):
+        guess, steps = state
+        return _newton(guess, a), steps + 1
+
+    return lax.while_loop(keep_going, advance, (a, jnp.int32(0)))
+
+
+def newton_sqrt_scan(a, n_max=CAP):
+    def frozen_or_advance(state, _):
+        guess, steps = state
+        moving = _still_moving(guess, a)           # 与 while 版的判断相同,而且在更新之前做
+        guess = lax.select(moving, _newton(guess, a), guess)
+        steps = steps + jnp.where(moving, 1, 0)
+        return (guess, steps), None
+
+    final, _ = lax.scan(frozen_or_advance, (a, jnp.int32(0)), xs=None, length=n_max)
+    return final
 
 
 if __name__ == "__main__":
-    edge_owner = jnp.array([0, 0, 1, 1, 1, 2])
-    edge_score = jnp.array([300.0, 301.0, -5.0, 0.0, 5.0, 42.0])
-    weights = segment_softmax(edge_score, edge_owner, num_segments=3)
-    print(weights)
-    print(jax.ops.segment_sum(weights, edge_owner, num_segments=3))
+    trial = jnp.array([2.0, 10.0, 0.3, 5e3])
+    print("scan :", jax.vmap(newton_sqrt_scan)(trial))
+    print("while:", jax.vmap(newton_sqrt_while)(trial))
+    sqrt_only = lambda v: newton_sqrt_scan(v)[0]
+    print("grad :", jax.vmap(jax.grad(sqrt_only))(trial))

@@ -1,15 +1,20 @@
-# 练习 a1.3:分段 softmax
-# 本章上下文已经导入了 np、jax、jnp、lax、functools 等(见“上下文”标签页)。
+# 练习 a1.3:可以反向求导的“有上限的 while”——牛顿法开平方
+# 本章上下文已经导入了 np、jax、jnp、lax 等(见“上下文”标签页)。
 
 
-# 提示:num_segments 决定输出形状,在 jit 里必须是静态参数。可以在函数上方加一个装饰器:
-# 用 functools.partial 把 jax.jit 和 static_argnames(列出 num_segments)组合起来。
-def segment_softmax(scores: jax.Array, seg: jax.Array, num_segments: int) -> jax.Array:
-    """每段各自 softmax:减去段内最大值 → exp → 除以段内之和。返回与 scores 同形状的数组。"""
+def newton_sqrt_while(a):
+    """lax.while_loop 版。状态是 (x, k),x 从 a 出发;还没收敛并且 k < 30 就继续。返回 (x, k)。"""
+    raise NotImplementedError
+
+
+def newton_sqrt_scan(a, n_max=30):
+    """lax.scan 版:固定走 n_max 步;已收敛的元素用掩码冻结,k 只在还没收敛时加 1。返回 (x, k)。"""
     raise NotImplementedError
 
 
 # 可以在下面自己试一试(检查不依赖这些代码):
-# edge_owner = jnp.array([0, 0, 1, 1, 1, 2])
-# edge_score = jnp.array([300.0, 301.0, -5.0, 0.0, 5.0, 42.0])
-# print(segment_softmax(edge_score, edge_owner, num_segments=3))
+# trial = jnp.array([2.0, 10.0, 0.3, 5e3])
+# print(jax.vmap(newton_sqrt_scan)(trial))
+# print(jax.vmap(newton_sqrt_while)(trial))
+# sqrt_only = lambda v: newton_sqrt_scan(v)[0]
+# print(jax.vmap(jax.grad(sqrt_only))(trial))

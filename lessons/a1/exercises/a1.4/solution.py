@@ -1,30 +1,22 @@
 # 练习 a1.4 参考答案
 
-# 三个分支,顺序与分支号 0、1、2 对应
-BRANCHES = (
-    jnp.square,                 # 0: x < 0
-    jnp.sin,                    # 1: 0 <= x < π
-    lambda v: v - jnp.pi,       # 2: x >= π
-)
+
+def segment_softmax(scores: jax.Array, seg: jax.Array, num_segments: int) -> jax.Array:
+    k = num_segments                      # 静态的 Python 整数:决定归约结果的长度
+    # 每段最大值,形状 (K,);peak[seg] 把它取回到每个元素上,形状 (N,)
+    peak = jax.ops.segment_max(data=scores, segment_ids=seg, num_segments=k)
+    stable = jnp.exp(scores - peak[seg])                     # 每段最大的元素变成 exp(0) = 1
+    total = jax.ops.segment_sum(stable, seg, num_segments=k)  # 每段的分母,形状 (K,)
+    return stable / total[seg]
 
 
-def piecewise(x):
-    # x >= 0 贡献 1,x >= π 再贡献 1:正好得到 0、1、2,分界点 0 和 π 都归右边那一段
-    which = (x >= 0).astype(jnp.int32) + (x >= jnp.pi).astype(jnp.int32)
-    return lax.switch(which, BRANCHES, x)
-
-
-def piecewise_select(x):
-    negative = x < 0
-    middle = jnp.logical_and(x >= 0, x < jnp.pi)
-    return jnp.select([negative, middle], [jnp.square(x), jnp.sin(x)], default=x - jnp.pi)
+# num_segments 决定归约结果的长度(数组形状),所以要声明为静态参数
+segment_softmax = jax.jit(segment_softmax, static_argnames=("num_segments",))
 
 
 if __name__ == "__main__":
-    grid = jnp.array([-1.5, 0.0, 0.7, jnp.pi, 5.0])
-    print("switch + vmap:", jax.vmap(piecewise)(grid))
-    print("select       :", piecewise_select(grid))
-    print("导数         :", jax.vmap(jax.grad(piecewise), in_axes=0)(grid))
-    batched = jax.vmap(piecewise)
-    batched_text = str(jax.make_jaxpr(batched)(grid))
-    print("vmap 后还有 cond 吗?", "cond[" in batched_text, "| 有 select_n 吗?", "select_n" in batched_text)
+    edge_owner = jnp.array([0, 0, 1, 1, 1, 2])
+    edge_score = jnp.array([300.0, 301.0, -5.0, 0.0, 5.0, 42.0])
+    weights = segment_softmax(edge_score, edge_owner, num_segments=3)
+    print(weights)
+    print(jax.ops.segment_sum(weights, edge_owner, num_segments=3))

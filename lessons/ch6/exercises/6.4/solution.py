@@ -1,32 +1,35 @@
 # 练习 6.4 参考答案
-# 思路:三样状态装在一个 NamedTuple 里,训练步“旧状态进、新状态出”。
+# 思路:(n, μ, M2) 是在数据流上携带的状态,welford_step 是 lax.scan 的主体。
 
 
-class TrainState(NamedTuple):  # 训练状态:三个字段缺一不可
-    step: jax.Array  # 已经训练的步数
-    params: dict  # 当前参数 {'w', 'b'}
-    ema_params: dict  # 参数的指数滑动平均,与 params 同结构
+class Running(NamedTuple):  # Welford 的三个状态量
+    count: jax.Array  # 已经看到的数据个数(浮点数,方便做除法)
+    mu: jax.Array  # 当前均值
+    sq_dev: jax.Array  # 与均值之差的平方和 M2
 
 
-linear_grad = jax.grad(loss_fn_linear)  # 对第 0 个参数(整棵参数树)求导
+def welford_step(state, x):
+    count = state.count + 1.0
+    delta = x - state.mu  # 与旧均值之差
+    mu = state.mu + delta / count
+    sq_dev = state.sq_dev + delta * (x - mu)  # 这里乘的是与新均值之差
+    return Running(count, mu, sq_dev), sq_dev / count  # (新状态, 当前方差)
 
 
-@jax.jit  # 整个训练步编译一次
-def ema_train_step(state, x, y,  # 状态与一批数据
-                   lr, decay):  # 两个动态超参数
-    g = linear_grad(state.params, x, y)
-    moved = jax.tree.map(lambda w, dw: w - lr * dw, state.params, g)
-    # EMA 用更新后的参数;decay 越接近 1,副本变化越慢
-    smooth = jax.tree.map(lambda avg, w: decay * avg + (1.0 - decay) * w, state.ema_params, moved)
-    return state._replace(step=state.step + 1, params=moved, ema_params=smooth)
+def online_var(xs):
+    zero = jnp.zeros((), dtype=xs.dtype)
+    last, history = lax.scan(welford_step, Running(zero, zero, zero), xs)
+    return last.mu, last.sq_dev / last.count, history
 
 
 if __name__ == "__main__":
-    origin = {"w": jnp.zeros(()), "b": jnp.zeros(())}
-    st = TrainState(jnp.asarray(0), origin, origin)
-    for _ in range(100):
-        st = ema_train_step(st, x_data, y_data, 0.05, 0.9)
-    rounded = lambda tree: {name: round(float(val), 4) for name, val in tree.items()}
-    print("训练步数  :", int(st.step))
-    print("参数      :", rounded(st.params))
-    print("EMA 副本  :", rounded(st.ema_params))
+    spread = jnp.asarray([0.5, 1.5, 2.5, 4.0]).reshape(4, 1)
+    rkey = jax.random.key(11)
+    data = 100.0 + spread * jax.random.normal(rkey, (4, 1000))
+    per_stream = jax.vmap(online_var)  # 每条流各自一份状态
+    mu_b, var_b, hist_b = jax.jit(per_stream)(data)
+    print("在线均值    :", mu_b)
+    print("直接求均值   :", jnp.mean(data, axis=1))
+    print("在线方差    :", var_b)
+    print("直接求方差   :", jnp.var(data, axis=1))
+    print("方差轨迹形状 :", hist_b.shape)

@@ -1,23 +1,21 @@
-# 练习 6.4:参数的指数滑动平均(EMA)
-# 上下文已提供:jax、jnp、NamedTuple、6.7 节的线性模型损失 loss_fn_linear、数据 x_data 与 y_data。
-# 注意:上下文里的 TrainState 只有 step、params 两个字段,请在下面补上第三个字段再重新定义。
+# 练习 6.4:用 lax.scan + vmap 实现 Welford 在线方差
+# 上下文已提供:jax、jnp、lax、NamedTuple。
 
 
-class TrainState(NamedTuple):  # 补上 ema_params 字段
-    step: jax.Array  # 步数
-    params: dict  # 参数
+def welford_step(state, x):
+    """lax.scan 的主体:用 x 更新状态 (n, μ, M2),返回 (新状态, 当前方差 M2 / n)。"""
+    raise NotImplementedError
 
 
-@jax.jit  # 整个训练步编译一次
-def ema_train_step(state, x, y,  # 状态与一批数据
-                   lr, decay):  # 两个动态超参数
-    """一步 SGD + 更新 EMA 副本 + 步数加 1,返回新的 TrainState。"""
+def online_var(xs):
+    """一维数据流 -> (最终均值, 最终方差, 方差轨迹);方差轨迹与 xs 同形状。"""
     raise NotImplementedError
 
 
 # 可以在下面自己试一试(检查不依赖这些代码):
-# origin = {"w": jnp.zeros(()), "b": jnp.zeros(())}
-# st = TrainState(jnp.asarray(0), origin, origin)
-# for _ in range(100):
-#     st = ema_train_step(st, x_data, y_data, 0.05, 0.9)
-# print(st)
+# spread = jnp.asarray([0.5, 1.5, 2.5, 4.0]).reshape(4, 1)
+# rkey = jax.random.key(11)
+# data = 100.0 + spread * jax.random.normal(rkey, (4, 1000))
+# per_stream = jax.vmap(online_var)  # 每条流各自一份状态
+# mu_b, var_b, hist_b = jax.jit(per_stream)(data)
+# print(var_b, jnp.var(data, axis=1), hist_b.shape)

@@ -1,35 +1,29 @@
 # 练习 6.5 参考答案
-# 思路:(n, μ, M2) 是在数据流上携带的状态,welford_step 是 lax.scan 的主体。
+# 思路:仿照上下文的 sgd_momentum / adam,两个闭包共享超参数,状态是一棵与参数同结构的树。
 
 
-class Running(NamedTuple):  # Welford 的三个状态量
-    count: jax.Array  # 已经看到的数据个数(浮点数,方便做除法)
-    mu: jax.Array  # 当前均值
-    sq_dev: jax.Array  # 与均值之差的平方和 M2
+class RMSState(NamedTuple):  # RMSProp 只有一项状态
+    sq_avg: dict  # 梯度平方的滑动平均 s
 
 
-def welford_step(state, x):
-    count = state.count + 1.0
-    delta = x - state.mu  # 与旧均值之差
-    mu = state.mu + delta / count
-    sq_dev = state.sq_dev + delta * (x - mu)  # 这里乘的是与新均值之差
-    return Running(count, mu, sq_dev), sq_dev / count  # (新状态, 当前方差)
+def rmsprop(lr,  # 学习率
+            rho=0.9, eps=1e-8):
+    def init(tree):
+        return RMSState(jax.tree.map(jnp.zeros_like, tree))
+
+    def update(grads, opt_state,  # 与 sgd_momentum 相同的接口
+               params=None):
+        avg = jax.tree.map(lambda old, g: rho * old + (1.0 - rho) * jnp.square(g),
+                           opt_state.sq_avg, grads)
+        # 负号:apply_updates 会把增量加到参数上
+        delta = jax.tree.map(lambda g, v: -lr * g / (jnp.sqrt(v) + eps), grads, avg)
+        return delta, RMSState(avg)
+
+    return Optimizer(init=init, update=update)
 
 
-def online_var(xs):
-    zero = jnp.zeros((), dtype=xs.dtype)
-    last, history = lax.scan(welford_step, Running(zero, zero, zero), xs)
-    return last.mu, last.sq_dev / last.count, history
-
+trainer = make_train(rmsprop(lr=0.003), num_steps=1000)  # 1000 步编译成一个程序
+_, _, rms_losses = trainer(params0, X, Y)
 
 if __name__ == "__main__":
-    spread = jnp.asarray([0.5, 1.5, 2.5, 4.0]).reshape(4, 1)
-    rkey = jax.random.key(11)
-    data = 100.0 + spread * jax.random.normal(rkey, (4, 1000))
-    per_stream = jax.vmap(online_var)  # 每条流各自一份状态
-    mu_b, var_b, hist_b = jax.jit(per_stream)(data)
-    print("在线均值    :", mu_b)
-    print("直接求均值   :", jnp.mean(data, axis=1))
-    print("在线方差    :", var_b)
-    print("直接求方差   :", jnp.var(data, axis=1))
-    print("方差轨迹形状 :", hist_b.shape)
+    print(f"RMSProp:初始损失 {float(rms_losses[0]):.4f},最终损失 {float(rms_losses[-1]):.5f}")

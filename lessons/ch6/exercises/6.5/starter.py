@@ -1,21 +1,17 @@
-# 练习 6.5:用 lax.scan + vmap 实现 Welford 在线方差
-# 上下文已提供:jax、jnp、lax、NamedTuple。
+# 练习 6.5:实现 RMSProp,并接入通用训练框架
+# 上下文已提供:Optimizer、apply_updates、sgd_momentum、adam、make_train、params0、X、Y、results。
 
 
-def welford_step(state, x):
-    """lax.scan 的主体:用 x 更新状态 (n, μ, M2),返回 (新状态, 当前方差 M2 / n)。"""
+class RMSState(NamedTuple):  # 可以直接用这个状态容器
+    sq_avg: dict  # 梯度平方的滑动平均 s,与参数同结构
+
+
+def rmsprop(lr,  # 学习率
+            rho=0.9, eps=1e-8):
+    """返回 Optimizer(init, update);update 返回 (updates, 新状态),updates 要带负号。"""
     raise NotImplementedError
 
 
-def online_var(xs):
-    """一维数据流 -> (最终均值, 最终方差, 方差轨迹);方差轨迹与 xs 同形状。"""
-    raise NotImplementedError
-
-
-# 可以在下面自己试一试(检查不依赖这些代码):
-# spread = jnp.asarray([0.5, 1.5, 2.5, 4.0]).reshape(4, 1)
-# rkey = jax.random.key(11)
-# data = 100.0 + spread * jax.random.normal(rkey, (4, 1000))
-# per_stream = jax.vmap(online_var)  # 每条流各自一份状态
-# mu_b, var_b, hist_b = jax.jit(per_stream)(data)
-# print(var_b, jnp.var(data, axis=1), hist_b.shape)
+# 写好 rmsprop 之后,取消下面两行的注释:训练 1000 步,逐步损失保存在 rms_losses 里。
+# trainer = make_train(rmsprop(lr=0.003), num_steps=1000)
+# _, _, rms_losses = trainer(params0, X, Y)

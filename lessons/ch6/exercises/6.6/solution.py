@@ -1,29 +1,32 @@
 # 练习 6.6 参考答案
-# 思路:仿照上下文的 sgd_momentum / adam,两个闭包共享超参数,状态是一棵与参数同结构的树。
+# 思路:三样状态装在一个 NamedTuple 里,训练步“旧状态进、新状态出”。
 
 
-class RMSState(NamedTuple):  # RMSProp 只有一项状态
-    sq_avg: dict  # 梯度平方的滑动平均 s
+class TrainState(NamedTuple):  # 训练状态:三个字段缺一不可
+    step: jax.Array  # 已经训练的步数
+    params: dict  # 当前参数 {'w', 'b'}
+    ema_params: dict  # 参数的指数滑动平均,与 params 同结构
 
 
-def rmsprop(lr,  # 学习率
-            rho=0.9, eps=1e-8):
-    def init(tree):
-        return RMSState(jax.tree.map(jnp.zeros_like, tree))
-
-    def update(grads, opt_state,  # 与 sgd_momentum 相同的接口
-               params=None):
-        avg = jax.tree.map(lambda old, g: rho * old + (1.0 - rho) * jnp.square(g),
-                           opt_state.sq_avg, grads)
-        # 负号:apply_updates 会把增量加到参数上
-        delta = jax.tree.map(lambda g, v: -lr * g / (jnp.sqrt(v) + eps), grads, avg)
-        return delta, RMSState(avg)
-
-    return Optimizer(init=init, update=update)
+linear_grad = jax.grad(loss_fn_linear)  # 对第 0 个参数(整棵参数树)求导
 
 
-trainer = make_train(rmsprop(lr=0.003), num_steps=1000)  # 1000 步编译成一个程序
-_, _, rms_losses = trainer(params0, X, Y)
+@jax.jit  # 整个训练步编译一次
+def ema_train_step(state, x, y,  # 状态与一批数据
+                   lr, decay):  # 两个动态超参数
+    g = linear_grad(state.params, x, y)
+    moved = jax.tree.map(lambda w, dw: w - lr * dw, state.params, g)
+    # EMA 用更新后的参数;decay 越接近 1,副本变化越慢
+    smooth = jax.tree.map(lambda avg, w: decay * avg + (1.0 - decay) * w, state.ema_params, moved)
+    return state._replace(step=state.step + 1, params=moved, ema_params=smooth)
+
 
 if __name__ == "__main__":
-    print(f"RMSProp:初始损失 {float(rms_losses[0]):.4f},最终损失 {float(rms_losses[-1]):.5f}")
+    origin = {"w": jnp.zeros(()), "b": jnp.zeros(())}
+    st = TrainState(jnp.asarray(0), origin, origin)
+    for _ in range(100):
+        st = ema_train_step(st, x_data, y_data, 0.05, 0.9)
+    rounded = lambda tree: {name: round(float(val), 4) for name, val in tree.items()}
+    print("训练步数  :", int(st.step))
+    print("参数      :", rounded(st.params))
+    print("EMA 副本  :", rounded(st.ema_params))

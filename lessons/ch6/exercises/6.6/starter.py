@@ -1,17 +1,23 @@
-# 练习 6.6:实现 RMSProp,并接入通用训练框架
-# 上下文已提供:Optimizer、apply_updates、sgd_momentum、adam、make_train、params0、X、Y、results。
+# 练习 6.6:参数的指数滑动平均(EMA)
+# 上下文已提供:jax、jnp、NamedTuple、6.7 节的线性模型损失 loss_fn_linear、数据 x_data 与 y_data。
+# 注意:上下文里的 TrainState 只有 step、params 两个字段,请在下面补上第三个字段再重新定义。
 
 
-class RMSState(NamedTuple):  # 可以直接用这个状态容器
-    sq_avg: dict  # 梯度平方的滑动平均 s,与参数同结构
+class TrainState(NamedTuple):  # 补上 ema_params 字段
+    step: jax.Array  # 步数
+    params: dict  # 参数
 
 
-def rmsprop(lr,  # 学习率
-            rho=0.9, eps=1e-8):
-    """返回 Optimizer(init, update);update 返回 (updates, 新状态),updates 要带负号。"""
+@jax.jit  # 整个训练步编译一次
+def ema_train_step(state, x, y,  # 状态与一批数据
+                   lr, decay):  # 两个动态超参数
+    """一步 SGD + 更新 EMA 副本 + 步数加 1,返回新的 TrainState。"""
     raise NotImplementedError
 
 
-# 写好 rmsprop 之后,取消下面两行的注释:训练 1000 步,逐步损失保存在 rms_losses 里。
-# trainer = make_train(rmsprop(lr=0.003), num_steps=1000)
-# _, _, rms_losses = trainer(params0, X, Y)
+# 可以在下面自己试一试(检查不依赖这些代码):
+# origin = {"w": jnp.zeros(()), "b": jnp.zeros(())}
+# st = TrainState(jnp.asarray(0), origin, origin)
+# for _ in range(100):
+#     st = ema_train_step(st, x_data, y_data, 0.05, 0.9)
+# print(st)
