@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from tutor import paths
+from tutor.authoring.isolation import unflagged
 from tutor.authoring.validate_checks import check_checks_and_fixtures, check_rules
 from tutor.authoring.validate_files import Problem, _defined_names, _parse
 from tutor.course.loader import ContentError, Course, load_course, topic_of
@@ -231,6 +232,8 @@ def validate(course: Course) -> list[Problem]:
                     )
             check_checks_and_fixtures(ex, problems)
             check_rules(ex, problems)
+            context = chapter.context_source if chapter.context_path.is_file() else None
+            problems += [Problem(str(w), "isolated", why) for w, why in unflagged(ex, context)]
         if chapter.quiz:
             qpath = str(chapter.quiz.path)
             ids = set()
