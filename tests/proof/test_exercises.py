@@ -38,18 +38,3 @@ def test_exercise_is_proved(runner, ex):
 def test_every_exercise_has_three_fixtures():
     for ex in EXERCISES:
         assert len(ex.wrong_solutions()) >= 3, ex.id
-
-
-def test_a_draft_saved_with_a_byte_order_mark_is_checked_like_any_other(runner, tmp_path):
-    from tutor.protocol.result import Status
-    from tutor.running.runner import exercise_job
-
-    ex = COURSE.exercise("6.1")
-    ctx = COURSE.chapter_of(ex.id).context_path
-    path = tmp_path / "bom.py"
-    path.write_bytes(b"\xef\xbb\xbf" + ex.solution_path.read_bytes())
-    job = exercise_job(ex, path, ctx, time_limit=VERDICT_TIME_LIMIT)
-    assert runner.run(job).status == Status.PASSED
-    path.write_bytes(ex.solution.encode("gbk", errors="replace") + "\n# 中文注释\n".encode("gbk"))
-    res = runner.run(exercise_job(ex, path, ctx, time_limit=VERDICT_TIME_LIMIT))
-    assert res.status == Status.ERROR and "UTF-8" in res.error.message
