@@ -1,10 +1,12 @@
-# make start: set up .venv on first use and open the tutor.  make test: same set-up, whole suite.
+# make start: set up .venv on first use and open the tutor.
+# make test: same set-up, the tool gate (engine, session, CLI, app on the fixture course; coverage).
+# make proof: same set-up, the course gate (every exercise, lesson block and quiz of the course).
 # The interpreter is found by scripts/find-python.sh (PYTHON=..., python3.14..3.12, then pyenv).
 VENV    := .venv
 STAMP   := $(VENV)/.installed-stamp
 PIP     := $(VENV)/bin/python -m pip
 
-.PHONY: start test bench check-content clean-venv
+.PHONY: start test proof bench clean-venv
 
 $(STAMP): pyproject.toml constraints.txt
 	@if [ ! -x $(VENV)/bin/python ]; then \
@@ -21,7 +23,10 @@ start: $(STAMP)
 	$(VENV)/bin/jaxtutor start
 
 test: $(STAMP)
-	$(VENV)/bin/python -m pytest -ra -n 2 $(PYTEST_ARGS)
+	$(VENV)/bin/python -m pytest -ra -n 2 --cov --cov-report=term:skip-covered $(PYTEST_ARGS)
+
+proof: $(STAMP)
+	$(VENV)/bin/python -m pytest -ra -n 2 -m proof tests/proof $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(VENV)/bin/python scripts/bench.py

@@ -25,7 +25,7 @@ from tutor.protocol.events import (
     encode_event,
 )
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
-from tutor.running.runner import Run, _Seen
+from tutor.running.runner import Run, _Seen, finished_result
 from tutor.words.catalog import t
 from tutor.worker.tracebacks import is_memory_error, learner_error, stuck_error
 
@@ -179,7 +179,7 @@ def _passed(*ids, status=CheckStatus.PASSED):
     ],
 )
 def test_a_pass_needs_every_expected_check(result, unverified):
-    _run()._verify_pass(result)
+    result = finished_result(_job(), Finished(nonce=NONCE, result=result))
     if unverified is None:
         assert result.status is Status.PASSED
     else:
@@ -189,8 +189,7 @@ def test_a_pass_needs_every_expected_check(result, unverified):
 
 
 def test_a_pass_without_declared_checks_is_not_a_pass():
-    result = _passed("one")
-    _run(check_ids=[])._verify_pass(result)
+    result = finished_result(_job(check_ids=[]), Finished(nonce=NONCE, result=_passed("one")))
     assert result.status is Status.FAILED
 
 

@@ -1,14 +1,54 @@
 """Shared pieces of the Pilot tests: waiting for a condition without blocking the event loop,
-and canned run results with typed failure details."""
+watching imports, and canned run results with typed failure details."""
 
 from __future__ import annotations
 
+import builtins
+import importlib
+import sys
 import time
 
 from tutor.protocol import details as D
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
 
 SIZE = (120, 36)
+APP_NEVER_IMPORTS = ("jax", "jaxlib", "numpy")
+
+
+class ImportWatch:
+    """Records every import of APP_NEVER_IMPORTS inside the block: import statements (through
+    builtins.__import__, whether or not the module is loaded already), importlib.import_module,
+    and modules that appear in sys.modules by any other way."""
+
+    def __init__(self, names: tuple[str, ...] = APP_NEVER_IMPORTS):
+        self.names = names
+        self.seen: list[str] = []
+
+    def _note(self, name: str) -> None:
+        if name.split(".")[0] in self.names:
+            self.seen.append(name)
+
+    def __enter__(self) -> ImportWatch:
+        self._import, self._import_module = builtins.__import__, importlib.import_module
+        self._before = {m for m in self.names if m in sys.modules}
+        real_import, real_import_module = self._import, self._import_module
+
+        def watched_import(name, globals=None, locals=None, fromlist=(), level=0):
+            if level == 0:
+                self._note(name)
+            return real_import(name, globals, locals, fromlist, level)
+
+        def watched_import_module(name, package=None):
+            if not name.startswith("."):
+                self._note(name)
+            return real_import_module(name, package)
+
+        builtins.__import__, importlib.import_module = watched_import, watched_import_module
+        return self
+
+    def __exit__(self, *exc) -> None:
+        builtins.__import__, importlib.import_module = self._import, self._import_module
+        self.seen += sorted({m for m in self.names if m in sys.modules} - self._before)
 
 
 async def wait_until(pilot, cond, timeout: float = 10.0, step: float = 0.05):

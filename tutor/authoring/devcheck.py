@@ -1,16 +1,36 @@
-"""`jaxtutor dev check`: proves, in the real runner, that every reference solution passes, every
-starter is not attempted and every wrong-solution fixture fails on the check meant to catch it
-(like rustlings' `dev check`). `jaxtutor dev blocks` runs the lessons' runnable blocks and the
-quizzes' verification code. Both are used by the test suite and by content authors."""
+"""`jaxtutor dev check`: proves, in the real worker code, that every reference solution passes,
+every starter is not attempted (a repair's starter shows its symptom), every wrong-solution fixture
+fails on the check meant to catch it, and no check crashes on a structural variant of the solution
+(tutor/authoring/probes.py) (like rustlings' `dev check`). `jaxtutor dev blocks` runs the lessons'
+runnable blocks and the quizzes' verification code. Both are the course proof (`make proof`) and
+the content authors' tools.
+
+Batch mode: an exercise's (or a page's) trusted inputs run one after another in one batch worker,
+each in a fresh namespace (tutor/running/batch.py); inputs that change process-wide state run in a
+one-shot worker of their own (tutor/authoring/isolation.py). An input the batch did not finish is
+run alone; a verdict that fails in the batch is confirmed alone, and one that passes alone but
+failed in the batch is reported as such (an input before it changed process-wide state)."""
 
 from __future__ import annotations
 
+import functools
+import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor.authoring import probes
 from tutor.authoring.expectations import LOAD, Expectation, parse_expectation, parse_header
+from tutor.authoring.isolation import (
+    FAULT_STATUSES,
+    context_modules,
+    declared_isolation,
+    process_effects,
+)
 from tutor.course.loader import Course, Exercise
+from tutor.protocol.events import Job
 from tutor.protocol.result import CheckStatus, RunResult, Status
+from tutor.running.batch import run_batch
 from tutor.running.runner import Runner, exercise_job, snippet_job
 
 
@@ -75,74 +95,200 @@ def _summary(result: RunResult) -> str:
     return f"{result.status.value} [{', '.join(bad)}]{extra}{msg}"
 
 
-def check_exercise(course: Course, ex: Exercise, runner: Runner) -> list[Verdict]:
-    ctx = course.chapter_of(ex.id).context_path
-    runner.warm(ctx)
+@dataclass
+class Input:
+    """One run of the proof: how to make its job, the rule its result must meet, and whether it
+    must run in a process of its own."""
+
+    label: str
+    job: Callable[[], Job]
+    judge: Callable[[RunResult], tuple[bool, str]]
+    alone: bool
+
+
+def prove(inputs: list[Input], runner: Runner, batch: bool = True) -> list[Verdict]:
+    """Run `inputs` (the trusted ones in one batch worker when `batch`) and judge each result."""
+    jobs = [i.job() for i in inputs]
+    results: list[RunResult | None] = [None] * len(inputs)
+    batched = [k for k, i in enumerate(inputs) if batch and not i.alone]
+    for k, res in zip(batched, run_batch([jobs[k] for k in batched]), strict=True):
+        results[k] = res
     verdicts = []
-    res = runner.run(exercise_job(ex, ex.solution_path, ctx))
-    verdicts.append(
-        Verdict(
-            f"{ex.id} solution",
-            res.status == Status.PASSED,
-            f"{_summary(res)} in {res.duration_s:.2f}s",
-            res,
-        )
-    )
-    res = runner.run(exercise_job(ex, ex.starter_path, ctx))
-    if ex.is_repair:  # a repair's starter is broken code: it fails the way the content says
-        ok, why = judge(parse_header("# expect: " + ex.starter_expect), res)
-        verdicts.append(Verdict(f"{ex.id} starter", ok, why, res))
-    else:
-        verdicts.append(
-            Verdict(f"{ex.id} starter", res.status == Status.NOT_ATTEMPTED, _summary(res), res)
-        )
-    for path in ex.wrong_solutions():
-        res = runner.run(exercise_job(ex, path, ctx))
-        ok, why = judge_fixture(path, res)
-        verdicts.append(Verdict(f"{ex.id} wrong/{path.name}", ok, why, res))
+    for k, inp in enumerate(inputs):
+        res, in_batch = results[k], results[k] is not None
+        if res is None:
+            res = runner.run(jobs[k])
+        ok, why = inp.judge(res)
+        if not ok and in_batch:
+            alone = runner.run(inp.job())
+            ok_alone, why_alone = inp.judge(alone)
+            if ok_alone:
+                why = (
+                    f"failed in the batch ({why}) but not alone: an input before it in the batch "
+                    "changed process-wide state and must be marked to run alone"
+                )
+            else:
+                why, res = why_alone, alone
+        verdicts.append(Verdict(inp.label, ok, why, res))
     return verdicts
 
 
-def run_blocks(course: Course, ids: list[str], runner: Runner) -> list[Verdict]:
-    """Runnable blocks of the given lessons (or chapters) and the verify code of their quizzes."""
+def _passes(res: RunResult) -> tuple[bool, str]:
+    return res.status == Status.PASSED, f"{_summary(res)} in {res.duration_s:.2f}s"
+
+
+def _not_attempted(names: list[str]) -> Callable[[RunResult], tuple[bool, str]]:
+    def judge_starter(res: RunResult) -> tuple[bool, str]:
+        ok = res.status == Status.NOT_ATTEMPTED and bool(res.missing)
+        return ok and set(res.missing) <= set(names), _summary(res)
+
+    return judge_starter
+
+
+def _fails_as_declared(path: Path) -> Callable[[RunResult], tuple[bool, str]]:
+    def judge_wrong(res: RunResult) -> tuple[bool, str]:
+        ok, why = judge_fixture(path, res)
+        silent = [
+            c.id
+            for c in res.checks
+            if c.status in (CheckStatus.FAILED, CheckStatus.ERROR) and len(c.message or "") <= 10
+        ]
+        if ok and silent:  # a failing check must say why
+            return False, f"checks {silent} fail without saying why"
+        return ok, why
+
+    return judge_wrong
+
+
+def exercise_inputs(
+    course: Course, ex: Exercise, scratch: Path, time_limit: float | None = None
+) -> list[Input]:
+    """Everything the proof runs for one exercise; derived sources are written under `scratch`."""
+    ctx = course.chapter_of(ex.id).context_path
+    modules = context_modules(ctx.read_text(encoding="utf-8"))
+
+    def job_of(path: Path) -> Callable[[], Job]:
+        return functools.partial(exercise_job, ex, path, ctx, time_limit=time_limit)
+
+    def alone(path: Path) -> bool:
+        return bool(process_effects(path.read_text(encoding="utf-8"), modules))
+
+    solution_alone = alone(ex.solution_path)
+    inputs = [Input(f"{ex.id} solution", job_of(ex.solution_path), _passes, solution_alone)]
+    if ex.is_repair:  # a repair's starter is broken code: it fails the way the content says
+        exp = parse_header("# expect: " + ex.starter_expect)
+        starter_judge: Callable[[RunResult], tuple[bool, str]] = functools.partial(judge, exp)
+    else:
+        starter_judge = _not_attempted(ex.names)
+    inputs.append(
+        Input(f"{ex.id} starter", job_of(ex.starter_path), starter_judge, alone(ex.starter_path))
+    )
+    for path in ex.wrong_solutions():
+        isolated = (
+            declared_isolation(path) is not None
+            or alone(path)
+            or parse_expectation(path).status in FAULT_STATUSES
+        )
+        inputs.append(
+            Input(f"{ex.id} wrong/{path.name}", job_of(path), _fails_as_declared(path), isolated)
+        )
+    for variant in probes.variant_names(ex):
+        path = scratch / f"variant_{variant}.py"
+        path.write_text(probes.variant_source(ex, variant), encoding="utf-8")
+        inputs.append(
+            Input(f"{ex.id} variant/{variant}", job_of(path), probes.judge_variant, solution_alone)
+        )
+    for name in probes.shadowed_names(ex, ctx.read_text(encoding="utf-8")):
+        path = scratch / f"without_{name}.py"
+        path.write_text(probes.without_name(ex, name), encoding="utf-8")
+        inputs.append(
+            Input(
+                f"{ex.id} without/{name}",
+                job_of(path),
+                functools.partial(probes.judge_shadowed, name),
+                solution_alone,
+            )
+        )
+    return inputs
+
+
+def check_exercise(
+    course: Course,
+    ex: Exercise,
+    runner: Runner,
+    *,
+    batch: bool = True,
+    time_limit: float | None = None,
+) -> list[Verdict]:
+    """The proof of one exercise. `time_limit` replaces the exercise's own (a proof on a busy
+    machine may need room a learner's machine does not)."""
+    with tempfile.TemporaryDirectory(prefix="jaxtutor-proof-") as scratch:
+        return prove(exercise_inputs(course, ex, Path(scratch), time_limit), runner, batch)
+
+
+def _block_judge(prediction) -> Callable[[RunResult], tuple[bool, str]]:
+    def judge_block(res: RunResult) -> tuple[bool, str]:
+        ok, why = res.status == Status.PASSED, _summary(res) + f" in {res.duration_s:.1f}s"
+        if ok and prediction is not None:  # the right answer is what this machine prints
+            missing = [s for s in prediction.shows if s not in res.stdout]
+            if missing:
+                return False, (
+                    f"prediction {prediction.id}: the output lacks {missing}: {res.stdout[-300:]!r}"
+                )
+        bad = [c.get("type") for c in res.charts if c.get("type") not in ("line", "scatter", "bar")]
+        if ok and bad:
+            return False, f"charts of unknown types {bad}"
+        return ok, why
+
+    return judge_block
+
+
+def lesson_inputs(course: Course, lesson) -> list[Input]:
+    ctx = course.chapter_by_id[lesson.chapter_id].context_path
+    modules = context_modules(ctx.read_text(encoding="utf-8"))
+    inputs = []
+    for block in lesson.runnable_blocks:
+        label = f"{lesson.id}:{block.line}"
+        job = functools.partial(
+            snippet_job,
+            block.code,
+            label=label,
+            time_limit=block.timeout,
+            context=ctx if block.context else None,
+            filename=f"{lesson.path.name}:{block.line}",
+        )
+        effects = process_effects(block.code, modules if block.context else None)
+        judge_block = _block_judge(lesson.predictions.get(block.line))
+        inputs.append(Input(f"lesson {label}", job, judge_block, bool(effects)))
+    return inputs
+
+
+def quiz_inputs(chapter) -> list[Input]:
+    inputs = []
+    for q in chapter.quiz.questions if chapter.quiz else []:
+        if q.verify:
+            label = f"quiz {chapter.id}/{q.id}"
+            job = functools.partial(
+                snippet_job, q.verify, label=label, time_limit=120, context=None, filename=label
+            )
+            inputs.append(Input(label, job, _passes, bool(process_effects(q.verify))))
+    return inputs
+
+
+def run_blocks(
+    course: Course, ids: list[str], runner: Runner, *, batch: bool = True
+) -> list[Verdict]:
+    """Runnable blocks of the given lessons (or chapters) and the verify code of their quizzes;
+    one batch per page and one per quiz."""
     verdicts = []
     chapters = [c for c in course.chapters if not ids or c.id in ids]
     lesson_ids = [i for i in ids if i in course.lessons]
-    lessons = [course.lessons[i] for i in lesson_ids] or [l for c in chapters for l in c.lessons]
+    lessons = [course.lessons[i] for i in lesson_ids] or [
+        lesson for c in chapters for lesson in c.lessons
+    ]
     for lesson in lessons:
-        ctx = course.chapter_by_id[lesson.chapter_id].context_path
-        for block in lesson.runnable_blocks:
-            label = f"{lesson.id}:{block.line}"
-            res = runner.run(
-                snippet_job(
-                    block.code,
-                    label=label,
-                    time_limit=block.timeout,
-                    context=ctx if block.context else None,
-                    filename=f"{lesson.path.name}:{block.line}",
-                )
-            )
-            ok, why = res.status == Status.PASSED, _summary(res) + f" in {res.duration_s:.1f}s"
-            prediction = lesson.predictions.get(block.line)
-            if ok and prediction is not None:  # the right answer is what this machine prints
-                missing = [s for s in prediction.shows if s not in res.stdout]
-                if missing:
-                    ok, why = (
-                        False,
-                        f"prediction {prediction.id}: the output lacks {missing}: {res.stdout[-300:]!r}",
-                    )
-            verdicts.append(Verdict(f"lesson {label}", ok, why, res))
+        verdicts += prove(lesson_inputs(course, lesson), runner, batch)
     if not lesson_ids:
         for chapter in chapters:
-            if not chapter.quiz:
-                continue
-            for q in chapter.quiz.questions:
-                if q.verify:
-                    label = f"quiz {chapter.id}/{q.id}"
-                    res = runner.run(
-                        snippet_job(
-                            q.verify, label=label, time_limit=120, context=None, filename=label
-                        )
-                    )
-                    verdicts.append(Verdict(label, res.status == Status.PASSED, _summary(res), res))
+            verdicts += prove(quiz_inputs(chapter), runner, batch)
     return verdicts

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from tutor import paths
 from tutor.authoring.course_map import map_problems
+from tutor.authoring.isolation import unflagged
 from tutor.authoring.levels import level_problems
 from tutor.authoring.problems import Problem
 from tutor.authoring.validate_checks import check_checks_and_fixtures, check_rules
@@ -201,6 +202,8 @@ def validate(course: Course) -> list[Problem]:
                     )
             check_checks_and_fixtures(ex, problems)
             check_rules(ex, problems)
+            context = chapter.context_source if chapter.context_path.is_file() else None
+            problems += [Problem(str(w), "isolated", why) for w, why in unflagged(ex, context)]
         if chapter.quiz:
             qpath = str(chapter.quiz.path)
             ids = set()

@@ -47,6 +47,29 @@ INTERACTIVE_WARM_DELAY_S = 0.15  # see Runner: a learner's quick check keeps bot
 QUICK_OUTPUT_S = 0.2  # a finished worker's output reaches its end within this, or we settle first
 
 
+# ---------------------------------------------------------------- the parent's judgement
+
+
+def finished_result(job: Job, finished: Finished) -> RunResult:
+    """The worker's result, judged by the parent: its own words for how the run ended, and a pass
+    only when every check the content declares reported passing."""
+    result = finished.result
+    result.exercise = job.exercise
+    if result.status is Status.EXITED_EARLY:
+        result.message = say(job.lang, "run.exited_early", code=finished.exit_code or 0)
+    elif result.status is Status.MEMORY:
+        result.message = say(job.lang, "run.memory", limit=job.memory_mb)
+    elif result.status is Status.NOT_ATTEMPTED:
+        result.message = say(job.lang, "run.missing", names=", ".join(result.missing))
+    elif result.status is Status.PASSED and job.kind is JobKind.EXERCISE:
+        passed = {c.id for c in result.checks if c.status is CheckStatus.PASSED}
+        unverified = [i for i in job.check_ids if i not in passed]
+        if not job.check_ids or unverified or len(passed) != len(result.checks):
+            result.status = Status.FAILED
+            result.message = say(job.lang, "run.unverified_pass", ids=", ".join(unverified) or "-")
+    return result
+
+
 # ---------------------------------------------------------------- a run in progress
 
 
@@ -284,16 +307,7 @@ class Run:
                 error=seen.stuck,
             )
         elif seen.finished is not None:
-            result = seen.finished.result
-            result.exercise = job.exercise
-            if result.status is Status.EXITED_EARLY:
-                result.message = self.say("run.exited_early", code=seen.finished.exit_code or 0)
-            elif result.status is Status.MEMORY:
-                result.message = self.say("run.memory", limit=job.memory_mb)
-            elif result.status is Status.NOT_ATTEMPTED:
-                result.message = self.say("run.missing", names=", ".join(result.missing))
-            elif result.status is Status.PASSED and job.kind is JobKind.EXERCISE:
-                self._verify_pass(result)
+            result = finished_result(job, seen.finished)
         else:
             result = self._died(seen)
         result.duration_s = duration
@@ -302,14 +316,6 @@ class Run:
         result.stderr = w.stderr.text(notice)
         result.output_truncated = w.stdout.truncated or w.stderr.truncated
         return result
-
-    def _verify_pass(self, result: RunResult) -> None:
-        """A pass counts only when every check the content declares reported passing."""
-        passed = {c.id for c in result.checks if c.status is CheckStatus.PASSED}
-        unverified = [i for i in self.job.check_ids if i not in passed]
-        if not self.job.check_ids or unverified or len(passed) != len(result.checks):
-            result.status = Status.FAILED
-            result.message = self.say("run.unverified_pass", ids=", ".join(unverified) or "-")
 
     def _died(self, seen: _Seen) -> RunResult:
         """The worker ended without a result: say how."""

@@ -1,0 +1,38 @@
+"""The course proof of the lessons (what `jaxtutor dev blocks` proves), in batch mode: every
+runnable block of a page runs (one batch worker per page, blocks that change process-wide state
+alone), a prediction's answer is what this machine prints, and every quiz's verify code runs."""
+
+import pytest
+
+from tutor.authoring.devcheck import lesson_inputs, prove, quiz_inputs
+from tutor.course.loader import load_course
+
+COURSE = load_course()
+PAGES = [lesson for lesson in COURSE.lessons.values() if lesson.runnable_blocks]
+QUIZZES = [c for c in COURSE.chapters if c.quiz and any(q.verify for q in c.quiz.questions)]
+
+
+def _report(verdicts) -> str:
+    return "\n".join(
+        f"{v.label}: {v.why}\n{v.result.stdout[-800:] if v.result else ''}"
+        for v in verdicts
+        if not v.ok
+    )
+
+
+@pytest.mark.parametrize("lesson", PAGES, ids=[lesson.id for lesson in PAGES])
+def test_page_blocks_run(runner, lesson):
+    verdicts = prove(lesson_inputs(COURSE, lesson), runner)
+    assert len(verdicts) == len(lesson.runnable_blocks)
+    assert all(v.ok for v in verdicts), _report(verdicts)
+
+
+@pytest.mark.parametrize("chapter", QUIZZES, ids=[f"quiz{c.id}" for c in QUIZZES])
+def test_quiz_verification_runs(runner, chapter):
+    verdicts = prove(quiz_inputs(chapter), runner)
+    assert verdicts and all(v.ok for v in verdicts), _report(verdicts)
+
+
+def test_every_chapter_asks_for_predictions():
+    for chapter in COURSE.chapters:
+        assert sum(len(lesson.predictions) for lesson in chapter.lessons) >= 2, chapter.id

@@ -1,0 +1,40 @@
+"""The course proof of every exercise (what `jaxtutor dev check` proves), in batch mode: the
+reference solution passes, the starter is not attempted (a repair's starter shows its symptom),
+every wrong-solution fixture fails on its check with its words, no check crashes on a structural
+variant of the solution, and an interface name the chapter context also defines must be written by
+the learner. One batch worker per exercise; inputs that change process-wide state run alone."""
+
+import pytest
+from helpers import VERDICT_TIME_LIMIT
+
+from tutor.authoring.devcheck import check_exercise
+from tutor.course.loader import load_course
+
+COURSE = load_course()
+EXERCISES = list(COURSE.exercises.values())
+
+
+def _report(verdicts) -> str:
+    lines = []
+    for v in verdicts:
+        if not v.ok:
+            lines.append(f"{v.label}: {v.why}")
+            if v.result is not None and v.result.error is not None:
+                lines.append(v.result.error.traceback[-1500:])
+            if v.result is not None:
+                lines.append(v.result.stderr[-1500:])
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=[e.id for e in EXERCISES])
+def test_exercise_is_proved(runner, ex):
+    verdicts = check_exercise(COURSE, ex, runner, time_limit=VERDICT_TIME_LIMIT)
+    assert verdicts and all(v.ok for v in verdicts), _report(verdicts)
+    labels = [v.label for v in verdicts]
+    assert f"{ex.id} solution" in labels and f"{ex.id} starter" in labels
+    assert sum("wrong/" in label for label in labels) == len(ex.wrong_solutions())
+
+
+def test_every_exercise_has_three_fixtures():
+    for ex in EXERCISES:
+        assert len(ex.wrong_solutions()) >= 3, ex.id
