@@ -26,6 +26,7 @@ def build_args(argv: list[str]):
 
 def main(argv: list[str] | None = None) -> int:
     from tutor.cli import commands
+    from tutor.cli.render import warn
     from tutor.storage.drafts import DraftError
     from tutor.storage.store import StoreError
 
@@ -34,10 +35,10 @@ def main(argv: list[str] | None = None) -> int:
         catalog.set_lang(getattr(args, "lang", None))
         return args.func(args)
     except commands.UsageError as e:
-        print(str(e), file=sys.stderr)
+        warn(str(e))
         return commands.EXIT_USAGE
     except (StoreError, DraftError) as e:
-        print(str(e), file=sys.stderr)
+        warn(str(e))
         return commands.EXIT_FAIL
     except KeyboardInterrupt:
         return 130

@@ -19,8 +19,10 @@ class Parser(argparse.ArgumentParser):
     def error(
         self, message
     ):  # usage errors exit 2 with the usage line, like argparse, but in our words
+        from tutor.cli.render import warn
+
         self.print_usage(sys.stderr)
-        print(f"{self.prog}: {message}", file=sys.stderr)
+        warn(f"{self.prog}: {message}")
         raise SystemExit(EXIT_USAGE)
 
 
