@@ -8,10 +8,20 @@ import threading
 
 from rich.segment import Segment
 from rich.style import Style
+from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import TextArea
 
 from tutor.app.cjkwrap import WrapStatic
+
+
+class DraftNotice(Message):
+    """A line for the editor's status bar. `sticky` lines stay until the next notice."""
+
+    def __init__(self, text: str, style: str = "dim", sticky: bool = False):
+        super().__init__()
+        self.text, self.style, self.sticky = text, style, sticky
+
 
 _MARK = Style(bgcolor="red3", color="bright_white", bold=True)
 
@@ -159,7 +169,6 @@ class CodeEditor(TextArea):
         return result
 
     def _say_plain(self) -> None:
-        from tutor.app.draftsync import DraftNotice
         from tutor.words.catalog import t
 
         notice = t("app.ex.highlight_off", lines=HIGHLIGHT_MAX_LINES, chars=HIGHLIGHT_MAX_CHARS)
