@@ -411,6 +411,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "zh": "{path} 现在不存在,等它再次出现……",
         "en": "{path} is gone for now; waiting for it to come back…",
     },
+    "cli.bad_env_lang": {
+        "zh": "环境变量 JAXTUTOR_LANG={value} 不是可用的语言(可用:{langs})",
+        "en": "the environment variable JAXTUTOR_LANG={value} names no available language (choose from {langs})",
+    },
     "cli.bad_seconds_above": {
         "zh": "{option} 需要大于 {low:g}、不超过 {high:g} 的秒数,不能是 {value}",
         "en": "{option} needs a number of seconds above {low:g} and at most {high:g}, not {value}",
