@@ -70,7 +70,10 @@ class TTY(io.StringIO):
 
 @pytest.mark.parametrize(
     "args",
-    [["check", "6.1", "--timeout", v] for v in ("nan", "inf", "-inf", "1e308", "0", "-1", "x")]
+    [
+        ["check", "6.1", "--timeout", v]
+        for v in ("nan", "inf", "-inf", "1e308", "0", "-1", "x", "0.001", "0.049")
+    ]
     + [["watch", "6.1", "--debounce", v] for v in ("-1", "nan", "inf", "1e9")],
 )
 def test_absurd_seconds_are_usage_errors(args, capsys):
@@ -80,6 +83,19 @@ def test_absurd_seconds_are_usage_errors(args, capsys):
         main(args)
     err = capsys.readouterr().err
     assert e.value.code == 2 and args[2] in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [["list"], ["check", "6.1", "--json"]])
+def test_an_unknown_language_in_the_environment_is_a_usage_error(argv, monkeypatch, capsys):
+    from tutor.cli import main
+
+    monkeypatch.setenv("JAXTUTOR_LANG", "xx")
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "JAXTUTOR_LANG=xx" in err and "Traceback" not in err
+    monkeypatch.setenv("JAXTUTOR_LANG", "xx")  # --lang overrides it, as always
+    assert main(["--lang", "en", "list", "--json"]) == 0
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ replaced, the rest of the sequence is plain printable text, shown as it is."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 # C0 except \t (0x09) and \n (0x0a), DEL, C1
@@ -25,3 +26,35 @@ def sanitize(text: str) -> str:
         return text
     text = text.replace("\r\n", "\n")
     return _CONTROL.sub(_visible, text)
+
+
+def sanitize_all(value):
+    """`value` with every string inside it sanitised: a run's result, a check's detail (any
+    dataclass, list, tuple or dict of them), ready for a renderer. Enum members (statuses) and
+    other values are kept as they are; the original is not changed."""
+    if type(value) is str:
+        return sanitize(value)
+    if isinstance(value, list):
+        return [sanitize_all(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(sanitize_all(v) for v in value)
+    if isinstance(value, dict):
+        return {sanitize_all(k): sanitize_all(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {f.name: sanitize_all(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return dataclasses.replace(value, **{k: v for k, v in changes.items() if _init(value, k)})
+    return value
+
+
+def _init(value, name: str) -> bool:
+    return next(f.init for f in dataclasses.fields(value) if f.name == name)
+
+
+def strip_controls(text: str) -> str:
+    """`text` without any control character: what a terminal may receive as cell text. The last
+    guard under every renderer (tutor/app/termguard.py), where a replacement wider than the
+    character it replaces would shift the rest of the line."""
+    return _CONTROL_OR_NEWLINE.sub("", text) if _CONTROL_OR_NEWLINE.search(text) else text
+
+
+_CONTROL_OR_NEWLINE = re.compile("[\x00-\x1f\x7f-\x9f]")

@@ -153,3 +153,37 @@ def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
     store = Store(home)
     assert store.exercise_status("6.2-fix1") == "passed"
     store.close()
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_typing_stays_responsive_in_a_1_mb_draft(tmp_path, content):
+    """A 1 MB draft of comment lines (Textual's highlighter is quadratic on them): the workspace
+    comes up as plain text and what is typed shows at once and is saved."""
+    if not JAXTUTOR.exists():
+        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
+    home = tmp_path / "home"
+    (home / "work").mkdir(parents=True)
+    draft = home / "work" / "6.1.py"
+    line = "# a comment line, as a learner's notes might fill a file\n"
+    draft.write_text(line * (1_000_000 // len(line)), encoding="utf-8")
+    env_args = [
+        f"JAXTUTOR_HOME={home}",
+        f"JAXTUTOR_CONTENT={content}",
+        "TERM=xterm-256color",
+        "LANG=C.UTF-8",
+        "LC_ALL=C.UTF-8",
+    ]
+    with TmuxTerm((120, 36), env_args, "exercise 6.1") as term:
+        term.wait_for("运行检查", 30)  # the key bar: the workspace is up
+        for word in ("alpha_", "beta_", "gamma_"):
+            started = time.monotonic()
+            term.type(word)
+            term.wait_for(word, 10)
+            assert time.monotonic() - started < 3.0, f"{word!r} took too long to show"
+        term.wait_for("alpha_beta_gamma_#", 10)
+        deadline = time.monotonic() + 10
+        while not draft.read_text(encoding="utf-8").startswith("alpha_beta_gamma_#"):
+            assert time.monotonic() < deadline, "the draft was not autosaved"
+            time.sleep(0.1)
+        term.keys("C-q")
+        term.wait_for("EXITED-0", 15)

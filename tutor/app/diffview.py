@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from tutor.protocol import details as D
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo
+from tutor.termtext import sanitize_all
 from tutor.words.catalog import t
 
 MAX_ROWS = 40  # element rows of the index/expected/actual table
@@ -488,9 +489,10 @@ class DiffView(VerticalScroll):
 
     def show(self, check: CheckOutcome | None) -> None:
         body = self.query_one("#diff-body", Static)
+        check = sanitize_all(check)  # learner text (names, messages, values) shown, never acted on
         body.update(render_detail(check) if check is not None else t("app.ex.select_check"))
         self.scroll_home(animate=False)
 
     def show_error(self, error: ErrorInfo) -> None:
-        self.query_one("#diff-body", Static).update(render_error(error))
+        self.query_one("#diff-body", Static).update(render_error(sanitize_all(error)))
         self.scroll_home(animate=False)

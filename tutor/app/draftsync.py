@@ -26,6 +26,7 @@ from pathlib import Path
 from textual.message import Message
 from textual.widget import Widget
 
+from tutor.app.editor import DraftNotice
 from tutor.storage.drafts import Draft, DraftError, SaveOutcome
 from tutor.words.catalog import t
 
@@ -34,14 +35,6 @@ AUTOSAVE_MAX_S = 0.8  # after the first unsaved keystroke
 RETRY_S = 2.0  # after a failed save
 WATCH_DELAY_S = 0.3  # the watcher starts after the first frame
 RECHECK_S = 1.0  # then one look at the file catches a change made during its start
-
-
-class DraftNotice(Message):
-    """A line for the editor's status bar. `sticky` lines stay until the next notice."""
-
-    def __init__(self, text: str, style: str = "dim", sticky: bool = False):
-        super().__init__()
-        self.text, self.style, self.sticky = text, style, sticky
 
 
 class DraftConflict(Message):

@@ -31,7 +31,7 @@ from tutor.app.search_hit import mark_hit
 from tutor.app.verdict import error_line, history_row
 from tutor.application.session import RunRefused, Verdict
 from tutor.protocol.result import RunResult, Status
-from tutor.storage.drafts import DraftError
+from tutor.storage.drafts import DraftError, read_head
 from tutor.words.catalog import t
 
 
@@ -75,8 +75,8 @@ class ExerciseScreen(PaneLayout, Screen):
         self.exercise, self.chapter = opened.exercise, opened.chapter
         text, read_error = opened.text, opened.read_error
         if text is None:
-            try:  # unreadable (not UTF-8): shown read-only, with the reason, never a crash
-                text = opened.draft.path.read_bytes().decode("utf-8", "replace")
+            try:  # unreadable (not UTF-8, too large): its beginning read-only, with the reason
+                text = read_head(opened.draft.path)
             except OSError:  # it could not even be created: the starter, saved when it can be
                 text, read_error = self.exercise.starter, None
         yield Header(show_clock=False)

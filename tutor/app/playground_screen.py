@@ -32,7 +32,7 @@ from tutor.app.editor import CodeEditor
 from tutor.app.keybar import KeyBar
 from tutor.application import progress
 from tutor.storage import playground as pg
-from tutor.storage.drafts import DraftError
+from tutor.storage.drafts import DraftError, read_head
 from tutor.words.catalog import t
 
 STACKED_BELOW = 100  # narrower than this: the output goes under the editor
@@ -79,7 +79,7 @@ class PlaygroundScreen(LiveOutput, Screen):
         except DraftError as e:  # shown read-only with the reason, like an exercise draft
             read_error = e
             try:
-                text = self.draft.path.read_bytes().decode("utf-8", "replace")
+                text = read_head(self.draft.path)
             except OSError:
                 text = ""
         yield Header(show_clock=False)

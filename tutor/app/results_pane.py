@@ -18,7 +18,7 @@ from tutor.app.verdict import VerdictView
 from tutor.application.session import Verdict
 from tutor.protocol.events import CheckDone, CheckStarted
 from tutor.protocol.result import CheckStatus, RunResult
-from tutor.termtext import sanitize
+from tutor.termtext import sanitize, sanitize_all
 from tutor.words.catalog import t
 
 
@@ -129,6 +129,7 @@ class ResultsPanel(Vertical):
     # ------------------------------------------------------------ showing
 
     def show_checks(self, result: RunResult) -> None:
+        result = sanitize_all(result)  # learner text (names, messages, details) shown visibly
         self.query_one("#checks", CheckList).set_all(result.checks)
         diff = self.query_one("#diff", DiffView)
         failing = result.failing_checks

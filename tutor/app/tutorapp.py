@@ -18,12 +18,15 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
+from tutor.app import termguard
 from tutor.app.endsignals import EndSignals
 from tutor.app.gcpolicy import GarbagePolicy
 from tutor.application.session import Session
 from tutor.course.loader import UnknownId, load_course
 from tutor.storage.store import Store
 from tutor.words.catalog import lang, t
+
+termguard.install()  # before anything is drawn: no control character reaches the terminal
 
 LINK_KINDS = ("exercise", "lesson", "quiz")
 OVERLAY_KINDS = ("progress", "cheatsheet")

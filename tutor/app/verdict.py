@@ -12,6 +12,7 @@ from tutor.app.cjkwrap import WrapStatic
 from tutor.application import progress
 from tutor.protocol.details import LearnerError
 from tutor.protocol.result import CheckStatus, RunResult, Status
+from tutor.termtext import sanitize, sanitize_all
 from tutor.words.catalog import t
 
 
@@ -22,7 +23,9 @@ def verdict_text(
     record_error: str | None = None,
     restored: bool = False,
 ) -> Text:
-    """The summary of a finished run."""
+    """The summary of a finished run (learner text in it sanitised: shown, never acted on)."""
+    result = sanitize_all(result)
+    record_error = sanitize(record_error) if record_error else record_error
     status = "reference" if reference else result.status.value
     word = progress.word(status)
     passed = sum(1 for c in result.checks if c.status == CheckStatus.PASSED)
@@ -91,6 +94,7 @@ class VerdictView(WrapStatic):
     def show_refused(self, reason: str) -> None:
         # a span, not the Text's own style: Textual reads a Text's own style text as CSS, where
         # "red" is a fixed #FF0000, instead of the theme's legible red (tutor/app/legible.py)
+        reason = sanitize(reason)
         self.update(Text().append(t("app.ex.run_refused", reason=reason), style="bold red"))
 
     def show_result(self, result: RunResult, **kw) -> None:
@@ -107,5 +111,5 @@ def history_row(attempt) -> tuple:
         time.strftime("%m-%d %H:%M:%S", time.localtime(attempt.at)),
         label,
         t("app.secs", secs=attempt.duration_s),
-        ", ".join(attempt.failing),
+        sanitize(", ".join(attempt.failing)),
     )

@@ -5,6 +5,7 @@ never a traceback. Nothing here imports jax."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 from tutor.words import catalog
@@ -15,17 +16,22 @@ __all__ = ["main", "build_args"]
 def build_args(argv: list[str]):
     """The parsed command line (usage errors exit 2), with --lang already in effect."""
     from tutor.cli import commands
-    from tutor.cli.parser import build_parser, lang_in
+    from tutor.cli.parser import build_parser, env_lang_error, lang_in
 
     if lang_in(argv) in catalog.LANGS:
         catalog.set_lang(lang_in(argv))
-    args = build_parser(commands).parse_args(argv)
+    parser = build_parser(commands)
+    bad_env = env_lang_error(os.environ, argv)
+    if bad_env is not None:
+        parser.error(bad_env)
+    args = parser.parse_args(argv)
     args.home = getattr(args, "home", None)
     return args
 
 
 def main(argv: list[str] | None = None) -> int:
     from tutor.cli import commands
+    from tutor.cli.render import warn
     from tutor.storage.drafts import DraftError
     from tutor.storage.store import StoreError
 
@@ -34,10 +40,10 @@ def main(argv: list[str] | None = None) -> int:
         catalog.set_lang(getattr(args, "lang", None))
         return args.func(args)
     except commands.UsageError as e:
-        print(str(e), file=sys.stderr)
+        warn(str(e))
         return commands.EXIT_USAGE
     except (StoreError, DraftError) as e:
-        print(str(e), file=sys.stderr)
+        warn(str(e))
         return commands.EXIT_FAIL
     except KeyboardInterrupt:
         return 130

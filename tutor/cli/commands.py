@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from tutor.cli.render import Out, render_verdict
+from tutor.cli.render import Out, render_verdict, warn
 from tutor.words import catalog
 from tutor.words.catalog import t
 
@@ -51,12 +51,9 @@ def open_store(args, *, reading: bool = False):
         if not reading or e.kind not in ("read_only", "home"):
             raise
         store = Store(home, read_only=True)
-        print(f"{e}\n{t('store.read_only_view')}", file=sys.stderr)
+        warn(f"{e}\n{t('store.read_only_view')}")
     if store.recovered_from:
-        print(
-            t("store.salvaged", rows=store.salvaged_rows, path=store.recovered_from),
-            file=sys.stderr,
-        )
+        warn(t("store.salvaged", rows=store.salvaged_rows, path=store.recovered_from))
     return store
 
 
@@ -99,7 +96,7 @@ def checked_file(args, sess, ex) -> Path | None:
         return path
     if not sess.store.drafts.exists(ex.id):
         path = sess.store.drafts.ensure(ex)
-        print(t("cli.draft_created", path=path), file=sys.stderr)
+        warn(t("cli.draft_created", path=path))
     return None
 
 
@@ -139,16 +136,16 @@ def cmd_check(args) -> int:
     try:
         verdict = sess.run(ex.id, runner=runner, file=file, timeout=args.timeout)
     except RunRefused as e:
-        print(e.reason, file=sys.stderr)
+        warn(e.reason)
         return EXIT_FAIL
     finally:
         runner.close()
     if args.json:
         print(json.dumps(verdict.result.to_dict(), ensure_ascii=False))
         if verdict.reference:
-            print(t("cli.reference_checked"), file=sys.stderr)
+            warn(t("cli.reference_checked"))
         if verdict.record_error:
-            print(t("cli.not_recorded", reason=verdict.record_error), file=sys.stderr)
+            warn(t("cli.not_recorded", reason=verdict.record_error))
     else:
         render_verdict(Out(), verdict, ex)
     return EXIT_OK if verdict.passed else EXIT_FAIL
@@ -172,10 +169,10 @@ def cmd_solution(args) -> int:
     sess = session(args, course_=c)
     if not sess.solution_unlocked(ex.id):
         if not args.give_up:
-            print(t("cli.solution_locked"), file=sys.stderr)
+            warn(t("cli.solution_locked"))
             return EXIT_FAIL
         if not confirm(t("cli.give_up_confirm", id=ex.id), args.yes):
-            print(t("cli.not_confirmed"), file=sys.stderr)
+            warn(t("cli.not_confirmed"))
             return EXIT_FAIL
         sess.give_up(ex.id)
     out = Out()
@@ -189,7 +186,7 @@ def cmd_reset(args) -> int:
     c, ex = lookup("exercise", args.id)
     sess = session(args, course_=c)
     if not confirm(t("cli.reset_confirm", id=ex.id), args.yes):
-        print(t("cli.not_confirmed"), file=sys.stderr)
+        warn(t("cli.not_confirmed"))
         return EXIT_FAIL
     outcome = sess.reset(ex.id)
     if outcome.backup is None:
@@ -242,7 +239,7 @@ def cmd_open(args) -> int:
     try:
         from tutor.app.main import run_app
     except ImportError as e:
-        print(t("cli.app_missing", detail=e), file=sys.stderr)
+        warn(t("cli.app_missing", detail=e))
         return EXIT_FAIL
     return run_app(home=paths.home_dir(args.home), target=target, lang=catalog.lang())
 

@@ -12,6 +12,9 @@ from tutor.words.catalog import t
 
 EXIT_USAGE = 2
 MAX_TIMEOUT_S = 3600.0
+# the shortest limit a job accepts (tutor/protocol/events.py): a shorter --timeout is a usage
+# error here, like any other bad value, instead of a refused run later
+MIN_TIMEOUT_S = 0.05
 MAX_DEBOUNCE_S = 60.0
 
 
@@ -19,8 +22,10 @@ class Parser(argparse.ArgumentParser):
     def error(
         self, message
     ):  # usage errors exit 2 with the usage line, like argparse, but in our words
+        from tutor.cli.render import warn
+
         self.print_usage(sys.stderr)
-        print(f"{self.prog}: {message}", file=sys.stderr)
+        warn(f"{self.prog}: {message}")
         raise SystemExit(EXIT_USAGE)
 
 
@@ -100,7 +105,7 @@ def build_parser(commands) -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true", help="print the result document as JSON")
     sp.add_argument(
         "--timeout",
-        type=seconds("--timeout", 0, MAX_TIMEOUT_S, low_inclusive=False),
+        type=seconds("--timeout", MIN_TIMEOUT_S, MAX_TIMEOUT_S, low_inclusive=True),
         help=f"wall-clock limit in seconds, at most {MAX_TIMEOUT_S:g} (default: the exercise's)",
     )
     sp = add("watch", "re-run the checks every time the draft (or FILE) is saved", _watch)
@@ -152,6 +157,15 @@ def build_parser(commands) -> argparse.ArgumentParser:
     m.add_argument("ids", nargs="*", help="exercise ids (default: all)")
     m.add_argument("--limit", type=int, default=None, help="at most N mutants per exercise")
     return p
+
+
+def env_lang_error(environ, argv: list[str]) -> str | None:
+    """The message for a JAXTUTOR_LANG that names no language (when --lang does not override
+    it): the same mistake as `--lang xx`, reported the same way."""
+    value = environ.get("JAXTUTOR_LANG")
+    if not value or value in catalog.LANGS or lang_in(argv) is not None:
+        return None
+    return t("cli.bad_env_lang", value=value, langs=", ".join(catalog.LANGS))
 
 
 def lang_in(argv: list[str]) -> str | None:

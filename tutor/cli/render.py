@@ -21,6 +21,13 @@ MISMATCHES = 5  # first differing elements listed
 TEXT_LIMIT = 300  # characters of any one value
 
 
+def warn(text: object, *, flush: bool = False) -> None:
+    """A message for the person at the terminal, on stderr: it can carry what the user or the
+    learner's code named (a FILE, an id, an exception's text), so it is sanitised like learner
+    output, whatever stderr is."""
+    print(sanitize(str(text)), file=sys.stderr, flush=flush)
+
+
 class Out:
     """Rich output on a terminal, plain text when piped or with NO_COLOR. On a terminal every
     line is sanitised: learner output must not move the cursor, set titles or the clipboard."""
@@ -317,4 +324,4 @@ def render_verdict(out: Out, verdict, exercise) -> None:
         out.line(f"— {t('cli.explanation')} —", "bold")
         out.markdown(exercise.explanation)
     if verdict.record_error:
-        print(t("cli.not_recorded", reason=verdict.record_error), file=sys.stderr, flush=True)
+        warn(t("cli.not_recorded", reason=verdict.record_error), flush=True)

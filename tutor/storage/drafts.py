@@ -19,6 +19,11 @@ from pathlib import Path
 from tutor.words.catalog import t
 
 BOM = b"\xef\xbb\xbf"
+# An editor holds its draft whole (and a saved copy to compare): a larger draft is refused by
+# Drafts.read and shown read-only, only its first HEAD_BYTES, so that the app's memory stays
+# bounded whatever the file. Checks (the worker, `jaxtutor check`) read any size.
+EDITABLE_MAX_BYTES = 2_000_000
+HEAD_BYTES = 256_000
 
 
 class DraftError(Exception):
@@ -41,6 +46,14 @@ class DraftReadError(DraftError):
     def __init__(self, path: Path | str, error: OSError):
         super().__init__(path, t("draft.cannot_read", path=path, reason=error.strerror or error))
         self.errno = error.errno
+
+
+class DraftTooLarge(DraftError):
+    """The draft is larger than an editor can hold (EDITABLE_MAX_BYTES): it is not read whole."""
+
+    def __init__(self, path: Path | str, size: int, limit: int):
+        super().__init__(path, t("draft.too_large", path=path, mb=size / 1e6, limit_mb=limit / 1e6))
+        self.size = size
 
 
 class DraftWriteError(DraftError):
@@ -68,6 +81,16 @@ def read_source(path: Path | str) -> str:
     except OSError as e:
         raise DraftReadError(path, e) from None
     return decode_source(data, path)
+
+
+def read_head(path: Path | str, limit: int = HEAD_BYTES) -> str:
+    """At most the first `limit` bytes of a file, as text (undecodable bytes replaced): what a
+    read-only view shows of a draft that cannot be edited. Raises OSError."""
+    with open(path, "rb") as fh:
+        data = fh.read(limit)
+    if data.startswith(BOM):
+        data = data[len(BOM) :]
+    return data.decode("utf-8", "replace")
 
 
 def _write_target(path: Path) -> Path:
@@ -154,8 +177,16 @@ class Drafts:
         return p
 
     def read(self, exercise) -> str:
-        """The draft's text (created from the starter on first use). Raises DraftError."""
-        return read_source(self.ensure(exercise))
+        """The draft's text (created from the starter on first use). Raises DraftError, and
+        DraftTooLarge, without reading it, for a draft over EDITABLE_MAX_BYTES."""
+        path = self.ensure(exercise)
+        try:
+            size = path.stat().st_size
+        except OSError as e:
+            raise DraftReadError(path, e) from None
+        if size > EDITABLE_MAX_BYTES:
+            raise DraftTooLarge(path, size, EDITABLE_MAX_BYTES)
+        return read_source(path)
 
     def write(self, ex_id: str, text: str) -> None:
         atomic_write(self.path(ex_id), text)

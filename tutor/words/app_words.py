@@ -189,6 +189,10 @@ APP: dict[str, dict[str, str]] = {
     },
     "app.ex.reset_done": {"zh": "已恢复为起始代码。", "en": "reset to the starter."},
     "app.ex.saved": {"zh": "已保存", "en": "saved"},
+    "app.ex.highlight_off": {
+        "zh": "草稿超过 {lines} 行或 {chars} 个字符:为了让输入保持流畅,这里不做语法高亮。",
+        "en": "the draft is over {lines} lines or {chars} characters: shown without syntax highlighting, so that typing stays fast.",
+    },
     "app.ex.external_change": {
         "zh": "草稿文件在应用外被修改了。按 Ctrl+L 重新载入(编辑器里的修改会丢失)。",
         "en": "the draft file changed outside the app. Ctrl+L reloads it (edits in the editor are lost).",

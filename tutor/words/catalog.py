@@ -35,6 +35,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "zh": "{path} 不是 UTF-8 编码的文本(第 {offset} 个字节处无法解码)。请在编辑器里把它另存为 UTF-8。",
         "en": "{path} is not UTF-8 text (cannot decode byte {offset}). Save it as UTF-8 in your editor.",
     },
+    "draft.too_large": {
+        "zh": "{path} 有 {mb:.1f} MB,超过编辑器能打开的 {limit_mb:.0f} MB:这里只读显示它的开头。检查照常运行;要编辑请用外部编辑器(Ctrl+O),或把它改小。",
+        "en": "{path} is {mb:.1f} MB, over the {limit_mb:.0f} MB the editor opens: only its beginning is shown, read-only. Checks still run; edit it in an outside editor (Ctrl+O), or make it smaller.",
+    },
     "draft.cannot_read": {"zh": "读不了 {path}:{reason}", "en": "cannot read {path}: {reason}"},
     "draft.cannot_write": {
         "zh": "没能保存 {path}:{reason}",
@@ -406,6 +410,10 @@ CATALOG: dict[str, dict[str, str]] = {
     "cli.watch_gone": {
         "zh": "{path} 现在不存在,等它再次出现……",
         "en": "{path} is gone for now; waiting for it to come back…",
+    },
+    "cli.bad_env_lang": {
+        "zh": "环境变量 JAXTUTOR_LANG={value} 不是可用的语言(可用:{langs})",
+        "en": "the environment variable JAXTUTOR_LANG={value} names no available language (choose from {langs})",
     },
     "cli.bad_seconds_above": {
         "zh": "{option} 需要大于 {low:g}、不超过 {high:g} 的秒数,不能是 {value}",

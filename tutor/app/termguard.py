@@ -1,0 +1,29 @@
+"""The last guard between the app and the terminal: every cell of text Textual writes goes
+through Strip.render, and there a control character left in a segment's text (an escape
+sequence in a draft, an exception message, a check's detail) is dropped, so that nothing a
+learner wrote can retitle the terminal, set the clipboard or blank the screen. Renderers of
+learner text sanitise it first (termtext.sanitize shows it as visible \\xNN); this catches what
+any widget, present or future, would otherwise pass through raw. Installed once per process."""
+
+from __future__ import annotations
+
+from textual.strip import Strip
+
+from tutor.termtext import strip_controls
+
+
+def install() -> None:
+    if getattr(Strip.render, "guarded", False):
+        return
+    render = Strip.render
+
+    def guarded_render(self: Strip, console) -> str:
+        if self._render_cache is None:
+            segments = self._segments
+            if any(strip_controls(seg.text) is not seg.text for seg in segments):
+                clean = [seg._replace(text=strip_controls(seg.text)) for seg in segments]
+                self._render_cache = render(Strip(clean, self.cell_length), console)
+        return render(self, console)
+
+    guarded_render.guarded = True
+    Strip.render = guarded_render
