@@ -88,6 +88,9 @@ def test_absurd_seconds_are_usage_errors(args, capsys):
 @pytest.mark.parametrize("argv", [["list"], ["check", "6.1", "--json"]])
 def test_an_unknown_language_in_the_environment_is_a_usage_error(argv, monkeypatch, capsys):
     from tutor.cli import main
+    from tutor.words import catalog
+
+    monkeypatch.setattr(catalog, "_lang", catalog.lang())  # --lang en below: restored after
 
     monkeypatch.setenv("JAXTUTOR_LANG", "xx")
     with pytest.raises(SystemExit) as e:
@@ -356,3 +359,50 @@ def test_cli_modules_are_small():
     sizes = {p.name: len(p.read_text().splitlines()) for p in folder.glob("*.py")}
     assert {"__init__.py", "parser.py", "commands.py", "render.py"} <= set(sizes)
     assert max(sizes.values()) < 400, sizes
+
+
+def test_a_stored_value_of_the_wrong_type_is_read_without_a_traceback(home, capsys):
+    import sqlite3
+
+    from tutor.cli import main
+    from tutor.storage.store import DB_NAME, Store
+
+    store = Store(home)
+    store.add_time("6.1", 90.0)
+    store.close()
+    db = sqlite3.connect(home / DB_NAME)
+    db.execute("UPDATE exercise SET time_spent_s = 'abc', first_passed_at = 'x' WHERE id = '6.1'")
+    db.commit()
+    db.close()
+    assert main(["progress"]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind", ["folder", "dangling_link"])
+def test_a_database_path_that_is_no_file_gets_its_own_message(kind, home, capsys):
+    from tutor.cli import main
+    from tutor.storage.store import DB_NAME
+
+    home.mkdir()
+    if kind == "folder":
+        (home / DB_NAME).mkdir()
+    else:
+        (home / DB_NAME).symlink_to(home / "gone" / "progress.db")
+    assert main(["hint", "6.1"]) == 1
+    err = capsys.readouterr().err
+    assert str(home / DB_NAME) in err and "不可写" not in err
+    assert ("文件夹" if kind == "folder" else "符号链接") in err
+
+
+@pytest.mark.parametrize("kind", ["not_utf8", "missing"])
+def test_check_json_on_a_refused_run_prints_one_result_document(kind, home, tmp_path, capsys):
+    from tutor.cli import main
+
+    path = tmp_path / "answer.py"
+    if kind == "not_utf8":
+        path.write_bytes("x = '计数'\n".encode("gbk"))
+    code = main(["check", "6.1", str(path), "--json"])
+    assert code == (1 if kind == "not_utf8" else 2)
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["status"] == "error" and doc["exercise"] == "6.1"
+    assert str(path) in doc["message"] and doc["error"]["message"] == doc["message"]

@@ -87,6 +87,16 @@ def confirm(prompt: str, assume_yes: bool) -> bool:
         return False
 
 
+def print_refused(ex_id: str, reason: str, kind: str) -> None:
+    """With --json, stdout is one result document even when the run was not started: status
+    error, the reason as its message (as the worker reports a file it cannot read)."""
+    from tutor.protocol.result import ErrorInfo, RunResult, Status
+
+    error = ErrorInfo(type=kind, message=reason)
+    result = RunResult(exercise=ex_id, status=Status.ERROR, message=reason, error=error)
+    print(json.dumps(result.to_dict(), ensure_ascii=False))
+
+
 def checked_file(args, sess, ex) -> Path | None:
     """FILE if given (it must exist), else None for the draft (announced when it is created)."""
     if args.file:
@@ -131,11 +141,18 @@ def cmd_check(args) -> int:
 
     c, ex = lookup("exercise", args.id)
     sess = session(args, course_=c)
-    file = checked_file(args, sess, ex)
+    try:
+        file = checked_file(args, sess, ex)
+    except UsageError as e:
+        if args.json:
+            print_refused(ex.id, str(e), "FileNotFoundError")
+        raise
     runner = make_runner(keep_warm=False)
     try:
         verdict = sess.run(ex.id, runner=runner, file=file, timeout=args.timeout)
     except RunRefused as e:
+        if args.json:
+            print_refused(ex.id, e.reason, type(e.cause or e).__name__)
         warn(e.reason)
         return EXIT_FAIL
     finally:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import os
 import sqlite3
 import threading
@@ -68,6 +69,23 @@ class ExerciseStats:
     solution_viewed: bool
 
 
+def _number(value, default: float | None) -> float | None:
+    """A stored number as a float. SQLite keeps whatever was written, whatever the column's type
+    (another program, a hand edit): a value that is not a finite number reads as `default`."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return default
+
+
+def _names(value) -> list[str]:
+    """A stored JSON list of check ids; anything else reads as no names."""
+    try:
+        names = json.loads(value)
+    except (TypeError, ValueError):
+        return []
+    return [str(n) for n in names] if isinstance(names, list) else []
+
+
 def _guarded(method):
     """One thread at a time on the connection; SQLite errors become StoreErrors."""
 
@@ -120,6 +138,7 @@ class Store:
             ) from None
         if not os.access(self.home, os.W_OK | os.X_OK):
             raise StoreError("read_only", t("store.read_only", path=self.home))
+        self._check_database_path()
         try:
             self._connect()
         except sqlite3.DatabaseError as e:
@@ -131,6 +150,15 @@ class Store:
         from tutor.storage.renames import move_renamed_drafts
 
         move_renamed_drafts(self.db, self.drafts.folder)
+
+    def _check_database_path(self) -> None:
+        """A database path that is a folder, or a link to nothing, gets its own sentence (SQLite
+        would say only "unable to open", read as a home that cannot be written)."""
+        if self.path.is_symlink() and not self.path.exists():
+            target = os.readlink(self.path)
+            raise StoreError("db_path", t("store.db_dangling", path=self.path, target=target))
+        if self.path.exists() and not self.path.is_file():
+            raise StoreError("db_path", t("store.db_not_file", path=self.path))
 
     def _connect(self) -> None:
         self.db = sqlite3.connect(
@@ -343,7 +371,13 @@ class Store:
             (ex_id,),
         ).fetchall()
         return [
-            Attempt(at=r[0], duration_s=r[1], status=r[2], failing=json.loads(r[3])) for r in rows
+            Attempt(
+                at=_number(r[0], 0.0),
+                duration_s=_number(r[1], 0.0),
+                status=str(r[2]),
+                failing=_names(r[3]),
+            )
+            for r in rows
         ]
 
     @_guarded
@@ -360,11 +394,11 @@ class Store:
         ).fetchone()[0]
         return ExerciseStats(
             id=ex_id,
-            status=row[0],
+            status=str(row[0]),
             attempts=n,
             hints_used=self.hints_revealed(ex_id),
-            time_spent_s=row[3],
-            solved_at=row[1],
+            time_spent_s=_number(row[3], 0.0),
+            solved_at=_number(row[1], None),
             gave_up=row[2] is not None,
             solution_viewed=viewed > 0,
         )

@@ -57,6 +57,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "zh": "数据目录 {path} 不可写,进度无法保存。请检查权限,或用 --home 指定别的目录。",
         "en": "the data home {path} is not writable, so progress cannot be saved. Check its permissions, or pick another with --home.",
     },
+    "store.db_not_file": {
+        "zh": "进度数据库的位置 {path} 是一个文件夹(或其他非普通文件),不是数据库文件。请移走它,或用 --home 指定别的目录。",
+        "en": "the progress database {path} is a folder (or another non-file), not a database file. Move it away, or pick another home with --home.",
+    },
+    "store.db_dangling": {
+        "zh": "进度数据库 {path} 是一个指向不存在位置({target})的符号链接。请修正或删除这个链接,或用 --home 指定别的目录。",
+        "en": "the progress database {path} is a symbolic link to {target}, which does not exist. Fix or remove the link, or pick another home with --home.",
+    },
     "store.cannot_read": {
         "zh": "读不了进度数据库 {path}。",
         "en": "cannot read the progress database {path}.",
