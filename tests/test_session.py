@@ -218,15 +218,17 @@ def test_reset_backs_up_only_real_work(session, course):
     assert session.draft("6.1").saved_text == ex.starter == session.draft("6.1").path.read_text()
 
 
-def test_next_item_and_next_exercise(session, course):
+def test_next_and_previous_follow_the_map(session, course):
     from tutor.application.progress import course_items
 
     items = course_items(course)
-    assert session.item_after(*items[0].key) == items[1]
-    assert session.item_after(*items[-1].key) is None
-    ids = list(course.exercises)
-    assert session.next_exercise(ids[0]).id == ids[1]
-    assert session.next_exercise(ids[-1]) is None
+    for before, after in zip(items, items[1:], strict=False):
+        assert session.next_item(before.key) == after
+        assert session.previous_item(after.key) == before
+    assert session.next_item(items[-1].key) is None
+    assert session.previous_item(items[0].key) is None
+    repair = next(i for i in items if i.kind == "repair")  # an exercise is found by either kind
+    assert session.next_item(("exercise", repair.id)) == session.next_item(repair.key)
     assert session.continue_item() == items[0]
     session.visit("lesson", items[0].id)
     assert session.store.lessons_read() == set()  # opened is not read

@@ -47,7 +47,7 @@ class ExerciseScreen(PaneLayout, Screen):
         Binding("escape", "escape", "app.key.back", priority=True),
         Binding("ctrl+t", "hint", "app.key.hint", priority=True),
         Binding("ctrl+g", "solution", "app.key.solution", priority=True),
-        Binding("ctrl+n", "next", "app.key.next_exercise", priority=True),
+        Binding("ctrl+n", "next", "app.key.next", priority=True),
         Binding("ctrl+o", "external", "app.key.external", priority=True),
         Binding("ctrl+s", "save", "app.key.save", show=False, priority=True),
         Binding("f8", "reset", "app.key.reset"),
@@ -404,7 +404,7 @@ class ExerciseScreen(PaneLayout, Screen):
         open_playground(self.app, self.chapter.id)  # over the workspace: Esc comes back here
 
     def action_next(self) -> None:
-        self.app.open_next_exercise(self.exercise.id)
+        self.app.open_next(("exercise", self.exercise.id))
 
     def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
         event.stop()
