@@ -330,3 +330,14 @@ async def test_a_pass_fills_the_solution_editor_only_when_its_tab_is_shown(make_
         scr.query_one("#ex-left").active = "tab-solution"
         await wait_until(pilot, lambda: solution.text == scr.exercise.solution)
         assert solution.language == "python"
+
+
+async def test_opening_an_exercise_does_not_start_it_an_edit_does(make_app, fake_runner):
+    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.store.location() == ("exercise", "6.1"))
+        await pilot.pause()
+        assert app.store.exercise_status("6.1") == "unseen"  # opened, not 进行中
+        app.screen.query_one("#editor").focus()
+        await pilot.press("x")
+        await wait_until(pilot, lambda: app.store.exercise_status("6.1") == "started")

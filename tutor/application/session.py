@@ -156,10 +156,9 @@ class Session:
         return self._drafts[ex_id]
 
     def open_exercise(self, ex_id: str, *, record: bool = True) -> OpenedExercise:
-        """Ensure the draft, mark the exercise started, remember the place; everything a
-        workspace shows on opening. With `record=False` the two store writes are left to the
-        caller's `record_open` (a screen defers them until after its first frame). Raises
-        UnknownId; store problems raise StoreError."""
+        """Ensure the draft, remember the place; everything a workspace shows on opening. With
+        `record=False` the store write is left to the caller's `record_open` (a screen defers it
+        until after its first frame). Raises UnknownId; store problems raise StoreError."""
         ex = self.course.exercise(ex_id)
         draft = self.draft(ex_id)
         text, error = None, None
@@ -182,10 +181,13 @@ class Session:
         )
 
     def record_open(self, ex_id: str) -> None:
-        """The store writes of opening an exercise: marked started, the learner's place."""
-        ex = self.course.exercise(ex_id)
-        self.store.mark_started(ex.id)
-        self.store.set_location("exercise", ex.id)
+        """The store write of opening an exercise: the learner's place. Opening alone does not
+        start it: an edit (`record_edit`) or a run does."""
+        self.store.set_location("exercise", self.course.exercise(ex_id).id)
+
+    def record_edit(self, ex_id: str) -> None:
+        """The learner changed the draft: the exercise is started (进行中) unless it is further."""
+        self.store.mark_started(self.course.exercise(ex_id).id)
 
     def save_draft(self, ex_id: str, text: str) -> SaveOutcome:
         return self.draft(ex_id).save(text)

@@ -329,9 +329,13 @@ APP: dict[str, dict[str, str]] = {
         "zh": "没有符合这个筛选条件的内容。按 f 换一个筛选。",
         "en": "nothing matches this filter. Press f for another.",
     },
-    "app.quiz.practice": {
-        "zh": "这次是练习作答,不计分;计分的是第一次的回答 {answer}。",
-        "en": "practice only: the first answer, {answer}, is the one that counts.",
+    "app.quiz.practice_right": {
+        "zh": "练习作答 {answer}:✓ 对了(不计分,计分的是上面第一次的回答)",
+        "en": "practice answer {answer}: ✓ right (not scored: the first answer above counts)",
+    },
+    "app.quiz.practice_wrong": {
+        "zh": "练习作答 {answer}:✗ 不对(不计分,计分的是上面第一次的回答)",
+        "en": "practice answer {answer}: ✗ wrong (not scored: the first answer above counts)",
     },
     "app.ex.save_failed": {
         "zh": "⚠ 草稿没有保存:{reason}。编辑器里的代码还在,稍后会自动重试。",
