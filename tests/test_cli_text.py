@@ -162,3 +162,20 @@ def test_no_color_on_a_terminal_prints_no_escapes(monkeypatch):
     render_verdict(Out(stream), Verdict(result=result, file=Path("6.1.py")), exercise)
     text = stream.getvalue()
     assert "\x1b[" not in text and "✗" in text and "直接调用" in text
+
+
+def test_the_cli_and_the_app_say_a_time_spent_the_same_way(home, course):
+    """6.1 worked on for 39 s: `jaxtutor progress` says 39 秒 (as the app's progress screen
+    does, through the same formatter), not a rounded "1 分钟"."""
+    from tutor.application.progress import Progress, time_spent
+    from tutor.cli.views import render_progress
+    from tutor.storage.store import Store
+
+    store = Store(home)
+    store.add_time("6.1", 39)
+    buf = io.StringIO()
+    render_progress(Out(buf), course, store, Progress(course, store))
+    store.close()
+    row = next(line for line in buf.getvalue().split("\n") if " 6.1 " in line)
+    assert time_spent(39) == "39 秒" and "用时 39 秒" in row, row
+    assert time_spent(125) == "2 分 05 秒"

@@ -72,13 +72,15 @@ def test_the_real_runner_and_the_fake_share_the_protocol():
     assert isinstance(RunnerLike, type)
 
 
-def test_open_exercise_ensures_the_draft_and_marks_it_started(session, course):
+def test_open_exercise_ensures_the_draft_and_an_edit_starts_it(session, course):
     opened = session.open_exercise("6.1")
     ex = course.exercise("6.1")
     assert opened.text == ex.starter and opened.read_error is None
     assert opened.draft.path.read_text() == ex.starter
-    assert session.store.exercise_status("6.1") == "started" == opened.status
+    assert session.store.exercise_status("6.1") == "unseen" == opened.status  # opened only
     assert session.store.location() == ("exercise", "6.1")
+    session.record_edit("6.1")
+    assert session.store.exercise_status("6.1") == "started"
     assert opened.last is None and opened.hints_revealed == 0 and not opened.solution_unlocked
 
 
@@ -146,7 +148,7 @@ def test_opening_can_defer_its_store_writes(session):
         "6.1",
     )
     session.record_open("6.1")
-    assert session.store.exercise_status("6.1") == "started"
+    assert session.store.exercise_status("6.1") == "unseen"
     assert session.store.location() == ("exercise", "6.1")
 
 
@@ -171,7 +173,7 @@ def test_a_verdict_survives_a_recording_failure(session, tmp_path, course):
         holder.close()
     assert verdict.result.status == Status.PASSED
     assert not verdict.recorded and verdict.record_error and "0.2" in verdict.record_error
-    assert session.store.exercise_status("6.1") == "started"
+    assert session.store.exercise_status("6.1") == "unseen"  # nothing recorded
 
 
 def test_the_reference_solution_is_not_a_pass(session, course, tmp_path):
@@ -218,15 +220,17 @@ def test_reset_backs_up_only_real_work(session, course):
     assert session.draft("6.1").saved_text == ex.starter == session.draft("6.1").path.read_text()
 
 
-def test_next_item_and_next_exercise(session, course):
+def test_next_and_previous_follow_the_map(session, course):
     from tutor.application.progress import course_items
 
     items = course_items(course)
-    assert session.item_after(*items[0].key) == items[1]
-    assert session.item_after(*items[-1].key) is None
-    ids = list(course.exercises)
-    assert session.next_exercise(ids[0]).id == ids[1]
-    assert session.next_exercise(ids[-1]) is None
+    for before, after in zip(items, items[1:], strict=False):
+        assert session.next_item(before.key) == after
+        assert session.previous_item(after.key) == before
+    assert session.next_item(items[-1].key) is None
+    assert session.previous_item(items[0].key) is None
+    repair = next(i for i in items if i.kind == "repair")  # an exercise is found by either kind
+    assert session.next_item(("exercise", repair.id)) == session.next_item(repair.key)
     assert session.continue_item() == items[0]
     session.visit("lesson", items[0].id)
     assert session.store.lessons_read() == set()  # opened is not read

@@ -141,7 +141,36 @@ async def test_quiz_first_answer_counts(make_app):
         await pilot.pause()
         assert app.store.quiz_score("6") == (0, 1)
         text = screen_text(app)
-        assert "回答正确" in text and "不计分" in text and "得分 0/3" in text
+        # the recorded answer stays on show; the later one is marked as practice
+        assert "你的回答:A" in text and "不对,正确答案是 B" in text and "得分 0/3" in text
+        assert "你的回答:B" not in text and "回答正确" not in text
+        assert "练习作答 B:✓ 对了" in text and "不计分" in text
+        await pilot.press("]")
+        await pilot.press("]")
+        await pilot.press("enter")  # the open question: reveal, then mark once
+        await pilot.pause()
+        assert "没答对" in screen_text(app).split("\n")[SIZE[1] - 1]
+        await pilot.press("y")
+        await pilot.pause()
+        # marked: y and n are no longer offered (a second mark would change nothing)
+        assert "没答对" not in screen_text(app).split("\n")[SIZE[1] - 1]
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.store.quiz_answers("6")["q3"][1] is True and "记为答对" in screen_text(app)
+
+
+async def test_quiz_options_show_code_without_backticks(home, monkeypatch):
+    from tutor import paths
+    from tutor.app.tutorapp import TutorApp
+
+    monkeypatch.setenv("JAXTUTOR_CONTENT", str(paths.package_dir().parent))
+    app = TutorApp(home=home, target=("quiz", "6"), warm=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        options = app.course.quiz("6").questions[0].options
+        assert any("`" in o for o in options)  # the real question 1 writes its options as code
+        text = screen_text(app)
+        assert "def f(x): return jnp.cos(x) + 1" in text and "`" not in text
 
 
 def test_fake_runner_has_the_runner_protocol():

@@ -251,12 +251,17 @@ async def test_next_exercise_after_a_pass(make_app, fake_runner):
     app = make_app(target=("exercise", "6.1"), runner=fake_runner)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "下一道练习" not in screen_text(app).split("\n")[SIZE[1] - 1]  # only after a pass
+        assert "下一个" not in screen_text(app).split("\n")[SIZE[1] - 1]  # only after a pass
         await run_to_verdict(pilot)
-        assert "下一道练习" in screen_text(app).split("\n")[SIZE[1] - 1]
-        await pilot.press("ctrl+n")  # 6.1 is the fixture's last exercise
-        await pilot.pause()
-        assert type(app.screen).__name__ == "HomeScreen"
+        assert "下一个" in screen_text(app).split("\n")[SIZE[1] - 1]
+        after = app.session.next_item(("exercise", "6.1"))  # the next item on the map
+        await pilot.press("ctrl+n")
+        await wait_until(
+            pilot,
+            lambda: (
+                app.places.place == ("exercise" if after.kind == "repair" else after.kind, after.id)
+            ),
+        )
 
 
 async def test_learner_output_is_sanitised(make_app, fake_runner):
@@ -325,3 +330,14 @@ async def test_a_pass_fills_the_solution_editor_only_when_its_tab_is_shown(make_
         scr.query_one("#ex-left").active = "tab-solution"
         await wait_until(pilot, lambda: solution.text == scr.exercise.solution)
         assert solution.language == "python"
+
+
+async def test_opening_an_exercise_does_not_start_it_an_edit_does(make_app, fake_runner):
+    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.store.location() == ("exercise", "6.1"))
+        await pilot.pause()
+        assert app.store.exercise_status("6.1") == "unseen"  # opened, not 进行中
+        app.screen.query_one("#editor").focus()
+        await pilot.press("x")
+        await wait_until(pilot, lambda: app.store.exercise_status("6.1") == "started")

@@ -47,7 +47,7 @@ class ExerciseScreen(PaneLayout, Screen):
         Binding("escape", "escape", "app.key.back", priority=True),
         Binding("ctrl+t", "hint", "app.key.hint", priority=True),
         Binding("ctrl+g", "solution", "app.key.solution", priority=True),
-        Binding("ctrl+n", "next", "app.key.next_exercise", priority=True),
+        Binding("ctrl+n", "next", "app.key.next", priority=True),
         Binding("ctrl+o", "external", "app.key.external", priority=True),
         Binding("ctrl+s", "save", "app.key.save", show=False, priority=True),
         Binding("f8", "reset", "app.key.reset"),
@@ -152,11 +152,11 @@ class ExerciseScreen(PaneLayout, Screen):
         if editors and editors.first().language is None:
             editors.first().language = "python"
 
-    def _record_open(self) -> None:
+    def _record_open(self, edit: bool = False) -> None:
         from tutor.storage.store import StoreError
 
         try:
-            self.session.record_open(self.exercise.id)
+            (self.session.record_edit if edit else self.session.record_open)(self.exercise.id)
         except StoreError as e:
             self.notify(str(e), severity="error", timeout=8)
 
@@ -226,6 +226,9 @@ class ExerciseScreen(PaneLayout, Screen):
     @on(TextArea.Changed, "#editor")
     def _edited(self) -> None:
         self.sync.edited()
+        if self.opened.status == "unseen" and self.sync.dirty:
+            self.opened.status = "started"  # the first edit starts it (opening does not)
+            self._record_open(edit=True)
 
     def on_draft_notice(self, message: DraftNotice) -> None:
         self._status_line(message.text, message.style, message.sticky or None)
@@ -404,7 +407,7 @@ class ExerciseScreen(PaneLayout, Screen):
         open_playground(self.app, self.chapter.id)  # over the workspace: Esc comes back here
 
     def action_next(self) -> None:
-        self.app.open_next_exercise(self.exercise.id)
+        self.app.open_next(("exercise", self.exercise.id))
 
     def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
         event.stop()

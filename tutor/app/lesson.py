@@ -8,8 +8,8 @@ learner moves the selection (j/k). `r` runs it and scrolls to its output; a bloc
 prediction takes the answer first (a–d, or a number typed in its box); `x` opens the repair
 exercise linked after the selected block; `e` opens it in the chapter's playground. Outputs stay
 while the learner is in the chapter (tutor/app/outputcache.py). A page counts as read once the
-learner has reached its end (scrolled or paged there, or the whole page fits on the screen), not
-when it opens."""
+learner has reached its end (scrolled or paged there, or the whole page fits on the screen) or
+left it with `n`, not when it opens."""
 
 from __future__ import annotations
 
@@ -281,6 +281,11 @@ class LessonScreen(Screen):
         if not self._end_seen:  # seen at two looks in a row: never a layout not yet settled
             self._end_seen = True
             return
+        self._record_read()
+
+    def _record_read(self) -> None:
+        if self.read or self.lesson_id is None:
+            return
         self.read = True
         self._read_timer.stop()
         from tutor.storage.store import StoreError
@@ -399,24 +404,17 @@ class LessonScreen(Screen):
         return True
 
     def action_next(self) -> None:
+        """The next item on the course map. Leaving a page with `n` counts as having read it,
+        as reaching its end does."""
         if self.lesson_id is None:
             self._start_course()
-        else:
-            self.app.open_next(("lesson", self.lesson_id))
+            return
+        self._record_read()
+        self.app.open_next(("lesson", self.lesson_id))
 
     def action_prev(self) -> None:
-        if self.lesson_id is None:
-            return
-        from tutor.application.progress import course_items
-
-        items = course_items(self.app.course)
-        keys = [i.key for i in items]
-        n = keys.index(("lesson", self.lesson_id))
-        if n == 0:
-            self.notify(t("app.lesson.first"), timeout=2)
-            return
-        prev = items[n - 1]
-        self.app.open_item(prev.kind, prev.id)
+        if self.lesson_id is not None:
+            self.app.open_next(("lesson", self.lesson_id), -1)
 
     def action_toggle_outline(self) -> None:
         outline = self.query_one("#outline", OptionList)

@@ -19,16 +19,6 @@ from tutor.application.progress import bar
 from tutor.words.catalog import t
 
 
-def fmt_time(seconds: float) -> str:
-    """A duration in the catalog's units (2分05秒 / 2m05s)."""
-    seconds = int(seconds)
-    if seconds < 60:
-        return t("app.time.s", s=seconds)
-    if seconds < 3600:
-        return t("app.time.ms", m=seconds // 60, s=seconds % 60)
-    return t("app.time.hm", h=seconds // 3600, m=seconds % 3600 // 60)
-
-
 class ProgressScreen(Screen):
     OVERLAY = True  # shown over where the learner is; Esc goes back there
     BINDINGS = [Binding("escape", "back", "app.key.back")]
@@ -114,7 +104,7 @@ class ProgressScreen(Screen):
                     status,
                     str(st.attempts),
                     f"{st.hints_used}/{len(ex.hints)}",
-                    fmt_time(st.time_spent_s),
+                    P.time_spent(st.time_spent_s),
                     solved,
                     key=ex.id,
                 )

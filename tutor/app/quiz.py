@@ -5,6 +5,8 @@ shown here and on the course map."""
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,6 +20,17 @@ from tutor.application import progress
 from tutor.words.catalog import t
 
 LETTERS = "ABCDEFGH"
+INLINE_CODE = re.compile(r"(`+)(.+?)\1")
+
+
+def inline_code(markdown: str) -> Text:
+    """An option's text as it reads: `code` without its backticks, in the code style."""
+    text, at = Text(), 0
+    for found in INLINE_CODE.finditer(markdown):
+        text.append(markdown[at : found.start()])
+        text.append(found.group(2).strip(), style="bold cyan")
+        at = found.end()
+    return text.append(markdown[at:])
 
 
 class QuizScreen(Screen):
@@ -92,7 +105,10 @@ class QuizScreen(Screen):
         if q.kind == "choice":
             options.display = True
             options.add_options(
-                [Option(f"{LETTERS[i]}. {opt}", id=LETTERS[i]) for i, opt in enumerate(q.options)]
+                [
+                    Option(Text(f"{LETTERS[i]}. ").append_text(inline_code(opt)), id=LETTERS[i])
+                    for i, opt in enumerate(q.options)
+                ]
             )
             options.focus()
             if previous is not None:
@@ -116,8 +132,8 @@ class QuizScreen(Screen):
             return q.kind == "choice" and parameters[0] < len(q.options)
         if action == "reveal":
             return q.kind == "open" and not self.revealed
-        if action == "mark":
-            return q.kind == "open" and self.revealed
+        if action == "mark":  # the first mark counts: once marked, y and n are not offered
+            return q.kind == "open" and self.revealed and not self._answered(q)
         if action == "verify":
             return bool(q.verify) and bool(self.query_one("#quiz-verify", Vertical).children)
         return True
@@ -135,20 +151,25 @@ class QuizScreen(Screen):
         letter = LETTERS[i]
         answer = self.app.session.answer_choice(self.chapter_id, q.id, letter)
         self.query_one("#quiz-options", OptionList).highlighted = i
-        self._choice_feedback(letter, None if answer.counted else answer.first_answer)
+        self._choice_feedback(answer.first_answer, None if answer.counted else letter)
         self._score()
 
-    def _choice_feedback(self, letter: str, counted: str | None = None) -> None:
-        """Feedback on `letter`; `counted` is the first answer when this one is only practice."""
+    def _choice_feedback(self, first: str, practice: str | None = None) -> None:
+        """Feedback on the first (recorded) answer; a later answer (`practice`) is shown under it
+        as practice, with its own mark, never in the first answer's place."""
         q = self.question
-        ok = letter == q.answer
-        text = Text(t("app.quiz.your_answer", answer=letter) + "   ")
+        ok = first == q.answer
+        text = Text(t("app.quiz.your_answer", answer=first) + "   ")
         text.append(
             t("app.quiz.correct") if ok else t("app.quiz.incorrect", answer=q.answer),
             style=progress.style("passed" if ok else "failed"),
         )
-        if counted is not None:
-            text.append("\n" + t("app.quiz.practice", answer=counted), style="dim")
+        if practice is not None:
+            right = practice == q.answer
+            text.append(
+                "\n" + t(f"app.quiz.practice_{'right' if right else 'wrong'}", answer=practice),
+                style=progress.style("done" if right else "failed"),
+            )
         self.query_one("#quiz-feedback", Static).update(text)
         if q.explanation:
             self.query_one("#quiz-explanation", Markdown).update(
@@ -213,13 +234,16 @@ class QuizScreen(Screen):
         answer = self.app.session.mark_open(self.chapter_id, q.id, right)
         self._open_feedback(answer.first_correct)
         self._score()
+        self.refresh_bindings()
+
+    def _answered(self, q) -> bool:
+        return q.id in self.app.store.quiz_answers(self.chapter_id)
 
     def _open_feedback(self, right: bool | None) -> None:
         text = Text(
             t("app.quiz.marked_right") if right else t("app.quiz.marked_wrong"),
             style=progress.style("passed" if right else "failed"),
         )
-        text.append("   " + t("app.quiz.mark_self"), style="dim")
         self.query_one("#quiz-feedback", Static).update(text)
         self._show_model_answer()
 

@@ -3,9 +3,11 @@ use cases every screen calls) and the runner (created lazily; it never imports j
 navigates between screens.
 
 Screen stack: [default, HomeScreen, <one place>, <overlays>…]. Opening a place (lesson, exercise,
-quiz) from the course map pushes it, from another place replaces it. The progress screen and the
-cheat sheet are overlays: pushed on top of where the learner is, and Esc returns there. F2 goes
-back to the map."""
+quiz) from the course map pushes it, from another place replaces it and puts that one on the back
+stack: Esc returns to it (an exercise to the page that opened it), and from the first place to
+the map. The progress screen and the cheat sheet are overlays: pushed on top of where the learner
+is, and Esc returns there. F2 goes back to the map. Every next/previous follows the map's order
+(Session.next_item / previous_item)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 
 from tutor.app import termguard
+from tutor.app.backstack import BackStack
 from tutor.app.endsignals import EndSignals
 from tutor.app.gcpolicy import GarbagePolicy
 from tutor.application.session import Session
@@ -61,6 +64,7 @@ class TutorApp(App):
         self.store = Store(home)
         self.session = Session(self.course, self.store, lang=lang())
         self.target = target
+        self.places = BackStack()  # the place shown and where Esc returns (tutor/app/backstack.py)
         self._runner = runner
         self._owns_runner = runner is None
         self._warm = warm
@@ -214,9 +218,16 @@ class TutorApp(App):
         raise UnknownId(kind, item_id, [])
 
     def open_item(
-        self, kind: str, item_id: str, quiet: bool = False, find: str | None = None
+        self,
+        kind: str,
+        item_id: str,
+        quiet: bool = False,
+        find: str | None = None,
+        back: bool = True,
     ) -> bool:
-        """Open a place; with `find`, the screen shows where those words occur (a search hit)."""
+        """Open a place; with `find`, the screen shows where those words occur (a search hit).
+        The place it replaces goes on the back stack (Esc returns there), unless `back` is False
+        (going back itself)."""
         if kind == "repair":  # a repair exercise opens in the exercise workspace
             kind = "exercise"
         try:
@@ -237,6 +248,7 @@ class TutorApp(App):
         if kind in OVERLAY_KINDS:
             self._show_overlay(screen)
         else:
+            self.places.opened((kind, item_id), remember=back)
             self._show(screen)
             if kind in LINK_KINDS:  # outputs of the examples stay while in one chapter
                 self.block_outputs.enter(
@@ -271,11 +283,14 @@ class TutorApp(App):
             self.push_screen(screen)
 
     def go_back(self) -> None:
-        """Esc on a screen with nothing to cancel: back to the screen below (the map below a
-        place, the place below an overlay)."""
+        """Esc on a screen with nothing to cancel: back to the screen below (the place below an
+        overlay), else to the place this one was opened from, else to the map."""
         if self._is_overlay(self.screen) and len(self.screen_stack) > 2:
             self.pop_screen()  # the map below refreshes itself when it resumes
             return
+        while (place := self.places.pop()) is not None:
+            if self.open_item(*place, quiet=True, back=False):
+                return
         self.action_home()
 
     def open_link(self, href: str) -> None:
@@ -287,22 +302,14 @@ class TutorApp(App):
         else:
             self.notify(t("app.lesson.bad_link", href=href), severity="warning")
 
-    def open_next(self, after: tuple[str, str]) -> None:
-        """The item after `after` in course order."""
-        nxt = self.session.item_after(*after)
-        if nxt is not None:
-            self.open_item(nxt.kind, nxt.id)
+    def open_next(self, current: tuple[str, str], step: int = 1) -> None:
+        """The item after (`step` 1) or before (-1) `current` on the course map."""
+        session = self.session
+        item = (session.next_item if step > 0 else session.previous_item)(current)
+        if item is not None:
+            self.open_item(item.kind, item.id)
         else:
-            self.notify(t("app.ex.no_next"))
-            self.action_home()
-
-    def open_next_exercise(self, ex_id: str) -> None:
-        nxt = self.session.next_exercise(ex_id)
-        if nxt is not None:
-            self.open_item("exercise", nxt.id)
-        else:
-            self.notify(t("app.ex.no_next"))
-            self.action_home()
+            self.notify(t("app.course.last" if step > 0 else "app.course.first"), timeout=3)
 
     def continue_course(self) -> None:
         item = self.session.continue_item()
@@ -326,6 +333,7 @@ class TutorApp(App):
         from tutor.app.home import HomeScreen
 
         left = False
+        self.places.on_map()
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
             left = True

@@ -94,6 +94,17 @@ def bar(done: int, total: int, width: int = 20) -> str:
     return "█" * full + "░" * (width - full)
 
 
+def time_spent(seconds: float) -> str:
+    """A duration in the catalog's units (39 秒, 2 分 05 秒, 1 小时 02 分): the one formatter
+    of the app and the CLI."""
+    seconds = int(seconds)
+    if seconds < 60:
+        return t("app.time.s", s=seconds)
+    if seconds < 3600:
+        return t("app.time.ms", m=seconds // 60, s=seconds % 60)
+    return t("app.time.hm", h=seconds // 3600, m=seconds % 3600 // 60)
+
+
 # ---------------------------------------------------------------- items in learning order
 
 

@@ -156,10 +156,9 @@ class Session:
         return self._drafts[ex_id]
 
     def open_exercise(self, ex_id: str, *, record: bool = True) -> OpenedExercise:
-        """Ensure the draft, mark the exercise started, remember the place; everything a
-        workspace shows on opening. With `record=False` the two store writes are left to the
-        caller's `record_open` (a screen defers them until after its first frame). Raises
-        UnknownId; store problems raise StoreError."""
+        """Ensure the draft, remember the place; everything a workspace shows on opening. With
+        `record=False` the store write is left to the caller's `record_open` (a screen defers it
+        until after its first frame). Raises UnknownId; store problems raise StoreError."""
         ex = self.course.exercise(ex_id)
         draft = self.draft(ex_id)
         text, error = None, None
@@ -182,10 +181,13 @@ class Session:
         )
 
     def record_open(self, ex_id: str) -> None:
-        """The store writes of opening an exercise: marked started, the learner's place."""
-        ex = self.course.exercise(ex_id)
-        self.store.mark_started(ex.id)
-        self.store.set_location("exercise", ex.id)
+        """The store write of opening an exercise: the learner's place. Opening alone does not
+        start it: an edit (`record_edit`) or a run does."""
+        self.store.set_location("exercise", self.course.exercise(ex_id).id)
+
+    def record_edit(self, ex_id: str) -> None:
+        """The learner changed the draft: the exercise is started (进行中) unless it is further."""
+        self.store.mark_started(self.course.exercise(ex_id).id)
 
     def save_draft(self, ex_id: str, text: str) -> SaveOutcome:
         return self.draft(ex_id).save(text)
@@ -336,26 +338,32 @@ class Session:
     def progress(self) -> Progress:
         return Progress(self.course, self.store)
 
-    def item_after(self, kind: str, item_id: str) -> Item | None:
-        """The item that follows (kind, id) in course order, done or not; None at the end."""
+    def _place(self, current: tuple[str, str]) -> tuple[list[Item], int | None]:
+        """The course in the map's order and where `current` (kind, id) stands in it; an
+        exercise is found under either exercise kind (main or repair)."""
         items = course_items(self.course)
-        keys = [i.key for i in items]
-        if (kind, item_id) in keys:
-            n = keys.index((kind, item_id)) + 1
-            return items[n] if n < len(items) else None
-        return None
+        kind, item_id = current
+        for n, item in enumerate(items):
+            if item.id == item_id and (
+                item.kind == kind or {kind, item.kind} <= {"exercise", "repair"}
+            ):
+                return items, n
+        return items, None
+
+    def next_item(self, current: tuple[str, str]) -> Item | None:
+        """The item after `current` on the course map, done or not; None after the last one.
+        Every "next" of the app and the CLI goes through here, so that all follow the map."""
+        items, n = self._place(current)
+        return items[n + 1] if n is not None and n + 1 < len(items) else None
+
+    def previous_item(self, current: tuple[str, str]) -> Item | None:
+        """The item before `current` on the course map; None before the first one."""
+        items, n = self._place(current)
+        return items[n - 1] if n else None
 
     def continue_item(self) -> Item | None:
         """Where "continue" goes: the first unfinished item from the learner's last place."""
         return self.progress().next_item(self.store.location())
-
-    def next_exercise(self, ex_id: str) -> Exercise | None:
-        """The next exercise of the same kind (main or repair) in course order, done or not;
-        None after the last one."""
-        current = self.course.exercise(ex_id)
-        same = [e for e in self.course.exercises.values() if e.kind == current.kind]
-        n = same.index(current) + 1
-        return same[n] if n < len(same) else None
 
     def visit(self, kind: str, item_id: str) -> None:
         """Remember the learner's place. Opening a lesson page does not make it read: the front

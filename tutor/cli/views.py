@@ -151,7 +151,7 @@ def render_progress(out: Out, course, store, prog: P.Progress) -> None:
                 attempts=s.attempts,
                 hints=s.hints_used,
                 total=len(e.hints),
-                minutes=f"{s.time_spent_s / 60:.0f}",
+                time=P.time_spent(s.time_spent_s),
                 solved=solved,
             )
             out.line(

@@ -76,7 +76,8 @@ APP: dict[str, dict[str, str]] = {
     "app.lesson.output": {"zh": "输出", "en": "output"},
     "app.lesson.no_output": {"zh": "(没有输出)", "en": "(no output)"},
     "app.lesson.runnable": {"zh": "可运行", "en": "runnable"},
-    "app.lesson.first": {"zh": "已经是第一页。", "en": "this is the first page."},
+    "app.course.first": {"zh": "这是课程的第一项。", "en": "this is the first item of the course."},
+    "app.course.last": {"zh": "这是课程的最后一项。", "en": "this is the last item of the course."},
     "app.lesson.last": {"zh": "已经是最后一页。", "en": "this is the last page."},
     "app.lesson.bad_link": {"zh": "打不开链接:{href}", "en": "cannot open link: {href}"},
     "app.lesson.context": {"zh": "先执行本章上下文", "en": "runs after the chapter context"},
@@ -217,7 +218,6 @@ APP: dict[str, dict[str, str]] = {
     "app.ex.col.status": {"zh": "结果", "en": "result"},
     "app.ex.col.duration": {"zh": "用时", "en": "took"},
     "app.ex.col.failing": {"zh": "未通过的检查", "en": "failing checks"},
-    "app.ex.no_next": {"zh": "这是最后一道练习了。", "en": "this is the last exercise."},
     "app.ex.select_check": {
         "zh": "选择一个未通过的检查查看差异。",
         "en": "select a failing check to see its diff.",
@@ -328,15 +328,18 @@ APP: dict[str, dict[str, str]] = {
     "app.time.s": {"zh": "{s} 秒", "en": "{s}s"},
     "app.time.ms": {"zh": "{m} 分 {s:02d} 秒", "en": "{m}m{s:02d}s"},
     "app.time.hm": {"zh": "{h} 小时 {m:02d} 分", "en": "{h}h{m:02d}m"},
-    "app.key.next_exercise": {"zh": "下一道练习", "en": "next exercise"},
     "app.help.progress": {"zh": "学习进度", "en": "progress"},
     "app.map.nothing_matches": {
         "zh": "没有符合这个筛选条件的内容。按 f 换一个筛选。",
         "en": "nothing matches this filter. Press f for another.",
     },
-    "app.quiz.practice": {
-        "zh": "这次是练习作答,不计分;计分的是第一次的回答 {answer}。",
-        "en": "practice only: the first answer, {answer}, is the one that counts.",
+    "app.quiz.practice_right": {
+        "zh": "练习作答 {answer}:✓ 对了(不计分,计分的是上面第一次的回答)",
+        "en": "practice answer {answer}: ✓ right (not scored: the first answer above counts)",
+    },
+    "app.quiz.practice_wrong": {
+        "zh": "练习作答 {answer}:✗ 不对(不计分,计分的是上面第一次的回答)",
+        "en": "practice answer {answer}: ✗ wrong (not scored: the first answer above counts)",
     },
     "app.ex.save_failed": {
         "zh": "⚠ 草稿没有保存:{reason}。编辑器里的代码还在,稍后会自动重试。",

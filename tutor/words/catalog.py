@@ -408,8 +408,8 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "cli.gave_up": {"zh": "已放弃", "en": "gave up"},
     "cli.exercise_stats": {
-        "zh": "尝试 {attempts} 次,提示 {hints}/{total},用时 {minutes} 分钟,通过于 {solved}",
-        "en": "{attempts} attempt(s), hints {hints}/{total}, {minutes} min, solved {solved}",
+        "zh": "尝试 {attempts} 次,提示 {hints}/{total},用时 {time},通过于 {solved}",
+        "en": "{attempts} attempt(s), hints {hints}/{total}, {time}, solved {solved}",
     },
     "cli.reset_done_no_backup": {
         "zh": "{id} 的草稿已恢复为起始代码(原来就是起始代码,没有备份)。",
