@@ -32,6 +32,7 @@ from tutor.worker.checklib import (
     assert_that,
     fail,
 )
+from tutor.worker.mistakes import Known, only_match
 
 checks = Checks()
 
@@ -48,68 +49,108 @@ def _chapter_trees():
 
 
 def _rms_run(
-    grads_seq, lr, rho, eps, *, accumulate=True, weight=None, eps_inside=False, bias=False
+    grads_seq,
+    lr,
+    rho,
+    eps,
+    *,
+    accumulate=True,
+    weight=None,
+    decay=None,
+    eps_inside=False,
+    bias=False,
+    old_s=False,
 ):
-    """float64 RMSProp updates for each step; the keyword arguments make its common slips."""
+    """float64 RMSProp updates for each step; the keyword arguments make its common slips
+    (`decay`/`weight`: the factors of s and g² in s ← decay·s + weight·g²; `old_s`: the updates
+    divide by the s the step received, not the one it computed)."""
     import jax
 
     w = (1 - rho) if weight is None else weight
+    d = rho if decay is None else decay
     s = jax.tree.map(np.zeros_like, grads_seq[0])
     out = []
     for t, g in enumerate(grads_seq, start=1):
         base = s if accumulate else jax.tree.map(np.zeros_like, s)
-        s = jax.tree.map(lambda s_, g_: rho * s_ + w * g_**2, base, g)
-        used = jax.tree.map(lambda s_: s_ / (1 - rho**t), s) if bias else s
-        if eps_inside:
-            out.append(jax.tree.map(lambda g_, s_: -lr * g_ / np.sqrt(s_ + eps), g, used))
-        else:
-            out.append(jax.tree.map(lambda g_, s_: -lr * g_ / (np.sqrt(s_) + eps), g, used))
+        s_before = base
+        s = jax.tree.map(lambda s_, g_: d * s_ + w * g_**2, base, g)
+        used = s_before if old_s else s
+        used = jax.tree.map(lambda s_: s_ / (1 - rho**t), used) if bias else used
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if eps_inside:
+                out.append(jax.tree.map(lambda g_, s_: -lr * g_ / np.sqrt(s_ + eps), g, used))
+            else:
+                out.append(jax.tree.map(lambda g_, s_: -lr * g_ / (np.sqrt(s_) + eps), g, used))
     return out
 
 
-def _mistakes(grads_seq, lr, rho, eps):
-    """(label, updates of every step, message) for the slips the step checks can name."""
+def _negated(grads_seq, lr, rho, eps):
     import jax
 
-    ref = _rms_run(grads_seq, lr, rho, eps)
-    return [
-        (
-            "sign",
-            [jax.tree.map(np.negative, u) for u in ref],
-            "updates 的符号反了:apply_updates 是把 updates 加到参数上,所以 updates 应为 −lr·g/(√s+ε),带负号。",
-        ),
-        (
-            "no_accumulation",
-            _rms_run(grads_seq, lr, rho, eps, accumulate=False),
-            "s 没有跨步累积:每一步都要从传入状态里的旧 s 出发,s ← ρ·s + (1−ρ)·g²,并把新 s 放进返回的新状态。",
-        ),
-        (
-            "no_one_minus_rho",
-            _rms_run(grads_seq, lr, rho, eps, weight=1.0),
-            "s 的更新漏了 (1 − ρ):梯度平方那一项应乘 (1 − ρ),s ← ρ·s + (1−ρ)·g²。",
-        ),
-        (
-            "bias_correction",
-            _rms_run(grads_seq, lr, rho, eps, bias=True),
-            "对 s 做了偏差修正 s / (1 − ρᵗ)(Adam 的做法):本题的 RMSProp 不做偏差修正,直接用 s。",
-        ),
-        (
-            "eps_inside",
-            _rms_run(grads_seq, lr, rho, eps, eps_inside=True),
-            "ε 放进了根号里(√(s+ε),Optax 的 scale_by_rms 默认 eps_in_sqrt=True 就是这么写的):"
-            "本题的公式是 g / (√s + ε),ε 在根号外。",
-        ),
-    ]
+    return [jax.tree.map(np.negative, u) for u in _rms_run(grads_seq, lr, rho, eps)]
+
+
+# The slips the step checks can name: each computes, from the check's gradients and
+# hyperparameters, the updates that slip produces at every step.
+MISTAKES = [
+    Known(
+        "sign",
+        _negated,
+        "updates 的符号反了:apply_updates 是把 updates 加到参数上,所以 updates 应为 −lr·g/(√s+ε),带负号。",
+    ),
+    Known(
+        "no_accumulation",
+        lambda g, lr, rho, eps: _rms_run(g, lr, rho, eps, accumulate=False),
+        "s 没有跨步累积:每一步都要从传入状态里的旧 s 出发,s ← ρ·s + (1−ρ)·g²,并把新 s 放进返回的新状态。",
+    ),
+    Known(
+        "no_one_minus_rho",
+        lambda g, lr, rho, eps: _rms_run(g, lr, rho, eps, weight=1.0),
+        "s 的更新漏了 (1 − ρ):梯度平方那一项应乘 (1 − ρ),s ← ρ·s + (1−ρ)·g²。",
+    ),
+    Known(
+        "swapped_rho",
+        lambda g, lr, rho, eps: _rms_run(g, lr, rho, eps, decay=1 - rho, weight=rho),
+        "updates 与 s ← (1 − ρ)·s + ρ·g² 算出的一致:ρ 和 1 − ρ 放反了。"
+        "旧的 s 乘 ρ,新的梯度平方乘 (1 − ρ):s ← ρ·s + (1−ρ)·g²。",
+    ),
+    Known(
+        "old_s",
+        lambda g, lr, rho, eps: _rms_run(g, lr, rho, eps, old_s=True),
+        "updates 与用更新前的 s 算出的一致:−lr·g/(√s + ε) 里的 s 应是这一步刚更新过的"
+        "(先 s ← ρ·s + (1−ρ)·g²,再用新 s 算 updates)。",
+    ),
+    Known(
+        "no_lr",
+        lambda g, lr, rho, eps: _rms_run(g, 1.0, rho, eps),
+        "updates 与 −g/(√s + ε) 一致:没有乘学习率 lr。rmsprop(lr, …) 的 lr 要用在 updates 里。",
+    ),
+    Known(
+        "bias_correction",
+        lambda g, lr, rho, eps: _rms_run(g, lr, rho, eps, bias=True),
+        "对 s 做了偏差修正 s / (1 − ρᵗ)(Adam 的做法):本题的 RMSProp 不做偏差修正,直接用 s。",
+    ),
+    Known(
+        "eps_inside",
+        lambda g, lr, rho, eps: _rms_run(g, lr, rho, eps, eps_inside=True),
+        "ε 放进了根号里(√(s+ε),Optax 的 scale_by_rms 默认 eps_in_sqrt=True 就是这么写的):"
+        "本题的公式是 g / (√s + ε),ε 在根号外。",
+    ),
+]
 
 
 def _explain(got_seq, grads_seq, lr, rho, eps) -> str | None:
     """The slip whose updates match every step the learner made so far, if exactly one does."""
-    hits = [
-        msg
-        for _, seq, msg in _mistakes(grads_seq, lr, rho, eps)
-        if all(H.trees_close(u, e, rtol=1e-5, atol=1e-6) for u, e in zip(got_seq, seq))
-    ]
-    return hits[0] if len(hits) == 1 else None
+    found = only_match(
+        got_seq,
+        MISTAKES,
+        grads_seq,
+        lr,
+        rho,
+        eps,
+        close=lambda u, e: H.trees_close(u, e, rtol=1e-5, atol=1e-6),
+    )
+    return found.message if found else None
 
 
 def _check_steps(got_seq, grads_seq, lr, rho, eps, what, diagnose_with=None, first=0):

@@ -34,6 +34,7 @@ from tutor.worker.checklib import (
     primitive_counts,
     rng,
 )
+from tutor.worker.mistakes import Known, diagnose
 
 checks = Checks()
 HID = 16
@@ -90,10 +91,10 @@ def _hidden(P, xs, row_vec=True):
     return np.array(hs)
 
 
-def _variant(P, xs, row, *, tanh=True, carry=True, lagged=False):
+def _variant(P, xs, row, *, tanh=True, carry=True, lagged=False, h0=0.0):
     """Outputs of the RNN and of its common slips (float64)."""
     rec = P["Wh"] if row else P["Wh"].T
-    state, out = np.zeros(HID), []
+    state, out = np.full(HID, h0), []
     for x_t in xs:
         pre = (state if carry else np.zeros(HID)) @ rec + x_t @ P["Wx"] + P["b"]
         new = np.tanh(pre) if tanh else pre
@@ -102,28 +103,39 @@ def _variant(P, xs, row, *, tanh=True, carry=True, lagged=False):
     return np.array(out)
 
 
+# The slips the value checks can name, each computed for the check's parameters, sequence and
+# matrix convention (row: h·W_h, else W_h·h).
+MISTAKES = [
+    Known(
+        "no_tanh",
+        lambda P, xs, row: _variant(P, xs, row, tanh=False),
+        "输出正好是去掉 tanh 的递推:h_t = tanh(h_{t−1}·W_h + x_t·W_x + b),激活函数不能省。",
+    ),
+    Known(
+        "state_not_carried",
+        lambda P, xs, row: _variant(P, xs, row, carry=False),
+        "每一步都像是从 h = 0 重新开始:新的隐藏状态要作为 carry 交给 lax.scan,"
+        "下一步才能用上它(主体函数返回 (新的 h, 本步输出))。",
+    ),
+    Known(
+        "lagged",
+        lambda P, xs, row: _variant(P, xs, row, lagged=True),
+        "输出用的是更新前的隐藏状态:y_t 应由本步算出的新 h_t 得到(y_t = h_t·W_o)。",
+    ),
+    Known(
+        "h0_ones",
+        lambda P, xs, row: _variant(P, xs, row, h0=1.0),
+        "输出与从 h₀ = 1(全 1 向量)出发的递推一致:初始隐藏状态应是零向量,jnp.zeros(16)。",
+    ),
+]
+
+
 def _diagnose(out, P, xs):
     """The slip whose outputs the learner's match (both matrix conventions tried), else None."""
-    slips = [
-        (
-            dict(tanh=False),
-            "输出正好是去掉 tanh 的递推:h_t = tanh(h_{t−1}·W_h + x_t·W_x + b),激活函数不能省。",
-        ),
-        (
-            dict(carry=False),
-            "每一步都像是从 h = 0 重新开始:新的隐藏状态要作为 carry 交给 lax.scan,"
-            "下一步才能用上它(主体函数返回 (新的 h, 本步输出))。",
-        ),
-        (
-            dict(lagged=True),
-            "输出用的是更新前的隐藏状态:y_t 应由本步算出的新 h_t 得到(y_t = h_t·W_o)。",
-        ),
-    ]
-    for kwargs, message in slips:
-        if any(
-            np.allclose(out, _variant(P, xs, row, **kwargs), atol=1e-4) for row in (True, False)
-        ):
-            return message
+    for row in (True, False):
+        found = diagnose(out, MISTAKES, P, xs, row, rtol=1e-5, atol=1e-4)
+        if found:
+            return found.message
     return None
 
 

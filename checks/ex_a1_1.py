@@ -29,6 +29,7 @@ from tutor.worker.checklib import (
     primitive_counts,
     rng,
 )
+from tutor.worker.mistakes import Known, produced
 
 checks = Checks()
 
@@ -55,28 +56,52 @@ def _forward(r, d, gamma):
     return out
 
 
-def _mistakes(r, d, gamma):
-    """What each known mistake would return on this trajectory (computed, then matched)."""
-    want = returns_ref(r, d, gamma)
-    return [
-        Mistake(
-            "forward",
-            _forward(r, d, gamma),
-            "结果等于“从前往后”的递推:G_t 依赖的是**后一步**的 G_{t+1},要从轨迹末尾往前算。"
-            "lax.scan 需要 reverse=True(它从后往前扫描,而 ys[t] 仍然对应 xs[t])。",
-        ),
-        Mistake(
-            "ignores_dones",
-            returns_ref(r, np.zeros(len(want)), gamma),
-            "结果和完全忽略终止标志时一样:递推里少了 (1 − d_t)。d_t = 1 表示这一步之后回合结束,"
-            "之后的回报不能再折扣累加进来。",
-        ),
-        Mistake(
-            "flipped",
-            want[::-1].copy(),
-            "结果是正确答案前后颠倒:reverse=True 的 scan 输出 ys[t] 本来就和 xs[t] 对齐,不要再把结果 [::-1]。",
-        ),
-    ]
+def _masked_after_add(r, d, gamma):
+    r, d = f64(r), f64(d)
+    out, acc = np.zeros(len(r)), 0.0
+    for t in range(len(r) - 1, -1, -1):
+        acc = (r[t] + gamma * acc) * (1.0 - d[t])
+        out[t] = acc
+    return out
+
+
+def _shifted(r, d, gamma):
+    """What a scan body that outputs the carry it received (G_{t+1}) instead of the new G_t gives."""
+    return np.append(returns_ref(r, d, gamma)[1:], 0.0)
+
+
+# What each known mistake returns on a trajectory (computed from the check's data, then matched).
+MISTAKES = [
+    Known(
+        "forward",
+        _forward,
+        "结果等于“从前往后”的递推:G_t 依赖的是**后一步**的 G_{t+1},要从轨迹末尾往前算。"
+        "lax.scan 需要 reverse=True(它从后往前扫描,而 ys[t] 仍然对应 xs[t])。",
+    ),
+    Known(
+        "ignores_dones",
+        lambda r, d, gamma: returns_ref(r, np.zeros(len(r)), gamma),
+        "结果和完全忽略终止标志时一样:递推里少了 (1 − d_t)。d_t = 1 表示这一步之后回合结束,"
+        "之后的回报不能再折扣累加进来。",
+    ),
+    Known(
+        "flipped",
+        lambda r, d, gamma: returns_ref(r, d, gamma)[::-1].copy(),
+        "结果是正确答案前后颠倒:reverse=True 的 scan 输出 ys[t] 本来就和 xs[t] 对齐,不要再把结果 [::-1]。",
+    ),
+    Known(
+        "masked_after_add",
+        _masked_after_add,
+        "结果等于 G_t = (r_t + γ·G_{t+1})·(1 − d_t):终止那一步自己的奖励 r_t 也被乘成了 0。"
+        "(1 − d_t) 只截断后面的回报:G_t = r_t + γ·(1 − d_t)·G_{t+1}。",
+    ),
+    Known(
+        "shifted",
+        _shifted,
+        "结果整体错了一步:G[t] 等于正确的 G_{t+1}(最后一项是 0)。scan 主体输出的是传进来的 carry,"
+        "而不是这一步新算出的 G_t:主体应返回 (新的 G, 新的 G)。",
+    ),
+]
 
 
 def _returns(L, r, d, gamma, T):
@@ -117,7 +142,9 @@ def _compare(got, r, d, gamma, *, what, lead, rtol=0.0, atol=1e-5):
         rtol=rtol,
         atol=atol,
         what=what,
-        mistakes=[Mistake(m.label, m.value, lead + m.message) for m in _mistakes(r, d, gamma)],
+        mistakes=[
+            Mistake(m.label, m.value, lead + m.message) for m in produced(MISTAKES, r, d, gamma)
+        ],
         msg=lead + "与从后往前的逐步递推 G_t = r_t + γ·(1 − d_t)·G_{t+1}(G_T = 0)的结果不一致,"
         "差别见下面的对比。",
     )

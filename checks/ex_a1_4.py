@@ -18,6 +18,8 @@ num_segments 是静态参数,以关键字传入。
     (只减全局最大值会下溢成 0/0)、含一个空段                          → check "fresh"
 """
 
+import re
+
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
 
@@ -120,7 +122,32 @@ def _call(L, s, ids, k, jit_outer=False):
             "段数要用传进来的静态参数 num_segments,不要从数据(例如 seg 的最大值)里算。",
             error=" ".join(str(e).splitlines()[:2]),
         )
+    except (TypeError, ValueError) as e:
+        _not_gathered(e, len(s), k)
+        raise
     return as_array(out, OUT)
+
+
+# JAX words it "Incompatible shapes for broadcasting: shapes=[(12,), (5,)]" (jnp.subtract …) or
+# "div got incompatible shapes for broadcasting: (12,), (5,)." (the lax primitive).
+_BROADCAST = re.compile(r"incompatible shapes for broadcasting:?(.*)", re.IGNORECASE)
+
+
+def _not_gathered(e: BaseException, n: int, k: int) -> None:
+    """A learner's function that combined a per-element array (n,) with a per-segment one (k,)
+    element by element: JAX names both shapes; say so (the fix is to gather by id)."""
+    m = _BROADCAST.search(str(e))
+    if not m or n == k:
+        return
+    shapes = set(re.findall(r"\((\d+),\)", m.group(1)))
+    if shapes == {str(n), str(k)}:
+        fail(
+            f"函数里有一步把形状 ({n},) 的数组(每条边一个值)和形状 ({k},) 的数组(每段一个值)"
+            "逐元素运算,JAX 报 Incompatible shapes for broadcasting。segment_max、segment_sum "
+            f"的结果每段一个值,要先用段 id 取回到每个元素上(m[seg]、z[seg],形状 ({n},)),"
+            "再和 scores 逐元素相减、相除。",
+            error=str(e).splitlines()[0],
+        )
 
 
 @checks.add("shape", "两组段 id:输出形状与 scores 相同")

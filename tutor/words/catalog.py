@@ -247,6 +247,13 @@ CATALOG: dict[str, dict[str, str]] = {
         "zh": "jit 只接受数组和已注册的 PyTree;普通 Python 对象不能作为参数,请改成 NamedTuple/dataclass PyTree 或把状态拆成数组。",
         "en": "jit accepts only arrays and registered pytrees; a plain Python object cannot be an argument. Use a NamedTuple/dataclass pytree or split the state into arrays.",
     },
+    "tb.hint.where_tree": {
+        "zh": "jnp.where 只接受数组,这里收到了一个容器(tuple、list 或 dict):要对 (h, c) 这样的"
+        " pytree 逐叶子挑选,用 jax.tree.map(lambda new, old: jnp.where(m, new, old), 新树, 旧树)。",
+        "en": "jnp.where takes arrays only and was given a container (tuple, list or dict): to pick "
+        "leaf by leaf in a pytree such as (h, c), use "
+        "jax.tree.map(lambda new, old: jnp.where(m, new, old), new_tree, old_tree).",
+    },
     # check library (tutor/worker/check_values.py, tutor/worker/checklib.py)
     "checklib.missing_name": {
         "zh": "找不到 {name}:它应该在你的代码或本章上下文里定义。",

@@ -29,6 +29,7 @@ _HINT_TEXTS = (
     ("has no attribute 'tree_map'", "tb.hint.tree_map"),
     ("Array has been deleted", "tb.hint.deleted"),
     ("Error interpreting argument", "tb.hint.bad_argument"),
+    ("where requires ndarray or scalar arguments, got <class", "tb.hint.where_tree"),
 )
 _MEMORY_TEXTS = ("RESOURCE_EXHAUSTED", "Out of memory", "bad_alloc")
 

@@ -1,0 +1,10 @@
+# expect: failed loop "终止那一步自己的奖励"
+# 把 (1 − d) 乘在了整个和上:回合结束的那一步,连它自己的奖励都被清零了。
+def discounted_returns(rewards: jax.Array, dones: jax.Array, gamma):
+    def back(later, item):
+        reward_now, done_now = item
+        now = (reward_now + gamma * later) * (1.0 - done_now)
+        return now, now
+
+    _, out = lax.scan(back, jnp.zeros((), rewards.dtype), (rewards, dones), reverse=True)
+    return out
