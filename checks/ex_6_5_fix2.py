@@ -17,6 +17,7 @@ from tutor.worker.checklib import (
     primitive_counts,
     rng,
 )
+from tutor.worker.mistakes import Known, produced
 
 checks = Checks()
 
@@ -46,6 +47,22 @@ def _want(x0, n):
     return np.array(out)
 
 
+# What the common slips give for a start x0 and n steps (computed, then matched).
+MISTAKES = [
+    Known(
+        "includes_start",
+        lambda x0, n: np.concatenate([[float(x0)], _want(x0, n)[:-1]]),
+        "轨迹整体早了一步:第 k 项等于第 k − 1 步之后的 x,第一项就是起点 x0。scan 主体输出的是"
+        "更新前的 x:应输出这一步更新之后的值(return x_new, x_new)。",
+    ),
+    Known(
+        "one_more_step",
+        lambda x0, n: _want(x0, n + 1)[1:],
+        "轨迹整体晚了一步:第 k 项等于第 k + 2 次迭代之后的 x(起点之后先多走了一步)。",
+    ),
+]
+
+
 def _orbit(L, x0, n):
     return R.call(L.orbit, x0, n, what=f"orbit(x0, {n})", symptoms=SYMPTOMS)
 
@@ -63,6 +80,7 @@ def _(L):
             atol=1e-6,
             what=f"orbit(x0={float(x0):.3f}, {n})",
             msg=f"轨迹应是 x ← 0.5·x + 1 迭代 {n} 次时每一步之后的 x(不含起点)。",
+            mistakes=produced(MISTAKES, x0, n),
         )
 
 
