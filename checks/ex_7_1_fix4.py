@@ -14,12 +14,33 @@ from tutor.worker.checklib import (
     assert_compile_count,
     rng,
 )
+from tutor.worker.mistakes import Known, produced
 
 checks = Checks()
 
 
 def _lr(k):
     return 0.1 * (k + 1) / 4 if k < 4 else 0.1
+
+
+def _lr_from_zero(k):
+    return 0.1 * k / 4 if k < 4 else 0.1
+
+
+# What the common slips of the warm-up give for lr_at(0..9) (computed, then matched).
+MISTAKES = [
+    Known(
+        "warmup_from_zero",
+        lambda ks: np.array([_lr_from_zero(k) for k in ks]),
+        "lr_at 与 0.1·k/4 一致:升温从 0 开始,整体晚了一步(lr_at(0) = 0,这一步什么也不学)。"
+        "题目的升温是 0.1·(k+1)/4:k = 0 时已是 0.025。",
+    ),
+    Known(
+        "warmup_five",
+        lambda ks: np.array([0.1 * (k + 1) / 4 if k < 5 else 0.1 for k in ks]),
+        "lr_at(4) 等于 0.125:升温多走了一步(k < 5)。前 4 步(k = 0…3)升温,k ≥ 4 时保持 0.1。",
+    ),
+]
 
 
 def _kind(v):
@@ -39,6 +60,7 @@ def _(L):
         atol=1e-8,
         what="lr_at(0..9)",
         msg="lr_at 的学习率不对:前 4 步应是 0.1·(k+1)/4,之后 0.1。",
+        mistakes=produced(MISTAKES, range(10)),
     )
     g = rng(741)
     p, grads = R.floats(g, 3), [R.floats(g, 3) for _ in range(6)]
