@@ -7,6 +7,7 @@ import _repair_ch7 as R
 import numpy as np
 
 from tutor.worker.checklib import Checks, as_scalar, assert_close, assert_that, rng
+from tutor.worker.mistakes import Known, produced
 
 checks = Checks()
 
@@ -31,6 +32,28 @@ def _want(z, labels):
     return -logp[np.arange(len(z)), np.asarray(labels)].mean(), (np.exp(logp) - onehot) / len(z)
 
 
+def _per_row(z, labels):
+    z = np.asarray(z, np.float64)
+    shifted = z - z.max(-1, keepdims=True)
+    logp = shifted - np.log(np.exp(shifted).sum(-1, keepdims=True))
+    return -logp[np.arange(len(z)), np.asarray(labels)]
+
+
+# What the common slips give for the loss on the check's logits (computed, then matched).
+MISTAKES = [
+    Known(
+        "sum",
+        lambda z, labels: _per_row(z, labels).sum(),
+        "损失等于各行交叉熵之**和**(是平均值的 B 倍):题目要的是 batch 的平均交叉熵,用 .mean()。",
+    ),
+    Known(
+        "no_minus",
+        lambda z, labels: -_per_row(z, labels).mean(),
+        "损失等于平均交叉熵的相反数:log 概率是负数,交叉熵要再取负号。",
+    ),
+]
+
+
 @checks.add("values", "含 ±900、−130 的新 logits:损失有限且等于 float64 参考值")
 def _(L):
     z, labels = _data(781)
@@ -49,6 +72,7 @@ def _(L):
         atol=1e-4,
         what="xent(z, labels)",
         msg="损失和 float64 的交叉熵不一致。",
+        mistakes=produced(MISTAKES, z, labels),
     )
 
 
