@@ -18,12 +18,13 @@ from tutor.worker.checklib import (
     fail,
     rng,
 )
+from tutor.worker.mistakes import Known, produced
 
 checks = Checks()
 
 
-def _ref(grads, b1, b2, eps, correct=True):
-    """float64 Adam directions for a list of gradient dicts."""
+def _ref(grads, b1, b2, eps, correct=True, eps_inside=False):
+    """float64 Adam directions for a list of gradient dicts (`eps_inside`: √(v̂ + eps))."""
     m = {k: np.zeros_like(np.asarray(v, np.float64)) for k, v in grads[0].items()}
     v = {k: np.zeros_like(x) for k, x in m.items()}
     out = []
@@ -34,9 +35,25 @@ def _ref(grads, b1, b2, eps, correct=True):
             m[k] = b1 * m[k] + (1 - b1) * gk
             v[k] = b2 * v[k] + (1 - b2) * gk * gk
             mh, vh = (m[k] / (1 - b1**t), v[k] / (1 - b2**t)) if correct else (m[k], v[k])
-            step[k] = mh / (np.sqrt(vh) + eps)
+            step[k] = mh / np.sqrt(vh + eps) if eps_inside else mh / (np.sqrt(vh) + eps)
         out.append(step)
     return out
+
+
+# What the common slips give at every step for the check's gradients and hyperparameters.
+MISTAKES = [  # the first one can only show when the check passes other values than the defaults
+    Known(
+        "default_hyper",
+        lambda grads, b1, b2, eps: _ref(grads, 0.9, 0.999, 1e-8),
+        "方向与 beta1=0.9、beta2=0.999、eps=1e-8 算出的一致,而这次传入的是别的值:"
+        "更新里要用 adam_direction 收到的 beta1、beta2、eps,不要写死默认值。",
+    ),
+    Known(
+        "eps_inside",
+        lambda grads, b1, b2, eps: _ref(grads, b1, b2, eps, eps_inside=True),
+        "方向与 m̂ / √(v̂ + eps) 一致:eps 放进了根号里。题目的公式是 m̂ / (eps + √v̂)。",
+    ),
+]
 
 
 def _grads(seed, n):
@@ -94,7 +111,11 @@ def _(L):
                 "no_correction",
                 _ref(grads, 0.9, 0.999, 1e-8, correct=False)[0],
                 "第一步的方向约是 ±3.16:m、v 都没有做偏差修正(除以 1 − β₁ᵗ、1 − β₂ᵗ)。",
-            )
+            ),
+            *[
+                Mistake(m.label, m.value[0], m.message)
+                for m in produced(MISTAKES[1:], grads, 0.9, 0.999, 1e-8)
+            ],
         ],
     )
 
@@ -110,6 +131,7 @@ def _(L):
         out, _ = _run(L, grads, **hyper)
         full = {"beta1": 0.9, "beta2": 0.999, "eps": 1e-8, **hyper}
         want = _ref(grads, full["beta1"], full["beta2"], full["eps"])
+        slips = produced(MISTAKES, grads, full["beta1"], full["beta2"], full["eps"])
         for k, (got, ref) in enumerate(zip(out, want)):
             assert_close(
                 got,
@@ -118,6 +140,7 @@ def _(L):
                 atol=1e-6,
                 what=f"第 {k + 1} 步的方向(beta1={full['beta1']}, beta2={full['beta2']}, eps={full['eps']})",
                 msg=f"第 {k + 1} 步的方向和 float64 的 Adam 不一致。",
+                mistakes=[Mistake(m.label, m.value[k], m.message) for m in slips],
             )
 
 
