@@ -1,4 +1,4 @@
-# expect: failed loop "从前往后"
+# expect: failed loop "从前往后" not "终止那一步" "整体错了一步"
 # 忘了 reverse=True:scan 从第 0 步往后累加,得到的是“过去”的折扣和,不是未来的回报。
 def discounted_returns(rewards: jax.Array, dones: jax.Array, gamma):
     def accumulate(acc, item):

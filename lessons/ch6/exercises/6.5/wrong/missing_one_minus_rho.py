@@ -1,4 +1,4 @@
-# expect: failed step1 "漏了 (1 − ρ)"
+# expect: failed step1 "漏了 (1 − ρ)" not "更新前的 s" "放反了" "没有乘学习率"
 # 梯度平方前漏了 (1 - rho):s 被放大,步长变小。
 
 

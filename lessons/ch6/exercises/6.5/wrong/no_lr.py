@@ -1,4 +1,4 @@
-# expect: failed step1 "没有乘学习率 lr"
+# expect: failed step1 "没有乘学习率 lr" not "更新前的 s" "放反了"
 # 以为 RMSProp 的“自适应”已经决定了步长,忘了乘学习率。
 
 

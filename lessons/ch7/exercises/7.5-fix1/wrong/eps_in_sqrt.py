@@ -1,4 +1,4 @@
-# expect: failed first_step "eps 放进了根号里"
+# expect: failed first_step "eps 放进了根号里" not "±3.16"
 # 偏差修正补上了,eps 却加在了根号里面:v̂ 很小时方向明显变小。
 
 
