@@ -1,5 +1,5 @@
-# expect: error returns "carry" not "jax.tree.map"
-# carry 的初值写成了列表 [h, c],主体却交回元组 (h, c):scan 要求 carry 每一步的结构都相同。
+# expect: error returns "pytree structure error" not "jax.tree.map(lambda"
+# carry 的初值写成了列表 [h, c],cell 交回的却是元组 (h, c):两棵树的结构不同,逐叶子合并时对不上。
 
 
 def lstm_cell(params: dict, carry, x_t):
