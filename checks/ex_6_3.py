@@ -17,6 +17,7 @@ from tutor.worker.checklib import (
     as_array,
     assert_close,
     assert_compile_count,
+    compare,
     fail,
     rng,
 )
@@ -45,7 +46,10 @@ def _param(out, what: str, expected: float | None = None) -> float:
         if expected is not None:
             for i, item in enumerate(out):
                 try:
-                    if np.allclose(np.asarray(item, np.float64), expected, rtol=1e-4, atol=1e-6):
+                    if (
+                        compare(np.asarray(item, np.float64), expected, rtol=1e-4, atol=1e-6)
+                        is None
+                    ):
                         hint = f"其中第 {i + 1} 个元素才是新参数;"
                         break
                 except Exception:

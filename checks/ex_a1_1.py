@@ -24,6 +24,7 @@ from tutor.worker.checklib import (
     Mistake,
     as_array,
     assert_close,
+    compare,
     f64,
     fail,
     primitive_counts,
@@ -111,7 +112,7 @@ def _returns(L, r, d, gamma, T):
     out = L.discounted_returns(jnp.asarray(r), jnp.asarray(d), gamma)
     if isinstance(out, (tuple, list)) and len(out) == 2:
         second = as_array(out[1], f"{OUT}的第二项")
-        if second.shape == (T,) and np.allclose(second, returns_ref(r, d, gamma), atol=1e-5):
+        if compare(second, returns_ref(r, d, gamma), rtol=1e-5, atol=1e-5) is None:
             fail(
                 f"{OUT}是一个二元组,它的第二项才是正确的 G:返回的是 lax.scan 的整个结果 (最终 carry, 逐步输出)。"
                 "只返回第二项(逐步输出)就够了,它的形状是 (T,)。",
@@ -120,7 +121,7 @@ def _returns(L, r, d, gamma, T):
     arr = as_array(out, OUT)
     if arr.shape != (T,):
         want = returns_ref(r, d, gamma)
-        if arr.ndim == 0 and np.isclose(float(arr), want[0], atol=1e-5):
+        if arr.ndim == 0 and compare(float(arr), want[0], rtol=1e-5, atol=1e-5) is None:
             fail(
                 f"T={T} 时输出应该是形状 ({T},) 的数组,实际是一个数,而且它等于 G_0:返回的是 scan 最后的 carry。"
                 "G 要每个时间步一个值,scan 的第二个返回值 ys 才是逐步输出。",
