@@ -19,7 +19,11 @@ def describe(binding) -> str:
     return t(desc) if desc in CATALOG else desc
 
 
-def _key(binding, app) -> str:
+def _key(binding, screen) -> str:
+    label = getattr(screen, "key_label", None)  # a screen may name a key by what it shows
+    shown = label(binding) if label is not None else None
+    if shown:
+        return shown
     if binding.key_display:
         return binding.key_display
     key = binding.key.split(",")[0].strip()
@@ -59,7 +63,7 @@ class KeyBar(Static):
             if not binding.show or not enabled or binding.action in seen:
                 continue
             seen.add(binding.action)
-            items.append((_key(binding, self.app), describe(binding)))
+            items.append((_key(binding, self.screen), describe(binding)))
         self.items = items
         self.refresh()
 

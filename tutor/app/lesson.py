@@ -100,6 +100,10 @@ class LessonScreen(Screen):
             yield outline
             with VerticalScroll(id="page"):
                 yield from first
+        if self.lesson_id is None:  # under the page, above the keys: in view at any size
+            yield Button(
+                t("app.welcome.start", id=self.chapter.id), id="welcome-start", variant="primary"
+            )
         yield KeyBar()
 
     def _part_widgets(self) -> list:
@@ -113,14 +117,6 @@ class LessonScreen(Screen):
             else:
                 n_block += 1
                 widgets.append(self._run_block(part, n_block))
-        if self.lesson_id is None:
-            widgets.append(
-                Button(
-                    t("app.welcome.start", id=self.chapter.id),
-                    id="welcome-start",
-                    variant="primary",
-                )
-            )
         return widgets
 
     def _run_block(self, block, n_block: int) -> RunBlock:
@@ -190,7 +186,7 @@ class LessonScreen(Screen):
                 for n_chunk, k, level, title in outline_entries(self.parts)
             ]
         )
-        self.query_one("#page").focus()
+        self.query_one("#welcome-start" if self.lesson_id is None else "#page").focus()
         self.call_after_refresh(self._rendered)
         if any(not isinstance(p, str) for p in self.parts):
             self.set_timer(0.3, lambda: self.app.warm_runner(self.chapter.context_path))
@@ -331,6 +327,19 @@ class LessonScreen(Screen):
         self.selected = block
         self.refresh_bindings()
 
+    def _next_below(self) -> RunBlock | None:
+        """The first example below the view (the whole page mounted first, so that it is
+        there), else the last one above it."""
+        if self._pending:
+            batch, self._pending = self._pending, []
+            self.query_one("#page", VerticalScroll).mount_all(batch)
+            self.call_after_refresh(self.action_run_block)
+            return None
+        top = self.query_one("#page", VerticalScroll).scroll_offset.y
+        blocks = self._blocks()
+        below = [b for b in blocks if b.virtual_region.y >= top]
+        return below[0] if below else (blocks[-1] if blocks else None)
+
     def action_move_block(self, step: int) -> None:
         blocks = self._blocks()
         if not blocks:
@@ -352,8 +361,9 @@ class LessonScreen(Screen):
         self.call_after_refresh(lambda: self._select(target))  # scrolling must not drop it
 
     def action_run_block(self) -> None:
-        """Run the selected example (or the one most in view) and show where its output goes."""
-        block = self.current_block()
+        """Run the selected example (or the one most in view, or else the next one below) and
+        show where its output goes."""
+        block = self.current_block() or self._next_below()
         if block is None:
             return
         self._select(block)
@@ -362,8 +372,8 @@ class LessonScreen(Screen):
         self.call_after_refresh(lambda: self._select(block))
 
     def action_predict(self, letter: str) -> None:
-        block = self.current_block()
-        if block is None or not block.awaiting_prediction:
+        block = self._asking()
+        if block is None:
             return
         self._select(block)
         if block.prediction.options:
@@ -392,16 +402,35 @@ class LessonScreen(Screen):
             self.app.open_item("exercise", block.repair)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action in ("repair", "predict", "move_block"):
+        if action in ("repair", "predict", "move_block", "run_block", "playground"):
             if not self.is_mounted:
                 return False
-            block = self.current_block()
             if action == "repair":
+                block = self.current_block()
                 return block is not None and bool(block.repair)
             if action == "predict":
-                return block is not None and block.awaiting_prediction
-            return bool(self._blocks())
+                return self._asking() is not None
+            if action == "playground" and self.lesson_id is not None:
+                return True  # the playground opens with or without an example
+            return any(isinstance(w, RunBlock) for w in self._widgets)  # none: not offered
         return True
+
+    def _asking(self) -> RunBlock | None:
+        """The block whose question a–d answer: the selected one, else the one on the screen
+        that waits for an answer (most in view)."""
+        if self.selected is not None:
+            return self.selected if self.selected.awaiting_prediction else None
+        waiting = [(self._overlap(b), b) for b in self._blocks() if b.awaiting_prediction]
+        seen = [(rows, b) for rows, b in waiting if rows > 0]
+        return max(seen, key=lambda pair: pair[0])[1] if seen else None
+
+    def key_label(self, binding) -> str | None:
+        """The footer's label for the answer keys: as many letters as the question has."""
+        if binding.action.startswith("predict"):
+            block = self._asking()
+            if block is not None and block.prediction.options:
+                return f"a–{chr(ord('a') + len(block.prediction.options) - 1)}"
+        return None
 
     def action_next(self) -> None:
         """The next item on the course map. Leaving a page with `n` counts as having read it,

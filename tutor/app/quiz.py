@@ -226,6 +226,7 @@ class QuizScreen(Screen):
 
         for block in self.query(RunBlock).results(RunBlock):
             block.run()
+            block.scroll_visible(animate=False)  # the output follows when the run ends
 
     def action_mark(self, right: bool) -> None:
         q = self.question

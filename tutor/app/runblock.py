@@ -166,11 +166,16 @@ class RunBlock(LiveOutput, Vertical):
             )
         self.guess_text = shown
         self.query_one(".predict-question", WrapStatic).update(self._question_text())
-        self.query_one(".predict-code", Markdown).update(self._code_markdown())
+        revealed = self.query_one(".predict-code", Markdown).update(self._code_markdown())
         self.query_one(".run-button", Button).disabled = False
         for box in self.query(".predict-input"):
             box.display = False
-        self.run()
+
+        async def reveal_then_run() -> None:
+            await revealed  # the whole code laid out first: the output lands where it is shown
+            self.run()
+
+        self.call_later(reveal_then_run)
         return True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
