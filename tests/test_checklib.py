@@ -172,9 +172,9 @@ def test_as_tuple_accepts_tuples_lists_and_namedtuples_and_names_the_rest():
     assert as_tuple([1, 2], 2, "r") == (1, 2)
     assert as_tuple(Pair(1, 2), 2, "r") == (1, 2)
     for bad, word in [
-        ((1, 2, 3), "tuple of 3"),
+        ((1, 2, 3), "tuple,3 个元素"),
         (None, "None"),
-        (np.zeros(2), "array"),
+        (np.zeros(2), "float64 数组,形状 (2,)"),
         (1.5, "float"),
     ]:
         e = failure(as_tuple, bad, 2, "返回值")

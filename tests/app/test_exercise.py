@@ -341,3 +341,13 @@ async def test_opening_an_exercise_does_not_start_it_an_edit_does(make_app, fake
         app.screen.query_one("#editor").focus()
         await pilot.press("x")
         await wait_until(pilot, lambda: app.store.exercise_status("6.1") == "started")
+
+
+async def test_a_full_pass_says_there_is_no_difference(make_app, fake_runner):
+    fake_runner.push(passed_result())
+    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await run_to_verdict(pilot)
+        body = str(app.screen.query_one("#diff-body").render())
+        assert "所有检查都通过了" in body and "选择一个未通过的检查" not in body

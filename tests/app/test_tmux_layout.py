@@ -66,7 +66,7 @@ def test_the_exercise_workspace_reads_well(tmp_path, size):
         screen = term.wait_for("运行检查", 30)
         if size[0] < 100:  # tabs: code → results → statement
             term.keys("F6")
-            term.wait_for("选择一个未通过的检查", 10)
+            term.wait_for("第一个未通过的检查的差异", 10)
             term.keys("F6")
             screen = term.wait_for("要求", 10)
             statement = screen

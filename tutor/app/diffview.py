@@ -108,8 +108,8 @@ def _facts(d) -> list[RenderableType]:
     if getattr(d, "mismatched", None) is not None and getattr(d, "total", None) is not None:
         facts.append(t("app.diff.mismatched", n=d.mismatched, total=d.total))
     lines += [Text(f, style="yellow") for f in facts]
-    if getattr(d, "diagnosis", None):
-        lines.append(Text(t("app.diff.diagnosis", label=d.diagnosis), style="cyan"))
+    if getattr(d, "diagnosis", None):  # a label for the course's authors: the message names it
+        lines.append(Text(t("app.diff.diagnosis"), style="cyan"))
     return lines
 
 
@@ -471,10 +471,11 @@ def render_detail(check: CheckOutcome) -> RenderableType:
 
 def render_error(error: ErrorInfo) -> RenderableType:
     """The run's own error (raised while loading the learner's file, before any check)."""
+    kind = t("status.timeout") if error.type == "Timeout" else error.type  # where it was stuck
     return render_detail(
         CheckOutcome(
             id="error",
-            name=f"{error.type}: {error.message}",
+            name=f"{kind}: {error.message}",
             status=CheckStatus.ERROR,
             detail=D.LearnerError(line=error.line, traceback=error.traceback),
         )
@@ -485,12 +486,13 @@ class DiffView(VerticalScroll):
     """Scrollable diff of the selected failing check."""
 
     def compose(self):
-        yield Static(t("app.ex.select_check"), id="diff-body")
+        yield Static(t("app.ex.diff_after_run"), id="diff-body")
 
-    def show(self, check: CheckOutcome | None) -> None:
+    def show(self, check: CheckOutcome | None, empty: str | None = None) -> None:
+        """The diff of `check`; with none, `empty` (what is true of the run shown)."""
         body = self.query_one("#diff-body", Static)
         check = sanitize_all(check)  # learner text (names, messages, values) shown, never acted on
-        body.update(render_detail(check) if check is not None else t("app.ex.select_check"))
+        body.update(render_detail(check) if check is not None else empty or "")
         self.scroll_home(animate=False)
 
     def show_error(self, error: ErrorInfo) -> None:

@@ -17,7 +17,7 @@ from tutor.app.diffview import DiffView
 from tutor.app.verdict import VerdictView
 from tutor.application.session import Verdict
 from tutor.protocol.events import CheckDone, CheckStarted
-from tutor.protocol.result import CheckStatus, RunResult
+from tutor.protocol.result import CheckStatus, RunResult, Status
 from tutor.termtext import sanitize, sanitize_all
 from tutor.words.catalog import t
 
@@ -138,7 +138,8 @@ class ResultsPanel(Vertical):
         elif result.error is not None:
             diff.show_error(result.error)
         else:
-            diff.show(None)
+            passed = result.status == Status.PASSED
+            diff.show(None, t("app.ex.no_diff_passed" if passed else "app.ex.no_diff"))
 
     def show_explanation(self, markdown: str, *, activate: bool) -> None:
         explanation = self.query_one("#explanation", Markdown)

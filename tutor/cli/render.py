@@ -245,7 +245,8 @@ def detail_lines(detail: Any) -> list[str]:
             f"{t('cli.actual')}: {detail.actual or t('cli.detail.nothing_raised')}",
         ]
     elif isinstance(detail, D.Condition):
-        lines += [f"{key} = {picture(value)}" for key, value in detail.values.items()]
+        named = {"expected": t("cli.expected"), "actual": t("cli.actual")}  # as the app says them
+        lines += [f"{named.get(k, k)} = {picture(v)}" for k, v in detail.values.items()]
     elif isinstance(detail, D.Compiles):
         counted = detail.function or t("cli.detail.every_compile")
         bounds = [

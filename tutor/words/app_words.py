@@ -97,7 +97,7 @@ APP: dict[str, dict[str, str]] = {
         "en": "type your number, Enter to confirm",
     },
     "app.predict.first": {
-        "zh": "先回答这段代码上方的预测,再运行。",
+        "zh": "先回答这段代码下面的预测问题,回答后就会运行。",
         "en": "answer the prediction first, then it runs.",
     },
     "app.predict.yours": {"zh": "你的预测:{answer}", "en": "your prediction: {answer}"},
@@ -218,9 +218,17 @@ APP: dict[str, dict[str, str]] = {
     "app.ex.col.status": {"zh": "结果", "en": "result"},
     "app.ex.col.duration": {"zh": "用时", "en": "took"},
     "app.ex.col.failing": {"zh": "未通过的检查", "en": "failing checks"},
-    "app.ex.select_check": {
-        "zh": "选择一个未通过的检查查看差异。",
-        "en": "select a failing check to see its diff.",
+    "app.ex.diff_after_run": {
+        "zh": "运行检查后,这里显示第一个未通过的检查的差异;用方向键选别的检查。",
+        "en": "after a run, the first failing check's diff shows here; the arrows pick another.",
+    },
+    "app.ex.no_diff_passed": {
+        "zh": "所有检查都通过了,没有差异。",
+        "en": "every check passed: no differences.",
+    },
+    "app.ex.no_diff": {
+        "zh": "这次运行没有可以对比的值。",
+        "en": "this run has no values to compare.",
     },
     "app.ex.check_running": {"zh": "运行中", "en": "running"},
     "app.ex.output_empty": {"zh": "(你的代码还没有输出)", "en": "(no output from your code yet)"},
@@ -398,8 +406,8 @@ APP: dict[str, dict[str, str]] = {
     "app.diff.as_stated": {"zh": "见上面的说明", "en": "as stated above"},
     "app.diff.nothing_raised": {"zh": "没有抛出异常", "en": "nothing was raised"},
     "app.diff.diagnosis": {
-        "zh": "和这个常见错误的结果一致:{label}",
-        "en": "matches what this mistake produces: {label}",
+        "zh": "你的值正是上面说的那个错误会算出的值(在容差内一致)。",
+        "en": "your value is exactly what the mistake described above produces (within tolerance).",
     },
     "app.diff.compiles_of": {"zh": "编译次数:{name}", "en": "compilations of {name}"},
     "app.diff.every_function": {"zh": "所有函数", "en": "every function"},

@@ -263,6 +263,12 @@ CATALOG: dict[str, dict[str, str]] = {
         "zh": "{what} 的结构不对:应该是{expected},实际是 {actual}。",
         "en": "{what} has the wrong structure: expected {expected}, got {actual}.",
     },
+    "checklib.describe.items": {"zh": "{kind},{n} 个元素", "en": "{kind} of {n}"},
+    "checklib.describe.array": {
+        "zh": "{dtype} 数组,形状 {shape}",
+        "en": "{dtype} array {shape}",
+    },
+    "checklib.describe.dict": {"zh": "dict,键为 {keys}", "en": "dict with keys {keys}"},
     "checklib.tuple_of": {
         "zh": " {n} 个元素的元组(或列表)",
         "en": "a tuple (or list) of {n} items",

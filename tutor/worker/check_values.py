@@ -86,17 +86,16 @@ def jsonable(value: Any, limit: int = MAX_ELEMENTS) -> Any:
 
 
 def describe(value: Any) -> str:
-    """A short account of what a value is, for structure failures: 'list of 3', 'None',
-    'float32 array (2, 3)', 'float'."""
+    """A short account of what a value is, for structure failures, in the job's language:
+    'list,3 个元素' / 'list of 3', 'None', 'float32 数组,形状 (2, 3)', 'float'."""
     if value is None:
         return "None"
     if hasattr(value, "shape") and hasattr(value, "dtype"):
-        return f"{value.dtype} array {tuple(value.shape)}"
+        return t("checklib.describe.array", dtype=value.dtype, shape=tuple(value.shape))
     if isinstance(value, (tuple, list)):
-        kind = type(value).__name__
-        return f"{kind} of {len(value)}"
+        return t("checklib.describe.items", kind=type(value).__name__, n=len(value))
     if isinstance(value, dict):
-        return f"dict with keys {sorted(map(str, value))[:8]}"
+        return t("checklib.describe.dict", keys=sorted(map(str, value))[:8])
     return type(value).__name__
 
 
