@@ -3,13 +3,13 @@
 
 
 class Running(NamedTuple):  # Welford 的三个状态量
-    count: jax.Array  # 已经看到的数据个数(浮点数,方便做除法)
+    count: jax.Array  # 已经看到的数据个数(int32:浮点计数过了 2²⁴ 就加不动了)
     mu: jax.Array  # 当前均值
     sq_dev: jax.Array  # 与均值之差的平方和 M2
 
 
 def welford_step(state, x):
-    count = state.count + 1.0
+    count = state.count + 1  # int32 加 1 还是 int32,carry 的类型不变
     delta = x - state.mu  # 与旧均值之差
     mu = state.mu + delta / count
     sq_dev = state.sq_dev + delta * (x - mu)  # 这里乘的是与新均值之差
@@ -17,8 +17,8 @@ def welford_step(state, x):
 
 
 def online_var(xs):
-    zero = jnp.zeros((), dtype=xs.dtype)
-    last, history = lax.scan(welford_step, Running(zero, zero, zero), xs)
+    zero, none_seen = jnp.zeros((), dtype=xs.dtype), jnp.zeros((), jnp.int32)
+    last, history = lax.scan(welford_step, Running(none_seen, zero, zero), xs)
     return last.mu, last.sq_dev / last.count, history
 
 
