@@ -156,8 +156,10 @@ def test_a_read_only_home_still_lists_and_refuses_writes(home, monkeypatch, caps
     }
     assert lessons["6.1"] and not any(read for lid, read in lessons.items() if lid != "6.1")
     assert "只读" in captured.err
-    assert main(["hint", "6.1"]) == 1
-    assert str(home) in capsys.readouterr().err
+    assert main(["hint", "6.1"]) == 0  # the hint is shown; revealing it is not recorded
+    captured = capsys.readouterr()
+    assert str(home) in captured.err and "只读" in captured.err and "提示 1/" in captured.out
+    assert main(["reset", "6.1", "--yes"]) == 1  # a command whose point is to write refuses
 
 
 def test_check_prints_its_verdict_when_recording_fails(home, monkeypatch, capsys, tmp_path):
@@ -406,3 +408,94 @@ def test_check_json_on_a_refused_run_prints_one_result_document(kind, home, tmp_
     doc = json.loads(capsys.readouterr().out)
     assert doc["status"] == "error" and doc["exercise"] == "6.1"
     assert str(path) in doc["message"] and doc["error"]["message"] == doc["message"]
+
+
+def _mounted(*args: str) -> bool:
+    import shutil
+    import subprocess
+
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        return False
+    return subprocess.run(["mount", *args], capture_output=True).returncode == 0
+
+
+@pytest.fixture
+def faulty_home(request, tmp_path, monkeypatch):
+    """A home with progress in it, then made read-only (a read-only bind mount), full (a tiny
+    tmpfs filled up) or locked (the store's opening fails with "database is locked" at its
+    boundary). Real mounts need root and mount(8); without them those cases are skipped."""
+    import subprocess
+
+    from tutor.storage import store as store_module
+    from tutor.storage.store import Store
+
+    kind = request.param
+    home = tmp_path / "home"
+    home.mkdir()
+    mounts = []
+    if kind == "full":
+        if not _mounted("-t", "tmpfs", "-o", "size=512k", "tmpfs", str(home)):
+            pytest.skip("cannot mount a tmpfs here")
+        mounts.append(home)
+    store = Store(home)
+    store.mark_read("6.1")
+    store.close()
+    if kind == "read_only":
+        view = tmp_path / "ro-home"
+        view.mkdir()
+        if not _mounted("--bind", str(home), str(view)):
+            pytest.skip("cannot bind-mount here")
+        mounts.append(view)
+        if not _mounted("-o", "remount,bind,ro", str(view)):
+            subprocess.run(["umount", str(view)])
+            pytest.skip("cannot remount read-only here")
+        home = view
+    elif kind == "full":
+        with open(home / "filler", "wb") as fh:  # until the disk is full
+            try:
+                while True:
+                    fh.write(b"\0" * 4096)
+                    fh.flush()
+            except OSError:
+                pass
+        for side in home.glob("progress*-*"):  # no room left for SQLite's side files
+            side.unlink()
+    elif kind == "locked":
+
+        def locked(self):
+            raise sqlite3.OperationalError("database is locked")
+
+        import sqlite3
+
+        monkeypatch.setattr(store_module.Store, "_open_writable", locked)
+    monkeypatch.setenv("JAXTUTOR_HOME", str(home))
+    yield home
+    for mount in reversed(mounts):
+        subprocess.run(["umount", "-l", str(mount)])
+
+
+@pytest.mark.parametrize("faulty_home", ["read_only", "full", "locked"], indirect=True)
+def test_every_store_fault_still_gives_a_verdict_and_read_only_views(
+    faulty_home, monkeypatch, capsys, tmp_path
+):
+    from tutor.cli import main
+
+    fake_runner(monkeypatch, passed)
+    answer = own_copy(tmp_path, "6.1")
+    assert main(["check", "6.1", str(answer), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["status"] == "passed"
+    assert "不会记入进度" in err and "Traceback" not in err
+    assert main(["check", "6.1", str(answer)]) == 0
+    assert "6.1  通过" in capsys.readouterr().out
+    for command in (["list"], ["progress"], ["hint", "6.1"]):
+        assert main(command) == 0, command
+        out, err = capsys.readouterr()
+        assert "只读" in err and "Traceback" not in err, command
+    assert main(["list", "--json"]) == 0
+    lessons = {
+        l["id"]: l["read"]
+        for ch in json.loads(capsys.readouterr().out)["chapters"]
+        for l in ch["lessons"]
+    }
+    assert lessons["6.1"]  # what was recorded before the fault is shown

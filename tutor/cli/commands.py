@@ -13,6 +13,9 @@ from tutor.words import catalog
 from tutor.words.catalog import t
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+# a home that is a file, a database path that is a folder or a dangling link: a read-only view
+# would show an empty store as if it were the learner's, so these stay errors to fix
+MISPLACED_STORE = ("home_not_folder", "db_path")
 
 
 class UsageError(Exception):
@@ -38,9 +41,12 @@ def course():
     return load_course()
 
 
-def open_store(args, *, reading: bool = False):
-    """The store of --home. `reading` commands (list, progress) still work, read-only, in a
-    home that cannot be written. Store problems propagate as StoreError (main prints them)."""
+def open_store(args, *, reading: bool = False, unsaved: str = "store.read_only_view"):
+    """The store of --home. `reading` commands (list, progress, hint, check) still work on a
+    read-only copy whenever the store cannot be opened for writing (a read-only home, a full
+    disk, a lock held too long …), saying what is not saved (`unsaved`, a catalog key). A store
+    that is not where it should be (MISPLACED_STORE), or cannot even be read, is a StoreError
+    (main prints it)."""
     from tutor import paths
     from tutor.storage.store import Store, StoreError
 
@@ -48,12 +54,26 @@ def open_store(args, *, reading: bool = False):
     try:
         store = Store(home)
     except StoreError as e:
-        if not reading or e.kind not in ("read_only", "home"):
+        if not reading or e.kind in MISPLACED_STORE:
             raise
-        store = Store(home, read_only=True)
-        warn(f"{e}\n{t('store.read_only_view')}")
+        try:
+            store = Store(home, read_only=True)
+        except StoreError:
+            raise e from None  # not even readable: the first problem is the one to report
+        warn(f"{e}\n{t(unsaved)}")
     if store.recovered_from:
         warn(t("store.salvaged", rows=store.salvaged_rows, path=store.recovered_from))
+    return store
+
+
+def open_store_read_only(args, problem):
+    """A read-only copy of the store, after `problem` (a StoreError) stopped a write: the view
+    goes on, saying that nothing of it is saved."""
+    from tutor import paths
+    from tutor.storage.store import Store
+
+    store = Store(paths.home_dir(args.home), read_only=True)
+    warn(f"{problem}\n{t('store.read_only_view')}")
     return store
 
 
@@ -140,7 +160,8 @@ def cmd_check(args) -> int:
     from tutor.application.session import RunRefused
 
     c, ex = lookup("exercise", args.id)
-    sess = session(args, course_=c)
+    store = open_store(args, reading=True, unsaved="cli.check_not_saved")
+    sess = session(args, store=store, course_=c)
     try:
         file = checked_file(args, sess, ex)
     except UsageError as e:
@@ -169,8 +190,15 @@ def cmd_check(args) -> int:
 
 
 def cmd_hint(args) -> int:
+    from tutor.storage.store import StoreError
+
     c, ex = lookup("exercise", args.id)
-    reveal = session(args, course_=c).reveal_hint(ex.id)
+    sess = session(args, store=open_store(args, reading=True), course_=c)
+    try:
+        reveal = sess.reveal_hint(ex.id)
+    except StoreError as e:  # opened, but the write failed (a full disk, a lock held too long)
+        read_only = open_store_read_only(args, e)
+        reveal = session(args, store=read_only, course_=c).reveal_hint(ex.id)
     out = Out()
     for i, hint in enumerate(reveal.revealed):
         last = i == reveal.count - 1

@@ -407,6 +407,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "zh": "检查的文件和参考答案一模一样:这次记为“检查了参考答案”,不算通过,也不会解锁答案。",
         "en": 'the checked file is the reference solution, byte for byte: recorded as "checked the reference", not as a pass, and the solution stays locked.',
     },
+    "cli.check_not_saved": {
+        "zh": "(检查照常运行,但这次的结果不会记入进度)",
+        "en": "(the check runs as usual, but its result will not be recorded)",
+    },
     "cli.not_recorded": {
         "zh": "这次结果没能记入进度:{reason}",
         "en": "this result could not be recorded: {reason}",
