@@ -12,6 +12,7 @@ from tutor.authoring.course_map import map_problems
 from tutor.authoring.isolation import unflagged
 from tutor.authoring.levels import level_problems
 from tutor.authoring.problems import Problem
+from tutor.authoring import spacing
 from tutor.authoring.validate_checks import check_checks_and_fixtures, check_rules
 from tutor.authoring.validate_files import _defined_names, _parse
 from tutor.course.loader import ContentError, Course, load_course
@@ -73,6 +74,9 @@ def _check_text(
                 "write math in Unicode or in a code block",
             )
         )
+    if markdown:
+        for found in spacing.markdown_problems(text):
+            problems.append(Problem(where, field, f"spacing: {found}"))
     m = _SOURCE_WORDS.search(text)
     if m:
         problems.append(

@@ -1,0 +1,85 @@
+"""The spacing rule for mixed Chinese/Latin learner-facing text (tutor/authoring/spacing.py):
+enforced by the validator on lesson pages, statements, explanations, hints and quizzes, and here
+on the check modules' messages."""
+
+import ast
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tutor import paths
+from tutor.authoring.spacing import markdown_problems, problems
+from tutor.authoring.validate import validate
+from tutor.course.loader import load_course
+
+_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "jit 下mark 抛出 TypeError",  # Chinese touching a Latin word
+        "state.step的 dtype",
+        "初始状态是 弱类型 float32",  # a space between two Chinese characters
+        "float32, 弱类型 int32",  # a space after a comma before Chinese
+        "第2步的损失不同",  # digits touching Chinese
+    ],
+)
+def test_the_rule_refuses_the_slips_seen_in_check_messages(text):
+    assert problems(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "jit 下 mark 抛出 TypeError",
+        "state.step 的 dtype",
+        "初始状态是弱类型 float32,弱类型 int32",
+        "第 2 步的损失不同。",
+        "lax.cond(条件, 真分支, 假分支, v) 在程序里",  # a call written out with placeholders
+        "入门 第 6 章 JAX 中的状态",  # a title's chapter label
+        "用“值 != 0”猜掩码",
+    ],
+)
+def test_the_rule_accepts_the_house_style(text):
+    assert problems(text) == [], problems(text)
+
+
+def test_inline_code_counts_as_a_latin_word_and_code_blocks_are_skipped():
+    assert markdown_problems("用`jax.jit`包装") != []
+    assert markdown_problems("用 `jax.jit` 包装") == []
+    assert markdown_problems("说明:\n\n```python\nx = 1  # 注释x\n```\n") == []
+
+
+def test_the_validator_reports_a_statement_that_breaks_the_rule(tmp_path, course):
+    root = tmp_path / "lessons"
+    shutil.copytree(course.root, root)
+    statement = root / "ch6" / "exercises" / "6.1" / "statement.md"
+    text = statement.read_text(encoding="utf-8")
+    statement.write_text(text + "\n计数从0开始。\n", encoding="utf-8")
+    found = [
+        p
+        for p in validate(load_course(root, fresh=True))
+        if p.file == str(statement) and "spacing" in p.message
+    ]
+    assert found, "the validator did not see '计数从0开始'"
+
+
+def _message_constants(source: str):
+    """Every string constant with Chinese in a module (f-string pieces one by one), with its line."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if _HAN.search(node.value):
+                yield node.lineno, node.value
+
+
+def test_check_messages_follow_the_rule():
+    bad = {}
+    for module in sorted(Path(paths.checks_dir()).glob("*.py")):
+        for line, text in _message_constants(module.read_text(encoding="utf-8")):
+            found = problems(text)
+            if found:
+                bad.setdefault(module.name, []).append((line, found))
+    assert bad == {}, bad
