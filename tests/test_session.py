@@ -305,3 +305,14 @@ def test_a_prediction_counts_once_and_shows_in_the_chapter_calibration(session, 
     cp = session.progress().chapter(chapter)
     total = sum(len(l.predictions) for l in chapter.lessons)
     assert (cp.predictions_right, cp.predictions_made, cp.predictions) == (0, 1, total)
+
+
+def test_checking_an_unchanged_file_again_is_not_a_new_attempt(session):
+    """A `check` or a `watch` start on a draft nobody changed since the last run: shown in the
+    history as unchanged, not counted as an attempt."""
+    session.run("6.2", text="y = 2  # wrong\n")
+    session.run("6.2")  # the same draft again
+    assert session.store.stats("6.2").attempts == 1
+    assert [a.unchanged for a in session.store.attempts("6.2")] == [False, True]
+    session.run("6.2", text="y = 3  # changed\n")
+    assert session.store.stats("6.2").attempts == 2

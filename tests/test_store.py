@@ -120,7 +120,7 @@ def test_migration_from_version_2_adds_the_last_result(tmp_path):
     )
     db.close()
     s = Store(tmp_path)
-    assert s.schema_version == SCHEMA_VERSION == 5
+    assert s.schema_version == SCHEMA_VERSION == 6
     assert len(s.attempts("6.2")) == 1 and s.last_result("6.2") is None
     s.record_attempt(result("6.2", Status.PASSED))
     assert s.last_result("6.2")["status"] == "passed"
@@ -407,7 +407,7 @@ def test_migration_from_version_3_adds_predictions_and_the_first_one_counts(tmp_
     db = _db_at_version(tmp_path, 3)
     db.close()
     s = Store(tmp_path)
-    assert s.schema_version == SCHEMA_VERSION == 5
+    assert s.schema_version == SCHEMA_VERSION == 6
     assert s.predictions("6") == {}
     assert s.record_prediction("6.2/1", "6", "B", False) is True
     assert s.record_prediction("6.2/1", "6", "A", True) is False  # later guesses are practice

@@ -402,6 +402,8 @@ class LessonScreen(Screen):
             self.app.open_item("exercise", block.repair)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "prev":  # the welcome page has nothing before it
+            return self.lesson_id is not None
         if action in ("repair", "predict", "move_block", "run_block", "playground"):
             if not self.is_mounted:
                 return False

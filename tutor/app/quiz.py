@@ -134,6 +134,8 @@ class QuizScreen(Screen):
             return q.kind == "open" and not self.revealed
         if action == "mark":  # the first mark counts: once marked, y and n are not offered
             return q.kind == "open" and self.revealed and not self._answered(q)
+        if action == "move":  # back from the first question: nothing there
+            return parameters[0] > 0 or self.index > 0
         if action == "verify":
             return bool(q.verify) and bool(self.query_one("#quiz-verify", Vertical).children)
         return True

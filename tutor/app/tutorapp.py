@@ -329,6 +329,14 @@ class TutorApp(App):
 
     # ------------------------------------------------------------ actions
 
+    def check_action(self, action: str, parameters) -> bool | None:
+        """F2 is not offered on the map itself (it would change nothing)."""
+        if action == "home":
+            from tutor.app.home import HomeScreen
+
+            return not isinstance(self.screen, HomeScreen)
+        return True
+
     def action_home(self) -> None:
         from tutor.app.home import HomeScreen
 

@@ -111,5 +111,6 @@ def history_row(attempt) -> tuple:
         time.strftime("%m-%d %H:%M:%S", time.localtime(attempt.at)),
         label,
         t("app.secs", secs=attempt.duration_s),
-        sanitize(", ".join(attempt.failing)),
+        sanitize(", ".join(attempt.failing))
+        + (f"  ({t('app.ex.unchanged')})" if getattr(attempt, "unchanged", False) else ""),
     )

@@ -272,6 +272,7 @@ class Session:
         the run so the caller can cancel it. Raises RunRefused before running; never raises
         for a recording problem (see Verdict.record_error)."""
         job, path, reference = self.prepare(ex_id, text=text, file=file, timeout=timeout)
+        source = _digest(path)  # the file as the worker will read it
         runner = runner or self.runner
         if runner is None:
             raise ValueError("the session has no runner")
@@ -284,13 +285,19 @@ class Session:
             return Verdict(result=result, file=path, reference=reference)
         if on_started is not None:
             on_started(run)
-        return self.record(run.wait(), path, reference=reference)
+        return self.record(run.wait(), path, reference=reference, source=source)
 
-    def record(self, result: RunResult, file: Path, *, reference: bool = False) -> Verdict:
-        """Record a finished run. A recording failure becomes `record_error`, not an exception."""
+    def record(
+        self, result: RunResult, file: Path, *, reference: bool = False, source: str | None = None
+    ) -> Verdict:
+        """Record a finished run. A recording failure becomes `record_error`, not an exception.
+        `source` (the checked file's digest) equal to the last attempt's: a run of an unchanged
+        file, shown in the history but not counted as an attempt (a `check` or `watch` start)."""
         verdict = Verdict(result=result, file=Path(file), reference=reference)
         try:
-            verdict.first_pass = self.store.record_attempt(result, reference=reference)
+            verdict.first_pass = self.store.record_attempt(
+                result, reference=reference, source=source
+            )
             verdict.recorded = True
         except StoreError as e:
             verdict.record_error = str(e)
@@ -414,3 +421,12 @@ class Session:
             first_correct=first_correct,
             score=self.store.quiz_score(chapter_id),
         )
+
+
+def _digest(path: Path) -> str | None:
+    import hashlib
+
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return None

@@ -65,6 +65,11 @@ MIGRATIONS: list[str] = [
     """,
     # 4 -> 5: exercises of chapters 6 and a1 renumbered; their drafts follow (storage/renames.py)
     rename_sql(RENAMES_5),
+    # 5 -> 6: the checked file's digest; a run of the same file again is not a new attempt
+    """
+    ALTER TABLE attempt ADD COLUMN source TEXT;
+    ALTER TABLE attempt ADD COLUMN unchanged INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

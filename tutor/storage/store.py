@@ -55,6 +55,7 @@ class Attempt:
     duration_s: float
     status: str  # a run status, or "reference" (the reference solution was checked)
     failing: list[str]
+    unchanged: bool = False  # the same file as the attempt before: shown, not counted
 
 
 @dataclass
@@ -277,7 +278,12 @@ class Store:
 
     @_guarded
     def record_attempt(
-        self, result: RunResult, at: float | None = None, *, reference: bool = False
+        self,
+        result: RunResult,
+        at: float | None = None,
+        *,
+        reference: bool = False,
+        source: str | None = None,
     ) -> bool:
         """Record one run and keep its result document as the exercise's last verdict. Returns
         True when it is the exercise's first pass. Status never goes back from passed; cancelled
@@ -298,9 +304,14 @@ class Store:
                 result.status == Status.PASSED and not reference and (row is None or row[0] is None)
             )
             self.db.execute("INSERT OR IGNORE INTO exercise(id) VALUES (?)", (ex_id,))
+            last = self.db.execute(
+                "SELECT source FROM attempt WHERE exercise = ? ORDER BY seq DESC LIMIT 1", (ex_id,)
+            ).fetchone()
+            unchanged = source is not None and last is not None and last[0] == source
             self.db.execute(
-                "INSERT INTO attempt(exercise, at, duration_s, status, failing) VALUES (?,?,?,?,?)",
-                (ex_id, at, result.duration_s, status, failing),
+                "INSERT INTO attempt(exercise, at, duration_s, status, failing, source, unchanged)"
+                " VALUES (?,?,?,?,?,?,?)",
+                (ex_id, at, result.duration_s, status, failing, source, int(unchanged)),
             )
             self.db.execute(
                 "INSERT OR REPLACE INTO last_result(exercise, at, reference, doc) VALUES (?,?,?,?)",
@@ -367,7 +378,8 @@ class Store:
     @_guarded
     def attempts(self, ex_id: str) -> list[Attempt]:
         rows = self.db.execute(
-            "SELECT at, duration_s, status, failing FROM attempt WHERE exercise = ? ORDER BY seq",
+            "SELECT at, duration_s, status, failing, unchanged FROM attempt WHERE exercise = ?"
+            " ORDER BY seq",
             (ex_id,),
         ).fetchall()
         return [
@@ -376,6 +388,7 @@ class Store:
                 duration_s=_number(r[1], 0.0),
                 status=str(r[2]),
                 failing=_names(r[3]),
+                unchanged=bool(r[4]),
             )
             for r in rows
         ]
@@ -386,9 +399,9 @@ class Store:
             "SELECT status, first_passed_at, gave_up_at, time_spent_s FROM exercise WHERE id = ?",
             (ex_id,),
         ).fetchone() or ("unseen", None, None, 0.0)
-        n = self.db.execute("SELECT COUNT(*) FROM attempt WHERE exercise = ?", (ex_id,)).fetchone()[
-            0
-        ]
+        n = self.db.execute(  # a run of an unchanged file is not a new attempt
+            "SELECT COUNT(*) FROM attempt WHERE exercise = ? AND unchanged = 0", (ex_id,)
+        ).fetchone()[0]
         viewed = self.db.execute(
             "SELECT COUNT(*) FROM solution_view WHERE exercise = ?", (ex_id,)
         ).fetchone()[0]

@@ -226,6 +226,7 @@ APP: dict[str, dict[str, str]] = {
         "zh": "所有检查都通过了,没有差异。",
         "en": "every check passed: no differences.",
     },
+    "app.ex.unchanged": {"zh": "文件未改动,不计入尝试次数", "en": "file unchanged: not counted"},
     "app.ex.no_diff": {
         "zh": "这次运行没有可以对比的值。",
         "en": "this run has no values to compare.",

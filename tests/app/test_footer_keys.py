@@ -1,0 +1,78 @@
+"""Every key the footer shows works: on each screen, each shown key is pressed on a fresh visit
+and something observable must change (the screen, what it shows, or a notice). Ctrl+Q (ends the
+app) and Ctrl+O (hands the terminal to an outside editor) are left to the tmux tests."""
+
+from __future__ import annotations
+
+import pytest
+from apphelp import SIZE, passed_result, wait_until
+from screentext import screen_text
+
+LEFT_TO_TMUX = {"ctrl+q", "ctrl+o"}
+PLACES = [
+    ("map", None),
+    ("welcome", ""),
+    ("lesson", "6.2"),
+    ("exercise", "6.1"),
+    ("quiz", "6"),
+    ("progress", ""),
+    ("cheatsheet", "6"),
+]
+
+
+def shown_keys(app) -> list[str]:
+    """The first key of every binding the footer shows (as KeyBar lists them)."""
+    keys, seen = [], set()
+    for _node, binding, enabled, _tip in app.screen.active_bindings.values():
+        if binding.show and enabled and binding.action not in seen:
+            seen.add(binding.action)
+            keys.append(binding.key.split(",")[0].strip())
+    return keys
+
+
+async def _visit(pilot, app, kind, item_id):
+    app.action_home()
+    await pilot.pause()
+    if kind != "map":
+        app.open_item(kind, item_id)
+    await wait_until(
+        pilot, lambda: app.screen.is_mounted and not getattr(app.screen, "_pending", 0)
+    )
+    if kind == "lesson":
+        await wait_until(pilot, lambda: app.screen.complete)
+    await pilot.pause()
+
+
+def _state(app):
+    return (id(app.screen), screen_text(app), len(app._notifications))
+
+
+@pytest.mark.parametrize("kind,item_id", PLACES, ids=[p[0] for p in PLACES])
+async def test_every_key_the_footer_shows_works(make_app, fake_runner, kind, item_id):
+    for _ in range(20):
+        fake_runner.push(passed_result(), delay=0.2)
+    app = make_app(target=None, runner=fake_runner)
+    async with app.run_test(size=SIZE) as pilot:
+        await _visit(pilot, app, kind, item_id)
+        keys = [k for k in shown_keys(app) if k not in LEFT_TO_TMUX]
+        assert keys
+        dead = []
+        for key in keys:
+            await _visit(pilot, app, kind, item_id)
+            if key not in shown_keys(app):  # shown only in a state this fresh visit lacks
+                continue
+            before = _state(app)
+            await pilot.press(key)
+            try:
+                await wait_until(pilot, lambda before=before: _state(app) != before, timeout=3)
+            except AssertionError:
+                dead.append(key)
+            while len(app.screen_stack) > 2 and type(app.screen).__name__ in (
+                "ConfirmDialog",
+                "HelpScreen",
+                "SearchScreen",
+                "CommandPalette",
+            ):
+                app.pop_screen()
+                await pilot.pause()
+        assert not dead, f"{kind}: keys shown that change nothing: {dead}"
