@@ -58,3 +58,8 @@ def strip_controls(text: str) -> str:
 
 
 _CONTROL_OR_NEWLINE = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def has_control(text: str) -> bool:
+    """Whether `text` holds any control character (newlines and tabs included)."""
+    return _CONTROL_OR_NEWLINE.search(text) is not None

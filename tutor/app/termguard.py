@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textual.strip import Strip
 
-from tutor.termtext import strip_controls
+from tutor.termtext import has_control, strip_controls
 
 
 def install() -> None:
@@ -20,7 +20,7 @@ def install() -> None:
     def guarded_render(self: Strip, console) -> str:
         if self._render_cache is None:
             segments = self._segments
-            if any(strip_controls(seg.text) is not seg.text for seg in segments):
+            if has_control("".join([seg.text for seg in segments])):
                 clean = [seg._replace(text=strip_controls(seg.text)) for seg in segments]
                 self._render_cache = render(Strip(clean, self.cell_length), console)
         return render(self, console)
