@@ -64,6 +64,16 @@ def render(tree) -> str:
     return _leaf_text(tree)
 
 
+def _named(label: str) -> str:
+    """A label that goes before Chinese text: a space after a Latin or digit ending
+    ("state.step 的 dtype"), none after Chinese or a bracket ("状态的容器", "状态[0]的")."""
+    return (
+        f"{label} "
+        if label[-1:].isascii() and (label[-1:].isalnum() or label[-1:] == "_")
+        else label
+    )
+
+
 def _leaves(tree, root: str):
     import jax
 
@@ -79,7 +89,7 @@ def state_change(before, after, root: str = "状态") -> str | None:
     t_before, l_before = _leaves(before, root)
     t_after, l_after = _leaves(after, root)
     if t_before != t_after:
-        return f"{root}的容器变了:{render(before)} → {render(after)}"
+        return f"{_named(root)}的容器变了:{render(before)} → {render(after)}"
     changes = [_leaf_change(path, a, b) for (path, a), (_, b) in zip(l_before, l_after)]
     changes = [c for c in changes if c]
     if not changes:
@@ -99,13 +109,13 @@ def _leaf_change(path: str, a, b) -> str | None:
     try:
         xa, xb = jax.typeof(a), jax.typeof(b)
     except TypeError:
-        return f"{path}的类型从 {ta} 变成了 {tb}"
+        return f"{_named(path)}的类型从 {ta} 变成了 {tb}"
     if xa.shape != xb.shape:
-        return f"{path}的形状从 {tuple(xa.shape)} 变成了 {tuple(xb.shape)}({ta} → {tb})"
+        return f"{_named(path)}的形状从 {tuple(xa.shape)} 变成了 {tuple(xb.shape)}({ta} → {tb})"
     if xa.dtype != xb.dtype:
-        return f"{path}的 dtype 从 {xa.dtype} 变成了 {xb.dtype}({ta} → {tb})"
+        return f"{_named(path)}的 dtype 从 {xa.dtype} 变成了 {xb.dtype}({ta} → {tb})"
     if xa.weak_type and not xb.weak_type:
-        return f"{path}从弱类型变成了强类型({ta} → {tb})"
+        return f"{_named(path)}从弱类型变成了强类型({ta} → {tb})"
     return f"{path}:{ta} → {tb}"
 
 

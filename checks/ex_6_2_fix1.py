@@ -41,9 +41,9 @@ def _verify(fn, seed, label):
         arg = jnp.asarray(grid)
         out = as_array(
             R.call(
-                fn, arg, jnp.int32(i), jnp.float32(value), what=f"{label}mark", symptoms=SYMPTOMS
+                fn, arg, jnp.int32(i), jnp.float32(value), what=f"{label} mark", symptoms=SYMPTOMS
             ),
-            f"{label}mark 的返回值",
+            f"{label} mark 的返回值",
             shape=grid.shape,
         )
         want = grid.astype(np.float64)

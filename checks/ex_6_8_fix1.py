@@ -41,9 +41,9 @@ def _describe(state):
         if isinstance(leaf, (bool, int, float)):
             parts.append(f"Python {type(leaf).__name__}(弱类型)")
         else:
-            weak = "弱类型 " if getattr(leaf, "weak_type", False) else ""
-            parts.append(f"{weak}{getattr(leaf, 'dtype', type(leaf).__name__)}")
-    return ", ".join(parts)
+            weak = "(弱类型)" if getattr(leaf, "weak_type", False) else ""
+            parts.append(f"{getattr(leaf, 'dtype', type(leaf).__name__)}{weak}")
+    return ",".join(parts)
 
 
 @checks.add("values", "全为负数的新数据流:峰值和计数正确")
@@ -110,10 +110,10 @@ def _(L):
         "新状态",
     )
     got, later = _describe(first), _describe(after)
-    if got != "float32, int32" or later != got:
+    if got != "float32,int32" or later != got:
         fail(
             f"初始状态是 ({got}),更新一次后是 ({later}):峰值应是 float32、计数应是 int32,"
             "而且前后一致。",
-            expected="float32, int32",
+            expected="float32,int32",
             actual=[got, later],
         )

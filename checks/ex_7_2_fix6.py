@@ -115,7 +115,7 @@ def _(L):
             if out is None and any(seen):
                 fail(
                     f"{label}产生了 NaN,nan_report 却返回 None:fn 运行时开关是用 jax.config.update 全局打开的。"
-                    "进程里用过 vmap 之后,已经执行过的函数不再检查 NaN。用 with jax.debug_nans(True): 只在这次调用里打开。",
+                    "进程里用过 vmap 之后,已经执行过的函数不再检查 NaN。用 with jax.debug_nans(True) 只在这次调用里打开。",
                     report=out,
                 )
             assert_that(
@@ -180,7 +180,7 @@ def _(L):
             "compiled_before",
             expected=0,
             msg="nan_report 之后,一个早已编译过的 jit 函数又重新编译了:编译缓存被清空了"
-            "(jax.clear_caches() 就会这样)。训练步骤回来后要全部重新编译;用 with jax.debug_nans(True): 就不必清缓存。",
+            "(jax.clear_caches() 就会这样)。训练步骤回来后要全部重新编译;用 with jax.debug_nans(True) 就不必清缓存。",
         )
 
 
@@ -207,5 +207,5 @@ def _(L):
             "never_compiled",
             at_least=1,
             msg="nan_report 运行一个从没编译过的 jit 函数,它却一次也没有编译:fn 没有在 jit 下运行"
-            "(jax.disable_jit)。整步逐个算子执行,大模型上慢得不能用;with jax.debug_nans(True): 不需要关掉 jit。",
+            "(jax.disable_jit)。整步逐个算子执行,大模型上慢得不能用;with jax.debug_nans(True) 不需要关掉 jit。",
         )

@@ -182,7 +182,7 @@ def _(L):
 
 
 @checks.add(
-    "optimizer", "optimizer 的每次更新量与 float64 的 裁剪 → Adam → 只对 w 的衰减 → 学习率调度 一致"
+    "optimizer", "optimizer 的每次更新量与 float64 的“裁剪 → Adam → 只对 w 的衰减 → 学习率调度”一致"
 )
 def _(L):
     import jax
@@ -330,7 +330,7 @@ def _(L):
         per_epoch,
         Xtr.shape[0] // int(as_scalar(L.BATCH, "BATCH")),
         what="STEPS_PER_EPOCH",
-        msg="STEPS_PER_EPOCH 应为 训练样本数 // BATCH(1440 // 128 = 11)。",
+        msg="STEPS_PER_EPOCH 应为训练样本数 // BATCH(1440 // 128 = 11)。",
     )
     X_train, y_train = jnp.asarray(Xtr), jnp.asarray(ytr)
     state = L.init_state(jax.random.key(11), jax.random.key(12))

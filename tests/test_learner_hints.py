@@ -1,4 +1,5 @@
-"""Hints attached to learner errors whose JAX message names the slip (tutor/worker/tracebacks.py)."""
+"""Hints attached to learner errors whose JAX message names the slip
+(tutor/worker/tracebacks.py)."""
 
 import pytest
 

@@ -68,7 +68,8 @@ def test_the_validator_reports_a_statement_that_breaks_the_rule(tmp_path, course
 
 
 def _message_constants(source: str):
-    """Every string constant with Chinese in a module (f-string pieces one by one), with its line."""
+    """Every string constant with Chinese in a module (f-string pieces one by one), with its
+    line."""
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             if _HAN.search(node.value):

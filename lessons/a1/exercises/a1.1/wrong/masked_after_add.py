@@ -6,6 +6,6 @@ def discounted_returns(rewards: jax.Array, dones: jax.Array, gamma):
         now = (reward_now + gamma * later) * (1.0 - done_now)
         return now, now
 
-    start = jnp.zeros_like(rewards[-1])
-    _, returns = lax.scan(back, start, xs=(rewards, dones), reverse=True)
-    return returns
+    start = jnp.zeros((), dtype=rewards.dtype)
+    per_step = lax.scan(back, start, xs=(rewards, dones), reverse=True)[1]
+    return per_step
