@@ -1,7 +1,8 @@
 """Demonstrations that a first version had weakened are back, each as a runnable block whose
 asserts hold on this machine (`jaxtutor dev blocks` runs them): the dict mutated in place (6.2),
 the jitted momentum run (6.6a), scan's Python reference (a1.2a), padded vs flat segment sums
-(a1.6b), clipping that leaves a small gradient alone (7.5a), NamedTuple._replace (7.7c); and the
+(a1.6b), clipping that leaves a small gradient alone (7.5a), NamedTuple._replace (7.7c), the
+parameter tree drawn (6.4), the top-5 hard samples as a table (7.8b); and the
 a1.3 statement describes the task, not the checker's sampling."""
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ RESTORED = [
     ("a1.6b", "jax.ops.segment_sum(flat, ids", "np.allclose(by_segment, by_mask)"),
     ("7.5a", "clip.update(small", "np.array_equal(kept[k], small[k])"),
     ("7.7c", "before._replace(step=", "after.lr == before.lr"),
+    ("6.4", "def draw(node", "jax.tree.leaves(net)"),
+    ("7.8b", "top-5 难样本的明细表", "lax.top_k(chunked, 5)"),
 ]
 
 
