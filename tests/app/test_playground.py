@@ -155,8 +155,8 @@ async def test_an_error_marks_the_learners_line_and_a_run_can_be_cancelled(make_
         scr.result = None
         await pilot.press("ctrl+r")
         await wait_until(pilot, lambda: scr.running)
-        await pilot.pause(0.3)
-        assert "Esc" in str(scr.query_one("#pg-output").render())  # the running counter
+        # the running counter
+        await wait_until(pilot, lambda: "Esc" in str(scr.query_one("#pg-output").render()))
         await pilot.press("escape")  # cancels; the playground stays
         await wait_until(pilot, lambda: scr.result is not None)
         assert scr.result.status == Status.CANCELLED and app.screen is scr
@@ -279,7 +279,7 @@ async def test_outputs_stay_while_in_the_chapter(make_app, fake_runner):
         app.open_item("lesson", "6.1")
         await _open_lesson(pilot, app, "6.1")
         block = _blocks(app)[0]
-        await pilot.pause(0.2)
+        await pilot.pause()
         assert block.result is None and not block.query_one(".run-output").display
         assert not _charts(app.screen)
 
@@ -327,7 +327,7 @@ async def test_an_example_with_a_prediction_asks_first(make_app, fake_runner):
         block = _blocks(app)[1]
         app.screen._select(block)
         await pilot.press("e")  # the answer is not given away in the playground
-        await pilot.pause(0.3)
+        await pilot.pause()
         assert _name(app) == "LessonScreen" and block.awaiting_prediction
         await pilot.press("b")
         await wait_until(pilot, lambda: block.result is not None)

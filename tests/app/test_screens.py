@@ -281,8 +281,8 @@ def test_the_app_process_never_imports_jax_nor_numpy_at_start():
         async def main():
             app = TutorApp(home=tempfile.mkdtemp(), target=("exercise", "6.1"), warm=False)
             async with app.run_test(size=(120, 36)) as pilot:
-                await pilot.pause(0.5)
-                assert type(app.screen).__name__ == "ExerciseScreen", app.screen
+                while type(app.screen).__name__ != "ExerciseScreen":  # the test's timeout bounds it
+                    await pilot.pause()
 
         asyncio.run(main())
         print(sorted(m for m in ("jax", "numpy", "jaxlib") if m in sys.modules))
