@@ -79,6 +79,23 @@ async def settle(pilot, timeout: float = 10.0) -> None:
         before = now
 
 
+async def select_block(pilot, block) -> None:
+    """Select a runnable example of the lesson on the screen the way a learner does: j and k until
+    it is the selected one."""
+    from tutor.app.runblock import RunBlock
+
+    screen = pilot.app.screen
+    blocks = list(screen.query(RunBlock).results(RunBlock))
+    for _ in range(2 * len(blocks) + 2):
+        if screen.selected is block:
+            return
+        current = screen.selected
+        down = current is None or blocks.index(current) < blocks.index(block)
+        await pilot.press("j" if down else "k")
+        await pilot.pause()
+    raise AssertionError("j and k did not reach the example")
+
+
 async def run_to_verdict(pilot, key: str = "ctrl+r", timeout: float = 10.0):
     """Start a run of the open exercise with `key` and wait for its verdict (a new one: the
     last one is cleared first); returns the result once the screen has drawn it."""
