@@ -9,3 +9,6 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if str(item.path).startswith(here):
             item.add_marker(pytest.mark.proof)
+            # one test proves a whole exercise or page: each run has its own limit, and the
+            # suite's per-test limit must not cut a proof short on a busy machine
+            item.add_marker(pytest.mark.timeout(3600))
