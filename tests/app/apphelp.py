@@ -59,6 +59,43 @@ async def wait_until(pilot, cond, timeout: float = 10.0, step: float = 0.05):
         await pilot.pause(step)
 
 
+async def settle(pilot, timeout: float = 10.0) -> None:
+    """The app at rest after a key whose effect is drawn in steps: no search still running in the
+    background, animations done, and the screen's text the same at two looks in a row."""
+    from screentext import screen_text
+
+    app = pilot.app
+    searching = lambda: any(w.group == "search" and not w.is_finished for w in app.workers)  # noqa: E731
+    await wait_until(pilot, lambda: not searching(), timeout)
+    await pilot.wait_for_scheduled_animations()
+    start, before = time.monotonic(), None
+    while True:
+        await pilot.pause()
+        now = screen_text(app)
+        if now == before:
+            return
+        if time.monotonic() - start > timeout:
+            raise AssertionError("the screen did not come to rest in time")
+        before = now
+
+
+async def select_block(pilot, block) -> None:
+    """Select a runnable example of the lesson on the screen the way a learner does: j and k until
+    it is the selected one."""
+    from tutor.app.runblock import RunBlock
+
+    screen = pilot.app.screen
+    blocks = list(screen.query(RunBlock).results(RunBlock))
+    for _ in range(2 * len(blocks) + 2):
+        if screen.selected is block:
+            return
+        current = screen.selected
+        down = current is None or blocks.index(current) < blocks.index(block)
+        await pilot.press("j" if down else "k")
+        await pilot.pause()
+    raise AssertionError("j and k did not reach the example")
+
+
 async def run_to_verdict(pilot, key: str = "ctrl+r", timeout: float = 10.0):
     """Start a run of the open exercise with `key` and wait for its verdict (a new one: the
     last one is cleared first); returns the result once the screen has drawn it."""

@@ -23,3 +23,11 @@ def screen_text(app) -> str:
         app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     )
     return console.export_text()
+
+
+def renderable_text(renderable, width: int = 200) -> str:
+    """The plain text of a Rich renderable (a widget's `content`), drawn at `width` columns with no
+    height limit: all of it, also what a screen would need scrolling to show."""
+    console = Console(width=width, file=io.StringIO(), record=True, legacy_windows=False)
+    console.print(renderable)
+    return console.export_text()

@@ -14,7 +14,14 @@ from __future__ import annotations
 import io
 
 import pytest
-from apphelp import error_result, failed_result, passed_result, run_to_verdict, wait_until
+from apphelp import (
+    error_result,
+    failed_result,
+    passed_result,
+    run_to_verdict,
+    settle,
+    wait_until,
+)
 from rich.cells import cell_len
 from rich.console import Console
 from textual.screen import ModalScreen
@@ -274,7 +281,7 @@ async def test_other_screens_are_legible(make_app, home, theme):
         await pilot.press("escape")
         for label, target in (("lesson", ("lesson", "6.1")), ("quiz", ("quiz", "6"))):
             app.open_item(*target)
-            await pilot.pause(0.2)
+            await settle(pilot)
             problems += [f"{label}: {p}" for p in illegible_cells(app)]
         for label, keys in (
             ("quiz answered wrong", ["a"]),
@@ -282,13 +289,13 @@ async def test_other_screens_are_legible(make_app, home, theme):
             ("search", ["/", "j", "i", "t"]),
         ):
             await pilot.press(*keys)
-            await pilot.pause(0.3)
+            await settle(pilot)
             problems += [f"{label}: {p}" for p in illegible_cells(app)]
         await pilot.press("escape")
         from tutor.app.playground_screen import open_playground
 
         open_playground(app, "6")
-        await pilot.pause(0.3)
+        await settle(pilot)
         problems += [f"playground: {p}" for p in illegible_cells(app)]
     assert not problems, "\n".join(problems)
 
@@ -396,12 +403,12 @@ async def test_search_and_quiz_notices_are_legible(make_app, theme):
         app.theme = theme
         await pilot.press("f2")
         await pilot.press("/", "z", "q", "x", "w")  # no hit
-        await pilot.pause(0.3)
+        await settle(pilot)
         problems += [f"search, nothing found: {p}" for p in illegible_cells(app)]
         await pilot.press("escape")
         app.open_item("quiz", "6")
-        await pilot.pause(0.2)
+        await settle(pilot)
         await pilot.press("]", "]", "r")  # the open question, its model answer shown
-        await pilot.pause(0.3)
+        await settle(pilot)
         problems += [f"quiz, marking oneself: {p}" for p in illegible_cells(app)]
     assert not problems, "\n".join(problems)

@@ -31,7 +31,7 @@ async def open_exercise(pilot, app):
     await pilot.pause()
     scr = app.screen
     await wait_until(pilot, lambda: bool(scr.query("#history")) and scr.sync.watching.is_set())
-    await pilot.pause(0.2)
+    await pilot.pause()
     return scr, scr.query_one("#editor")
 
 

@@ -137,12 +137,14 @@ async def test_a_passing_notice_fades_and_a_problem_stays(make_app, monkeypatch)
         )
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: any("已保存" in text for text in shown))
-        await wait_until(pilot, lambda: status._text.plain == "")  # "saved" does not linger
+        await wait_until(pilot, lambda: str(status.render()) == "")  # "saved" does not linger
         status.show("保存失败:磁盘已满", "bold red")
-        await pilot.pause(0.6)
-        assert status._text.plain == "保存失败:磁盘已满"  # a problem stays
+        faded_by_now = []  # a timer twice the fade's delay: any fade would have happened first
+        status.set_timer(EditorStatus.FADE_S * 2, lambda: faded_by_now.append(True))
+        await wait_until(pilot, lambda: bool(faded_by_now))
+        assert str(status.render()) == "保存失败:磁盘已满"  # a problem stays
         status.show("已保存。")  # until the next notice
-        await wait_until(pilot, lambda: status._text.plain == "")
+        await wait_until(pilot, lambda: str(status.render()) == "")
 
 
 # ---------------------------------------------------------------- Ctrl+O without $EDITOR
@@ -214,5 +216,5 @@ async def test_resetting_an_unchanged_draft_makes_no_backup(make_app, home):
         await pilot.press("y")
         await pilot.pause()
         assert app.screen.query_one("#editor").text == app.screen.exercise.starter
-        assert "备份" not in app.screen.query_one(EditorStatus)._text.plain
+        assert "备份" not in str(app.screen.query_one(EditorStatus).render())
     assert not list((home / "work" / "backup").glob("6.1.*.py"))

@@ -4,7 +4,7 @@ calibration and repair counts."""
 
 from __future__ import annotations
 
-from apphelp import SIZE, wait_until
+from apphelp import SIZE, select_block, wait_until
 from screentext import screen_text
 
 from tutor.protocol.result import RunResult, Status
@@ -36,7 +36,7 @@ async def test_a_prediction_is_asked_before_the_block_runs(make_app, fake_runner
         assert block.prediction is not None and block.awaiting_prediction
         block.scroll_visible(animate=False)
         await pilot.pause()
-        app.screen._select(block)
+        await select_block(pilot, block)
         text = screen_text(app)
         assert "这段代码打印的长度是多少" in text and " b) 3" in text
         await pilot.press("r")  # not yet: the question comes first
@@ -58,7 +58,7 @@ async def test_a_prediction_is_asked_before_the_block_runs(make_app, fake_runner
         app.open_item("lesson", "6.2")  # again, on a fresh page: practice now
         await _open_lesson(pilot, app)
         block = _blocks(app)[1]
-        app.screen._select(block)
+        await select_block(pilot, block)
         await pilot.press("b")
         await wait_until(pilot, lambda: block.result is not None)
         await pilot.pause()
@@ -74,7 +74,7 @@ async def test_a_number_prediction_is_typed(make_app, fake_runner):
     async with app.run_test(size=SIZE) as pilot:
         await _open_lesson(pilot, app)
         block = _blocks(app)[2]
-        app.screen._select(block)
+        await select_block(pilot, block)
         await pilot.press("r")  # focuses the number box
         await pilot.pause()
         box = block.query_one(".predict-input")
@@ -117,13 +117,13 @@ async def test_fix_it_yourself_opens_the_repair_exercise(make_app):
         await _open_lesson(pilot, app)
         blocks = _blocks(app)
         assert [b.repair for b in blocks] == [None, None, None, "6.2-fix1"]
-        app.screen._select(blocks[0])
+        await select_block(pilot, blocks[0])
         await pilot.pause()
         assert "动手修复" not in str(app.screen.query_one("KeyBar").render())
         await pilot.press("x")  # no repair after this block
         await pilot.pause()
         assert type(app.screen).__name__ == "LessonScreen"
-        app.screen._select(blocks[3])
+        await select_block(pilot, blocks[3])
         await pilot.pause()
         assert "动手修复" in str(app.screen.query_one("KeyBar").render())
         await pilot.press("x")

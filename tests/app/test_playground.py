@@ -8,7 +8,7 @@ from __future__ import annotations
 import signal
 
 import pytest
-from apphelp import SIZE, wait_until
+from apphelp import SIZE, select_block, wait_until
 from screentext import screen_text
 
 from tutor.protocol.result import ErrorInfo, RunResult, Status
@@ -52,7 +52,7 @@ async def _open_lesson(pilot, app, lesson_id):
 
 async def _press_e_on(pilot, app, n_block):
     lesson = app.screen
-    lesson._select(_blocks(app)[n_block])
+    await select_block(pilot, _blocks(app)[n_block])
     await pilot.press("e")
     await wait_until(pilot, lambda: _name(app) == "PlaygroundScreen")
     await pilot.pause()
@@ -155,8 +155,8 @@ async def test_an_error_marks_the_learners_line_and_a_run_can_be_cancelled(make_
         scr.result = None
         await pilot.press("ctrl+r")
         await wait_until(pilot, lambda: scr.running)
-        await pilot.pause(0.3)
-        assert "Esc" in str(scr.query_one("#pg-output").render())  # the running counter
+        # the running counter
+        await wait_until(pilot, lambda: "Esc" in str(scr.query_one("#pg-output").render()))
         await pilot.press("escape")  # cancels; the playground stays
         await wait_until(pilot, lambda: scr.result is not None)
         assert scr.result.status == Status.CANCELLED and app.screen is scr
@@ -263,7 +263,7 @@ async def test_outputs_stay_while_in_the_chapter(make_app, fake_runner):
     app = make_app(target=("lesson", "6.1"), runner=fake_runner)
     async with app.run_test(size=SIZE) as pilot:
         await _open_lesson(pilot, app, "6.1")
-        app.screen._select(_blocks(app)[0])
+        await select_block(pilot, _blocks(app)[0])
         await pilot.press("r")
         await wait_until(pilot, lambda: _blocks(app)[0].result is not None)
         await pilot.press("n")  # the next page, then back
@@ -279,7 +279,7 @@ async def test_outputs_stay_while_in_the_chapter(make_app, fake_runner):
         app.open_item("lesson", "6.1")
         await _open_lesson(pilot, app, "6.1")
         block = _blocks(app)[0]
-        await pilot.pause(0.2)
+        await pilot.pause()
         assert block.result is None and not block.query_one(".run-output").display
         assert not _charts(app.screen)
 
@@ -325,9 +325,9 @@ async def test_an_example_with_a_prediction_asks_first(make_app, fake_runner):
     async with app.run_test(size=SIZE) as pilot:
         await _open_lesson(pilot, app, "6.2")
         block = _blocks(app)[1]
-        app.screen._select(block)
+        await select_block(pilot, block)
         await pilot.press("e")  # the answer is not given away in the playground
-        await pilot.pause(0.3)
+        await pilot.pause()
         assert _name(app) == "LessonScreen" and block.awaiting_prediction
         await pilot.press("b")
         await wait_until(pilot, lambda: block.result is not None)

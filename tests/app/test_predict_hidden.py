@@ -4,7 +4,7 @@ shows (without the authors' `# reveal` marks)."""
 
 from __future__ import annotations
 
-from apphelp import SIZE, wait_until
+from apphelp import SIZE, select_block, wait_until
 from screentext import screen_text
 
 from tutor import paths
@@ -39,7 +39,7 @@ async def test_the_6_1_question_is_answered_before_the_answer_shows(home, monkey
         assert not block.query_one(".run-output").display  # no output before the answer
         block.scroll_visible(animate=False)
         await pilot.pause()
-        app.screen._select(block)
+        await select_block(pilot, block)
         await pilot.press("b")
         await wait_until(pilot, lambda: block.result is not None)
         await pilot.pause()

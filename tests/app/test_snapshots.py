@@ -3,7 +3,7 @@ of the looks with: pytest tests/app/test_snapshots.py --snapshot-update"""
 
 from __future__ import annotations
 
-from apphelp import failed_result
+from apphelp import failed_result, wait_until
 from textual.widgets import TextArea
 
 
@@ -39,8 +39,7 @@ def test_snapshot_exercise_failed_diff(make_app, fake_runner, snap_compare):
     async def run_before(pilot):
         await no_blink(pilot)
         await pilot.press("ctrl+r")
-        while app.screen.last_result is None:
-            await pilot.pause(0.05)
+        await wait_until(pilot, lambda: app.screen.last_result is not None)
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(130, 36), run_before=run_before)

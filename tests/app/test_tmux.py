@@ -122,8 +122,10 @@ def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
         # the statement quotes `grid[i] = value` too: wait for a line only the editor shows (its
         # draft is loaded after the first frame; keys sent before would land in an empty editor)
         term.wait_for("NumPy 的习惯写法", 30)
-        time.sleep(2.0)  # the workspace settles (late widgets, the watcher)
         draft_file = home / "work" / "6.2-fix1.py"
+        # the workspace has its draft on disk and the screen is still (late widgets drawn)
+        term.wait_until(lambda _: draft_file.is_file(), 30, "the repair's draft on disk")
+        term.settled()
         fixed = "def mark(grid, i, value):\n    return grid.at[i].set(value)"
         # Keys sent while the workspace is still moving focus on a cold start can land elsewhere;
         # the behaviour under test is the repair, so retype (select all, F7) until the draft holds it.

@@ -7,6 +7,11 @@ import pytest
 from tutor.authoring.devcheck import lesson_inputs, prove, quiz_inputs
 from tutor.course.loader import load_course
 
+# The course gate (`make proof`, `pytest -m proof tests/proof`): deselected by the tool gate's
+# default options (pyproject.toml). One test proves a whole exercise or page: each run keeps its own
+# limit, and the suite's per-test limit must not cut a proof short on a busy machine.
+pytestmark = [pytest.mark.proof, pytest.mark.timeout(3600)]
+
 COURSE = load_course()
 PAGES = [lesson for lesson in COURSE.lessons.values() if lesson.runnable_blocks]
 QUIZZES = [c for c in COURSE.chapters if c.quiz and any(q.verify for q in c.quiz.questions)]

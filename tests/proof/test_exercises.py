@@ -10,6 +10,11 @@ from helpers import VERDICT_TIME_LIMIT
 from tutor.authoring.devcheck import check_exercise
 from tutor.course.loader import load_course
 
+# The course gate (`make proof`, `pytest -m proof tests/proof`): deselected by the tool gate's
+# default options (pyproject.toml). One test proves a whole exercise or page: each run keeps its own
+# limit, and the suite's per-test limit must not cut a proof short on a busy machine.
+pytestmark = [pytest.mark.proof, pytest.mark.timeout(3600)]
+
 COURSE = load_course()
 EXERCISES = list(COURSE.exercises.values())
 
