@@ -7,7 +7,7 @@ gives every step."""
 from __future__ import annotations
 
 import numpy as np
-from _ch7 import np_log_softmax, np_mlp
+from _ch7 import np_log_softmax, np_mlp, np_spiral_schedule
 
 
 def np_sample_grad(params, x, y) -> tuple[float, dict]:
@@ -38,11 +38,12 @@ def np_replay(params, x, y, steps: int, total_steps: int):
     chain (clip 1.0 → Adam → decay 1e-4 on w → −lr_schedule, warm-up 0 → 1e-2 over 100 steps of
     a schedule `total_steps` long): (losses before each update, gradient norms before clipping,
     losses after each update)."""
-    from _ch7 import np_spiral_schedule
-
     rates = np_spiral_schedule(total_steps)
-    p = {l: {k: np.asarray(v, np.float64) for k, v in layer.items()} for l, layer in params.items()}
-    m = {(l, k): 0.0 for l in p for k in p[l]}
+    p = {
+        name: {k: np.asarray(v, np.float64) for k, v in layer.items()}
+        for name, layer in params.items()
+    }
+    m = {(name, k): 0.0 for name in p for k in p[name]}
     v = dict(m)
     before, norms, after = [], [], []
     for t in range(1, steps + 1):
@@ -51,13 +52,13 @@ def np_replay(params, x, y, steps: int, total_steps: int):
         before.append(loss)
         norms.append(total)
         ratio = min(1.0, 1.0 / (1e-12 + total))  # never exceeds 1: a small gradient is kept
-        for l in p:
-            for k in p[l]:
-                gk = g[l][k] * ratio
-                m[l, k] = 0.9 * m[l, k] + 0.1 * gk
-                v[l, k] = 0.999 * v[l, k] + 0.001 * gk * gk
-                adam = (m[l, k] / (1 - 0.9**t)) / (np.sqrt(v[l, k] / (1 - 0.999**t)) + 1e-8)
-                decay = 1e-4 * p[l][k] if k == "w" else 0.0
-                p[l][k] = p[l][k] - rates[t - 1] * (adam + decay)
+        for name in p:
+            for k in p[name]:
+                gk = g[name][k] * ratio
+                m[name, k] = 0.9 * m[name, k] + 0.1 * gk
+                v[name, k] = 0.999 * v[name, k] + 0.001 * gk * gk
+                adam = (m[name, k] / (1 - 0.9**t)) / (np.sqrt(v[name, k] / (1 - 0.999**t)) + 1e-8)
+                decay = 1e-4 * p[name][k] if k == "w" else 0.0
+                p[name][k] = p[name][k] - rates[t - 1] * (adam + decay)
         after.append(float(-np_log_softmax(np_mlp(p, np.asarray(x)[None]))[0, int(y)]))
     return np.array(before), np.array(norms), np.array(after)
