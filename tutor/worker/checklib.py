@@ -10,7 +10,10 @@ A check module defines `checks = Checks()` and registers named checks in order:
 
 A check passes when it returns; it fails when an assertion helper raises CheckFailed, which
 carries a structured `detail` the app draws as a diff. `needs=` names earlier checks that must
-pass first; otherwise every check runs, so one failure does not hide the others."""
+pass first; otherwise every check runs, so one failure does not hide the others. Any other
+exception is an error: the learner's whenever a learner value is involved (their frame, their
+file or a tracer in JAX's message, or a value the check had read from them), the course's only
+when none is."""
 
 from __future__ import annotations
 
