@@ -330,12 +330,12 @@ def _(L):
         # compiled ahead of time (lower(...).compile()): nothing compiles while serving, and the
         # executables the learner keeps say which row counts they take
         rows = sorted(_precompiled_rows(L.ns))
-        if tuple(rows) != BUCKETS:
-            fail(
-                f"服务时没有再编译,提前编译好的函数接收的行数是 {rows}:桶应是 {BUCKETS}。",
-                expected=list(BUCKETS),
-                actual=rows,
-            )
+        assert_equal(
+            rows,
+            list(BUCKETS),
+            what="提前编译好的函数接收的行数",
+            msg=f"服务时没有再编译,提前编译好的函数接收的行数是 {rows}:桶应是 {BUCKETS}。",
+        )
         return
     if seen != expected:
         fail(

@@ -26,6 +26,7 @@ from tutor.worker.checklib import (
     as_tuple,
     assert_close,
     assert_that,
+    compare,
     fail,
     fn_name,
     rng,
@@ -95,7 +96,7 @@ def _(L):
     if not np.all(np.isfinite(x_more)):
         # 0/0 after convergence is the cause only when the iteration itself converges
         x_dim = as_array(run(8)(mat, vec_b), "cg_solve(M, b, 8)", shape=(8,))
-        solved = np.allclose(x_dim, np.linalg.solve(spd, rhs), rtol=1e-3, atol=1e-4)
+        solved = compare(x_dim, np.linalg.solve(spd, rhs), rtol=1e-3, atol=1e-4) is None
         fail(
             "迭代次数多于维度(40 > 8)时出现 NaN/inf:"
             + (
@@ -122,7 +123,7 @@ def _(L):
             "H = 2I、迭代 5 次时出现 NaN/inf。"
             + (
                 "第 1 步就得到了 b/2,之后残差恰好为 0:后续迭代的 NaN 来自 α、β 的 0/0 没有防护。"
-                if np.allclose(x1, 0.5 * rhs, rtol=0, atol=1e-5)
+                if compare(x1, 0.5 * rhs, rtol=0, atol=1e-5) is None
                 else "而且第 1 步的结果也不是 b/2(H = 2I 时 CG 一步就该收敛)。"
             ),
             actual=x2,

@@ -1,7 +1,7 @@
-"""Right answers other than the reference: each file in tests/right_answers/<exercise id>/ is an
-answer the statement allows, written another way (a technique a lesson teaches, a debugging
-setting left on). Every one must pass in the real runner: a check that requires a detail the
-statement does not state fails here."""
+"""Right answers other than the reference, part of the course proof: each file in
+tests/right_answers/<exercise id>/ is an answer the statement allows, written another way (a
+technique a lesson teaches, a debugging setting left on). Every one must pass in the real runner:
+a check that requires a detail the statement does not state fails here."""
 
 import pytest
 from helpers import ROOT, VERDICT_TIME_LIMIT
