@@ -25,14 +25,15 @@ def _pair(fn, key, label):
 def _reference(seed):
     import jax
 
-    k_a, k_b = jax.random.split(jax.random.key(seed))
+    parent = jax.random.key(seed)
+    k_a, k_b = jax.random.split(parent)
     return (
         np.asarray(jax.random.normal(k_a, (4, 4))),
         np.asarray(jax.random.normal(k_b, (4, 2))),
         np.asarray(jax.random.normal(k_b, (4, 4))),
         np.asarray(jax.random.normal(k_a, (4, 2))),
-        np.asarray(jax.random.normal(jax.random.key(seed), (4, 4))),
-        np.asarray(jax.random.normal(jax.random.key(seed), (4, 2))),
+        np.asarray(jax.random.normal(parent, (4, 4))),
+        np.asarray(jax.random.normal(parent, (4, 2))),
     )
 
 

@@ -2,5 +2,5 @@
 jax.config.update("jax_disable_jit", True)
 
 
-def update_counter(count, increment):
-    return count + 1, increment
+def update_counter(c, extra):
+    return c + 1, extra

@@ -2,9 +2,9 @@
 jax.config.update("jax_disable_jit", True)
 
 
-def update_moving_average(state, new_value):
-    total, seen = state
-    total = total + new_value
+def update_moving_average(carry, value):
+    total, seen = carry
+    total = total + value
     seen = seen + 1
     return (total, seen), total / seen
 

@@ -3,14 +3,16 @@ BUCKET_SIZES = (32, 64, 128)
 WIDTH = 8
 
 
-def test_serve_compiles(serve_fn, fun_name, budget):
-    guard = CompileBudget(max_compiles=budget, name=fun_name)
+def test_serve_compiles(server, watched, limit):
+    meter = CompileBudget(max_compiles=limit, name=watched)
+    replies = None
     try:
-        with guard:
-            outputs = serve_fn(ex1_batches, ex1_eps)
+        with meter:
+            replies = server(ex1_batches, ex1_eps)
+        ok = True
     except CompileBudgetExceeded:
-        return False, guard.count, None
-    return True, guard.count, outputs
+        ok = False
+    return ok, meter.count, replies
 
 
 def normalize_rows_padded(rows, eps):
@@ -26,13 +28,13 @@ COMPILED = {
 }
 
 
-def serve_fixed(batches, eps_list):
+def serve_fixed(requests, eps_values):
     outputs = []
-    for rows, eps in zip(batches, eps_list):
+    for rows, eps in zip(requests, eps_values):
         n = rows.shape[0]
         size = next(s for s in BUCKET_SIZES if n <= s)
         padded = np.zeros((size, rows.shape[1]), np.float32)
-        padded[:n] = rows
+        padded[:n, :] = rows
         out = COMPILED[size](padded, np.float32(eps))
-        outputs.append(np.asarray(out)[:n])
+        outputs.append(np.array(out)[:n])
     return outputs

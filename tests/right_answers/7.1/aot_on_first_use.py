@@ -2,14 +2,16 @@
 BUCKET_SIZES = (32, 64, 128)
 
 
-def test_serve_compiles(serve_fn, fun_name, budget):
-    guard = CompileBudget(max_compiles=budget, name=fun_name)
+def test_serve_compiles(server, watched, limit):
+    meter = CompileBudget(max_compiles=limit, name=watched)
+    replies = None
     try:
-        with guard:
-            outputs = serve_fn(ex1_batches, ex1_eps)
+        with meter:
+            replies = server(ex1_batches, ex1_eps)
+        ok = True
     except CompileBudgetExceeded:
-        return False, guard.count, None
-    return True, guard.count, outputs
+        ok = False
+    return ok, meter.count, replies
 
 
 def normalize_rows_padded(rows, eps):
@@ -19,9 +21,9 @@ def normalize_rows_padded(rows, eps):
 compiled_for_bucket = {}
 
 
-def serve_fixed(batches, eps_list):
+def serve_fixed(requests, eps_values):
     outputs = []
-    for rows, eps in zip(batches, eps_list):
+    for rows, eps in zip(requests, eps_values):
         n, width = rows.shape
         size = next(s for s in BUCKET_SIZES if n <= s)
         if size not in compiled_for_bucket:
@@ -29,6 +31,6 @@ def serve_fixed(batches, eps_list):
             eps_spec = jax.ShapeDtypeStruct((), jnp.float32)
             compiled_for_bucket[size] = jax.jit(normalize_rows_padded).lower(spec, eps_spec).compile()
         padded = np.zeros((size, width), np.float32)
-        padded[:n] = rows
+        padded[:n, :] = rows
         outputs.append(np.asarray(compiled_for_bucket[size](padded, np.float32(eps)))[:n])
     return outputs

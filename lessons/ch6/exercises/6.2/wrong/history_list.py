@@ -4,11 +4,11 @@
 history = []
 
 
-def update_moving_average(state, new_value):
-    total, seen = state
-    history.append(new_value)
+def update_moving_average(carry, value):
+    total, seen = carry
+    history.append(value)
     average = sum(history) / len(history)
-    return (total + new_value, seen + 1), average
+    return (total + value, seen + 1), average
 
 
 initial_state = (jnp.zeros((), dtype=jnp.float32), jnp.zeros((), dtype=jnp.int32))

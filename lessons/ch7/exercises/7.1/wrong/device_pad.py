@@ -3,14 +3,16 @@
 BUCKET_SIZES = (32, 64, 128)
 
 
-def test_serve_compiles(serve_fn, fun_name, budget):
-    guard = CompileBudget(max_compiles=budget, name=fun_name)
+def test_serve_compiles(server, watched, limit):
+    meter = CompileBudget(max_compiles=limit, name=watched)
+    replies = None
     try:
-        with guard:
-            outputs = serve_fn(ex1_batches, ex1_eps)
+        with meter:
+            replies = server(ex1_batches, ex1_eps)
+        ok = True
     except CompileBudgetExceeded:
-        return False, guard.count, None
-    return True, guard.count, outputs
+        ok = False
+    return ok, meter.count, replies
 
 
 @jax.jit
@@ -18,12 +20,12 @@ def normalize_padded(rows, eps):
     return rows / (jnp.linalg.norm(rows, axis=1, keepdims=True) + eps)
 
 
-def serve_fixed(batches, eps_list):
+def serve_fixed(requests, eps_values):
     outputs = []
-    for rows, eps in zip(batches, eps_list):
+    for rows, eps in zip(requests, eps_values):
         n = rows.shape[0]
         size = next(s for s in BUCKET_SIZES if n <= s)
         padded = jnp.pad(jnp.asarray(rows), ((0, size - n), (0, 0)))
         out = normalize_padded(padded, np.float32(eps))
-        outputs.append(np.asarray(out)[:n])
+        outputs.append(np.array(out)[:n])
     return outputs
