@@ -129,30 +129,6 @@ def first_change(states, root: str = "状态") -> tuple[int, str] | None:
     return None
 
 
-# ---------------------------------------------------------------- module-level state
-
-
-def _fingerprint(value):
-    if isinstance(value, (list, dict, set)):
-        items = value.items() if isinstance(value, dict) else value
-        try:
-            return (type(value), len(value), tuple(id(v) for v in items))
-        except Exception:
-            return (type(value), id(value))
-    return (type(value), id(value))
-
-
-def globals_snapshot(ns: dict) -> dict:
-    """Identity fingerprints of the learner's module-level names (lists, dicts and sets also by
-    their items), to see whether a call rebinds or mutates any of them."""
-    return {k: _fingerprint(v) for k, v in ns.items() if not k.startswith("__")}
-
-
-def changed_globals(ns: dict, before: dict) -> list[str]:
-    after = globals_snapshot(ns)
-    return sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
-
-
 # ---------------------------------------------------------------- programs
 
 

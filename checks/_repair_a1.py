@@ -8,14 +8,12 @@ from collections.abc import Callable
 from _repair_ch6 import (
     call,
     callbacks_in,
-    changed,
     first_line,
     is_tracer,
     jitted,
     leaked_globals,
     n_positional,
     name_of,
-    snapshot,
     tracers_in,
 )
 
@@ -25,14 +23,12 @@ from tutor.worker.checklib import sub_jaxprs
 __all__ = [
     "call",
     "callbacks_in",
-    "changed",
     "first_line",
     "is_tracer",
     "jitted",
     "leaked_globals",
     "n_positional",
     "name_of",
-    "snapshot",
     "tracers_in",
     "n_equations",
     "value_shapes",

@@ -9,7 +9,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from tutor.worker.checklib import fail, fn_name, primitive_counts
+from tutor.worker.checklib import fail, fn_name, primitive_counts, tracer_places
 
 
 def jitted(fn: Callable) -> Callable:
@@ -68,35 +68,10 @@ def tracers_in(value: Any) -> int:
 
 
 def leaked_globals(ns: dict[str, Any]) -> list[str]:
-    """Names of the learner's module-level containers (list, dict, set, tuple) that hold a tracer."""
-    out = []
-    for name, value in ns.items():
-        if name.startswith("__") or not isinstance(value, (list, dict, set, tuple)):
-            continue
-        items = list(value.values()) if isinstance(value, dict) else list(value)
-        if any(is_tracer(v) or tracers_in(v) for v in items[:1000]):
-            out.append(name)
-    return out
-
-
-def snapshot(ns: dict[str, Any]) -> dict[str, Any]:
-    """A picture of the learner's plain module-level values (numbers, strings, container sizes),
-    to tell whether running their function changed any of them."""
-    pic = {}
-    for name, value in ns.items():
-        if name.startswith("_"):
-            continue
-        if isinstance(value, (bool, int, float, str)):
-            pic[name] = value
-        elif isinstance(value, (list, dict, set)):
-            pic[name] = (type(value).__name__, len(value))
-    return pic
-
-
-def changed(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    return sorted(k for k in after if k in before and before[k] != after[k]) + sorted(
-        set(after) - set(before)
-    )
+    """Names of the learner's module-level values that hold a tracer anywhere (a list item, an
+    attribute, a closure cell): a value that leaked out of a trace."""
+    roots = (place.split("[")[0].split(".")[0].split(" ")[0] for place in tracer_places(ns))
+    return sorted(set(roots))
 
 
 def callbacks_in(fn: Callable, *args) -> list[str]:

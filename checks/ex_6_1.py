@@ -9,10 +9,12 @@ import numpy as np
 
 from tutor.worker.checklib import (
     Checks,
+    ModuleState,
     TraceCounter,
     as_array,
     as_tuple,
     assert_close,
+    assert_equal,
     assert_that,
     fail,
     rng,
@@ -69,10 +71,9 @@ def _(L):
 
 @checks.add("jit_loop", "jax.jit 包装后从 0 循环 5 次:计数 1…5,辅助输出 0…4")
 def _(L):
-    import jax
-
     counter = TraceCounter(L.update_counter)
-    step = jax.jit(counter.wrapped)
+    step = counter.jit()
+    state = ModuleState(L.ns)
     count, counts, echoed, inputs = 0, [], [], []
     for i in range(5):
         inputs.append(count)
@@ -82,13 +83,24 @@ def _(L):
         echoed.append(float(as_array(aux, "jit 版本的辅助输出", ndim=0)))
         count = new_count
     _loop.update(traces=counter.count, inputs=inputs)
-    if len(set(counts)) == 1 and counts != [1.0, 2.0, 3.0, 4.0, 5.0]:
+    change = state.changes()
+    if len(set(counts)) == 1 and counts != [1.0, 2.0, 3.0, 4.0, 5.0] and change:
+        # shown: the output is frozen and the function touched module state while tracing
         fail(
-            f"jit 版本 5 次调用都返回计数 {counts[0]:g}:输出没有跟着传入的 count 变化。"
-            "函数若读写模块级变量,jit 只在追踪时执行那段 Python 代码一次,结果就被固定在追踪时的值上;"
+            f"jit 版本 5 次调用都返回计数 {counts[0]:g},而且调用时{change.words()}:"
+            "jit 只在追踪时执行一次函数里的 Python 代码,读写模块级变量的结果就被固定在追踪时的值上;"
             "状态必须从参数 count 进来、从返回值出去。",
             expected=[1, 2, 3, 4, 5],
             actual=counts,
+            **change.detail(),
+        )
+    seen = [float(as_array(c, "传入的计数", ndim=0)) for c in inputs]
+    if counts == seen:
+        assert_equal(
+            counts,
+            [1.0, 2.0, 3.0, 4.0, 5.0],
+            what="5 次调用的计数",
+            msg="jit 版本每次返回的新计数都等于传入的计数:没有加 1。",
         )
     assert_close(
         np.array(counts),
@@ -166,14 +178,14 @@ def _(L):
 
 @checks.add("pure", "调用不改动任何模块级变量,同样的参数总得到同样的结果")
 def _(L):
-    before = H.globals_snapshot(L.ns)
+    before = ModuleState(L.ns)
     results = [_pair(L.update_counter(5, 2), "update_counter(5, 2)") for _ in range(3)]
-    changed = H.changed_globals(L.ns, before)
-    if changed:
+    change = before.changes()
+    if change:
         fail(
-            f"调用 update_counter 改动了模块级变量 {', '.join(changed)}:计数要由调用者保存,"
+            f"调用 update_counter {change.words()}:计数要由调用者保存,"
             "从参数进来、从返回值出去,不能藏在全局变量里。",
-            changed=changed,
+            **change.detail(),
         )
     assert_that(
         len(set(results)) == 1,

@@ -10,6 +10,7 @@ import numpy as np
 from tutor.worker.checklib import (
     Checks,
     CompileLog,
+    ModuleState,
     as_array,
     as_scalar,
     as_tuple,
@@ -81,15 +82,15 @@ def _(L):
     import jax.numpy as jnp
 
     args = (jnp.int32(0), jnp.ones(3, jnp.float32))
-    before = R.snapshot(L.ns)
+    before = ModuleState(L.ns)
     jax.clear_caches()  # a fresh trace (no compile): side effects happen now if at all
     jax.make_jaxpr(R.jitted(L.tally))(*args)
-    diff = R.changed(before, R.snapshot(L.ns))
-    if diff:
+    change = before.changes()
+    if change:
         fail(
-            f"调用 tally 改了全局变量 {', '.join(diff)}:jit 函数里的全局变量只在追踪时改一次,"
+            f"追踪 tally 时{change.words()}:jit 函数里的全局变量只在追踪时改一次,"
             "之后的调用看不到这个副作用。状态只走参数和返回值。",
-            changed=diff,
+            **change.detail(),
         )
 
 

@@ -44,13 +44,15 @@ def _unpack(out, where: str):
 
 
 def _average_mistakes(values):
-    """Averages that common mistakes produce on `values` (float64)."""
-    v = np.asarray(values, np.float64)
-    n = np.arange(1, v.size + 1)
+    """Averages that common mistakes produce on `values`, in float32 as JAX computes them (the
+    eager check compares exactly)."""
+    v = np.asarray(values, np.float32)
+    n = np.arange(1, v.size + 1, dtype=np.float32)
     sums = np.cumsum(v)
     old_sums = sums - v
     with np.errstate(divide="ignore", invalid="ignore"):
-        old_counts = old_sums / (n - 1)
+        by_old_count = sums / (n - 1)  # the first step divides by 0: inf, as the mistake gives
+        old_averages = old_sums / (n - 1)  # the first step is 0 / 0: NaN
     return [
         Mistake(
             "stale_sum",
@@ -64,20 +66,18 @@ def _average_mistakes(values):
         ),
         Mistake(
             "stale_count",
-            sums / np.maximum(n - 1, 1),
+            by_old_count,
             "平均值除以的是加一之前的个数:应该用新的个数。",
         ),
-        Mistake("old_average", old_counts, "平均值是上一步的平均值:应该用新的总和除以新的个数。"),
+        Mistake("old_average", old_averages, "平均值是上一步的平均值:应该用新的总和除以新的个数。"),
     ]
 
 
 def _run_jit(L, start, values):
     """Runs jax.jit(update_moving_average) over `values` from `start`; returns the traces, the
     state jit saw before each call and the last average."""
-    import jax
-
     counter = TraceCounter(L.update_moving_average)
-    step = jax.jit(counter.wrapped)
+    step = counter.jit()
     state, avg, seen = start, None, []
     for v in values:
         seen.append(state)

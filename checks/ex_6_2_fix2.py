@@ -4,12 +4,12 @@ Checks: two vmapped rounds from different per-sample counts ("per_sample"); call
 outside list and leaves no tracer behind ("pure"); jit(vmap(tick)) chained three times compiles
 once and keeps the counts int32 ("jit")."""
 
-import _repair_ch6 as R
 import numpy as np
 
 from tutor.worker.checklib import (
     Checks,
     CompileLog,
+    ModuleState,
     as_array,
     as_tuple,
     assert_close,
@@ -74,18 +74,15 @@ def _(L):
 def _(L):
     import jax
 
-    before = R.snapshot(L.ns)
+    before = ModuleState(L.ns)
     counts, vs = _inputs(622)
     jax.block_until_ready(jax.vmap(L.tick)(counts, vs))
     jax.effects_barrier()  # let any callback finish before looking
-    diff, leaked = R.changed(before, R.snapshot(L.ns)), R.leaked_globals(L.ns)
-    if diff or leaked:
-        names = sorted(set(diff) | set(leaked))
+    change = before.changes()
+    if change:
         fail(
-            f"调用 vmap(tick) 改动了外部的 {', '.join(names)}"
-            f"{'(里面还留着 tracer)' if leaked else ''}:每个样本的状态要走参数和返回值,函数里不碰外部的列表。",
-            changed=diff,
-            leaked=leaked,
+            f"调用 vmap(tick) {change.words()}:每个样本的状态要走参数和返回值,函数里不碰外部的列表。",
+            **change.detail(),
         )
 
 

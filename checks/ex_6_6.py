@@ -325,11 +325,12 @@ def _(L):
     x, y = jnp.asarray([1.0, 2.0, 3.0]), jnp.asarray([3.5, 5.5, 7.5])
     origin = {"w": jnp.zeros(()), "b": jnp.zeros(())}
     st = L.TrainState(jnp.asarray(0), origin, origin)
-    seen = []
+    seen, calls = [], 0
     with CompileLog() as log:
         for _ in range(100):
             seen.append(st)
             st = L.ema_train_step(st, x, y, 0.05, 0.9)
+            calls += 1
             if H.first_change(
                 [seen[-1], st], "state"
             ):  # stop at the first change: it would recompile every step
@@ -340,7 +341,8 @@ def _(L):
         k, why = change
         fail(
             f"第 {k} 步返回的状态和传入的状态在 jit 眼里不一样:{why}。下一次调用只好重新编译"
-            f"(100 步共编译了 {log.total} 次)。新状态的每个字段都要保持传入时的 dtype 和形状。",
+            f"(检查在第 {calls} 次调用后就停下了,这 {calls} 次调用编译了 {log.total} 次)。"
+            "新状态的每个字段都要保持传入时的 dtype 和形状。",
             compiles=log.total,
         )
     assert_compile_count(

@@ -170,6 +170,33 @@ def _(L):
     )
 
 
+def _precompiled_rows(ns) -> set[int]:
+    """The row counts of the 2-D float32 inputs taken by the executables the learner compiled
+    ahead of time (`jax.jit(f).lower(...).compile()`), kept at module level or in a list, tuple
+    or dict there."""
+    import jax
+
+    found: set[int] = set()
+
+    def visit(value, depth):
+        if isinstance(value, jax.stages.Compiled):
+            for arg in jax.tree.leaves(value.args_info):
+                shape = tuple(getattr(arg, "shape", ()))
+                if len(shape) == 2 and str(getattr(arg, "dtype", "")) == "float32":
+                    found.add(int(shape[0]))
+        elif depth < 3 and type(value) in (list, tuple):
+            for item in value[:64]:
+                visit(item, depth + 1)
+        elif depth < 3 and type(value) is dict:
+            for item in list(value.values())[:64]:
+                visit(item, depth + 1)
+
+    for name, value in list(ns.items()):
+        if not str(name).startswith(("__", "_jaxtutor")):
+            visit(value, 0)
+    return found
+
+
 def _requests(lengths, seed, eps_kinds="alternate"):
     import jax.numpy as jnp
 
@@ -222,9 +249,30 @@ def _why(L, counts) -> str:
             "多出来的编译来自 eps 的两种类型(Python float 是弱类型,jnp.float32 是强类型),要把 eps 统一成一种。"
         )
     per_size = sorted(k for k, v in uniform.items() if v == len(set(NEW_LENGTHS)))
-    if per_size:
-        return f"eps 统一成 np.float32 以后,{per_size} 仍是每种行数编译一次:行数没有补齐到桶 {BUCKETS}。"
+    mine = _learner_function_names(L.ns)
+    unpadded = [k for k in per_size if k in mine]
+    if unpadded:
+        return f"eps 统一成 np.float32 以后,你的函数 {unpadded} 仍是每种行数编译一次:行数没有补齐到桶 {BUCKETS}。"
+    if per_size:  # JAX's own operations, run one at a time on the request's unpadded rows
+        return (
+            f"eps 统一成 np.float32 以后,{per_size} 仍是每种行数编译一次:它们不是你的函数,而是在设备上"
+            "对还没补齐的请求直接执行的 JAX 操作(比如 jnp.pad、jnp.concatenate),每种输入形状都要编译一次;"
+            "补零放在 NumPy 里做,jax 只见到桶大小的数组。"
+        )
     return ""
+
+
+def _learner_function_names(ns) -> set[str]:
+    """The names the learner's functions compile under: each function at module level, and the
+    function inside a jax.jit wrapper."""
+    import types
+
+    names = set()
+    for value in list(ns.values()):
+        inner = getattr(value, "__wrapped__", value) if callable(value) else None
+        if isinstance(inner, types.FunctionType):
+            names.add(inner.__name__)
+    return names
 
 
 @checks.add("fixed_compiles", "serve_fixed:每个桶最多编译一次,新的行数不再触发任何编译")
@@ -257,8 +305,8 @@ def _(L):
         )
     funcs, eager = split_compiles(first.names)
     assert_that(
-        funcs,
-        "没有看到任何 jit 函数的编译"
+        funcs or _precompiled_rows(L.ns),
+        "没有看到任何 jit 函数的编译,你的模块里也没有提前编译好的函数(jax.jit(f).lower(…).compile())"
         + (f"(只有单个算子 {per_name(eager)})" if eager else "")
         + ":serve_fixed 应调用一个 jax.jit 编译的函数做归一化。",
         actual=first.names,
@@ -278,6 +326,17 @@ def _(L):
             batch, eps = _requests((rows,), 14, eps_kinds="float32")
             L.serve_fixed(batch, eps)
             seen.append(log.total > before)
+    if not any(seen) and _precompiled_rows(L.ns):
+        # compiled ahead of time (lower(...).compile()): nothing compiles while serving, and the
+        # executables the learner keeps say which row counts they take
+        rows = sorted(_precompiled_rows(L.ns))
+        assert_equal(
+            rows,
+            list(BUCKETS),
+            what="提前编译好的函数接收的行数",
+            msg=f"服务时没有再编译,提前编译好的函数接收的行数是 {rows}:桶应是 {BUCKETS}。",
+        )
+        return
     if seen != expected:
         fail(
             "依次送行数 1、32、33、64、65、128 的单个请求,只有进入新桶时才应编译(1 → 桶 32,33 → 桶 64,"

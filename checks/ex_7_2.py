@@ -4,7 +4,8 @@ The chapter's self-check (default_rng(22), a and b standard normal of length 6, 
   1. value ≈ a·b/(|a||b|) within atol 1e-6                                   -> value
   2. d/da ≈ b/(|a||b|) − cos·a/|a|², atol 1e-5                               -> grads
   3. d/db ≈ a/(|a||b|) − cos·b/|b|², atol 1e-5                               -> grads
-  4. cos_sim_safe(1e-3·a, a) ≈ 1 within 1e-5 (and, added, with the arguments swapped) -> tiny_vector
+  4. cos_sim_safe(1e-3·a, a) ≈ 1 within 1e-5 (added: the arguments swapped, and the scales
+     1e-6 … 1e-15, where a threshold on the squared norm shows)                 -> tiny_vector
   5. zero a, zero b, both zero (length 6): the value is exactly 0.0          -> zero_inputs
   6. ... and both gradients are finite                                       -> zero_inputs
   7. jit of vmap of grad over rows [a, 0, a, 0] / [b, b, 0, 0]: finite       -> vmap_batch
@@ -16,6 +17,7 @@ size ‖b‖/(‖b‖·√ε) ≈ 1e6 at a = 0 -> zero_grads."""
 import numpy as np
 
 from tutor.worker.checklib import (
+    CheckFailed,
     Checks,
     Mistake,
     as_array,
@@ -145,29 +147,39 @@ def _(L):
         )
 
 
-@checks.add("tiny_vector", "很小但非零的向量不是零向量:cos(1e-3·a, a) ≈ 1,cos(a, 1e-3·a) ≈ 1")
+# A threshold or an ε hides at one scale: the probe runs over scales down to where the squared
+# norm of a float32 vector is still a normal number (6·(1e-15)² ≈ 6e-30 > 1.2e-38).
+TINY_SCALES = (1e-3, 1e-6, 1e-9, 1e-12, 1e-15)
+
+
+@checks.add(
+    "tiny_vector",
+    "很小但非零的向量不是零向量:s = 1e-3 … 1e-15 时 cos(s·a, a) ≈ 1,cos(a, s·a) ≈ 1",
+)
 def _(L):
     a64, _ = _pair(22, 6)
     (vec,) = _f32(a64)
-    for call, args in (
-        ("cos_sim_safe(1e-3 * a, a)", (vec * 1e-3, vec)),
-        ("cos_sim_safe(a, 1e-3 * a)", (vec, vec * 1e-3)),
-    ):
-        got = as_scalar(L.cos_sim_safe(*args), call)
-        if got == 0.0:
-            fail(
-                f"{call} 返回了 0:很小但非零的向量被当成了零向量。判断零向量要用平方范数 > 0,不设阈值。",
-                expected=1.0,
-                actual=got,
+    for scale in TINY_SCALES:
+        for call, args in (
+            (f"cos_sim_safe({scale:g} * a, a)", (vec * scale, vec)),
+            (f"cos_sim_safe(a, {scale:g} * a)", (vec, vec * scale)),
+        ):
+            got = as_scalar(L.cos_sim_safe(*args), call)
+            if got == 0.0:
+                fail(
+                    f"{call} 返回了 0:平方范数约为 {6 * scale * scale:.0e} 的非零向量被当成了零向量。"
+                    "判断零向量要用平方范数 > 0,不设阈值。",
+                    expected=1.0,
+                    actual=got,
+                )
+            assert_close(
+                got,
+                1.0,
+                rtol=0,
+                atol=1e-5,
+                what=call,
+                msg=f"{call} = {got!r},应为 1(两个向量方向相同,长度不影响余弦)。",
             )
-        assert_close(
-            got,
-            1.0,
-            rtol=0,
-            atol=1e-5,
-            what=call,
-            msg=f"{call} = {got!r},应为 1(两个向量方向相同)。",
-        )
 
 
 def _zero_cases():
@@ -201,6 +213,41 @@ def _(L):
             )
 
 
+def _eps_from_grad(size: float, other: float) -> float:
+    """The ε for which √(‖u‖² + ε)·√(‖v‖² + ε) in the denominator gives a gradient of this size
+    at u = 0: size = ‖v‖ / (√ε·√(‖v‖² + ε)), decreasing in ε (solved by bisection in log ε)."""
+    lo, hi = -80.0, 20.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        eps = float(np.exp(mid))
+        if other / (np.sqrt(eps) * np.sqrt(other**2 + eps)) > size:
+            lo = mid
+        else:
+            hi = mid
+    return float(np.exp((lo + hi) / 2))
+
+
+def _eps_diagnosis(L, label: str, size: float, other64) -> str:
+    """Names an ε in the squared norms only when the learner's function also gives, at a vector of
+    squared norm ε, the value that ε produces there (the gradient alone fits other mistakes too)."""
+    norm_v = float(np.linalg.norm(other64))
+    eps = _eps_from_grad(size, norm_v)
+    probe64 = np.sqrt(eps) * other64 / norm_v  # ‖probe‖² = ε, same direction as the other
+    predicted = (np.sqrt(eps) * norm_v) / (np.sqrt(2 * eps) * np.sqrt(norm_v**2 + eps))
+    args = _f32(probe64, other64) if label == "a" else _f32(other64, probe64)
+    try:
+        got = as_scalar(L.cos_sim_safe(*args), "cos_sim_safe")
+    except CheckFailed:
+        return ""
+    if not np.isfinite(got) or abs(got - predicted) > 1e-3 * max(1.0, abs(predicted)):
+        return ""
+    return (
+        f"这正是把 ε ≈ {eps:.0e} 加进平方范数 √(Σa² + ε) 时零向量处的梯度:在平方范数等于 ε 的同向向量上,"
+        f"你的函数给出 {got:.4g}(应为 1),与这种写法算出的 {predicted:.4g} 一致。ε 让值有限,"
+        "却让零点的梯度变成 1/√ε 量级;用双 where 把零向量整个挡在外面。"
+    )
+
+
 @checks.add("zero_grads", "零向量处两个梯度恰好为 0(单个样本和 jit(vmap(grad)) 的零向量行)")
 def _(L):
     import jax
@@ -216,15 +263,11 @@ def _(L):
                 continue
             why = ""
             size = float(np.linalg.norm(g))
-            if other64 is not None and is_zero and size > 1.0:
+            if other64 is not None and is_zero and size > 0:
                 unit = other64 / np.linalg.norm(other64)
                 if abs(float(g @ unit)) > 0.999 * size:  # parallel to the other vector
-                    eps = 1.0 / size**2
-                    why = (
-                        f"这个梯度与另一个向量同方向、大小 {size:.3g}:正是把 ε 加进平方范数 √(Σa² + ε) 时"
-                        f"零向量处的梯度(另一个向量/(‖它‖·√ε),对应 ε ≈ {eps:.0e})。ε 让值有限,却让零点的梯度"
-                        "变成 1/√ε 量级;用双 where 把零向量整个挡在外面。"
-                    )
+                    why = f"这个梯度与另一个向量同方向,大小 {size:.3g}。"
+                    why += _eps_diagnosis(L, label, size, other64)
             fail(
                 f"{name}时对 {label} 的梯度应恰好为 0,得到最大 |g| = {float(np.max(np.abs(g))):.3g}。"
                 + why,

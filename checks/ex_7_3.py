@@ -26,6 +26,7 @@ from tutor.worker.checklib import (
     as_tuple,
     assert_close,
     assert_that,
+    compare,
     fail,
     fn_name,
     rng,
@@ -92,22 +93,41 @@ def _(L):
     mat, vec_b = _as32(spd, rhs)
     run = lambda k: jax.jit(lambda m_, r_: L.cg_solve(lambda vec: jnp.dot(m_, vec), r_, k))
     x_more = as_array(run(40)(mat, vec_b), "cg_solve(M, b, 40)", shape=(8,))
-    assert_that(
-        np.all(np.isfinite(x_more)),
-        "迭代次数多于维度(40 > 8)时出现 NaN/inf:收敛后 pᵀHp 和 rᵀr 都是 0,α、β 变成 0/0。"
-        "用双 where:分母 > 0 才相除,否则取 0。",
-        actual=x_more,
-    )
+    if not np.all(np.isfinite(x_more)):
+        # 0/0 after convergence is the cause only when the iteration itself converges
+        x_dim = as_array(run(8)(mat, vec_b), "cg_solve(M, b, 8)", shape=(8,))
+        solved = compare(x_dim, np.linalg.solve(spd, rhs), rtol=1e-3, atol=1e-4) is None
+        fail(
+            "迭代次数多于维度(40 > 8)时出现 NaN/inf:"
+            + (
+                "8 次迭代已经得到精确解,之后 pᵀHp 和 rᵀr 都是 0,α、β 变成 0/0。"
+                "用双 where:分母 > 0 才相除,否则取 0。"
+                if solved
+                else "而且 8 次迭代(= 维度)的解也不对:迭代本身没有收敛,数值越走越大。"
+                "检查每一步交回 carry 的量(x、残差、搜索方向、rᵀr)是不是这一步新算出来的。"
+            ),
+            actual=x_more,
+        )
     x2 = as_array(
         jax.jit(lambda r_: L.cg_solve(lambda vec: vec + vec, r_, 5))(vec_b),
         "cg_solve(2v, b, 5)",
         shape=(8,),
     )
-    assert_that(
-        np.all(np.isfinite(x2)),
-        "H = 2I 时第 1 步就收敛,之后残差恰好为 0:后续迭代产生了 NaN,说明 α、β 的 0/0 没有防护。",
-        actual=x2,
-    )
+    if not np.all(np.isfinite(x2)):
+        x1 = as_array(
+            jax.jit(lambda r_: L.cg_solve(lambda vec: vec + vec, r_, 1))(vec_b),
+            "cg_solve(2v, b, 1)",
+            shape=(8,),
+        )
+        fail(
+            "H = 2I、迭代 5 次时出现 NaN/inf。"
+            + (
+                "第 1 步就得到了 b/2,之后残差恰好为 0:后续迭代的 NaN 来自 α、β 的 0/0 没有防护。"
+                if compare(x1, 0.5 * rhs, rtol=0, atol=1e-5) is None
+                else "而且第 1 步的结果也不是 b/2(H = 2I 时 CG 一步就该收敛)。"
+            ),
+            actual=x2,
+        )
     assert_close(
         x2,
         0.5 * rhs,

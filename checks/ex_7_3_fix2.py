@@ -47,9 +47,16 @@ def _(L):
     x, A, B = _data(832)
     size, shape, prim = R.largest_intermediate(L.sensitivities, x, A, B)
     if size > M * N:
+        # a forward-mode Jacobian carries one tangent per input: an axis of length n shows it
+        why = (
+            f"它有一个长度为 n = {N} 的轴:计算按 n 个输入方向展开了。"
+            if N in tuple(shape)
+            else "它不是按输入方向展开出来的(没有长度为 n 的轴),而是程序自己造出的大数组(比如显式的对角矩阵)。"
+        )
         fail(
             f"程序里有一个形状为 {shape}、{size} 个元素的中间数组(由 {prim} 产生),超过了结果本身的 {M}×{N}:"
-            f"计算按 n = {N} 个输入方向展开了。输出只有 m = {M} 个,用反向模式(jax.jacrev)逐个输出求导。",
+            + why
+            + f"输出只有 m = {M} 个,用反向模式(jax.jacrev)逐个输出求导,中间量就不会超过 m×n。",
             shape=str(shape),
             primitive=prim,
         )

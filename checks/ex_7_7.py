@@ -35,6 +35,7 @@ from _ch7 import (
     np_spiral_schedule,
     np_spiral_updates,
 )
+from _ch7_replay import np_replay
 
 from tutor.worker.checklib import (
     Checks,
@@ -401,6 +402,7 @@ def _(L):
         "state": state,
         "first_leaf": first_leaf,
         "X_train": X_train,
+        "y_train": y_train,
         "data": (Xtr, ytr, Xte, yte),
     }
 
@@ -409,6 +411,8 @@ def _(L):
     "donation", "state 被捐赠:初始参数的缓冲区已删除,训练数据没有被删除", needs="compile_once"
 )
 def _(L):
+    import jax
+
     run = L.ns["_jaxtutor_7_7"]
     assert_that(
         run["first_leaf"].is_deleted(),
@@ -421,6 +425,24 @@ def _(L):
         not run["X_train"].is_deleted(),
         "训练数据被删除了:只捐赠 state,不要捐赠 X、Y(数据每个 epoch 都要再用)。",
     )
+    # On CPU a donated input that cannot be reused is not deleted (JAX only warns): what the jit
+    # function was told to donate is read from its lowering instead.
+    epoch_fn = L.train_epoch_jit
+    if hasattr(epoch_fn, "lower"):
+        (state_info, x_info, y_info), _ = epoch_fn.lower(
+            run["state"], run["X_train"], run["y_train"]
+        ).args_info
+        donated = [name for name, info in (("X", x_info), ("Y", y_info)) if info.donated]
+        assert_that(
+            not donated,
+            f"train_epoch_jit 把 {'、'.join(donated)} 也捐赠了:题目规定只捐赠 state。"
+            "在 CPU 上数据碰巧没被删除(JAX 只发警告),在会回收捐赠缓冲区的设备上,下一个 epoch 就读不到数据了。",
+            donated=donated,
+        )
+        assert_that(
+            all(info.donated for info in jax.tree.leaves(state_info)),
+            'train_epoch_jit 没有捐赠整个 state:要写 donate_argnames=("state",)。',
+        )
 
 
 @checks.add("accuracy", "训练集、测试集准确率都 > 95%(NumPy float64 计算)", needs="compile_once")
@@ -609,8 +631,10 @@ def _(L):
     )
     losses = as_array(out[1], "train_epoch_jit 返回的 losses", shape=(11,))
     gnorms = as_array(out[2], "train_epoch_jit 返回的 gnorms", shape=(11,))
-    loss0 = _np_ce(np_mlp(P0, point), label)
-    gnorm0 = np_per_sample_grad_norm(P0, point[0], label[0])
+    # the whole epoch replayed in float64: the first update has learning rate 0 and changes
+    # nothing, so only the later steps tell a loss taken before the update from one taken after
+    before, norms, after = np_replay(P0, point[0], label[0], 11, _total_steps(L))
+    loss0, gnorm0 = before[0], norms[0]
     if np.isclose(losses[0], gnorm0, rtol=1e-4) and np.isclose(gnorms[0], loss0, rtol=1e-4):
         fail(
             "losses 和 gnorms 的位置反了:train_epoch 应返回 (state, losses, gnorms)。",
@@ -618,21 +642,37 @@ def _(L):
             actual=[float(losses[0]), float(gnorms[0])],
         )
     assert_close(
-        float(losses[0]),
-        loss0,
+        losses,
+        before,
         rtol=1e-4,
         atol=1e-6,
-        what="第一步的 loss",
-        msg="所有样本都相同时,第一步的 loss 应等于初始参数在这个样本上的交叉熵。",
+        what="11 步的 loss",
+        msg="所有样本都相同时,第 k 步的 loss 应等于这一步更新之前的参数在这个样本上的交叉熵"
+        "(检查用 float64 重放了整个 epoch;见期望值与实际值)。",
+        mistakes=[
+            Mistake(
+                "loss_after_update",
+                after,
+                "每一步记录的是参数更新之后的损失:11 步都等于 float64 重放里更新之后的交叉熵"
+                "(第一步学习率是 0,所以只有第一步对得上)。losses 应是更新前这一批的损失。",
+            )
+        ],
     )
     assert_close(
-        float(gnorms[0]),
-        gnorm0,
+        gnorms,
+        norms,
         rtol=1e-4,
         atol=1e-6,
-        what="第一步的梯度范数",
-        msg="所有样本都相同时,第一步的 gnorm 应等于初始参数处这个样本的梯度全局 L2 范数(裁剪之前)。",
+        what="11 步的梯度范数",
+        msg="所有样本都相同时,第 k 步的 gnorm 应等于这一步更新之前的参数处这个样本的梯度全局 L2 范数"
+        "(裁剪之前)。",
     )
+
+
+def _total_steps(L) -> int:
+    """The length of the learner's schedule: EPOCHS × STEPS_PER_EPOCH (the statement's 1650)."""
+    epochs = int(as_scalar(L.EPOCHS, "EPOCHS"))
+    return epochs * int(as_scalar(L.STEPS_PER_EPOCH, "STEPS_PER_EPOCH"))
 
 
 @checks.add("jitted", "accuracy_fn 和 grad_norms_all 都用 jax.jit 编译", needs="compile_once")

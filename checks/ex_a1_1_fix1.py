@@ -5,7 +5,14 @@ split(key(seed), n) ("same_stream"); under jit, several seeds compile once ("jit
 
 import numpy as np
 
-from tutor.worker.checklib import Checks, CompileLog, assert_close, assert_compile_count, fail
+from tutor.worker.checklib import (
+    Checks,
+    CompileLog,
+    assert_close,
+    assert_compile_count,
+    compare,
+    fail,
+)
 
 checks = Checks()
 N = 4  # one size throughout: every eager split compiles once
@@ -89,11 +96,21 @@ def _(L):
     )
     for s, out, ref in zip((1, 2, 3), outs, refs):
         _typed(out, N, f"jit 下 make_keys({s}, {N})")
+        bits = np.asarray(jax.random.key_data(out))
+        if compare(bits, ref, rtol=0, atol=0) is None:
+            continue
+        eager = np.asarray(jax.random.key_data(L.make_keys(s, N)))
+        same = compare(bits, eager, rtol=0, atol=0) is None
         assert_close(
-            np.asarray(jax.random.key_data(out)),
+            bits,
             ref,
             rtol=0,
             atol=0,
             what=f"jit 下种子 {s} 的位数据",
-            msg="jit 下的结果应与不加 jit 时相同。",
+            msg=f"jit 下种子 {s} 的 key 不是 jax.random.split(jax.random.key({s}), {N}) 那一串;"
+            + (
+                "不加 jit 时得到的也是同样的 key,问题不在 jit。"
+                if same
+                else "而且和不加 jit 时得到的 key 不同。"
+            ),
         )

@@ -25,12 +25,15 @@ def _pair(fn, key, label):
 def _reference(seed):
     import jax
 
-    k_a, k_b = jax.random.split(jax.random.key(seed))
+    parent = jax.random.key(seed)
+    k_a, k_b = jax.random.split(parent)
     return (
         np.asarray(jax.random.normal(k_a, (4, 4))),
         np.asarray(jax.random.normal(k_b, (4, 2))),
         np.asarray(jax.random.normal(k_b, (4, 4))),
         np.asarray(jax.random.normal(k_a, (4, 2))),
+        np.asarray(jax.random.normal(parent, (4, 4))),
+        np.asarray(jax.random.normal(parent, (4, 2))),
     )
 
 
@@ -55,8 +58,13 @@ def _(L):
 
     for seed in (5, 1234):
         A, B = _pair(L.init_pair, jax.random.key(seed), f"init_pair(key({seed}))")
-        ref_a, ref_b, swap_a, swap_b = _reference(seed)
+        ref_a, ref_b, swap_a, swap_b, parent_a, parent_b = _reference(seed)
         swapped = "A、B 用的子 key 对调了:A 用第一把 k_a,B 用第二把 k_b。"
+        parent = (
+            "{x} 正好是用传进来的父 key 本身采样的结果:这把 key 已经 split 过,再直接拿来采样,"
+            "它的随机数和子 key 的就不再保证独立(同一把 key 只用一次)。"
+            "split 出两把子 key,A 用 k_a,B 用 k_b,父 key 不再使用。"
+        )
         assert_close(
             A,
             ref_a,
@@ -64,7 +72,10 @@ def _(L):
             atol=1e-6,
             what="A",
             msg="A 应等于 normal(k_a, (4, 4)),其中 k_a, k_b = jax.random.split(key)。",
-            mistakes=[Mistake("swapped", swap_a, swapped)],
+            mistakes=[
+                Mistake("swapped", swap_a, swapped),
+                Mistake("parent_reused", parent_a, parent.format(x="A")),
+            ],
         )
         assert_close(
             B,
@@ -73,5 +84,8 @@ def _(L):
             atol=1e-6,
             what="B",
             msg="B 应等于 normal(k_b, (4, 2)),其中 k_a, k_b = jax.random.split(key)。",
-            mistakes=[Mistake("swapped", swap_b, swapped)],
+            mistakes=[
+                Mistake("swapped", swap_b, swapped),
+                Mistake("parent_reused", parent_b, parent.format(x="B")),
+            ],
         )

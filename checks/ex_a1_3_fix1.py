@@ -46,9 +46,16 @@ def _(L):
     import jax.numpy as jnp
 
     fn = R.jitted(L.square_or_cube)
+    symptoms = SYMPTOMS
+    if fn is not L.square_or_cube:  # the check put it under jit: say so, or the error is a riddle
+        symptoms = {
+            key: "你的 square_or_cube 没有加 @jax.jit,检查(和题目一样)用 jax.jit 包住它再调用:"
+            + words
+            for key, words in SYMPTOMS.items()
+        }
     for label, v in _cases():
         got = as_array(
-            R.call(fn, jnp.asarray(v), what="square_or_cube", symptoms=SYMPTOMS),
+            R.call(fn, jnp.asarray(v), what="square_or_cube", symptoms=symptoms),
             f"square_or_cube({label})",
             shape=v.shape,
         )

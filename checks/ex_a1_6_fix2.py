@@ -86,10 +86,26 @@ def _(L):
     )
 
 
-@checks.add("garbage", "填充位置是 inf / NaN:不漏进状态", needs="values")
+@checks.add(
+    "garbage", "填充位置是 inf / NaN:不漏进状态(编译时和逐个算子执行时都是)", needs="values"
+)
 def _(L):
+    import jax
+
     for fill in (np.inf, np.nan):
         xs, valid, lengths = _batch(782, fill)
+        # Op by op first: compiled, XLA turns `convert(mask) * x` into a select, which hides a
+        # padding value that the program itself multiplies (0 × inf = NaN).
+        with jax.disable_jit():
+            eager = _batched(L, xs, valid)
+        if not np.isfinite(eager).all():
+            fail(
+                f"填充位置是 {fill} 时,逐个算子执行(不编译)得到的第 "
+                f"{np.flatnonzero(~np.isfinite(eager)).tolist()} 条状态是 {eager[~np.isfinite(eager)][0]}:"
+                "填充值参与了算术(0 × inf、inf − inf 都是 NaN)。编译后编译器可能把“掩码转浮点再相乘”改写成选择,"
+                "NaN 才没露出来,但程序本身让填充值进了计算。用 jnp.where(m, 新值, h),填充步直接保留旧状态。",
+                actual=eager.tolist(),
+            )
         got = _batched(L, xs, valid)
         if not np.isfinite(got).all():
             fail(

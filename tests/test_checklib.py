@@ -272,15 +272,158 @@ def test_every_detail_kind_round_trips_through_json():
 def test_an_error_raised_by_the_check_itself_is_not_blamed_on_the_learner():
     checks = Checks()
 
-    @checks.add("unguarded", "U")
+    @checks.add("before_touching", "B")
     def _(L):
-        float(np.asarray(L.answer()))  # a tuple of arrays of different shapes
+        np.zeros(2) + np.zeros(3)  # the check's own arrays: no learner value involved
 
-    outcomes, error = run_checks(
-        checks, Learner({"answer": lambda: (np.zeros(2), np.zeros(3))}), {"/nowhere.py"}
-    )
+    @checks.add("typo", "T")
+    def _(L):
+        L.answer()
+        np.no_such_function()  # the check's code as written
+
+    outcomes, error = run_checks(checks, Learner({"answer": lambda: 1.0}), {"/nowhere.py"})
+    assert [o.detail.origin for o in outcomes] == ["check", "check"]
+    assert error is None
+
+
+class _LyingFloat:
+    def __float__(self):
+        raise ValueError("no number here")
+
+    def __eq__(self, other):
+        raise RuntimeError("no comparison either")
+
+
+class _OddArray:
+    def __array__(self, dtype=None, copy=None):
+        return "not an array"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "1.5",
+        1 + 2j,
+        (np.zeros(2), np.zeros(3)),
+        _LyingFloat(),
+        _OddArray(),
+    ],
+)
+def test_a_learner_value_that_breaks_a_check_is_the_learners_error(value):
+    checks = Checks()
+
+    @checks.add("converts", "C")
+    def _(L):
+        out = L.answer()
+        np.asarray(out) * 1.0
+        float(out)
+
+    outcomes, error = run_checks(checks, Learner({"answer": lambda: value}), {"/nowhere.py"})
     assert outcomes[0].status == CheckStatus.ERROR
-    assert outcomes[0].detail.origin == "check" and error is None
+    assert outcomes[0].detail.origin == "learner", outcomes[0].message
+    assert "课程的问题" not in outcomes[0].message and error is not None
+
+
+def test_a_leaked_tracer_is_the_learners_error_and_names_where_it_was_kept():
+    import jax
+
+    history = []
+
+    def average(x):
+        history.append(x)
+        return sum(history) / len(history)
+
+    checks = Checks()
+
+    @checks.add("twice", "T")
+    def _(L):
+        f = jax.jit(L.average)
+        f(1.0)
+        f(np.ones(2))  # a new shape: a second trace reads the tracer the first one left
+
+    ns = {"average": average, "history": history}
+    outcomes, error = run_checks(checks, Learner(ns), {"/nowhere.py"})
+    assert outcomes[0].detail.origin == "learner" and error is not None
+    assert "UnexpectedTracerError" in outcomes[0].message
+    assert "history[0]" in outcomes[0].message
+
+
+def test_module_state_sees_rebinding_mutation_tracers_and_vanished_names():
+    import jax
+    import jax.numpy as jnp
+
+    from tutor.worker.checklib import ModuleState
+
+    ns = {"__name__": "__main__", "calls": 0, "seen": [], "scale": np.ones(3), "gone": 1}
+
+    def tally(x):
+        ns["calls"] = ns["calls"] + 1  # `global calls; calls = calls + 1` in a jitted function
+        return x
+
+    before = ModuleState(ns)
+    assert not before.changes()
+    jax.make_jaxpr(lambda x: tally(x) * 2)(jnp.ones(3))
+    assert before.changes().changed == ["calls"]  # an int became an int: same type, new value
+    ns["calls"] = 0
+    before = ModuleState(ns)
+    jax.make_jaxpr(lambda x: (ns.__setitem__("calls", x), x)[1])(jnp.ones(3))
+    change = before.changes()
+    assert change.changed == ["calls"] and change.tracers == ["calls"]
+    ns["calls"] = 0
+    before = ModuleState(ns)
+    ns["seen"].append(1.0)
+    ns["scale"][0] = 2.0  # in place: same object, new values
+    del ns["gone"]
+    ns["fresh"] = 3
+    change = before.changes()
+    assert change.changed == ["scale", "seen"]
+    assert (change.new, change.vanished) == (["fresh"], ["gone"])
+    assert "calls" not in change.names and "tracer" not in change.words()
+
+
+def test_module_state_looks_into_closures_objects_and_nan_values():
+    from tutor.worker.checklib import ModuleState
+
+    def make():
+        n = 0
+
+        def bump():
+            nonlocal n
+            n += 1
+            return n
+
+        return bump
+
+    class Box:
+        pass
+
+    box = Box()
+    box.value = float("nan")
+    ns = {"__name__": "__main__", "bump": make(), "box": box, "nan": float("nan")}
+    before = ModuleState(ns)
+    assert not before.changes()  # NaN equals itself in the picture
+    ns["bump"]()
+    box.value = 1.0
+    assert before.changes().changed == ["box", "bump"]
+
+
+def test_trace_counter_counts_traces_when_the_learner_disabled_jit():
+    import jax
+    import jax.numpy as jnp
+
+    def step(x):
+        return x + 1
+
+    counter = TraceCounter(step)
+    jax.config.update("jax_disable_jit", True)
+    try:
+        f = counter.jit()
+        for _ in range(5):
+            f(jnp.float32(1.0))
+        assert jax.config.jax_disable_jit is True
+    finally:
+        jax.config.update("jax_disable_jit", False)
+    assert counter.count == 1
 
 
 # ---------------------------------------------------------------- programs and compiles

@@ -15,6 +15,7 @@ import ast
 
 from tutor.course.loader import Exercise
 from tutor.protocol.result import RunResult, Status
+from tutor.words.catalog import t
 
 # Each variant rewrites a return value r; applied to every interface function of the exercise.
 VARIANTS = {
@@ -61,10 +62,14 @@ def variant_source(ex: Exercise, variant: str) -> str:
 
 
 def judge_variant(result: RunResult) -> tuple[bool, str]:
+    # a check that raised on a value instead of validating it: the course's fault, or the
+    # learner's error with no line of theirs to show (a value broke the check)
+    broke = t("checklib.value_broke_check")
     crashed = [
         c
         for c in result.checks
-        if c.detail is not None and getattr(c.detail, "origin", "") == "check"
+        if c.detail is not None
+        and (getattr(c.detail, "origin", "") == "check" or (c.message or "").startswith(broke))
     ]
     if crashed:
         return False, "a check failed inside its own code: " + "\n".join(

@@ -306,6 +306,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "zh": "检查程序自身出错(这是课程的问题,不是你的):",
         "en": "the check itself failed (a fault in the course, not in your code): ",
     },
+    "checklib.value_broke_check": {
+        "zh": "检查在使用你的代码给出的值时出错(这个值的类型或内容不是题目要求的):",
+        "en": "the check failed while using a value your code produced (its type or content is not what the task asks for): ",
+    },
+    "checklib.tracer_kept": {
+        "zh": "追踪时的中间值(tracer)被留在了 {places} 里:它只在那一次追踪中有效,函数外再用它就会出这个错。",
+        "en": "a value from tracing (a tracer) was kept in {places}: it is valid only inside that one trace, and using it outside raises this error.",
+    },
     "check.skipped_needs": {
         "zh": "跳过:它依赖的检查「{dep}」没有通过",
         "en": 'skipped: it depends on "{dep}", which did not pass',

@@ -22,7 +22,9 @@ COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"
 
 
 class TraceCounter:
-    """Wraps a function so that each Python-level call (= each trace under jit) is counted."""
+    """Wraps a function so that each Python-level call (= each trace under jit) is counted.
+    `counter.jit(**jit_kwargs)` is the jitted, counted function to call: each call runs with jit
+    enabled whatever `jax_disable_jit` says, so that the count is the number of traces."""
 
     def __init__(self, fn: Callable):
         self.count = 0
@@ -34,6 +36,18 @@ class TraceCounter:
             return fn(*args, **kwargs)
 
         self.wrapped = counted
+
+    def jit(self, **jit_kwargs) -> Callable:
+        import jax
+
+        jitted = jax.jit(self.wrapped, **jit_kwargs)
+
+        @functools.wraps(self.fn)
+        def call(*args, **kwargs):
+            with jax.disable_jit(False):
+                return jitted(*args, **kwargs)
+
+        return call
 
 
 _active: list[CompileLog] = []

@@ -355,13 +355,26 @@ class Mistake(NamedTuple):
     message: str
 
 
+def _nans_agree(actual: Any, value: Any) -> tuple[Any, Any]:
+    """Both arrays with the places where both are NaN set to 0 (other inputs unchanged)."""
+    a, v = _as_array(actual), _as_array(value)
+    if a is None or v is None or a.shape != v.shape or a.dtype.kind not in "fc":
+        return actual, value
+    both = np.isnan(a) & np.isnan(v)
+    if not both.any():
+        return actual, value
+    return np.where(both, 0, a), np.where(both, 0, v)
+
+
 def which_mistake(
     actual: Any, mistakes: Sequence[Mistake], *, rtol: float, atol: float
 ) -> Mistake | None:
-    """The first mistake whose value the learner's output matches (same tolerances), else None."""
+    """The first mistake whose value the learner's output matches (same tolerances), else None.
+    A NaN the mistake produces matches a NaN in the same place (0/0 is what the mistake does)."""
     for m in mistakes:
         try:
-            if compare(actual, m.value, rtol=rtol, atol=atol) is None:
+            got, value = _nans_agree(actual, m.value)
+            if compare(got, value, rtol=rtol, atol=atol) is None:
                 return m
         except Exception:  # a structure the mistake cannot be compared with: not this one
             continue

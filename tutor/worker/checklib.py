@@ -10,13 +10,16 @@ A check module defines `checks = Checks()` and registers named checks in order:
 
 A check passes when it returns; it fails when an assertion helper raises CheckFailed, which
 carries a structured `detail` the app draws as a diff. `needs=` names earlier checks that must
-pass first; otherwise every check runs, so one failure does not hide the others."""
+pass first; otherwise every check runs, so one failure does not hide the others. Any other
+exception is an error: the learner's whenever a learner value is involved (their frame, their
+file or a tracer in JAX's message, or a value the check had read from them), the course's only
+when none is."""
 
 from __future__ import annotations
 
-import inspect
 import time
 import traceback
+import types
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -54,6 +57,7 @@ from tutor.worker.check_values import (
     jsonable,
     which_mistake,
 )
+from tutor.worker.module_state import ModuleState, StateChange, tracer_places
 from tutor.worker.tracebacks import learner_error
 
 __all__ = [
@@ -78,6 +82,9 @@ __all__ = [
     "fn_name",
     "jsonable",
     "which_mistake",
+    "ModuleState",
+    "StateChange",
+    "tracer_places",
     "CompileLog",
     "TraceCounter",
     "assert_compile_count",
@@ -125,22 +132,33 @@ class Checks:
 
 
 class Learner:
-    """Attribute access to the learner's namespace: L.update_counter, L.ns['x']."""
+    """Attribute access to the learner's namespace: L.update_counter, L.ns['x']. Notes whether a
+    check has read anything from it (`touched`): an error raised while a check holds a learner
+    value is the learner's, one raised before is the course's."""
 
     def __init__(self, ns: dict[str, Any]):
-        object.__setattr__(self, "ns", ns)
+        object.__setattr__(self, "_ns", ns)
+        object.__setattr__(self, "touched", False)
+
+    @property
+    def ns(self) -> dict[str, Any]:
+        object.__setattr__(self, "touched", True)
+        return self._ns
 
     def __getattr__(self, name: str) -> Any:
+        object.__setattr__(self, "touched", True)
         try:
-            return self.ns[name]
+            return self._ns[name]
         except KeyError:
             raise CheckFailed(t("checklib.missing_name", name=name)) from None
 
     def __contains__(self, name: str) -> bool:
-        return name in self.ns
+        object.__setattr__(self, "touched", True)
+        return name in self._ns
 
     def get(self, name: str, default=None):
-        return self.ns.get(name, default)
+        object.__setattr__(self, "touched", True)
+        return self._ns.get(name, default)
 
 
 def run_checks(
@@ -168,6 +186,7 @@ def run_checks(
             if on_event:
                 on_event({"type": "check_started", "id": check.id, "name": check.name})
             start = time.perf_counter()
+            object.__setattr__(learner, "touched", False)
             try:
                 check.fn(learner)
                 out = CheckOutcome(id=check.id, name=check.name, status=CheckStatus.PASSED)
@@ -180,21 +199,9 @@ def run_checks(
                     detail=e.detail,
                 )
             except Exception as e:  # raised by the learner's code, or by the check itself
-                info = learner_error(e, learner_files)
-                origin = _origin(e, learner_files, check.fn)
-                first_error = first_error or (info if origin == "learner" else None)
-                msg = f"{info.type}: {info.message}"
-                if origin == "check":
-                    msg = t("checklib.check_bug") + msg
-                elif info.hint:
-                    msg += "\n" + info.hint
-                out = CheckOutcome(
-                    id=check.id,
-                    name=check.name,
-                    status=CheckStatus.ERROR,
-                    message=msg,
-                    detail=D.LearnerError(line=info.line, traceback=info.traceback, origin=origin),
-                )
+                out = _error_outcome(check, e, learner, learner_files)
+                if out.detail.origin == "learner" and first_error is None:
+                    first_error = learner_error(e, learner_files, keep_last_frame=False)
             out.duration_s = time.perf_counter() - start
             out.needs = list(check.needs)
         outcomes.append(out)
@@ -204,17 +211,55 @@ def run_checks(
     return outcomes, first_error
 
 
-def _origin(exc: BaseException, learner_files: set[str], check_fn: Callable) -> str:
-    """'check' when the innermost frame that belongs to the learner's file or to the check module
-    is the check module's (a value the check did not validate), else 'learner'."""
-    check_file = getattr(getattr(inspect.unwrap(check_fn), "__code__", None), "co_filename", None)
-    origin = "learner"
-    for frame in traceback.extract_tb(exc.__traceback__):
-        if frame.filename in learner_files:
-            origin = "learner"
-        elif frame.filename == check_file or "/checks/" in frame.filename.replace("\\", "/"):
-            origin = "check"
-    return origin
+def _error_outcome(
+    check: Check, exc: Exception, learner: Learner, learner_files: set[str]
+) -> CheckOutcome:
+    origin = _origin(exc, learner_files, learner.touched)
+    info = learner_error(exc, learner_files, keep_last_frame=origin == "check")
+    msg = f"{info.type}: {info.message}"
+    if origin == "check":
+        msg = t("checklib.check_bug") + msg
+    else:
+        places = tracer_places(learner._ns) if _is_tracer_error(exc) else []
+        if places:  # say first where the learner kept it: JAX's own text is long
+            msg = t("checklib.tracer_kept", places=", ".join(places[:3])) + "\n" + msg
+        elif info.line is None:  # no learner frame: a check was using a value the learner gave
+            msg = t("checklib.value_broke_check") + msg
+        if info.hint:
+            msg += "\n" + info.hint
+    return CheckOutcome(
+        id=check.id,
+        name=check.name,
+        status=CheckStatus.ERROR,
+        message=msg,
+        detail=D.LearnerError(line=info.line, traceback=info.traceback, origin=origin),
+    )
+
+
+# Raised by code as written, not by a value: in a check module these are the course's fault.
+_CODE_ERRORS = (NameError, ImportError, SyntaxError)
+
+
+def _is_tracer_error(exc: BaseException) -> bool:
+    """A JAX error about a tracer: only a learner's function is ever traced with a leak."""
+    return type(exc).__module__.startswith("jax") and "Tracer" in type(exc).__name__
+
+
+def _origin(exc: BaseException, learner_files: set[str], touched: bool) -> str:
+    """'check' only when no learner value is involved: no frame of the traceback is the
+    learner's, the error does not name the learner's file or a tracer, and either the check had
+    not read the learner's namespace yet or the error comes from the check's code as written
+    (a name or an import that does not exist, a module without that attribute)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if any(f.filename in learner_files for f in frames):
+        return "learner"
+    if _is_tracer_error(exc) or any(path in str(exc) for path in learner_files):
+        return "learner"
+    if isinstance(exc, _CODE_ERRORS) or (
+        isinstance(exc, AttributeError) and isinstance(exc.obj, types.ModuleType)
+    ):
+        return "check"
+    return "learner" if touched else "check"
 
 
 def rng(seed: int) -> np.random.Generator:

@@ -73,13 +73,17 @@ def _exception_only(exc: BaseException) -> str:
 
 
 def learner_error(
-    exc: BaseException, learner_files: set[str] | str, max_message: int = 2000
+    exc: BaseException,
+    learner_files: set[str] | str,
+    max_message: int = 2000,
+    keep_last_frame: bool = True,
 ) -> ErrorInfo:
     """ErrorInfo with the traceback trimmed to frames in the learner's file(s).
 
     A syntax error in the learner's file shows that line with its caret and nothing else. When no
     frame is the learner's (the error surfaced in a library called by a check), the last frame is
-    kept so that the message still says where it came from."""
+    kept so that the message still says where it came from, unless `keep_last_frame` is False (a
+    learner's value broke a check: the check's file would point the learner at our code)."""
     files = {learner_files} if isinstance(learner_files, str) else set(learner_files)
     if isinstance(exc, SyntaxError) and exc.filename in files:
         text = _exception_only(exc)
@@ -92,7 +96,7 @@ def learner_error(
         )
     frames = _frames(exc.__traceback__)
     mine = [f for f in frames if f.filename in files]
-    keep = mine or frames[-1:]
+    keep = mine or (frames[-1:] if keep_last_frame else [])
     lines = [t("tb.header")] if mine else []
     lines += traceback.format_list(keep)
     message = str(exc)

@@ -1,4 +1,4 @@
-# expect: failed values "split"
+# expect: failed values "父 key 本身" "split"
 # 错误示范:A 直接用了传进来的 key,B 用 split 出来的子 key。父 key 和子 key 混用,
 # 而且不是题目要求的那种分法。
 def init_pair(key):

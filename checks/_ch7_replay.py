@@ -1,0 +1,64 @@
+"""A float64 replay of the first steps of the 7.7 project's training on one repeated sample: every
+mini-batch is that sample whatever the shuffle, so the loss and gradient norm of each step are
+known exactly. The first update has learning rate 0 and changes nothing, so a check that looks at
+one step cannot tell a loss recorded before the update from one recorded after it; the replay
+gives every step."""
+
+from __future__ import annotations
+
+import numpy as np
+from _ch7 import np_log_softmax, np_mlp, np_spiral_schedule
+
+
+def np_sample_grad(params, x, y) -> tuple[float, dict]:
+    """(loss, ∇θ loss) of −log_softmax(mlp(x))[y] for one sample, by backprop in float64."""
+    depth = len(params)
+    W = [np.asarray(params[f"dense_{i}"]["w"], np.float64) for i in range(depth)]
+    bs = [np.asarray(params[f"dense_{i}"]["b"], np.float64) for i in range(depth)]
+    acts, pre = [np.asarray(x, np.float64)], []
+    h = acts[0]
+    for i in range(depth):
+        z = h @ W[i] + bs[i]
+        pre.append(z)
+        h = np.maximum(z, 0.0) if i + 1 < depth else z
+        acts.append(h)
+    logp = np_log_softmax(acts[-1])
+    delta = np.exp(logp)
+    delta[int(y)] -= 1.0
+    grads: dict = {}
+    for i in reversed(range(depth)):
+        grads[f"dense_{i}"] = {"w": np.outer(acts[i], delta), "b": delta.copy()}
+        if i > 0:
+            delta = (W[i] @ delta) * (pre[i - 1] > 0)
+    return float(-logp[int(y)]), grads
+
+
+def np_replay(params, x, y, steps: int, total_steps: int):
+    """The first `steps` steps of training on the sample (x, y) from `params` with the project's
+    chain (clip 1.0 → Adam → decay 1e-4 on w → −lr_schedule, warm-up 0 → 1e-2 over 100 steps of
+    a schedule `total_steps` long): (losses before each update, gradient norms before clipping,
+    losses after each update)."""
+    rates = np_spiral_schedule(total_steps)
+    p = {
+        name: {k: np.asarray(v, np.float64) for k, v in layer.items()}
+        for name, layer in params.items()
+    }
+    m = {(name, k): 0.0 for name in p for k in p[name]}
+    v = dict(m)
+    before, norms, after = [], [], []
+    for t in range(1, steps + 1):
+        loss, g = np_sample_grad(p, x, y)
+        total = float(np.sqrt(sum(np.sum(a * a) for layer in g.values() for a in layer.values())))
+        before.append(loss)
+        norms.append(total)
+        ratio = min(1.0, 1.0 / (1e-12 + total))  # never exceeds 1: a small gradient is kept
+        for name in p:
+            for k in p[name]:
+                gk = g[name][k] * ratio
+                m[name, k] = 0.9 * m[name, k] + 0.1 * gk
+                v[name, k] = 0.999 * v[name, k] + 0.001 * gk * gk
+                adam = (m[name, k] / (1 - 0.9**t)) / (np.sqrt(v[name, k] / (1 - 0.999**t)) + 1e-8)
+                decay = 1e-4 * p[name][k] if k == "w" else 0.0
+                p[name][k] = p[name][k] - rates[t - 1] * (adam + decay)
+        after.append(float(-np_log_softmax(np_mlp(p, np.asarray(x)[None]))[0, int(y)]))
+    return np.array(before), np.array(norms), np.array(after)

@@ -1,0 +1,28 @@
+"""Right answers other than the reference, part of the course proof: each file in
+tests/right_answers/<exercise id>/ is an answer the statement allows, written another way (a
+technique a lesson teaches, a debugging setting left on). Every one must pass in the real runner:
+a check that requires a detail the statement does not state fails here."""
+
+import pytest
+from helpers import ROOT, VERDICT_TIME_LIMIT
+
+from tutor.course.loader import load_course
+from tutor.protocol.result import Status
+from tutor.running.runner import exercise_job
+
+COURSE = load_course()
+ANSWERS = sorted((ROOT / "tests" / "right_answers").glob("*/*.py"))
+
+
+def test_every_right_answer_names_an_exercise():
+    assert ANSWERS
+    assert all(p.parent.name in COURSE.exercises for p in ANSWERS)
+
+
+@pytest.mark.parametrize("path", ANSWERS, ids=[f"{p.parent.name}/{p.stem}" for p in ANSWERS])
+def test_a_right_answer_passes(runner, path):
+    ex = COURSE.exercises[path.parent.name]
+    ctx = COURSE.chapter_of(ex.id).context_path
+    res = runner.run(exercise_job(ex, path, ctx, time_limit=VERDICT_TIME_LIMIT))
+    failing = [f"{c.id}: {c.status.value} {c.message or ''}"[:400] for c in res.failing_checks]
+    assert res.status == Status.PASSED, "\n".join([res.status.value, *failing])
