@@ -179,3 +179,19 @@ def test_the_cli_and_the_app_say_a_time_spent_the_same_way(home, course):
     row = next(line for line in buf.getvalue().split("\n") if " 6.1 " in line)
     assert time_spent(39) == "39 秒" and "用时 39 秒" in row, row
     assert time_spent(125) == "2 分 05 秒"
+
+
+def test_after_a_pass_the_cli_names_the_next_item_on_the_map(course, home):
+    """`jaxtutor check` after a pass suggests what the course map puts next (not the next id)."""
+    from tutor.application.session import Session
+    from tutor.storage.store import Store
+
+    store = Store(home)
+    after = Session(course, store).next_item(("exercise", "6.1"))
+    store.close()
+    exercise = SimpleNamespace(id="6.1", explanation=EXPLANATION)
+    result = RunResult(exercise="6.1", status=Status.PASSED, duration_s=0.1)
+    buf = io.StringIO()
+    render_verdict(Out(buf), Verdict(result=result, file=Path("6.1.py")), exercise, after)
+    command = "exercise" if after.kind == "repair" else after.kind
+    assert "接下来:" in buf.getvalue() and f"jaxtutor {command} {after.id}" in buf.getvalue()

@@ -185,7 +185,7 @@ def cmd_check(args) -> int:
         if verdict.record_error:
             warn(t("cli.not_recorded", reason=verdict.record_error))
     else:
-        render_verdict(Out(), verdict, ex)
+        render_verdict(Out(), verdict, ex, sess.next_item(("exercise", ex.id)))
     return EXIT_OK if verdict.passed else EXIT_FAIL
 
 

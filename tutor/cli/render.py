@@ -314,9 +314,10 @@ def render_result(out: Out, result, exercise=None) -> None:
         out.line(ELLIPSIS + text[-4000:] if len(text) > 4000 else text)
 
 
-def render_verdict(out: Out, verdict, exercise) -> None:
+def render_verdict(out: Out, verdict, exercise, next_item=None) -> None:
     """The result, then what became of it: the reference notice, the explanation after a real
-    pass, and a notice (on stderr) when the attempt could not be recorded."""
+    pass followed by what comes next on the course map (`next_item`, Session.next_item), and a
+    notice (on stderr) when the attempt could not be recorded."""
     render_result(out, verdict.result, exercise)
     if verdict.reference:
         out.line(t("cli.reference_checked"), status="reference")
@@ -324,5 +325,11 @@ def render_verdict(out: Out, verdict, exercise) -> None:
         out.line()
         out.line(f"— {t('cli.explanation')} —", "bold")
         out.markdown(exercise.explanation)
+        if next_item is not None:
+            command = "exercise" if next_item.kind == "repair" else next_item.kind
+            named = "" if next_item.kind == "quiz" else f" {next_item.id}"
+            shown = f"{t('app.kind.' + next_item.kind)}{named} {next_item.title}"
+            out.line()
+            out.line(t("cli.next_up", item=shown, command=f"jaxtutor {command} {next_item.id}"))
     if verdict.record_error:
         warn(t("cli.not_recorded", reason=verdict.record_error), flush=True)

@@ -381,6 +381,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "zh": "{passed}/{total} 个检查通过",
         "en": "{passed}/{total} checks passed",
     },
+    "cli.next_up": {"zh": "接下来:{item}({command})", "en": "next: {item} ({command})"},
     "cli.expected": {"zh": "期望", "en": "expected"},
     "cli.actual": {"zh": "实际", "en": "actual"},
     "cli.line": {"zh": "第 {line} 行", "en": "line {line}"},
