@@ -12,16 +12,6 @@ from tutor.worker.checklib import Checks, Mistake, as_tuple, assert_close, rng
 checks = Checks()
 
 
-def _adam_dirs(grads, b1=0.9, b2=0.999, eps=1e-8):
-    m = v = 0.0
-    out = []
-    for t, g in enumerate(grads, start=1):
-        m = b1 * m + (1 - b1) * g
-        v = b2 * v + (1 - b2) * g * g
-        out.append((m / (1 - b1**t)) / (np.sqrt(v / (1 - b2**t)) + eps))
-    return out
-
-
 def _ref(theta, task_grads, lr, wd, kind):
     """float64 params after len(task_grads) steps; kind: adamw | l2 | after_lr | none."""
     theta = np.asarray(theta, np.float64)

@@ -352,7 +352,7 @@ def test_the_readme_counts_what_the_content_has(course):
 
 
 def test_fixture_headers_read_status_check_and_words():
-    from tutor.authoring.expectations import ExpectationError, parse_header
+    from tutor.course.expectations import ExpectationError, parse_header
 
     e = parse_header('# expect: failed dynamic_lr "重新编译" "学习率"')
     assert (e.status, e.check, e.words) == ("failed", "dynamic_lr", ("重新编译", "学习率"))
@@ -370,7 +370,7 @@ def test_fixture_headers_read_status_check_and_words():
 
 
 def test_fixture_headers_read_words_that_must_be_absent():
-    from tutor.authoring.expectations import ExpectationError, parse_header
+    from tutor.course.expectations import ExpectationError, parse_header
 
     e = parse_header('# expect: failed pure "全局" not "旧的计数" "新的 jit"')
     assert (e.words, e.absent) == (("全局",), ("旧的计数", "新的 jit"))
@@ -388,7 +388,7 @@ def test_fixture_headers_read_words_that_must_be_absent():
 
 def test_a_fixture_fails_when_its_message_names_an_absent_mistake():
     from tutor.authoring.devcheck import judge
-    from tutor.authoring.expectations import parse_header
+    from tutor.course.expectations import parse_header
     from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 
     def failed_with(message: str) -> RunResult:

@@ -53,7 +53,9 @@ def test_a_home_made_before_the_renumbering_keeps_everything_under_the_new_ids(o
     backups_before = sorted(p.name for p in (FIXTURE / "work" / "backup").iterdir())
     store = Store(old_home)
     try:
-        assert store.schema_version >= 5
+        db = sqlite3.connect(old_home / "progress.sqlite3")
+        assert db.execute("PRAGMA user_version").fetchone()[0] >= 5
+        db.close()
         for old, row in before.items():
             new = RENAMED.get(old, old)
             stats = store.stats(new)

@@ -11,8 +11,8 @@ import time
 from tutor import paths
 from tutor.protocol.events import Job
 from tutor.protocol.result import Status
-from tutor.running import procs
 from tutor.running.runner import Runner
+from tutor.worker import procs
 
 TREE = """
 import subprocess, sys, time

@@ -200,7 +200,7 @@ def test_engine_modules_hold_no_chinese_and_no_literal_statuses():
         "worker/run_job",
         "running/workerproc",
         "running/runner",
-        "running/procs",
+        "worker/procs",
         "protocol/events",
         "worker/tracebacks",
     )

@@ -16,10 +16,10 @@ import pytest
 from tutor import paths
 from tutor.protocol.events import CheckDone, CheckStarted, Job, Started
 from tutor.protocol.result import CheckStatus, Status
-from tutor.running import procs
 from tutor.running import runner as runner_mod
 from tutor.running.runner import Runner
 from tutor.words.catalog import t
+from tutor.worker import procs
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECK = paths.checks_dir() / "ex_6_1.py"

@@ -9,7 +9,15 @@ import threading
 
 import pytest
 
-from tutor.application.session import RunnerLike, RunRefused, Session, SolutionLocked
+from tutor.application.session import (
+    Output,
+    RunControl,
+    RunnerLike,
+    RunRefused,
+    RunService,
+    Session,
+    SolutionLocked,
+)
 from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 from tutor.storage.store import DB_NAME, Store
 
@@ -60,7 +68,7 @@ class FakeRunner:
 
 @pytest.fixture
 def session(tmp_path, course):
-    return Session(course, Store(tmp_path), runner=FakeRunner(), lang="en")
+    return Session(course, Store(tmp_path), runs=RunService(FakeRunner()), lang="en")
 
 
 def test_the_real_runner_and_the_fake_share_the_protocol():
@@ -91,34 +99,34 @@ def test_a_draft_that_is_not_utf8_opens_with_its_error(session):
     assert opened.text is None and "UTF-8" in str(opened.read_error)
     with pytest.raises(RunRefused) as e:
         session.run("6.1")
-    assert "UTF-8" in e.value.reason and session.runner.jobs == []
+    assert "UTF-8" in e.value.reason and session.runs.runner.jobs == []
 
 
 def test_saved_text_changes_only_after_a_successful_write(session, monkeypatch):
     draft = session.open_exercise("6.1").draft
     before = draft.saved_text
-    assert session.save_draft("6.1", "x = 1\n").ok and draft.saved_text == "x = 1\n"
+    assert session.draft("6.1").save("x = 1\n").ok and draft.saved_text == "x = 1\n"
 
     def no_space(*a, **k):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     monkeypatch.setattr(os, "replace", no_space)
-    outcome = session.save_draft("6.1", "x = 2\n")
+    outcome = session.draft("6.1").save("x = 2\n")
     assert not outcome.ok and os.strerror(errno.ENOSPC) in outcome.reason
     assert draft.saved_text == "x = 1\n" and draft.is_dirty("x = 2\n")
     assert draft.path.read_text() == "x = 1\n"
     with pytest.raises(RunRefused):  # never checks the older file
         session.run("6.1", text="x = 2\n")
-    assert session.runner.jobs == []
+    assert session.runs.runner.jobs == []
     monkeypatch.undo()
-    assert session.save_draft("6.1", "x = 2\n").ok and draft.saved_text == "x = 2\n"
+    assert session.draft("6.1").save("x = 2\n").ok and draft.saved_text == "x = 2\n"
     assert before != draft.saved_text
 
 
 def test_a_read_only_draft_refuses_the_save_with_a_reason(session):
     draft = session.open_exercise("6.1").draft
     os.chmod(draft.path, 0o444)
-    outcome = session.save_draft("6.1", "x = 3\n")
+    outcome = session.draft("6.1").save("x = 3\n")
     assert not outcome.ok and str(draft.path) in outcome.reason
     assert draft.path.read_text() == session.course.exercise("6.1").starter
 
@@ -126,18 +134,18 @@ def test_a_read_only_draft_refuses_the_save_with_a_reason(session):
 def test_run_checks_the_editor_text_saved_first_and_records(session):
     session.open_exercise("6.1")
     outputs = []
-    started = []
+    control = RunControl()
     verdict = session.run(
         "6.1",
         text="x = 1  # solved\n",
-        on_output=lambda s, t: outputs.append(t),
-        on_started=started.append,
+        listener=lambda update: isinstance(update, Output) and outputs.append(update.text),
+        control=control,
     )
-    assert session.runner.seen == [b"x = 1  # solved\n"]
+    assert session.runs.runner.seen == [b"x = 1  # solved\n"]
     assert verdict.passed and verdict.recorded and verdict.first_pass and not verdict.reference
-    assert outputs == ["hello\n"] and len(started) == 1
+    assert outputs == ["hello\n"] and control.started
     assert session.store.exercise_status("6.1") == "passed" and session.solution_unlocked("6.1")
-    assert session.runner.jobs[0].lang == "en"  # --lang travels with the job
+    assert session.runs.runner.jobs[0].lang == "en"  # --lang travels with the job
 
 
 def test_opening_can_defer_its_store_writes(session):
@@ -163,7 +171,7 @@ def test_the_last_verdict_is_there_when_the_exercise_is_reopened(session, course
 
 def test_a_verdict_survives_a_recording_failure(session, tmp_path, course):
     session.open_exercise("6.1")
-    locked = Session(course, Store(tmp_path, timeout=0.2), runner=FakeRunner())
+    locked = Session(course, Store(tmp_path, timeout=0.2), runs=RunService(FakeRunner()))
     holder = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
@@ -214,7 +222,7 @@ def test_reset_backs_up_only_real_work(session, course):
     ex = course.exercise("6.1")
     session.open_exercise("6.1")
     assert session.reset("6.1").backup is None  # the starter: nothing to keep
-    session.save_draft("6.1", "my work\n")
+    session.draft("6.1").save("my work\n")
     backup = session.reset("6.1").backup
     assert backup.read_text() == "my work\n"
     assert session.draft("6.1").saved_text == ex.starter == session.draft("6.1").path.read_text()
@@ -287,7 +295,8 @@ def test_a_worker_that_cannot_start_is_a_verdict_not_an_attempt(session):
         def start(self, job, on_event=None, on_output=None):
             raise OSError("no worker today")
 
-    verdict = session.run("6.1", runner=Broken())
+    session.runs = RunService(Broken())
+    verdict = session.run("6.1")
     assert verdict.result.status == Status.CRASHED and "no worker today" in verdict.result.message
     assert not verdict.recorded and session.store.attempts("6.1") == []
 

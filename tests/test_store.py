@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from tutor.application.progress import attempt_rule
 from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 from tutor.storage.drafts import (
     DraftEncodingError,
@@ -29,16 +30,28 @@ def result(ex, status, failing=()):
     return RunResult(exercise=ex, status=status, duration_s=0.5, checks=checks)
 
 
+def record(store, run_result, *, reference=False):
+    """Record a run as the session does (the status rules of tutor/application/progress.py)."""
+    return store.record_attempt(run_result, attempt_rule(run_result.status, reference=reference))
+
+
+def user_version(home):
+    """The schema version written in the database file itself."""
+    db = sqlite3.connect(home / DB_NAME)
+    try:
+        return db.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        db.close()
+
+
 def test_status_attempts_hints_and_solution(tmp_path):
     s = Store(tmp_path)
     assert s.exercise_status("6.1") == "unseen"
-    s.record_attempt(result("6.1", Status.FAILED, ["eager"]))
+    record(s, result("6.1", Status.FAILED, ["eager"]))
     assert s.exercise_status("6.1") == "failed"
     assert not s.solution_unlocked("6.1")
-    assert s.record_attempt(result("6.1", Status.PASSED)) is True  # the first pass
-    assert (
-        s.record_attempt(result("6.1", Status.FAILED)) is False
-    )  # a later failure does not undo it
+    assert record(s, result("6.1", Status.PASSED)) is True  # the first pass
+    assert record(s, result("6.1", Status.FAILED)) is False  # a later failure does not undo it
     assert s.exercise_status("6.1") == "passed"
     assert s.solution_unlocked("6.1")
     assert [a.failing for a in s.attempts("6.1")] == [["eager"], [], []]
@@ -53,7 +66,7 @@ def test_status_attempts_hints_and_solution(tmp_path):
 
 def test_a_run_of_the_reference_is_recorded_as_such(tmp_path):
     s = Store(tmp_path)
-    assert s.record_attempt(result("6.1", Status.PASSED), reference=True) is False
+    assert record(s, result("6.1", Status.PASSED), reference=True) is False
     assert s.exercise_status("6.1") == "started"
     assert not s.solution_unlocked("6.1")
     assert [a.status for a in s.attempts("6.1")] == ["reference"]
@@ -62,8 +75,8 @@ def test_a_run_of_the_reference_is_recorded_as_such(tmp_path):
 def test_last_result_document_is_kept(tmp_path):
     s = Store(tmp_path)
     assert s.last_result("6.1") is None
-    s.record_attempt(result("6.1", Status.FAILED, ["eager"]))
-    s.record_attempt(result("6.1", Status.ERROR))
+    record(s, result("6.1", Status.FAILED, ["eager"]))
+    record(s, result("6.1", Status.ERROR))
     s.close()
     doc = Store(tmp_path).last_result("6.1")
     assert doc["status"] == "error" and RunResult.from_dict(doc).status == Status.ERROR
@@ -107,7 +120,7 @@ def test_migration_from_version_1_keeps_data(tmp_path):
     db.execute("INSERT INTO exercise(id, status) VALUES ('6.1', 'passed')")
     db.close()
     s = Store(tmp_path)
-    assert s.schema_version == SCHEMA_VERSION
+    assert user_version(tmp_path) == SCHEMA_VERSION
     assert s.exercise_status("6.1") == "passed"
     s.add_time("6.1", 12.5)
     assert s.stats("6.1").time_spent_s == 12.5
@@ -120,9 +133,9 @@ def test_migration_from_version_2_adds_the_last_result(tmp_path):
     )
     db.close()
     s = Store(tmp_path)
-    assert s.schema_version == SCHEMA_VERSION == 6
+    assert user_version(tmp_path) == SCHEMA_VERSION == 6
     assert len(s.attempts("6.2")) == 1 and s.last_result("6.2") is None
-    s.record_attempt(result("6.2", Status.PASSED))
+    record(s, result("6.2", Status.PASSED))
     assert s.last_result("6.2")["status"] == "passed"
 
 
@@ -197,12 +210,12 @@ def test_a_write_lock_held_too_long_is_a_store_error(tmp_path):
         assert s.exercise_status("6.1") == "unseen"  # reading is not blocked (WAL)
         start = time.monotonic()
         with pytest.raises(StoreError) as e:
-            s.record_attempt(result("6.1", Status.PASSED))
+            record(s, result("6.1", Status.PASSED))
         assert e.value.kind == "locked" and time.monotonic() - start < 5
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    s.record_attempt(result("6.1", Status.PASSED))  # the store is usable afterwards
+    record(s, result("6.1", Status.PASSED))  # the store is usable afterwards
     assert s.exercise_status("6.1") == "passed"
 
 
@@ -214,16 +227,16 @@ def test_garbage_is_moved_aside_and_nothing_is_lost(tmp_path):
         b"this is not sqlite"
     )  # the file itself is kept
     assert s.salvaged_rows == 0
-    s.record_attempt(result("6.1", Status.PASSED))
+    record(s, result("6.1", Status.PASSED))
     assert s.exercise_status("6.1") == "passed"
 
 
 def test_one_bad_page_loses_only_that_page(tmp_path):
     s = Store(tmp_path)
     s.mark_read("6.1")
-    s.record_attempt(result("6.1", Status.PASSED))
+    record(s, result("6.1", Status.PASSED))
     for i in range(1500):
-        s.record_attempt(result("6.2", Status.FAILED, [f"check number {i} " + "x" * 150]))
+        record(s, result("6.2", Status.FAILED, [f"check number {i} " + "x" * 150]))
     s.record_quiz_answer("6", "q1", "B", True)
     s.close()
     data = bytearray((tmp_path / DB_NAME).read_bytes())
@@ -278,11 +291,15 @@ def test_unique_path_counts_up(tmp_path):
 
 WRITER = """
 import sys
+from tutor.application.progress import attempt_rule
 from tutor.storage.store import Store
 from tutor.protocol.result import RunResult, Status
 s = Store(sys.argv[1])
 for i in range(60):
-    s.record_attempt(RunResult(exercise=sys.argv[2], status=Status.FAILED, duration_s=0.01))
+    s.record_attempt(
+        RunResult(exercise=sys.argv[2], status=Status.FAILED, duration_s=0.01),
+        attempt_rule("failed"),
+    )
     s.reveal_hint(sys.argv[2], 100)
 """
 
@@ -305,7 +322,7 @@ def test_one_store_shared_by_threads(tmp_path):
     def work(ex):
         try:
             for _ in range(30):
-                s.record_attempt(result(ex, Status.FAILED))
+                record(s, result(ex, Status.FAILED))
                 s.statuses()
         except Exception as e:  # noqa: BLE001 - collected for the assert
             errors.append(e)
@@ -407,7 +424,7 @@ def test_migration_from_version_3_adds_predictions_and_the_first_one_counts(tmp_
     db = _db_at_version(tmp_path, 3)
     db.close()
     s = Store(tmp_path)
-    assert s.schema_version == SCHEMA_VERSION == 6
+    assert user_version(tmp_path) == SCHEMA_VERSION == 6
     assert s.predictions("6") == {}
     assert s.record_prediction("6.2/1", "6", "B", False) is True
     assert s.record_prediction("6.2/1", "6", "A", True) is False  # later guesses are practice

@@ -1,4 +1,5 @@
-"""Where things live: the course content (source checkout or installed wheel) and the learner's home."""
+"""Where things live: the course content (source checkout or installed wheel) and the learner's
+home."""
 
 from __future__ import annotations
 

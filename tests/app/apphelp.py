@@ -8,6 +8,7 @@ import importlib
 import sys
 import time
 
+from tutor.application.progress import attempt_rule
 from tutor.protocol import details as D
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
 
@@ -49,6 +50,11 @@ class ImportWatch:
     def __exit__(self, *exc) -> None:
         builtins.__import__, importlib.import_module = self._import, self._import_module
         self.seen += sorted({m for m in self.names if m in sys.modules} - self._before)
+
+
+def record(store, result: RunResult, *, reference: bool = False) -> bool:
+    """Record a run in a store as the session does (tutor/application/progress.py's rules)."""
+    return store.record_attempt(result, attempt_rule(result.status, reference=reference))
 
 
 async def wait_until(pilot, cond, timeout: float = 10.0, step: float = 0.05):

@@ -14,7 +14,7 @@ import pytest
 # no tab-underline or scroll animations: snapshots must not catch a frame mid-animation
 os.environ["TEXTUAL_ANIMATIONS"] = "none"
 
-from tutor.application.session import RunLike, RunnerLike  # noqa: E402
+from tutor.application.runs import RunLike, RunnerLike  # noqa: E402
 from tutor.protocol.events import CheckDone, CheckStarted, Started  # noqa: E402
 from tutor.protocol.result import CheckOutcome  # noqa: E402
 

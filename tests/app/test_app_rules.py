@@ -4,7 +4,7 @@ a quiz question's first answer counts, and the tests' fake runner speaks the rea
 
 from __future__ import annotations
 
-from apphelp import SIZE, failed_result
+from apphelp import SIZE, failed_result, record
 from screentext import renderable_text, screen_text
 
 
@@ -90,20 +90,19 @@ async def test_progress_and_cheat_sheet_go_back_where_they_were_opened(make_app)
 
 
 async def test_map_progress_screen_and_model_count_alike(make_app, home):
-    from tutor.application.progress import Progress
     from tutor.storage.store import Store
 
     store = Store(home)
     store.mark_read("6.1")
     store.mark_read("9.1")
-    store.record_attempt(failed_result())
+    record(store, failed_result())
     store.record_quiz_answer("6", "q1", "B", True)
     store.close()
     app = make_app(target=None)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f2")
         await pilot.pause()
-        overall = Progress(app.course, app.store).overall()
+        overall = app.session.progress().overall()
         expected = f"{overall.done}/{overall.total} ({overall.percent}%)"
         assert overall.done == 2  # two lessons read; failed and half-done quiz are not done
         assert expected in str(app.screen.query_one("#map-summary").render())
@@ -137,7 +136,7 @@ async def test_quiz_first_answer_counts(make_app):
         await pilot.pause()
         await pilot.press("b")  # then right: practice only
         await pilot.pause()
-        assert app.store.quiz_score("6") == (0, 1)
+        assert app.session.store.quiz_score("6") == (0, 1)
         text = screen_text(app)
         # the recorded answer stays on show; the later one is marked as practice
         assert "你的回答:A" in text and "不对,正确答案是 B" in text and "得分 0/3" in text
@@ -154,7 +153,7 @@ async def test_quiz_first_answer_counts(make_app):
         assert "没答对" not in screen_text(app).split("\n")[SIZE[1] - 1]
         await pilot.press("n")
         await pilot.pause()
-        assert app.store.quiz_answers("6")["q3"][1] is True and "记为答对" in screen_text(app)
+        assert app.session.quiz_answers("6")["q3"][1] is True and "记为答对" in screen_text(app)
 
 
 async def test_quiz_options_show_code_without_backticks(home, monkeypatch):
@@ -178,7 +177,7 @@ def test_fake_runner_has_the_runner_protocol():
 
     from conftest import FakeRun, FakeRunner
 
-    from tutor.application.session import RunLike, RunnerLike
+    from tutor.application.runs import RunLike, RunnerLike
     from tutor.running.runner import Run, Runner
 
     def params(fn):

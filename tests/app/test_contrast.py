@@ -18,6 +18,7 @@ from apphelp import (
     error_result,
     failed_result,
     passed_result,
+    record,
     run_to_verdict,
     settle,
     wait_until,
@@ -28,6 +29,7 @@ from textual.screen import ModalScreen
 
 from tutor.protocol import details as D
 from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
+from tutor.words.catalog import t
 
 THEMES = ("textual-dark", "textual-light")
 MIN_RATIO = 4.5
@@ -219,10 +221,14 @@ async def _exercise_states(app, pilot, fake_runner):
     verdict.show_result(passed_result(), reference=True)
     await pilot.pause()
     yield "verdict reference"
-    for show in (verdict.show_idle, verdict.show_running, verdict.show_cancelling):
+    for name, show in (
+        ("idle", verdict.show_idle),
+        ("running", lambda: verdict.show_running(t("app.ex.running", secs=2.0, limit=20))),
+        ("cancelling", verdict.show_cancelling),
+    ):
         show()
         await pilot.pause()
-        yield f"verdict {show.__name__}"
+        yield f"verdict {name}"
     verdict.show_refused("草稿没能保存")
     await pilot.pause()
     yield "verdict refused"
@@ -260,7 +266,7 @@ async def test_other_screens_are_legible(make_app, home, theme):
 
     store = Store(home)
     store.mark_read("6.1")
-    store.record_attempt(failed_result())
+    record(store, failed_result())
     store.record_quiz_answer("6", "q1", "A", False)
     store.close()
     app = make_app(target=None)

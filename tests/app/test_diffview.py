@@ -101,10 +101,6 @@ EXAMPLES: dict[type, tuple[D.Detail, list[str]]] = {
         ["tuple of 2", "list of 3", "['b']"],
     ),
     D.Equal: (D.Equal(expected="ab", actual="ba"), ["ab", "ba"]),
-    D.Raises: (
-        D.Raises(expected=["ValueError", "TypeError"], actual=""),
-        ["ValueError / TypeError", "没有抛出异常"],
-    ),
     D.Condition: (
         D.Condition(values={"call": "f(1, 2)", "expected": [2, 3], "actual": [1, 1]}),
         ["f(1, 2)", "期望", "实际"],

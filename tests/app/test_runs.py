@@ -34,7 +34,7 @@ async def test_type_solution_run_pass_progress(make_app, runner, no_new_jax):
         assert "    return count + 1, increment" in editor.text
         result = await run_and_wait(pilot, scr)
         assert result.status == Status.PASSED, result
-        assert app.store.exercise_status("6.1") == "passed"
+        assert app.session.store.exercise_status("6.1") == "passed"
         assert "通过" in screen_text(app)
         await pilot.press("f3")
         await pilot.pause()
@@ -63,14 +63,12 @@ async def test_wrong_then_error_then_cancel(make_app, runner, home, no_new_jax):
 
         editor.load_text(SLOW_6_1)
         await pilot.press("ctrl+r")
-        await wait_until(
-            pilot, lambda: scr.running and scr.handle.run is not None, timeout=REAL_RUN_S
-        )
+        await wait_until(pilot, lambda: scr.running and scr.control.started, timeout=REAL_RUN_S)
         await pilot.press("escape")
         # the answer sleeps 60 s: ending well before that, cancelled, is the cancel's doing
         await wait_until(pilot, lambda: not scr.running, timeout=30)
         assert scr.last_result.status == Status.CANCELLED
-        statuses = [a.status for a in app.store.attempts("6.1")]
+        statuses = [a.status for a in app.session.attempts("6.1")]
         assert statuses == ["failed", "error", "cancelled"]
 
 

@@ -30,7 +30,9 @@ def test_the_6_1_prediction_is_asked_before_the_answer_is_on_screen(tmp_path):
         screen = term.wait_for("课 6.1", 30)
         for _ in range(20):
             assert "hits == 1" not in screen, screen
-            if "按 a–c" in screen and "选择预测" in screen:  # the question's keys, and `b` acts on it
+            if (
+                "按 a–c" in screen and "选择预测" in screen
+            ):  # the question's keys, and `b` acts on it
                 break
             term.keys("PageDown")
             screen = term.settled()

@@ -28,7 +28,10 @@ def filter_markdown(text: str, query: str) -> tuple[str, int]:
     starts = [h.line - 1 for h in headings(text) if h.level <= 4]  # outside code, per CommonMark
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
-    sections = ["\n".join(lines_all[a:b]) for a, b in zip(starts, starts[1:] + [len(lines_all)])]
+    sections = [
+        "\n".join(lines_all[a:b])
+        for a, b in zip(starts, starts[1:] + [len(lines_all)], strict=True)
+    ]
     kept, hits = [], 0
     for sec in sections:
         n = sec.lower().count(q)

@@ -1,7 +1,7 @@
-"""The diff of a check that did not pass, for every failure-detail kind of tutor/protocol/details.py:
-expected vs actual side by side (a table for small arrays, a grid for large ones with the first
-differing elements highlighted), one section per key path for pytrees, the tolerance and the
-largest error stated.
+"""The diff of a check that did not pass, for every failure-detail kind of
+tutor/protocol/details.py: expected vs actual side by side (a table for small arrays, a grid for
+large ones with the first differing elements highlighted), one section per key path for pytrees, the
+tolerance and the largest error stated.
 
 `render_detail(check)` is pure (a Rich renderable; it switches on the detail's class and handles
 every kind in `details.ALL_KINDS`); `DiffView` is the scrollable widget that shows it."""
@@ -82,7 +82,7 @@ def _ravel(ix, shape: list[int]) -> int | None:
     if len(ix) != len(shape):
         return None
     flat = 0
-    for i, n in zip(ix, shape):
+    for i, n in zip(ix, shape, strict=True):
         flat = flat * n + int(i)
     return flat
 
@@ -255,7 +255,11 @@ def array_table(
         return table
     bad = {f for m in mismatches if (f := _ravel(m[0], e_shape)) is not None}
     if not (e_trunc or a_trunc) and e_shape == a_shape:
-        bad |= {n for n, (e, a) in enumerate(zip(e_flat, a_flat)) if _differs(e, a, rtol, atol)}
+        bad |= {
+            n
+            for n, (e, a) in enumerate(zip(e_flat, a_flat, strict=True))
+            if _differs(e, a, rtol, atol)
+        }
     parts: list[RenderableType] = []
     if mismatches:
         parts += [
@@ -284,11 +288,12 @@ def _matrix(expected: list, actual: list, rtol: float, atol: float) -> Table:
         + [Text("")] * (cols - 1)
     )
     grid.add_row(*head)
-    for er, ar in zip(expected, actual):
-        bad = [_differs(e, a, rtol, atol) for e, a in zip(er, ar)]
-        cells = [Text(fmt(e), style=BAD if b else "") for e, b in zip(er, bad)]
+    # one shape (the caller checked it): every row pair and cell pair has the same length
+    for er, ar in zip(expected, actual, strict=True):
+        bad = [_differs(e, a, rtol, atol) for e, a in zip(er, ar, strict=True)]
+        cells = [Text(fmt(e), style=BAD if b else "") for e, b in zip(er, bad, strict=True)]
         cells.append(Text("│", style="dim"))
-        cells += [Text(fmt(a), style=BAD if b else "") for a, b in zip(ar, bad)]
+        cells += [Text(fmt(a), style=BAD if b else "") for a, b in zip(ar, bad, strict=True)]
         grid.add_row(*cells)
     return grid
 
@@ -374,11 +379,6 @@ def _equal(d: D.Equal) -> list[RenderableType]:
     return _facts(d) + [values_table(d.expected, d.actual)]
 
 
-def _raises(d: D.Raises) -> list[RenderableType]:
-    expected = " / ".join(d.expected) if d.expected else "—"
-    return _facts(d) + [values_table(expected, d.actual or t("app.diff.nothing_raised"))]
-
-
 def _condition(d: D.Condition) -> list[RenderableType]:
     """Named facts the check measured. A missing or None `expected` next to a non-finite actual
     value is the condition "finite" (the check's message states it), never the word None."""
@@ -447,7 +447,6 @@ RENDERERS = {
     D.Tree: _tree,
     D.Structure: _structure,
     D.Equal: _equal,
-    D.Raises: _raises,
     D.Condition: _condition,
     D.Compiles: _compiles,
     D.LearnerError: _learner_error,

@@ -27,7 +27,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from tutor.app.editor import DraftNotice
-from tutor.storage.drafts import Draft, DraftError, SaveOutcome
+from tutor.application.session import Draft, DraftError, SaveOutcome
 from tutor.words.catalog import t
 
 AUTOSAVE_IDLE_S = 0.3  # after the last keystroke
@@ -122,10 +122,6 @@ class DraftSync(Widget):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-
-    @property
-    def dirty(self) -> bool:
-        return self.draft.is_dirty(self.editor.text)
 
     def save_soon(self) -> None:
         """Save the editor's text in a thread worker (if it differs from the file)."""

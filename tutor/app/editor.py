@@ -263,9 +263,10 @@ def external_editor_command(environ=None, which=None) -> list[str] | None:
 
 class EditorStatus(WrapStatic):
     """The line under the editor: what just happened to the draft. It wraps (up to three lines)
-    instead of cutting a long message (Chinese at any character); a passing notice ("saved", "reloaded") fades after
-    FADE_S seconds so that it never describes an older state of the draft, while a problem
-    (a sticky line: save failed, unreadable file, refused run) stays until the next notice."""
+    instead of cutting a long message (Chinese at any character); a passing notice ("saved",
+    "reloaded") fades after FADE_S seconds so that it never describes an older state of the draft,
+    while a problem (a sticky line: save failed, unreadable file, refused run) stays until the next
+    notice."""
 
     FADE_S = 6.0
 

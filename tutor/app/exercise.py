@@ -6,8 +6,9 @@ by DraftSync (tutor/app/draftsync.py). Right: the verdict, the check list (selec
 its diff), the learner's output (streamed live) and the explanation after success.
 
 The screen is thin: every use case (open, save, run and record, hint, solution, reset, next) is a
-call into the app's session (tutor/application/session.py); a run goes through a thread worker (tutor/app/
-runwork.py) that posts messages back. Esc cancels a run; with no run it goes back."""
+call into the app's session (tutor/application/session.py); a run goes through the one UI run
+lifecycle (tutor/app/run_lifecycle.py) in the results pane. Esc cancels a run; with no run it goes
+back."""
 
 from __future__ import annotations
 
@@ -29,14 +30,25 @@ from tutor.app.keybar import KeyBar
 from tutor.app.results_pane import ResultsPanel, RunFinished
 from tutor.app.search_hit import mark_hit
 from tutor.app.verdict import error_line, history_row
-from tutor.application.session import RunRefused, Verdict
+from tutor.application.session import (
+    DraftError,
+    RunControl,
+    RunRefused,
+    StoreError,
+    Verdict,
+    read_head,
+)
 from tutor.protocol.result import RunResult, Status
-from tutor.storage.drafts import DraftError, read_head
 from tutor.words.catalog import t
 
 
-class OutsideChangeBeforeRun(Exception):
-    """The draft changed outside and the editor has not seen it: the run does not overwrite it."""
+class OutsideChangeBeforeRun(RunRefused):
+    """The draft changed outside and the editor has not seen it: the run does not overwrite it.
+    `text` is what the file holds now."""
+
+    def __init__(self, text: str):
+        super().__init__(t("app.ex.outside_before_run"))
+        self.text = text
 
 
 class ExerciseScreen(PaneLayout, Screen):
@@ -59,7 +71,6 @@ class ExerciseScreen(PaneLayout, Screen):
         super().__init__()
         self.exercise_id = exercise_id
         self.last_result: RunResult | None = None
-        self.last_verdict_at: float | None = None  # monotonic time the last verdict was shown
         self._entered = time.monotonic()
         self._late_done = False
 
@@ -142,7 +153,7 @@ class ExerciseScreen(PaneLayout, Screen):
     def _flush_time(self) -> None:
         now = time.monotonic()
         try:
-            self.app.store.add_time(self.exercise.id, now - self._entered)
+            self.session.add_time(self.exercise.id, now - self._entered)
         except Exception:  # noqa: BLE001 - time spent is a nicety, never worth an error
             pass
         self._entered = now
@@ -153,8 +164,6 @@ class ExerciseScreen(PaneLayout, Screen):
             editors.first().language = "python"
 
     def _record_open(self, edit: bool = False) -> None:
-        from tutor.storage.store import StoreError
-
         try:
             (self.session.record_edit if edit else self.session.record_open)(self.exercise.id)
         except StoreError as e:
@@ -199,7 +208,7 @@ class ExerciseScreen(PaneLayout, Screen):
         self._late_widgets()
         table = table or self.query_one("#history")
         table.clear()
-        for attempt in reversed(self.app.store.attempts(self.exercise.id)):
+        for attempt in reversed(self.session.attempts(self.exercise.id)):
             table.add_row(*history_row(attempt))
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
@@ -281,9 +290,9 @@ class ExerciseScreen(PaneLayout, Screen):
         return self.results.running
 
     @property
-    def handle(self):
-        """The current run's handle (None when idle)."""
-        return self.results.handle
+    def control(self) -> RunControl | None:
+        """What cancels the current run (None when idle)."""
+        return self.results.lifecycle.control
 
     def check_action(self, action: str, parameters) -> bool | None:
         allowed = self.layout_allows(action)
@@ -314,9 +323,9 @@ class ExerciseScreen(PaneLayout, Screen):
         sync.pause()
         text = None if sync.read_only else sync.editor.text
         self.query_one("#editor", CodeEditor).mark_line(None)
-        session, runner, ex_id, draft = self.session, self.app.runner, self.exercise.id, sync.draft
+        session, ex_id, draft = self.session, self.exercise.id, sync.draft
 
-        def body(handle, on_event, on_output) -> Verdict:  # a worker thread: no widgets here
+        def work(listener, control: RunControl) -> Verdict:  # a worker thread: no widgets here
             if text is not None and draft.path.exists():
                 try:
                     outside = draft.changed_outside()
@@ -324,47 +333,33 @@ class ExerciseScreen(PaneLayout, Screen):
                     outside = None  # unreadable: the save reports it
                 if outside is not None and outside != text:
                     raise OutsideChangeBeforeRun(outside)
-            return session.run(
-                ex_id,
-                runner=runner,
-                text=text,
-                on_event=on_event,
-                on_output=on_output,
-                on_started=handle.attach,
-            )
+            return session.run(ex_id, text=text, listener=listener, control=control)
 
-        results.run(
-            body,
-            label=f"exercise {ex_id}",
-            exercise=ex_id,
-            refusals=(RunRefused, OutsideChangeBeforeRun),
-        )
+        results.run(work, label=f"exercise {ex_id}", limit_s=session.time_limit(ex_id))
         self.show_pane("ex-right")
         self.refresh_bindings()
 
     def on_run_finished(self, message: RunFinished) -> None:
         self.refresh_bindings()
-        if isinstance(message.refused, OutsideChangeBeforeRun):
-            self.sync.post_message(OutsideChange(text=message.refused.args[0]))
-            self.results.verdict.show_refused(t("app.ex.outside_before_run"))
+        refused, verdict = message.refused, message.verdict
+        if isinstance(refused, OutsideChangeBeforeRun):
+            self.sync.post_message(OutsideChange(text=refused.text))
+            self.results.verdict.show_refused(refused.reason)
             return
-        if message.refused is not None:
-            self._status_line(
-                getattr(message.refused, "reason", "") or str(message.refused), "bold red"
-            )
+        if verdict is None:
+            self._status_line(refused.reason if refused is not None else "", "bold red")
             return
-        result, verdict = message.result, message.verdict
+        result = verdict.result
         self.last_result = result
         line = error_line(result)
         if line:
             self.query_one("#editor", CodeEditor).mark_line(line)
-        if result.status == Status.PASSED and not (verdict and verdict.reference):
+        if result.status == Status.PASSED and not verdict.reference:
             self.opened.status = "passed"
             self._show_explanation(activate=True)
             self.query_one(SolutionPane).show_source(self.exercise.solution)
         self._refresh_history()
         self.show_pane("ex-right")  # tabs layout: the checks, the first failing one's diff
-        self.last_verdict_at = time.monotonic()
         self.refresh_bindings()
 
     # ------------------------------------------------------------ hints, solution, next

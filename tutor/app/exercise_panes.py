@@ -1,6 +1,7 @@
 """The exercise workspace's side panes that show what the session decided: the hints revealed so
 far and the reference solution (locked until a pass or a confirmed give-up). The rules (what is
-revealed, what unlocks, what is recorded) live in tutor.application.session; these widgets only draw."""
+revealed, what unlocks, what is recorded) live in tutor.application.session; these widgets only
+draw."""
 
 from __future__ import annotations
 

@@ -70,7 +70,7 @@ class HomeScreen(Screen):
         return text
 
     def refresh_map(self) -> None:
-        course, store = self.app.course, self.app.store
+        course = self.app.course
         progress = self.app.session.progress()
         tree = self.query_one("#map", Tree)
         cursor_key = None
@@ -102,7 +102,7 @@ class HomeScreen(Screen):
         summary = Text(f"{t('app.map.overall')}  ", style="bold")
         summary.append(bar(overall.done, overall.total, 30), style=P.style("done"))
         summary.append(f"  {overall.done}/{overall.total} ({overall.percent}%)\n")
-        nxt = progress.next_item(store.location())
+        nxt = progress.next_item(self.app.session.location())
         if nxt is not None:
             summary.append(
                 t("app.map.next_up", item=f"{t('app.kind.' + nxt.kind)} {nxt.id} {nxt.title}"),

@@ -10,13 +10,13 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from tutor.words.catalog import CATALOG, t
+from tutor.words.catalog import has, t
 
 
 def describe(binding) -> str:
     """A binding's description in the current language."""
     desc = binding.description
-    return t(desc) if desc in CATALOG else desc
+    return t(desc) if has(desc) else desc
 
 
 def _key(binding, screen) -> str:
@@ -42,7 +42,10 @@ def _key(binding, screen) -> str:
 
 class KeyBar(Static):
     DEFAULT_CSS = """
-    KeyBar { dock: bottom; height: 1; width: 1fr; background: $footer-background; color: $footer-foreground; }
+    KeyBar {
+        dock: bottom; height: 1; width: 1fr;
+        background: $footer-background; color: $footer-foreground;
+    }
     """
 
     def __init__(self, *args, **kw):

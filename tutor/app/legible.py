@@ -72,10 +72,6 @@ def luminance(color: Color) -> float:
     return _lum(color.rgb)
 
 
-def ratio(a: Color, b: Color) -> float:
-    return _ratio(a.rgb, b.rgb)
-
-
 def _ratio(a: _RGB, b: _RGB) -> float:
     la, lb = _lum(a), _lum(b)
     return (la + 0.05) / (lb + 0.05) if la > lb else (lb + 0.05) / (la + 0.05)

@@ -215,7 +215,8 @@ class LessonScreen(Screen):
         mounted = len(self.query(".page-md"))
         if n_chunk >= mounted and self._pending:
             count, cut = mounted, 0
-            for cut, w in enumerate(self._pending, 1):
+            for w in self._pending:
+                cut += 1
                 count += isinstance(w, Markdown)
                 if count > n_chunk:
                     break
@@ -284,7 +285,7 @@ class LessonScreen(Screen):
             return
         self.read = True
         self._read_timer.stop()
-        from tutor.storage.store import StoreError
+        from tutor.application.session import StoreError
 
         try:
             self.app.session.read_lesson(self.lesson_id)

@@ -1,4 +1,5 @@
-"""The app's entry point, called by the CLI (`jaxtutor start | exercise ID | lesson ID | quiz CH`)."""
+"""The app's entry point, called by the CLI (`jaxtutor start | exercise ID | lesson ID | quiz
+CH`)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import os
 import time
 from pathlib import Path
 
-BENCH_VAR = "JAXTUTOR_BENCH_FIRST_FRAME"  # benchmarks: write timings to this file after the first frame and exit
+# benchmarks: write timings to this file after the first frame and exit
+BENCH_VAR = "JAXTUTOR_BENCH_FIRST_FRAME"
 
 
 def run_app(*, home: Path, target: tuple[str, str] | None, lang: str = "zh") -> int:

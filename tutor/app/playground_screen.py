@@ -4,8 +4,8 @@ the editor (below it on a narrow terminal).
 
 Opened with `e` on a lesson's selected example (the example comes along), from the course map
 (`e`) and from the exercise screen (Ctrl+L). The text lives in `<home>/playground/<chapter>.py`
-(tutor/storage/playground.py), kept in step with the editor by DraftSync exactly like an exercise draft:
-autosave, saved before every run and on SIGHUP/SIGTERM, outside edits reloaded or both kept.
+(tutor/storage/playground.py), kept in step with the editor by DraftSync exactly like an exercise
+draft: autosave, saved before every run and on SIGHUP/SIGTERM, outside edits reloaded or both kept.
 Opening an example never removes anything: an empty playground gets the example; otherwise the
 example is added below what is there (Ctrl+Z takes it out again); an example already there is
 only scrolled to. F8 empties the playground after keeping its text in a backup.
@@ -15,8 +15,6 @@ OVERLAY for the app's navigation, and HOLDS_OVERLAYS so that F3/F4 open above it
 
 from __future__ import annotations
 
-import time
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -25,18 +23,16 @@ from textual.containers import Container, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static, TextArea
 
-from tutor.app.background import LiveOutput, RunDone, runner_body, start_run
 from tutor.app.cjkwrap import WrapStatic
 from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync
 from tutor.app.editor import CodeEditor
 from tutor.app.keybar import KeyBar
+from tutor.app.run_lifecycle import RunDone, RunLifecycle, RunUpdated
 from tutor.application import progress
-from tutor.storage import playground as pg
-from tutor.storage.drafts import DraftError, read_head
+from tutor.application.session import DraftError, playground_with_example, read_head
 from tutor.words.catalog import t
 
 STACKED_BELOW = 100  # narrower than this: the output goes under the editor
-TICK_S = 0.5  # the running counter's refresh
 
 
 def open_playground(app, chapter_id: str, example=None, lesson_id: str | None = None) -> None:
@@ -45,7 +41,7 @@ def open_playground(app, chapter_id: str, example=None, lesson_id: str | None = 
     app.push_screen(PlaygroundScreen(chapter_id, example=example, lesson_id=lesson_id))
 
 
-class PlaygroundScreen(LiveOutput, Screen):
+class PlaygroundScreen(Screen):
     CSS_PATH = "playground.tcss"
     HORIZONTAL_BREAKPOINTS = []  # the layout is a class on #pg-grid
     OVERLAY = True  # pushed over a place: Esc pops it, opening a place closes it
@@ -62,17 +58,14 @@ class PlaygroundScreen(LiveOutput, Screen):
         super().__init__()
         self.chapter_id = chapter_id
         self.example, self.lesson_id = example, lesson_id
-        self.handle = None
+        self.lifecycle = RunLifecycle(self, self.show_live)
         self.result = None
-        self._live = ""
-        self._started = 0.0
-        self._ticker = None
 
     # ------------------------------------------------------------ building
 
     def compose(self) -> ComposeResult:
         self.chapter = self.app.course.chapter_by_id[self.chapter_id]
-        self.draft = pg.playground_draft(self.app.store.home, self.chapter_id)
+        self.draft = self.app.session.playground_draft(self.chapter_id)
         read_error = None
         try:
             text = self.draft.read()
@@ -123,7 +116,7 @@ class PlaygroundScreen(LiveOutput, Screen):
 
     def _open_example(self, editor: CodeEditor) -> None:
         heading = t("app.pg.example_heading", id=self.lesson_id or "-")
-        text, line = pg.with_example(editor.text, self.example.code, heading)
+        text, line = playground_with_example(editor.text, self.example.code, heading)
         if text != editor.text:
             added = bool(editor.text.strip())
             editor.load_text_undoably(text)
@@ -207,40 +200,31 @@ class PlaygroundScreen(LiveOutput, Screen):
 
     @property
     def running(self) -> bool:
-        return self.handle is not None
+        return self.lifecycle.running
 
     def action_run(self) -> None:
         if self.running:
             self.notify(t("app.ex.already_running"), timeout=2)
             return
-        from tutor.running.runner import snippet_job
-
         editor = self.query_one("#pg-editor", CodeEditor)
         code = editor.text
         if not self.sync.read_only:
             self.sync.flush_now()  # saved before every run (a failed save says why)
         editor.mark_line(None)
-        label = f"playground {self.chapter_id}"
-        job = snippet_job(
-            code,
-            label=label,
-            time_limit=pg.TIME_LIMIT_S,
-            context=self.chapter.context_path,
-            filename=pg.display_name(self.chapter_id),
-        )
-        self._live = ""
-        self._started = time.monotonic()
+        session, chapter_id = self.app.session, self.chapter_id
+        snippet = session.playground_snippet(chapter_id, code)
         self.query_one("#pg-charts").remove_children()
         self.query_one("#pg-output").display = True
-        self.handle = start_run(
-            self, runner_body(self.app.runner, job), label=label, exercise=label
+        self.lifecycle.start(
+            lambda listener, control: session.run_snippet(
+                snippet, listener=listener, control=control
+            ),
+            label=snippet.label,
+            limit_s=snippet.time_limit,
         )
-        self.show_live()
-        self._ticker = self.set_interval(TICK_S, self.show_live)
 
     def cancel(self) -> None:
-        if self.handle is not None:
-            self.handle.cancel()
+        self.lifecycle.cancel()
 
     def action_escape(self) -> None:
         """Cancel the run; with none, back to where the playground was opened."""
@@ -253,26 +237,27 @@ class PlaygroundScreen(LiveOutput, Screen):
             self.app.go_back()
 
     def show_live(self) -> None:
-        if self.handle is None:
+        if not self.running:
             return
-        text = Text(self._live)
+        live = self.lifecycle.live
+        text = Text(live)
         text.append(
-            ("\n" if self._live else "")
-            + t("app.pg.running", secs=time.monotonic() - self._started, limit=pg.TIME_LIMIT_S),
+            ("\n" if live else "") + self.lifecycle.counter_text(),
             style=progress.style("running"),
         )
         self.query_one("#pg-output", Static).update(text)
 
+    def on_run_updated(self, message: RunUpdated) -> None:
+        message.stop()
+        if self.lifecycle.current(message) and self.lifecycle.keep_output(message.update):
+            self.show_live()
+
     def on_run_done(self, message: RunDone) -> None:
         message.stop()
-        if self.handle is None or message.token != self.handle.token:
+        if not self.lifecycle.current(message) or message.verdict is None:
             return
-        self.handle = None
-        if self._ticker is not None:
-            self._ticker.stop()
-            self._ticker = None
-        self._show_result(message.outcome)
-        self.app.block_outputs.put(self._cache_key, message.outcome)
+        self._show_result(message.verdict.result)
+        self.app.block_outputs.put(self._cache_key, message.verdict.result)
 
     def _show_result(self, result, *, earlier: bool = False) -> None:
         from tutor.app.runblock import output_text

@@ -36,7 +36,7 @@ class ProgressScreen(Screen):
         self.query_one("#progress-table").focus()
 
     def refresh_table(self) -> None:
-        course, store = self.app.course, self.app.store
+        course = self.app.course
         progress = self.app.session.progress()
         overall = progress.overall()
         summary = Text(f"{t('app.map.overall')}  ", style="bold")
@@ -90,7 +90,7 @@ class ProgressScreen(Screen):
         )
         for chapter in course.chapters:
             for ex in [*chapter.exercises, *chapter.repairs]:
-                st = store.stats(ex.id)
+                st = self.app.session.stats(ex.id)
                 status = Text(f"{P.mark(st.status)} {P.word(st.status)}", style=P.style(st.status))
                 if st.gave_up:
                     status.append(" · " + t("app.progress.gave_up"), style="dim")

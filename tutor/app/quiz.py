@@ -70,7 +70,7 @@ class QuizScreen(Screen):
         self.title = t("app.quiz.title", title=self.quiz.title)
         self.app.session.visit("quiz", self.chapter_id)
         if self.index is None:
-            answers = self.app.store.quiz_answers(self.chapter_id)
+            answers = self.app.session.quiz_answers(self.chapter_id)
             unanswered = [i for i, q in enumerate(self.quiz.questions) if q.id not in answers]
             self.index = unanswered[0] if unanswered else 0
         self.show_question()
@@ -80,7 +80,7 @@ class QuizScreen(Screen):
         return self.quiz.questions[self.index]
 
     def _score(self) -> None:
-        correct, answered = self.app.store.quiz_score(self.chapter_id)
+        correct, answered = self.app.session.quiz_score(self.chapter_id)
         total = len(self.quiz.questions)
         text = Text(t("app.quiz.question", n=self.index + 1, total=total) + "   ", style="bold")
         text.append(
@@ -101,7 +101,7 @@ class QuizScreen(Screen):
         feedback.update("")
         explanation.update("")
         self.query_one("#quiz-verify", Vertical).remove_children()
-        previous = self.app.store.quiz_answers(self.chapter_id).get(q.id)
+        previous = self.app.session.quiz_answers(self.chapter_id).get(q.id)
         if q.kind == "choice":
             options.display = True
             options.add_options(
@@ -240,7 +240,7 @@ class QuizScreen(Screen):
         self.refresh_bindings()
 
     def _answered(self, q) -> bool:
-        return q.id in self.app.store.quiz_answers(self.chapter_id)
+        return q.id in self.app.session.quiz_answers(self.chapter_id)
 
     def _open_feedback(self, right: bool | None) -> None:
         text = Text(

@@ -1,7 +1,8 @@
 """The results column of the exercise workspace: the verdict line, the check list with the diff of
 the selected check, the learner's output (streamed live, sanitised) and the explanation after a
-pass. It owns the current run: `run(body)` starts it in a thread worker (tutor/app/background.py),
-draws its events as they arrive and posts RunFinished to the screen when it is over."""
+pass. It owns the exercise's run: `run(work)` starts it through the one UI run lifecycle
+(tutor/app/run_lifecycle.py), draws its updates and its elapsed / limit counter as they come, and
+posts RunFinished to the screen when it is over."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Markdown, OptionList, TabbedContent, TabPane
 
-from tutor.app.background import Body, RunDone, RunEvent, RunHandle, RunOutput, start_run
 from tutor.app.checklist import CheckList
 from tutor.app.diffview import DiffView
+from tutor.app.run_lifecycle import RunDone, RunLifecycle, RunUpdated, Work
 from tutor.app.verdict import VerdictView
-from tutor.application.session import Verdict
+from tutor.application.session import Output, RunRefused, Verdict
 from tutor.protocol.events import CheckDone, CheckStarted
 from tutor.protocol.result import CheckStatus, RunResult, Status
 from tutor.termtext import sanitize, sanitize_all
@@ -23,19 +24,17 @@ from tutor.words.catalog import t
 
 
 class RunFinished(Message):
-    """A run of the exercise is over: `result` (and the session's `verdict`) or `refused`."""
+    """A run of the exercise is over: the session's `verdict`, or `refused`."""
 
-    def __init__(
-        self, result: RunResult | None, verdict: Verdict | None, refused: BaseException | None
-    ):
+    def __init__(self, verdict: Verdict | None, refused: RunRefused | None):
         super().__init__()
-        self.result, self.verdict, self.refused = result, verdict, refused
+        self.verdict, self.refused = verdict, refused
 
 
 class ResultsPanel(Vertical):
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.handle: RunHandle | None = None
+        self.lifecycle = RunLifecycle(self, self._show_counter)
         self._log = None
         self._verdict: VerdictView | None = None
 
@@ -69,62 +68,56 @@ class ResultsPanel(Vertical):
 
     @property
     def running(self) -> bool:
-        return self.handle is not None
+        return self.lifecycle.running
 
-    def run(self, body: Body, *, label: str, exercise: str, refusals: tuple) -> None:
+    def run(self, work: Work, *, label: str, limit_s: float) -> None:
         self.query_one("#checks", CheckList).reset()
         self.query_one("#diff", DiffView).show(None)
         self.output_log().clear()
         self.query_one("#ex-results", TabbedContent).active = "tab-results"
-        self.verdict.show_running()
-        self.handle = start_run(self, body, label=label, exercise=exercise, refusals=refusals)
+        self.lifecycle.start(work, label=label, limit_s=limit_s)
+
+    def _show_counter(self) -> None:
+        if not self.lifecycle.cancelling:
+            self.verdict.show_running(self.lifecycle.counter_text("app.ex.running"))
 
     def cancel(self) -> None:
-        if self.handle is not None:
-            self.handle.cancel()
+        if self.lifecycle.running:
+            self.lifecycle.cancel()
             self.verdict.show_cancelling()
 
-    def on_run_event(self, message: RunEvent) -> None:
+    def on_run_updated(self, message: RunUpdated) -> None:
         message.stop()
-        if self.handle is None or message.token != self.handle.token:
+        if not self.lifecycle.current(message):
             return
-        ev = message.event
-        if isinstance(ev, CheckStarted):
-            self.query_one("#checks", CheckList).started(ev.id, ev.name)
-        elif isinstance(ev, CheckDone):
-            self.query_one("#checks", CheckList).done(ev.check)
-
-    def on_run_output(self, message: RunOutput) -> None:
-        message.stop()
-        if self.handle is None or message.token != self.handle.token:
-            return
-        self.output_log().write(sanitize(message.text))
+        update = message.update
+        if isinstance(update, CheckStarted):
+            self.query_one("#checks", CheckList).started(update.id, update.name)
+        elif isinstance(update, CheckDone):
+            self.query_one("#checks", CheckList).done(update.check)
+        elif isinstance(update, Output):
+            self.output_log().write(sanitize(update.text))
 
     def on_run_done(self, message: RunDone) -> None:
         message.stop()
-        if self.handle is None or message.token != self.handle.token:
+        if not self.lifecycle.current(message):
             return
-        self.handle = None
-        if message.refused is not None:
-            self.verdict.show_refused(
-                getattr(message.refused, "reason", "") or str(message.refused)
-            )
-            self.post_message(RunFinished(None, None, message.refused))
+        verdict = message.verdict
+        if verdict is None:
+            refused = message.refused
+            self.verdict.show_refused(refused.reason if refused is not None else "")
+            self.post_message(RunFinished(None, refused))
             return
-        outcome = message.outcome
-        verdict = outcome if isinstance(outcome, Verdict) else None
-        result = verdict.result if verdict is not None else outcome
+        result = verdict.result
         self.verdict.show_result(
-            result,
-            reference=bool(verdict and verdict.reference),
-            record_error=verdict.record_error if verdict else None,
+            result, reference=verdict.reference, record_error=verdict.record_error
         )
         self.show_checks(result)
         log = self.output_log()
         final = result.stdout + (("\n" + result.stderr) if result.stderr.strip() else "")
         log.clear()  # the final capped text (head + notice + tail) replaces the live stream
         log.write(sanitize(final) if final.strip() else t("app.ex.output_empty"))
-        self.post_message(RunFinished(result, verdict, None))
+        self.post_message(RunFinished(verdict, None))
 
     # ------------------------------------------------------------ showing
 

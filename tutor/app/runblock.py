@@ -1,5 +1,7 @@
 """A runnable example under a lesson's code block: a run button, the output streamed under it,
-and the charts the block recorded. The run happens in a worker process (tutor.running.runner).
+and the charts the block recorded. The run goes through the session and the one UI run lifecycle
+(tutor/app/run_lifecycle.py), with its elapsed / limit counter; the quiz's verifications are run
+blocks too.
 
 A block with a prediction (tutor.course.model.Prediction) asks its question first and runs only once
 the learner has answered (`answer`); the real output is then shown under their guess, marked
@@ -12,16 +14,17 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Markdown, Static
 
-from tutor.app.background import LiveOutput, RunDone, RunHandle, runner_body, start_run
 from tutor.app.cjkwrap import WrapStatic
+from tutor.app.run_lifecycle import RunDone, RunLifecycle, RunUpdated
 from tutor.application import progress
+from tutor.application.session import PredictionAnswer, Snippet, StoreError
 from tutor.course.markdown import CodeBlock
 from tutor.protocol.result import Status
 from tutor.termtext import sanitize
 from tutor.words.catalog import t
 
 
-class RunBlock(LiveOutput, Vertical):
+class RunBlock(Vertical):
     DEFAULT_CLASSES = "run-block"
 
     def __init__(
@@ -42,9 +45,8 @@ class RunBlock(LiveOutput, Vertical):
         self.guess = None  # the PredictionAnswer, once answered
         self.guess_text = ""  # what the learner chose, as shown
         self.repair = repair  # the repair exercise linked right after this block
-        self.handle: RunHandle | None = None
+        self.lifecycle = RunLifecycle(self, self.show_live)
         self.result = None
-        self._live = ""
 
     @property
     def awaiting_prediction(self) -> bool:
@@ -109,7 +111,7 @@ class RunBlock(LiveOutput, Vertical):
 
     @property
     def running(self) -> bool:
-        return self.handle is not None
+        return self.lifecycle.running
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -151,16 +153,10 @@ class RunBlock(LiveOutput, Vertical):
                 self.app.notify(t("app.predict.not_number"), severity="warning", timeout=3)
                 return False
             shown = given
-        from tutor.storage.store import StoreError
-
         try:
             self.guess = self.on_predict(given.upper() if pred.options else given)
-        except (
-            StoreError
-        ) as e:  # the guess still counts for the learner here; only recording failed
+        except StoreError as e:  # the guess still counts for the learner; only recording failed
             self.app.notify(t("app.predict.record_failed", reason=e), severity="warning", timeout=5)
-            from tutor.application.session import PredictionAnswer
-
             self.guess = PredictionAnswer(
                 prediction=pred, correct=pred.is_right(given), counted=False
             )
@@ -206,38 +202,47 @@ class RunBlock(LiveOutput, Vertical):
             for box in self.query(".predict-input"):
                 box.focus()
             return
-        from tutor.running.runner import snippet_job
-
-        job = snippet_job(
+        snippet = Snippet(
             self.block.code,
             label=self.label,
             time_limit=self.block.timeout,
             context=self.context_path if self.block.context else None,
         )
-        self._live = ""
+        session = self.app.session
         out = self.query_one(".run-output", Static)
         out.display = True
-        out.update(Text(t("app.lesson.running"), style=progress.style("running")))
         self.query_one(".run-charts").remove_children()
-        self.handle = start_run(
-            self, runner_body(self.app.runner, job), label=self.label, exercise=self.label
+        self.lifecycle.start(
+            lambda listener, control: session.run_snippet(
+                snippet, listener=listener, control=control
+            ),
+            label=self.label,
+            limit_s=snippet.time_limit,
         )
 
     def cancel(self) -> None:
-        if self.handle is not None:
-            self.handle.cancel()
+        self.lifecycle.cancel()
 
     def show_live(self) -> None:
-        text = Text(self._live)
-        text.append("\n" + t("app.lesson.running"), style=progress.style("running"))
+        """The output so far, with the running line and its elapsed / limit counter under it."""
+        if not self.running:
+            return
+        text = Text(self.lifecycle.live)
+        if self.lifecycle.live:
+            text.append("\n")
+        text.append(self.lifecycle.counter_text(), style=progress.style("running"))
         self.query_one(".run-output", Static).update(text)
+
+    def on_run_updated(self, message: RunUpdated) -> None:
+        message.stop()
+        if self.lifecycle.current(message) and self.lifecycle.keep_output(message.update):
+            self.show_live()
 
     def on_run_done(self, message: RunDone) -> None:
         message.stop()
-        if self.handle is None or message.token != self.handle.token:
+        if not self.lifecycle.current(message) or message.verdict is None:
             return
-        self.handle = None
-        self.result = message.outcome
+        self.result = message.verdict.result
         self._show_result(self.result)
         if self.prediction is None:
             outputs = getattr(self.app, "block_outputs", None)

@@ -1,6 +1,6 @@
-"""The Textual application: owns the course (loaded once), the progress store, the session (the
-use cases every screen calls) and the runner (created lazily; it never imports jax), and
-navigates between screens.
+"""The Textual application: owns the course (loaded once) and the session (the one door: every
+use case a screen calls, its store and its run service, whose runner is created lazily and never
+imports jax), and navigates between screens.
 
 Screen stack: [default, HomeScreen, <one place>, <overlays>…]. Opening a place (lesson, exercise,
 quiz) from the course map pushes it, from another place replaces it and puts that one on the back
@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App
@@ -24,10 +25,13 @@ from tutor.app import termguard
 from tutor.app.backstack import BackStack
 from tutor.app.endsignals import EndSignals
 from tutor.app.gcpolicy import GarbagePolicy
-from tutor.application.session import Session
+from tutor.application.runs import RunService
+from tutor.application.session import open_session
 from tutor.course.loader import UnknownId, load_course
-from tutor.storage.store import Store
 from tutor.words.catalog import lang, t
+
+if TYPE_CHECKING:
+    from tutor.application.runs import RunnerLike
 
 termguard.install()  # before anything is drawn: no control character reaches the terminal
 
@@ -53,23 +57,29 @@ class TutorApp(App):
     ]
 
     def __init__(
-        self, *, home: Path, target: tuple[str, str] | None = None, runner=None, warm: bool = True
+        self,
+        *,
+        home: Path,
+        target: tuple[str, str] | None = None,
+        runner: RunnerLike | None = None,
+        warm: bool = True,
     ):
+        """`runner`: a stand-in for the real runner (tests); `warm`: keep a worker ready."""
         from tutor.app.palette import CourseCommands
 
         self.COMMANDS = {CourseCommands}  # only entries in the catalog's words
         self.gc_policy = GarbagePolicy(gc.isenabled())  # tutor/app/gcpolicy.py
         super().__init__()
         self.course = load_course()
-        self.store = Store(home)
-        self.session = Session(self.course, self.store, lang=lang())
+        self.session = open_session(
+            home,
+            course=self.course,
+            lang=lang(),
+            runs=RunService(runner, keep_warm=warm, interactive=True),
+        )
         self.target = target
         self.places = BackStack()  # the place shown and where Esc returns (tutor/app/backstack.py)
-        self._runner = runner
-        self._owns_runner = runner is None
         self._warm = warm
-        self._warm_context = None
-        self._runner_lock = threading.Lock()
         # SIGHUP (the terminal was closed) and SIGTERM save every open draft, then end the app
         self.end_signals = EndSignals(
             self.save_open_drafts, lambda code: self.exit(return_code=code)
@@ -77,34 +87,20 @@ class TutorApp(App):
         from tutor.app.legible import install
 
         install(self, THEMES)  # text colours legible in both themes (tutor/app/legible.py)
-        theme = self.store.get_setting("theme")
+        theme = self.session.setting("theme")
         self.theme = theme if theme in THEMES else THEMES[0]
 
-    # ------------------------------------------------------------ runner
-
-    @property
-    def runner(self):
-        with self._runner_lock:
-            if self._runner is None:
-                from tutor.running.runner import INTERACTIVE_WARM_DELAY_S, Runner
-
-                # the runner spawns its workers from its own long-lived thread, so runs may start
-                # from worker threads; it keeps the next worker warm when the app wants warm runs
-                self._runner = Runner(
-                    keep_warm=self._warm, warm_beside_after=INTERACTIVE_WARM_DELAY_S
-                )
-            return self._runner
+    # ------------------------------------------------------------ warm workers
 
     def warm_runner(self, context_path=None) -> None:
         """Make sure a warm worker for this context is on its way (spawned off the UI thread)."""
         if not self._warm:
             return
-        self._warm_context = context_path
-        runner = self.runner
+        session = self.session
 
         def warm() -> None:
             try:
-                runner.warm(context_path)
+                session.warm(context_path)
             except Exception as e:  # noqa: BLE001 - a run will report it
                 self.log.warning(f"warm-up failed: {e}")
 
@@ -113,9 +109,7 @@ class TutorApp(App):
     def on_unmount(self) -> None:
         self.end_signals.restore()
         self.gc_policy.release()
-        if self._runner is not None and self._owns_runner:
-            self._runner.close()
-        self.store.close()
+        self.session.close()
 
     # ------------------------------------------------------------ closing the terminal
 
@@ -143,13 +137,15 @@ class TutorApp(App):
         self.push_screen(HomeScreen())
         if not self.is_headless and threading.current_thread() is threading.main_thread():
             self.end_signals.install()
-        if self.store.recovered_from is not None:
+        if self.session.recovered_from is not None:
             self.notify(
-                t("app.store_moved", path=self.store.recovered_from), severity="warning", timeout=10
+                t("app.store_moved", path=self.session.recovered_from),
+                severity="warning",
+                timeout=10,
             )
         target = self.target
         if target is None:
-            target = self.store.location()
+            target = self.session.location()
             if target is None and self.course.welcome_path is not None:
                 target = ("welcome", "")
         if target is not None:
@@ -176,9 +172,12 @@ class TutorApp(App):
         self.gc_policy.collect()
 
     def _collect_when_idle(self) -> None:
-        screen = self.screen  # a run in the exercise, the playground or a lesson example
-        busy = getattr(screen, "running", False) or any(b.running for b in screen.query("RunBlock"))
-        self.gc_policy.collect_if_idle(bool(busy))
+        self.gc_policy.collect_if_idle(self.run_going_on())
+
+    def run_going_on(self) -> bool:
+        """A run goes on: every run has its thread worker in the group "runs"
+        (tutor/app/run_lifecycle.py), whichever screen started it."""
+        return any(worker.group == "runs" and not worker.is_finished for worker in self.workers)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseDown)):
@@ -319,7 +318,7 @@ class TutorApp(App):
         self.open_item(item.kind, item.id)
 
     def current_chapter_id(self) -> str:
-        loc = self.store.location()
+        loc = self.session.location()
         if loc is not None:
             kind, item = loc
             cid = item if kind == "quiz" else item.rsplit(".", 1)[0]
@@ -399,7 +398,7 @@ class TutorApp(App):
 
     def action_toggle_theme(self) -> None:
         self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]
-        self.store.set_setting("theme", self.theme)
+        self.session.choose_setting("theme", self.theme)
         self.notify(
             t(
                 "app.theme_now",

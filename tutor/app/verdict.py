@@ -1,6 +1,7 @@
 """The verdict of a run as the exercise workspace shows it: the one-line summary (status, checks
 passed, time) with the run's message and error, the line to mark in the editor, and the rows of
-the attempt history. Words, styles and marks come from the one status table (tutor.application.progress)."""
+the attempt history. Words, styles and marks come from the one status table
+(tutor.application.progress)."""
 
 from __future__ import annotations
 
@@ -85,8 +86,10 @@ class VerdictView(WrapStatic):
     def show_idle(self) -> None:
         self.update(Text(t("app.ex.not_run"), style="dim"))
 
-    def show_running(self) -> None:
-        self.update(Text(t("app.ex.running"), style=progress.style("running")))
+    def show_running(self, line: str) -> None:
+        """`line`: the running line with its elapsed / limit counter
+        (tutor/app/run_lifecycle.py)."""
+        self.update(Text(line, style=progress.style("running")))
 
     def show_cancelling(self) -> None:
         self.update(Text(t("app.ex.cancelling"), style=progress.style("cancelled")))

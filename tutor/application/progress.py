@@ -105,6 +105,35 @@ def time_spent(seconds: float) -> str:
     return t("app.time.hm", h=seconds // 3600, m=seconds % 3600 // 60)
 
 
+# ------------------------------------------------------------ what a run does to a stored status
+
+# Runs that say nothing about the learner's answer: they only mark an unseen exercise started.
+NEUTRAL_ENDS = frozenset({"reference", "not_attempted", "cancelled"})
+
+
+@dataclass(frozen=True)
+class AttemptRule:
+    """How one run is recorded: the attempt's status, and the exercise's stored status after it
+    (the store applies it inside its write, to the status it holds then)."""
+
+    status: str  # a run status, or "reference" (the reference solution was checked)
+
+    def after(self, stored: str) -> str:
+        """A pass makes an exercise passed and nothing takes that back; a neutral end only marks
+        an unseen exercise started; every other end makes it failed."""
+        if stored == "passed" or self.status == "passed":
+            return "passed"
+        if self.status in NEUTRAL_ENDS:
+            return "started" if stored == "unseen" else stored
+        return "failed"
+
+
+def attempt_rule(run_status, *, reference: bool = False) -> AttemptRule:
+    """The rule for a run that ended with `run_status` (a Status or its value); a run of the
+    reference solution is recorded as "reference" and changes nothing else."""
+    return AttemptRule("reference" if reference else str(getattr(run_status, "value", run_status)))
+
+
 # ---------------------------------------------------------------- items in learning order
 
 
@@ -248,21 +277,19 @@ class Progress:
         extra practice, counted on their own."""
         done, total = self.counts(chapter_items(chapter))
         correct, answered, questions = self.quiz_score(chapter.id)
+        right, made, predictions = self.calibration(chapter)
         return ChapterProgress(
             done=done,
             total=total,
-            lessons_read=sum(1 for l in chapter.lessons if self.lesson_done(l.id)),
+            lessons_read=sum(1 for lesson in chapter.lessons if self.lesson_done(lesson.id)),
             lessons=len(chapter.lessons),
             exercises_passed=sum(1 for e in chapter.exercises if self.exercise_done(e.id)),
             exercises=len(chapter.exercises),
             repairs_passed=sum(1 for e in chapter.repairs if self.exercise_done(e.id)),
             repairs=len(chapter.repairs),
-            **dict(
-                zip(
-                    ("predictions_right", "predictions_made", "predictions"),
-                    self.calibration(chapter),
-                )
-            ),
+            predictions_right=right,
+            predictions_made=made,
+            predictions=predictions,
             quiz_correct=correct,
             quiz_answered=answered,
             quiz_questions=questions,

@@ -1,1 +1,2 @@
-"""Content authors' tools, run as `jaxtutor dev …`: the validator, the course proof and mutation testing."""
+"""Content authors' tools, run as `jaxtutor dev …`: the validator, the course proof and mutation
+testing."""

@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.authoring import probes
-from tutor.authoring.expectations import LOAD, Expectation, parse_expectation, parse_header
 from tutor.authoring.isolation import (
     FAULT_STATUSES,
     context_modules,
     declared_isolation,
     process_effects,
 )
+from tutor.course.expectations import LOAD, Expectation, parse_expectation, parse_header
 from tutor.course.loader import Course, Exercise
 from tutor.protocol.events import Job
 from tutor.protocol.result import CheckStatus, RunResult, Status
@@ -35,11 +35,18 @@ from tutor.running.runner import Runner, exercise_job, snippet_job
 
 
 @dataclass
-class Verdict:
+class Proof:
+    """What `dev check` or `dev blocks` proved about one input: `ok`, and why."""
+
     label: str
     ok: bool
     why: str
     result: RunResult | None = None
+
+
+def dev_runner() -> Runner:
+    """The runner the authors' tools use: a worker kept warm beside each job."""
+    return Runner(keep_warm=True)
 
 
 def judge_fixture(path: Path, result: RunResult) -> tuple[bool, str]:
@@ -106,14 +113,14 @@ class Input:
     alone: bool
 
 
-def prove(inputs: list[Input], runner: Runner, batch: bool = True) -> list[Verdict]:
+def prove(inputs: list[Input], runner: Runner, batch: bool = True) -> list[Proof]:
     """Run `inputs` (the trusted ones in one batch worker when `batch`) and judge each result."""
     jobs = [i.job() for i in inputs]
     results: list[RunResult | None] = [None] * len(inputs)
     batched = [k for k, i in enumerate(inputs) if batch and not i.alone]
     for k, res in zip(batched, run_batch([jobs[k] for k in batched]), strict=True):
         results[k] = res
-    verdicts = []
+    proofs = []
     for k, inp in enumerate(inputs):
         res, in_batch = results[k], results[k] is not None
         if res is None:
@@ -129,8 +136,8 @@ def prove(inputs: list[Input], runner: Runner, batch: bool = True) -> list[Verdi
                 )
             else:
                 why, res = why_alone, alone
-        verdicts.append(Verdict(inp.label, ok, why, res))
-    return verdicts
+        proofs.append(Proof(inp.label, ok, why, res))
+    return proofs
 
 
 def _passes(res: RunResult) -> tuple[bool, str]:
@@ -219,7 +226,7 @@ def check_exercise(
     *,
     batch: bool = True,
     time_limit: float | None = None,
-) -> list[Verdict]:
+) -> list[Proof]:
     """The proof of one exercise. `time_limit` replaces the exercise's own (a proof on a busy
     machine may need room a learner's machine does not)."""
     with tempfile.TemporaryDirectory(prefix="jaxtutor-proof-") as scratch:
@@ -277,18 +284,18 @@ def quiz_inputs(chapter) -> list[Input]:
 
 def run_blocks(
     course: Course, ids: list[str], runner: Runner, *, batch: bool = True
-) -> list[Verdict]:
+) -> list[Proof]:
     """Runnable blocks of the given lessons (or chapters) and the verify code of their quizzes;
     one batch per page and one per quiz."""
-    verdicts = []
+    proofs = []
     chapters = [c for c in course.chapters if not ids or c.id in ids]
     lesson_ids = [i for i in ids if i in course.lessons]
     lessons = [course.lessons[i] for i in lesson_ids] or [
         lesson for c in chapters for lesson in c.lessons
     ]
     for lesson in lessons:
-        verdicts += prove(lesson_inputs(course, lesson), runner, batch)
+        proofs += prove(lesson_inputs(course, lesson), runner, batch)
     if not lesson_ids:
         for chapter in chapters:
-            verdicts += prove(quiz_inputs(chapter), runner, batch)
-    return verdicts
+            proofs += prove(quiz_inputs(chapter), runner, batch)
+    return proofs

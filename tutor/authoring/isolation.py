@@ -22,7 +22,7 @@ import ast
 import re
 from pathlib import Path
 
-from tutor.authoring.expectations import ExpectationError, parse_expectation
+from tutor.course.expectations import ExpectationError, parse_expectation
 
 PROCESS_MODULES = frozenset(
     {

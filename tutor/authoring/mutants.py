@@ -285,9 +285,8 @@ def run_exercise(
             else:
                 report.killed.append(m.id)
             if progress:
-                progress(
-                    f"{ex.id} {n}/{len(picked)} {m.id} {'SURVIVED' if res.status == Status.PASSED else 'killed'}"
-                )
+                fate = "SURVIVED" if res.status == Status.PASSED else "killed"
+                progress(f"{ex.id} {n}/{len(picked)} {m.id} {fate}")
     return report
 
 

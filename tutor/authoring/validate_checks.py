@@ -5,8 +5,8 @@ a check, a check of no stated rule and a rule naming a check that does not exist
 
 from __future__ import annotations
 
-from tutor.authoring.expectations import LOAD, ExpectationError, parse_expectation, parse_header
 from tutor.authoring.validate_files import Problem, _defined_names, _parse
+from tutor.course.expectations import LOAD, ExpectationError, parse_expectation, parse_header
 
 
 def check_checks_and_fixtures(ex, problems: list[Problem]) -> None:

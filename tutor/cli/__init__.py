@@ -30,10 +30,9 @@ def build_args(argv: list[str]):
 
 
 def main(argv: list[str] | None = None) -> int:
+    from tutor.application.session import DraftError, StoreError
     from tutor.cli import commands
     from tutor.cli.render import warn
-    from tutor.storage.drafts import DraftError
-    from tutor.storage.store import StoreError
 
     args = build_args(list(sys.argv[1:] if argv is None else argv))
     try:

@@ -25,14 +25,12 @@ class UsageError(Exception):
 # ---------------------------------------------------------------- shared helpers
 
 
-def make_runner(keep_warm: bool, interactive: bool = False):
-    """The runner commands use (tests replace it with a fake that follows session.RunnerLike);
-    `interactive` when a person waits for each verdict (see Runner's warm_beside_after)."""
-    from tutor.running.runner import INTERACTIVE_WARM_DELAY_S, Runner
+def make_runs(keep_warm: bool, interactive: bool = False):
+    """The run service a command's session uses (tests give it a fake runner that meets
+    session.RunnerLike); `interactive` when a person waits for each verdict."""
+    from tutor.application.runs import RunService
 
-    return Runner(
-        keep_warm=keep_warm, warm_beside_after=INTERACTIVE_WARM_DELAY_S if interactive else 0.0
-    )
+    return RunService(keep_warm=keep_warm, interactive=interactive)
 
 
 def course():
@@ -41,46 +39,50 @@ def course():
     return load_course()
 
 
-def open_store(args, *, reading: bool = False, unsaved: str = "store.read_only_view"):
-    """The store of --home. `reading` commands (list, progress, hint, check) still work on a
-    read-only copy whenever the store cannot be opened for writing (a read-only home, a full
-    disk, a lock held too long …), saying what is not saved (`unsaved`, a catalog key). A store
-    that is not where it should be (MISPLACED_STORE), or cannot even be read, is a StoreError
-    (main prints it)."""
+def session(
+    args,
+    course_=None,
+    *,
+    reading: bool = False,
+    unsaved: str = "store.read_only_view",
+    runs=None,
+):
+    """The session over the store of --home. `reading` commands (list, progress, hint, check)
+    still work on a read-only copy whenever the store cannot be opened for writing (a read-only
+    home, a full disk, a lock held too long …), saying what is not saved (`unsaved`, a catalog
+    key). A store that is not where it should be (MISPLACED_STORE), or cannot even be read, is a
+    StoreError (main prints it)."""
     from tutor import paths
-    from tutor.storage.store import Store, StoreError
+    from tutor.application.session import StoreError, open_session
 
     home = paths.home_dir(args.home)
+    opened = dict(course=course_ or course(), lang=catalog.lang(), runs=runs)
     try:
-        store = Store(home)
+        sess = open_session(home, **opened)
     except StoreError as e:
         if not reading or e.kind in MISPLACED_STORE:
             raise
         try:
-            store = Store(home, read_only=True)
+            sess = open_session(home, read_only=True, **opened)
         except StoreError:
             raise e from None  # not even readable: the first problem is the one to report
         warn(f"{e}\n{t(unsaved)}")
-    if store.recovered_from:
-        warn(t("store.salvaged", rows=store.salvaged_rows, path=store.recovered_from))
-    return store
+    if sess.recovered_from:
+        warn(t("store.salvaged", rows=sess.salvaged_rows, path=sess.recovered_from))
+    return sess
 
 
-def open_store_read_only(args, problem):
-    """A read-only copy of the store, after `problem` (a StoreError) stopped a write: the view
-    goes on, saying that nothing of it is saved."""
+def session_read_only(args, problem, course_=None):
+    """A read-only session, after `problem` (a StoreError) stopped a write: the view goes on,
+    saying that nothing of it is saved."""
     from tutor import paths
-    from tutor.storage.store import Store
+    from tutor.application.session import open_session
 
-    store = Store(paths.home_dir(args.home), read_only=True)
+    sess = open_session(
+        paths.home_dir(args.home), course=course_ or course(), lang=catalog.lang(), read_only=True
+    )
     warn(f"{problem}\n{t('store.read_only_view')}")
-    return store
-
-
-def session(args, store=None, course_=None):
-    from tutor.application.session import Session
-
-    return Session(course_ or course(), store or open_store(args), lang=catalog.lang())
+    return sess
 
 
 def lookup(kind: str, item_id: str, course_=None):
@@ -124,8 +126,8 @@ def checked_file(args, sess, ex) -> Path | None:
         if not path.is_file():
             raise UsageError(t("cli.no_file", path=path))
         return path
-    if not sess.store.drafts.exists(ex.id):
-        path = sess.store.drafts.ensure(ex)
+    path, created = sess.ensure_draft(ex.id)
+    if created:
         warn(t("cli.draft_created", path=path))
     return None
 
@@ -134,11 +136,10 @@ def checked_file(args, sess, ex) -> Path | None:
 
 
 def cmd_list(args) -> int:
-    from tutor.application.progress import Progress
     from tutor.cli.views import list_document, render_list
 
     c = course()
-    prog = Progress(c, open_store(args, reading=True))
+    prog = session(args, c, reading=True).progress()
     if args.json:
         print(json.dumps(list_document(c, prog, only=args.only), ensure_ascii=False, indent=2))
     else:
@@ -147,12 +148,11 @@ def cmd_list(args) -> int:
 
 
 def cmd_progress(args) -> int:
-    from tutor.application.progress import Progress
     from tutor.cli.views import render_progress
 
     c = course()
-    store = open_store(args, reading=True)
-    render_progress(Out(), c, store, Progress(c, store))
+    sess = session(args, c, reading=True)
+    render_progress(Out(), c, sess, sess.progress())
     return EXIT_OK
 
 
@@ -160,24 +160,28 @@ def cmd_check(args) -> int:
     from tutor.application.session import RunRefused
 
     c, ex = lookup("exercise", args.id)
-    store = open_store(args, reading=True, unsaved="cli.check_not_saved")
-    sess = session(args, store=store, course_=c)
+    sess = session(
+        args,
+        course_=c,
+        reading=True,
+        unsaved="cli.check_not_saved",
+        runs=make_runs(keep_warm=False),
+    )
     try:
         file = checked_file(args, sess, ex)
     except UsageError as e:
         if args.json:
             print_refused(ex.id, str(e), "FileNotFoundError")
         raise
-    runner = make_runner(keep_warm=False)
     try:
-        verdict = sess.run(ex.id, runner=runner, file=file, timeout=args.timeout)
+        verdict = sess.run(ex.id, file=file, timeout=args.timeout)
     except RunRefused as e:
         if args.json:
             print_refused(ex.id, e.reason, type(e.cause or e).__name__)
         warn(e.reason)
         return EXIT_FAIL
     finally:
-        runner.close()
+        sess.close()
     if args.json:
         print(json.dumps(verdict.result.to_dict(), ensure_ascii=False))
         if verdict.reference:
@@ -190,15 +194,14 @@ def cmd_check(args) -> int:
 
 
 def cmd_hint(args) -> int:
-    from tutor.storage.store import StoreError
+    from tutor.application.session import StoreError
 
     c, ex = lookup("exercise", args.id)
-    sess = session(args, store=open_store(args, reading=True), course_=c)
+    sess = session(args, c, reading=True)
     try:
         reveal = sess.reveal_hint(ex.id)
     except StoreError as e:  # opened, but the write failed (a full disk, a lock held too long)
-        read_only = open_store_read_only(args, e)
-        reveal = session(args, store=read_only, course_=c).reveal_hint(ex.id)
+        reveal = session_read_only(args, e, c).reveal_hint(ex.id)
     out = Out()
     for i, hint in enumerate(reveal.revealed):
         last = i == reveal.count - 1
@@ -259,10 +262,8 @@ def cmd_doctor(args) -> int:
     out.line(f"{t('cli.doctor.home')}: {paths.home_dir(args.home)}")
     out.line(f"{t('cli.doctor.content')}: {paths.lessons_dir()}")
     highlight = find_spec("tree_sitter") is not None and find_spec("tree_sitter_python") is not None
-    out.line(
-        f"{t('cli.doctor.highlight')}: {t('cli.doctor.ok') if highlight else t('cli.doctor.missing')}",
-        "green" if highlight else "red",
-    )
+    found = t("cli.doctor.ok") if highlight else t("cli.doctor.missing")
+    out.line(f"{t('cli.doctor.highlight')}: {found}", "green" if highlight else "red")
     problems = validate_content()
     if problems:
         out.line(t("cli.content_invalid", n=len(problems)), "red")
@@ -280,7 +281,7 @@ def cmd_open(args) -> int:
     if args.cmd != "start":
         lookup(args.cmd, args.id)
         target = (args.cmd, args.id)
-    open_store(args).close()  # a store problem is reported here, before the screen is taken
+    session(args).close()  # a store problem is reported here, before the screen is taken
     try:
         from tutor.app.main import run_app
     except ImportError as e:
@@ -290,7 +291,7 @@ def cmd_open(args) -> int:
 
 
 def cmd_dev(args) -> int:
-    from tutor.authoring.devcheck import check_exercise, run_blocks
+    from tutor.authoring.devcheck import check_exercise, dev_runner, run_blocks
     from tutor.authoring.validate import validate_content
 
     if args.dev_cmd == "validate":
@@ -304,7 +305,7 @@ def cmd_dev(args) -> int:
 
         return mutants_main(args.ids + ([f"--limit={args.limit}"] if args.limit else []))
     c = course()
-    runner = make_runner(keep_warm=True)
+    runner = dev_runner()
     failures = 0
     try:
         if args.dev_cmd == "check":

@@ -1,5 +1,5 @@
-"""`jaxtutor list` and `jaxtutor progress`: both count through tutor.application.progress, so they agree
-with each other and with the app's course map. Columns are measured in terminal cells."""
+"""`jaxtutor list` and `jaxtutor progress`: both count through tutor.application.progress, so they
+agree with each other and with the app's course map. Columns are measured in terminal cells."""
 
 from __future__ import annotations
 
@@ -50,8 +50,13 @@ def list_document(course, prog: P.Progress, only: str | None = None) -> dict:
             "done": cp.done,
             "total": cp.total,
             "lessons": [
-                {"id": l.id, "title": l.title, "level": l.level, "read": prog.lesson_done(l.id)}
-                for l in ch.lessons
+                {
+                    "id": page.id,
+                    "title": page.title,
+                    "level": page.level,
+                    "read": prog.lesson_done(page.id),
+                }
+                for page in ch.lessons
             ],
             "exercises": exercises(ch.exercises),
             "repairs": exercises(ch.repairs),
@@ -89,7 +94,8 @@ def render_list(out: Out, course, prog: P.Progress, only: str | None = None) -> 
                 continue
             status = prog.status(item)
             look = P.look(status)
-            head = f"  {look.mark} {_kind(item.kind)} {pad(item.id if item.kind != 'quiz' else ch.id, id_cells)} "
+            shown_id = item.id if item.kind != "quiz" else ch.id
+            head = f"  {look.mark} {_kind(item.kind)} {pad(shown_id, id_cells)} "
             if item.kind == "lesson":
                 lesson = course.lesson(item.id)
                 level = {"core": "🟢", "optional": "⚪"}.get(lesson.level, "  ")
@@ -108,12 +114,13 @@ def render_list(out: Out, course, prog: P.Progress, only: str | None = None) -> 
                 )
 
 
-def render_progress(out: Out, course, store, prog: P.Progress) -> None:
+def render_progress(out: Out, course, session, prog: P.Progress) -> None:
     id_cells = _id_cells(course)
     status_cells = max(cell_len(P.word(s)) for s in STORED_STATUSES)
     overall = prog.overall()
     out.line(
-        f"{t('cli.overall')}  {P.bar(overall.done, overall.total, 30)} {overall.done}/{overall.total}",
+        f"{t('cli.overall')}  {P.bar(overall.done, overall.total, 30)} "
+        f"{overall.done}/{overall.total}",
         "bold",
     )
     for ch in course.chapters:
@@ -143,7 +150,7 @@ def render_progress(out: Out, course, store, prog: P.Progress) -> None:
                 )
             )
         for e in [*ch.exercises, *ch.repairs]:
-            s = store.stats(e.id)
+            s = session.stats(e.id)
             solved = time.strftime("%Y-%m-%d", time.localtime(s.solved_at)) if s.solved_at else "-"
             gave_up = f" ({t('cli.gave_up')})" if s.gave_up else ""
             stats = t(

@@ -10,7 +10,7 @@ import queue
 import threading
 from pathlib import Path
 
-from tutor.cli.commands import EXIT_FAIL, EXIT_OK, checked_file, lookup, make_runner, session
+from tutor.cli.commands import EXIT_FAIL, EXIT_OK, checked_file, lookup, make_runs, session
 from tutor.cli.render import Out, render_verdict
 from tutor.words.catalog import t
 
@@ -73,12 +73,11 @@ def cmd_watch(args, stop: threading.Event | None = None) -> int:
     from tutor.application.session import RunRefused
 
     c, ex = lookup("exercise", args.id)
-    sess = session(args, course_=c)
+    sess = session(args, course_=c, runs=make_runs(keep_warm=True, interactive=True))
     file = checked_file(args, sess, ex)
-    path = file if file is not None else sess.store.drafts.path(ex.id)
+    path = file if file is not None else sess.draft_path(ex.id)
     out = Out()
-    runner = make_runner(keep_warm=True, interactive=True)
-    runner.warm(c.chapter_of(ex.id).context_path)
+    sess.warm(c.chapter_of(ex.id).context_path)
     runs = 0
     verdict = None
 
@@ -89,7 +88,7 @@ def cmd_watch(args, stop: threading.Event | None = None) -> int:
             return
         out.line(t("cli.checking", id=ex.id), "dim")
         try:
-            verdict = sess.run(ex.id, runner=runner, file=file)
+            verdict = sess.run(ex.id, file=file)
         except RunRefused as e:
             out.line(e.reason, "red")
             return
@@ -108,7 +107,7 @@ def cmd_watch(args, stop: threading.Event | None = None) -> int:
         return EXIT_OK
     finally:
         stop.set()
-        runner.close()
+        sess.close()
     if args.runs:
         return EXIT_OK if verdict is not None and verdict.passed else EXIT_FAIL
     return EXIT_OK

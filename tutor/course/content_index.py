@@ -87,7 +87,7 @@ class ParsedFiles:
             )
         except (TypeError, ValueError):  # a TOML date or time: not worth keeping
             return
-        from tutor.storage.drafts import DraftWriteError, atomic_write
+        from tutor.sourcefile import DraftWriteError, atomic_write
 
         try:
             atomic_write(self.index, blob)

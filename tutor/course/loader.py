@@ -1,8 +1,8 @@
 """Loading the course content from its files (format: lessons/README.md).
 
 Loading is cheap and jax-free: TOML and Markdown files are read, nothing is executed. Problems
-found while loading raise ContentError naming the file and the field; `tutor.authoring.validate` checks
-the rest (links, hints, interfaces, check modules, fixtures). The model itself is in
+found while loading raise ContentError naming the file and the field; `tutor.authoring.validate`
+checks the rest (links, hints, interfaces, check modules, fixtures). The model itself is in
 tutor/course/model.py; its names are importable from here too."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import re
 from pathlib import Path
 
 from tutor import paths
-from tutor.authoring.expectations import ExpectationError, parse_header
 from tutor.course.content_index import ParsedFiles, index_path
+from tutor.course.expectations import ExpectationError, parse_header
 from tutor.course.markdown import join_cjk_breaks, reflow
 from tutor.course.model import (
     Chapter,

@@ -7,6 +7,7 @@ passes the line where the Markdown body starts), for the engine, the validator a
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,7 +32,8 @@ class CodeBlock:
     timeout: float = 60.0
     include: tuple[str, ...] = ()
     info: str = ""
-    predict: str = ""  # the TOML of a ```predict fence right after a runnable block (see tutor/course/predictions.py)
+    # the TOML of a ```predict fence right after a runnable block (see tutor/course/predictions.py)
+    predict: str = ""
 
 
 @dataclass(frozen=True)
@@ -202,7 +204,7 @@ def reflow(text: str) -> str:
     segs = segments(text)
     starts = [seg.line - 1 for seg in segs] + [len(lines)]
     out = lines[: starts[0]]
-    for seg, start, end in zip(segs, starts, starts[1:]):
+    for seg, (start, end) in zip(segs, itertools.pairwise(starts), strict=True):
         chunk = "\n".join(lines[start:end])
         out.extend((join_cjk_breaks(chunk) if seg.block is None else chunk).split("\n"))
     return "\n".join(out)

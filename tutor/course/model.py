@@ -49,7 +49,8 @@ _SUBPAGE = re.compile(r"^(?P<topic>.+\.\d+)(?P<part>[a-z])$")
 
 
 def topic_of(page_id: str) -> str:
-    """The topic a page belongs to: '7.1b' → '7.1'; a page that is not a sub-page is its own topic."""
+    """The topic a page belongs to: '7.1b' → '7.1'; a page that is not a sub-page is its own
+    topic."""
     m = _SUBPAGE.match(page_id)
     return m["topic"] if m else page_id
 
@@ -317,7 +318,7 @@ class Course:
 
     @cached_property
     def lessons(self) -> dict[str, Lesson]:
-        return {l.id: l for c in self.chapters for l in c.lessons}
+        return {page.id: page for c in self.chapters for page in c.lessons}
 
     @cached_property
     def quizzes(self) -> dict[str, Quiz]:
@@ -353,7 +354,11 @@ class Course:
 
     def topic_pages(self, topic_id: str) -> list[Lesson]:
         """The pages of a topic in reading order ('7.1' → 7.1a, 7.1b, …; a plain page alone)."""
-        return [l for l in self.lessons.values() if l.topic_id == topic_id or l.id == topic_id]
+        return [
+            page
+            for page in self.lessons.values()
+            if page.topic_id == topic_id or page.id == topic_id
+        ]
 
 
 def _lineno_of(tree: ast.Module, check_id: str) -> int:

@@ -159,13 +159,6 @@ class Equal(Detail):
 
 
 @dataclass
-class Raises(Detail):
-    kind: ClassVar[str] = "raises"
-    expected: list[str] = field(default_factory=list)  # exception type names
-    actual: str = ""
-
-
-@dataclass
 class Condition(Detail):
     """A plain condition failed; `values` are named facts the check measured."""
 
@@ -204,7 +197,6 @@ ALL_KINDS: tuple[type[Detail], ...] = (
     Tree,
     Structure,
     Equal,
-    Raises,
     Condition,
     Compiles,
     LearnerError,

@@ -19,10 +19,10 @@ import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 from tutor.protocol.result import CheckOutcome, ResultFormatError, RunResult
-from tutor.words.catalog import CATALOG, LANGS, t
+from tutor.words.catalog import LANGS, say, t  # noqa: F401 - say: jobs speak their language
 from tutor.words.catalog import lang as current_lang
 
 PROTOCOL_VERSION = 1
@@ -39,14 +39,6 @@ class ProtocolError(Exception):
 class JobKind(str, enum.Enum):
     EXERCISE = "exercise"  # the learner's file, then the exercise's checks
     SNIPPET = "snippet"  # a runnable lesson block or a playground cell
-
-
-def say(lang: str, key: str, **kw) -> str:
-    """A catalog sentence in a job's language, whatever the language of the process saying it
-    (the runner's parent may speak another)."""
-    entry = CATALOG[key]
-    text = entry.get(lang) or entry["zh"]
-    return text.format(**kw) if kw else text
 
 
 def new_nonce() -> str:
@@ -187,7 +179,7 @@ class Finished:
     exit_code: int | None = None  # the learner's code raised SystemExit with this code
 
 
-Event = Union[Ready, Started, CheckStarted, CheckDone, Finished]
+Event = Ready | Started | CheckStarted | CheckDone | Finished
 EVENT_TYPES: dict[str, type] = {
     cls.type: cls for cls in (Ready, Started, CheckStarted, CheckDone, Finished)
 }

@@ -1,7 +1,7 @@
 """The runner, parent side: keeps one warm worker, hands it a Job over a private pipe, reads its
-events (tutor/protocol/events.py), streams and caps the learner's output, enforces the wall-clock and
-memory limits, has the worker's whole process tree killed (tutor/running/procs.py), and turns every
-outcome into a RunResult. `Run.wait()` always returns a result, whatever failed.
+events (tutor/protocol/events.py), streams and caps the learner's output, enforces the wall-clock
+and memory limits, has the worker's whole process tree killed (tutor/worker/procs.py), and turns
+every outcome into a RunResult. `Run.wait()` always returns a result, whatever failed.
 
 This module never imports jax; the app and the CLI use it from their own process."""
 
@@ -32,8 +32,8 @@ from tutor.protocol.events import (  # noqa: F401 - callers build here the jobs 
     snippet_job,
 )
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
-from tutor.running import procs
 from tutor.running.workerproc import EOF, WorkerProcess
+from tutor.worker import procs
 from tutor.worker.main import WORKER_FAILED_EXIT
 from tutor.worker.tracebacks import is_memory_error, stuck_error
 

@@ -1,6 +1,7 @@
-"""One worker process, seen from the runner: spawning it (under its reaper, see tutor/running/procs.py)
-with its private pipes, reading its events and its output, and destroying it with everything its
-learner code started. The runner (tutor/running/runner.py) supervises the job it runs."""
+"""One worker process, seen from the runner: spawning it (under its reaper, see
+tutor/worker/procs.py) with its private pipes, reading its events and its output, and destroying it
+with everything its learner code started. The runner (tutor/running/runner.py) supervises the job it
+runs."""
 
 from __future__ import annotations
 
@@ -18,8 +19,7 @@ from collections.abc import Callable
 from tutor import paths
 from tutor.protocol.events import Event, Job, ProtocolError, Ready, decode_event
 from tutor.protocol.result import CappedText
-from tutor.running import procs
-from tutor.worker import xlacache
+from tutor.worker import procs, xlacache
 from tutor.worker.main import EVENTS_FILE, STACK_FILE
 
 MAX_PENDING = 16 * 1024 * 1024  # bytes of one unfinished line on the result pipe

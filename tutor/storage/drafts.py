@@ -8,44 +8,28 @@ in the learner's language (str(error))."""
 
 from __future__ import annotations
 
-import errno
-import os
-import stat
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor.sourcefile import (  # noqa: F401 - the drafts' errors and file operations
+    BOM,
+    DraftEncodingError,
+    DraftError,
+    DraftReadError,
+    DraftWriteError,
+    atomic_write,
+    decode_source,
+    read_source,
+)
 from tutor.words.catalog import t
 
-BOM = b"\xef\xbb\xbf"
 # An editor holds its draft whole (and a saved copy to compare): a larger draft is refused by
 # Drafts.read and shown read-only, only its first HEAD_BYTES, so that the app's memory stays
 # bounded whatever the file. Checks (the worker, `jaxtutor check`) read any size.
 EDITABLE_MAX_BYTES = 2_000_000
 HEAD_BYTES = 256_000
-
-
-class DraftError(Exception):
-    """A draft (or a learner's file) that cannot be read or written; str() is the message."""
-
-    def __init__(self, path: Path | str, message: str):
-        super().__init__(message)
-        self.path = Path(path)
-
-
-class DraftEncodingError(DraftError):
-    """The file is not UTF-8 text (saved as GBK or latin-1 by another editor, or binary)."""
-
-    def __init__(self, path: Path | str, error: UnicodeDecodeError):
-        super().__init__(path, t("draft.not_utf8", path=path, offset=error.start + 1))
-        self.offset = error.start
-
-
-class DraftReadError(DraftError):
-    def __init__(self, path: Path | str, error: OSError):
-        super().__init__(path, t("draft.cannot_read", path=path, reason=error.strerror or error))
-        self.errno = error.errno
 
 
 class DraftTooLarge(DraftError):
@@ -56,33 +40,6 @@ class DraftTooLarge(DraftError):
         self.size = size
 
 
-class DraftWriteError(DraftError):
-    """The draft cannot be written: read-only, a full disk, a folder that refuses files."""
-
-    def __init__(self, path: Path | str, reason: str, errno_: int | None = None):
-        super().__init__(path, t("draft.cannot_write", path=path, reason=reason))
-        self.errno = errno_
-
-
-def decode_source(data: bytes, path: Path | str = "<draft>") -> str:
-    """UTF-8 text from a file's bytes, without a leading byte-order mark."""
-    if data.startswith(BOM):
-        data = data[len(BOM) :]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise DraftEncodingError(path, e) from None
-
-
-def read_source(path: Path | str) -> str:
-    """A learner's file as text; DraftReadError or DraftEncodingError when it cannot be."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        raise DraftReadError(path, e) from None
-    return decode_source(data, path)
-
-
 def read_head(path: Path | str, limit: int = HEAD_BYTES) -> str:
     """At most the first `limit` bytes of a file, as text (undecodable bytes replaced): what a
     read-only view shows of a draft that cannot be edited. Raises OSError."""
@@ -91,61 +48,6 @@ def read_head(path: Path | str, limit: int = HEAD_BYTES) -> str:
     if data.startswith(BOM):
         data = data[len(BOM) :]
     return data.decode("utf-8", "replace")
-
-
-def _write_target(path: Path) -> Path:
-    """Where a write to `path` must land: the final target of a symlink, else the path."""
-    return Path(os.path.realpath(path)) if path.is_symlink() else path
-
-
-def atomic_write(path: Path, text: str | bytes) -> None:
-    """Write via a temporary file in the same folder + fsync + rename: readers see the old or the
-    new content, never half of it. A symlink stays a symlink (its target is replaced); an
-    existing file keeps its permissions; a read-only file is refused. Raises DraftWriteError."""
-    target = _write_target(Path(path))
-    try:
-        mode = stat.S_IMODE(target.stat().st_mode)
-    except FileNotFoundError:
-        mode = None
-    except OSError as e:
-        raise DraftWriteError(path, e.strerror or str(e), e.errno) from None
-    # no write bit: the learner made it read-only on purpose (root could still write it)
-    if mode is not None and (not mode & stat.S_IWUSR or not os.access(target, os.W_OK)):
-        raise DraftWriteError(path, t("draft.read_only"), errno.EACCES)
-    tmp = None
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        import tempfile  # only when writing: reading commands start faster without it
-
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(text if isinstance(text, bytes) else text.encode("utf-8"))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode if mode is not None else 0o666 & ~_umask())
-        os.replace(tmp, target)
-        tmp = None
-    except OSError as e:
-        raise DraftWriteError(path, e.strerror or str(e), e.errno) from None
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-
-
-def _read_umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-_UMASK = _read_umask()  # read once: setting it is process-wide, not safe while threads write
-
-
-def _umask() -> int:
-    return _UMASK
 
 
 def unique_path(folder: Path, stem: str, suffix: str) -> Path:
@@ -222,7 +124,7 @@ class SaveOutcome:
 
     @property
     def refused(self) -> bool:
-        """Not written because the file changed since the last save or read (`save_if_unchanged`)."""
+        """Not written: the file changed since the last save or read (`save_if_unchanged`)."""
         return self.outside is not None or self.outside_error is not None
 
 

@@ -1,10 +1,10 @@
 """The playground's storage: one scratch file per chapter, `<home>/playground/<chapter>.py`, where
 the learner keeps their own experiments with the lesson examples.
 
-A playground file is a draft like an exercise's (tutor/storage/drafts.py): the same atomic writes, UTF-8
-reading, outside-edit detection and backups (`<home>/playground/backup/`), so the app keeps it in
-step with its editor exactly as it keeps an exercise draft (tutor/app/draftsync.py: autosave, save
-on SIGHUP/SIGTERM). Opening an example never removes what the file holds (`with_example`).
+A playground file is a draft like an exercise's (tutor/storage/drafts.py): the same atomic writes,
+UTF-8 reading, outside-edit detection and backups (`<home>/playground/backup/`), so the app keeps it
+in step with its editor exactly as it keeps an exercise draft (tutor/app/draftsync.py: autosave,
+save on SIGHUP/SIGTERM). Opening an example never removes what the file holds (`with_example`).
 No Textual here."""
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from pathlib import Path
 from tutor.storage.drafts import Draft, Drafts
 
 FOLDER = "playground"
-TIME_LIMIT_S = 120.0  # the longest a lesson example may take (its `timeout=`) is 120 s
 
 
 @dataclass(frozen=True)

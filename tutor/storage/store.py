@@ -19,7 +19,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from tutor.storage.drafts import Drafts
 from tutor.storage.schema import (
@@ -35,6 +35,17 @@ from tutor.words.catalog import t
 
 if TYPE_CHECKING:  # reading commands (list, progress) need no result model
     from tutor.protocol.result import RunResult
+
+
+class AttemptRule(Protocol):
+    """How a run is recorded (tutor.application.progress.AttemptRule: the status rules live there,
+    in the one status table's module, not in the store)."""
+
+    @property
+    def status(self) -> str: ...
+
+    def after(self, stored: str) -> str: ...
+
 
 __all__ = [
     "Store",
@@ -241,11 +252,6 @@ class Store:
                 pass
             self.db = None
 
-    @property
-    @_guarded
-    def schema_version(self) -> int:
-        return self.db.execute("PRAGMA user_version").fetchone()[0]
-
     def close(self) -> None:
         with self._lock:
             self._close_quietly()
@@ -280,30 +286,27 @@ class Store:
     def record_attempt(
         self,
         result: RunResult,
+        rule: AttemptRule,
         at: float | None = None,
         *,
-        reference: bool = False,
         source: str | None = None,
     ) -> bool:
-        """Record one run and keep its result document as the exercise's last verdict. Returns
-        True when it is the exercise's first pass. Status never goes back from passed; cancelled
-        runs count as attempts but do not change the status; a run of the reference solution
-        (`reference`) is recorded as "reference" and changes nothing else."""
-        from tutor.protocol.result import Status
-
+        """Record one run with its `rule` (tutor.application.progress.attempt_rule: the
+        attempt's status and the exercise's status after it) and keep its result document as the
+        exercise's last verdict. Returns True when it is the exercise's first pass. `source` (the
+        checked file's digest) equal to the last attempt's marks the attempt "unchanged"."""
         at = time.time() if at is None else at
         ex_id = result.exercise
         failing = json.dumps([c.name for c in result.failing_checks], ensure_ascii=False)
-        status = "reference" if reference else result.status.value
+        reference = rule.status == "reference"
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            row = self.db.execute(
-                "SELECT first_passed_at FROM exercise WHERE id = ?", (ex_id,)
-            ).fetchone()
-            first_pass = (
-                result.status == Status.PASSED and not reference and (row is None or row[0] is None)
-            )
             self.db.execute("INSERT OR IGNORE INTO exercise(id) VALUES (?)", (ex_id,))
+            stored, first_passed_at = self.db.execute(
+                "SELECT status, first_passed_at FROM exercise WHERE id = ?", (ex_id,)
+            ).fetchone()
+            status = rule.after(stored)
+            first_pass = status == "passed" and first_passed_at is None
             last = self.db.execute(
                 "SELECT source FROM attempt WHERE exercise = ? ORDER BY seq DESC LIMIT 1", (ex_id,)
             ).fetchone()
@@ -311,28 +314,16 @@ class Store:
             self.db.execute(
                 "INSERT INTO attempt(exercise, at, duration_s, status, failing, source, unchanged)"
                 " VALUES (?,?,?,?,?,?,?)",
-                (ex_id, at, result.duration_s, status, failing, source, int(unchanged)),
+                (ex_id, at, result.duration_s, rule.status, failing, source, int(unchanged)),
             )
             self.db.execute(
                 "INSERT OR REPLACE INTO last_result(exercise, at, reference, doc) VALUES (?,?,?,?)",
                 (ex_id, at, int(reference), json.dumps(result.to_dict(), ensure_ascii=False)),
             )
-            if reference or result.status in (Status.NOT_ATTEMPTED, Status.CANCELLED):
-                self.db.execute(
-                    "UPDATE exercise SET status = 'started' WHERE id = ? AND status = 'unseen'",
-                    (ex_id,),
-                )
-            elif result.status == Status.PASSED:
-                self.db.execute(
-                    "UPDATE exercise SET status = 'passed', first_passed_at = COALESCE(first_passed_at, ?) "
-                    "WHERE id = ?",
-                    (at, ex_id),
-                )
-            else:
-                self.db.execute(
-                    "UPDATE exercise SET status = 'failed' WHERE id = ? AND status != 'passed'",
-                    (ex_id,),
-                )
+            self.db.execute(
+                "UPDATE exercise SET status = ?, first_passed_at = ? WHERE id = ?",
+                (status, at if first_pass else first_passed_at, ex_id),
+            )
             self.db.execute("COMMIT")
         except BaseException:
             if self.db.in_transaction:
@@ -519,7 +510,8 @@ class Store:
     def record_prediction(
         self, prediction_id: str, chapter_id: str, answer: str, correct: bool
     ) -> bool:
-        """Keep the first prediction for a block; True when this one was it (the one that counts)."""
+        """Keep the first prediction for a block; True when this one was it (the one that
+        counts)."""
         cur = self.db.execute(
             "INSERT OR IGNORE INTO prediction(id, chapter, answer, correct, at) VALUES (?,?,?,?,?)",
             (prediction_id, chapter_id, answer, int(correct), time.time()),

@@ -1,1 +1,2 @@
-"""The worker side: a fresh interpreter that imports jax, runs one job and reports; also the check library the check modules use."""
+"""The worker side: a fresh interpreter that imports jax, runs one job and reports; also the check
+library the check modules use."""

@@ -180,9 +180,3 @@ def primitive_sites(fn: Callable, *args, **kwargs) -> list[tuple[str, tuple[str,
 def primitive_counts(fn: Callable, *args, **kwargs) -> Counter:
     """How often each primitive occurs in the function's whole program (sub-programs included)."""
     return Counter(name for name, _ in primitive_sites(fn, *args, **kwargs))
-
-
-def jaxpr_text(fn: Callable, *args, **kwargs) -> str:
-    import jax
-
-    return str(jax.make_jaxpr(fn)(*args, **kwargs))

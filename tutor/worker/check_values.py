@@ -1,7 +1,8 @@
 """Values in checks: pictures of learner values for the result document, structure validation
 that fails with a named reason instead of crashing, comparisons with typed failure details, and
 diagnosis of known mistakes by testing them. Runs inside workers only (imports numpy; jax only
-where a pytree must be flattened). Check modules import all of this through `tutor.worker.checklib`."""
+where a pytree must be flattened). Check modules import all of this through
+`tutor.worker.checklib`."""
 
 from __future__ import annotations
 
@@ -303,7 +304,7 @@ def compare(
         paths = a_paths if a_paths == e_paths else e_paths
         leaves = [
             _leaf_compare(a, e, rtol, atol, check_dtype, p)
-            for p, a, e in zip(paths, a_leaves, e_leaves)
+            for p, a, e in zip(paths, a_leaves, e_leaves, strict=True)  # counts checked above
         ]
         if all(leaf.ok for leaf in leaves):
             return None
@@ -425,13 +426,3 @@ def assert_equal(actual: Any, expected: Any, msg: str, what: str = "") -> None:
         raise CheckFailed(
             msg, D.Equal(what=what, expected=jsonable(expected), actual=jsonable(actual))
         )
-
-
-def assert_raises(exc_types, fn: Callable, *args, msg: str, **kwargs) -> BaseException:
-    """fn(*args, **kwargs) must raise one of exc_types; returns the exception."""
-    try:
-        fn(*args, **kwargs)
-    except exc_types as e:
-        return e
-    names = [x.__name__ for x in (exc_types if isinstance(exc_types, tuple) else (exc_types,))]
-    raise CheckFailed(msg, D.Raises(expected=names, actual=t("checklib.no_exception")))

@@ -18,7 +18,7 @@ from typing import Any
 
 from tutor.protocol.events import CheckDone, CheckStarted, Event, Finished, Job, JobKind, Started
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
-from tutor.storage.drafts import DraftError, read_source
+from tutor.sourcefile import DraftError, read_source
 from tutor.words import catalog
 from tutor.worker.checklib import Learner, run_checks
 from tutor.worker.tracebacks import is_memory_error, learner_error
@@ -230,8 +230,8 @@ def _run_exercise(
     except DraftError as e:
         result.status, result.error = Status.ERROR, ErrorInfo(type=type(e).__name__, message=str(e))
         return result
-    # A context may define a name the exercise asks the learner to write (the chapter built it before
-    # the exercise): the learner's file must define it again, or the run is not attempted.
+    # A context may define a name the exercise asks the learner to write (the chapter built it
+    # before the exercise): the learner's file must define it again, or the run is not attempted.
     for name in job.interface:
         ns.pop(name, None)
     try:
@@ -387,7 +387,7 @@ class ChartRecorder:
                 "type": "bar",
                 "title": title,
                 "ylabel": ylabel,
-                "labels": [str(l) for l in labels],
+                "labels": [str(label) for label in labels],
                 "values": self._floats(values),
             }
         )

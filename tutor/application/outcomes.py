@@ -1,0 +1,74 @@
+"""What the session's use cases return or raise, apart from a run's verdict
+(tutor/application/runs.py): an opened exercise, a hint revealed, a quiz answer, a prediction, a
+reset, and the two refusals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tutor.storage.drafts import Draft, DraftError
+
+if TYPE_CHECKING:
+    from tutor.course.loader import Chapter, Exercise
+    from tutor.course.predictions import Prediction
+    from tutor.protocol.result import RunResult
+
+
+class RunRefused(Exception):
+    """The run was not started: the text to check could not be saved or read, or the time limit
+    is impossible. `reason` is a sentence in the learner's language; `cause` the DraftError."""
+
+    def __init__(self, reason: str, cause: DraftError | None = None):
+        super().__init__(reason)
+        self.reason, self.cause = reason, cause
+
+
+class SolutionLocked(Exception):
+    """The solution is asked for before a pass and without giving up."""
+
+
+@dataclass
+class OpenedExercise:
+    exercise: Exercise
+    chapter: Chapter
+    draft: Draft
+    text: str | None  # the draft's text; None when it cannot be read
+    read_error: DraftError | None  # why it cannot be read (e.g. not UTF-8): show read-only
+    status: str  # unseen | started | failed | passed
+    hints_revealed: int
+    solution_unlocked: bool
+    last: RunResult | None  # the last verdict, to show again on reopening
+
+
+@dataclass
+class HintReveal:
+    revealed: list[str]  # every hint revealed so far, in order
+    total: int
+    new: bool  # False when all were already revealed
+
+    @property
+    def count(self) -> int:
+        return len(self.revealed)
+
+
+@dataclass
+class QuizAnswer:
+    correct: bool | None  # this answer; None for an open question not yet marked
+    counted: bool  # True for the first answer to the question
+    first_answer: str  # the answer that counts
+    first_correct: bool | None
+    score: tuple[int, int] = (0, 0)  # (correct, answered) of the chapter's quiz, first answers
+
+
+@dataclass
+class PredictionAnswer:
+    prediction: Prediction
+    correct: bool
+    counted: bool  # the first prediction for this block counts; later ones are practice
+
+
+@dataclass
+class ResetOutcome:
+    backup: Path | None  # None: there was nothing to keep (no draft, or the starter)

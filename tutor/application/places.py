@@ -1,0 +1,76 @@
+"""The session's use cases about where the learner is: the progress model, the item after a
+place in course order, where "continue" goes, the next exercise, the learner's place, lessons
+read, and the learner's settings (e.g. the theme). Mixed into `Session`
+(tutor/application/session.py), whose course and store it uses."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tutor.application.progress import Item, Progress, course_items
+
+if TYPE_CHECKING:
+    from tutor.course.loader import Course
+    from tutor.storage.store import Store
+
+
+class Places:
+    course: Course
+    store: Store
+
+    # ------------------------------------------------------------ moving on, the learner's place
+
+    def progress(self) -> Progress:
+        return Progress(self.course, self.store)
+
+    def _place(self, current: tuple[str, str]) -> tuple[list[Item], int | None]:
+        """The course in the map's order and where `current` (kind, id) stands in it; an
+        exercise is found under either exercise kind (main or repair)."""
+        items = course_items(self.course)
+        kind, item_id = current
+        for n, item in enumerate(items):
+            if item.id == item_id and (
+                item.kind == kind or {kind, item.kind} <= {"exercise", "repair"}
+            ):
+                return items, n
+        return items, None
+
+    def next_item(self, current: tuple[str, str]) -> Item | None:
+        """The item after `current` on the course map, done or not; None after the last one.
+        Every "next" of the app and the CLI goes through here, so that all follow the map."""
+        items, n = self._place(current)
+        return items[n + 1] if n is not None and n + 1 < len(items) else None
+
+    def previous_item(self, current: tuple[str, str]) -> Item | None:
+        """The item before `current` on the course map; None before the first one."""
+        items, n = self._place(current)
+        return items[n - 1] if n else None
+
+    def continue_item(self) -> Item | None:
+        """Where "continue" goes: the first unfinished item from the learner's last place."""
+        return self.progress().next_item(self.store.location())
+
+    def visit(self, kind: str, item_id: str) -> None:
+        """Remember the learner's place. Opening a lesson page does not make it read: the front
+        end calls `read_lesson` once the learner has seen the whole page."""
+        self.store.set_location(kind, item_id)
+
+    def location(self) -> tuple[str, str] | None:
+        """The learner's last place (kind, id), or None on a first start."""
+        return self.store.location()
+
+    def read_lesson(self, lesson_id: str) -> None:
+        """The learner has seen a lesson page to its end (scrolled or paged through it)."""
+        self.store.mark_read(self.course.lesson(lesson_id).id)
+
+    def lessons_read(self) -> set[str]:
+        return self.store.lessons_read()
+
+    # ------------------------------------------------------------ settings
+
+    def setting(self, key: str) -> str | None:
+        """A setting the learner chose (e.g. "theme"), or None."""
+        return self.store.get_setting(key)
+
+    def choose_setting(self, key: str, value: str) -> None:
+        self.store.set_setting(key, value)

@@ -1,0 +1,226 @@
+"""The one run service: every run — an exercise's checks, a lesson example, the playground, a quiz
+verification — starts here, reports one typed stream of updates (`RunUpdate`: the worker's
+progress events and the learner's output) and ends in one typed outcome (`Verdict`).
+
+The runner judges the run (tutor/running/runner.py); the session annotates an exercise's verdict
+once (reference solution, recorded or not). The service owns the runner: created on first use
+(it never imports jax), or given (tests pass a fake that meets `RunnerLike`)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from tutor.words.catalog import t
+
+if TYPE_CHECKING:  # `jaxtutor list` opens a session: it must not pay for the result model
+    from tutor.protocol.events import CheckDone, CheckStarted, Event, Job, Started
+    from tutor.protocol.result import RunResult
+
+
+# ------------------------------------------------------------ what the service needs of a runner
+
+
+class RunLike(Protocol):
+    """One started run (tutor.running.runner.Run)."""
+
+    def cancel(self) -> None: ...
+    def wait(self, timeout: float | None = None) -> RunResult | None: ...
+
+
+class RunnerLike(Protocol):
+    """What the service needs from a runner (tutor.running.runner.Runner); tests' fakes meet it."""
+
+    def start(
+        self,
+        job: Job,
+        on_event: Callable[[Event], None] | None = None,
+        on_output: Callable[[str, str], None] | None = None,
+    ) -> RunLike: ...
+
+    def warm(self, context: Path | str | None = None) -> None: ...
+
+    def close(self) -> None: ...
+
+
+# ---------------------------------------------------------------- the stream and the outcome
+
+
+@dataclass(frozen=True)
+class Output:
+    """A chunk of the learner's stdout or stderr, as it is printed."""
+
+    stream: str
+    text: str
+
+
+type RunUpdate = Started | CheckStarted | CheckDone | Output
+type Listener = Callable[[RunUpdate], None]
+
+
+@dataclass
+class Verdict:
+    """How a run ended, and what became of recording it (only exercise runs are recorded)."""
+
+    result: RunResult
+    file: Path | None = None  # the file that was checked (None for a snippet)
+    reference: bool = False  # the file is the reference solution, byte for byte
+    recorded: bool = False
+    record_error: str | None = None  # why the attempt could not be recorded, if it could not
+    first_pass: bool = False  # this run is the exercise's first recorded pass
+
+    @property
+    def passed(self) -> bool:
+        from tutor.protocol.result import Status
+
+        return self.result.status == Status.PASSED
+
+
+class WorkerUnavailable(Exception):
+    """The runner could not start the job (no worker): `result` is the CRASHED result that says
+    why. Not an attempt the learner made, so the session records nothing."""
+
+    def __init__(self, result: RunResult):
+        super().__init__(result.message)
+        self.result = result
+
+
+@dataclass(frozen=True)
+class Snippet:
+    """Code run as it is, with no checks: a lesson example, the playground, a quiz verification."""
+
+    code: str
+    label: str  # names the run in messages and results
+    time_limit: float = 60.0
+    context: Path | None = None  # the chapter context executed first, if any
+    filename: str = "<lesson>"
+
+
+class RunControl:
+    """Cancels one run, before or after the runner accepted it (from any thread)."""
+
+    def __init__(self) -> None:
+        self._run: RunLike | None = None
+        self.cancelled = False
+        self._lock = threading.Lock()
+
+    @property
+    def started(self) -> bool:
+        """The runner has accepted the run."""
+        return self._run is not None
+
+    def attach(self, run: RunLike) -> None:
+        with self._lock:
+            self._run = run
+            cancel_now = self.cancelled
+        if cancel_now:
+            run.cancel()
+
+    def cancel(self) -> None:
+        with self._lock:
+            self.cancelled = True
+            run = self._run
+        if run is not None:
+            run.cancel()
+
+
+# ---------------------------------------------------------------- the service
+
+
+class RunService:
+    """Starts jobs on one runner. `keep_warm` keeps a worker ready for the next run;
+    `interactive` when a person waits for each verdict (see Runner's warm_beside_after)."""
+
+    def __init__(
+        self,
+        runner: RunnerLike | None = None,
+        *,
+        keep_warm: bool = True,
+        interactive: bool = True,
+    ):
+        self._runner = runner
+        self._owns_runner = runner is None
+        self.keep_warm, self.interactive = keep_warm, interactive
+        self._lock = threading.Lock()
+
+    @property
+    def runner(self) -> RunnerLike:
+        with self._lock:
+            if self._runner is None:
+                from tutor.running.runner import INTERACTIVE_WARM_DELAY_S, Runner
+
+                self._runner = Runner(
+                    keep_warm=self.keep_warm,
+                    warm_beside_after=INTERACTIVE_WARM_DELAY_S if self.interactive else 0.0,
+                )
+            return self._runner
+
+    def warm(self, context: Path | str | None = None) -> None:
+        """A warm worker for this context on its way (blocking: call it off the UI thread)."""
+        if self.keep_warm:
+            self.runner.warm(context)
+
+    def close(self) -> None:
+        with self._lock:
+            runner, self._runner = self._runner, None
+        if runner is not None and self._owns_runner:
+            runner.close()
+
+    def run(
+        self, job: Job, *, listener: Listener | None = None, control: RunControl | None = None
+    ) -> RunResult:
+        """Start `job`, stream its updates to `listener`, wait for the runner's verdict (blocking:
+        call it off the UI thread). Raises WorkerUnavailable when the runner cannot start it."""
+        from tutor.protocol.events import CheckDone, CheckStarted, Started
+        from tutor.protocol.result import RunResult, Status
+
+        def on_event(event: Event) -> None:
+            if listener is not None and isinstance(event, (Started, CheckStarted, CheckDone)):
+                listener(event)
+
+        def on_output(stream: str, text: str) -> None:
+            if listener is not None:
+                listener(Output(stream, text))
+
+        try:
+            run = self.runner.start(job, on_event=on_event, on_output=on_output)
+        except Exception as e:  # noqa: BLE001 - no worker: a verdict that says so
+            result = RunResult(
+                exercise=job.exercise,
+                status=Status.CRASHED,
+                message=t("run.worker_failed", detail=f"{type(e).__name__}: {e}"),
+            )
+            raise WorkerUnavailable(result) from e
+        if control is not None:
+            control.attach(run)
+        result = run.wait()
+        if result is None:  # wait() without a timeout always returns; a fake might not
+            result = RunResult(exercise=job.exercise, status=Status.CRASHED)
+        return result
+
+    def snippet(
+        self,
+        snippet: Snippet,
+        *,
+        lang: str | None = None,
+        listener: Listener | None = None,
+        control: RunControl | None = None,
+    ) -> Verdict:
+        """Run code with no checks; nothing is recorded."""
+        from tutor.protocol.events import snippet_job
+
+        job = snippet_job(
+            snippet.code,
+            label=snippet.label,
+            time_limit=snippet.time_limit,
+            context=snippet.context,
+            filename=snippet.filename,
+            lang=lang,
+        )
+        try:
+            return Verdict(self.run(job, listener=listener, control=control))
+        except WorkerUnavailable as e:
+            return Verdict(e.result)
