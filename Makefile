@@ -6,7 +6,7 @@ VENV    := .venv
 STAMP   := $(VENV)/.installed-stamp
 PIP     := $(VENV)/bin/python -m pip
 
-.PHONY: start test proof bench clean-venv
+.PHONY: start test proof lint bench clean-venv
 
 $(STAMP): pyproject.toml constraints.txt
 	@if [ ! -x $(VENV)/bin/python ]; then \
@@ -24,6 +24,15 @@ start: $(STAMP)
 
 test: $(STAMP)
 	$(VENV)/bin/python -m pytest -ra -n 2 --cov --cov-report=term:skip-covered $(PYTEST_ARGS)
+
+# the checks of the code itself, configured in pyproject.toml (ruff, mypy, import-linter) and in
+# vulture_whitelist.py (what vulture cannot see being used)
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/vulture tutor checks vulture_whitelist.py
+	$(VENV)/bin/mypy
 
 proof: $(STAMP)
 	$(VENV)/bin/python -m pytest -ra -n 2 -m proof tests/proof $(PYTEST_ARGS)

@@ -96,18 +96,21 @@ def main() -> int:
     print(f"jaxtutor list (median of 7): {time_list(7) * 1000:.0f} ms   target ≤ 300 ms")
     print()
     print(
-        f"{'exercise':<9} {'cold run':>10} {'warm run':>10} {'warm job':>10} {'warm worker RSS':>16}"
+        f"{'exercise':<9} {'cold run':>10} {'warm run':>10} {'warm job':>10} "
+        f"{'warm worker RSS':>16}"
     )
     rows = []
     for ex_id in args.exercises or list(course.exercises):
         row = bench_exercise(course, ex_id, args.repeat)
         rows.append(row)
         print(
-            f"{row['id']:<9} {row['cold']:>9.2f}s {row['warm']:>9.3f}s {row['warm_job']:>9.3f}s {row['worker_mb']:>13.0f} MB",
+            f"{row['id']:<9} {row['cold']:>9.2f}s {row['warm']:>9.3f}s {row['warm_job']:>9.3f}s "
+            f"{row['worker_mb']:>13.0f} MB",
             flush=True,
         )
     print(
-        "(cold: new interpreter + jax import + run; warm: run() on a warm worker, job sent → result;"
+        "(cold: new interpreter + jax import + run; warm: run() on a warm worker, job sent → "
+        "result;"
         " targets for 6.1: warm ≤ 0.3 s, cold ≤ 1.2 s)"
     )
     if not args.no_app:

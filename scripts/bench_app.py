@@ -1,7 +1,7 @@
 """Benchmarks of the Textual app (targets from the app issue; they are measured, not asserted):
 
-  first frame of `jaxtutor start` / `jaxtutor exercise 6.2`   ≤ 400 ms (median, real terminal: a pty)
-  the app's memory (RSS)                                      ≤ 120 MB
+  first frame of `jaxtutor start` / `jaxtutor exercise 6.2`   ≤ 400 ms (median, real terminal: a
+  pty) the app's memory (RSS)                                      ≤ 120 MB
   Run → verdict for 6.1 through the app, warm worker          ≤ 0.4 s (median)
   longest UI stall during a run                               ≤ 50 ms
   render time of the longest lesson page                      ≤ 0.3 s
@@ -99,7 +99,7 @@ def first_frame(args: list[str], size=(120, 36)) -> tuple[float, int, float]:
         return data["first_frame"] - start, data["rss"], data["cpu"]
 
 
-# ---------------------------------------------------------------- runs and pages (Pilot, in process)
+# ------------------------------------------------------------ runs and pages (Pilot, in process)
 
 
 async def bench_runs(repeat: int) -> dict:
@@ -263,7 +263,8 @@ def main() -> int:
                 "≤ 300 ms",
                 first <= 0.3,
                 f"first screen of {slowest} (CPU {fmt_ms(cpu)}); {len(pages)} pages, all ≤ 300 ms: "
-                f"{'yes' if all(v[0] <= 0.3 for v in pages.values()) else 'no'}; whole page mounted "
+                f"{'yes' if all(v[0] <= 0.3 for v in pages.values()) else 'no'}; whole page "
+                "mounted "
                 f"in the background, longest {longest_full} {fmt_ms(pages[longest_full][2])}",
             )
         )
@@ -276,7 +277,8 @@ def main() -> int:
             f"{load[0]:.1f}",
             "-",
             True,
-            f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} on {os.cpu_count()} CPUs: wall times grow with it",
+            f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} on {os.cpu_count()} CPUs: wall times "
+            "grow with it",
         )
     )
     w = max(len(r[0]) for r in rows)

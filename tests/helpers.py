@@ -1,4 +1,5 @@
-"""Helpers shared by the engine tests (conftest.py is not importable by name: tests/app has its own)."""
+"""Helpers shared by the engine tests (conftest.py is not importable by name: tests/app has its
+own)."""
 
 import sys
 from pathlib import Path

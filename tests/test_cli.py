@@ -263,7 +263,8 @@ LEAN_LIST = """
 import sys
 from tutor.cli import main
 main(["list"])
-heavy = [m for m in ("tomllib", "rich.style", "tutor.protocol.result", "tutor.protocol.details", "markdown_it", "tutor.cli.watch")
+heavy = [m for m in ("tomllib", "rich.style", "tutor.protocol.result", "tutor.protocol.details",
+                     "markdown_it", "tutor.cli.watch")
          if m in sys.modules]
 print("loaded:", *heavy)
 """

@@ -157,7 +157,9 @@ def test_a_read_only_home_still_lists_and_refuses_writes(home, monkeypatch, caps
     assert main(["list", "--json"]) == 0
     captured = capsys.readouterr()
     lessons = {
-        l["id"]: l["read"] for ch in json.loads(captured.out)["chapters"] for l in ch["lessons"]
+        page["id"]: page["read"]
+        for ch in json.loads(captured.out)["chapters"]
+        for page in ch["lessons"]
     }
     assert lessons["6.1"] and not any(read for lid, read in lessons.items() if lid != "6.1")
     assert "只读" in captured.err

@@ -39,14 +39,15 @@ def test_course_order_and_ids(course):
 def test_course_map(course):
     for ch in course.chapters:
         assert [e.id for e in ch.exercises] == EXERCISES[ch.id]
-        assert list(dict.fromkeys(l.topic_id for l in ch.lessons)) == TOPICS[ch.id]
+        assert list(dict.fromkeys(page.topic_id for page in ch.lessons)) == TOPICS[ch.id]
         assert len(ch.quiz.questions) >= 8
     for lesson in course.lessons.values():
         assert lesson.source_lines <= MAX_PAGE_LINES, lesson.path
 
 
 def test_each_chapter_defines_its_own_meaning_of_shared_names(course):
-    # adam / init_mlp / TrainState mean different things in chapters 6 and 7: each context has its own
+    # adam / init_mlp / TrainState mean different things in chapters 6 and 7: each context has its
+    # own
     ch6, ch7 = course.chapter_by_id["6"].context_path, course.chapter_by_id["7"].context_path
     for name in ("adam", "init_mlp", "TrainState"):
         assert context_definitions(ch6, [name]) != context_definitions(ch7, [name]), name
@@ -115,7 +116,8 @@ def test_topic_ids_and_sub_pages(course):
 def test_include_blocks_show_the_context_definitions(tmp_path):
     ctx = tmp_path / "context.py"
     ctx.write_text(
-        "import jax\n\nLR = 0.1\n\n@jax.jit\ndef step(x):\n    return x - LR\n\nclass S:\n    pass\n"
+        "import jax\n\nLR = 0.1\n\n@jax.jit\ndef step(x):\n    return x - LR\n\nclass S:\n    "
+        "pass\n"
     )
     assert (
         context_definitions(ctx, ["step", "LR"])
@@ -346,7 +348,7 @@ def test_the_readme_counts_what_the_content_has(course):
         sum(len(c.exercises) for c in course.chapters),
         sum(len(c.repairs) for c in course.chapters),
         sum(len(q.questions) for q in course.quizzes.values()),
-        sum(len(l.predictions) for l in course.lessons.values()),
+        sum(len(page.predictions) for page in course.lessons.values()),
     )
     assert tuple(int(x) for x in m.groups()) == actual
 

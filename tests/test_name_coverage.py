@@ -42,7 +42,8 @@ def _words(text: str) -> set[str]:
 
 def _lesson_text(chapter) -> str:
     return "\n".join(
-        [l.body for l in chapter.lessons] + [b.code for l in chapter.lessons for b in l.code_blocks]
+        [page.body for page in chapter.lessons]
+        + [b.code for page in chapter.lessons for b in page.code_blocks]
     )
 
 

@@ -17,7 +17,8 @@ from tutor.worker import procs
 TREE = """
 import subprocess, sys, time
 for _ in range(2):
-    p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'], env={}, start_new_session=True)
+    p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'], env={},
+                         start_new_session=True)
     print(p.pid, flush=True)
 time.sleep(600)
 """

@@ -133,7 +133,7 @@ def test_all_views_count_alike(course, home, capsys):
     assert (doc["done"], doc["total"]) == (overall.done, overall.total)
     for c in doc["chapters"]:  # the parts agree with the whole
         ch = course.chapter_by_id[c["id"]]
-        read = sum(1 for l in c["lessons"] if l["read"])
+        read = sum(1 for page in c["lessons"] if page["read"])
         passed = sum(1 for e in c["exercises"] if e["status"] == "passed")
         quiz_done = 1 if c["quiz"] and c["quiz"]["done"] else 0
         assert read + passed + quiz_done == c["done"] == prog.chapter(ch).done

@@ -58,7 +58,8 @@ def _job(path, limit=LIMIT, memory_mb=3072, check_module=CHECK, **kw):
 ESCAPEE = (
     "import subprocess, sys\n"
     "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'], env={},"
-    " start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+    " start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, "
+    "stderr=subprocess.DEVNULL)\n"
     "open({pids!r}, 'a').write(f'{p.pid}\\n')\n"
 )
 DOUBLE_FORK = (
@@ -107,7 +108,8 @@ BUILTINS_IN_FUNCTION = (
 FAULTS = {
     "endless_python_loop": ("while True:\n    pass\n", Status.TIMEOUT, LIMIT, 3072),
     "endless_jitted_while_loop": (
-        "x = jax.jit(lambda x0: jax.lax.while_loop(lambda c: c < jnp.inf, lambda c: c + 1.0, x0))(jnp.float32(0))\n"
+        "x = jax.jit(lambda x0: jax.lax.while_loop(lambda c: c < jnp.inf, lambda c: c + 1.0, x0))"
+        "(jnp.float32(0))\n"
         "x.block_until_ready()\n",
         Status.TIMEOUT,
         LIMIT,
@@ -132,7 +134,8 @@ FAULTS = {
         400,
     ),
     "endless_generator_inside_a_check": (
-        "import itertools\ndef update_counter(count, increment):\n    return list(itertools.count())\n",
+        "import itertools\ndef update_counter(count, increment):\n    return "
+        "list(itertools.count())\n",
         Status.MEMORY,
         LONG,
         300,
@@ -148,15 +151,16 @@ FAULTS = {
         3072,
     ),
     "flood_of_output": (
-        "import sys\nchunk = 'x' * 999 + '\\n'\nfor _ in range(100_000):\n    sys.stdout.write(chunk)\n"
-        + GOOD,
+        "import sys\nchunk = 'x' * 999 + '\\n'\nfor _ in range(100_000):\n    "
+        "sys.stdout.write(chunk)\n" + GOOD,
         Status.PASSED,
         LIMIT,
         3072,
     ),
     "child_escapes_with_setsid": (
         "import subprocess, sys\n"
-        "subprocess.Popen([sys.executable, '-c', 'import os, time; os.setsid(); time.sleep(600)'])\n"
+        "subprocess.Popen([sys.executable, '-c', 'import os, time; os.setsid(); "
+        "time.sleep(600)'])\n"
         "subprocess.Popen(['setsid', 'sleep', '600'])\n" + GOOD,
         Status.PASSED,
         LIMIT,
@@ -420,12 +424,13 @@ def test_an_unsupervisable_platform_gets_a_message(monkeypatch, tmp_path):
 
 PARENT = """
 import signal, sys, time
-signal.signal(signal.SIGHUP, signal.SIG_DFL)    # as a shell gives it (a suite run under nohup ignores it)
+# as a shell gives it (a suite run under nohup ignores it)
+signal.signal(signal.SIGHUP, signal.SIG_DFL)
 from tutor.protocol.events import Job
 from tutor.running.runner import Runner
 r = Runner(keep_warm=False)
-job = Job(kind="exercise", exercise="6.1", time_limit=300, file=sys.argv[1], interface=["update_counter"],
-          check_module=sys.argv[2], check_ids=["x"], context=None)
+job = Job(kind="exercise", exercise="6.1", time_limit=300, file=sys.argv[1],
+          interface=["update_counter"], check_module=sys.argv[2], check_ids=["x"], context=None)
 run = r.start(job)
 w = run.worker
 while w.ready_info is None:
@@ -533,7 +538,8 @@ def _waiting_answer(tmp_path):
 def test_when_the_next_worker_starts_warming(tmp_path, delay):
     """Many jobs in a row (delay 0): the next worker warms up beside each job, from start() on. A
     learner waiting for one verdict (a delay longer than the job): it starts after the job, which
-    keeps both cores. The job waits for a flag, so what is seen during it does not depend on speed."""
+    keeps both cores. The job waits for a flag, so what is seen during it does not depend on
+    speed."""
     path, flag = _waiting_answer(tmp_path)
     r = _warm_runner(delay)
     try:

@@ -302,7 +302,7 @@ def test_a_worker_that_cannot_start_is_a_verdict_not_an_attempt(session):
 
 
 def test_a_prediction_counts_once_and_shows_in_the_chapter_calibration(session, course):
-    lesson = next(l for l in course.lessons.values() if l.predictions)
+    lesson = next(page for page in course.lessons.values() if page.predictions)
     line, prediction = next(iter(lesson.predictions.items()))
     wrong = "Z" if prediction.options else str((prediction.number or 0) + 100)
     right = prediction.answer if prediction.options else str(prediction.number)
@@ -312,7 +312,7 @@ def test_a_prediction_counts_once_and_shows_in_the_chapter_calibration(session, 
     assert again.correct and not again.counted  # practice after the first guess
     chapter = course.chapter_by_id[lesson.chapter_id]
     cp = session.progress().chapter(chapter)
-    total = sum(len(l.predictions) for l in chapter.lessons)
+    total = sum(len(page.predictions) for page in chapter.lessons)
     assert (cp.predictions_right, cp.predictions_made, cp.predictions) == (0, 1, total)
 
 

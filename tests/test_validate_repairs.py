@@ -37,7 +37,7 @@ def _fields(problems):
 def test_the_course_pages_with_a_pitfall_all_offer_a_repair(course):
     problems = [p for p in validate(course) if p.field in ("links", "repairs_on", "not_a_pitfall")]
     assert problems == []
-    pages = [l for c in course.chapters for l in c.lessons if PITFALL_MARK in l.body]
+    pages = [page for c in course.chapters for page in c.lessons if PITFALL_MARK in page.body]
     assert len(pages) >= 24
 
 
@@ -64,7 +64,7 @@ def test_the_front_matter_exempts_a_page_and_says_why(tmp_path, course):
     assert _problems(root, guard) == set() and _problems(root, measured) == set()
     guard_text = guard.read_text(encoding="utf-8")
     reason_line = next(
-        l for l in guard_text.splitlines(keepends=True) if l.startswith("not_a_pitfall")
+        line for line in guard_text.splitlines(keepends=True) if line.startswith("not_a_pitfall")
     )
     _edit(guard, reason_line, "")
     _edit(measured, 'repairs_on = "7.6b"\n', "")
@@ -82,9 +82,9 @@ def test_an_exemption_must_hold(tmp_path, course):
     )  # same topic, but no repair link there
     assert ("repairs_on", "page 7.6c links no repair exercise") in _problems(root, measured)
     reason_line = next(
-        l
-        for l in guard.read_text(encoding="utf-8").splitlines(keepends=True)
-        if l.startswith("not_a_pitfall")
+        line
+        for line in guard.read_text(encoding="utf-8").splitlines(keepends=True)
+        if line.startswith("not_a_pitfall")
     )
     _edit(guard, reason_line, 'not_a_pitfall = "  "\n')
     assert "not_a_pitfall" in _fields(_problems(root, guard))
@@ -93,10 +93,10 @@ def test_an_exemption_must_hold(tmp_path, course):
 def test_a_stale_or_needless_exemption_is_reported(tmp_path, course):
     root = _copy(tmp_path, course)
     plain = next(
-        l
+        page
         for c in course.chapters
-        for l in c.lessons
-        if PITFALL_MARK not in l.body and l.id.endswith(".9")
+        for page in c.lessons
+        if PITFALL_MARK not in page.body and page.id.endswith(".9")
     )
     page = _page(root, plain.id)
     _edit(page, f'id = "{plain.id}"\n', f'id = "{plain.id}"\nnot_a_pitfall = "nothing here"\n')

@@ -91,8 +91,8 @@ class FakeRun(RunLike):
 
 
 class FakeRunner(RunnerLike):
-    """Stands in for tutor.running.runner.Runner through the session's RunnerLike protocol (the one the
-    real Runner meets, checked by test_fake_runner_has_the_runner_protocol): returns canned
+    """Stands in for tutor.running.runner.Runner through the session's RunnerLike protocol (the one
+    the real Runner meets, checked by test_fake_runner_has_the_runner_protocol): returns canned
     RunResults, fast and deterministic."""
 
     def __init__(self):

@@ -1,4 +1,5 @@
-"""The diff of a failed check, for every failure-detail kind of tutor/protocol/details.py (pure rendering)."""
+"""The diff of a failed check, for every failure-detail kind of tutor/protocol/details.py (pure
+rendering)."""
 
 from __future__ import annotations
 

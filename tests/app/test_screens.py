@@ -206,7 +206,8 @@ async def test_command_palette_jumps_by_id(make_app):
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"测验 6")
-        # the palette searches in the background: Enter before the quiz is listed first would pick nothing or another hit
+        # the palette searches in the background: Enter before the quiz is listed first would pick
+        # nothing or another hit
         from textual.command import CommandList
 
         hits = app.screen.query_one(CommandList)

@@ -94,7 +94,8 @@ def test_closing_the_terminal_right_after_a_keystroke_loses_nothing(tmp_path, co
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
     """Lesson 6.2 → select its ❌ example → `x` opens the repair exercise → type the fix over the
-    broken starter (select all, F7) → Ctrl+R runs the real checks → a pass on the screen and in the store."""
+    broken starter (select all, F7) → Ctrl+R runs the real checks → a pass on the screen and in the
+    store."""
     if not JAXTUTOR.exists():
         pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     home = tmp_path / "home"
@@ -128,7 +129,8 @@ def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
         term.settled()
         fixed = "def mark(grid, i, value):\n    return grid.at[i].set(value)"
         # Keys sent while the workspace is still moving focus on a cold start can land elsewhere;
-        # the behaviour under test is the repair, so retype (select all, F7) until the draft holds it.
+        # the behaviour under test is the repair, so retype (select all, F7) until the draft holds
+        # it.
         for _attempt in range(4):
             term.keys("F7")
             term.type("def mark(grid, i, value):")
