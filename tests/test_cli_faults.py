@@ -500,8 +500,8 @@ def test_every_store_fault_still_gives_a_verdict_and_read_only_views(
         assert "只读" in err and "Traceback" not in err, command
     assert main(["list", "--json"]) == 0
     lessons = {
-        l["id"]: l["read"]
+        page["id"]: page["read"]
         for ch in json.loads(capsys.readouterr().out)["chapters"]
-        for l in ch["lessons"]
+        for page in ch["lessons"]
     }
     assert lessons["6.1"]  # what was recorded before the fault is shown
