@@ -123,6 +123,11 @@ class DraftSync(Widget):
             self._timer.stop()
             self._timer = None
 
+    @property
+    def dirty(self) -> bool:
+        """The editor holds text the draft file does not."""
+        return self.draft.is_dirty(self.editor.text)
+
     def save_soon(self) -> None:
         """Save the editor's text in a thread worker (if it differs from the file)."""
         self._timer, self.due = None, None
