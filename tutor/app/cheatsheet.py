@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, Markdown, Static
 
 from tutor.app.keybar import KeyBar
+from tutor.app.prose import ProseMarkdown
 from tutor.course.markdown import headings
 from tutor.words.catalog import t
 
@@ -76,7 +77,7 @@ class CheatSheetScreen(Screen):
         yield Input(placeholder=t("app.cheat.search"), id="cheat-search")
         yield Static("", id="cheat-status")
         with VerticalScroll(id="cheat-page"):
-            yield Markdown("", id="cheat", open_links=False)
+            yield ProseMarkdown("", id="cheat", open_links=False)
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -1,49 +1,14 @@
-"""Line breaking for Chinese text mixed with Latin words, measured in terminal cells: a line may
-break between any two Chinese characters or at a space, never inside a Latin word (unless the
-word is longer than the line), never before a closing mark (。,、)」 …) and never after an
-opening one (( 「 “ …). `WrapStatic` is a Static that breaks its text this way."""
+"""Chinese line breaking (tutor/linebreak.py) for the widgets the app draws itself: `wrap_text`
+places the breaks in a rich Text, `WrapStatic` is a Static that breaks its text this way."""
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-NO_LINE_START = set("。,、;:?!)」』】》〉”’…%.,;:!?)]}·—")
-NO_LINE_END = set("(「『【《〈“‘([{")
+from tutor.linebreak import NO_LINE_END, NO_LINE_START, line_starts
 
-
-def line_starts(text: str, width: int) -> list[int]:
-    """Offsets (after the first line) where each wrapped line starts; a "\\n" starts a line too."""
-    width = max(1, width)
-    cells = [cell_len(ch) for ch in text]  # once per character: the loop below is hot
-    starts: list[int] = []
-    line_start, used, last_ok = 0, 0, None
-    for i, ch in enumerate(text):
-        if ch == "\n":
-            starts.append(i + 1)
-            line_start, used, last_ok = i + 1, 0, None
-            continue
-        if i > line_start:
-            prev = text[i - 1]
-            # a line may start here: not before a closing mark nor after an opening one; at a
-            # space or next to a wide (CJK) character
-            if (
-                ch not in NO_LINE_START
-                and prev not in NO_LINE_END
-                and (prev == " " or cells[i - 1] == 2 or cells[i] == 2)
-            ):
-                last_ok = i
-        w = cells[i]
-        if used + w > width and i > line_start and ch != " ":
-            cut = last_ok if last_ok is not None and last_ok > line_start else i
-            if cut == i and ch in NO_LINE_START and i - 1 > line_start:
-                cut = i - 1  # carry the last character along rather than start with 。
-            starts.append(cut)
-            line_start, last_ok = cut, None
-            used = sum(cells[cut:i])
-        used += w
-    return starts
+__all__ = ["NO_LINE_END", "NO_LINE_START", "WrapStatic", "line_starts", "wrap_text"]
 
 
 def wrap_text(text: Text, width: int) -> Text:

@@ -27,6 +27,7 @@ from tutor.app.editor import CodeEditor, EditorStatus
 from tutor.app.exercise_layout import PaneLayout
 from tutor.app.exercise_panes import HintsPane, SolutionPane
 from tutor.app.keybar import KeyBar
+from tutor.app.prose import ProseMarkdown
 from tutor.app.results_pane import ResultsPanel, RunFinished
 from tutor.app.search_hit import mark_hit
 from tutor.app.verdict import error_line, history_row
@@ -97,7 +98,7 @@ class ExerciseScreen(PaneLayout, Screen):
                     with VerticalScroll():
                         # filled after the first frame (_late_widgets): its blocks are a third of
                         # the workspace's widgets
-                        yield Markdown("", id="statement", open_links=False)
+                        yield ProseMarkdown("", id="statement", open_links=False)
                 with TabPane(t("app.ex.hints"), id="tab-hints"):
                     yield HintsPane(id="hints-pane")
                 with TabPane(t("app.ex.context"), id="tab-context"):

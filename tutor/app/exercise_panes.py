@@ -10,6 +10,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Markdown, Static
 
 from tutor.app.editor import CodeEditor
+from tutor.app.prose import ProseMarkdown
 from tutor.words.catalog import t
 
 
@@ -28,7 +29,7 @@ def hints_markdown(revealed: list[str], total: int) -> str:
 
 class HintsPane(VerticalScroll):
     def compose(self) -> ComposeResult:
-        yield Markdown("", id="hints", open_links=False)
+        yield ProseMarkdown("", id="hints", open_links=False)
 
     @property
     def filled(self) -> bool:

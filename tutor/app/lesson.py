@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import time
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Header, Markdown, OptionList
 from textual.widgets.option_list import Option
@@ -32,10 +32,12 @@ from tutor.app.pagesplit import (
     split_page,
     split_sections,
 )
+from tutor.app.prose import ProseMarkdown, prose
 from tutor.app.runblock import RunBlock
 from tutor.words.catalog import t
 
 WIDE_COLUMNS = 120  # the outline shows by default from this width on
+OUTLINE_CLOSES_BELOW = 100  # and closes itself when the window gets narrower than this
 FIRST_SCREEN_LINES = 24  # source lines mounted before the first frame
 BATCH_LINES = 60  # then this many per frame
 READ_CHECK_S = 0.5  # how often "has the learner reached the end?" is asked
@@ -111,7 +113,7 @@ class LessonScreen(Screen):
         n_block = 0
         for part in self.parts:
             if isinstance(part, str):
-                md = Markdown(part, open_links=False, classes="page-md")
+                md = ProseMarkdown(part, open_links=False, classes="page-md")
                 md.piece_source = part  # Markdown.source is empty until the widget is mounted
                 widgets.append(md)
             else:
@@ -179,10 +181,7 @@ class LessonScreen(Screen):
         outline = self.query_one("#outline", OptionList)
         outline.add_options(
             [
-                Option(
-                    Text("  " * (level - 1) + title, no_wrap=True, overflow="ellipsis"),
-                    id=f"h-{n_chunk}-{k}",
-                )
+                Option(prose(Content("  " * (level - 1) + title)), id=f"h-{n_chunk}-{k}")
                 for n_chunk, k, level, title in outline_entries(self.parts)
             ]
         )
@@ -447,6 +446,10 @@ class LessonScreen(Screen):
     def action_prev(self) -> None:
         if self.lesson_id is not None:
             self.app.open_next(("lesson", self.lesson_id), -1)
+
+    def on_resize(self, event) -> None:
+        if event.size.width < OUTLINE_CLOSES_BELOW:  # the page needs every column
+            self.query_one("#outline", OptionList).display = False
 
     def action_toggle_outline(self) -> None:
         outline = self.query_one("#outline", OptionList)

@@ -16,6 +16,7 @@ from textual.widgets import Header, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.keybar import KeyBar
+from tutor.app.prose import ProseMarkdown
 from tutor.application import progress
 from tutor.words.catalog import t
 
@@ -58,10 +59,10 @@ class QuizScreen(Screen):
         yield Header()
         yield Static("", id="quiz-score")
         with VerticalScroll(id="quiz-body"):
-            yield Markdown("", id="quiz-prompt", open_links=False)
+            yield ProseMarkdown("", id="quiz-prompt", open_links=False)
             yield OptionList(id="quiz-options")
             yield Static("", id="quiz-feedback")
-            yield Markdown("", id="quiz-explanation", open_links=False)
+            yield ProseMarkdown("", id="quiz-explanation", open_links=False)
             yield Vertical(id="quiz-verify")
         yield KeyBar()
 
@@ -214,7 +215,7 @@ class QuizScreen(Screen):
         block = CodeBlock(lang="python", code=q.verify, line=0, run=True, timeout=120.0)
         box.mount_all(
             [
-                Markdown(
+                ProseMarkdown(
                     f"**{t('app.quiz.verify')}**\n\n```python\n{q.verify.strip()}\n```",
                     open_links=False,
                 ),

@@ -14,6 +14,7 @@ from textual.widgets import Markdown, OptionList, TabbedContent, TabPane
 
 from tutor.app.checklist import CheckList
 from tutor.app.diffview import DiffView
+from tutor.app.prose import ProseMarkdown
 from tutor.app.run_lifecycle import RunDone, RunLifecycle, RunUpdated, Work
 from tutor.app.verdict import VerdictView
 from tutor.application.session import Output, RunRefused, Verdict
@@ -49,7 +50,7 @@ class ResultsPanel(Vertical):
                 yield Vertical(id="output-box")  # Log mounted after the first frame
             with TabPane(t("app.ex.explanation"), id="tab-explanation"):
                 with VerticalScroll():
-                    yield Markdown("", id="explanation", open_links=False)
+                    yield ProseMarkdown("", id="explanation", open_links=False)
 
     @property
     def verdict(self) -> VerdictView:

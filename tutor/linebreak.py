@@ -1,0 +1,74 @@
+"""Line breaking for Chinese text mixed with Latin words, measured in terminal cells, for the app
+and the command line: a line may break between any two Chinese characters or at a space, never
+inside a Latin word (unless the word is longer than the line), never before a closing mark
+(。,、)」 …) and never after an opening one (( 「 “ …)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.cells import cell_len
+
+NO_LINE_START = set("。,、;:?!)」』】》〉”’…%.,;:!?)]}·—")
+NO_LINE_END = set("(「『【《〈“‘([{")
+CJK_CONTEXT_PUNCT = set(",;:!?—…")
+FULL_ENOUGH = 0.6  # a line shorter than this share of the width looks broken off
+
+
+def line_starts(text: str, width: int, glued: Iterable[tuple[int, int]] = ()) -> list[int]:
+    """Offsets (after the first line) where each wrapped line starts; a "\\n" starts a line too.
+    A `glued` range (start, end), inline code, moves to the next line whole, unless that would
+    leave the line less than FULL_ENOUGH filled: then it may break at a space inside it."""
+    width = max(1, width)
+    cells = [cell_len(ch) for ch in text]  # once per character: the loop below is hot
+    inside = bytearray(len(text) + 1)
+    for start, end in glued:
+        end = min(end, len(text))
+        if end > start + 1:
+            inside[start + 1 : end] = b"\1" * (end - start - 1)
+    starts: list[int] = []
+    line_start, used = 0, 0
+    last_ok, ok_used, last_inner = None, 0, None  # break points seen on this line
+    for i, ch in enumerate(text):
+        if ch == "\n":
+            starts.append(i + 1)
+            line_start, used, last_ok, last_inner = i + 1, 0, None, None
+            continue
+        prev = text[i - 1] if i else ""
+        # a Latin closing mark may start a line after a space (`.compile()`), never after text
+        if i > line_start and (ch not in NO_LINE_START or (prev == " " and ch.isascii())):
+            # a line may start here: not before a closing mark nor after an opening one; at a
+            # space, next to a wide (CJK) character, or after a Latin ,;:!? or a dash (Chinese
+            # text writes them for its own marks) unless a digit follows (1,000)
+            if prev not in NO_LINE_END and (
+                prev == " "
+                or cells[i - 1] == 2
+                or cells[i] == 2
+                or (prev in CJK_CONTEXT_PUNCT and not ch.isdigit())
+            ):
+                if not inside[i]:
+                    last_ok, ok_used = i, used - (prev == " ")  # the space is not shown
+                elif prev == " ":
+                    last_inner = i
+        w = cells[i]
+        if used + w > width and i > line_start and ch != " ":
+            forced = last_ok is None or last_ok <= line_start
+            cut = i if forced else last_ok
+            if last_inner is not None and last_inner > line_start:
+                if forced or (ok_used < FULL_ENOUGH * width and last_inner > cut):
+                    cut = last_inner  # inline code breaks at a space rather than leave a gap
+            if cut == i:  # carry characters along rather than start a line with 。 or )
+                while text[cut] in NO_LINE_START and cut - 1 > line_start:
+                    cut -= 1
+            starts.append(cut)
+            line_start, last_ok, last_inner = cut, None, None
+            used = sum(cells[cut:i])
+        used += w
+    return starts
+
+
+def wrapped_lines(text: str, width: int) -> list[str]:
+    """`text` broken into lines of at most `width` cells (trailing spaces dropped)."""
+    starts = line_starts(text, width)
+    bounds = zip([0, *starts], [*starts, len(text)], strict=True)
+    return [text[a:b].rstrip("\n").rstrip() for a, b in bounds]
