@@ -8,11 +8,13 @@ import threading
 
 from rich.segment import Segment
 from rich.style import Style
+from textual.binding import Binding
 from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import TextArea
 
 from tutor.app.cjkwrap import WrapStatic
+from tutor.app.softwrap import SoftWrap
 
 
 class DraftNotice(Message):
@@ -106,8 +108,11 @@ def editor_theme(dark: bool):
     return _built_themes[dark]
 
 
-class CodeEditor(TextArea):
-    """A TextArea configured for Python with an optional marked (error) line."""
+class CodeEditor(SoftWrap, TextArea):
+    """A TextArea configured for Python with an optional marked (error) line; long lines wrap
+    (tutor/app/softwrap.py)."""
+
+    BINDINGS = [Binding("f7", "toggle_wrap", "app.key.wrap")]
 
     def __init__(
         self,
@@ -199,9 +204,12 @@ class CodeEditor(TextArea):
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
-        if self.error_line is None or self.soft_wrap:
+        where = self.view_row(y)
+        if where is None:
             return strip
-        if self.scroll_offset[1] + y != self.error_line - 1:
+        if where[1]:
+            return self.continuation_marked(strip)
+        if self.error_line is None or where[0] != self.error_line - 1:
             return strip
         gutter = self.gutter_width
         if gutter <= 0 or strip.cell_length <= gutter:

@@ -1,0 +1,118 @@
+"""Code is never cut off silently: the editor wraps a line longer than its pane (↪ in the gutter,
+F7 toggles, the footer shows it), lesson and statement code blocks wrap with a ↪ mark, and the
+lesson outline closes itself below 100 columns."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from apphelp import wait_until
+from proserows import crop_cells
+from rich.cells import cell_len
+from screentext import screen_text
+from textual.widgets import OptionList
+from textual.widgets._markdown import MarkdownFence
+
+from tutor.app.editor import CodeEditor
+from tutor.app.prose import CONTINUATION
+
+ROOT = Path(__file__).resolve().parents[2]
+LONG_LINE = "    # 注意:不要用 global,也不要用 int() 把计数转成 Python 整数——jit 里它是追踪值。"
+
+
+def pane_rows(app, region) -> list[str]:
+    """The screen's rows cut to `region`'s columns."""
+    rows = screen_text(app).split("\n")[region.y : region.bottom]
+    return [crop_cells(row, region.x, region.right) for row in rows]
+
+
+def squeezed(text: str) -> str:
+    return re.sub(r"[\s↪▎▊│┃]", "", text)
+
+
+async def test_the_editor_wraps_long_lines_and_f7_toggles(make_app, home):
+    (home / "work").mkdir(parents=True)
+    (home / "work" / "6.1.py").write_text(
+        f"def update_counter(count, increment):\n{LONG_LINE}\n    return count + 1, increment\n",
+        encoding="utf-8",
+    )
+    app = make_app(target=("exercise", "6.1"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        editor = app.screen.query_one("#editor", CodeEditor)
+        await wait_until(pilot, lambda: "update_counter" in editor.text)
+        editor.focus()
+        await wait_until(pilot, lambda: editor.soft_wrap)
+        await pilot.pause()
+        region = editor.content_region
+        rows = pane_rows(app, region)
+        shown = squeezed("".join(rows))
+        assert squeezed(LONG_LINE) in shown, "\n".join(rows)
+        assert any("↪" in row for row in rows), "\n".join(rows)
+        footer = [line for line in screen_text(app).split("\n") if line.strip()][-1]
+        assert "折行" in footer, f"F7 is not in the footer: {footer}"
+        await pilot.press("f7")
+        await wait_until(pilot, lambda: not editor.soft_wrap)
+        await pilot.pause()
+        rows = pane_rows(app, region)
+        assert squeezed(LONG_LINE) not in squeezed("".join(rows))
+        await pilot.resize_terminal(100, 36)  # another width: stays as chosen
+        await pilot.pause()
+        assert not editor.soft_wrap
+        await pilot.press("f7")
+        await wait_until(pilot, lambda: editor.soft_wrap)
+
+
+async def test_a_typed_long_line_wraps(make_app, home):
+    (home / "work").mkdir(parents=True)
+    (home / "work" / "6.1.py").write_text("x = 1\n", encoding="utf-8")
+    app = make_app(target=("exercise", "6.1"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        editor = app.screen.query_one("#editor", CodeEditor)
+        await wait_until(pilot, lambda: editor.text.startswith("x = 1"))
+        assert not editor.soft_wrap
+        editor.focus()
+        editor.move_cursor((0, 5))
+        await pilot.press(*"  # " + "a" * 80)
+        await wait_until(pilot, lambda: editor.soft_wrap)
+
+
+@pytest.mark.parametrize("width", [60, 120])
+async def test_statement_and_lesson_code_blocks_wrap_with_a_mark(home, monkeypatch, width):
+    monkeypatch.setenv("JAXTUTOR_CONTENT", str(ROOT))
+    from tutor.app.tutorapp import TutorApp
+
+    app = TutorApp(home=home, target=("exercise", "6.1"), warm=False)
+    async with app.run_test(size=(width, 40)) as pilot:
+        scr = app.screen
+        statement = scr.query_one("#statement")
+        await wait_until(pilot, lambda: statement.source == scr.exercise.statement)
+        if scr.tabbed:
+            scr.show_pane("ex-left")
+        await wait_until(pilot, lambda: len(statement.children) > 0)
+        await pilot.pause()
+        signature = scr.exercise.interface[0].signature
+        fence = statement.query_one(MarkdownFence).query_one("#code-content")
+        rows = pane_rows(app, fence.content_region)
+        assert squeezed(signature) in squeezed("".join(rows)), "\n".join(rows)
+        if cell_len(signature) > fence.content_region.width:  # continues after the mark
+            assert any(row.lstrip().startswith(CONTINUATION.strip()) for row in rows), rows
+
+
+async def test_the_outline_closes_below_100_columns(home, monkeypatch):
+    monkeypatch.setenv("JAXTUTOR_CONTENT", str(ROOT))
+    from tutor.app.tutorapp import TutorApp
+
+    app = TutorApp(home=home, target=("lesson", "6.0"), warm=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        outline = app.screen.query_one("#outline", OptionList)
+        await wait_until(pilot, lambda: outline.option_count > 0)
+        assert outline.display
+        await pilot.resize_terminal(80, 24)
+        await wait_until(pilot, lambda: not outline.display)
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        assert not outline.display  # closed stays closed until `o`
+        await pilot.press("o")
+        assert outline.display

@@ -1,0 +1,69 @@
+"""Soft wrap for the code editors: a line longer than the pane continues on the next rows, each
+continuation row marked ↪ in the gutter, so that no code is cut off silently. It is on by default
+when the pane is narrower than the longest line (decided again when the pane's width changes,
+until the learner chooses with the toggle key); typing a line past the edge turns it on too."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from textual.strip import Strip
+
+CONTINUATION = "↪"
+
+
+def text_width(editor) -> int:
+    """The cells a line can use in `editor` without scrolling sideways."""
+    return max(1, editor.scrollable_content_region.width - editor.gutter_width - 1)
+
+
+def longest_line(editor) -> int:
+    return max((cell_len(line) for line in editor.text.split("\n")), default=0)
+
+
+class SoftWrap:
+    """Mixed into a TextArea (before it): the automatic choice, the toggle and the ↪ mark."""
+
+    wrap_chosen: bool = False  # the learner toggled: automatic choices stop
+
+    def auto_wrap(self) -> None:
+        if self.wrap_chosen or not self.size.width:
+            return
+        wanted = longest_line(self) > text_width(self)
+        if wanted != self.soft_wrap:
+            self.soft_wrap = wanted
+
+    def action_toggle_wrap(self) -> None:
+        self.wrap_chosen = True
+        self.soft_wrap = not self.soft_wrap
+        if not self.soft_wrap:
+            self.scroll_to(x=0, animate=False)
+
+    def on_resize(self, _event) -> None:
+        self.auto_wrap()
+
+    def on_text_area_changed(self, _event) -> None:
+        """A line typed past the edge: wrap (only the cursor's line is measured, per key)."""
+        if self.soft_wrap or self.wrap_chosen:
+            return
+        row = self.cursor_location[0]
+        if cell_len(self.document.get_line(row)) > text_width(self):
+            self.soft_wrap = True
+
+    def view_row(self, y: int) -> tuple[int, int] | None:
+        """(line index, section of that line) shown on row y of the view; None past the end."""
+        row = self.scroll_offset[1] + y
+        if not self.soft_wrap:
+            return row, 0
+        info = self.wrapped_document._offset_to_line_info
+        return info[row] if row < len(info) else None
+
+    def continuation_marked(self, strip: Strip) -> Strip:
+        """`strip` (a continuation row) with ↪ at the end of its gutter."""
+        gutter = self.gutter_width
+        if gutter < 3 or strip.cell_length <= gutter:
+            return strip
+        left, rest = strip.divide([gutter, strip.cell_length])[:2]
+        style = next((seg.style for seg in left if seg.style is not None), None)
+        mark = Segment(" " * (gutter - 2) + CONTINUATION + " ", style)
+        return Strip.join([Strip([mark], gutter), rest])
