@@ -12,13 +12,15 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tutor.app.editor import CodeEditor
 from tutor.app.keybar import describe
 from tutor.words.catalog import t
 
 
-def binding_sections(app_bindings) -> list[tuple[str, list[Binding]]]:
+def binding_sections(app_bindings, current=None) -> list[tuple[str, list[Binding]]]:
     """Every screen's keys, from the screens' own BINDINGS (the app's are passed in: this module
-    must not import the app, which imports it)."""
+    must not import the app, which imports it); the keys of the screen `current` (the one the
+    help was opened from) come first."""
     from tutor.app.cheatsheet import CheatSheetScreen
     from tutor.app.exercise import ExerciseScreen
     from tutor.app.home import HomeScreen
@@ -27,16 +29,19 @@ def binding_sections(app_bindings) -> list[tuple[str, list[Binding]]]:
     from tutor.app.progress_screen import ProgressScreen
     from tutor.app.quiz import QuizScreen
 
-    return [
-        (t("app.help.global"), list(app_bindings)),
-        (t("app.help.map"), HomeScreen.BINDINGS),
-        (t("app.help.lesson"), LessonScreen.BINDINGS),
-        (t("app.help.exercise"), ExerciseScreen.BINDINGS),
-        (t("app.help.quiz"), QuizScreen.BINDINGS),
-        (t("app.help.progress"), ProgressScreen.BINDINGS),
-        (t("app.help.cheatsheet"), CheatSheetScreen.BINDINGS),
-        (t("app.help.playground"), PlaygroundScreen.BINDINGS),
+    screens = [
+        (t("app.help.map"), HomeScreen),
+        (t("app.help.lesson"), LessonScreen),
+        (t("app.help.exercise"), ExerciseScreen),
+        (t("app.help.quiz"), QuizScreen),
+        (t("app.help.progress"), ProgressScreen),
+        (t("app.help.cheatsheet"), CheatSheetScreen),
+        (t("app.help.playground"), PlaygroundScreen),
     ]
+    sections = [(title, list(cls.BINDINGS)) for title, cls in screens]
+    here = [n for n, (_, cls) in enumerate(screens) if isinstance(current, cls)]
+    first = [sections.pop(here[0])] if here else []
+    return [*first, (t("app.help.global"), list(app_bindings)), *sections]
 
 
 KEY_NAMES = {
@@ -103,11 +108,15 @@ class HelpScreen(ModalScreen[None]):
         )
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
-        for title, bindings in binding_sections(self.app.BINDINGS):
+        stack = self.app.screen_stack
+        below = stack[-2] if len(stack) > 1 and stack[-1] is self else None
+        for title, bindings in binding_sections(self.app.BINDINGS, below):
             table.add_row(Text(title, style="bold reverse"), "")
             for keys, words in help_rows(bindings):
                 table.add_row(keys, words)
         table.add_row(Text(t("app.help.editor"), style="bold reverse"), "")
+        for keys, words in help_rows(CodeEditor.BINDINGS):
+            table.add_row(keys, words)
         table.add_row("", t("app.help.editor_keys"))
         return table
 

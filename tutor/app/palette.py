@@ -5,11 +5,30 @@ text (`vmap` finds the pages that teach it), opened at the hit."""
 from __future__ import annotations
 
 import asyncio
+import re
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
 
 from tutor.words.catalog import t
+
+ID_LIKE = re.compile(r"[a-z]?\d+(\.[\w-]*)?")
+
+
+def highlighted(matcher, text: str, literal: str | None) -> Content:
+    """`text` as plain Content (brackets are text, not markup) with the matched characters
+    styled: the literal query where it occurs, else the fuzzy matcher's letters."""
+    content = Content(text)
+    if literal is not None:
+        at = text.lower().find(literal)
+        offsets = range(at, at + len(literal)) if at >= 0 else range(0)
+    else:
+        offsets = matcher.fuzzy_search.match(matcher.query, text)[1]
+    for offset in offsets:
+        if not text[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
 
 
 class CourseCommands(Provider):
@@ -54,17 +73,22 @@ class CourseCommands(Provider):
 
     async def discover(self) -> Hits:
         for text, callback in self._entries():
-            yield DiscoveryHit(text, callback)
+            yield DiscoveryHit(Content(text), callback, text=text)  # Content: "[" is no markup
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         q = query.strip().lower()
+        # an id ("7.2", "a1.1") is looked for as written, not as scattered letters: "7.2" must not
+        # find 7.1-fix2
+        literal = ID_LIKE.fullmatch(q) is not None
         for text, callback in self._entries():
-            score = matcher.match(text)
+            score = 0.0 if literal else matcher.match(text)
             if q and q in text.lower():
                 score = max(score, 0.9)
             if score > 0:
-                yield Hit(score, matcher.highlight(text), callback, text=text)
+                yield Hit(
+                    score, highlighted(matcher, text, q if literal else None), callback, text=text
+                )
         if len(q) < 2:
             return
         index = self.app.text_index
@@ -73,5 +97,8 @@ class CourseCommands(Provider):
         for hit in index.find(query, limit=12, kinds=("lesson",)):
             text = t("app.cmd.content_hit", id=hit.id, title=hit.title, snippet=hit.snippet)
             yield Hit(
-                0.5, text, partial(self.app.open_item, "lesson", hit.id, find=query), text=text
+                0.5,
+                Content(text),
+                partial(self.app.open_item, "lesson", hit.id, find=query),
+                text=text,
             )

@@ -63,7 +63,8 @@ def snippet(text: str, term: str) -> str:
     offset = at - start
     if offset > SNIPPET_CELLS // 2:  # keep the match in view on long lines
         line = "…" + line[offset - SNIPPET_CELLS // 4 :]
-    return _cut(plain(line), SNIPPET_CELLS)
+    in_code = ("\n" + text[:start]).count("\n```") % 2 == 1  # code keeps its [ ] and **
+    return _cut(" ".join(line.split()) if in_code else plain(line), SNIPPET_CELLS)
 
 
 def course_entries(course) -> list[Entry]:
@@ -75,7 +76,10 @@ def course_entries(course) -> list[Entry]:
 
     for chapter in course.chapters:
         for lesson in chapter.lessons:
-            parts = [seg.prose if seg.block is None else seg.block.code for seg in lesson.segments]
+            parts = [
+                seg.prose if seg.block is None else f"```\n{seg.block.code.rstrip()}\n```"
+                for seg in lesson.segments
+            ]
             add("lesson", lesson.id, lesson.title, "\n".join(parts))
         for ex in [*chapter.exercises, *chapter.repairs]:
             add("exercise", ex.id, ex.title, ex.statement)

@@ -1,0 +1,70 @@
+"""The command palette shows lesson text as written (brackets are not markup) and finds an id as
+written ("7.2" does not list 7.1-fix2); F1 lists the keys of the screen it was opened from first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from apphelp import wait_until
+from proserows import crop_cells
+from screentext import screen_text
+from textual.content import Content
+
+from tutor.words.catalog import t
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def shown(hit) -> str:
+    display = hit.match_display if hasattr(hit, "match_display") else hit.prompt
+    return display.plain if isinstance(display, Content) else Content.from_markup(display).plain
+
+
+def help_text(app) -> str:
+    """The help box's rows only (the screen behind it shows through)."""
+    box = app.screen.query_one("#help-box").region
+    rows = screen_text(app).split("\n")[box.y : box.bottom]
+    return "\n".join(crop_cells(row, box.x, box.right) for row in rows)
+
+
+def real_app(home, monkeypatch, target):
+    monkeypatch.setenv("JAXTUTOR_CONTENT", str(ROOT))
+    from tutor.app.tutorapp import TutorApp
+
+    return TutorApp(home=home, target=target, warm=False)
+
+
+async def test_palette_shows_brackets_and_finds_ids_as_written(home, monkeypatch):
+    from tutor.app.palette import CourseCommands
+
+    app = real_app(home, monkeypatch, ("lesson", "7.4b"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        provider = CourseCommands(app.screen)
+        hits = [h async for h in provider.search("{mib[label]")]
+        assert any("{mib[label]:7.2f}" in shown(h) for h in hits), [shown(h) for h in hits]
+        hits = [h async for h in provider.search("7.2")]
+        listed = [shown(h) for h in hits]
+        assert any("7.2a" in s for s in listed), listed
+        assert not [s for s in listed if "7.1-fix2" in s and "7.2" not in s], listed
+
+
+async def test_f1_lists_the_current_screens_keys_first(make_app):
+    app = make_app(target=("exercise", "6.1"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        await pilot.pause()
+        text = help_text(app)
+        here, overall = text.find(t("app.help.exercise")), text.find(t("app.help.global"))
+        assert 0 <= here < overall, text
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "ExerciseScreen")
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "HomeScreen")
+        await pilot.press("f1")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        await pilot.pause()
+        text = help_text(app)
+        assert 0 <= text.find(t("app.help.map")) < text.find(t("app.help.global")), text
