@@ -55,6 +55,15 @@ class Out:
                 )
         return self._console
 
+    @property
+    def columns(self) -> int:
+        """The terminal's width; 100 when the output is not a terminal."""
+        if not self.tty:
+            return 100
+        import shutil
+
+        return shutil.get_terminal_size((100, 24)).columns
+
     def _safe(self, text: str) -> str:
         return sanitize(text) if self.tty else text
 
@@ -72,11 +81,12 @@ class Out:
             print(text, file=self.stream, flush=True)
 
     def markdown(self, text: str) -> None:
-        """Markdown rendered (headings, lists, code blocks), styled only on a terminal."""
-        from rich.markdown import Markdown
+        """Markdown laid out for the terminal's width (tutor/cli/mdtext.py: wrapped like Chinese,
+        never cut), styled only on a terminal."""
+        from tutor.cli.mdtext import markdown_lines
 
-        self._c().print(Markdown(self._safe(text)))
-        self.stream.flush()
+        for line, style in markdown_lines(self._safe(text), self.columns):
+            self.line(line, style)
 
     def code(self, text: str) -> None:
         if self.rich:

@@ -9,9 +9,11 @@ from rich.cells import cell_len
 
 from tutor.application import progress as P
 from tutor.cli.render import Out, pad
+from tutor.linebreak import wrapped_lines
 from tutor.words.catalog import t
 
-TITLE_CELLS = 28
+TITLE_CELLS = 28  # the narrowest title column
+STATUS_CELLS = 22  # "[未开始]" or a quiz score ("答对 0/8(已答 0 题)") after it
 STORED_STATUSES = ("unseen", "started", "failed", "passed")
 
 
@@ -85,8 +87,16 @@ def _id_cells(course) -> int:
     return max([6] + [cell_len(i) for i in [*course.lessons, *course.exercises]])
 
 
+def _title_cells(out: Out, course, head_cells: int) -> int:
+    """The title column: as wide as the longest title when the terminal has room (the status
+    word follows it), else what is left; titles wrap in it, never cut."""
+    longest = max((cell_len(ex.title) for ex in course.exercises.values()), default=0)
+    return max(TITLE_CELLS, min(longest, out.columns - head_cells - STATUS_CELLS))
+
+
 def render_list(out: Out, course, prog: P.Progress, only: str | None = None) -> None:
     id_cells = _id_cells(course)
+    title_cells = _title_cells(out, course, 2 + 2 + 9 + id_cells + 1 + 3)
     for ch in course.chapters:
         out.line(f"{ch.id}  {ch.title}   {_counts(prog.chapter(ch))}", "bold")
         for item in P.chapter_items(ch):
@@ -102,16 +112,20 @@ def render_list(out: Out, course, prog: P.Progress, only: str | None = None) -> 
                 out.line(f"{head}{level} {item.title}", look.style if status == "done" else None)
             elif item.kind in ("exercise", "repair"):
                 stored = prog.exercise_status(item.id)
-                out.line(
-                    f"{head}   {pad(item.title, TITLE_CELLS)} [{P.word(stored)}]", status=stored
-                )
+                first, *more = wrapped_lines(item.title, title_cells)
+                out.line(f"{head}   {pad(first, title_cells)} [{P.word(stored)}]", status=stored)
+                for line in more:  # a long title goes on under itself, never cut
+                    out.line(" " * (cell_len(head) + 3) + line, status=stored)
             else:
                 correct, answered, questions = prog.quiz_score(ch.id)
+                first, *more = wrapped_lines(item.title, title_cells)
                 out.line(
-                    f"{head}   {pad(item.title, TITLE_CELLS)} "
+                    f"{head}   {pad(first, title_cells)} "
                     f"{t('cli.quiz_score', correct=correct, answered=answered, total=questions)}",
                     look.style,
                 )
+                for line in more:
+                    out.line(" " * (cell_len(head) + 3) + line, look.style)
 
 
 def render_progress(out: Out, course, session, prog: P.Progress) -> None:
