@@ -64,6 +64,13 @@ class Out:
 
         return shutil.get_terminal_size((100, 24)).columns
 
+    def clear(self) -> None:
+        """A clean screen on a terminal (and its scrollback: old verdicts do not pile up); piped
+        output keeps everything."""
+        if self.tty:
+            self.stream.write("\x1b[H\x1b[2J\x1b[3J")
+            self.stream.flush()
+
     def _safe(self, text: str) -> str:
         return sanitize(text) if self.tty else text
 

@@ -69,6 +69,19 @@ def _next_save(saves: queue.SimpleQueue) -> bool:
             return True
 
 
+COMMANDS = {"exercise": "watch", "repair": "watch", "lesson": "lesson", "quiz": "quiz"}
+
+
+def offer_next(out: Out, sess, exercise_id: str) -> None:
+    """After a pass: the next item on the course map and the command that opens it."""
+    item = sess.next_item(("exercise", exercise_id))
+    if item is None:
+        return
+    command = f"jaxtutor {COMMANDS.get(item.kind, 'start')} {item.id}"
+    kind = t(f"cli.kind.{item.kind}")
+    out.line(t("cli.watch_next", kind=kind, id=item.id, title=item.title, command=command), "bold")
+
+
 def cmd_watch(args, stop: threading.Event | None = None) -> int:
     from tutor.application.session import RunRefused
 
@@ -83,6 +96,7 @@ def cmd_watch(args, stop: threading.Event | None = None) -> int:
 
     def check() -> None:
         nonlocal runs, verdict
+        out.clear()  # each save redraws the screen, like a watch that shows one state
         if not path.is_file():
             out.line(t("cli.watch_gone", path=path), "yellow")
             return
@@ -94,6 +108,8 @@ def cmd_watch(args, stop: threading.Event | None = None) -> int:
             return
         runs += 1
         render_verdict(out, verdict, ex)
+        if verdict.passed and not verdict.reference:
+            offer_next(out, sess, ex.id)
         out.line(t("cli.watching", path=path), "dim")
 
     stop = stop or threading.Event()
