@@ -94,6 +94,16 @@ def help_rows(bindings) -> list[tuple[str, str]]:
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,f1,q", "close", "app.key.back")]
 
+    def __init__(self) -> None:
+        super().__init__()
+        from textual._context import active_app
+        from textual.app import ScreenStackError
+
+        try:  # the screen F1 was pressed on: its keys come first
+            self.opened_from = active_app.get().screen
+        except (LookupError, ScreenStackError):
+            self.opened_from = None
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
             yield Static(self._table(), id="help-table")
@@ -108,9 +118,7 @@ class HelpScreen(ModalScreen[None]):
         )
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column()
-        stack = self.app.screen_stack
-        below = stack[-2] if len(stack) > 1 and stack[-1] is self else None
-        for title, bindings in binding_sections(self.app.BINDINGS, below):
+        for title, bindings in binding_sections(self.app.BINDINGS, self.opened_from):
             table.add_row(Text(title, style="bold reverse"), "")
             for keys, words in help_rows(bindings):
                 table.add_row(keys, words)

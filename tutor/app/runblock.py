@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Markdown, Static
 
 from tutor.app.cjkwrap import WrapStatic
+from tutor.app.prose import ProseMarkdown
 from tutor.app.run_lifecycle import RunDone, RunLifecycle, RunUpdated
 from tutor.application import progress
 from tutor.application.session import PredictionAnswer, Snippet, StoreError
@@ -62,7 +63,7 @@ class RunBlock(Vertical):
 
     def compose(self) -> ComposeResult:
         if self.prediction is not None:
-            yield Markdown(self._code_markdown(), classes="predict-code")
+            yield ProseMarkdown(self._code_markdown(), classes="predict-code")
             yield WrapStatic(self._question_text(), classes="predict-question")
             if not self.prediction.options:
                 yield Input(
