@@ -1,5 +1,5 @@
 """Code is never cut off silently: the editor wraps a line longer than its pane (↪ in the gutter,
-F7 toggles, the footer shows it), lesson and statement code blocks wrap with a ↪ mark, and the
+Alt+Z toggles, the footer shows it), lesson and statement code blocks wrap with a ↪ mark, and the
 lesson outline closes itself below 100 columns."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def squeezed(text: str) -> str:
     return re.sub(r"[\s↪▎▊│┃]", "", text)
 
 
-async def test_the_editor_wraps_long_lines_and_f7_toggles(make_app, home):
+async def test_the_editor_wraps_long_lines_and_alt_z_toggles(make_app, home):
     (home / "work").mkdir(parents=True)
     (home / "work" / "6.1.py").write_text(
         f"def update_counter(count, increment):\n{LONG_LINE}\n    return count + 1, increment\n",
@@ -51,8 +51,8 @@ async def test_the_editor_wraps_long_lines_and_f7_toggles(make_app, home):
         assert squeezed(LONG_LINE) in shown, "\n".join(rows)
         assert any("↪" in row for row in rows), "\n".join(rows)
         footer = [line for line in screen_text(app).split("\n") if line.strip()][-1]
-        assert "折行" in footer, f"F7 is not in the footer: {footer}"
-        await pilot.press("f7")
+        assert "折行" in footer, f"Alt+Z is not in the footer: {footer}"
+        await pilot.press("alt+z")
         await wait_until(pilot, lambda: not editor.soft_wrap)
         await pilot.pause()
         rows = pane_rows(app, region)
@@ -60,7 +60,7 @@ async def test_the_editor_wraps_long_lines_and_f7_toggles(make_app, home):
         await pilot.resize_terminal(100, 36)  # another width: stays as chosen
         await pilot.pause()
         assert not editor.soft_wrap
-        await pilot.press("f7")
+        await pilot.press("alt+z")
         await wait_until(pilot, lambda: editor.soft_wrap)
 
 

@@ -133,7 +133,7 @@ def test_the_6_1_starter_line_12_is_readable_whole(tmp_path):
     line12 = (ROOT / "lessons/ch6/exercises/6.1/starter.py").read_text().split("\n")[11]
     with TmuxTerm((120, 36), env(tmp_path / "home"), "exercise 6.1") as term:
         term.wait_for("运行检查", 30)
-        for _attempt in range(3):  # the editor has the keys when its F7 is in the footer
+        for _attempt in range(3):  # the editor has the keys when its Alt+Z (折行) is in the footer
             try:
                 term.wait_for(t("app.key.wrap"), 20)
                 break

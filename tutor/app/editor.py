@@ -112,7 +112,8 @@ class CodeEditor(SoftWrap, TextArea):
     """A TextArea configured for Python with an optional marked (error) line; long lines wrap
     (tutor/app/softwrap.py)."""
 
-    BINDINGS = [Binding("f7", "toggle_wrap", "app.key.wrap")]
+    # Alt+Z as in common editors (Textual's F7 selects all)
+    BINDINGS = [Binding("alt+z", "toggle_wrap", "app.key.wrap")]
 
     def __init__(
         self,
