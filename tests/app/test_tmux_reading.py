@@ -27,7 +27,8 @@ IDLE = t("app.ex.not_run")[:5]  # the results pane's first line, under the state
 SIZES = [(80, 24), (100, 30), (120, 36)]
 CJK = re.compile(r"[\u4e00-\u9fff]")
 MARKER = re.compile(r"^(\d+\.\s|[•▪‣⭑◦]\s)")
-NOT_PROSE = ("#", "│", "┃", "├", "└", "┌", "↪", "▶", "…")
+# rows that are not a paragraph's: code, tables, runnable blocks (their bar █), repair links
+NOT_PROSE = ("#", "│", "┃", "├", "└", "┌", "↪", "▶", "…", "█", "▌", t("app.key.repair"))
 
 
 def env(home: Path) -> list[str]:
