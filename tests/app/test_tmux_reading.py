@@ -100,10 +100,10 @@ def test_lesson_pages_read_like_chinese(tmp_path, size, lesson):
     if not JAXTUTOR.exists():
         pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     with TmuxTerm(size, env(tmp_path / "home"), f"lesson {lesson}") as term:
-        term.wait_for(f"课 {lesson}", 30)
-        if size[0] >= 120:
-            term.keys("o")  # the outline off: the page is the only column
-        found = read_page(term, 0, None, pages=4)
+        screen = term.wait_for(f"课 {lesson}", 30)
+        edge = next((r for r in screen.split("\n")[2:] if "▕" in r), None)  # the outline's
+        left = cell_len(edge[: edge.index("▕") + 1]) if edge else 0
+        found = read_page(term, left, None, pages=4)
     assert not found, "\n".join(found)
 
 
