@@ -18,7 +18,6 @@ import time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Header, Markdown, OptionList
 from textual.widgets.option_list import Option
@@ -36,8 +35,7 @@ from tutor.app.prose import ProseMarkdown, prose
 from tutor.app.runblock import RunBlock
 from tutor.words.catalog import t
 
-WIDE_COLUMNS = 120  # the outline shows by default from this width on
-OUTLINE_CLOSES_BELOW = 100  # and closes itself when the window gets narrower than this
+WIDE_COLUMNS = 120  # the outline shows by default from this width on, closes itself below 100
 FIRST_SCREEN_LINES = 24  # source lines mounted before the first frame
 BATCH_LINES = 60  # then this many per frame
 READ_CHECK_S = 0.5  # how often "has the learner reached the end?" is asked
@@ -178,10 +176,9 @@ class LessonScreen(Screen):
             self.app.session.visit("lesson", lesson.id)
             self._read_timer = self.set_interval(READ_CHECK_S, self._check_read)
             self.watch(self.query_one("#page"), "scroll_y", self._scrolled, init=False)
-        outline = self.query_one("#outline", OptionList)
-        outline.add_options(
+        self.query_one("#outline", OptionList).add_options(
             [
-                Option(prose(Content("  " * (level - 1) + title)), id=f"h-{n_chunk}-{k}")
+                Option(prose("  " * (level - 1) + title), id=f"h-{n_chunk}-{k}")
                 for n_chunk, k, level, title in outline_entries(self.parts)
             ]
         )
@@ -448,7 +445,7 @@ class LessonScreen(Screen):
             self.app.open_next(("lesson", self.lesson_id), -1)
 
     def on_resize(self, event) -> None:
-        if event.size.width < OUTLINE_CLOSES_BELOW:  # the page needs every column
+        if event.size.width < 100:  # the page needs every column
             self.query_one("#outline", OptionList).display = False
 
     def action_toggle_outline(self) -> None:

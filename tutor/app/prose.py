@@ -1,10 +1,10 @@
 """Markdown that wraps like Chinese: every prose view (lesson pages, statements, hints,
 explanations, quiz, cheat sheet) is a `ProseMarkdown`. Its paragraphs, headings and table cells
 hold a `ProseContent`, which Textual lays out and draws like any Content but whose lines break
-where `tutor.linebreak.line_starts` says (between Chinese characters, at spaces, never inside a Latin word
-or inline code that fits, never before a closing mark), at whatever width the block has, so a
-resize re-wraps. Code blocks are a `SoftCode`: long lines continue on the next row after a ↪
-mark instead of running off the pane."""
+where `tutor.linebreak.line_starts` says (between Chinese characters, at spaces, never inside a
+Latin word or inline code that fits, never before a closing mark), at whatever width the block
+has, so a resize re-wraps. Code blocks are a `SoftCode`: long lines continue on the next row
+after a ↪ mark instead of running off the pane."""
 
 from __future__ import annotations
 
@@ -167,7 +167,9 @@ def code_breaks(line: str, width: int) -> list[int]:
     return out
 
 
-def prose(content: Content) -> Content:
+def prose(content: Content | str) -> Content:
+    if isinstance(content, str):
+        content = Content(content)  # plain text, not markup
     return content if isinstance(content, ProseContent) else ProseContent(content)
 
 
