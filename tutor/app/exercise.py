@@ -96,8 +96,7 @@ class ExerciseScreen(PaneLayout, Screen):
             with TabbedContent(id="ex-left"):
                 with TabPane(t("app.ex.statement"), id="tab-statement"):
                     with VerticalScroll():
-                        # filled after the first frame (_late_widgets): its blocks are a third of
-                        # the workspace's widgets
+                        # filled after the first frame (_late_widgets): a third of the widgets
                         yield ProseMarkdown("", id="statement", open_links=False)
                 with TabPane(t("app.ex.hints"), id="tab-hints"):
                     yield HintsPane(id="hints-pane")
