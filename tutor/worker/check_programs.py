@@ -180,3 +180,19 @@ def primitive_sites(fn: Callable, *args, **kwargs) -> list[tuple[str, tuple[str,
 def primitive_counts(fn: Callable, *args, **kwargs) -> Counter:
     """How often each primitive occurs in the function's whole program (sub-programs included)."""
     return Counter(name for name, _ in primitive_sites(fn, *args, **kwargs))
+
+
+def argument_use(fn: Callable, *args, **kwargs) -> tuple[list[bool], list[tuple[int, ...]]]:
+    """How the function's program treats its inputs: for every array leaf of the arguments
+    (in jax.tree order) whether the program reads it, and the shapes of the arrays it carries as
+    constants — values the function took from a closure or a global instead of an argument."""
+    import jax
+    from jax.extend import core as jcore
+
+    closed = jax.make_jaxpr(fn)(*args, **kwargs)
+    read: set = set()
+    for eqn in closed.jaxpr.eqns:
+        read.update(v for v in eqn.invars if isinstance(v, jcore.Var))
+    read.update(v for v in closed.jaxpr.outvars if isinstance(v, jcore.Var))
+    const_shapes = [tuple(getattr(c, "shape", ())) for c in closed.consts]
+    return [v in read for v in closed.jaxpr.invars], const_shapes

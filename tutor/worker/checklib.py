@@ -32,6 +32,7 @@ from tutor.words.catalog import t
 from tutor.worker.check_programs import (
     CompileLog,
     TraceCounter,
+    argument_use,
     assert_compile_count,
     primitive_counts,
     primitive_sites,
@@ -84,6 +85,7 @@ __all__ = [
     "tracer_places",
     "CompileLog",
     "TraceCounter",
+    "argument_use",
     "assert_compile_count",
     "primitive_counts",
     "primitive_sites",
