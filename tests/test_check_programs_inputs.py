@@ -1,9 +1,11 @@
 """Program inspection helpers that see how a learner's program was built: which inputs it reads,
 which constants it carries, and which jax.jit function produced a value."""
 
+import warnings
+
 import pytest
 
-from tutor.worker.checklib import JitCalls, argument_use, scan_lengths
+from tutor.worker.checklib import JitCalls, LegacyKeyUses, argument_use, scan_lengths
 
 jax = pytest.importorskip("jax")
 jnp = jax.numpy
@@ -43,3 +45,16 @@ def test_jit_calls_find_the_producer_and_its_scan():
     assert loop_producer.label == "step" and loop_producer.count == 5
     assert scan_lengths(loop_producer.jaxpr) == []
     assert log.producer_of(jnp.full(2, 7.0)) is None
+
+
+def test_legacy_key_uses_count_raw_keys_only_and_let_other_warnings_through():
+    before = jax.config.jax_legacy_prng_key
+    with warnings.catch_warnings(record=True) as shown:
+        warnings.simplefilter("always")
+        with LegacyKeyUses() as uses:
+            jax.random.normal(jax.random.key(0), (2,))
+            jax.random.split(jax.random.PRNGKey(0))
+            warnings.warn("the learner's own warning", UserWarning, stacklevel=1)
+    assert uses.count == 1
+    assert [str(w.message) for w in shown] == ["the learner's own warning"]
+    assert jax.config.jax_legacy_prng_key == before

@@ -33,6 +33,7 @@ from tutor.words.catalog import t
 from tutor.worker.check_programs import (
     CompileLog,
     JitCalls,
+    LegacyKeyUses,
     TraceCounter,
     argument_use,
     assert_compile_count,
@@ -88,6 +89,7 @@ __all__ = [
     "tracer_places",
     "CompileLog",
     "JitCalls",
+    "LegacyKeyUses",
     "TraceCounter",
     "argument_use",
     "assert_compile_count",
