@@ -4,22 +4,25 @@ demo_params = init_lstm(jax.random.key(0), 3, 6)
 
 
 def lstm_cell(params: dict, carry, x_t):
-    h, c = carry
-    z = jnp.dot(params["W"], x_t) + jnp.dot(params["U"], h) + params["b"]
-    zi, zf, zo, zg = jnp.split(z, 4)
-    c = jax.nn.sigmoid(zf) * c + jax.nn.sigmoid(zi) * jnp.tanh(zg)
-    return jax.nn.sigmoid(zo) * jnp.tanh(c), c
+    h_old, c_old = carry
+    pre = params["W"] @ x_t + params["U"] @ h_old + params["b"]
+    a_i, a_f, a_o, a_g = jnp.split(pre, 4)
+    c_new = jax.nn.sigmoid(a_f) * c_old + jax.nn.sigmoid(a_i) * jnp.tanh(a_g)
+    return jax.nn.sigmoid(a_o) * jnp.tanh(c_new), c_new
 
 
-def step(carry, inputs):
-    x_t, m_t = inputs
-    new = lstm_cell(demo_params, carry, x_t)
-    carry = jax.tree.map(lambda a, b: jnp.where(m_t, a, b), new, carry)
-    return carry, jnp.where(m_t, carry[0], 0.0)
+def masked_step(state, pair):
+    x_t, keep = pair
+    moved = lstm_cell(demo_params, state, x_t)
+    state = (jnp.where(keep, moved[0], state[0]), jnp.where(keep, moved[1], state[1]))
+    out = jnp.where(keep, state[0], jnp.zeros_like(state[0]))
+    return state, out
 
 
 def lstm_masked(params: dict, xs, mask, use_ckpt: bool = False):
-    body = jax.checkpoint(step) if use_ckpt else step
-    zeros = jnp.zeros(params["U"].shape[1])
-    (h, _), hs = lax.scan(body, (zeros, zeros), (xs, mask))
-    return h, hs
+    loop_body = masked_step
+    if use_ckpt:
+        loop_body = jax.checkpoint(masked_step)
+    start = jnp.zeros(params["U"].shape[1])
+    (h_last, _), outs = lax.scan(loop_body, (start, start), (xs, mask))
+    return h_last, outs
