@@ -406,7 +406,7 @@ def _(L):
     P, xs, mask = _sequence_args()
     names = sorted(P)  # a dict's leaves, in jax.tree order
     read, const_shapes = argument_use(lambda p, x, m: L.lstm_masked(p, x, m), P, xs, mask)
-    unread = [k for k, used in zip(names, read, strict=True) if not used]
+    unread = [k for k, used in zip(names, read[: len(names)], strict=True) if not used]
     weight_shapes = {k: tuple(P[k].shape) for k in names}
     baked = [s for s in const_shapes if s in weight_shapes.values()]
     if baked:
