@@ -26,6 +26,7 @@ import numpy as np
 
 from tutor.worker.checklib import (
     Checks,
+    LegacyKeyUses,
     Mistake,
     as_array,
     assert_close,
@@ -37,6 +38,7 @@ from tutor.worker.checklib import (
 from tutor.worker.mistakes import Known, diagnose
 
 checks = Checks()
+legacy_keys = checks.watch(LegacyKeyUses())  # raw uint32 keys used while the learner's file runs
 HID = 16
 
 
@@ -570,4 +572,15 @@ def _(L):
         ],
         msg=f"从初始参数 {pn} 出发、在 {sn} 上用 adam(0.01) 重放的前 10 步损失与 rnn_losses 不同"
         "(期望值与实际值见下方)。",
+    )
+
+
+@checks.add("typed_keys", "运行文件时交给 jax.random 的 key 都是 jax.random.key 造的新式 key")
+def _(L):
+    assert_that(
+        legacy_keys.count == 0,
+        f"运行你的文件时,jax.random 的函数有 {legacy_keys.count} 次收到的是旧式的原始 key"
+        "(jax.random.PRNGKey 返回的 uint32[2] 数组),而不是 jax.random.key 造的新式 key。"
+        "题目要求用 jax.random.key 初始化:把 PRNGKey(…) 换成 jax.random.key(…),split 等用法不变。",
+        legacy_key_uses=legacy_keys.count,
     )

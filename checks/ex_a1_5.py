@@ -22,6 +22,7 @@ jit(vmap(lstm_masked, in_axes=(None, 0, 0))))在这里的位置:
   - use_ckpt=True 时 remat(jax.checkpoint)在 scan 的循环体里面(每步只存 carry),
     不是把整个 scan 包起来;use_ckpt=False 时没有 remat                        → check "ckpt_used"
   - 参数梯度与 float64 中心差分一致                                            → check "grad_fd"
+  - 程序读传入的 params,不带权重形状的常量(闭包/全局变量)  → check "weights_as_args"
 """
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
@@ -30,6 +31,7 @@ import numpy as np
 from tutor.worker.checklib import (
     Checks,
     Mistake,
+    argument_use,
     as_array,
     as_tuple,
     assert_close,
@@ -392,6 +394,36 @@ def _(L):
         not default["remat2"],
         "不传 use_ckpt 时用了 jax.checkpoint:签名是 use_ckpt=False,默认不加 checkpoint。",
         remat_count=default["remat2"],
+    )
+
+
+@checks.add(
+    "weights_as_args",
+    "lstm_masked 的程序读的是传入的 params,权重没有作为常量(闭包或全局变量)烘进程序",
+    needs="returns",
+)
+def _(L):
+    P, xs, mask = _sequence_args()
+    names = sorted(P)  # a dict's leaves, in jax.tree order
+    read, const_shapes = argument_use(lambda p, x, m: L.lstm_masked(p, x, m), P, xs, mask)
+    unread = [k for k, used in zip(names, read[: len(names)], strict=True) if not used]
+    weight_shapes = {k: tuple(P[k].shape) for k in names}
+    baked = [s for s in const_shapes if s in weight_shapes.values()]
+    if baked:
+        fail(
+            "lstm_masked 的程序里带着和权重同形状的常量数组(见 constant_shapes),"
+            + (f"而传入的 params 里 {'、'.join(unread)} 根本没被读到:" if unread else ":")
+            + "权重是从闭包或全局变量里取来的,被当成常量烘进了程序。"
+            "这样换一组参数、或对参数求梯度都不会生效;"
+            "要让 lstm_cell 和循环体用 lstm_masked 收到的 params。",
+            constant_shapes=[list(s) for s in baked],
+            weight_shapes={k: list(v) for k, v in weight_shapes.items()},
+        )
+    assert_that(
+        not unread,
+        f"lstm_masked 的程序没有读传入的 params 里的 {'、'.join(unread)}:输出与这些权重无关,"
+        "循环体要用参数里的权重来算每一步。",
+        unread=unread,
     )
 
 

@@ -180,3 +180,152 @@ def primitive_sites(fn: Callable, *args, **kwargs) -> list[tuple[str, tuple[str,
 def primitive_counts(fn: Callable, *args, **kwargs) -> Counter:
     """How often each primitive occurs in the function's whole program (sub-programs included)."""
     return Counter(name for name, _ in primitive_sites(fn, *args, **kwargs))
+
+
+def argument_use(fn: Callable, *args, **kwargs) -> tuple[list[bool], list[tuple[int, ...]]]:
+    """How the function's program treats its inputs: for every array leaf of the arguments
+    (in jax.tree order) whether the program reads it, and the shapes of the arrays it carries as
+    constants — values the function took from a closure or a global instead of an argument."""
+    import jax
+    from jax.extend import core as jcore
+
+    closed = jax.make_jaxpr(fn)(*args, **kwargs)
+    read: set = set()
+    for eqn in closed.jaxpr.eqns:
+        read.update(v for v in eqn.invars if isinstance(v, jcore.Var))
+    read.update(v for v in closed.jaxpr.outvars if isinstance(v, jcore.Var))
+    const_shapes = [tuple(getattr(c, "shape", ())) for c in closed.consts]
+    return [v in read for v in closed.jaxpr.invars], const_shapes
+
+
+class JitCall:
+    """One function made by jax.jit while a JitCalls log was open: the program of its first
+    call, how many times it ran, and what its latest call outside any trace returned."""
+
+    def __init__(self, label: str, jaxpr: Any):
+        self.label, self.jaxpr, self.count, self.outputs = label, jaxpr, 0, None
+
+
+class _RecordedJit:
+    def __init__(self, jitted: Callable, label: str, log: list[JitCall]):
+        self._jitted, self._label, self._log, self._entry = jitted, label, log, None
+
+    def __call__(self, *args, **kwargs):
+        import jax
+
+        if self._entry is None:
+            try:
+                jaxpr = self._jitted.trace(*args, **kwargs).jaxpr
+            except Exception:  # the real call below raises the learner's error itself
+                jaxpr = None
+            self._entry = JitCall(self._label, jaxpr)
+            self._log.append(self._entry)
+        out = self._jitted(*args, **kwargs)
+        self._entry.count += 1
+        leaves = jax.tree.leaves(out)
+        if not any(isinstance(leaf, jax.core.Tracer) for leaf in leaves):
+            self._entry.outputs = leaves
+        return out
+
+    def __getattr__(self, name: str):
+        return getattr(self._jitted, name)
+
+
+class JitCalls(contextlib.AbstractContextManager):
+    """While open, jax.jit hands out functions that record their calls (see JitCall), so that a
+    check can find the program that produced a top-level value of the learner's file."""
+
+    def __init__(self) -> None:
+        self.calls: list[JitCall] = []
+
+    def __enter__(self):
+        import jax
+
+        real = self._real = jax.jit
+        log = self.calls
+
+        @functools.wraps(real)
+        def recording_jit(fun=None, /, **kwargs):
+            if fun is None:
+                return functools.partial(recording_jit, **kwargs)
+            label = getattr(fun, "__name__", type(fun).__name__)
+            return _RecordedJit(real(fun, **kwargs), label, log)
+
+        jax.jit = recording_jit
+        return self
+
+    def __exit__(self, *exc):
+        import jax
+
+        jax.jit = self._real
+        return False
+
+    def producer_of(self, value: Any) -> JitCall | None:
+        """The latest recorded function whose last outputs include every array leaf of `value`."""
+        import jax
+        import numpy as np
+
+        wanted = [np.asarray(v) for v in jax.tree.leaves(value)]
+        for call in reversed(self.calls):
+            got = [np.asarray(v) for v in call.outputs or ()]
+            if wanted and all(
+                any(g.shape == w.shape and np.array_equal(g, w) for g in got) for w in wanted
+            ):
+                return call
+        return None
+
+
+def scan_lengths(jaxpr: Any) -> list[int]:
+    """The length of every scan in a program, sub-programs included."""
+    out: list[int] = []
+
+    def walk(j) -> None:
+        for eqn in j.eqns:
+            if eqn.primitive.name == "scan":
+                out.append(int(eqn.params["length"]))
+            for value in eqn.params.values():
+                for sub in sub_jaxprs(value):
+                    walk(sub)
+
+    walk(getattr(jaxpr, "jaxpr", jaxpr))
+    return out
+
+
+LEGACY_KEY_WARNING = "Legacy uint32 key array"
+
+
+class LegacyKeyUses(contextlib.AbstractContextManager):
+    """While open, counts the jax.random calls that receive an old-style raw key (the uint32[2]
+    array of jax.random.PRNGKey) instead of a typed key from jax.random.key. JAX itself spots
+    them: with jax_legacy_prng_key = "warn" it warns on each such call; other warnings pass on."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __enter__(self):
+        import warnings
+
+        import jax
+
+        self._mode = jax.config.jax_legacy_prng_key
+        jax.config.update("jax_legacy_prng_key", "warn")
+        self._filters = warnings.catch_warnings()
+        self._filters.__enter__()
+        warnings.filterwarnings("always", message=LEGACY_KEY_WARNING, category=UserWarning)
+        self._show = warnings.showwarning
+
+        def show(message, category, filename, lineno, file=None, line=None):
+            if str(message).startswith(LEGACY_KEY_WARNING):
+                self.count += 1
+            else:
+                self._show(message, category, filename, lineno, file, line)
+
+        warnings.showwarning = show
+        return self
+
+    def __exit__(self, *exc):
+        import jax
+
+        self._filters.__exit__(*exc)  # puts back the filters and warnings.showwarning
+        jax.config.update("jax_legacy_prng_key", self._mode)
+        return False

@@ -17,6 +17,7 @@ when none is."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 import traceback
 import types
@@ -31,10 +32,14 @@ from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo
 from tutor.words.catalog import t
 from tutor.worker.check_programs import (
     CompileLog,
+    JitCalls,
+    LegacyKeyUses,
     TraceCounter,
+    argument_use,
     assert_compile_count,
     primitive_counts,
     primitive_sites,
+    scan_lengths,
     sub_jaxprs,
 )
 from tutor.worker.check_values import (
@@ -83,10 +88,14 @@ __all__ = [
     "StateChange",
     "tracer_places",
     "CompileLog",
+    "JitCalls",
+    "LegacyKeyUses",
     "TraceCounter",
+    "argument_use",
     "assert_compile_count",
     "primitive_counts",
     "primitive_sites",
+    "scan_lengths",
     "sub_jaxprs",
 ]
 
@@ -104,6 +113,13 @@ class Checks:
 
     def __init__(self) -> None:
         self.items: list[Check] = []
+        # context managers open while the learner's file runs (e.g. a JitCalls log)
+        self.watchers: list[contextlib.AbstractContextManager] = []
+
+    def watch(self, watcher):
+        """Keeps `watcher` open while the learner's file runs; returns it for the checks."""
+        self.watchers.append(watcher)
+        return watcher
 
     def add(self, id: str, name: str, needs: str | Iterable[str] = ()):
         needs_t = (needs,) if isinstance(needs, str) else tuple(needs)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import contextlib
 import faulthandler
 import fcntl
 import functools
@@ -235,7 +236,10 @@ def _run_exercise(
     for name in job.interface:
         ns.pop(name, None)
     try:
-        exec(compile_learner(source, learner_file), ns)
+        with contextlib.ExitStack() as watching:  # e.g. a log of the programs jax.jit makes
+            for watcher in checks.watchers:
+                watching.enter_context(watcher)
+            exec(compile_learner(source, learner_file), ns)
     except SystemExit:
         raise
     except BaseException as e:  # includes KeyboardInterrupt raised by the learner's code

@@ -1,0 +1,60 @@
+"""Program inspection helpers that see how a learner's program was built: which inputs it reads,
+which constants it carries, and which jax.jit function produced a value."""
+
+import warnings
+
+import pytest
+
+from tutor.worker.checklib import JitCalls, LegacyKeyUses, argument_use, scan_lengths
+
+jax = pytest.importorskip("jax")
+jnp = jax.numpy
+
+
+def test_argument_use_sees_a_weight_taken_from_a_closure():
+    W = jnp.ones((4, 3))
+
+    def closed(p, x):
+        return W @ x
+
+    def reads(p, x):
+        return p["W"] @ x
+
+    p, x = {"W": jnp.zeros((4, 3))}, jnp.ones(3)
+    assert argument_use(closed, p, x) == ([False, True], [(4, 3)])
+    assert argument_use(reads, p, x) == ([True, True], [])
+
+
+def test_jit_calls_find_the_producer_and_its_scan():
+    def fit(x):
+        return jax.lax.scan(lambda c, _: (c + 1.0, None), x, None, length=5)[0]
+
+    def step(x):
+        return x + 2.0
+
+    with JitCalls() as log:
+        by_scan = jax.jit(fit)(jnp.zeros(2))
+        y = jnp.zeros(2)
+        stepper = jax.jit(step)
+        for _ in range(5):
+            y = stepper(y)
+    assert not isinstance(jax.jit(step), type(stepper))  # jax.jit is restored on exit
+    scan_producer = log.producer_of(by_scan)
+    assert scan_producer.label == "fit" and scan_lengths(scan_producer.jaxpr) == [5]
+    loop_producer = log.producer_of({"y": y})
+    assert loop_producer.label == "step" and loop_producer.count == 5
+    assert scan_lengths(loop_producer.jaxpr) == []
+    assert log.producer_of(jnp.full(2, 7.0)) is None
+
+
+def test_legacy_key_uses_count_raw_keys_only_and_let_other_warnings_through():
+    before = jax.config.jax_legacy_prng_key
+    with warnings.catch_warnings(record=True) as shown:
+        warnings.simplefilter("always")
+        with LegacyKeyUses() as uses:
+            jax.random.normal(jax.random.key(0), (2,))
+            jax.random.split(jax.random.PRNGKey(0))
+            warnings.warn("the learner's own warning", UserWarning, stacklevel=1)
+    assert uses.count == 1
+    assert [str(w.message) for w in shown] == ["the learner's own warning"]
+    assert jax.config.jax_legacy_prng_key == before
