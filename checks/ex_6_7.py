@@ -22,11 +22,14 @@ BPTT + Adam 重放前 10 步逐步对拍。"""
 from __future__ import annotations
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
+import _program_rules as PR
 import numpy as np
+from _rnn_ref import HID
+from _rnn_ref import hidden_states as _hidden
+from _rnn_ref import unrolled as _ref
 
 from tutor.worker.checklib import (
     Checks,
-    LegacyKeyUses,
     Mistake,
     as_array,
     assert_close,
@@ -38,8 +41,7 @@ from tutor.worker.checklib import (
 from tutor.worker.mistakes import Known, diagnose
 
 checks = Checks()
-legacy_keys = checks.watch(LegacyKeyUses())  # raw uint32 keys used while the learner's file runs
-HID = 16
+legacy_keys = checks.watch(PR.LegacyKeyUses())  # raw uint32 keys used by the learner's run
 
 
 def _chapter_data():
@@ -50,17 +52,6 @@ def _chapter_data():
     w_o = g.standard_normal((HID, 1)) * 0.3
     seq = g.uniform(-1, 1, (7, 1))
     return {"Wh": w_h, "Wx": w_x, "b": bias, "Wo": w_o}, seq
-
-
-def _ref(P, xs, row_vec=True, h0=None):
-    """NumPy float64 逐步展开。列向量约定 Wh·h 等价于行向量约定 h·Whᵀ。"""
-    rec = P["Wh"] if row_vec else P["Wh"].T
-    state = np.zeros(HID) if h0 is None else h0
-    out = np.empty((len(xs), 1))
-    for t, x_t in enumerate(xs):
-        state = np.tanh(state @ rec + x_t @ P["Wx"] + P["b"])
-        out[t] = state @ P["Wo"]
-    return out
 
 
 def _forward(L, P, xs, jit=True, what="rnn_forward(params, xs)"):
@@ -81,16 +72,6 @@ def _forward(L, P, xs, jit=True, what="rnn_forward(params, xs)"):
             actual=H.render(out),
         )
     return as_array(out, f"{what} 的输出").astype(np.float64)
-
-
-def _hidden(P, xs, row_vec=True):
-    """Every hidden state h_1 … h_T (float64), for the shape diagnoses."""
-    rec = P["Wh"] if row_vec else P["Wh"].T
-    state, hs = np.zeros(HID), []
-    for x_t in xs:
-        state = np.tanh(state @ rec + x_t @ P["Wx"] + P["b"])
-        hs.append(state)
-    return np.array(hs)
 
 
 def _variant(P, xs, row, *, tanh=True, carry=True, lagged=False, h0=0.0):
@@ -577,10 +558,4 @@ def _(L):
 
 @checks.add("typed_keys", "运行文件时交给 jax.random 的 key 都是 jax.random.key 造的新式 key")
 def _(L):
-    assert_that(
-        legacy_keys.count == 0,
-        f"运行你的文件时,jax.random 的函数有 {legacy_keys.count} 次收到的是旧式的原始 key"
-        "(jax.random.PRNGKey 返回的 uint32[2] 数组),而不是 jax.random.key 造的新式 key。"
-        "题目要求用 jax.random.key 初始化:把 PRNGKey(…) 换成 jax.random.key(…),split 等用法不变。",
-        legacy_key_uses=legacy_keys.count,
-    )
+    PR.typed_keys(legacy_keys)

@@ -25,6 +25,7 @@ on Yn. Then Adam(1e-2) is replayed here (own float32 code) and p_noisy must be n
 per run; when it reproduces p_noisy it already proves training on Yn, and trained_on_noisy skips its
 two reference models."""
 
+import _program_rules as PR
 import numpy as np
 from _ch7 import (
     jax_adam_mlp_path,
@@ -37,18 +38,16 @@ from _ch7 import (
 
 from tutor.worker.checklib import (
     Checks,
-    JitCalls,
     Mistake,
     as_array,
     assert_close,
     assert_that,
     fail,
     rng,
-    scan_lengths,
 )
 
 checks = Checks()
-jit_calls = checks.watch(JitCalls())  # the programs jax.jit makes while the learner's file runs
+jit_calls = checks.watch(PR.JitCalls())  # what jax.jit makes while the learner's file runs
 
 N, D, K, N_FLIP, TOP, STEPS = 2000, 20, 10, 20, 40, 150
 
@@ -392,27 +391,7 @@ def _(L):
 
 
 @checks.add(
-    "train_scan", "p_noisy 由一个 jit 函数算出,它的程序里是 150 步的 lax.scan", needs="accuracy"
+    "train_scan", "p_noisy 由一个 jit 函数算出,程序里是 150 步的 lax.scan", needs="accuracy"
 )
 def _(L):
-    producer = jit_calls.producer_of(L.ns.get("p_noisy"))
-    if producer is None:
-        fail(
-            "p_noisy 不是任何一个 jax.jit 函数的返回值:训练要写成一个函数、用 jax.jit 编译,"
-            "150 步都在这一次调用里完成。",
-            jit_functions={c.label: c.count for c in jit_calls.calls},
-        )
-    lengths = scan_lengths(producer.jaxpr) if producer.jaxpr is not None else []
-    if STEPS in lengths:
-        return
-    fail(
-        f"算出 p_noisy 的 jit 函数 {producer.label} 的程序里没有长度为 {STEPS} 的 scan"
-        + (
-            f",而它被调用了 {producer.count} 次:训练循环在 Python 里,每一步单独调用一次 jit 函数。"
-            if producer.count == STEPS
-            else "。"
-        )
-        + f"要在一个 jit 函数里用 lax.scan 跑完 {STEPS} 步。",
-        scan_lengths=lengths,
-        calls=producer.count,
-    )
+    PR.train_scan(jit_calls, L.ns.get("p_noisy"), "p_noisy", STEPS)

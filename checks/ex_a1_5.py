@@ -22,16 +22,16 @@ jit(vmap(lstm_masked, in_axes=(None, 0, 0))))在这里的位置:
   - use_ckpt=True 时 remat(jax.checkpoint)在 scan 的循环体里面(每步只存 carry),
     不是把整个 scan 包起来;use_ckpt=False 时没有 remat                        → check "ckpt_used"
   - 参数梯度与 float64 中心差分一致                                            → check "grad_fd"
-  - 程序读传入的 params,不带权重形状的常量(闭包/全局变量)  → check "weights_as_args"
 """
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
+import _program_rules as PR
 import numpy as np
+from _lstm_ref import cell_ref, masked_ref, run_ref
 
 from tutor.worker.checklib import (
     Checks,
     Mistake,
-    argument_use,
     as_array,
     as_tuple,
     assert_close,
@@ -51,38 +51,6 @@ HOLES = np.array(
     [[1, 1, 0, 0, 1, 1, 0], [1, 0, 1, 0, 1, 0, 1], [1, 1, 1, 0, 0, 0, 1], [0, 1, 1, 1, 0, 1, 1]],
     bool,
 )
-
-
-def _sigmoid(v):
-    return 1.0 / (1.0 + np.exp(-v))
-
-
-def cell_ref(P, h, c, x, order="ifog"):
-    """One LSTM step in float64. `order` names the row blocks of the stacked gates."""
-    z = P["W"] @ x + P["U"] @ h + P["b"]
-    blocks = dict(zip(order, np.split(z, 4)))
-    c_new = _sigmoid(blocks["f"]) * c + _sigmoid(blocks["i"]) * np.tanh(blocks["g"])
-    h_new = _sigmoid(blocks["o"]) * np.tanh(c_new)
-    return h_new, c_new
-
-
-def masked_ref(P, xs, mask, frozen="both"):
-    """A masked run in float64: returns (final h, hs). frozen: which state keeps its value on
-    masked steps ("both" is the statement's rule; "h" and "none" are known mistakes)."""
-    h = np.zeros(P["U"].shape[1])
-    c = np.zeros_like(h)
-    hs = []
-    for x, m in zip(xs, mask):
-        h_new, c_new = cell_ref(P, h, c, x)
-        h = h_new if (m or frozen == "none") else h
-        c = c_new if (m or frozen != "both") else c
-        hs.append(h if m else np.zeros_like(h))
-    return h, np.array(hs)
-
-
-def run_ref(P, xs):
-    """Runs the true-length sequence only; returns every h (float64)."""
-    return masked_ref(P, xs, np.ones(len(xs), bool))[1].reshape(len(xs), -1)
 
 
 def _params(seed, d=D, hid=H):
@@ -397,34 +365,9 @@ def _(L):
     )
 
 
-@checks.add(
-    "weights_as_args",
-    "lstm_masked 的程序读的是传入的 params,权重没有作为常量(闭包或全局变量)烘进程序",
-    needs="returns",
-)
+@checks.add("weights_as_args", "程序读的是传入的 params,没有把权重当常量烘进去", needs="returns")
 def _(L):
-    P, xs, mask = _sequence_args()
-    names = sorted(P)  # a dict's leaves, in jax.tree order
-    read, const_shapes = argument_use(lambda p, x, m: L.lstm_masked(p, x, m), P, xs, mask)
-    unread = [k for k, used in zip(names, read[: len(names)], strict=True) if not used]
-    weight_shapes = {k: tuple(P[k].shape) for k in names}
-    baked = [s for s in const_shapes if s in weight_shapes.values()]
-    if baked:
-        fail(
-            "lstm_masked 的程序里带着和权重同形状的常量数组(见 constant_shapes),"
-            + (f"而传入的 params 里 {'、'.join(unread)} 根本没被读到:" if unread else ":")
-            + "权重是从闭包或全局变量里取来的,被当成常量烘进了程序。"
-            "这样换一组参数、或对参数求梯度都不会生效;"
-            "要让 lstm_cell 和循环体用 lstm_masked 收到的 params。",
-            constant_shapes=[list(s) for s in baked],
-            weight_shapes={k: list(v) for k, v in weight_shapes.items()},
-        )
-    assert_that(
-        not unread,
-        f"lstm_masked 的程序没有读传入的 params 里的 {'、'.join(unread)}:输出与这些权重无关,"
-        "循环体要用参数里的权重来算每一步。",
-        unread=unread,
-    )
+    PR.weights_as_args(L.lstm_masked, *_sequence_args())
 
 
 def _loss_grad(L, use_ckpt):

@@ -1,0 +1,35 @@
+"""Float64 NumPy references of one LSTM step and of a masked run, for the a1.5 checks."""
+
+import numpy as np
+
+
+def _sigmoid(v):
+    return 1.0 / (1.0 + np.exp(-v))
+
+
+def cell_ref(P, h, c, x, order="ifog"):
+    """One LSTM step in float64. `order` names the row blocks of the stacked gates."""
+    z = P["W"] @ x + P["U"] @ h + P["b"]
+    blocks = dict(zip(order, np.split(z, 4)))
+    c_new = _sigmoid(blocks["f"]) * c + _sigmoid(blocks["i"]) * np.tanh(blocks["g"])
+    h_new = _sigmoid(blocks["o"]) * np.tanh(c_new)
+    return h_new, c_new
+
+
+def masked_ref(P, xs, mask, frozen="both"):
+    """A masked run in float64: returns (final h, hs). frozen: which state keeps its value on
+    masked steps ("both" is the statement's rule; "h" and "none" are known mistakes)."""
+    h = np.zeros(P["U"].shape[1])
+    c = np.zeros_like(h)
+    hs = []
+    for x, m in zip(xs, mask):
+        h_new, c_new = cell_ref(P, h, c, x)
+        h = h_new if (m or frozen == "none") else h
+        c = c_new if (m or frozen != "both") else c
+        hs.append(h if m else np.zeros_like(h))
+    return h, np.array(hs)
+
+
+def run_ref(P, xs):
+    """Runs the true-length sequence only; returns every h (float64)."""
+    return masked_ref(P, xs, np.ones(len(xs), bool))[1].reshape(len(xs), -1)
