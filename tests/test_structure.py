@@ -19,13 +19,12 @@ MAX_LINES = 400
 # other module may pass the limit. Remove an entry once its module is back under MAX_LINES.
 OVER_THE_LIMIT = {
     "checks/ex_6_5.py": 423,
-    "checks/ex_6_7.py": 586,
-    "checks/ex_7_4.py": 418,
+    "checks/ex_6_7.py": 561,
     "checks/ex_7_5.py": 473,
     "checks/ex_7_6.py": 404,
     "checks/ex_7_7.py": 695,
     "checks/ex_a1_3.py": 439,
-    "checks/ex_a1_5.py": 518,
+    "checks/ex_a1_5.py": 461,
     "tutor/app/diffview.py": 499,
     "tutor/app/exercise.py": 409,
     "tutor/app/lesson.py": 466,
