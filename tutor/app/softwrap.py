@@ -9,6 +9,8 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from textual.strip import Strip
 
+from tutor.words.catalog import t
+
 CONTINUATION = "↪"
 
 
@@ -38,6 +40,8 @@ class SoftWrap:
         self.soft_wrap = not self.soft_wrap
         if not self.soft_wrap:
             self.scroll_to(x=0, animate=False)
+        # said in words too: when every line fits, the text itself does not move
+        self.notify(t("app.editor.wrap_on" if self.soft_wrap else "app.editor.wrap_off"), timeout=3)
 
     def on_resize(self, _event) -> None:
         self.auto_wrap()
