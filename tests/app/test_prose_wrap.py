@@ -13,8 +13,8 @@ from rich.cells import cell_len
 from textual.containers import VerticalScroll
 from textual.content import Content
 
-from tutor.linebreak import line_starts
 from tutor.app.prose import ProseContent, code_breaks
+from tutor.linebreak import line_starts
 from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 
 ROOT = Path(__file__).resolve().parents[2]
