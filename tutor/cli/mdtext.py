@@ -5,13 +5,10 @@ are. Nothing is cut at the terminal's edge."""
 
 from __future__ import annotations
 
-import re
-
 from rich.cells import cell_len
 
+from tutor.course.markdown import reflow
 from tutor.linebreak import line_starts
-
-_CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
 
 
 def _inline(token) -> tuple[str, list[tuple[int, int]]]:
@@ -19,13 +16,10 @@ def _inline(token) -> tuple[str, list[tuple[int, int]]]:
     out: list[str] = []
     glued: list[tuple[int, int]] = []
     size = 0
-    children = token.children or []
-    for n, child in enumerate(children):
+    for child in token.children or []:
         if child.type == "softbreak":
-            # Chinese soft line breaks join without a space
-            before = out[-1][-1:] if out and out[-1] else " "
-            after = children[n + 1].content[:1] if n + 1 < len(children) else " "
-            piece = "" if _CJK.match(before) and _CJK.match(after or " ") else " "
+            # the text comes reflowed (markdown.reflow): a soft break left over is a space
+            piece = " "
         elif child.type == "hardbreak":
             piece = "\n"
         elif child.type == "code_inline":
@@ -54,7 +48,7 @@ def markdown_lines(text: str, width: int) -> list[tuple[str, str | None]]:
     """(line, style) pairs: `text` laid out for a terminal `width` cells wide."""
     from markdown_it import MarkdownIt
 
-    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    tokens = MarkdownIt("commonmark").enable("table").parse(reflow(text))
     out: list[tuple[str, str | None]] = []
     lists: list[list[int | None]] = []  # per open list: [next number] or [None] for bullets
     pending: str | None = None  # the bullet of a list item whose first paragraph comes next
