@@ -10,7 +10,7 @@ recorded  # unused variable (tutor/application/runs.py:71)
 _.recorded  # unused attribute (tutor/application/session.py:298)
 warm_s  # unused variable (tutor/protocol/events.py:145)
 vmdata_kb  # unused variable (tutor/protocol/events.py:146)
-solution_viewed  # unused variable (tutor/storage/store.py:79)
+solution_viewed  # unused variable (tutor/storage/exercise_records.py:47)
 
 # an lru_cache key: the file's version, so that an edited context is parsed again
 mtime_ns  # unused variable (tutor/course/model.py:142)

@@ -128,7 +128,7 @@ def test_a_home_that_is_a_file_is_a_message(command, tmp_path):
 def test_a_foreign_or_newer_database_is_a_message(kind, home):
     import sqlite3
 
-    from tutor.storage.store import DB_NAME, SCHEMA_VERSION
+    from tutor.storage.schema import DB_NAME, SCHEMA_VERSION
 
     home.mkdir()
     db = sqlite3.connect(home / DB_NAME)
@@ -173,12 +173,13 @@ def test_check_prints_its_verdict_when_recording_fails(home, monkeypatch, capsys
     import sqlite3
 
     from tutor.cli import main
-    from tutor.storage import store as store_module
-    from tutor.storage.store import DB_NAME, Store
+    from tutor.storage import database
+    from tutor.storage.schema import DB_NAME
+    from tutor.storage.store import Store
 
     fake_runner(monkeypatch, passed)
     Store(home).close()
-    monkeypatch.setattr(store_module, "LOCK_TIMEOUT_S", 0.2)
+    monkeypatch.setattr(database, "LOCK_TIMEOUT_S", 0.2)
     holder = sqlite3.connect(home / DB_NAME, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
@@ -373,7 +374,8 @@ def test_a_stored_value_of_the_wrong_type_is_read_without_a_traceback(home, caps
     import sqlite3
 
     from tutor.cli import main
-    from tutor.storage.store import DB_NAME, Store
+    from tutor.storage.schema import DB_NAME
+    from tutor.storage.store import Store
 
     store = Store(home)
     store.add_time("6.1", 90.0)
@@ -389,7 +391,7 @@ def test_a_stored_value_of_the_wrong_type_is_read_without_a_traceback(home, caps
 @pytest.mark.parametrize("kind", ["folder", "dangling_link"])
 def test_a_database_path_that_is_no_file_gets_its_own_message(kind, home, capsys):
     from tutor.cli import main
-    from tutor.storage.store import DB_NAME
+    from tutor.storage.schema import DB_NAME
 
     home.mkdir()
     if kind == "folder":
@@ -432,7 +434,6 @@ def faulty_home(request, tmp_path, monkeypatch):
     boundary). Real mounts need root and mount(8); without them those cases are skipped."""
     import subprocess
 
-    from tutor.storage import store as store_module
     from tutor.storage.store import Store
 
     kind = request.param
@@ -473,7 +474,7 @@ def faulty_home(request, tmp_path, monkeypatch):
 
         import sqlite3
 
-        monkeypatch.setattr(store_module.Store, "_open_writable", locked)
+        monkeypatch.setattr(Store, "_open_writable", locked)
     monkeypatch.setenv("JAXTUTOR_HOME", str(home))
     yield home
     for mount in reversed(mounts):

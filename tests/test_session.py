@@ -19,7 +19,8 @@ from tutor.application.session import (
     SolutionLocked,
 )
 from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
-from tutor.storage.store import DB_NAME, Store
+from tutor.storage.schema import DB_NAME
+from tutor.storage.store import Store
 
 
 class FakeRun:

@@ -21,8 +21,8 @@ from tutor.storage.drafts import (
     decode_source,
     unique_path,
 )
-from tutor.storage.schema import _statements
-from tutor.storage.store import DB_NAME, MIGRATIONS, SCHEMA_VERSION, Store, StoreError
+from tutor.storage.schema import DB_NAME, MIGRATIONS, SCHEMA_VERSION, StoreError, _statements
+from tutor.storage.store import Store
 
 
 def result(ex, status, failing=()):

@@ -31,7 +31,6 @@ OVER_THE_LIMIT = {
     "tutor/app/tutorapp.py": 421,
     "tutor/course/model.py": 413,
     "tutor/running/runner.py": 473,
-    "tutor/storage/store.py": 546,
     "tutor/worker/check_values.py": 428,
 }
 

@@ -46,7 +46,8 @@ from tutor.application.runs import (
     WorkerUnavailable,
 )
 from tutor.storage.drafts import Draft, DraftError, SaveOutcome, decode_source, read_head
-from tutor.storage.store import Attempt, ExerciseStats, StoreError
+from tutor.storage.exercise_records import Attempt, ExerciseStats
+from tutor.storage.schema import StoreError
 
 if TYPE_CHECKING:
     from tutor.course.loader import Course

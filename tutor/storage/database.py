@@ -1,0 +1,189 @@
+"""Opening the progress database in the learner's home, and what can go wrong doing it.
+
+Every problem (a read-only home, a home that is a file, a file with other tables, a newer
+schema, a write lock held too long) is a StoreError with a message in the learner's language;
+a damaged file is salvaged row by row into a new database before it is moved aside. A home that
+cannot be written can still be read: its file is copied into memory and never written. One
+connection, shared by threads under a lock; WAL mode and a busy timeout let two processes
+(app + CLI) write at once. The records kept in it are the store's parts (exercise_records.py,
+answers.py, places.py), each a Database with its own tables' methods."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sqlite3
+import threading
+from pathlib import Path
+
+from tutor.storage.drafts import Drafts, unique_path
+from tutor.storage.schema import DB_NAME, StoreError, is_damaged, migrate, salvage_into
+from tutor.words.catalog import t
+
+LOCK_TIMEOUT_S = 10.0
+
+
+def guarded(method):
+    """One thread at a time on the connection; SQLite errors become StoreErrors."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        with self._lock:
+            try:
+                return method(self, *args, **kwargs)
+            except sqlite3.Error as e:
+                raise self._error(e) from None
+
+    return wrapper
+
+
+class Database:
+    def __init__(self, home: Path | str, *, timeout: float | None = None, read_only: bool = False):
+        """Open (creating, migrating or salvaging) the database in `home`. With `read_only`, the
+        file is copied into memory and never written: for views in a home that is not writable."""
+        self.home = Path(home)
+        self.path = self.home / DB_NAME
+        self.timeout = LOCK_TIMEOUT_S if timeout is None else timeout
+        self.read_only = read_only
+        self.recovered_from: Path | None = None  # where a damaged database was moved, if it was
+        self.salvaged_rows = 0  # rows copied out of it
+        self._lock = threading.RLock()
+        self.db: sqlite3.Connection | None = None
+        try:
+            if read_only:
+                self._open_read_only()
+            else:
+                self._open_writable()
+        except sqlite3.Error as e:
+            self._close_quietly()
+            raise self._error(e) from None
+        except BaseException:
+            self._close_quietly()
+            raise
+
+    def _open_writable(self) -> None:
+        if self.home.exists() and not self.home.is_dir():
+            raise StoreError("home_not_folder", t("store.home_not_folder", path=self.home))
+        try:
+            self.home.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StoreError(
+                "home", t("store.home_unusable", path=self.home, reason=e.strerror or e)
+            ) from None
+        if not os.access(self.home, os.W_OK | os.X_OK):
+            raise StoreError("read_only", t("store.read_only", path=self.home))
+        self._check_database_path()
+        try:
+            self._connect()
+        except sqlite3.DatabaseError as e:
+            if not is_damaged(e):
+                raise
+            self._close_quietly()
+            self._salvage_and_replace()
+            self._connect()
+        from tutor.storage.renames import move_renamed_drafts
+
+        move_renamed_drafts(self.db, Drafts(self.home).folder)
+
+    def _check_database_path(self) -> None:
+        """A database path that is a folder, or a link to nothing, gets its own sentence (SQLite
+        would say only "unable to open", read as a home that cannot be written)."""
+        if self.path.is_symlink() and not self.path.exists():
+            target = os.readlink(self.path)
+            raise StoreError("db_path", t("store.db_dangling", path=self.path, target=target))
+        if self.path.exists() and not self.path.is_file():
+            raise StoreError("db_path", t("store.db_not_file", path=self.path))
+
+    def _connect(self) -> None:
+        self.db = sqlite3.connect(
+            self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
+        )
+        self.db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+        self.db.execute("PRAGMA journal_mode = WAL")
+        ok = self.db.execute("PRAGMA quick_check").fetchone()[0]
+        if ok != "ok":
+            raise sqlite3.DatabaseError(f"database disk image is malformed ({ok})")
+        migrate(self.db, self.path)
+
+    def _open_read_only(self) -> None:
+        memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        if self.path.is_file():
+            source = None
+            for query in ("mode=ro", "immutable=1"):  # immutable: no -shm can be made beside it
+                try:
+                    source = sqlite3.connect(
+                        f"file:{self.path}?{query}", uri=True, timeout=self.timeout
+                    )
+                    source.execute("PRAGMA user_version").fetchone()
+                    break
+                except sqlite3.OperationalError:
+                    if source is not None:
+                        source.close()
+                    source = None
+            if source is None:
+                raise StoreError("read_only", t("store.cannot_read", path=self.path))
+            try:
+                source.backup(memory)
+            finally:
+                source.close()
+        self.db = memory
+        migrate(self.db, self.path)
+
+    def _salvage_and_replace(self) -> None:
+        """Copy what can be read into a new database, then move the damaged file aside under a
+        name no other file has, and put the new one in its place."""
+        fresh = self.home / f".{DB_NAME}.salvage"
+        for leftover in (
+            fresh,
+            Path(f"{fresh}-wal"),
+            Path(f"{fresh}-shm"),
+            Path(f"{fresh}-journal"),
+        ):
+            leftover.unlink(missing_ok=True)
+        self.salvaged_rows = salvage_into(self.path, fresh)
+        target = unique_path(self.home, f"{DB_NAME}.damaged", "")
+        self.path.replace(target)
+        for suffix in ("-wal", "-shm"):
+            side = Path(str(self.path) + suffix)
+            if side.exists():
+                side.replace(Path(str(target) + suffix))
+        fresh.replace(self.path)
+        self.recovered_from = target
+
+    def _error(self, e: sqlite3.Error) -> StoreError:
+        if isinstance(e, StoreError):
+            return e
+        text = str(e).lower()
+        if "locked" in text or "busy" in text:
+            return StoreError("locked", t("store.locked", path=self.path, secs=self.timeout))
+        if "readonly" in text or "read-only" in text or "unable to open" in text:
+            return StoreError("read_only", t("store.read_only", path=self.home))
+        if is_damaged(e):
+            return StoreError("damaged", t("store.damaged", path=self.path))
+        if "no such table" in text or "no such column" in text or "already exists" in text:
+            return StoreError("wrong_tables", t("store.wrong_tables", path=self.path))
+        return StoreError("other", t("store.other", path=self.path, reason=str(e)))
+
+    def _close_quietly(self) -> None:
+        if self.db is not None:
+            try:
+                self.db.close()
+            except sqlite3.Error:
+                pass
+            self.db = None
+
+    def close(self) -> None:
+        with self._lock:
+            self._close_quietly()
+
+    def _write(self, statements: list[tuple[str, tuple]]) -> None:
+        """Several statements in one write transaction."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, args in statements:
+                self.db.execute(sql, args)
+            self.db.execute("COMMIT")
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
