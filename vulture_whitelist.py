@@ -13,7 +13,7 @@ vmdata_kb  # unused variable (tutor/protocol/events.py:146)
 solution_viewed  # unused variable (tutor/storage/exercise_records.py:47)
 
 # an lru_cache key: the file's version, so that an edited context is parsed again
-mtime_ns  # unused variable (tutor/course/model.py:142)
+mtime_ns  # unused variable (tutor/course/context.py:26)
 
 # read by the tests through the public object (the property a test waits for)
 _.highlighting_active  # unused property (tutor/app/editor.py:128)

@@ -6,7 +6,9 @@ import shutil
 import pytest
 
 from tutor.authoring.validate import MAX_PAGE_LINES, validate, validate_content
-from tutor.course.loader import ContentError, context_definitions, load_course, topic_of
+from tutor.course.context import context_definitions
+from tutor.course.lesson import topic_of
+from tutor.course.loader import ContentError, load_course
 from tutor.course.markdown import code_blocks, headings, segments
 
 # The course map every front end promises (exercise ids per chapter); lesson pages may be split

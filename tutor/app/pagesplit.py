@@ -55,7 +55,7 @@ def page_parts(segs: list[Segment]) -> list[str | CodeBlock]:
 
 def split_page(body: str) -> list[str | CodeBlock]:
     """`page_parts` of a Markdown text read here (the welcome page); lesson pages come already
-    segmented from the course (tutor.course.model.Lesson.segments)."""
+    segmented from the course (tutor.course.lesson.Lesson.segments)."""
     return page_parts(
         [
             Segment(line=s.line, prose=join_cjk_breaks(s.prose), block=s.block)

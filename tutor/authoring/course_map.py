@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 from tutor.application.progress import chapter_items
 from tutor.authoring.problems import Problem
-from tutor.course.model import topic_of
+from tutor.course.lesson import topic_of
 
 if TYPE_CHECKING:
-    from tutor.course.model import Chapter, Course, Exercise
+    from tutor.course.exercise import Exercise
+    from tutor.course.model import Chapter, Course
 
 
 def exercise_number(ex_id: str) -> int:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from tutor.authoring.problems import Problem
 
 if TYPE_CHECKING:
-    from tutor.course.model import Chapter, Course, Lesson
+    from tutor.course.lesson import Lesson
+    from tutor.course.model import Chapter, Course
 
 OPTIONAL_MARK = "⚪"
 _MAIN_LINK = re.compile(r"\]\(exercise:([^)\s]+)\)")

@@ -15,9 +15,9 @@ from tutor.authoring.levels import level_problems
 from tutor.authoring.problems import Problem
 from tutor.authoring.validate_checks import check_checks_and_fixtures, check_rules
 from tutor.authoring.validate_files import _defined_names, _parse
+from tutor.course.lesson import split_front_matter
 from tutor.course.loader import ContentError, Course, load_course
 from tutor.course.markdown import segments
-from tutor.course.model import _split_front_matter
 
 _LINK = re.compile(r"\]\((exercise|lesson|quiz|cheatsheet):([^)\s]+)\)")
 _INLINE_CODE = re.compile(r"`+[^`]*`+")
@@ -269,7 +269,7 @@ def _pitfall_repairs(course: Course, problems: list[Problem]) -> None:
     mistake: a chapter map's legend, a guard showing that it stops what it should). Such a key on a
     page without ❌ is stale."""
     for lesson in (lesson for chapter in course.chapters for lesson in chapter.lessons):
-        meta, _, _ = _split_front_matter(lesson.path)
+        meta, _, _ = split_front_matter(lesson.path)
         where = str(lesson.path)
         has_pitfall, linked = PITFALL_MARK in lesson.body, bool(_repair_links(course, lesson.body))
         keys = {k: meta[k] for k in ("repairs_on", "not_a_pitfall") if k in meta}

@@ -3,7 +3,7 @@
 Loading is cheap and jax-free: TOML and Markdown files are read, nothing is executed. Problems
 found while loading raise ContentError naming the file and the field; `tutor.authoring.validate`
 checks the rest (links, hints, interfaces, check modules, fixtures). The model itself is in
-tutor/course/model.py; its names are importable from here too."""
+tutor/course/model.py and its parts' modules; its names are importable from here too."""
 
 from __future__ import annotations
 
@@ -12,29 +12,16 @@ from pathlib import Path
 
 from tutor import paths
 from tutor.course.content_index import ParsedFiles, index_path
+from tutor.course.errors import ContentError, UnknownId
+from tutor.course.exercise import Exercise, InterfaceItem, Rule
 from tutor.course.expectations import ExpectationError, parse_header
+from tutor.course.lesson import Lesson, front_matter
 from tutor.course.markdown import join_cjk_breaks, reflow
-from tutor.course.model import (
-    Chapter,
-    CodeBlock,
-    ContentError,
-    Course,
-    Exercise,
-    InterfaceItem,
-    Lesson,
-    Question,
-    Quiz,
-    Rule,
-    UnknownId,
-    closest,
-    context_definitions,
-    front_matter,
-    topic_of,
-)
+from tutor.course.model import Chapter, Course
+from tutor.course.quiz import Question, Quiz
 
 __all__ = [
     "Chapter",
-    "CodeBlock",
     "ContentError",
     "Course",
     "Exercise",
@@ -43,10 +30,7 @@ __all__ = [
     "Question",
     "Quiz",
     "UnknownId",
-    "closest",
-    "context_definitions",
     "load_course",
-    "topic_of",
 ]
 
 

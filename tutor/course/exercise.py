@@ -1,0 +1,124 @@
+"""An exercise as the course describes it: its folder's files (statement, starter, solution,
+explanation, wrong solutions), its interface, hints, limits, stated rules, and the ids of the
+checks its check module registers."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from tutor import paths
+from tutor.course.markdown import reflow
+
+
+@dataclass(frozen=True)
+class InterfaceItem:
+    name: str
+    signature: str
+    kind: str = "function"  # function | value | class
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule the exercise's statement states, and the ids of the checks that enforce it."""
+
+    text: str
+    checks: tuple[str, ...]
+
+
+@dataclass
+class Exercise:
+    id: str
+    title: str
+    chapter_id: str
+    needs: list[str]  # the lesson pages it needs (exercise.toml), in any order
+    folder: Path
+    interface: list[InterfaceItem]
+    hints: list[str]
+    time_limit: float
+    memory_mb: int
+    check_module: str
+    equivalent_mutants: dict[str, str] = field(default_factory=dict)  # mutant id → why
+    kind: str = "main"  # "main", or "repair": a broken starter from a lesson's pitfall
+    starter_expect: str = ""  # repair: how the untouched starter must fail (a fixture header)
+    rules: list[Rule] = field(default_factory=list)  # [[rules]]: stated rule → enforcing checks
+    # the page it follows on the course map: the last of `needs` in reading order (the loader
+    # sets it; a repair follows the page whose pitfall it repairs)
+    lesson_id: str = ""
+
+    @property
+    def is_repair(self) -> bool:
+        return self.kind == "repair"
+
+    @property
+    def statement_path(self) -> Path:
+        return self.folder / "statement.md"
+
+    @property
+    def starter_path(self) -> Path:
+        return self.folder / "starter.py"
+
+    @property
+    def solution_path(self) -> Path:
+        return self.folder / "solution.py"
+
+    @property
+    def explanation_path(self) -> Path:
+        return self.folder / "explanation.md"
+
+    @property
+    def check_path(self) -> Path:
+        return paths.checks_dir() / f"{self.check_module}.py"
+
+    @property
+    def statement(self) -> str:
+        return reflow(self.statement_path.read_text(encoding="utf-8"))
+
+    @property
+    def starter(self) -> str:
+        return self.starter_path.read_text(encoding="utf-8")
+
+    @property
+    def solution(self) -> str:
+        return self.solution_path.read_text(encoding="utf-8")
+
+    @property
+    def explanation(self) -> str:
+        return reflow(self.explanation_path.read_text(encoding="utf-8"))
+
+    @property
+    def names(self) -> list[str]:
+        return [i.name for i in self.interface]
+
+    @cached_property
+    def check_ids(self) -> list[str]:
+        """The ids of the checks the check module registers, in order, read from its source
+        (the parent knows which checks must pass without importing the module)."""
+        tree = ast.parse(self.check_path.read_text(encoding="utf-8"))
+        ids = []
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for dec in node.decorator_list:
+                    if (
+                        isinstance(dec, ast.Call)
+                        and isinstance(dec.func, ast.Attribute)
+                        and dec.func.attr == "add"
+                        and dec.args
+                        and isinstance(dec.args[0], ast.Constant)
+                        and isinstance(dec.args[0].value, str)
+                    ):
+                        ids.append(dec.args[0].value)
+        return sorted(ids, key=lambda i: _lineno_of(tree, i))
+
+    def wrong_solutions(self) -> list[Path]:
+        folder = self.folder / "wrong"
+        return sorted(folder.glob("*.py")) if folder.is_dir() else []
+
+
+def _lineno_of(tree: ast.Module, check_id: str) -> int:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and node.value == check_id:
+            return node.lineno
+    return 0
