@@ -1,8 +1,8 @@
 """Helpers shared by the check modules of advanced chapter 1 (ex_a1_*.py).
 
 Imported by those modules as `import _a1 as A1` (the runner puts checks/ on sys.path). Everything
-generic (structure validation, comparisons, jaxpr walking) lives in tutor.worker.checklib; this module
-only holds what several chapter-a1 checks read off a staged program."""
+generic (structure validation, comparisons, jaxpr walking) lives in tutor.worker.checklib; this
+module only holds what several chapter-a1 checks read off a staged program."""
 
 from __future__ import annotations
 
@@ -77,25 +77,26 @@ def shape_dtype(value, what: str):
 def array_pair(
     out, what: str, names: tuple[str, str], shapes: tuple[tuple, tuple], floating: bool = True
 ):
-    """A learner's pair (concrete arrays or jax.eval_shape results), validated: a tuple or list of two
-    arrays with the given shapes (and a floating dtype when `floating`). The pair returned in the
-    wrong order is named. Returns the two items (concrete ones as NumPy arrays)."""
+    """A learner's pair (concrete arrays or jax.eval_shape results), validated: a tuple or list of
+    two arrays with the given shapes (and a floating dtype when `floating`). The pair returned in
+    the wrong order is named. Returns the two items (concrete ones as NumPy arrays)."""
     import numpy as np
 
     from tutor.worker.checklib import as_array, as_tuple, fail
 
     items = as_tuple(out, 2, f"{what} ({names[0]}, {names[1]})")
     labels = [f"{what}的第{'一二'[i]}项 {names[i]}" for i in range(2)]
-    found = [shape_dtype(item, label) for item, label in zip(items, labels)]
+    found = [shape_dtype(item, label) for item, label in zip(items, labels, strict=False)]
     wanted = [tuple(shapes[0]), tuple(shapes[1])]
     if wanted[0] != wanted[1] and found[0][0] == wanted[1] and found[1][0] == wanted[0]:
         fail(
-            f"{what}的两项顺序反了:第一项的形状是 {found[0][0]}(像是 {names[1]}),第二项是 {found[1][0]}"
+            f"{what}的两项顺序反了:第一项的形状是 {found[0][0]}(像是 {names[1]}),第二项是 "
+            f"{found[1][0]}"
             f"(像是 {names[0]})。接口要求先返回 {names[0]}、再返回 {names[1]}。",
             expected=[list(w) for w in wanted],
             actual=[list(f[0]) for f in found],
         )
-    for (shape, dtype), want, label in zip(found, wanted, labels):
+    for (shape, dtype), want, label in zip(found, wanted, labels, strict=False):
         if shape != want:
             fail(
                 f"{label} 的形状应该是 {want},实际是 {shape}。",
@@ -106,7 +107,7 @@ def array_pair(
             fail(f"{label} 应该是浮点数组,实际 dtype 是 {dtype}。", actual=str(dtype))
     return tuple(
         item if hasattr(item, "shape") and not hasattr(item, "__array__") else as_array(item, label)
-        for item, label in zip(items, labels)
+        for item, label in zip(items, labels, strict=False)
     )
 
 
@@ -135,7 +136,8 @@ class returned_values:
 
 
 def fn_label(fn) -> str:
-    """How a message names a function the check passes on (a learner's function or a transform of it)."""
+    """How a message names a function the check passes on (a learner's function or a transform of
+    it)."""
     from tutor.worker.checklib import fn_name
 
     return fn_name(fn)

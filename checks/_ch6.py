@@ -53,7 +53,7 @@ def render(tree) -> str:
     if tree is None:
         return "None"
     if isinstance(tree, tuple) and hasattr(tree, "_fields"):
-        inner = ", ".join(f"{k}={render(v)}" for k, v in zip(tree._fields, tree))
+        inner = ", ".join(f"{k}={render(v)}" for k, v in zip(tree._fields, tree, strict=False))
         return f"{type(tree).__name__}({inner})"
     if isinstance(tree, tuple):
         return "(" + ", ".join(render(v) for v in tree) + ("," if len(tree) == 1 else "") + ")"
@@ -90,7 +90,9 @@ def state_change(before, after, root: str = "状态") -> str | None:
     t_after, l_after = _leaves(after, root)
     if t_before != t_after:
         return f"{_named(root)}的容器变了:{render(before)} → {render(after)}"
-    changes = [_leaf_change(path, a, b) for (path, a), (_, b) in zip(l_before, l_after)]
+    changes = [
+        _leaf_change(path, a, b) for (path, a), (_, b) in zip(l_before, l_after, strict=False)
+    ]
     changes = [c for c in changes if c]
     if not changes:
         return f"{render(before)} → {render(after)}"
@@ -147,7 +149,7 @@ def _reach(jaxpr, tainted_in: list[bool], barrier: str) -> list[bool]:
     """Which outputs of `jaxpr` depend on a tainted input along a path that does not pass through a
     `barrier` primitive. Calls with one sub-program of matching arity (pjit, remat, custom_jvp …)
     are followed inside; any other primitive taints all its outputs if any input is tainted."""
-    tainted = {id(v): t for v, t in zip(jaxpr.invars, tainted_in)}
+    tainted = {id(v): t for v, t in zip(jaxpr.invars, tainted_in, strict=False)}
 
     def is_tainted(v) -> bool:
         return tainted.get(id(v), False)  # literals and constants are never tainted
@@ -166,7 +168,7 @@ def _reach(jaxpr, tainted_in: list[bool], barrier: str) -> list[bool]:
                 outs = _reach(subs[0], ins, barrier)
             else:
                 outs = [any(ins)] * len(eqn.outvars)
-        for v, t in zip(eqn.outvars, outs):
+        for v, t in zip(eqn.outvars, outs, strict=False):
             tainted[id(v)] = t
     return [is_tainted(v) for v in jaxpr.outvars]
 

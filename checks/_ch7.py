@@ -12,7 +12,8 @@ import numpy as np
 
 def primitive_names() -> frozenset[str]:
     """Names of JAX's primitives (public jax.extend API): an eager device op (a slice, a dtype
-    conversion on a jax.Array) compiles under its primitive's name, a jitted function under its own."""
+    conversion on a jax.Array) compiles under its primitive's name, a jitted function under its
+    own."""
     from jax.extend.core import primitives
 
     names = {getattr(getattr(primitives, attr), "name", None) for attr in dir(primitives)}
@@ -54,7 +55,7 @@ def np_mlp_params(seed: int, sizes) -> dict:
     """Fresh He-initialised float32 parameters (NumPy), in the chapter's dict layout."""
     g = np.random.default_rng(seed)
     params = {}
-    for i, (n_in, n_out) in enumerate(zip(sizes[:-1], sizes[1:])):
+    for i, (n_in, n_out) in enumerate(zip(sizes[:-1], sizes[1:], strict=False)):
         params[f"dense_{i}"] = {
             "w": (g.standard_normal((n_in, n_out)) * np.sqrt(2.0 / n_in)).astype(np.float32),
             "b": (0.1 * g.standard_normal(n_out)).astype(np.float32),
@@ -187,9 +188,10 @@ def jax_fit_mlp(X, label_sets, sizes, seed: int, steps: int = 150, lr: float = 1
 
 
 def np_spiral_updates(params, grads_seq, *, clip=True, decay_biases=False, constant_lr=None):
-    """Updates of chain(clip_by_global_norm(1.0), scale_by_adam(), add_decayed_weights(1e-4, w only),
-    scale_by_learning_rate(schedule)) in float64; update t uses the warm-up rate 1e-2·(t − 1)/100."""
-    m = {(l, k): 0.0 for l in params for k in params[l]}
+    """Updates of chain(clip_by_global_norm(1.0), scale_by_adam(), add_decayed_weights(1e-4, w
+    only), scale_by_learning_rate(schedule)) in float64; update t uses the warm-up rate 1e-2·(t −
+    1)/100."""
+    m = {(name, k): 0.0 for name in params for k in params[name]}
     v = dict(m)
     out = []
     for t, grads in enumerate(grads_seq, 1):
@@ -203,25 +205,26 @@ def np_spiral_updates(params, grads_seq, *, clip=True, decay_biases=False, const
         ratio = min(1.0, 1.0 / (1e-12 + total)) if clip else 1.0
         rate = constant_lr if constant_lr is not None else 1e-2 * (t - 1) / 100.0
         step = {}
-        for l in params:
-            step[l] = {}
-            for k in params[l]:
-                g = np.asarray(grads[l][k], np.float64) * ratio
-                m[l, k] = 0.9 * m[l, k] + 0.1 * g
-                v[l, k] = 0.999 * v[l, k] + 0.001 * g * g
-                adam = (m[l, k] / (1 - 0.9**t)) / (np.sqrt(v[l, k] / (1 - 0.999**t)) + 1e-8)
+        for name in params:
+            step[name] = {}
+            for k in params[name]:
+                g = np.asarray(grads[name][k], np.float64) * ratio
+                m[name, k] = 0.9 * m[name, k] + 0.1 * g
+                v[name, k] = 0.999 * v[name, k] + 0.001 * g * g
+                adam = (m[name, k] / (1 - 0.9**t)) / (np.sqrt(v[name, k] / (1 - 0.999**t)) + 1e-8)
                 decayed = (
-                    1e-4 * np.asarray(params[l][k], np.float64)
+                    1e-4 * np.asarray(params[name][k], np.float64)
                     if (k == "w" or decay_biases)
                     else 0.0
                 )
-                step[l][k] = -rate * (adam + decayed)
+                step[name][k] = -rate * (adam + decayed)
         out.append(step)
     return out
 
 
 def np_spiral_schedule(total: int) -> np.ndarray:
-    """lr_schedule in float64: 0 → 1e-2 linearly over 100 steps, then cosine down to 1e-4 at `total`."""
+    """lr_schedule in float64: 0 → 1e-2 linearly over 100 steps, then cosine down to 1e-4 at
+    `total`."""
     t = np.arange(total, dtype=np.float64)
     frac = np.clip((t - 100) / (total - 100), 0.0, 1.0)
     return np.where(

@@ -10,7 +10,7 @@ def _sigmoid(v):
 def cell_ref(P, h, c, x, order="ifog"):
     """One LSTM step in float64. `order` names the row blocks of the stacked gates."""
     z = P["W"] @ x + P["U"] @ h + P["b"]
-    blocks = dict(zip(order, np.split(z, 4)))
+    blocks = dict(zip(order, np.split(z, 4), strict=False))
     c_new = _sigmoid(blocks["f"]) * c + _sigmoid(blocks["i"]) * np.tanh(blocks["g"])
     h_new = _sigmoid(blocks["o"]) * np.tanh(c_new)
     return h_new, c_new
@@ -22,7 +22,7 @@ def masked_ref(P, xs, mask, frozen="both"):
     h = np.zeros(P["U"].shape[1])
     c = np.zeros_like(h)
     hs = []
-    for x, m in zip(xs, mask):
+    for x, m in zip(xs, mask, strict=False):
         h_new, c_new = cell_ref(P, h, c, x)
         h = h_new if (m or frozen == "none") else h
         c = c_new if (m or frozen != "both") else c

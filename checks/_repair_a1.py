@@ -80,9 +80,9 @@ def intermediate_values(fn: Callable, *args) -> list:
             return v.val if isinstance(v, jcore.Literal) else env[v]
 
         def walk(jaxpr, consts, invals):
-            for v, c in zip(jaxpr.constvars, consts):
+            for v, c in zip(jaxpr.constvars, consts, strict=False):
                 env[v] = c
-            for v, x in zip(jaxpr.invars, invals):
+            for v, x in zip(jaxpr.invars, invals, strict=False):
                 env[v] = x
             for eqn in jaxpr.eqns:
                 ins = [read(v) for v in eqn.invars]
@@ -93,7 +93,7 @@ def intermediate_values(fn: Callable, *args) -> list:
                     res = eqn.primitive.bind(*ins, **eqn.params)
                     if not eqn.primitive.multiple_results:
                         res = [res]
-                for v, r in zip(eqn.outvars, res):
+                for v, r in zip(eqn.outvars, res, strict=False):
                     env[v] = r
                     out.append(r)
             return [read(v) for v in jaxpr.outvars]

@@ -64,7 +64,8 @@ def assert_once(
 ) -> None:
     """Exactly one compilation (of `name`, or of anything when None) over `calls` calls. On failure
     the message says what the log shows: nothing compiled (no jit at all), one name compiled on
-    every call (`repeat` explains why), or many small eager operations (the code ran without jit)."""
+    every call (`repeat` explains why), or many small eager operations (the code ran without
+    jit)."""
     n = log.count(name)
     if n == 1:
         return
@@ -76,7 +77,8 @@ def assert_once(
         )
     elif sum(1 for x in names if is_primitive(x)) * 2 >= n >= 2:
         msg = (
-            f"{calls} 次调用{what}编译了 {n} 次,编译的是一个个零散的 eager 运算({', '.join(sorted(set(names))[:6])}…):"
+            f"{calls} 次调用{what}编译了 {n} 次,编译的是一个个零散的 eager "
+            f"运算({', '.join(sorted(set(names))[:6])}…):"
             "代码没有在 jit 里运行。"
         )
     elif calls > 1 and max(names.count(x) for x in set(names)) >= calls:
@@ -147,7 +149,8 @@ def transformation(value: Any, what: str) -> Any:
     """A learner's GradientTransformation: anything with callable .init and .update."""
     if not (callable(getattr(value, "init", None)) and callable(getattr(value, "update", None))):
         fail(
-            f"{what}应返回一个 GradientTransformation(有 init 和 update 两个函数),实际是 {type(value).__name__}。",
+            f"{what}应返回一个 GradientTransformation(有 init 和 update 两个函数),实际是 "
+            f"{type(value).__name__}。",
             actual=repr(value)[:200],
         )
     return value

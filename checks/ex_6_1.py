@@ -1,7 +1,7 @@
 """练习 6.1 用 JIT 实现有状态计数器:update_counter(count, increment) -> (count + 1, increment).
 
 The chapter's own example (6.8 练习 1): jax.jit(update_counter) from count 0, called 5 times with
-increment i = 0…4, gives counts 1…5 and echoes 0…4                 -> checks "jit_loop", "trace_once"
+increment i = 0…4, gives counts 1…5 and echoes 0…4 -> checks "jit_loop", "trace_once"
 The statement also promises: no state kept in module-level variables -> check "pure"."""
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
@@ -47,7 +47,8 @@ def _known_mistakes(count, increment):
         ((count, increment), "新计数没有加 1:返回的还是传入的 count。"),
         (
             (increment + 1, increment),
-            "新计数等于 increment + 1:它碰巧符合题目里的循环(第 i 次传入 i),但新状态必须由传入的 count 算出来。",
+            "新计数等于 increment + 1:它碰巧符合题目里的循环(第 i 次传入 i),但新状态必须由传入的 "
+            "count 算出来。",
         ),
     ]
 
@@ -142,7 +143,8 @@ def _(L):
         rtol=0,
         atol=0,
         what=f"从 {start} 起的计数",
-        msg=f"从 {start} 起连续 6 步的计数应为 {start + 1}…{start + 6}(新计数 = 传入的 count + 1)。",
+        msg=f"从 {start} 起连续 6 步的计数应为 {start + 1}…{start + 6}(新计数 = 传入的 "
+        "count + 1)。",
     )
     assert_close(
         np.array(aux_got),
@@ -163,7 +165,8 @@ def _(L):
     if change:
         k, why = change
         fail(
-            f"5 次调用追踪了 {traces} 次。第 {k + 1} 次调用时传入的计数和上一次 jit 看到的不一样:{why}。"
+            f"5 次调用追踪了 {traces} 次。第 {k + 1} 次调用时传入的计数和上一次 jit 看到的不一样:"
+            f"{why}。"
             "jit 按输入的形状、dtype 和弱类型标记缓存编译结果,返回的新计数要和传入的计数完全同类。",
             expected=1,
             actual=traces,

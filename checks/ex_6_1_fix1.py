@@ -54,7 +54,8 @@ def _(L):
     if counts[-1] == counts[-2] == counts[-3]:
         fail(
             f"计数停在 {counts[-1]:g} 不再变化:这个数只在追踪时算了一次,被当作常数编进了程序"
-            "(改全局变量是 Python 动作,jit 之后不再执行)。让计数作为参数 count 进来、count + 1 作为返回值出去。",
+            "(改全局变量是 Python 动作,jit 之后不再执行)。让计数作为参数 count 进来、count + 1 "
+            "作为返回值出去。",
             expected=want.tolist(),
             actual=counts.tolist(),
         )
@@ -116,7 +117,8 @@ def _(L):
     n = log.count(name)
     if n != 1 and any(d != "int32" for d in dtypes):
         why = (
-            f"计数的 dtype 依次是 {', '.join(dtypes)}:新计数不再是 int32(例如 count + 1.0 得到 float32),"
+            f"计数的 dtype 依次是 {', '.join(dtypes)}:新计数不再是 int32(例如 count + 1.0 得到 "
+            "float32),"
             "下一次调用的输入签名变了,jit 只好重新编译。保持 int32:count + 1。"
         )
     else:

@@ -83,12 +83,14 @@ def _pattern(L, log, clears, name):
     """Why four calls compiled more than once, said only as far as the check has seen it."""
     if clears.calls:
         return (
-            f"{len(GAINS)} 次调用编译了 {log.total} 次,期间你的代码调用了 {clears.calls} 次 jax.clear_caches():"
+            f"{len(GAINS)} 次调用编译了 {log.total} 次,期间你的代码调用了 {clears.calls} 次 "
+            "jax.clear_caches():"
             "清空缓存后 jit 只能重新编译。删掉它,增益作为动态参数,缓存就一直有效。"
         )
     if log.total and all(n == name for n in log.names):
         return (
-            f"{len(GAINS)} 个不同的增益正好编译了 {log.total} 次,编译的都是 {name}:增益被当成了静态参数,"
+            f"{len(GAINS)} 个不同的增益正好编译了 {log.total} 次,编译的都是 {name}:"
+            "增益被当成了静态参数,"
             "每个新值都要重新编译。它只参与运算,应作为动态参数。"
         )
     x = _x(615)
@@ -97,8 +99,10 @@ def _pattern(L, log, clears, name):
         L.amplify(x, GAINS[0])
     if again.total >= 2:
         return (
-            f"{len(GAINS)} 次调用编译了 {log.total} 次({', '.join(log.names)});同样的参数再调用两次又编译了 "
-            f"{again.total} 次,缓存也没有被清空:每次调用都得到了一个新的 jit 函数(例如在函数体里现包 jax.jit),"
+            f"{len(GAINS)} 次调用编译了 {log.total} 次({', '.join(log.names)});"
+            "同样的参数再调用两次又编译了 "
+            f"{again.total} 次,缓存也没有被清空:每次调用都得到了一个新的 jit "
+            "函数(例如在函数体里现包 jax.jit),"
             "jit 的缓存跟着函数对象走。jax.jit 只在函数外包一次。"
         )
     return f"{len(GAINS)} 次调用编译了 {log.total} 次({', '.join(log.names)})。"

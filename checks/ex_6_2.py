@@ -3,7 +3,7 @@
 The chapter's own assertions (6.8 练习 2), all covered here:
 - eager, data [2, 4, 6, 8, 10] from (0.0, 0): averages == [2.0, 3.0, 4.0, 5.0, 6.0] (exact);
   the states (2.0, 1), (6.0, 2), (12.0, 3), (20.0, 4), (30.0, 5)            -> check "eager"
-- jit from Python scalars (0.0, 0): 2 traces and float(avg) == 6.0             -> check "weak_contrast"
+- jit from Python scalars (0.0, 0): 2 traces and float(avg) == 6.0 -> check "weak_contrast"
 - jit from the typed initial state: 1 trace and float(avg) == 6.0              -> check "trace_once"
 A retrace is explained by what the check saw change in the state between two calls."""
 
@@ -160,7 +160,7 @@ def _(L):
 
     start = L.initial_state
     parts = as_tuple(start, 2, "initial_state (current_sum, count)")
-    for part, name in zip(parts, ("current_sum", "count")):
+    for part, name in zip(parts, ("current_sum", "count"), strict=False):
         assert_that(
             as_scalar(part, f"initial_state 的 {name}") == 0.0,
             f"initial_state 的 {name} 应从 0 开始。",

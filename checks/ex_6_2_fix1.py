@@ -20,8 +20,10 @@ from tutor.worker.checklib import (
 checks = Checks()
 
 SYMPTOMS = {
-    "TracerArrayConversionError": "在 jit 里 grid 是追踪值,不能转成 NumPy 数组再赋值:用 grid.at[i].set(value)。",
-    "word:immutable": "JAX 数组不能原地赋值(grid[i] = value):用 grid.at[i].set(value) 得到一个新数组。",
+    "TracerArrayConversionError": "在 jit 里 grid 是追踪值,不能转成 NumPy 数组再赋值:用 "
+    "grid.at[i].set(value)。",
+    "word:immutable": "JAX 数组不能原地赋值(grid[i] = value):用 grid.at[i].set(value) "
+    "得到一个新数组。",
 }
 
 

@@ -47,8 +47,10 @@ def _(L):
     want = START + 2
     if len(set(got.tolist())) == 1 and START.min() != START.max():
         fail(
-            f"两轮之后每个样本的计数都是 {got[0]:g}:vmap 只追踪一次,函数体(和里面的 append 或全局计数)对整批"
-            "只执行了一次,列表只追加了一次。让 count 作为带批维度的输入进来、count + 1 作为输出出去。",
+            f"两轮之后每个样本的计数都是 {got[0]:g}:vmap 只追踪一次,函数体(和里面的 append "
+            "或全局计数)对整批"
+            "只执行了一次,列表只追加了一次。让 count 作为带批维度的输入进来、count + 1 "
+            "作为输出出去。",
             expected=want.tolist(),
             actual=got.tolist(),
         )
@@ -81,7 +83,8 @@ def _(L):
     change = before.changes()
     if change:
         fail(
-            f"调用 vmap(tick) {change.words()}:每个样本的状态要走参数和返回值,函数里不碰外部的列表。",
+            f"调用 vmap(tick) {change.words()}:每个样本的状态要走参数和返回值,"
+            "函数里不碰外部的列表。",
             **change.detail(),
         )
 
@@ -99,7 +102,8 @@ def _(L):
             dtypes.append(str(getattr(counts, "dtype", type(counts).__name__)))
     if any(d != "int32" for d in dtypes):
         fail(
-            f"计数的 dtype 依次是 {', '.join(dtypes)},应一直是 int32:新计数写成 count + 1(不是 + 1.0)。",
+            f"计数的 dtype 依次是 {', '.join(dtypes)},应一直是 int32:新计数写成 count + 1(不是 "
+            "+ 1.0)。",
             dtypes=dtypes,
         )
     assert_compile_count(

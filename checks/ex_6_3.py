@@ -132,7 +132,7 @@ def _(L):
             L.gradient_descent_step(jnp.float32(x), float(lr)),
             f"gradient_descent_step({x:.3f}, {lr:.3f})",
         )
-        for x, lr in zip(starts, rates)
+        for x, lr in zip(starts, rates, strict=False)
     ]
     assert_close(
         np.array(got),
@@ -155,13 +155,15 @@ def _compile_pattern(n: int) -> str:
     distinct = len(set(RATES))
     if n == len(RATES):
         return (
-            f"{len(RATES)} 次调用编译了 {n} 次,学习率重复的调用也不例外:每次调用都得到了一个新的 jit 函数"
+            f"{len(RATES)} 次调用编译了 {n} 次,学习率重复的调用也不例外:每次调用都得到了一个新的 "
+            "jit 函数"
             "(例如在函数体里写 jax.jit(...)(...)),jit 的缓存跟着函数对象走,新对象就要重新编译。"
             "把 jax.jit 放到函数外面,只包装一次。"
         )
     if n == distinct:
         return (
-            f"{len(RATES)} 次调用用了 {distinct} 个不同的学习率,正好编译了 {n} 次,重复的学习率没有再编译:"
+            f"{len(RATES)} 次调用用了 {distinct} 个不同的学习率,正好编译了 {n} 次,"
+            "重复的学习率没有再编译:"
             "学习率被当成了静态参数(static_argnums / static_argnames),每个新值都会触发重新编译。"
             "学习率不影响程序结构,应作为动态参数传入。"
         )

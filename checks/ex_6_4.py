@@ -85,7 +85,8 @@ def _mistakes(x64, part: str):
         (
             "delta_sq",
             m2["delta_sq"] / n,
-            "M2 的增量写成了 δ²(两处都用旧均值):应为 δ·(x − μ),其中 δ 用旧均值,(x − μ) 用刚更新过的均值。",
+            "M2 的增量写成了 δ²(两处都用旧均值):应为 δ·(x − μ),其中 δ 用旧均值,(x − μ) "
+            "用刚更新过的均值。",
         ),
         (
             "new_sq",
@@ -195,7 +196,7 @@ def _(L):
     bypass = H.outputs_bypassing(L.online_var, (xs,), "scan")
     if len(bypass) != 3:
         return  # 返回值的结构由 shapes 检查报告
-    names = [n for n, b in zip(("最终均值", "最终方差", "方差轨迹"), bypass) if b]
+    names = [n for n, b in zip(("最终均值", "最终方差", "方差轨迹"), bypass, strict=False) if b]
     assert_that(
         not names,
         f"online_var 的{'、'.join(names)}在 scan 之外还直接依赖 xs:它们应该只由 scan 得到"
@@ -220,7 +221,8 @@ def _(L):
     long = [k + 1 for k, item in enumerate(out) if np.shape(item) == (300,)]
     if np.shape(tr) != (300,) and long:
         fail(
-            f"第 {long[0]} 个返回值才是形状 (300,) 的方差轨迹:返回顺序应为 (均值, 方差, 方差轨迹)。",
+            f"第 {long[0]} 个返回值才是形状 (300,) 的方差轨迹:返回顺序应为 (均值, 方差, "
+            "方差轨迹)。",
             shapes=[list(np.shape(item)) for item in out],
         )
     assert_that(
@@ -249,7 +251,8 @@ def _(L):
         rtol=1e-6,
         atol=0,
         what="均值",
-        msg=f"最终均值应为 {want:.6f},实际是 {m:.6f}(μ ← μ + δ / n,δ = x − 旧均值,n 是加 1 之后的计数)。",
+        msg=f"最终均值应为 {want:.6f},实际是 {m:.6f}(μ ← μ + δ / n,δ = x − 旧均值,n 是加 1 "
+        "之后的计数)。",
     )
 
 
@@ -294,7 +297,8 @@ def _check_trace(L, tr, xs, idx, rtol, atol, what):
     fail(
         found.message
         if found
-        else f"{what}第 {bad} 项应是前 {bad + 1} 个数的总体方差 {want[bad]:.6g},实际是 {tr[bad]:.6g}。",
+        else f"{what}第 {bad} 项应是前 {bad + 1} 个数的总体方差 {want[bad]:.6g},实际是 "
+        f"{tr[bad]:.6g}。",
         index=bad,
         expected=want[idx],
         actual=tr[idx],
@@ -324,7 +328,8 @@ def _(L):
     got = [list(np.shape(mb)), list(np.shape(vb)), list(np.shape(tb))]
     assert_that(
         got == [[3], [3], [3, 200]],
-        f"vmap 之后三个输出的形状是 {got},应为 [[3], [3], [3, 200]]:online_var 只处理一条一维数据流,"
+        f"vmap 之后三个输出的形状是 {got},应为 [[3], [3], [3, 200]]:online_var "
+        "只处理一条一维数据流,"
         "批量维由 vmap 加在最前面。",
         expected=[[3], [3], [3, 200]],
         actual=got,
@@ -346,7 +351,7 @@ def _(L):
     per_stream = [_mistakes(s, "var") for s in s64]
     stacked = [
         Mistake(ms[0].label, np.array([m.value for m in ms]), ms[0].message)
-        for ms in zip(*per_stream)
+        for ms in zip(*per_stream, strict=False)
     ]
     assert_close(
         got.astype(np.float64),
@@ -354,7 +359,8 @@ def _(L):
         rtol=2e-3,
         atol=0,
         what="每条流的方差",
-        msg="vmap 后每条数据流的方差和 float64 参考不一致(每条流都应独立地从 n = 0、μ = 0、M2 = 0 开始)。",
+        msg="vmap 后每条数据流的方差和 float64 参考不一致(每条流都应独立地从 n = 0、μ = 0、M2 = "
+        "0 开始)。",
         mistakes=stacked,
     )
 

@@ -21,7 +21,8 @@ checks = Checks()
 SYMPTOMS = {
     "word:tree_multimap": "jax.tree_util.tree_multimap 在更早的版本里就被移除了:用 jax.tree.map。",
     "word:tree_map": "jax.tree_map 在 jax 0.12 里已经移除:用 jax.tree.map(函数, 树)。",
-    "AttributeError": "调用了一个 0.12 里已经不存在的属性:PyTree 工具都在 jax.tree 里(jax.tree.map)。",
+    "AttributeError": "调用了一个 0.12 里已经不存在的属性:PyTree 工具都在 jax.tree "
+    "里(jax.tree.map)。",
 }
 
 
@@ -29,7 +30,10 @@ def _trees(seed):
     import jax.numpy as jnp
 
     g = rng(seed)
-    arr = lambda *shape: jnp.asarray(g.uniform(-2.0, 2.0, size=shape).astype(np.float32))
+
+    def arr(*shape):
+        return jnp.asarray(g.uniform(-2.0, 2.0, size=shape).astype(np.float32))
+
     return [
         {"enc": {"kernel": arr(3, 2), "bias": arr(2)}, "dec": [arr(2, 1), arr(1)]},
         [arr(4), (arr(2, 2), None), {"gain": arr()}],
@@ -59,7 +63,7 @@ def _(L):
                 expected=str(jax.tree.structure(tree)),
                 actual=str(_structure(out)),
             )
-        want = jax.tree.map(lambda leaf: np.asarray(leaf, np.float64) * factor, tree)
+        want = jax.tree.map(lambda leaf: np.asarray(leaf, np.float64) * factor, tree)  # noqa: B023 (called at once)
         assert_close(
             out,
             want,
@@ -90,8 +94,8 @@ def _(L):
         msg=f"3 个不同的 factor 编译了 {log.count(R.name_of(fn))} 次,期望 1 次:"
         "factor 只参与数值运算,应作为普通参数传入。",
     )
-    for f, out in zip(factors, outs):
-        want = jax.tree.map(lambda leaf: np.asarray(leaf, np.float64) * float(f), tree)
+    for f, out in zip(factors, outs, strict=False):
+        want = jax.tree.map(lambda leaf: np.asarray(leaf, np.float64) * float(f), tree)  # noqa: B023 (called at once)
         assert_close(
             out,
             want,

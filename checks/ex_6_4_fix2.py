@@ -19,7 +19,8 @@ from tutor.worker.checklib import (
 checks = Checks()
 
 SYMPTOMS = {
-    "FrozenInstanceError": "Linear 是冻结的 dataclass,字段不能赋值:用 dataclasses.replace(layer, b=b) "
+    "FrozenInstanceError": "Linear 是冻结的 dataclass,字段不能赋值:用 dataclasses.replace(layer,"
+    " b=b) "
     "得到一个改了 b 的新对象。"
 }
 
@@ -66,7 +67,8 @@ def _(L):
     )
     if got_name != "enc":
         fail(
-            f"新层的 name 变成了 {got_name!r},应保留原来的 'enc':静态字段也要原样照抄(replace 会替你做)。",
+            f"新层的 name 变成了 {got_name!r},应保留原来的 'enc':静态字段也要原样照抄(replace "
+            "会替你做)。",
             expected="enc",
             actual=got_name,
         )
@@ -102,7 +104,7 @@ def _(L):
     with CompileLog() as log:
         outs = [fn(layer, bb) for bb in biases]
     assert_compile_count(log, None, expected=1, msg=f"3 个偏置编译了 {log.total} 次,期望 1 次。")
-    for bb, out in zip(biases, outs):
+    for bb, out in zip(biases, outs, strict=False):
         got_w, got_b, name = _fields(out, "jit 下的返回值")
         assert_close(
             got_b,

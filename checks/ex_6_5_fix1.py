@@ -20,7 +20,8 @@ from tutor.worker.checklib import (
 checks = Checks()
 
 SYMPTOMS = {
-    "word:dtypes do not match": "scan 的 carry 初值和循环体交回的 carry dtype 不一致(例如初值是强类型 int32,"
+    "word:dtypes do not match": "scan 的 carry 初值和循环体交回的 carry dtype "
+    "不一致(例如初值是强类型 int32,"
     "加上浮点数据后变成 float32):让初值用数据的 dtype,如 jnp.zeros((), xs.dtype)。",
 }
 
@@ -56,7 +57,8 @@ def _(L):
             Mistake(
                 "truncated",
                 np.array(truncated, np.float64),
-                "前缀和每一步都被截成了整数:为了让 carry 对上 int32 初值而转换 dtype,丢掉了小数部分。"
+                "前缀和每一步都被截成了整数:为了让 carry 对上 int32 初值而转换 dtype,"
+                "丢掉了小数部分。"
                 "应该反过来,让初值用数据的 dtype。",
             )
         ],
@@ -83,7 +85,8 @@ def _(L):
     ]
     if got != ["float16", "float16"]:
         fail(
-            f"float16 数据得到的 (总和, 前缀和) dtype 是 {got}:carry 的初值没有跟着数据的 dtype 走。",
+            f"float16 数据得到的 (总和, 前缀和) dtype 是 {got}:carry 的初值没有跟着数据的 "
+            "dtype 走。",
             expected=["float16", "float16"],
             actual=got,
         )

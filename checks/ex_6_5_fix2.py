@@ -22,13 +22,15 @@ from tutor.worker.mistakes import Known, produced
 checks = Checks()
 
 _TRACED = (
-    "n_steps 作为 jit 的普通参数传进来,追踪时只是个 tracer;scan 的 length 决定输出的形状,必须是编译时已知的"
+    "n_steps 作为 jit 的普通参数传进来,追踪时只是个 tracer;scan 的 length 决定输出的形状,"
+    "必须是编译时已知的"
     ' Python 整数。把 n_steps 声明成静态参数:@partial(jax.jit, static_argnames=("n_steps",))。'
 )
 SYMPTOMS = {
     "ConcretizationTypeError": _TRACED,
     "TracerIntegerConversionError": _TRACED,
-    "word:Shapes must be 1D sequences of concrete values": "输出的形状取决于 n_steps,而 n_steps 在 jit 里是 tracer:fori_loop 的上界"
+    "word:Shapes must be 1D sequences of concrete values": "输出的形状取决于 n_steps,而 n_steps 在 "
+    "jit 里是 tracer:fori_loop 的上界"
     "可以是运行时的值,数组的形状却不行。" + _TRACED[_TRACED.index("把 n_steps") :],
 }
 
@@ -103,7 +105,8 @@ def _(L):
         log,
         name,
         expected=2,
-        msg=f"n_steps 依次取 {list(calls)}(两个不同的 n_steps,起点都是 float32 标量),orbit 编译了 {got} 次,"
+        msg=f"n_steps 依次取 {list(calls)}(两个不同的 n_steps,起点都是 float32 标量),orbit 编译了 "
+        f"{got} 次,"
         "应是 2 次:每个新的 n_steps 编译一次,同一个 n_steps 不再编译。",
     )
 
@@ -120,7 +123,8 @@ def _(L):
         fail(
             f"n_steps = 5 时程序有 {size[0]} 个运算,n_steps = 40 时有 {size[1]} 个"
             + ("" if small.get("scan") else ",而且没有 scan")
-            + ":循环被展开进了程序(Python 的 for 循环),n_steps 越大程序越长、编译越慢。用 lax.scan。",
+            + ":循环被展开进了程序(Python 的 for 循环),n_steps 越大程序越长、编译越慢。用 "
+            "lax.scan。",
             n5=dict(small),
             n40=dict(large),
         )

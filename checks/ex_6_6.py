@@ -68,7 +68,8 @@ def _state_parts(L, new, what):
     """(step, [w, b], [ema_w, ema_b]) of a returned state, structure checked first."""
     if not isinstance(new, L.TrainState):
         fail(
-            f"{what}返回的不是 TrainState,而是 {H.render(new)}:状态进、状态出,返回值和输入是同一种容器。"
+            f"{what}返回的不是 TrainState,而是 {H.render(new)}:状态进、状态出,"
+            "返回值和输入是同一种容器。"
         )
     return (
         as_scalar(new.step, f"{what}返回的 step"),
@@ -143,7 +144,8 @@ def _(L):
         rtol=0,
         atol=1e-5,
         what="[w, b]",
-        msg=f"一步 SGD 之后 [w, b] 应为 [{pw:.6f}, {pb:.6f}](θ − lr·∇L,L 是 loss_fn_linear 的均方误差)。",
+        msg=f"一步 SGD 之后 [w, b] 应为 [{pw:.6f}, {pb:.6f}](θ − lr·∇L,L 是 loss_fn_linear "
+        "的均方误差)。",
         mistakes=[
             Mistake(
                 "unchanged",
@@ -206,7 +208,8 @@ def _(L):
         other = _chapter_call(L, w=W0 + 1.0, b=B0 - 1.0)[2]  # 换一组参数再调用一次
         if np.allclose(other, got, rtol=0, atol=1e-7):
             fail(
-                "换了 state.params 再调用,ema_params 的结果却完全不变:EMA 公式里的 θ 没有取自这一步的参数"
+                "换了 state.params 再调用,ema_params 的结果却完全不变:EMA 公式里的 θ "
+                "没有取自这一步的参数"
                 "(若读的是模块级变量,jit 只在追踪时读它一次,之后一直是那个值)。",
                 expected_new_convention=ema_new,
                 expected_old_convention=ema_old,
@@ -288,7 +291,8 @@ def _global_data_params(w, b, lr, steps):
 def _compile_words(n: int, calls: int, distinct: int) -> str:
     if n == distinct and distinct < calls:
         return (
-            f"{calls} 次调用用了 {distinct} 组不同的 lr / decay,正好编译了 {n} 次,重复的那组没有再编译:"
+            f"{calls} 次调用用了 {distinct} 组不同的 lr / decay,正好编译了 {n} 次,"
+            "重复的那组没有再编译:"
             "lr、decay 被当成了静态参数(static_argnums / static_argnames)。它们是普通的数值参数,"
             "值变了不需要重新编译。"
         )
@@ -304,7 +308,7 @@ def _(L):
     x, y = jnp.array(X0), jnp.array(Y0)
     states = [_make_state(L, 0, W0, B0, EW, EB) for _ in HYPER]
     with CompileLog() as log:
-        for st, (lr, d) in zip(states, HYPER):
+        for st, (lr, d) in zip(states, HYPER, strict=False):
             L.ema_train_step(st, x, y, lr, d)
     assert_compile_count(
         log,

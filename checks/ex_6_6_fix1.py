@@ -25,7 +25,7 @@ MOMENTA = (0.5, 0.6, 0.5, 0.7, 0.6)
 def _reference(rates, momenta):
     x = v = 0.0
     path = []
-    for lr, mu in zip(rates, momenta):
+    for lr, mu in zip(rates, momenta, strict=False):
         v = mu * v + lr * 2.0 * (x - 3.0)  # Sutskever form: v ← μ·v + η·g, θ ← θ − v
         x = x - v
         path.append(x)
@@ -37,7 +37,7 @@ def _walk(L, fn):
 
     state = L.OptimizerState(params=jnp.zeros((), jnp.float32), velocity=jnp.zeros((), jnp.float32))
     path = []
-    for k, (lr, mu) in enumerate(zip(RATES, MOMENTA)):
+    for k, (lr, mu) in enumerate(zip(RATES, MOMENTA, strict=False)):
         grad = 2.0 * (state.params - 3.0)
         state = fn(state, grad, lr, mu)
         params, _ = as_tuple(state, 2, f"第 {k + 1} 步的返回值 (params, velocity)")
@@ -60,7 +60,8 @@ def _(L):
             Mistake(
                 "swapped",
                 _reference(MOMENTA, RATES),
-                "结果正好是把学习率和动量对调之后的轨迹:参数顺序是 (state, gradients, learning_rate, momentum)。",
+                "结果正好是把学习率和动量对调之后的轨迹:参数顺序是 (state, gradients, "
+                "learning_rate, momentum)。",
             )
         ],
     )
@@ -74,10 +75,14 @@ def _(L):
         _walk(L, fn)
     n = log.count(name)
     if n == 0:
-        why = "fast_update 一次也没有编译:它不是 jit 函数(或者调用时关掉了 jit),每一步都逐个运算地执行。"
+        why = (
+            "fast_update 一次也没有编译:它不是 jit 函数(或者调用时关掉了 jit),"
+            "每一步都逐个运算地执行。"
+        )
     elif n == len(set(RATES)):
         why = (
-            f"{len(RATES)} 个不同的学习率正好编译了 {n} 次:学习率被当成了静态参数,每个新值都是新的缓存键。"
+            f"{len(RATES)} 个不同的学习率正好编译了 {n} 次:学习率被当成了静态参数,"
+            "每个新值都是新的缓存键。"
             "学习率只参与运算,应作为动态参数。"
         )
     elif n == len(set(MOMENTA)):

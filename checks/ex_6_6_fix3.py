@@ -21,8 +21,10 @@ from tutor.worker.checklib import (
 
 checks = Checks()
 SYMPTOMS = {
-    "word:deleted": "读到了一个已被捐赠(删除)的数组:第一步就把调用者的 params 交给了捐赠参数的 sgd_step,"
-    "之后它已经不存在了。要留着的数组先拷贝一份再捐:jax.tree.map(lambda leaf: leaf.copy(), params)。"
+    "word:deleted": "读到了一个已被捐赠(删除)的数组:第一步就把调用者的 params 交给了捐赠参数的 "
+    "sgd_step,"
+    "之后它已经不存在了。要留着的数组先拷贝一份再捐:jax.tree.map(lambda leaf: leaf.copy(), "
+    "params)。"
 }
 
 
@@ -112,7 +114,8 @@ def _(L):
     gone = [k for k in ("w", "b") if params[k].is_deleted()]
     if gone:
         fail(
-            f"fine_tune 返回后,调用者的 params[{', '.join(gone)}] 被删掉了:它们被直接交给了捐赠参数的 sgd_step。"
+            f"fine_tune 返回后,调用者的 params[{', '.join(gone)}] 被删掉了:"
+            "它们被直接交给了捐赠参数的 sgd_step。"
             "调用者还要用自己的参数(评估、存盘、再微调一次):先拷贝一份再捐。",
             deleted=gone,
         )

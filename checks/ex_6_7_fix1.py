@@ -19,9 +19,11 @@ from tutor.worker.checklib import (
 checks = Checks()
 
 SYMPTOMS = {
-    "word:out_axes": "vmap 报 out_axes 的错:out_axes=None 只能给与批维度无关的输出;预测值依赖每个样本,"
+    "word:out_axes": "vmap 报 out_axes 的错:out_axes=None 只能给与批维度无关的输出;"
+    "预测值依赖每个样本,"
     "应写 out_axes=(0, None)。",
-    "word:map its argument": "vmap 报 in_axes 的错:参数整批共用写 None,样本沿第 0 维写 0,即 in_axes=(None, 0)。",
+    "word:map its argument": "vmap 报 in_axes 的错:参数整批共用写 None,样本沿第 0 维写 0,即 "
+    "in_axes=(None, 0)。",
 }
 
 
@@ -76,7 +78,8 @@ def _(L):
     prims = primitive_counts(L.predict_batch, params, xs)
     if prims.get("broadcast_in_dim"):
         fail(
-            "程序里还有 broadcast_in_dim:参数先被复制成每个样本一份,再被切片或平均回来。形状虽然对了,"
+            "程序里还有 broadcast_in_dim:参数先被复制成每个样本一份,再被切片或平均回来。"
+            "形状虽然对了,"
             "复制已经发生。让 vmap 一开始就不广播它:out_axes=(0, None)。",
             primitives=sorted(prims),
         )

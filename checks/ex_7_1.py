@@ -19,7 +19,8 @@ an op whose shape follows the row count (a device slice out[:n]) fails while a c
 once per dtype passes. A failure names a cause only after a probe run has shown it.
 Added: the reported count equals the real number of compiles; count == budget is within budget;
 fun_name filters (compiles of other functions are not counted); the outputs are NumPy arrays; the
-bucket edges are the statement's 32 / 64 / 128 (single requests compile exactly when a new bucket starts)."""
+bucket edges are the statement's 32 / 64 / 128 (single requests compile exactly when a new bucket
+starts)."""
 
 import numpy as np
 from _ch7 import per_name, split_compiles
@@ -57,14 +58,15 @@ LATER_LENGTHS = (
 
 
 def _pair(r, call):
-    """(within budget, count) from what test_serve_compiles returned: a tuple or list whose first two
-    items are those (the chapter's own test only indexes r[0] and r[1])."""
+    """(within budget, count) from what test_serve_compiles returned: a tuple or list whose first
+    two items are those (the chapter's own test only indexes r[0] and r[1])."""
     if not (isinstance(r, (tuple, list)) and not hasattr(r, "shape") and len(r) >= 2):
         as_tuple(r, 2, f"{call} 的返回值")
     first, second = r[0], r[1]
     if isinstance(second, (bool, np.bool_)) and not isinstance(first, (bool, np.bool_)):
         fail(
-            f"{call} 返回的前两项是 ({first!r}, {second!r}):顺序反了,应为 (是否在预算内, 编译次数)。",
+            f"{call} 返回的前两项是 ({first!r}, {second!r}):顺序反了,应为 (是否在预算内, "
+            "编译次数)。",
             expected="(bool, int)",
             actual=[repr(first), repr(second)],
         )
@@ -236,7 +238,8 @@ def _why(L, counts) -> str:
         L.serve_fixed(same_b, same_e)
     if probe.total >= len(same_b):
         return (
-            f"再用 12 个行数相同(20 行)、eps 都是 np.float32 的请求试了一次,仍编译了 {probe.total} 次:"
+            "再用 12 个行数相同(20 行)、eps 都是 np.float32 的请求试了一次,仍编译了 "
+            f"{probe.total} 次:"
             "每个请求都重新编译,和行数、eps 类型都无关(jit 函数是不是每次都新建?)。"
         )
     uni_b, uni_e = _requests(NEW_LENGTHS, 11, eps_kinds="float32")
@@ -246,17 +249,23 @@ def _why(L, counts) -> str:
     if not _limits_broken(probe.names):
         return (
             f"同样 12 个请求、只把 eps 全换成 np.float32 再试一次,就只编译 {uniform}:"
-            "多出来的编译来自 eps 的两种类型(Python float 是弱类型,jnp.float32 是强类型),要把 eps 统一成一种。"
+            "多出来的编译来自 eps 的两种类型(Python float 是弱类型,jnp.float32 是强类型),要把 eps "
+            "统一成一种。"
         )
     per_size = sorted(k for k, v in uniform.items() if v == len(set(NEW_LENGTHS)))
     mine = _learner_function_names(L.ns)
     unpadded = [k for k in per_size if k in mine]
     if unpadded:
-        return f"eps 统一成 np.float32 以后,你的函数 {unpadded} 仍是每种行数编译一次:行数没有补齐到桶 {BUCKETS}。"
+        return (
+            f"eps 统一成 np.float32 以后,你的函数 {unpadded} 仍是每种行数编译一次:"
+            f"行数没有补齐到桶 {BUCKETS}。"
+        )
     if per_size:  # JAX's own operations, run one at a time on the request's unpadded rows
         return (
-            f"eps 统一成 np.float32 以后,{per_size} 仍是每种行数编译一次:它们不是你的函数,而是在设备上"
-            "对还没补齐的请求直接执行的 JAX 操作(比如 jnp.pad、jnp.concatenate),每种输入形状都要编译一次;"
+            f"eps 统一成 np.float32 以后,{per_size} 仍是每种行数编译一次:它们不是你的函数,"
+            "而是在设备上"
+            "对还没补齐的请求直接执行的 JAX 操作(比如 jnp.pad、jnp.concatenate),"
+            "每种输入形状都要编译一次;"
             "补零放在 NumPy 里做,jax 只见到桶大小的数组。"
         )
     return ""
@@ -290,7 +299,8 @@ def _(L):
     if later.total:
         counts = per_name(later.names)
         fail(
-            f"第二批 12 个请求(行数都是新的,仍落在同样 3 个桶里)又编译了 {later.total} 次:{counts}。"
+            f"第二批 12 个请求(行数都是新的,仍落在同样 3 个桶里)又编译了 {later.total} 次:"
+            f"{counts}。"
             "桶不变时,新的行数不应再触发任何编译。" + _why(L, counts),
             expected=0,
             actual=later.total,
@@ -306,7 +316,8 @@ def _(L):
     funcs, eager = split_compiles(first.names)
     assert_that(
         funcs or _precompiled_rows(L.ns),
-        "没有看到任何 jit 函数的编译,你的模块里也没有提前编译好的函数(jax.jit(f).lower(…).compile())"
+        "没有看到任何 jit 函数的编译,你的模块里也没有提前编译好的函数(jax.jit(f).lower(…)"
+        ".compile())"
         + (f"(只有单个算子 {per_name(eager)})" if eager else "")
         + ":serve_fixed 应调用一个 jax.jit 编译的函数做归一化。",
         actual=first.names,
@@ -338,11 +349,13 @@ def _(L):
         )
         return
     if seen != expected:
+        compiled_at = [r for r, c in zip(rows_seq, seen, strict=False) if c]
         fail(
-            "依次送行数 1、32、33、64、65、128 的单个请求,只有进入新桶时才应编译(1 → 桶 32,33 → 桶 64,"
-            f"65 → 桶 128),实际编译发生在:{[r for r, c in zip(rows_seq, seen) if c]}。桶应是 (32, 64, 128)。",
-            expected=[r for r, c in zip(rows_seq, expected) if c],
-            actual=[r for r, c in zip(rows_seq, seen) if c],
+            "依次送行数 1、32、33、64、65、128 的单个请求,只有进入新桶时才应编译"
+            "(1 → 桶 32,33 → 桶 64,65 → 桶 128),"
+            f"实际编译发生在:{compiled_at}。桶应是 (32, 64, 128)。",
+            expected=[r for r, c in zip(rows_seq, expected, strict=False) if c],
+            actual=[r for r, c in zip(rows_seq, seen, strict=False) if c],
         )
 
 
@@ -354,7 +367,7 @@ def _(L):
 def _(L):
     for lengths, batches, outs in L.ns["_jaxtutor_7_1_outs"]:
         items = as_tuple(outs, len(batches), "serve_fixed 的返回值(每个请求一个数组)")
-        for n, b, o in zip(lengths, batches, items):
+        for n, b, o in zip(lengths, batches, items, strict=False):
             arr = as_array(o, f"行数为 {n} 的请求的输出")
             if arr.shape != b.shape:
                 bucket = next(size for size in BUCKETS if n <= size)
@@ -370,7 +383,8 @@ def _(L):
                 )
             assert_that(
                 isinstance(o, np.ndarray),
-                f"行数为 {n} 的请求的输出是 {type(o).__module__}.{type(o).__name__},应是 NumPy 数组(np.ndarray)。",
+                f"行数为 {n} 的请求的输出是 {type(o).__module__}.{type(o).__name__},应是 NumPy "
+                "数组(np.ndarray)。",
                 actual=type(o).__name__,
             )
             wide = np.asarray(b, dtype=np.float64)

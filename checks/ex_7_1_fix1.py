@@ -1,7 +1,8 @@
 """修复练习 7.1-fix1:函数体里每次新建 jit → 模块级只建一次.
 
 Checks: column standardisation matches float64 on fresh data of two shapes ("values"); four calls
-with one shape and different values compile exactly once, counting every compilation ("compiles")."""
+with one shape and different values compile exactly once, counting every compilation
+("compiles")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -43,9 +44,10 @@ def _(L):
         log,
         calls=4,
         what=" standardize ",
-        repeat="jit 是在函数体里对一个新建的函数调用的,缓存每次都从零开始。把被 jit 的函数挪到模块级,只创建一次 jit 对象。",
+        repeat="jit 是在函数体里对一个新建的函数调用的,缓存每次都从零开始。把被 jit "
+        "的函数挪到模块级,只创建一次 jit 对象。",
     )
-    for x, out in zip(xs, outs):
+    for x, out in zip(xs, outs, strict=False):
         assert_close(
             R.as_array(out, "standardize(x)", shape=(13, 4)),
             _want(x),

@@ -1,7 +1,8 @@
 """修复练习 7.1-fix2:方法里 jax.jit(self._compute) 每次调用都重新编译 → 纯函数 + 模块级 jit.
 
 Checks: tanh(x @ weight) on fresh data ("values"); two instances, three calls each, compile once
-in all ("compiles"); a new weight assigned to an instance is used, without compiling again ("weight")."""
+in all ("compiles"); a new weight assigned to an instance is used, without compiling again
+("weight")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -102,7 +103,8 @@ def _(L):
             Mistake(
                 "stale",
                 _want(w_old, x),
-                "换了 layer.weight,结果还是旧的权重算出来的:权重在追踪时被读成常量,编进了缓存的程序。"
+                "换了 layer.weight,结果还是旧的权重算出来的:权重在追踪时被读成常量,"
+                "编进了缓存的程序。"
                 "让权重作为 jit 函数的参数传进去。",
             )
         ],

@@ -34,7 +34,8 @@ def _(L):
                 Mistake(
                     "stale",
                     _want(x, 2) if k == 3 else _want(x, 3),
-                    "Opts(3) 得到的是 k=2 的结果:不同的配置命中了同一个缓存(__eq__ 把它们当成了相等)。"
+                    "Opts(3) 得到的是 k=2 的结果:不同的配置命中了同一个缓存(__eq__ "
+                    "把它们当成了相等)。"
                     "按字段比较:@dataclass(frozen=True)。",
                 )
             ],
@@ -55,7 +56,7 @@ def _(L):
         repeat="Opts 的实例按身份比较和哈希,内容相同的新实例也被当成新的静态值。"
         "用 @dataclass(frozen=True) 让它按字段比较。",
     )
-    for x, out in zip(xs, outs):
+    for x, out in zip(xs, outs, strict=False):
         assert_close(
             R.as_array(out, "power(x, Opts(2))", shape=(5, 2)),
             _want(x, 2),

@@ -1,7 +1,7 @@
 """修复练习 7.1-fix4:学习率时而 Python float、时而 float32 数组 → 统一类型.
 
-Checks: lr_at(k) for k = 0..9 and train() on fresh gradients match float64 ("values"); eight training
-steps compile once in all; when not, the message names the lr types it saw ("compiles")."""
+Checks: lr_at(k) for k = 0..9 and train() on fresh gradients match float64 ("values"); eight
+training steps compile once in all; when not, the message names the lr types it saw ("compiles")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -94,7 +94,8 @@ def _(L):
             log,
             None,
             expected=1,
-            msg=f"8 步训练编译了 {log.total} 次:lr_at 返回的类型不统一({' / '.join(kinds)}),弱类型和强类型"
+            msg=f"8 步训练编译了 {log.total} 次:lr_at 返回的类型不统一({' / '.join(kinds)}),"
+            "弱类型和强类型"
             "是两个不同的缓存键。让每一步都返回同一种类型,例如 jnp.asarray(值, jnp.float32)。",
         )
     R.assert_once(

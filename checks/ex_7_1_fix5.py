@@ -79,7 +79,7 @@ def _(L):
             msg=f"长度 {n} 的损失和真实行上的均方误差不一致。",
         )
         grad = R.as_array(
-            jax.jit(jax.grad(R.scalar_fn(lambda w: L.bucket_loss(w, X, y, m))))(w),
+            jax.jit(jax.grad(R.scalar_fn(lambda w: L.bucket_loss(w, X, y, m))))(w),  # noqa: B023 (called at once)
             f"对 w 的梯度(长度 {n})",
             shape=(3,),
         )
@@ -110,7 +110,8 @@ def _(L):
         expected=2,
         msg=f"6 种长度、2 个桶,编译了 {log.total} 次,期望 2 次"
         + (
-            ":编译次数随长度增长,每种长度都有自己的编译(见编译记录)。形状只能取决于桶,真实行用 mask 挑出来。"
+            ":编译次数随长度增长,每种长度都有自己的编译(见编译记录)。形状只能取决于桶,真实行用 "
+            "mask 挑出来。"
             if log.total >= 6
             else "(见编译记录)。"
         ),

@@ -1,6 +1,7 @@
 """练习 7.2 安全的余弦相似度 cos_sim_safe(a, b).
 
-The chapter's self-check (default_rng(22), a and b standard normal of length 6, cast to float32), here:
+The chapter's self-check (default_rng(22), a and b standard normal of length 6, cast to float32),
+here:
   1. value ≈ a·b/(|a||b|) within atol 1e-6                                   -> value
   2. d/da ≈ b/(|a||b|) − cos·a/|a|², atol 1e-5                               -> grads
   3. d/db ≈ a/(|a||b|) − cos·b/|b|², atol 1e-5                               -> grads
@@ -105,7 +106,10 @@ def _(L):
         ga, gb = both_grads(*_f32(a64, b64))
         scale = 1.0 / (np.sqrt(a64 @ a64) * np.sqrt(b64 @ b64))
         # what the gradient is when the norms are treated as constants (stop_gradient on them)
-        frozen = "范数被当成了常数(比如 stop_gradient):梯度里少了范数对 {x} 求导的那一项 −cos·{x}/‖{x}‖²。"
+        frozen = (
+            "范数被当成了常数(比如 stop_gradient):"
+            "梯度里少了范数对 {x} 求导的那一项 −cos·{x}/‖{x}‖²。"
+        )
         assert_close(
             as_array(ga, f"∂cos/∂a(长度 {n})"),
             ga_ref,
@@ -167,7 +171,8 @@ def _(L):
             got = as_scalar(L.cos_sim_safe(*args), call)
             if got == 0.0:
                 fail(
-                    f"{call} 返回了 0:平方范数约为 {6 * scale * scale:.0e} 的非零向量被当成了零向量。"
+                    f"{call} 返回了 0:平方范数约为 {6 * scale * scale:.0e} "
+                    "的非零向量被当成了零向量。"
                     "判断零向量要用平方范数 > 0,不设阈值。",
                     expected=1.0,
                     actual=got,
@@ -206,8 +211,10 @@ def _(L):
         gu, gv = (as_array(x, f"{name}时的梯度") for x in both_grads(u, v))
         if not (np.all(np.isfinite(gu)) and np.all(np.isfinite(gv))):
             fail(
-                f"{name}时梯度含 NaN/inf。‖a‖ = √(Σa²) 在 0 处的导数是 0/0:where 只挡住前向的值,反向时没被选中的分支"
-                "照样求导,0 × NaN 还是 NaN。要先用第 1 个 where 把平方范数换成安全值(如 1.0),再开方、相除。",
+                f"{name}时梯度含 NaN/inf。‖a‖ = √(Σa²) 在 0 处的导数是 0/0:where 只挡住前向的值,"
+                "反向时没被选中的分支"
+                "照样求导,0 × NaN 还是 NaN。要先用第 1 个 where 把平方范数换成安全值(如 1.0),"
+                "再开方、相除。",
                 grad_a=gu,
                 grad_b=gv,
             )
@@ -242,7 +249,8 @@ def _eps_diagnosis(L, label: str, size: float, other64) -> str:
     if not np.isfinite(got) or abs(got - predicted) > 1e-3 * max(1.0, abs(predicted)):
         return ""
     return (
-        f"这正是把 ε ≈ {eps:.0e} 加进平方范数 √(Σa² + ε) 时零向量处的梯度:在平方范数等于 ε 的同向向量上,"
+        f"这正是把 ε ≈ {eps:.0e} 加进平方范数 √(Σa² + ε) 时零向量处的梯度:在平方范数等于 ε "
+        "的同向向量上,"
         f"你的函数给出 {got:.4g}(应为 1),与这种写法算出的 {predicted:.4g} 一致。ε 让值有限,"
         "却让零点的梯度变成 1/√ε 量级;用双 where 把零向量整个挡在外面。"
     )
@@ -269,8 +277,8 @@ def _(L):
                     why = f"这个梯度与另一个向量同方向,大小 {size:.3g}。"
                     why += _eps_diagnosis(L, label, size, other64)
             fail(
-                f"{name}时对 {label} 的梯度应恰好为 0,得到最大 |g| = {float(np.max(np.abs(g))):.3g}。"
-                + why,
+                f"{name}时对 {label} 的梯度应恰好为 0,得到最大 |g| = "
+                f"{float(np.max(np.abs(g))):.3g}。" + why,
                 expected=np.zeros_like(g),
                 actual=g,
             )

@@ -1,7 +1,8 @@
 """修复练习 7.2-fix1:单个 where 的 sinc 在 0 处梯度 NaN → 双 where,安全值在定义域内.
 
 Checks: values with zeros against float64 ("values"); the gradient is finite, exactly 0 at x = 0
-and analytic elsewhere ("grad"); checkify finds no NaN made in the forward or backward pass ("clean")."""
+and analytic elsewhere ("grad"); checkify finds no NaN made in the forward or backward pass
+("clean")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -103,7 +104,8 @@ def _(L):
     report = err.get()
     if report is not None:
         fail(
-            "结果虽然有限,可求导(含前向)的过程中仍然真的算出了 NaN(checkify 的报告见下):第一个 where 换进去的安全值"
+            "结果虽然有限,可求导(含前向)的过程中仍然真的算出了 NaN(checkify 的报告见下):第一个 "
+            "where 换进去的安全值"
             "还是危险点本身。安全值要取在定义域里面,例如 1.0。",
             checkify=report.splitlines()[0],
         )

@@ -102,7 +102,8 @@ def _(L):
     report = err.get()
     if report is not None:
         fail(
-            "梯度虽然有限,可求导过程中仍然真的算出了 inf 或 NaN(checkify 的报告见下):第一个 where 换进去的安全值"
+            "梯度虽然有限,可求导过程中仍然真的算出了 inf 或 NaN(checkify 的报告见下):第一个 where "
+            "换进去的安全值"
             "落在了 √ 导数的奇点 0 上。安全值取在定义域里面,例如 1.0。",
             checkify=report.splitlines()[0],
         )

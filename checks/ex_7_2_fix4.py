@@ -43,8 +43,10 @@ def _(L):
     bad = ~np.isfinite(out)
     assert_that(
         not bad.any(),
-        f"结果里有 {int(bad.sum())} 个 NaN 或 inf,在第 {sorted(set(np.argwhere(bad)[:, 0].tolist()))} 行"
-        "(整行都无效的那一行):全是 -inf 的一行,softmax 要算 -inf − (-inf)。无效位置改填有限的大负数。",
+        f"结果里有 {int(bad.sum())} 个 NaN 或 inf,在第 "
+        f"{sorted(set(np.argwhere(bad)[:, 0].tolist()))} 行"
+        "(整行都无效的那一行):全是 -inf 的一行,softmax 要算 -inf − (-inf)。"
+        "无效位置改填有限的大负数。",
         actual=out,
     )
     leak = np.abs(out[full][~np.asarray(allowed)[full]]).max(initial=0.0)
@@ -67,7 +69,8 @@ def _(L):
             Mistake(
                 "mask_after",
                 unnormalised[full],
-                "有效位置的概率等于「整行 softmax 后把无效位置置 0」:没有在有效位置上重新归一化,每行的和小于 1。"
+                "有效位置的概率等于「整行 softmax 后把无效位置置 0」:没有在有效位置上重新归一化,"
+                "每行的和小于 1。"
                 "先把无效位置的 logit 换掉,再做 softmax。",
             )
         ],
@@ -87,7 +90,8 @@ def _(L):
     z, allowed = _data(792)
     target = np.asarray(_want(z, allowed) > 0.3, np.float32)
     row_w = np.array([1.0, 2.0, 0.0, 1.0], np.float32)
-    loss = lambda z: (row_w[:, None] * L.masked_softmax(z, allowed) * target).sum()
+
+    loss = lambda z: (row_w[:, None] * L.masked_softmax(z, allowed) * target).sum()  # noqa: E731 (named <lambda> in compile logs)
     grad = R.finite(jax.jit(jax.grad(loss))(z), "对 z 的梯度")
     p = _want(z, allowed)
     inner = (p * target).sum(-1, keepdims=True)

@@ -73,7 +73,7 @@ def _(L):
     import jax
     import jax.numpy as jnp
 
-    grad_fn = lambda v: _checked_grad(L)(v)[1]
+    grad_fn = lambda v: _checked_grad(L)(v)[1]  # noqa: E731 (named <lambda> in compile logs)
     jvp_fn = jax.jit(lambda v, dv: jax.jvp(R.scalar_fn(L.length), (v,), (dv,))[1])
     for label, v in _vectors(802):
         grad = R.as_array(grad_fn(v), f"jax.grad(length)({label})", shape=(4,))
@@ -110,7 +110,8 @@ def _(L):
     counts = primitive_counts(L.length, jnp.ones(4, jnp.float32))
     if not any(name.startswith("custom_jvp") for name in counts):
         fail(
-            "length 的程序里没有 custom_jvp:规则被删掉了,而这道题要修的是规则本身。保留 @jax.custom_jvp,"
+            "length 的程序里没有 custom_jvp:规则被删掉了,而这道题要修的是规则本身。保留 "
+            "@jax.custom_jvp,"
             "在 defjvp 的规则里用双 where。",
             primitives=sorted(counts),
         )
@@ -124,7 +125,8 @@ def _(L):
     report = err.get()
     if report is not None:
         fail(
-            "零向量处的梯度虽然有限,可规则里仍然真的算了 0/0(checkify 的报告见下)。先用 where 把 n 换成安全值 1.0 "
+            "零向量处的梯度虽然有限,可规则里仍然真的算了 0/0(checkify 的报告见下)。先用 where 把 n "
+            "换成安全值 1.0 "
             "再除,而不是事后清理 NaN。",
             checkify=report.splitlines()[0],
         )

@@ -96,7 +96,8 @@ def _report(L, fn, *args, seen=None):
     )
     if out is not None and not isinstance(out, str):
         fail(
-            f"nan_report 应返回字符串(FloatingPointError 消息的第一行)或 None,实际是 {type(out).__name__}。",
+            "nan_report 应返回字符串(FloatingPointError 消息的第一行)或 None,实际是 "
+            f"{type(out).__name__}。",
             actual=repr(out)[:200],
         )
     return out
@@ -114,8 +115,10 @@ def _(L):
             out = _report(L, fn, *args, seen=seen)
             if out is None and any(seen):
                 fail(
-                    f"{label}产生了 NaN,nan_report 却返回 None:fn 运行时开关是用 jax.config.update 全局打开的。"
-                    "进程里用过 vmap 之后,已经执行过的函数不再检查 NaN。用 with jax.debug_nans(True) 只在这次调用里打开。",
+                    f"{label}产生了 NaN,nan_report 却返回 None:fn 运行时开关是用 jax.config.update "
+                    "全局打开的。"
+                    "进程里用过 vmap 之后,已经执行过的函数不再检查 NaN。用 with "
+                    "jax.debug_nans(True) 只在这次调用里打开。",
                     report=out,
                 )
             assert_that(
@@ -125,7 +128,8 @@ def _(L):
             )
             assert_that(
                 primitive in out and "nan" in out.lower(),
-                f"{label}的 NaN 来自 {primitive},报告却没有说出这个原语:应返回 FloatingPointError 消息的第一行"
+                f"{label}的 NaN 来自 {primitive},报告却没有说出这个原语:应返回 FloatingPointError "
+                "消息的第一行"
                 f"(形如 invalid value (nan) encountered in {primitive})。",
                 report=out,
             )
@@ -151,7 +155,8 @@ def _(L):
             assert_that(
                 not _global_switch(),
                 f"nan_report({label}那一步)返回后,jax_debug_nans 仍然开着:"
-                "jax.config.update 改的是整个进程,后面的计算全都带着检查。用 with jax.debug_nans(True):,"
+                "jax.config.update 改的是整个进程,后面的计算全都带着检查。用 with "
+                "jax.debug_nans(True):,"
                 "离开 with 时开关自动恢复。",
                 switch=True,
             )
@@ -180,7 +185,8 @@ def _(L):
             "compiled_before",
             expected=0,
             msg="nan_report 之后,一个早已编译过的 jit 函数又重新编译了:编译缓存被清空了"
-            "(jax.clear_caches() 就会这样)。训练步骤回来后要全部重新编译;用 with jax.debug_nans(True) 就不必清缓存。",
+            "(jax.clear_caches() 就会这样)。训练步骤回来后要全部重新编译;用 with "
+            "jax.debug_nans(True) 就不必清缓存。",
         )
 
 
@@ -207,5 +213,6 @@ def _(L):
             "never_compiled",
             at_least=1,
             msg="nan_report 运行一个从没编译过的 jit 函数,它却一次也没有编译:fn 没有在 jit 下运行"
-            "(jax.disable_jit)。整步逐个算子执行,大模型上慢得不能用;with jax.debug_nans(True) 不需要关掉 jit。",
+            "(jax.disable_jit)。整步逐个算子执行,大模型上慢得不能用;with jax.debug_nans(True) "
+            "不需要关掉 jit。",
         )

@@ -2,16 +2,18 @@
 
 The chapter's self-check (default_rng(33): an orthogonal Q from the QR of an 8×8 normal matrix,
 SPD matrix Q·diag(1..10 in 8 steps)·Qᵀ, right-hand side normal(8), float32 copies), here:
-  1. 8 CG iterations under jit, matrix passed as an argument ≈ np.linalg.solve, rtol 1e-3, atol 1e-4 -> cg_exact
-  2. 40 iterations: all finite                                                             -> cg_guard
-  3. matvec v ↦ 2v, 5 iterations: finite and ≈ b/2 within 1e-5                              -> cg_guard
-  4. zero right-hand side, 5 iterations: exactly zero                                      -> cg_guard
-     (added: the gradient of Σ cg_solve(2v, b, 5) with respect to b is finite at b and at 0, and 0.5 at b)
+  1. 8 CG iterations under jit, matrix passed as an argument ≈ np.linalg.solve, rtol 1e-3, atol
+  1e-4 -> cg_exact
+  2. 40 iterations: all finite -> cg_guard
+  3. matvec v ↦ 2v, 5 iterations: finite and ≈ b/2 within 1e-5 -> cg_guard
+  4. zero right-hand side, 5 iterations: exactly zero -> cg_guard
+     (added: the gradient of Σ cg_solve(2v, b, 5) with respect to b is finite at b and at 0, and
+     0.5 at b)
   5. newton_cg_step has .lower (it is jitted)                                              -> jitted
-  6. A normal(120, 16)/4, x normal(16): returned g ≈ Aᵀσ(Ax) + LAM·x within 1e-4            -> newton_direction
-  7. relative error of d against solve(Aᵀdiag(s(1−s))A + LAM·I, −g) below 1e-3              -> newton_direction
-  8. new x ≈ x + d within 1e-6                                                             -> newton_direction
-  9. six steps from x: gradient norm below 1e-3                                            -> converges
+  6. A normal(120, 16)/4, x normal(16): returned g ≈ Aᵀσ(Ax) + LAM·x within 1e-4 -> newton_direction
+  7. relative error of d against solve(Aᵀdiag(s(1−s))A + LAM·I, −g) below 1e-3 -> newton_direction
+  8. new x ≈ x + d within 1e-6 -> newton_direction
+  9. six steps from x: gradient norm below 1e-3 -> converges
 The chapter calls newton_cg_step(x, A) with two arguments (seed-errata: the iteration count needs a
 default) -> newton_signature. Added: a second random problem for 1, 6–9, and a scan of the traced
 program for n×n intermediates (a materialised Hessian) -> no_hessian."""
@@ -80,7 +82,8 @@ def _(L):
             atol=1e-4,
             rtol=1e-3,
             what="cg_solve(M, b, 8)",
-            msg="8×8 对称正定矩阵迭代 8 次(= 维度)后,cg_solve 的解与 np.linalg.solve(M, b) 不一致。",
+            msg="8×8 对称正定矩阵迭代 8 次(= 维度)后,cg_solve 的解与 np.linalg.solve(M, "
+            "b) 不一致。",
         )
 
 
@@ -91,7 +94,8 @@ def _(L):
 
     _, spd, rhs = _spd(33)
     mat, vec_b = _as32(spd, rhs)
-    run = lambda k: jax.jit(lambda m_, r_: L.cg_solve(lambda vec: jnp.dot(m_, vec), r_, k))
+
+    run = lambda k: jax.jit(lambda m_, r_: L.cg_solve(lambda vec: jnp.dot(m_, vec), r_, k))  # noqa: E731 (named <lambda> in compile logs)
     x_more = as_array(run(40)(mat, vec_b), "cg_solve(M, b, 40)", shape=(8,))
     if not np.all(np.isfinite(x_more)):
         # 0/0 after convergence is the cause only when the iteration itself converges
@@ -140,14 +144,16 @@ def _(L):
     assert_that(
         np.all(x0 == 0), "b = 0 时解应恰好为 0(且没有 NaN):一开始残差就是 0,α 必须取 0。", actual=x0
     )
+
     # the guard must also hold in the backward pass (the point of a double where): differentiate
     # Σ cg_solve(2v, b, 5) with respect to b, at b and at 0
-    total = lambda r_: jnp.sum(L.cg_solve(lambda vec: vec + vec, r_, 5))
+    total = lambda r_: jnp.sum(L.cg_solve(lambda vec: vec + vec, r_, 5))  # noqa: E731 (named <lambda> in compile logs)
     for label, at in (("b", vec_b), ("0", jnp.zeros_like(vec_b))):
         g = as_array(jax.grad(total)(at), f"∂Σcg_solve(2v, b, 5)/∂b 在 b = {label} 处", shape=(8,))
         assert_that(
             np.all(np.isfinite(g)),
-            f"对 Σ cg_solve(2v, b, 5) 关于 b 求导,在 b = {label} 处得到 NaN/inf:前向没问题,反向时被 where 丢掉的"
+            f"对 Σ cg_solve(2v, b, 5) 关于 b 求导,在 b = {label} 处得到 NaN/inf:前向没问题,"
+            "反向时被 where 丢掉的"
             "那一支仍在求导,0/0 的导数是 NaN。除法的分母要先用 where 换成非零的安全值(双 where)。",
             grad=g,
         )
@@ -174,8 +180,10 @@ def _(L):
             pass
     assert_that(
         fn_name(step) in log.names,
-        f"newton_cg_step 不是 jit 编译的函数:它没有 .lower,调用时也没有编译名为 {fn_name(step)} 的程序"
-        f'(编译了 {sorted(set(log.names))[:6]})。用 partial(jax.jit, static_argnames=("iters",)) 装饰。',
+        "newton_cg_step 不是 jit 编译的函数:它没有 .lower,调用时也没有编译名为 "
+        f"{fn_name(step)} 的程序"
+        f'(编译了 {sorted(set(log.names))[:6]})。用 partial(jax.jit, static_argnames=("iters",'
+        ")) 装饰。",
         actual=repr(type(step)),
     )
 
@@ -189,7 +197,8 @@ def _(L):
     except TypeError as e:
         if "iters" in str(e) or "argument" in str(e):
             fail(
-                "newton_cg_step(x, A) 只传两个参数时报错:迭代次数需要默认值,比如 def newton_cg_step(x, A, iters=50),"
+                "newton_cg_step(x, A) 只传两个参数时报错:迭代次数需要默认值,比如 def "
+                "newton_cg_step(x, A, iters=50),"
                 f"并放进 static_argnames。\n原始错误:TypeError: {str(e).splitlines()[0][:200]}"
             )
         raise
@@ -262,7 +271,8 @@ def _(L):
 
 
 def _all_eqns(jaxpr):
-    """Every equation of a jaxpr, descending into sub-jaxprs (pjit, while, cond, scan, custom rules)."""
+    """Every equation of a jaxpr, descending into sub-jaxprs (pjit, while, cond, scan, custom
+    rules)."""
     stack, seen = [jaxpr], set()
     while stack:
         jx = stack.pop()
@@ -300,7 +310,8 @@ def _(L):
     )
     assert_that(
         not square,
-        f"newton_cg_step 的计算图里出现了 {n}×{n} 的中间数组(由 {square} 产生):这等于构造了完整的 Hessian,"
+        f"newton_cg_step 的计算图里出现了 {n}×{n} 的中间数组(由 {square} 产生):这等于构造了完整的 "
+        "Hessian,"
         "内存按 n² 增长。CG 只需要 H·v,用 hvp_fwd_rev(x, v, A) 计算即可。",
         primitives=square,
     )

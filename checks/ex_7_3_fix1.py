@@ -52,7 +52,8 @@ def _(L):
     size, shape, prim = R.largest_intermediate(L.directional, x, A, v)
     if size >= M * N:
         fail(
-            f"程序里算出了一个形状为 {shape}、{size} 个元素的中间数组(由 {prim} 产生),不少于雅可比矩阵的 {M}×{N}:"
+            f"程序里算出了一个形状为 {shape}、{size} 个元素的中间数组(由 {prim} 产生),"
+            f"不少于雅可比矩阵的 {M}×{N}:"
             "为了一个 J·v 构造了整个雅可比。用 jax.jvp 沿 v 做一次前向模式求导。",
             shape=str(shape),
             primitive=prim,

@@ -28,7 +28,8 @@ def _(L):
     out = R.as_array(L.sensitivities(x, A, B), "sensitivities(x, A, B)")
     if out.shape == (N, M):
         fail(
-            f"结果的形状是 {out.shape},是雅可比的转置:jacrev / jacfwd 的结果已经是 (输出维, 输入维) = ({M}, {N}),不用再转置。",
+            f"结果的形状是 {out.shape},是雅可比的转置:jacrev / jacfwd 的结果已经是 (输出维, 输入维)"
+            f" = ({M}, {N}),不用再转置。",
             actual_shape=str(out.shape),
         )
     out = R.as_array(out, "sensitivities(x, A, B)", shape=(M, N))
@@ -51,10 +52,12 @@ def _(L):
         why = (
             f"它有一个长度为 n = {N} 的轴:计算按 n 个输入方向展开了。"
             if N in tuple(shape)
-            else "它不是按输入方向展开出来的(没有长度为 n 的轴),而是程序自己造出的大数组(比如显式的对角矩阵)。"
+            else "它不是按输入方向展开出来的(没有长度为 n 的轴),"
+            "而是程序自己造出的大数组(比如显式的对角矩阵)。"
         )
         fail(
-            f"程序里有一个形状为 {shape}、{size} 个元素的中间数组(由 {prim} 产生),超过了结果本身的 {M}×{N}:"
+            f"程序里有一个形状为 {shape}、{size} 个元素的中间数组(由 {prim} 产生),超过了结果本身的 "
+            f"{M}×{N}:"
             + why
             + f"输出只有 m = {M} 个,用反向模式(jax.jacrev)逐个输出求导,中间量就不会超过 m×n。",
             shape=str(shape),

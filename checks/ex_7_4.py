@@ -5,10 +5,10 @@ The chapter's self-check, here:
   2. len(set(flip_idx)) == 20                                                          -> flips
   3. {i : Yn[i] != Yn_clean[i]} == set(flip_idx) (every flip changes the class)        -> flips
   4. 0 <= min(Yn) and max(Yn) < N_CLS                                                  -> flips
-  5. norms_n: shape (2000,), finite, >= 0                                              -> norms_shape
+  5. norms_n: shape (2000,), finite, >= 0 -> norms_shape
   6. spot-check sorted(flips)[:3] + [0, 1, 1999]: norms_n[i] ≈ per-sample grad norm of
      (p_noisy, Xn[i], Yn[i]), rtol 1e-4, atol 1e-6 (vs float64: plus a 2e-5 absolute
-     allowance for float32 rounding of confident samples)                              -> norms_values
+     allowance for float32 rounding of confident samples) -> norms_values
   7. accuracy(p_noisy, Xn, Yn_clean) > 0.8                                             -> accuracy
   8. recall of argsort(-norms_n)[:40] ∩ flips >= 0.9                                   -> recall
 The reference norms are computed here by hand-written float64 backprop (not with the context's
@@ -88,7 +88,8 @@ def _params(L):
             w, b = layer["w"], layer["b"]
         except (KeyError, TypeError, IndexError):
             fail(
-                f"p_noisy 应与 init_mlp(key, (D_IN, 64, N_CLS)) 同结构:{{'dense_0': {{'w', 'b'}}, 'dense_1': ...}},"
+                "p_noisy 应与 init_mlp(key, (D_IN, 64, N_CLS)) 同结构:"
+                "{'dense_0': {'w', 'b'}, 'dense_1': ...},"
                 f"找不到 {name} 的 w / b。",
                 actual=repr(raw)[:200],
             )
@@ -128,7 +129,8 @@ def _(L):
         fail(
             "标签发生变化的位置应恰好是 flip_idx。"
             + (
-                f"有 {len(same)} 个 flip_idx 里的样本标签没变(新标签等于原类别);要保证换成另一个类别,"
+                f"有 {len(same)} 个 flip_idx 里的样本标签没变(新标签等于原类别);"
+                "要保证换成另一个类别,"
                 "可以加上 1..N_CLS-1 的偏移再对 N_CLS 取模。"
                 if same
                 else ""
@@ -150,7 +152,8 @@ def _(L):
     nn = as_array(L.ns.get("norms_n"), "norms_n")
     if nn.shape != (N,):
         chunks = (
-            f"得到 {nn.size} 个数,正好是 2000 个样本按 500 一块的块数:这是每块一个(平均后的)梯度的范数,不是逐样本的。"
+            f"得到 {nn.size} 个数,正好是 2000 个样本按 500 一块的块数:这是每块一个(平均后的)"
+            "梯度的范数,不是逐样本的。"
             if nn.size == N // 500
             else ""
         )
@@ -189,12 +192,14 @@ def _(L):
         Mistake(
             "clean_labels",
             np.array([np_per_sample_grad_norm(params, Xn[i], Yc[i]) for i in idx]),
-            "抽查的范数与用原始标签 Yn_clean 算出的一致:要找标错的样本,梯度必须基于训练时用的带噪声标签 Yn。",
+            "抽查的范数与用原始标签 Yn_clean 算出的一致:要找标错的样本,"
+            "梯度必须基于训练时用的带噪声标签 Yn。",
         ),
         Mistake(
             "sum_of_leaf_norms",
             np.array([sum(np_per_sample_leaf_norms(params, Xn[i], Yn[i])) for i in idx]),
-            "抽查的范数等于各叶子(dense_0/dense_1 的 w、b)梯度范数之和:全局 L2 范数是 sqrt(Σ_叶子 Σ g²),"
+            "抽查的范数等于各叶子(dense_0/dense_1 的 w、b)梯度范数之和:全局 L2 范数是 sqrt(Σ_叶子 "
+            "Σ g²),"
             "把所有叶子的平方和加起来再开方。",
         ),
     ]
@@ -205,13 +210,15 @@ def _(L):
         atol=2e-5,
         what=f"norms_n 在下标 {idx} 处",
         mistakes=mistakes,
-        msg=f"抽查的 {int((~ok).sum())} 个样本(下标 {[i for i, good in zip(idx, ok) if not good][:8]})的 norms_n "
+        msg=f"抽查的 {int((~ok).sum())} 个样本(下标 "
+        f"{[i for i, good in zip(idx, ok, strict=False) if not good][:8]})的 norms_n "
         "与用 p_noisy、Xn[i]、Yn[i] 算出的单样本交叉熵梯度的全局 L2 范数不一致。",
     )
 
 
 def _layout_dicts(L):
-    """(name, tree) for every top-level dict (or item of a top-level tuple/list) in init_mlp's layout."""
+    """(name, tree) for every top-level dict (or item of a top-level tuple/list) in init_mlp's
+    layout."""
     shapes = {"dense_0": {"w": (D, 64), "b": (64,)}, "dense_1": {"w": (64, K), "b": (K,)}}
 
     def fits(v):
@@ -219,10 +226,10 @@ def _layout_dicts(L):
             type(v) is dict
             and set(v) == set(shapes)
             and all(
-                type(v[l]) is dict
-                and set(v[l]) == {"w", "b"}
-                and all(np.shape(v[l][k]) == shapes[l][k] for k in ("w", "b"))
-                for l in shapes
+                type(v[name]) is dict
+                and set(v[name]) == {"w", "b"}
+                and all(np.shape(v[name][k]) == shapes[name][k] for k in ("w", "b"))
+                for name in shapes
             )
         )
 
@@ -234,7 +241,7 @@ def _layout_dicts(L):
             else []
         )
         found += [
-            (n, {l: {k: np.asarray(v[l][k], np.float64) for k in ("w", "b")} for l in v})
+            (n, {name: {k: np.asarray(v[name][k], np.float64) for k in ("w", "b")} for name in v})
             for n, v in items
             if not n.startswith("__") and fits(v)
         ]
@@ -256,7 +263,7 @@ def _curves(L):
 
 
 def _max_diff(a, b) -> float:
-    return max(float(np.max(np.abs(a[l][k] - b[l][k]))) for l in a for k in ("w", "b"))
+    return max(float(np.max(np.abs(a[n][k] - b[n][k]))) for n in a for k in ("w", "b"))
 
 
 _RUN: dict = {}
@@ -282,7 +289,8 @@ def _replayed(L):
         dist = [_max_diff(target, p) for p in path]
 
         def is_at(k):
-            """p_noisy is the k-step params: nearer than half a step (float32 runs differ by ~1/10 of one)."""
+            """p_noisy is the k-step params: nearer than half a step (float32 runs differ by ~1/10
+            of one)."""
             return 0 < k < len(path) - 1 and dist[k] < 0.5 * min(gaps[k - 1], gaps[k])
 
         value = dict(Xn=Xn, Yn=Yn, start=starts[0], path=path, gaps=gaps, dist=dist, is_at=is_at)
@@ -366,13 +374,14 @@ def _(L):
         return  # the initial params (or the loss curve that ties them to this run) were not kept
     Xn, Yn, target = run["Xn"], run["Yn"], _params(L)
     name, tree, curve_name, n_curve = run["start"]
-    path, gaps, dist, is_at = run["path"], run["gaps"], run["dist"], run["is_at"]
+    gaps, dist, is_at = run["gaps"], run["dist"], run["is_at"]
     if is_at(STEPS):
         return
     best = int(np.argmin(dist))
     if is_at(best):
         fail(
-            f"p_noisy 正是从 {name} 出发用 adam(1e-2) 训练 {best} 步的结果({curve_name} 也有 {n_curve} 个值):"
+            f"p_noisy 正是从 {name} 出发用 adam(1e-2) 训练 {best} 步的结果({curve_name} 也有 "
+            f"{n_curve} 个值):"
             f"题目要求训练 {STEPS} 步。",
             steps=best,
         )
@@ -383,8 +392,10 @@ def _(L):
             lr=1e-3,
         )
     fail(
-        f"从初始参数 {name} 出发(它在 Yn 上的损失等于 {curve_name}[0]),按题目做法用 adam(1e-2) 全量训练 "
-        f"{STEPS} 步,得到的参数与 p_noisy 不同:逐元素最大差 {dist[STEPS]:.3g},而最后相邻两步之间只差约 "
+        f"从初始参数 {name} 出发(它在 Yn 上的损失等于 {curve_name}[0]),按题目做法用 adam(1e-2)"
+        " 全量训练 "
+        f"{STEPS} 步,得到的参数与 p_noisy 不同:逐元素最大差 {dist[STEPS]:.3g},"
+        "而最后相邻两步之间只差约 "
         f"{min(gaps[STEPS - 1], gaps[STEPS]):.3g}。",
         max_difference=dist[STEPS],
     )

@@ -2,7 +2,8 @@
 
 Checks: per-example gradients of the logistic loss on fresh data equal float64 (σ(w·x+b) − y)·x
 and σ − y, with the batch-mean gradient as a named mistake; an error from vmap's slicing of the
-params is named ("values"); the program has as many primitives for B = 12 as for B = 3 ("program")."""
+params is named ("values"); the program has as many primitives for B = 12 as for B = 3
+("program")."""
 
 import _repair_ch7 as R
 import numpy as np

@@ -1,4 +1,5 @@
-"""修复练习 7.4-fix2:单样本损失里算 x.mean(axis=0),vmap 后成了每个样本自己的统计量 → 整批统计量从外面传入.
+"""修复练习 7.4-fix2:单样本损失里算 x.mean(axis=0),vmap 后成了每个样本自己的统计量 → 整批统计量从外
+面传入.
 
 Checks: per-example gradients with inputs standardised by the batch's column statistics equal
 float64, per-sample statistics named as a mistake ("values"); the program has as many primitives
@@ -69,7 +70,8 @@ def _(L):
             Mistake(
                 "own_stats",
                 _grads(params, _standardised(X, 1), Y),
-                "梯度等于「每个样本用自己的统计量标准化」的结果:vmap 之后单样本损失里的 x 只是一个样本。"
+                "梯度等于「每个样本用自己的统计量标准化」的结果:vmap 之后单样本损失里的 x "
+                "只是一个样本。"
                 "整批的均值、标准差在 vmap 外面算好,作为共享参数(in_axes=None)传进去。",
             )
         ],

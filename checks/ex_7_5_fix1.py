@@ -2,8 +2,8 @@
 
 Checks: the first direction is about ±1 for gradients of any size, with "no correction" and
 "t counted from 0" as named mistakes ("first_step"); six steps on fresh gradients equal a float64
-Adam, beta1/beta2/eps taken from the arguments ("steps"); three steps under jit compile once and count
-stays an int32 scalar ("jit")."""
+Adam, beta1/beta2/eps taken from the arguments ("steps"); three steps under jit compile once and
+count stays an int32 scalar ("jit")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -96,7 +96,8 @@ def _(L):
     }
     if not all(np.isfinite(a).all() for a in arr.values()):
         fail(
-            "第一步的方向里有 inf 或 NaN:偏差修正在第 1 步除以 1 − β⁰ = 0,除以 0 了。t 要从 1 数:先把 count 加一再做幂。",
+            "第一步的方向里有 inf 或 NaN:偏差修正在第 1 步除以 1 − β⁰ = 0,除以 0 了。t 要从 1 数:"
+            "先把 count 加一再做幂。",
             actual={k: a.tolist() for k, a in arr.items()},
         )
     assert_close(
@@ -132,13 +133,14 @@ def _(L):
         full = {"beta1": 0.9, "beta2": 0.999, "eps": 1e-8, **hyper}
         want = _ref(grads, full["beta1"], full["beta2"], full["eps"])
         slips = produced(MISTAKES, grads, full["beta1"], full["beta2"], full["eps"])
-        for k, (got, ref) in enumerate(zip(out, want)):
+        for k, (got, ref) in enumerate(zip(out, want, strict=False)):
             assert_close(
                 got,
                 ref,
                 rtol=2e-4,
                 atol=1e-6,
-                what=f"第 {k + 1} 步的方向(beta1={full['beta1']}, beta2={full['beta2']}, eps={full['eps']})",
+                what=f"第 {k + 1} 步的方向(beta1={full['beta1']}, beta2={full['beta2']}, "
+                f"eps={full['eps']})",
                 msg=f"第 {k + 1} 步的方向和 float64 的 Adam 不一致。",
                 mistakes=[Mistake(m.label, m.value[k], m.message) for m in slips],
             )

@@ -46,7 +46,8 @@ def _fit(L, seed, lr, steps):
     import jax.numpy as jnp
 
     a, c, theta = _problem(seed)
-    grad_fn = lambda p: jax.tree.map(
+
+    grad_fn = lambda p: jax.tree.map(  # noqa: E731 (named <lambda> in compile logs)
         lambda pk, ak, ck: jnp.asarray(ak) * pk + jnp.asarray(ck), p, a, c
     )
     params, state = as_tuple(L.fit(theta, grad_fn, lr, steps), 2, "fit 的返回值 (params, state)")
@@ -71,7 +72,8 @@ def _(L):
             Mistake(
                 "reset",
                 _ref(a, c, theta, lr, steps, reset=True),
-                "参数等于「每一步都从初始状态开始」的 Adam:动量和步数每一步都被清零了。状态在循环外 init 一次,"
+                "参数等于「每一步都从初始状态开始」的 Adam:动量和步数每一步都被清零了。"
+                "状态在循环外 init 一次,"
                 "每一步接住 tx.update 返回的新状态。",
             )
         ],
@@ -91,7 +93,8 @@ def _(L):
     ]
     if not counts:
         fail(
-            "返回的状态里找不到 Adam 的步数(int32 标量 count):应返回最后一步 tx.update 给出的状态。",
+            "返回的状态里找不到 Adam 的步数(int32 标量 count):应返回最后一步 tx.update "
+            "给出的状态。",
             actual=repr(state)[:200],
         )
     assert_close(

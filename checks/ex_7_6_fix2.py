@@ -55,7 +55,8 @@ def _read(history, n):
             leaf = entry[key]
             if callable(getattr(leaf, "is_deleted", None)) and leaf.is_deleted():
                 fail(
-                    f"history[{k}]['{key}'] 是一个已被捐赠(删除)的数组,读不出来:历史列表里存的是状态本身,"
+                    f"history[{k}]['{key}'] 是一个已被捐赠(删除)的数组,读不出来:"
+                    "历史列表里存的是状态本身,"
                     "advance 把它捐掉了。存之前先在主机上真正拷贝一份。",
                     where=f"history[{k}]['{key}']",
                 )
@@ -112,6 +113,7 @@ def _(L):
     assert_that(
         not kept,
         f"record 返回后,传入状态的 {kept} 没有被捐赠(仍然可读):这道题要求保留 advance 的捐赠。"
-        "注意在 CPU 上,np.asarray / jax.device_get 留下的视图会让 JAX 默默放弃捐赠;要留底就用 np.array(x, copy=True)。",
+        "注意在 CPU 上,np.asarray / jax.device_get 留下的视图会让 JAX 默默放弃捐赠;要留底就用 "
+        "np.array(x, copy=True)。",
         not_donated=kept,
     )

@@ -39,13 +39,16 @@ def _(L):
                 jax.tree.map(lambda x: getattr(x, "shape", x), out) if got_def is not None else out
             )
             fail(
-                f"第 {k + 1} 棵形状树的结果结构不对:形状 tuple 应整个换成一个数组。tree.map 会钻进 tuple,把每个维度"
+                f"第 {k + 1} 棵形状树的结果结构不对:形状 tuple 应整个换成一个数组。tree.map 会钻进 "
+                "tuple,把每个维度"
                 "当成一片叶子;用 is_leaf=lambda node: isinstance(node, tuple) 让它在形状处停下。",
                 expected=str(want_def),
                 actual=str(shapes)[:300],
             )
         for (path, shape), leaf in zip(
-            jax.tree_util.tree_leaves_with_path(spec, is_leaf=_is_shape), jax.tree.leaves(out)
+            jax.tree_util.tree_leaves_with_path(spec, is_leaf=_is_shape),
+            jax.tree.leaves(out),
+            strict=False,
         ):
             where = jax.tree_util.keystr(path)
             if (
@@ -53,7 +56,8 @@ def _(L):
                 or str(getattr(leaf, "dtype", "")) != "float32"
             ):
                 fail(
-                    f"{where} 应是形状 {shape} 的 float32 数组,实际是 {getattr(leaf, 'dtype', type(leaf).__name__)} "
+                    f"{where} 应是形状 {shape} 的 float32 数组,实际是 "
+                    f"{getattr(leaf, 'dtype', type(leaf).__name__)} "
                     f"{getattr(leaf, 'shape', '')}。",
                     expected=f"float32{list(shape)}",
                     actual=repr(leaf)[:200],

@@ -11,9 +11,11 @@ from tutor.worker.checklib import Checks, CompileLog, assert_close, fail, rng
 
 checks = Checks()
 SYMPTOMS = {
-    "word:abstract array": "Linear 没有注册成 pytree:对 JAX 来说它是一片不透明的叶子,不是数组,进不了 jit。"
+    "word:abstract array": "Linear 没有注册成 pytree:对 JAX 来说它是一片不透明的叶子,不是数组,"
+    "进不了 jit。"
     "用 jax.tree_util.register_dataclass 把它注册成 pytree。",
-    "word:not a valid JAX type": "Linear 没有注册成 pytree,进不了 jit。用 jax.tree_util.register_dataclass 把它注册成 pytree。",
+    "word:not a valid JAX type": "Linear 没有注册成 pytree,进不了 jit。用 jax.tree_util.register_da"
+    "taclass 把它注册成 pytree。",
 }
 
 
@@ -50,11 +52,13 @@ def _(L):
     if len(leaves) != 2 or any(leaf is layer for leaf in leaves):
         fail(
             f"jax.tree.leaves(Linear(...)) 得到 {len(leaves)} 片叶子"
-            f"{'(就是对象本身)' if any(leaf is layer for leaf in leaves) else ''}:Linear 对 JAX 来说仍是一片不透明的叶子,"
+            f"{'(就是对象本身)' if any(leaf is layer for leaf in leaves) else ''}:Linear 对 JAX "
+            "来说仍是一片不透明的叶子,"
             "没有注册成 pytree。用 jax.tree_util.register_dataclass 注册它。",
             leaves=[type(leaf).__name__ for leaf in leaves],
         )
-    loss = lambda lay: (L.apply(lay, x) ** 2).sum()
+
+    loss = lambda lay: (L.apply(lay, x) ** 2).sum()  # noqa: E731 (named <lambda> in compile logs)
     grads = R.call(jax.grad(loss), layer, what="jax.grad 对 layer 求导", symptoms=SYMPTOMS)
     if not isinstance(grads, L.Linear):
         fail(
@@ -80,7 +84,7 @@ def _(L):
         layers.append(L.Linear(w, b))
         xs.append(x)
     with CompileLog() as log:
-        for layer, x in zip(layers, xs):
+        for layer, x in zip(layers, xs, strict=False):
             L.apply(layer, x)
     R.assert_once(
         log,

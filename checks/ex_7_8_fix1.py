@@ -69,7 +69,8 @@ def _(L):
             log,
             None,
             expected=1,
-            msg=f"5 个学习率,{programs[0]} 编译了 5 次:每个新的学习率都是新的缓存键,lr 被当成了静态参数。"
+            msg=f"5 个学习率,{programs[0]} 编译了 5 次:每个新的学习率都是新的缓存键,lr "
+            "被当成了静态参数。"
             "只让决定形状的 batch 静态,lr 作为普通参数传入。",
         )
     R.assert_once(log, calls=5, what=" epoch ", repeat="jit 对象只建一次,lr 作为普通参数传入。")

@@ -1,4 +1,5 @@
-"""练习 a1.1 用反向 scan 计算带终止标志的折扣回报:接口 discounted_returns(rewards, dones, gamma),返回 G.
+"""练习 a1.1 用反向 scan 计算带终止标志的折扣回报:接口 discounted_returns(rewards, dones, gamma),返
+回 G.
 
 G_t = r_t + γ(1 − d_t)·G_{t+1},G_T = 0。
 
@@ -67,7 +68,8 @@ def _masked_after_add(r, d, gamma):
 
 
 def _shifted(r, d, gamma):
-    """What a scan body that outputs the carry it received (G_{t+1}) instead of the new G_t gives."""
+    """What a scan body that outputs the carry it received (G_{t+1}) instead of the new G_t
+    gives."""
     return np.append(returns_ref(r, d, gamma)[1:], 0.0)
 
 
@@ -88,7 +90,8 @@ MISTAKES = [
     Known(
         "flipped",
         lambda r, d, gamma: returns_ref(r, d, gamma)[::-1].copy(),
-        "结果是正确答案前后颠倒:reverse=True 的 scan 输出 ys[t] 本来就和 xs[t] 对齐,不要再把结果 [::-1]。",
+        "结果是正确答案前后颠倒:reverse=True 的 scan 输出 ys[t] 本来就和 xs[t] 对齐,不要再把结果 "
+        "[::-1]。",
     ),
     Known(
         "masked_after_add",
@@ -114,7 +117,8 @@ def _returns(L, r, d, gamma, T):
         second = as_array(out[1], f"{OUT}的第二项")
         if compare(second, returns_ref(r, d, gamma), rtol=1e-5, atol=1e-5) is None:
             fail(
-                f"{OUT}是一个二元组,它的第二项才是正确的 G:返回的是 lax.scan 的整个结果 (最终 carry, 逐步输出)。"
+                f"{OUT}是一个二元组,它的第二项才是正确的 G:返回的是 lax.scan 的整个结果 (最终 "
+                "carry, 逐步输出)。"
                 "只返回第二项(逐步输出)就够了,它的形状是 (T,)。",
                 actual_structure=f"{type(out).__name__} of 2",
             )
@@ -123,13 +127,15 @@ def _returns(L, r, d, gamma, T):
         want = returns_ref(r, d, gamma)
         if arr.ndim == 0 and compare(float(arr), want[0], rtol=1e-5, atol=1e-5) is None:
             fail(
-                f"T={T} 时输出应该是形状 ({T},) 的数组,实际是一个数,而且它等于 G_0:返回的是 scan 最后的 carry。"
+                f"T={T} 时输出应该是形状 ({T},) 的数组,实际是一个数,而且它等于 G_0:返回的是 scan "
+                "最后的 carry。"
                 "G 要每个时间步一个值,scan 的第二个返回值 ys 才是逐步输出。",
                 expected_shape=[T],
                 actual_shape=list(arr.shape),
             )
         fail(
-            f"T={T} 时输出形状应为 ({T},),实际是 {arr.shape}:G 和 rewards 一样长,每个时间步一个回报。",
+            f"T={T} 时输出形状应为 ({T},),实际是 {arr.shape}:G 和 rewards 一样长,"
+            "每个时间步一个回报。",
             expected_shape=[T],
             actual_shape=list(arr.shape),
         )
@@ -234,7 +240,8 @@ def _(L):
     counts = _program(L, 50)
     if counts["rev"]:
         fail(
-            "程序里的 scan 是正向的,另外还有把数组前后翻转的 rev 操作:你先翻转输入、正向扫描、再把结果翻回来。"
+            "程序里的 scan 是正向的,另外还有把数组前后翻转的 rev 操作:你先翻转输入、正向扫描、"
+            "再把结果翻回来。"
             "数值没错,但本题要求 reverse=True:它直接从末尾往前扫描,ys[t] 仍与 xs[t] 对齐,"
             "省掉两次翻转产生的数组拷贝,代码也直接表达“G_t 依赖 G_{t+1}”。",
             scan_reverse_flags=flags,

@@ -31,9 +31,12 @@ def _is_key(value) -> bool:
 def _typed(value, n, what):
     if not _is_key(value):
         fail(
-            f"{what} 是 {getattr(value, 'dtype', type(value).__name__)} {tuple(getattr(value, 'shape', ()))},"
-            "不是带类型的 key:jax.random.PRNGKey 给的是旧式裸 key(uint32 数组)。用 jax.random.key(seed)。",
-            actual=f"{getattr(value, 'dtype', type(value).__name__)} {tuple(getattr(value, 'shape', ()))}",
+            f"{what} 是 {getattr(value, 'dtype', type(value).__name__)} "
+            f"{tuple(getattr(value, 'shape', ()))},"
+            "不是带类型的 key:jax.random.PRNGKey 给的是旧式裸 key(uint32 数组)。用 "
+            "jax.random.key(seed)。",
+            actual=f"{getattr(value, 'dtype', type(value).__name__)} "
+            f"{tuple(getattr(value, 'shape', ()))}",
         )
     if tuple(value.shape) != (n,):
         fail(
@@ -94,7 +97,7 @@ def _(L):
         at_least=1,
         msg=f"3 个种子编译了 {log.total} 次,期望 1 次:种子是普通的动态参数。",
     )
-    for s, out, ref in zip((1, 2, 3), outs, refs):
+    for s, out, ref in zip((1, 2, 3), outs, refs, strict=False):
         _typed(out, N, f"jit 下 make_keys({s}, {N})")
         bits = np.asarray(jax.random.key_data(out))
         if compare(bits, ref, rtol=0, atol=0) is None:

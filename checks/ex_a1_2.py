@@ -92,7 +92,8 @@ def _select_mistakes(x64):
         Mistake(
             "select_order",
             first_sin,
-            "结果正是 jnp.select 的条件先写 x < π、再写 x < 0 时得到的:jnp.select 按条件列表的顺序取"
+            "结果正是 jnp.select 的条件先写 x < π、再写 x < 0 时得到的:jnp.select "
+            "按条件列表的顺序取"
             "**第一个**为真的分支,负数也满足 x < π,于是走了 sin 分支。条件应依次是 x < 0、x < π,"
             "默认值是 x − π。",
         )
@@ -132,15 +133,18 @@ def _guarded(fn, *args):
             return fn(*args)
     except jax.errors.TracerBoolConversionError as e:
         fail(
-            "对被追踪的值用了 Python 的 if / and / or(TracerBoolConversionError):在 vmap / jit / grad 里 x 只是"
-            "一个抽象值,没法变成 True/False。piecewise 要用 lax.switch 选分支,分支号用 jnp.where 计算;"
+            "对被追踪的值用了 Python 的 if / and / or(TracerBoolConversionError):在 vmap / jit / "
+            "grad 里 x 只是"
+            "一个抽象值,没法变成 True/False。piecewise 要用 lax.switch 选分支,分支号用 "
+            "jnp.where 计算;"
             "piecewise_select 用 jnp.select。",
             error=str(e).splitlines()[0],
         )
     except jax.errors.ConcretizationTypeError as e:
         fail(
             "在 vmap / jit / grad 里把被追踪的值当成了具体的数(ConcretizationTypeError,见 error)。"
-            "分支号要用 jnp.where 或比较结果的整数转换来算,不要用 int()、float() 或 Python 的比较链。",
+            "分支号要用 jnp.where 或比较结果的整数转换来算,不要用 int()、float() 或 "
+            "Python 的比较链。",
             error=str(e).splitlines()[0],
         )
 
@@ -183,7 +187,8 @@ def _(L):
         (L.piecewise_select, x, "piecewise_select(x) 的返回值"),
     ):
         shape, dtype = A1.shape_dtype(
-            _guarded(lambda v: A1.abstract(fn, v, what=A1.fn_label(fn)), arg), what
+            _guarded(lambda v: A1.abstract(fn, v, what=A1.fn_label(fn)), arg),  # noqa: B023 (called at once)
+            what,
         )
         if shape != tuple(arg.shape):
             fail(
@@ -224,11 +229,13 @@ def _(L):
     why = ""
     if counts["select_n"]:
         why = (
-            "程序里是 select_n:标量版用了 jnp.where / jnp.select 一类的逐元素选择,三个分支每次都会计算,"
+            "程序里是 select_n:标量版用了 jnp.where / jnp.select 一类的逐元素选择,"
+            "三个分支每次都会计算,"
             "这正是本题要和 switch 对比的写法,不能拿来实现 piecewise。"
         )
     fail(
-        "标量输入 1.0 时 piecewise 的程序里没有 cond:题目要求用 lax.switch(它在 jaxpr 里就是 cond 原语,"
+        "标量输入 1.0 时 piecewise 的程序里没有 cond:题目要求用 lax.switch(它在 jaxpr 里就是 "
+        "cond 原语,"
         "运行时只执行选中的分支)。" + why,
         primitives=A1.top_primitives(counts),
     )

@@ -43,7 +43,7 @@ def _(L):
 
     fn = R.jitted(L.iterate)
     vs = rng(721).uniform(-1.0, 1.0, size=len(TIMES))
-    for v, times in zip(vs, TIMES):
+    for v, times in zip(vs, TIMES, strict=False):
         got = as_array(
             R.call(fn, jnp.float32(v), times, what=f"iterate({v:.3f}, {times})", symptoms=SYMPTOMS),
             f"iterate({v:.3f}, {times})",
@@ -80,7 +80,8 @@ def _(L):
     why = f"{len(TIMES)} 个不同的 times 编译了 {n} 次。"
     if n == len(TIMES):
         why = (
-            f"{len(TIMES)} 个不同的 times 正好编译了 {n} 次:times 被当成了静态参数,每个新值都要重新追踪、"
+            f"{len(TIMES)} 个不同的 times 正好编译了 {n} 次:times 被当成了静态参数,"
+            "每个新值都要重新追踪、"
             "编译,循环还被展开。让它保持动态,用 lax.fori_loop。"
         )
     assert_compile_count(log, name, expected=1, msg=why + "期望:只编译 1 次。")
@@ -93,6 +94,7 @@ def _(L):
     prims = primitive_counts(R.jitted(L.iterate), jnp.float32(0.3), jnp.int32(5))
     if "while" not in prims:
         fail(
-            "程序里没有 while:次数是运行时的值,循环要写进程序里(lax.fori_loop 的上界是追踪值时就是 while)。",
+            "程序里没有 while:次数是运行时的值,循环要写进程序里(lax.fori_loop 的上界是追踪值时就是 "
+            "while)。",
             primitives=sorted(prims),
         )

@@ -21,7 +21,8 @@ from tutor.worker.checklib import (
 checks = Checks()
 
 SYMPTOMS = {
-    "word:Python types differ": "报错说 Python types differ:carry 的 pytree 结构变了(初值是元组,循环体交回的是列表,或者反过来):"
+    "word:Python types differ": "报错说 Python types differ:carry 的 pytree 结构变了(初值是元组,"
+    "循环体交回的是列表,或者反过来):"
     "循环体要交回和初值同样的容器。",
     "word:dtypes do not match": "carry 的 dtype 变了:初值和循环体交回的 carry 要同一个 dtype。",
     "word:shapes do not match": "carry 的形状变了:初值和循环体交回的 carry 要同一个形状。",

@@ -1,7 +1,7 @@
 """修复练习 a1.2-fix3:两个矩阵用同一个 key → B 是 A 展平后的开头;split 成两把子 key.
 
-Checks: B is not the head of A for fresh keys ("independent"); A and B equal normal(k_a), normal(k_b)
-with k_a, k_b = split(key) ("values")."""
+Checks: B is not the head of A for fresh keys ("independent"); A and B equal normal(k_a),
+normal(k_b) with k_a, k_b = split(key) ("values")."""
 
 import _repair_a1 as R
 import numpy as np

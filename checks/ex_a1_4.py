@@ -56,7 +56,8 @@ def softmax_by_segment(scores, ids, k):
 
 
 def _float32_softmax(scores, ids, k, shift):
-    """What a float32 answer that subtracts `shift` (per element) produces, overflow and 0/0 included."""
+    """What a float32 answer that subtracts `shift` (per element) produces, overflow and 0/0
+    included."""
     s = np.asarray(scores, np.float32)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
         e = np.exp(s - np.asarray(shift, np.float32))
@@ -74,7 +75,8 @@ def _mistakes(scores, ids, k):
             "no_shift",
             _float32_softmax(scores, ids, k, 0.0),
             "结果正是“指数之前不减最大值”在 float32 里得到的:exp(s) 溢出成 inf,inf / inf = nan。"
-            "要先减去**段内**最大值:jax.ops.segment_max 求每段的最大值,再用 m[seg] 取回到每个元素。",
+            "要先减去**段内**最大值:jax.ops.segment_max 求每段的最大值,再用 m[seg] "
+            "取回到每个元素。",
         ),
         Mistake(
             "global_max",
@@ -85,7 +87,8 @@ def _mistakes(scores, ids, k):
         Mistake(
             "whole_array",
             e / e.sum(),
-            "结果是对整个数组做的一次 softmax:归一化必须只在同一段内进行(用 segment_sum 按段求和)。",
+            "结果是对整个数组做的一次 softmax:归一化必须只在同一段内进行(用 segment_sum "
+            "按段求和)。",
         ),
     ]
 
@@ -112,7 +115,8 @@ def _call(L, s, ids, k, jit_outer=False):
     except jax.errors.ConcretizationTypeError as e:
         if "argument num_segments" in str(e):
             fail(
-                "num_segments 在 jit 里变成了被追踪的值(JAX 的报错说需要具体值的地方依赖于参数 num_segments):"
+                "num_segments 在 jit 里变成了被追踪的值(JAX 的报错说需要具体值的地方依赖于参数 "
+                "num_segments):"
                 "segment_max / segment_sum 要用具体的段数决定输出形状。"
                 "在 jax.jit 的 static_argnames 里列出 num_segments,把它声明为静态参数。",
                 error=str(e).splitlines()[0],
@@ -248,7 +252,8 @@ def _(L):
     if A1.grows_with(4, 16, n_small, n_large):
         fail(
             f"程序的方程数随段数 K 成比例增长(K = 4 时 {n_small} 个,K = 16 时 {n_large} 个):"
-            "每一段都被 Python 循环单独展开了一遍,计算量是 O(N·K)。题目要求用 jax.ops.segment_max / "
+            "每一段都被 Python 循环单独展开了一遍,计算量是 O(N·K)。题目要求用 "
+            "jax.ops.segment_max / "
             "jax.ops.segment_sum 一次完成所有段的归约,再用 [seg] 取回到每个元素。",
             equations_K4=n_small,
             equations_K16=n_large,
@@ -300,7 +305,8 @@ def _(L):
         "segment_softmax 不是 jax.jit 编译过的函数:它的程序不是一次 jit 调用。"
         "题目要求用 jax.jit 编译并把 num_segments 设为静态参数,例如在定义上方加 "
         '@functools.partial(jax.jit, static_argnames="num_segments"),'
-        '或者定义之后写 segment_softmax = jax.jit(segment_softmax, static_argnames=("num_segments",))。',
+        '或者定义之后写 segment_softmax = jax.jit(segment_softmax, static_argnames=("num_segment'
+        's",))。',
         actual=type(fn).__name__,
     )
 
@@ -311,9 +317,9 @@ def _(L):
     sizes = [3, 1, 0, 6, 4]  # 第 2 段为空
     centers = [900.0, -700.0, 0.0, 40.0, -1500.0]
     ids = np.concatenate([np.full(n, j, np.int32) for j, n in enumerate(sizes)])
-    s = np.concatenate([c + 3.0 * g.normal(size=n) for c, n in zip(centers, sizes)]).astype(
-        np.float32
-    )
+    s = np.concatenate(
+        [c + 3.0 * g.normal(size=n) for c, n in zip(centers, sizes, strict=False)]
+    ).astype(np.float32)
     k = len(sizes)
     for jit_outer in (False, True):
         where = "外层 jax.jit 下" if jit_outer else "直接调用时"

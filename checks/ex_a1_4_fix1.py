@@ -19,7 +19,8 @@ from tutor.worker.checklib import (
 checks = Checks()
 
 SYMPTOMS = {
-    "word:Reverse-mode differentiation does not work for lax.while_loop": "反向模式求导穿不过 lax.while_loop(步数在编译期未知,中间值没法预先存下来)。"
+    "word:Reverse-mode differentiation does not work for lax.while_loop": "反向模式求导穿不过 "
+    "lax.while_loop(步数在编译期未知,中间值没法预先存下来)。"
     "步数固定时用 lax.fori_loop(0, 5, …):它被改写成 scan,可以反向求导。"
 }
 
@@ -83,7 +84,8 @@ def _(L):
     prims = primitive_counts(L.power5, jnp.float32(1.3))
     if "while" in prims:
         fail(
-            "程序里还有 while 循环:它不能反向求导。步数固定时用 lax.fori_loop(0, 5, …),它会变成 scan。",
+            "程序里还有 while 循环:它不能反向求导。步数固定时用 lax.fori_loop(0, 5, …),"
+            "它会变成 scan。",
             primitives=sorted(prims),
         )
     if "scan" not in prims:

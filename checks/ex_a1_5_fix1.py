@@ -11,7 +11,8 @@ from tutor.worker.checklib import Checks, Mistake, as_array, assert_close, fail,
 checks = Checks()
 
 SYMPTOMS = {
-    "word:scalar-output": "jax.grad 只对返回标量的函数有定义,vmap 出来的函数返回每个样本一个损失 (N,):"
+    "word:scalar-output": "jax.grad 只对返回标量的函数有定义,vmap "
+    "出来的函数返回每个样本一个损失 (N,):"
     "先用 jnp.sum 把这批损失归约成标量,再求 grad。"
 }
 

@@ -77,7 +77,8 @@ def _called_right(t, y, args, n_state, n_args):
         or (not n_args and jnp.ndim(args) != 0)
     ):
         fail(
-            f"右端函数被调用时参数不对:收到的 t 形状 {shape_t}、y 形状 {shape_y}。调用形式是 f(t, y, args):"
+            f"右端函数被调用时参数不对:收到的 t 形状 {shape_t}、y 形状 {shape_y}。调用形式是 f(t, "
+            "y, args):"
             f"t 是标量时刻,y 是形状 ({n_state},) 的状态,args 原样传下去。",
             t_shape=list(shape_t),
             y_shape=list(shape_y),
@@ -168,7 +169,8 @@ def _(L):
         Mistake(
             "stage_time",
             rk4_ref(forced_np, t, y, h, args, mid=0.0),
-            "结果正是 k2、k3、k4 都在时刻 t 求值时得到的:k2、k3 要在 t + h/2、k4 要在 t + h 处调用 f。"
+            "结果正是 k2、k3、k4 都在时刻 t 求值时得到的:k2、k3 要在 t + h/2、k4 要在 t + h "
+            "处调用 f。"
             "对简谐振子这种不显含 t 的方程看不出区别,方程一显含 t 就错了。",
         )
     )
@@ -218,7 +220,8 @@ def _(L):
     fail(
         "odeint_rk4 的程序里没有 scan:积分的步数要交给 lax.scan(xs=None, length=n_steps)。"
         + (
-            f"方程数随步数成比例增长(20 步时 {n20} 个,40 步时 {n40} 个):每一步都被 Python 循环展开进了程序,"
+            f"方程数随步数成比例增长(20 步时 {n20} 个,40 步时 {n40} 个):每一步都被 Python "
+            "循环展开进了程序,"
             "步数一多,追踪和编译就很慢。"
             if grows
             else ""
@@ -248,7 +251,8 @@ def _(L):
             Mistake(
                 "lagged",
                 lagged,
-                "轨迹整体晚了一步:它以 y0 开头、少了最后一步。traj[i] 应该是第 i + 1 步**之后**的状态,"
+                "轨迹整体晚了一步:它以 y0 开头、少了最后一步。traj[i] 应该是第 i + 1 "
+                "步**之后**的状态,"
                 "scan 每一步要输出更新后的 y。",
             )
         ],
@@ -276,7 +280,8 @@ def _(L):
         rtol=0,
         atol=1e-4,
         what="x(T)",
-        msg=f"x(T) = {got:.6f},解析解是 {exact:.6f},相差超过 1e-4(h = 0.01 的 RK4 误差远小于这个量)。",
+        msg=f"x(T) = {got:.6f},解析解是 {exact:.6f},相差超过 1e-4(h = 0.01 的 RK4 "
+        "误差远小于这个量)。",
     )
 
 
@@ -300,7 +305,8 @@ def _(L):
         rtol=0,
         atol=1e-4,
         what="∂x(T)/∂v0",
-        msg=f"∂x(T)/∂v0 = {got:.6f},解析值是 {exact:.6f},相差超过 1e-4:梯度要从 y_T 沿 scan 一路传回 y0。",
+        msg=f"∂x(T)/∂v0 = {got:.6f},解析值是 {exact:.6f},相差超过 1e-4:梯度要从 y_T 沿 scan "
+        "一路传回 y0。",
     )
 
 
@@ -325,7 +331,8 @@ def _(L):
         rtol=0,
         atol=1e-4,
         what="x(T)",
-        msg="jax.vmap 处理一批初值 (a, 0) 时,x(T) 与 a·cos(ωT) 不一致(atol 1e-4),差别见下面的对比。",
+        msg="jax.vmap 处理一批初值 (a, 0) 时,x(T) 与 a·cos(ωT) 不一致(atol 1e-4),"
+        "差别见下面的对比。",
     )
 
 
@@ -354,7 +361,8 @@ def _(L):
         Mistake(
             "time_frozen",
             np.array(frozen),
-            "结果正是时间不前进、每一步都在 t0 处求值时得到的:carry 里要带上 t,每步之后更新为 t + h。",
+            "结果正是时间不前进、每一步都在 t0 处求值时得到的:carry 里要带上 t,每步之后更新为 "
+            "t + h。",
         ),
         Mistake(
             "starts_at_zero",

@@ -50,7 +50,8 @@ def _(L):
     want = _masked(r64, lengths, by_length)
     if np.isnan(got).any():
         fail(
-            f"第 {np.flatnonzero(np.isnan(got)).tolist()} 行的平均是 NaN:空序列的个数是 0,0/0 = NaN。"
+            f"第 {np.flatnonzero(np.isnan(got)).tolist()} 行的平均是 NaN:空序列的个数是 0,0/0 "
+            "= NaN。"
             "分母写成 jnp.maximum(个数, 1)。",
             expected=want.tolist(),
             actual=got.tolist(),
@@ -142,6 +143,7 @@ def _(L):
     if with_nan:
         fail(
             "计算中途产生了 NaN:空序列的 0/0 先得到 NaN,之后才被换掉(例如 nan_to_num)。"
-            "结果看着对,可 NaN 检查、梯度里都可能再冒出来。分母用 jnp.maximum(个数, 1),从源头避免 0/0。",
+            "结果看着对,可 NaN 检查、梯度里都可能再冒出来。分母用 jnp.maximum(个数, 1),"
+            "从源头避免 0/0。",
             first_with_nan=with_nan[0],
         )

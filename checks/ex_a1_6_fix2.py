@@ -30,7 +30,7 @@ def _batch(seed, fill):
 
 def _decay(xs, lengths, a=0.8, b=0.2):
     out = []
-    for row, n in zip(xs.astype(np.float64), lengths):
+    for row, n in zip(xs.astype(np.float64), lengths, strict=False):
         h = 0.0
         for x in row[:n]:
             h = a * h + b * x
@@ -40,7 +40,9 @@ def _decay(xs, lengths, a=0.8, b=0.2):
 
 def _carry_mask(xs, valid):
     """What reading m[0] of the whole mask at every step gives."""
-    return np.array([_decay(row[None], [T if v[0] else 0])[0] for row, v in zip(xs, valid)])
+    return np.array(
+        [_decay(row[None], [T if v[0] else 0])[0] for row, v in zip(xs, valid, strict=False)]
+    )
 
 
 def _batched(L, xs, valid):
@@ -101,15 +103,19 @@ def _(L):
         if not np.isfinite(eager).all():
             fail(
                 f"填充位置是 {fill} 时,逐个算子执行(不编译)得到的第 "
-                f"{np.flatnonzero(~np.isfinite(eager)).tolist()} 条状态是 {eager[~np.isfinite(eager)][0]}:"
-                "填充值参与了算术(0 × inf、inf − inf 都是 NaN)。编译后编译器可能把“掩码转浮点再相乘”改写成选择,"
-                "NaN 才没露出来,但程序本身让填充值进了计算。用 jnp.where(m, 新值, h),填充步直接保留旧状态。",
+                f"{np.flatnonzero(~np.isfinite(eager)).tolist()} 条状态是 "
+                f"{eager[~np.isfinite(eager)][0]}:"
+                "填充值参与了算术(0 × inf、inf − inf 都是 NaN)。"
+                "编译后编译器可能把“掩码转浮点再相乘”改写成选择,"
+                "NaN 才没露出来,但程序本身让填充值进了计算。用 jnp.where(m, 新值, h),"
+                "填充步直接保留旧状态。",
                 actual=eager.tolist(),
             )
         got = _batched(L, xs, valid)
         if not np.isfinite(got).all():
             fail(
-                f"填充位置是 {fill} 时,第 {np.flatnonzero(~np.isfinite(got)).tolist()} 条的状态变成了 "
+                f"填充位置是 {fill} 时,第 {np.flatnonzero(~np.isfinite(got)).tolist()} "
+                "条的状态变成了 "
                 f"{got[~np.isfinite(got)][0]}:填充值漏进了状态(例如浮点掩码相乘时 0 × inf = NaN)。"
                 "用 jnp.where(m, 新值, h),填充步直接保留旧状态。",
                 actual=got.tolist(),
@@ -120,7 +126,8 @@ def _(L):
             rtol=1e-5,
             atol=1e-5,
             what=f"填充为 {fill} 时的最终 h",
-            msg=f"填充位置是 {fill} 时,最终 h 应与填充为 0 时完全一样:填充值(inf / NaN)不能影响状态。",
+            msg=f"填充位置是 {fill} 时,最终 h 应与填充为 0 时完全一样:填充值(inf / NaN)"
+            "不能影响状态。",
         )
 
 
