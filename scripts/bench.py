@@ -45,7 +45,7 @@ def time_list(repeat: int) -> float:
 def wait_warm(runner: Runner, timeout: float = 60.0):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        spare = runner._spare
+        spare = runner.spare
         if spare is not None and spare.ready_info is not None:
             return spare
         time.sleep(0.02)

@@ -409,7 +409,7 @@ def test_a_failure_of_the_supervisor_still_ends_the_run(monkeypatch, tmp_path):
         result = run.wait(30)
         assert result.status == Status.CRASHED and "supervisor bug" in result.message
         _assert_nothing_left(run)
-        assert r._spare is not None and r._spare.alive()  # the next run has a worker
+        assert r.spare is not None and r.spare.alive()  # the next run has a worker
     finally:
         r.close()
 
@@ -507,9 +507,9 @@ def test_spare_survives_the_thread_that_asked_for_it(tmp_path):
             th.join()
             time.sleep(0.3)
             deadline = time.monotonic() + 60
-            while r._spare.ready_info is None and time.monotonic() < deadline:
+            while r.spare.ready_info is None and time.monotonic() < deadline:
                 time.sleep(0.05)
-            assert r._spare.alive() and r._spare.ready_info is not None
+            assert r.spare.alive() and r.spare.ready_info is not None
         assert holder["result"].status == Status.PASSED and holder["settled"]
     finally:
         r.close()
@@ -519,7 +519,7 @@ def _warm_runner(warm_beside_after: float) -> Runner:
     r = Runner(keep_warm=True, warm_beside_after=warm_beside_after)
     r.warm(CTX)
     deadline = time.monotonic() + 120
-    while r._spare.ready_info is None and time.monotonic() < deadline:
+    while r.spare.ready_info is None and time.monotonic() < deadline:
         time.sleep(0.02)
     return r
 
@@ -544,15 +544,15 @@ def test_when_the_next_worker_starts_warming(tmp_path, delay):
     r = _warm_runner(delay)
     try:
         run = r.start(_job(path, limit=LONG))
-        during = r._spare
+        during = r.spare
         assert run.wait(0) is None  # still running
         assert (during is None) if delay else (during is not None and during.alive())
         flag.write_text("")
         assert run.wait(60).status == Status.PASSED
         assert run.wait_settled(60)
-        assert r._spare is not None and r._spare.alive()  # ready for the next run
+        assert r.spare is not None and r.spare.alive()  # ready for the next run
         if not delay:
-            assert r._spare is during  # the one warmed beside the job
+            assert r.spare is during  # the one warmed beside the job
     finally:
         r.close()
 
@@ -563,9 +563,9 @@ def test_a_job_running_past_the_delay_has_the_next_worker_warm_up_beside_it(tmp_
     try:
         run = r.start(_job(path, limit=LONG))
         deadline = time.monotonic() + 60
-        while r._spare is None and time.monotonic() < deadline:
+        while r.spare is None and time.monotonic() < deadline:
             time.sleep(0.02)
-        assert r._spare is not None and run.wait(0) is None  # warming while the job still runs
+        assert r.spare is not None and run.wait(0) is None  # warming while the job still runs
         flag.write_text("")
         assert run.wait(60).status == Status.PASSED
     finally:

@@ -368,6 +368,12 @@ class Runner:
             except Exception:  # noqa: BLE001 - tidying up must never stop a start
                 pass
 
+    @property
+    def spare(self) -> WorkerProcess | None:
+        """The worker kept for the next job (warming or warm; None while none is on its way)."""
+        with self._lock:
+            return self._spare
+
     def warm(self, context: Path | str | None = None) -> None:
         """Make sure a warm worker (with this chapter context preloaded) is on its way."""
         if self.unsupported is not None:
