@@ -29,7 +29,6 @@ OVER_THE_LIMIT = {
     "tutor/app/exercise.py": 409,
     "tutor/app/lesson.py": 466,
     "tutor/app/tutorapp.py": 421,
-    "tutor/worker/check_values.py": 428,
 }
 
 
