@@ -23,3 +23,6 @@ _.wrapped  # unused attribute (tutor/worker/check_programs.py:36)
 
 # read by scripts/bench_app.py (the first lesson screen's time)
 _.rendered_at  # unused attribute (tutor/app/lesson.py)
+
+# a parameter of the signature JAX calls its event listeners with (jax.monitoring)
+duration_secs  # unused variable (tutor/worker/check_programs.py:57)

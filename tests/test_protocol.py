@@ -25,7 +25,7 @@ from tutor.protocol.events import (
     encode_event,
 )
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
-from tutor.running.runner import Run, _Seen, finished_result
+from tutor.running.judging import JobEvents, finished_result
 from tutor.words.catalog import t
 from tutor.worker.tracebacks import is_memory_error, learner_error, stuck_error
 
@@ -142,23 +142,28 @@ def test_malformed_messages_are_protocol_errors(line):
         decode_event(line)
 
 
-def _run(**kw):
-    return Run(None, _job(**kw), None, None, result=None)
-
-
 def test_events_must_carry_the_nonce_and_come_in_order():
-    run, seen = _run(), _Seen()
+    events = JobEvents(NONCE)
     with pytest.raises(ProtocolError):
-        run._accept(CheckStarted(nonce=NONCE, id="one", name="x"), seen)  # before started
+        events.accept(CheckStarted(nonce=NONCE, id="one", name="x"))  # before started
     with pytest.raises(ProtocolError):
-        run._accept(Started(nonce="0" * 32), seen)  # someone else's
-    assert run._accept(Started(nonce=NONCE), seen) is False
+        events.accept(Started(nonce="0" * 32))  # someone else's
+    assert events.accept(Started(nonce=NONCE)) is False and events.started
     with pytest.raises(ProtocolError):
-        run._accept(Started(nonce=NONCE), _Seen(started=True))
+        events.accept(Started(nonce=NONCE))  # started twice
     with pytest.raises(ProtocolError):
-        run._accept(EVENTS[0], seen)  # ready after started
+        events.accept(EVENTS[0])  # ready after started
+    check = CheckOutcome(id="one", name="x", status=CheckStatus.PASSED)
+    assert events.accept(CheckDone(nonce=NONCE, check=check)) is False
     done = Finished(nonce=NONCE, result=RunResult(exercise="6.1", status=Status.PASSED))
-    assert run._accept(done, seen) is True and seen.finished is done
+    assert events.accept(done) is True and events.finished is done and events.checks == [check]
+
+
+def test_a_ready_before_the_job_is_taken_and_a_decoding_error_is_raised():
+    events = JobEvents(NONCE)
+    assert events.accept(EVENTS[0]) is False and not events.started
+    with pytest.raises(ProtocolError, match="bad line"):
+        events.accept(ProtocolError("bad line"))
 
 
 def _passed(*ids, status=CheckStatus.PASSED):
@@ -200,6 +205,8 @@ def test_engine_modules_hold_no_chinese_and_no_literal_statuses():
         "worker/run_job",
         "running/workerproc",
         "running/runner",
+        "running/run",
+        "running/judging",
         "worker/procs",
         "protocol/events",
         "worker/tracebacks",

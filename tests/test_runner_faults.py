@@ -16,7 +16,7 @@ import pytest
 from tutor import paths
 from tutor.protocol.events import CheckDone, CheckStarted, Job, Started
 from tutor.protocol.result import CheckStatus, Status
-from tutor.running import runner as runner_mod
+from tutor.running import run as run_mod
 from tutor.running.runner import Runner
 from tutor.words.catalog import t
 from tutor.worker import procs
@@ -382,7 +382,7 @@ def test_the_job_language_is_the_tutors_language(fault_runner, tmp_path):
 
 
 def test_a_slow_worker_start_says_so(monkeypatch, tmp_path):
-    monkeypatch.setattr(runner_mod, "STARTUP_LIMIT_S", 0.3)
+    monkeypatch.setattr(run_mod, "STARTUP_LIMIT_S", 0.3)
     path = tmp_path / "answer.py"
     path.write_text(GOOD)
     r = Runner(keep_warm=False)
@@ -397,10 +397,10 @@ def test_a_slow_worker_start_says_so(monkeypatch, tmp_path):
 
 
 def test_a_failure_of_the_supervisor_still_ends_the_run(monkeypatch, tmp_path):
-    def broken(self, seen, sent):
+    def broken(handle):
         raise RuntimeError("supervisor bug")
 
-    monkeypatch.setattr(runner_mod.Run, "_watch", broken)
+    monkeypatch.setattr(procs, "rss", broken)  # the memory watch fails once the job runs
     path = tmp_path / "answer.py"
     path.write_text("while True:\n    pass\n")
     r = Runner(keep_warm=True)

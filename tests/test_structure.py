@@ -29,8 +29,6 @@ OVER_THE_LIMIT = {
     "tutor/app/exercise.py": 409,
     "tutor/app/lesson.py": 466,
     "tutor/app/tutorapp.py": 421,
-    "tutor/running/runner.py": 473,
-    "tutor/worker/check_values.py": 428,
 }
 
 

@@ -12,7 +12,7 @@ KB = 1024
 
 
 def _entry(folder, name, size, used_at, atime_file=False):
-    path = folder / f"{name}{xlacache._ENTRY}"
+    path = folder / f"{name}{xlacache.ENTRY_SUFFIX}"
     path.write_bytes(b"x" * size)
     os.utime(path, (used_at, used_at))
     if atime_file:
@@ -27,8 +27,8 @@ def test_a_trim_removes_the_entries_used_longest_ago_down_below_the_cap(tmp_path
     (tmp_path / ".lockfile").write_bytes(b"")
     removed = xlacache.trim(tmp_path, max_bytes=80 * KB)  # 100 KB held, cap 80, keep 60
     assert removed == 40 * KB
-    left = sorted(p.name for p in tmp_path.glob(f"*{xlacache._ENTRY}"))
-    assert left == sorted(f"{n}{xlacache._ENTRY}" for n in names[4:])
+    left = sorted(p.name for p in tmp_path.glob(f"*{xlacache.ENTRY_SUFFIX}"))
+    assert left == sorted(f"{n}{xlacache.ENTRY_SUFFIX}" for n in names[4:])
     assert sorted(p.name for p in tmp_path.glob("*-atime")) == sorted(
         f"{n}-atime" for n in names[4:]
     )
@@ -40,7 +40,7 @@ def test_a_recent_read_counts_as_use(tmp_path):
     _entry(tmp_path, "jit_new-b", 10 * KB, used_at=2_000_000)
     os.utime(old, (3_000_000, 1_000_000))  # written first, read last
     xlacache.trim(tmp_path, max_bytes=15 * KB)
-    assert old.exists() and not (tmp_path / f"jit_new-b{xlacache._ENTRY}").exists()
+    assert old.exists() and not (tmp_path / f"jit_new-b{xlacache.ENTRY_SUFFIX}").exists()
 
 
 def test_a_folder_under_its_cap_or_missing_is_left_as_it_is(tmp_path):
@@ -60,7 +60,7 @@ def test_a_trim_is_due_once_a_day(tmp_path):
     assert (
         xlacache.trim_if_due(tmp_path, now=now + 3600, max_bytes=cap) is None
     )  # trimmed an hour ago
-    assert len(list(tmp_path.glob(f"*{xlacache._ENTRY}"))) == 2
+    assert len(list(tmp_path.glob(f"*{xlacache.ENTRY_SUFFIX}"))) == 2
     assert (
         xlacache.trim_if_due(tmp_path, now=now + xlacache.TRIM_EVERY_S + 1, max_bytes=cap)
         == 10 * KB
@@ -85,6 +85,8 @@ def test_a_worker_caches_every_program_without_jax_capping_the_folder(tmp_path):
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["-1", str(folder)]
     names = [p.name for p in folder.iterdir()]
-    assert any(n.startswith("jit__lambda") and n.endswith(xlacache._ENTRY) for n in names), names
+    assert any(n.startswith("jit__lambda") and n.endswith(xlacache.ENTRY_SUFFIX) for n in names), (
+        names
+    )
     assert not any(n.endswith("-atime") or n == ".lockfile" for n in names), names
     assert ".trimmed" in names  # the first worker trimmed (nothing to do)

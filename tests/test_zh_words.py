@@ -2,7 +2,7 @@
 diff view, every run status as the CLI prints it, and the result pane's words, read in zh. An
 ASCII word outside code (backticks, values the check measured) and identifiers is an English
 word the learner was not meant to see. Details carry values as a real check sends them
-(tutor.worker.check_values.describe for a structure)."""
+(tutor.worker.pictures.describe for a structure)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def english_words(text: str) -> list[str]:
 
 
 def samples() -> dict[type, D.Detail]:
-    from tutor.worker.check_values import describe
+    from tutor.worker.pictures import describe
 
     out = {
         D.AllClose: D.AllClose(

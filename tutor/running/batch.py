@@ -21,7 +21,8 @@ import tempfile
 from tutor import paths
 from tutor.protocol.events import Finished, Job, ProtocolError, decode_event, say
 from tutor.protocol.result import CappedText, RunResult
-from tutor.running.runner import STARTUP_LIMIT_S, finished_result
+from tutor.running.judging import finished_result
+from tutor.running.run import STARTUP_LIMIT_S
 from tutor.worker import xlacache
 
 

@@ -1,7 +1,7 @@
 """One worker process, seen from the runner: spawning it (under its reaper, see
 tutor/worker/procs.py) with its private pipes, reading its events and its output, and destroying it
-with everything its learner code started. The runner (tutor/running/runner.py) supervises the job it
-runs."""
+with everything its learner code started. A Run (tutor/running/run.py) supervises the job it
+runs; the runner (tutor/running/runner.py) keeps the next one warm."""
 
 from __future__ import annotations
 
@@ -23,7 +23,13 @@ from tutor.worker import procs, xlacache
 from tutor.worker.main import EVENTS_FILE, STACK_FILE
 
 MAX_PENDING = 16 * 1024 * 1024  # bytes of one unfinished line on the result pipe
-EOF = object()  # put in the event queue when the result pipe closes
+
+
+class EndOfEvents:
+    """Put in the event queue when the result pipe closes."""
+
+
+EOF = EndOfEvents()
 
 
 class WorkerProcess:
@@ -33,7 +39,7 @@ class WorkerProcess:
         self.context = context
         self.token = secrets.token_hex(8)
         self.workdir = procs.make_run_dir()
-        self.events: queue.Queue = queue.Queue()
+        self.events: queue.Queue[Event | ProtocolError | EndOfEvents] = queue.Queue()
         self.stdout, self.stderr = CappedText(), CappedText()
         self._capturing = False
         self.on_output: Callable[[str, str], None] | None = None

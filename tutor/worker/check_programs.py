@@ -54,7 +54,7 @@ _active: list[CompileLog] = []
 _listening = False
 
 
-def _on_event(event: str, duration: float, **kwargs) -> None:
+def _on_event(event: str, duration_secs: float, **kwargs: str | int) -> None:
     if event != COMPILE_EVENT or not _active:
         return
     name = str(kwargs.get("fun_name", "?"))
@@ -203,7 +203,8 @@ class JitCall:
     call, how many times it ran, and what its latest call outside any trace returned."""
 
     def __init__(self, label: str, jaxpr: Any):
-        self.label, self.jaxpr, self.count, self.outputs = label, jaxpr, 0, None
+        self.label, self.jaxpr, self.count = label, jaxpr, 0
+        self.outputs: list[Any] | None = None  # the array leaves of its latest result
 
 
 class _RecordedJit:

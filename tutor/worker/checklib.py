@@ -44,7 +44,6 @@ from tutor.worker.check_programs import (
 )
 from tutor.worker.check_values import (
     CheckFailed,
-    Mistake,
     as_array,
     as_callable,
     as_scalar,
@@ -52,15 +51,13 @@ from tutor.worker.check_values import (
     assert_close,
     assert_equal,
     assert_that,
-    compare,
-    describe,
     f64,
     fail,
     fn_name,
-    jsonable,
-    which_mistake,
 )
+from tutor.worker.comparison import Mistake, compare, which_mistake
 from tutor.worker.module_state import ModuleState, StateChange, tracer_places
+from tutor.worker.pictures import describe, jsonable
 from tutor.worker.tracebacks import learner_error
 
 __all__ = [
@@ -212,7 +209,8 @@ def run_checks(
                 )
             except Exception as e:  # raised by the learner's code, or by the check itself
                 out = _error_outcome(check, e, learner, learner_files)
-                if out.detail.origin == "learner" and first_error is None:
+                learners = isinstance(out.detail, D.LearnerError) and out.detail.origin == "learner"
+                if learners and first_error is None:
                     first_error = learner_error(e, learner_files, keep_last_frame=False)
             out.duration_s = time.perf_counter() - start
             out.needs = list(check.needs)

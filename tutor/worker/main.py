@@ -127,7 +127,8 @@ def main(argv: list[str]) -> None:
     _warm_up()
     from tutor.worker import run_job
 
-    ns, preload_error = run_job.fresh_namespace(), None
+    ns = run_job.fresh_namespace()
+    preload_error: Exception | None = None
     if preload:
         try:
             run_job.exec_file(preload, ns)
@@ -149,10 +150,10 @@ def main(argv: list[str]) -> None:
 
     job = _read_job(job_fd)
     _apply_limits(job)
-    if job.context != preload or preload_error is not None:
-        ns = None  # the job wants another context (or the preloaded one failed): run it afresh
+    # the job wants another context (or the preloaded one failed): it is run afresh
+    afresh = job.context != preload or preload_error is not None
     try:
-        run_job.run(job, ns, chan.send, os.path.join(run_dir, STACK_FILE))
+        run_job.run(job, None if afresh else ns, chan.send, os.path.join(run_dir, STACK_FILE))
     except BaseException:  # noqa: BLE001 - the parent says "the worker failed", not "you exited"
         _exit(WORKER_FAILED_EXIT)
     _exit(0)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.worker.check_values import Mistake, which_mistake
+from tutor.worker.comparison import Mistake, which_mistake
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from tutor.protocol.events import CheckDone, CheckStarted, Event, Finished, Job,
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
 from tutor.sourcefile import DraftError, read_source
 from tutor.words import catalog
+from tutor.worker.charts import ChartRecorder
 from tutor.worker.checklib import Learner, run_checks
 from tutor.worker.tracebacks import is_memory_error, learner_error
 
@@ -157,16 +158,19 @@ def _run_job(
                 info = learner_error(e, job.context)
                 info.hint = catalog.t("run.content_context")
                 return RunResult(exercise=job.exercise, status=Status.ERROR, error=info)
-    if job.kind is JobKind.SNIPPET:
-        return _run_snippet(job, ns, restore_builtins)
-    return _run_exercise(job, ns, send, restore_builtins)
+    if job.kind is JobKind.SNIPPET and job.code is not None:
+        return _run_snippet(job, job.code, ns, restore_builtins)
+    if job.kind is JobKind.EXERCISE and job.file and job.check_module:
+        return _run_exercise(job, job.file, job.check_module, ns, send, restore_builtins)
+    # Job.validate refuses such a job before it is sent; one that came anyway broke the worker
+    raise ValueError(f"a {job.kind.value} job without what it needs")
 
 
 def _load_checks(
-    job: Job, restore_builtins: Callable[[], list[str]]
+    job: Job, path: str, restore_builtins: Callable[[], list[str]]
 ) -> tuple[Any, ErrorInfo | None]:
-    """The exercise's Checks, from the module's source as it is now (before the learner runs)."""
-    path = job.check_module
+    """The exercise's Checks, from the module's source at `path` as it is now (before the
+    learner runs)."""
     folder = os.path.dirname(path)
     if folder not in sys.path:  # check modules import their chapter's shared helpers
         sys.path.append(folder)
@@ -214,18 +218,22 @@ def _guard(fn, restore_builtins: Callable[[], list[str]]):
 
 
 def _run_exercise(
-    job: Job, ns: dict, send: Callable[[Event], None], restore_builtins: Callable[[], list[str]]
+    job: Job,
+    learner_file: str,
+    check_module: str,
+    ns: dict,
+    send: Callable[[Event], None],
+    restore_builtins: Callable[[], list[str]],
 ) -> RunResult:
     # bound before the learner's code runs, like everything else the verdict depends on (see run)
     check_all, learner_view, placeholders = run_checks, Learner, stub_names
     outcome_of, check_status, learner_error_of = CheckOutcome.from_dict, CheckStatus, learner_error
     status, started_event, done_event = Status, CheckStarted, CheckDone
     result = RunResult(exercise=job.exercise, status=Status.PASSED)
-    checks, content_error = _load_checks(job, restore_builtins)
+    checks, content_error = _load_checks(job, check_module, restore_builtins)
     if content_error is not None:
         result.status, result.error = Status.ERROR, content_error
         return result
-    learner_file = job.file
     try:
         source = read_source(learner_file)  # UTF-8, a byte-order mark dropped
     except DraftError as e:
@@ -281,13 +289,15 @@ def _run_exercise(
     return result
 
 
-def _run_snippet(job: Job, ns: dict, restore_builtins: Callable[[], list[str]]) -> RunResult:
+def _run_snippet(
+    job: Job, code: str, ns: dict, restore_builtins: Callable[[], list[str]]
+) -> RunResult:
     recorder = ChartRecorder()
     ns["chart"] = recorder
     name = job.learner_filename
     result = RunResult(exercise=job.exercise, status=Status.PASSED)
     try:
-        exec(compile_learner(job.code, name), ns)
+        exec(compile_learner(code, name), ns)
     except SystemExit:
         raise
     except BaseException as e:
@@ -335,63 +345,3 @@ def stub_names(source: str, names: list[str]) -> list[str]:
             if all(is_placeholder(s) for s in body):
                 stubs.append(node.name)
     return stubs
-
-
-class ChartRecorder:
-    """`chart` inside runnable lesson blocks: records series that the app draws with plotext."""
-
-    def __init__(self):
-        self.charts: list[dict] = []
-
-    @staticmethod
-    def _floats(values) -> list[float]:
-        import numpy as np
-
-        return [float(v) for v in np.asarray(values, dtype=np.float64).reshape(-1)]
-
-    def line(
-        self,
-        series: dict,
-        x=None,
-        title: str = "",
-        xlabel: str = "",
-        ylabel: str = "",
-        logy: bool = False,
-        logx: bool = False,
-    ) -> None:
-        out = []
-        for name, ys in series.items():
-            ys = self._floats(ys)
-            xs = self._floats(x) if x is not None else list(range(len(ys)))
-            out.append({"name": str(name), "x": xs, "y": ys})
-        self.charts.append(
-            {
-                "type": "line",
-                "title": title,
-                "xlabel": xlabel,
-                "ylabel": ylabel,
-                "logy": bool(logy),
-                "logx": bool(logx),
-                "series": out,
-            }
-        )
-
-    def scatter(self, groups: dict, title: str = "", xlabel: str = "", ylabel: str = "") -> None:
-        out = [
-            {"name": str(name), "x": self._floats(xy[0]), "y": self._floats(xy[1])}
-            for name, xy in groups.items()
-        ]
-        self.charts.append(
-            {"type": "scatter", "title": title, "xlabel": xlabel, "ylabel": ylabel, "series": out}
-        )
-
-    def bar(self, labels, values, title: str = "", ylabel: str = "") -> None:
-        self.charts.append(
-            {
-                "type": "bar",
-                "title": title,
-                "ylabel": ylabel,
-                "labels": [str(label) for label in labels],
-                "values": self._floats(values),
-            }
-        )

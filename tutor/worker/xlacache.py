@@ -19,7 +19,7 @@ MAX_BYTES = 512 * 1024 * 1024
 KEEP_SHARE = 0.75  # a trim goes below the cap, so the next one has less to do
 TRIM_EVERY_S = 24 * 3600
 _STAMP = ".trimmed"  # its time is when the folder was last trimmed
-_ENTRY = "-cache"  # JAX's suffix of an entry; "-atime" files came with its cap
+ENTRY_SUFFIX = "-cache"  # JAX's suffix of an entry; "-atime" files came with its cap
 
 
 @functools.cache
@@ -82,7 +82,7 @@ def trim(where: Path, max_bytes: int = MAX_BYTES) -> int:
     try:
         with os.scandir(where) as it:
             for e in it:
-                if not e.name.endswith(_ENTRY):
+                if not e.name.endswith(ENTRY_SUFFIX):
                     continue
                 try:
                     st = e.stat()
@@ -99,7 +99,7 @@ def trim(where: Path, max_bytes: int = MAX_BYTES) -> int:
     for _, size, path in sorted(entries):
         if total - removed <= target:
             break
-        for victim in (path, path[: -len(_ENTRY)] + "-atime"):
+        for victim in (path, path[: -len(ENTRY_SUFFIX)] + "-atime"):
             try:
                 os.unlink(victim)
             except OSError:

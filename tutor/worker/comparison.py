@@ -1,0 +1,187 @@
+"""Comparing a learner's value with the expected one, for scalars, arrays and pytrees: None when
+they agree within the tolerances, else the typed detail of how they differ (tutor.protocol.details,
+drawn as a diff by the front ends); and the diagnosis of a known mistake, by testing whether the
+learner's value matches what that mistake produces. Runs inside workers only (imports numpy; jax
+only where a pytree must be flattened)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from tutor.protocol import details as D
+from tutor.words.catalog import t
+from tutor.worker.pictures import jsonable, numeric_array, plain_scalar
+
+MAX_MISMATCHES = 12  # the first mismatching elements a detail lists
+
+
+def _leaf_compare(
+    actual: Any, expected: Any, rtol: float, atol: float, check_dtype: bool, path: str = ""
+) -> D.Leaf:
+    exp = np.asarray(expected)
+    act_arr = (
+        None if actual is None or isinstance(actual, (str, bytes, dict)) else numeric_array(actual)
+    )
+    leaf = D.Leaf(
+        path=path,
+        ok=False,
+        expected_shape=list(exp.shape),
+        expected_dtype=str(exp.dtype),
+        expected=jsonable(exp),
+    )
+    if act_arr is None or not (
+        np.issubdtype(act_arr.dtype, np.number) or act_arr.dtype == np.bool_
+    ):
+        leaf.problem, leaf.actual = "type", repr(actual)[:300]
+        return leaf
+    leaf.actual_shape, leaf.actual_dtype, leaf.actual = (
+        list(act_arr.shape),
+        str(act_arr.dtype),
+        jsonable(act_arr),
+    )
+    if exp.shape != act_arr.shape:
+        leaf.problem = "shape"
+        return leaf
+    if check_dtype and exp.dtype != act_arr.dtype:
+        leaf.problem = "dtype"
+        return leaf
+    e64, a64 = exp.astype(np.float64), act_arr.astype(np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        err = np.abs(a64 - e64)
+        bad = np.array(~(err <= atol + rtol * np.abs(e64)), dtype=bool)
+    bad &= ~(np.isnan(a64) & np.isnan(e64))
+    infinite = np.isinf(e64)  # an infinite expectation matches only itself
+    bad[infinite] = a64[infinite] != e64[infinite]
+    finite_err = np.where(np.isfinite(err), err, np.inf)
+    leaf.max_abs_err = plain_scalar(finite_err.max()) if finite_err.size else 0.0
+    leaf.mismatched, leaf.total = int(bad.sum()), int(bad.size)
+    leaf.first_mismatches = [
+        [[int(i) for i in ix], plain_scalar(e64[tuple(ix)]), plain_scalar(a64[tuple(ix)])]
+        for ix in np.argwhere(bad)[:MAX_MISMATCHES]
+    ]
+    leaf.ok = not bad.any()
+    return leaf
+
+
+def _flatten(tree: Any) -> tuple[list[str], list[Any]]:
+    import jax
+
+    with_paths, _ = jax.tree_util.tree_flatten_with_path(tree)
+    return [jax.tree_util.keystr(p) or "<root>" for p, _ in with_paths], [
+        leaf for _, leaf in with_paths
+    ]
+
+
+def _is_tree(x: Any) -> bool:
+    return isinstance(x, (dict, list, tuple)) or (
+        hasattr(x, "__dataclass_fields__") and not hasattr(x, "shape")
+    )
+
+
+def compare(
+    actual: Any,
+    expected: Any,
+    *,
+    rtol: float,
+    atol: float,
+    what: str = "",
+    check_dtype: bool = False,
+) -> D.Detail | None:
+    """None when actual ≈ expected (|a − e| ≤ atol + rtol·|e| elementwise, for scalars, arrays and
+    pytrees); otherwise the typed detail of how they differ."""
+    if _is_tree(expected) or _is_tree(actual):
+        e_paths, e_leaves = _flatten(expected)
+        try:
+            a_paths, a_leaves = _flatten(actual)
+        except Exception:
+            a_paths, a_leaves = ["<root>"], [actual]
+        if len(a_leaves) != len(e_leaves):
+            return D.Structure(
+                what=what,
+                expected=t("checklib.leaves", n=len(e_leaves)),
+                actual=t("checklib.leaves", n=len(a_leaves)),
+                expected_paths=e_paths,
+                actual_paths=a_paths,
+            )
+        paths = a_paths if a_paths == e_paths else e_paths
+        leaves = [
+            _leaf_compare(a, e, rtol, atol, check_dtype, p)
+            for p, a, e in zip(paths, a_leaves, e_leaves, strict=True)  # counts checked above
+        ]
+        if all(leaf.ok for leaf in leaves):
+            return None
+        errs = [leaf.max_abs_err for leaf in leaves if isinstance(leaf.max_abs_err, float)]
+        return D.Tree(
+            what=what,
+            rtol=rtol,
+            atol=atol,
+            leaves=leaves,
+            max_abs_err=max(errs) if errs else None,
+            mismatched=sum(
+                leaf.mismatched if leaf.mismatched is not None else 1
+                for leaf in leaves
+                if not leaf.ok
+            ),
+            total=sum(leaf.total or 1 for leaf in leaves),
+        )
+    leaf = _leaf_compare(actual, expected, rtol, atol, check_dtype)
+    if leaf.ok:
+        return None
+    cls = {
+        None: D.AllClose,
+        "shape": D.ShapeMismatch,
+        "dtype": D.DtypeMismatch,
+        "type": D.TypeMismatch,
+    }[leaf.problem]
+    return cls(
+        what=what,
+        rtol=rtol,
+        atol=atol,
+        expected=leaf.expected,
+        actual=leaf.actual,
+        expected_shape=leaf.expected_shape,
+        actual_shape=leaf.actual_shape,
+        expected_dtype=leaf.expected_dtype,
+        actual_dtype=leaf.actual_dtype,
+        max_abs_err=leaf.max_abs_err,
+        mismatched=leaf.mismatched,
+        total=leaf.total,
+        first_mismatches=leaf.first_mismatches,
+    )
+
+
+class Mistake(NamedTuple):
+    """A known mistake: what it would produce (computed by the check) and the message naming it."""
+
+    label: str
+    value: Any
+    message: str
+
+
+def _nans_agree(actual: Any, value: Any) -> tuple[Any, Any]:
+    """Both arrays with the places where both are NaN set to 0 (other inputs unchanged)."""
+    a, v = numeric_array(actual), numeric_array(value)
+    if a is None or v is None or a.shape != v.shape or a.dtype.kind not in "fc":
+        return actual, value
+    both = np.isnan(a) & np.isnan(v)
+    if not both.any():
+        return actual, value
+    return np.where(both, 0, a), np.where(both, 0, v)
+
+
+def which_mistake(
+    actual: Any, mistakes: Sequence[Mistake], *, rtol: float, atol: float
+) -> Mistake | None:
+    """The first mistake whose value the learner's output matches (same tolerances), else None.
+    A NaN the mistake produces matches a NaN in the same place (0/0 is what the mistake does)."""
+    for m in mistakes:
+        try:
+            got, value = _nans_agree(actual, m.value)
+            if compare(got, value, rtol=rtol, atol=atol) is None:
+                return m
+        except Exception:  # a structure the mistake cannot be compared with: not this one
+            continue
+    return None
