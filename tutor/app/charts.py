@@ -1,4 +1,4 @@
-"""Draws the charts a runnable lesson block recorded (tutor/worker/main.py ChartRecorder: line,
+"""Draws the charts a runnable lesson block recorded (tutor/worker/charts.py ChartRecorder: line,
 scatter, bar) in the terminal with plotext through textual-plotext. Imported only when a block
 actually returned a chart, so that start-up stays light."""
 
