@@ -1,7 +1,7 @@
 """The diff of a check that did not pass, for every failure-detail kind of
-tutor/protocol/details.py: expected vs actual side by side (a table for small arrays, a grid for
-large ones with the first differing elements highlighted), one section per key path for pytrees, the
-tolerance and the largest error stated.
+tutor/protocol/details.py: what the check compared and the facts it measured (the tolerance, the
+largest error, how many elements differ), expected vs actual side by side (drawn by
+tutor/app/valuediff.py), one section per key path for pytrees.
 
 `render_detail(check)` is pure (a Rich renderable; it switches on the detail's class and handles
 every kind in `details.ALL_KINDS`); `DiffView` is the scrollable widget that shows it."""
@@ -9,6 +9,7 @@ every kind in `details.ALL_KINDS`); `DiffView` is the scrollable widget that sho
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -17,80 +18,17 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from tutor.app.valuediff import BAD, GOOD, array_table, as_number, fmt, values_table
 from tutor.protocol import details as D
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo
 from tutor.termtext import sanitize_all
 from tutor.words.catalog import t
 
-MAX_ROWS = 40  # element rows of the index/expected/actual table
-GRID_COLUMNS = 8  # values per row of a large array's grid
-GRID_ROWS = 8  # rows of a grid before "…"
-BAD = "bold red"
-GOOD = "green"
-
-
-def fmt(v: Any) -> str:
-    if isinstance(v, float):
-        if math.isnan(v):
-            return "nan"
-        if math.isinf(v):
-            return "inf" if v > 0 else "-inf"
-        return f"{v:.6g}"
-    if isinstance(v, bool) or v is None:
-        return str(v)
-    if isinstance(v, (list, tuple)):
-        inner = ", ".join(fmt(x) for x in v[:12])
-        return "[" + inner + (", …" if len(v) > 12 else "") + "]"
-    if isinstance(v, dict) and "truncated_flat" in v:
-        return fmt(v["truncated_flat"][:12]) + f" {tuple(v.get('shape', []))}"
-    text = str(v)
-    return text if len(text) <= 200 else text[:200] + "…"
-
-
-def _num(v: Any) -> float | None:
-    if isinstance(v, (bool, int, float)):
-        return float(v)
-    if isinstance(v, str) and v.lower() in ("nan", "inf", "-inf", "infinity", "-infinity"):
-        return float(v.lower().replace("infinity", "inf"))
-    return None
-
-
-def _differs(e: Any, a: Any, rtol: float, atol: float) -> bool:
-    ef, af = _num(e), _num(a)
-    if ef is None or af is None:
-        return e != a
-    if math.isnan(ef) and math.isnan(af):
-        return False
-    if math.isinf(ef):
-        return af != ef
-    return not (abs(af - ef) <= atol + rtol * abs(ef))
-
-
-def _index(ix) -> str:
-    return "[" + ", ".join(str(i) for i in ix) + "]" if ix else "—"
-
-
-def _unravel(flat: int, shape: list[int]) -> tuple[int, ...]:
-    out = []
-    for n in reversed(shape or [1]):
-        flat, r = divmod(flat, max(n, 1))
-        out.append(r)
-    return tuple(reversed(out))
-
-
-def _ravel(ix, shape: list[int]) -> int | None:
-    if len(ix) != len(shape):
-        return None
-    flat = 0
-    for i, n in zip(ix, shape, strict=True):
-        flat = flat * n + int(i)
-    return flat
-
 
 def _non_finite(value: Any) -> bool:
     _, flat, _ = D.array_picture(value)
     items = flat if flat is not None else [value]
-    return any((f := _num(x)) is not None and not math.isfinite(f) for x in items)
+    return any((f := as_number(x)) is not None and not math.isfinite(f) for x in items)
 
 
 # ---------------------------------------------------------------- headers
@@ -114,7 +52,7 @@ def _facts(d) -> list[RenderableType]:
 
 
 def _shape_lines(d, bad_shape: bool = False, bad_dtype: bool = False) -> list[RenderableType]:
-    out = []
+    out: list[RenderableType] = []
     if d.expected_shape is not None or d.actual_shape is not None:
         es = tuple(d.expected_shape) if d.expected_shape is not None else "?"
         as_ = tuple(d.actual_shape) if d.actual_shape is not None else "?"
@@ -133,169 +71,6 @@ def _shape_lines(d, bad_shape: bool = False, bad_dtype: bool = False) -> list[Re
             txt.stylize(BAD)
         out.append(txt)
     return out
-
-
-# ---------------------------------------------------------------- values
-
-
-def values_table(expected: Any, actual: Any) -> Table:
-    """Two values side by side (scalars, descriptions, short lists)."""
-    table = Table(show_edge=False, header_style="bold")
-    table.add_column(t("app.diff.expected"))
-    table.add_column(t("app.diff.actual"))
-    same = expected == actual
-    table.add_row(
-        Text(fmt(expected), style="" if same else GOOD),
-        Text(fmt(actual), style="" if same else BAD),
-    )
-    return table
-
-
-def array_grid(value: Any, bad: set[int], title: str) -> RenderableType:
-    """A large array as a grid of values, GRID_COLUMNS per row, each row labelled with the index
-    of its first value; elements in `bad` (flat indices) highlighted; "…" for what is not shown."""
-    shape, flat, truncated = D.array_picture(value)
-    if flat is None:
-        return Text(f"{title}: {fmt(value)}")
-    total = math.prod(shape) if shape else len(flat)
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(style="dim", justify="right")
-    for _ in range(GRID_COLUMNS):
-        grid.add_column(justify="right")
-    shown = min(len(flat), GRID_COLUMNS * GRID_ROWS)
-    first_bad = min(bad) if bad else 0
-    start = 0 if first_bad < shown else (first_bad // GRID_COLUMNS) * GRID_COLUMNS
-    end = min(len(flat), start + shown)
-    for row in range(start, end, GRID_COLUMNS):
-        cells = [
-            Text(fmt(flat[i]), style=BAD if i in bad else "")
-            for i in range(row, min(row + GRID_COLUMNS, end))
-        ]
-        grid.add_row(Text(_index(_unravel(row, shape))), *cells)
-    parts: list[RenderableType] = [Text(f"{title} {tuple(shape)}", style="bold"), grid]
-    if start > 0 or end < total:
-        parts.append(
-            Text(
-                "… "
-                + t(
-                    "app.diff.grid_shown",
-                    first=_index(_unravel(start, shape)),
-                    n=end - start,
-                    total=total,
-                ),
-                style="dim",
-            )
-        )
-    return Group(*parts)
-
-
-def _mismatch_table(mismatches: list) -> Table:
-    table = Table(show_edge=False, pad_edge=False, header_style="bold")
-    for col in ("app.diff.index", "app.diff.expected", "app.diff.actual", "app.diff.error"):
-        table.add_column(
-            t(col),
-            justify="left" if col == "app.diff.index" else "right",
-            style="dim" if col == "app.diff.index" else "",
-        )
-    for ix, e, a in mismatches:
-        ef, af = _num(e), _num(a)
-        err = (
-            abs(af - ef)
-            if ef is not None and af is not None and math.isfinite(ef) and math.isfinite(af)
-            else None
-        )
-        table.add_row(
-            _index(ix),
-            Text(fmt(e), style=BAD),
-            Text(fmt(a), style=BAD),
-            Text(fmt(err) if err is not None else "", style=BAD),
-        )
-    return table
-
-
-def array_table(
-    expected: Any,
-    actual: Any,
-    rtol: float = 0.0,
-    atol: float = 0.0,
-    first_mismatches: list | None = None,
-) -> RenderableType:
-    """Expected vs actual: a side-by-side grid for small 2-D arrays, one row per element for
-    small arrays, and for large or truncated ones the first differing elements plus a grid of
-    each with them highlighted."""
-    e_shape, e_flat, e_trunc = D.array_picture(expected)
-    a_shape, a_flat, a_trunc = D.array_picture(actual)
-    if e_flat is None or a_flat is None:
-        return values_table(expected, actual)
-    mismatches = [m for m in first_mismatches or [] if isinstance(m, list) and len(m) == 3]
-    small = not (e_trunc or a_trunc) and max(len(e_flat), len(a_flat)) <= MAX_ROWS
-    if small and e_shape == a_shape and len(e_shape) == 2 and e_shape[0] <= 12 and e_shape[1] <= 8:
-        return _matrix(expected, actual, rtol, atol)
-    if small:
-        table = Table(show_edge=False, pad_edge=False, expand=False, header_style="bold")
-        table.add_column(t("app.diff.index"), style="dim")
-        for col in ("app.diff.expected", "app.diff.actual", "app.diff.error"):
-            table.add_column(t(col), justify="right")
-        for n in range(max(len(e_flat), len(a_flat))):
-            e = e_flat[n] if n < len(e_flat) else "—"
-            a = a_flat[n] if n < len(a_flat) else "—"
-            ef, af = _num(e), _num(a)
-            err = (
-                abs(af - ef)
-                if ef is not None and af is not None and math.isfinite(ef) and math.isfinite(af)
-                else None
-            )
-            style = BAD if _differs(e, a, rtol, atol) else ""
-            table.add_row(
-                _index(_unravel(n, e_shape)),
-                Text(fmt(e), style=style),
-                Text(fmt(a), style=style),
-                Text(fmt(err) if err is not None else "", style=style),
-            )
-        return table
-    bad = {f for m in mismatches if (f := _ravel(m[0], e_shape)) is not None}
-    if not (e_trunc or a_trunc) and e_shape == a_shape:
-        bad |= {
-            n
-            for n, (e, a) in enumerate(zip(e_flat, a_flat, strict=True))
-            if _differs(e, a, rtol, atol)
-        }
-    parts: list[RenderableType] = []
-    if mismatches:
-        parts += [
-            Text(t("app.diff.first_mismatches"), style="bold"),
-            _mismatch_table(mismatches),
-            Text(""),
-        ]
-    parts += [
-        array_grid(expected, bad, t("app.diff.expected")),
-        Text(""),
-        array_grid(actual, bad if a_shape == e_shape else set(), t("app.diff.actual")),
-    ]
-    return Group(*parts)
-
-
-def _matrix(expected: list, actual: list, rtol: float, atol: float) -> Table:
-    grid = Table.grid(padding=(0, 1))
-    cols = len(expected[0]) if expected else 0
-    for _ in range(2 * cols + 1):
-        grid.add_column(justify="right")
-    head = (
-        [Text(t("app.diff.expected"), style="bold")]
-        + [Text("")] * (cols - 1)
-        + [Text("│")]
-        + [Text(t("app.diff.actual"), style="bold")]
-        + [Text("")] * (cols - 1)
-    )
-    grid.add_row(*head)
-    # one shape (the caller checked it): every row pair and cell pair has the same length
-    for er, ar in zip(expected, actual, strict=True):
-        bad = [_differs(e, a, rtol, atol) for e, a in zip(er, ar, strict=True)]
-        cells = [Text(fmt(e), style=BAD if b else "") for e, b in zip(er, bad, strict=True)]
-        cells.append(Text("│", style="dim"))
-        cells += [Text(fmt(a), style=BAD if b else "") for a, b in zip(ar, bad, strict=True)]
-        grid.add_row(*cells)
-    return grid
 
 
 # ---------------------------------------------------------------- one renderer per kind
@@ -439,7 +214,7 @@ def _learner_error(d: D.LearnerError) -> list[RenderableType]:
     return parts
 
 
-RENDERERS = {
+RENDERERS: dict[type[D.Detail], Callable[[Any], list[RenderableType]]] = {
     D.AllClose: _comparison,
     D.ShapeMismatch: _comparison,
     D.DtypeMismatch: _comparison,
