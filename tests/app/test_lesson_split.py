@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.app.lesson import outline_entries, split_page, split_sections
+from tutor.app.pagesplit import outline_entries, split_page, split_sections
 from tutor.course.markdown import CodeBlock
 
 PAGE = "\n".join(

@@ -17,27 +17,28 @@ import time
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Header, Markdown, OptionList
 from textual.widgets.option_list import Option
 
 from tutor.app.keybar import KeyBar
+from tutor.app.lessonpage import LessonPage, PageProse
 from tutor.app.pagesplit import (
-    _heavy,
     outline_entries,
     page_parts,
-    repair_links,  # noqa: F401
+    repair_links,
     split_page,
     split_sections,
 )
-from tutor.app.prose import ProseMarkdown, prose
+from tutor.app.prose import prose
 from tutor.app.runblock import RunBlock
+from tutor.app.typed_app import tutor_app
+from tutor.course.markdown import CodeBlock
 from tutor.words.catalog import t
 
 WIDE_COLUMNS = 120  # the outline shows by default from this width on, closes itself below 100
-FIRST_SCREEN_LINES = 24  # source lines mounted before the first frame
-BATCH_LINES = 60  # then this many per frame
 READ_CHECK_S = 0.5  # how often "has the learner reached the end?" is asked
 
 
@@ -65,14 +66,14 @@ class LessonScreen(Screen):
         super().__init__()
         self.lesson_id = lesson_id
         self.rendered_at: float | None = None  # first screen shown (benchmarks read it)
-        self._pending: list = []
+        self.page = LessonPage()
         self.selected: RunBlock | None = None  # the example `r`, `x` and a–d act on
         self.read = False  # recorded as read during this visit
         self._end_seen = False
         self.find: str | None = None  # words to show, from a search hit
 
     def compose(self) -> ComposeResult:
-        course = self.app.course
+        course = tutor_app(self).course
         if self.lesson_id is None:
             body = course.welcome_path.read_text(encoding="utf-8") if course.welcome_path else ""
             self.chapter = course.chapters[0]
@@ -91,41 +92,37 @@ class LessonScreen(Screen):
             if not titled:  # a page without its own title gets one
                 parts.insert(0, f"# {lesson.id} {lesson.title}")
         self.parts = split_sections(parts)
-        self._widgets = self._part_widgets()
-        first, self._pending = self._first_screenful(self._widgets)
+        self.page.pieces = self._pieces()
         yield Header()
         with Horizontal(id="lesson-main"):
             outline = OptionList(id="outline")
             outline.display = self.app.size.width >= WIDE_COLUMNS
             yield outline
-            with VerticalScroll(id="page"):
-                yield from first
+            yield self.page
         if self.lesson_id is None:  # under the page, above the keys: in view at any size
             yield Button(
                 t("app.welcome.start", id=self.chapter.id), id="welcome-start", variant="primary"
             )
         yield KeyBar()
 
-    def _part_widgets(self) -> list:
-        widgets = []
+    def _pieces(self) -> list[Widget]:
+        pieces: list[Widget] = []
         n_block = 0
         for part in self.parts:
             if isinstance(part, str):
-                md = ProseMarkdown(part, open_links=False, classes="page-md")
-                md.piece_source = part  # Markdown.source is empty until the widget is mounted
-                widgets.append(md)
+                pieces.append(PageProse(part))
             else:
                 n_block += 1
-                widgets.append(self._run_block(part, n_block))
-        return widgets
+                pieces.append(self._run_block(part, n_block))
+        return pieces
 
-    def _run_block(self, block, n_block: int) -> RunBlock:
+    def _run_block(self, block: CodeBlock, n_block: int) -> RunBlock:
         prediction = self._predictions.get(block.line)
-        lesson_id, line = self.lesson_id, block.line
+        session, lesson_id, line = tutor_app(self).session, self.lesson_id, block.line
         on_predict = (
             None
-            if prediction is None
-            else (lambda given: self.app.session.predict(lesson_id, line, given))
+            if prediction is None or lesson_id is None
+            else (lambda given: session.predict(lesson_id, line, given))
         )
         return RunBlock(
             block,
@@ -136,46 +133,23 @@ class LessonScreen(Screen):
             repair=self._repairs.get(block.line),
         )
 
-    @staticmethod
-    def _first_screenful(widgets: list, budget: int = FIRST_SCREEN_LINES) -> tuple[list, list]:
-        """The widgets that fill the first screen (mounted at once) and the rest (mounted in
-        batches after the first frame, so that a long page shows as fast as a short one)."""
-        used = 0
-        for n, w in enumerate(widgets):
-            source = getattr(w, "piece_source", None)
-            if n and used >= 8 and source is not None and _heavy(source):
-                return widgets[:n], widgets[n:]  # a table or code block comes a frame later
-            used += source.count("\n") + 1 if source is not None else 4
-            if used >= budget:
-                return widgets[: n + 1], widgets[n + 1 :]
-        return widgets, []
-
-    def _mount_more(self) -> None:
-        if not self._pending:
-            return
-        batch, self._pending = self._first_screenful(self._pending, BATCH_LINES)
-        page = self.query_one("#page", VerticalScroll)
-        page.mount_all(batch)
-        self.call_after_refresh(self._mount_more)
-
     @property
     def complete(self) -> bool:
         """True once every piece of the page is mounted and rendered."""
-        return not self._pending and all(
-            md.children or not md.source.strip() for md in self.query(".page-md").results(Markdown)
-        )
+        return self.page.complete
 
     def on_mount(self) -> None:
-        course = self.app.course
+        app = tutor_app(self)
+        course = app.course
         if self.lesson_id is None:
             self.title = t("app.map.welcome")
         else:
             lesson = course.lesson(self.lesson_id)
             self.title = f"{t('app.kind.lesson')} {lesson.id} · {lesson.title}"
             self.sub_title = self.chapter.short_title
-            self.app.session.visit("lesson", lesson.id)
+            app.session.visit("lesson", lesson.id)
             self._read_timer = self.set_interval(READ_CHECK_S, self._check_read)
-            self.watch(self.query_one("#page"), "scroll_y", self._scrolled, init=False)
+            self.watch(self.page, "scroll_y", self._scrolled, init=False)
         self.query_one("#outline", OptionList).add_options(
             [
                 Option(prose("  " * (level - 1) + title), id=f"h-{n_chunk}-{k}")
@@ -184,17 +158,16 @@ class LessonScreen(Screen):
         )
         self.query_one("#welcome-start" if self.lesson_id is None else "#page").focus()
         self.call_after_refresh(self._rendered)
-        if any(not isinstance(p, str) for p in self.parts):
-            self.set_timer(0.3, lambda: self.app.warm_runner(self.chapter.context_path))
+        if self.page.has_examples:
+            self.set_timer(0.3, lambda: app.warm_runner(self.chapter.context_path))
 
     def _rendered(self) -> None:
         self.rendered_at = time.perf_counter()
         if self.find:  # a search hit: the whole page now, then the hit
-            batch, self._pending = self._pending, []
-            self.query_one("#page", VerticalScroll).mount_all(batch)
+            self.page.mount_rest()
             self._find_tries = 0
             self.set_timer(0.05, self._show_find)
-        self.call_after_refresh(self._mount_more)
+        self.call_after_refresh(self.page.mount_more)
 
     def _show_find(self) -> None:
         from tutor.app.search_hit import mark_hit
@@ -203,42 +176,16 @@ class LessonScreen(Screen):
         if not self.complete and self._find_tries < 60:  # Markdown builds its blocks late
             self.set_timer(0.05, self._show_find)
             return
-        mark_hit(self.query(".page-md").results(Markdown), self.find)
+        if self.find:
+            mark_hit(self.page.prose_pieces(), self.find)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        _, n_chunk, k = event.option.id.split("-")
-        n_chunk, k = int(n_chunk), int(k)
-        mounted = len(self.query(".page-md"))
-        if n_chunk >= mounted and self._pending:
-            count, cut = mounted, 0
-            for w in self._pending:
-                cut += 1
-                count += isinstance(w, Markdown)
-                if count > n_chunk:
-                    break
-            batch, self._pending = self._pending[:cut], self._pending[cut:]
-            self.query_one("#page", VerticalScroll).mount_all(batch)
-            self.set_timer(0.05, lambda: self._goto(n_chunk, k))
-        else:
-            self._goto(n_chunk, k)
-
-    def _goto(self, n_chunk: int, k: int) -> None:
-        mds = list(self.query(".page-md").results(Markdown))
-        if n_chunk >= len(mds):
-            return
-        md = mds[n_chunk]
-        toc = md.table_of_contents
-        if k < len(toc):
-            _, _, block_id = toc[k]
-            if block_id:
-                try:
-                    md.query_one(f"#{block_id}").scroll_visible(top=True, animate=False)
-                except Exception:
-                    pass
+        _, n_chunk, k = str(event.option.id).split("-")
+        self.page.show_heading(int(n_chunk), int(k))
 
     def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
         event.stop()
-        self.app.open_link(event.href)
+        tutor_app(self).open_link(event.href)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "welcome-start":
@@ -250,15 +197,15 @@ class LessonScreen(Screen):
 
         items = chapter_items(self.chapter)
         if items:
-            self.app.open_item(items[0].kind, items[0].id)
+            tutor_app(self).open_item(items[0].kind, items[0].id)
         else:
-            self.app.action_home()
+            tutor_app(self).action_home()
 
     # ------------------------------------------------------------ reading to the end
 
     def _scrolled(self, _y: float) -> None:
         self._check_read()
-        if self.selected is not None and self._overlap(self.selected) == 0:
+        if self.selected is not None and self.page.rows_in_view(self.selected) == 0:
             self._select(None)  # scrolled away: the selection follows the view again
         else:
             self.refresh_bindings()
@@ -267,8 +214,7 @@ class LessonScreen(Screen):
         """Record the page as read once its end is on the screen, every piece laid out."""
         if self.read or self.lesson_id is None or not self.complete:
             return
-        page = self.query_one("#page", VerticalScroll)
-        if page.max_scroll_y - page.scroll_y > 1:
+        if self.page.max_scroll_y - self.page.scroll_y > 1:
             self._end_seen = False
             return
         if not self._end_seen:  # seen at two looks in a row: never a layout not yet settled
@@ -284,42 +230,18 @@ class LessonScreen(Screen):
         from tutor.application.session import StoreError
 
         try:
-            self.app.session.read_lesson(self.lesson_id)
+            tutor_app(self).session.read_lesson(self.lesson_id)
         except StoreError as e:
             self.notify(str(e), severity="error", timeout=5)
 
     # ------------------------------------------------------------ the selected example
 
-    def _blocks(self) -> list[RunBlock]:
-        """The page's runnable examples shown so far, in page order (no DOM query: the footer
-        asks for every key at every refresh)."""
-        return [
-            w for w in getattr(self, "_widgets", ()) if isinstance(w, RunBlock) and w.is_mounted
-        ]
-
-    def _overlap(self, block: RunBlock) -> int:
-        """How many rows of `block` are on the screen."""
-        page = self.query_one("#page", VerticalScroll)
-        top, bottom = (
-            page.scroll_offset.y,
-            page.scroll_offset.y + page.scrollable_content_region.height,
-        )
-        region = block.virtual_region
-        return max(0, min(bottom, region.y + region.height) - max(top, region.y))
-
     def current_block(self) -> RunBlock | None:
         """The selected example, or else the one most in view (the first of equals)."""
-        if self.selected is not None:
-            return self.selected
-        best, rows = None, 0
-        for block in self._blocks():
-            seen = self._overlap(block)
-            if seen > rows:
-                best, rows = block, seen
-        return best
+        return self.selected if self.selected is not None else self.page.most_in_view()
 
     def _select(self, block: RunBlock | None) -> None:
-        for b in self._blocks():
+        for b in self.page.examples():
             b.set_selected(b is block)
         self.selected = block
         self.refresh_bindings()
@@ -327,23 +249,21 @@ class LessonScreen(Screen):
     def _next_below(self) -> RunBlock | None:
         """The first example below the view (the whole page mounted first, so that it is
         there), else the last one above it."""
-        if self._pending:
-            batch, self._pending = self._pending, []
-            self.query_one("#page", VerticalScroll).mount_all(batch)
+        if self.page.mount_rest():
             self.call_after_refresh(self.action_run_block)
             return None
-        top = self.query_one("#page", VerticalScroll).scroll_offset.y
-        blocks = self._blocks()
+        top = self.page.top
+        blocks = self.page.examples()
         below = [b for b in blocks if b.virtual_region.y >= top]
         return below[0] if below else (blocks[-1] if blocks else None)
 
     def action_move_block(self, step: int) -> None:
-        blocks = self._blocks()
+        blocks = self.page.examples()
         if not blocks:
             return
         current = self.current_block()
         if current is None:  # none on the screen: the first one below (or above) the view
-            top = self.query_one("#page", VerticalScroll).scroll_offset.y
+            top = self.page.top
             below = [b for b in blocks if b.virtual_region.y >= top]
             target = (
                 (below[0] if below else blocks[-1])
@@ -396,7 +316,7 @@ class LessonScreen(Screen):
     def action_repair(self) -> None:
         block = self.current_block()
         if block is not None and block.repair:
-            self.app.open_item("exercise", block.repair)
+            tutor_app(self).open_item("exercise", block.repair)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "prev":  # the welcome page has nothing before it
@@ -411,7 +331,7 @@ class LessonScreen(Screen):
                 return self._asking() is not None
             if action == "playground" and self.lesson_id is not None:
                 return True  # the playground opens with or without an example
-            return any(isinstance(w, RunBlock) for w in self._widgets)  # none: not offered
+            return self.page.has_examples  # none: not offered
         return True
 
     def _asking(self) -> RunBlock | None:
@@ -419,7 +339,9 @@ class LessonScreen(Screen):
         that waits for an answer (most in view)."""
         if self.selected is not None:
             return self.selected if self.selected.awaiting_prediction else None
-        waiting = [(self._overlap(b), b) for b in self._blocks() if b.awaiting_prediction]
+        waiting = [
+            (self.page.rows_in_view(b), b) for b in self.page.examples() if b.awaiting_prediction
+        ]
         seen = [(rows, b) for rows, b in waiting if rows > 0]
         return max(seen, key=lambda pair: pair[0])[1] if seen else None
 
@@ -438,11 +360,11 @@ class LessonScreen(Screen):
             self._start_course()
             return
         self._record_read()
-        self.app.open_next(("lesson", self.lesson_id))
+        tutor_app(self).open_next(("lesson", self.lesson_id))
 
     def action_prev(self) -> None:
         if self.lesson_id is not None:
-            self.app.open_next(("lesson", self.lesson_id), -1)
+            tutor_app(self).open_next(("lesson", self.lesson_id), -1)
 
     def on_resize(self, event) -> None:
         if event.size.width < 100:  # the page needs every column
@@ -453,14 +375,14 @@ class LessonScreen(Screen):
         outline.display = not outline.display
 
     def action_back(self) -> None:
-        running = [b for b in self._blocks() if b.running]
+        running = [b for b in self.page.examples() if b.running]
         if running:
             for b in running:
                 b.cancel()
             return
-        self.app.go_back()
+        tutor_app(self).go_back()
 
     def on_unmount(self) -> None:
-        for b in getattr(self, "_widgets", ()):
-            if isinstance(b, RunBlock):
-                b.cancel()
+        for piece in self.page.pieces:
+            if isinstance(piece, RunBlock):
+                piece.cancel()

@@ -104,7 +104,7 @@ def split_sections(parts: list[str | CodeBlock], max_lines: int = 40) -> list[st
     return out
 
 
-def _heavy(markdown: str) -> bool:
+def costly_to_lay_out(markdown: str) -> bool:
     """A piece that starts with a table or a code block (the costly blocks to lay out)."""
     first = markdown.lstrip("\n").split("\n", 1)[0].strip()
     return first.startswith(("|", "```", "~~~"))
