@@ -13,6 +13,7 @@ from textual.widgets import Header, Input, Markdown, Static
 
 from tutor.app.keybar import KeyBar
 from tutor.app.prose import ProseMarkdown
+from tutor.app.typed_app import tutor_app
 from tutor.course.markdown import headings
 from tutor.words.catalog import t
 
@@ -71,6 +72,7 @@ class CheatSheetScreen(Screen):
     def __init__(self, chapter_id: str):
         super().__init__()
         self.chapter_id = chapter_id
+        self.find: str | None = None  # words to filter by, from a search hit
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -81,12 +83,12 @@ class CheatSheetScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        if getattr(self, "find", None):  # opened from a search hit: filtered by its words
+        if self.find:  # opened from a search hit: filtered by its words
             self.query_one("#cheat-search", Input).value = self.find
         self.load()
 
     def load(self) -> None:
-        chapter = self.app.course.chapter_by_id[self.chapter_id]
+        chapter = tutor_app(self).course.chapter_by_id[self.chapter_id]
         self.title = t("app.cheat.title", title=chapter.title)
         self.source = chapter.cheatsheet or t("app.cheat.none")
         self.apply(self.query_one("#cheat-search", Input).value)
@@ -114,7 +116,7 @@ class CheatSheetScreen(Screen):
         self.query_one("#cheat-search", Input).focus()
 
     def action_chapter(self, step: int) -> None:
-        ids = [c.id for c in self.app.course.chapters]
+        ids = [c.id for c in tutor_app(self).course.chapters]
         self.chapter_id = ids[(ids.index(self.chapter_id) + step) % len(ids)]
         self.load()
 
@@ -123,8 +125,8 @@ class CheatSheetScreen(Screen):
         if search.has_focus and search.value:
             search.value = ""
             return
-        self.app.go_back()
+        tutor_app(self).go_back()
 
     def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
         event.stop()
-        self.app.open_link(event.href)
+        tutor_app(self).open_link(event.href)

@@ -4,6 +4,7 @@ places the breaks in a rich Text, `WrapStatic` is a Static that breaks its text 
 from __future__ import annotations
 
 from rich.text import Text
+from textual.visual import VisualType
 from textual.widgets import Static
 
 from tutor.linebreak import NO_LINE_END, NO_LINE_START, line_starts
@@ -36,10 +37,13 @@ class WrapStatic(Static):
         self._text = Text(text) if isinstance(text, str) else text
         self._wrapped: dict[int, Text] = {}  # by width: layout and render both ask
 
-    def update(self, text: str | Text = "") -> None:  # noqa: D401 - Static's signature
-        self._text = Text(text) if isinstance(text, str) else text
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """Static's signature; the text is wrapped here, so it must be text."""
+        if not isinstance(content, (str, Text)):
+            raise TypeError(f"WrapStatic shows text, not {type(content).__name__}")
+        self._text = Text(content) if isinstance(content, str) else content
         self._wrapped.clear()
-        self.refresh(layout=True)
+        self.refresh(layout=layout)
 
     def _wrap(self, width: int) -> Text:
         if width not in self._wrapped:

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from tutor.app.editor import CodeEditor
@@ -29,7 +29,7 @@ def binding_sections(app_bindings, current=None) -> list[tuple[str, list[Binding
     from tutor.app.progress_screen import ProgressScreen
     from tutor.app.quiz import QuizScreen
 
-    screens = [
+    screens: list[tuple[str, type[Screen]]] = [
         (t("app.help.map"), HomeScreen),
         (t("app.help.lesson"), LessonScreen),
         (t("app.help.exercise"), ExerciseScreen),
@@ -99,6 +99,7 @@ class HelpScreen(ModalScreen[None]):
         from textual._context import active_app
         from textual.app import ScreenStackError
 
+        self.opened_from: Screen | None
         try:  # the screen F1 was pressed on: its keys come first
             self.opened_from = active_app.get().screen
         except (LookupError, ScreenStackError):

@@ -35,6 +35,7 @@ _TEXT_VARIABLES = (
     "markdown-h6-color",
     "footer-key-foreground",
 )
+ANSI_COLOURS = 16  # a terminal theme's palette: 8 colours and their 8 bright ones
 # ANSI colour index -> the theme variable it takes its hue from (None: the base palette's own hue)
 _ANSI_SOURCES = {
     1: "text-error",
@@ -189,7 +190,7 @@ def cursor_colours(variables: dict[str, str]) -> dict[str, str]:
 def ansi_palette(variables: dict[str, str], dark: bool, base: TerminalTheme) -> TerminalTheme:
     """`base` with its colours replaced by legible ones taken from the (legible) theme variables."""
     backgrounds = theme_backgrounds(variables, dark)
-    colours = [Color(*c) for c in base.ansi_colors]
+    colours = [Color(*base.ansi_colors[n]) for n in range(ANSI_COLOURS)]
     for index, source in _ANSI_SOURCES.items():
         start = Color.parse(variables[source]) if source else colours[index]
         colours[index] = _moved_until(

@@ -293,7 +293,7 @@ class LessonScreen(Screen):
         if block is None:
             return
         self._select(block)
-        if block.prediction.options:
+        if block.prediction is not None and block.prediction.options:
             block.answer(letter)
         else:
             block.run()  # a number is typed in the block's box: this focuses it
@@ -349,8 +349,10 @@ class LessonScreen(Screen):
         """The footer's label for the answer keys: as many letters as the question has."""
         if binding.action.startswith("predict"):
             block = self._asking()
-            if block is not None and block.prediction.options:
-                return f"a–{chr(ord('a') + len(block.prediction.options) - 1)}"
+            question = block.prediction if block is not None else None
+            options = question.options if question is not None else []
+            if options:
+                return f"a–{chr(ord('a') + len(options) - 1)}"
         return None
 
     def action_next(self) -> None:

@@ -75,7 +75,8 @@ def split_sections(parts: list[str | CodeBlock], max_lines: int = 40) -> list[st
             continue
         lines = part.split("\n")
         heads = {h.line - 1 for h in headings(part)}
-        starts, code = set(), set()
+        starts: set[int] = set()
+        code: set[int] = set()
         for b in code_blocks(part):
             first = b.line - 1
             starts.add(first)

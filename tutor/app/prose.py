@@ -76,7 +76,7 @@ class _Rewrapped(Content):
         selection: Any = None,
         selection_style: Style | None = None,
         post_style: Style | None = None,
-        get_style: Callable[[str | Style], Style] = Style.parse,
+        get_style: Callable[..., Style] = Style.parse,  # Textual's own default and type disagree
     ) -> list[_FormattedLine]:
         if no_wrap:
             return super()._wrap_and_format(

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from tutor.app.keybar import KeyBar
 from tutor.app.prose import ProseMarkdown
+from tutor.app.typed_app import tutor_app
 from tutor.application import progress
 from tutor.words.catalog import t
 
@@ -52,7 +53,8 @@ class QuizScreen(Screen):
     def __init__(self, chapter_id: str, index: int | None = None):
         super().__init__()
         self.chapter_id = chapter_id
-        self.index = index
+        self.start_index = index  # None: the first question not answered yet
+        self.index = 0
         self.revealed = False
 
     def compose(self) -> ComposeResult:
@@ -67,11 +69,14 @@ class QuizScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.quiz = self.app.course.quiz(self.chapter_id)
+        app = tutor_app(self)
+        self.quiz = app.course.quiz(self.chapter_id)
         self.title = t("app.quiz.title", title=self.quiz.title)
-        self.app.session.visit("quiz", self.chapter_id)
-        if self.index is None:
-            answers = self.app.session.quiz_answers(self.chapter_id)
+        app.session.visit("quiz", self.chapter_id)
+        if self.start_index is not None:
+            self.index = self.start_index
+        else:
+            answers = app.session.quiz_answers(self.chapter_id)
             unanswered = [i for i, q in enumerate(self.quiz.questions) if q.id not in answers]
             self.index = unanswered[0] if unanswered else 0
         self.show_question()
@@ -81,7 +86,7 @@ class QuizScreen(Screen):
         return self.quiz.questions[self.index]
 
     def _score(self) -> None:
-        correct, answered = self.app.session.quiz_score(self.chapter_id)
+        correct, answered = tutor_app(self).session.quiz_score(self.chapter_id)
         total = len(self.quiz.questions)
         text = Text(t("app.quiz.question", n=self.index + 1, total=total) + "   ", style="bold")
         text.append(
@@ -102,7 +107,7 @@ class QuizScreen(Screen):
         feedback.update("")
         explanation.update("")
         self.query_one("#quiz-verify", Vertical).remove_children()
-        previous = self.app.session.quiz_answers(self.chapter_id).get(q.id)
+        previous = tutor_app(self).session.quiz_answers(self.chapter_id).get(q.id)
         if q.kind == "choice":
             options.display = True
             options.add_options(
@@ -145,14 +150,14 @@ class QuizScreen(Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.action_choose(LETTERS.index(event.option.id))
+        self.action_choose(event.option_index)
 
     def action_choose(self, i: int) -> None:
         q = self.question
         if q.kind != "choice" or i >= len(q.options):
             return
         letter = LETTERS[i]
-        answer = self.app.session.answer_choice(self.chapter_id, q.id, letter)
+        answer = tutor_app(self).session.answer_choice(self.chapter_id, q.id, letter)
         self.query_one("#quiz-options", OptionList).highlighted = i
         self._choice_feedback(answer.first_answer, None if answer.counted else letter)
         self._score()
@@ -235,13 +240,13 @@ class QuizScreen(Screen):
         q = self.question
         if q.kind != "open" or not self.revealed:
             return
-        answer = self.app.session.mark_open(self.chapter_id, q.id, right)
+        answer = tutor_app(self).session.mark_open(self.chapter_id, q.id, right)
         self._open_feedback(answer.first_correct)
         self._score()
         self.refresh_bindings()
 
     def _answered(self, q) -> bool:
-        return q.id in self.app.session.quiz_answers(self.chapter_id)
+        return q.id in tutor_app(self).session.quiz_answers(self.chapter_id)
 
     def _open_feedback(self, right: bool | None) -> None:
         text = Text(
@@ -264,7 +269,7 @@ class QuizScreen(Screen):
             self.index = n
             self.show_question()
         elif n >= len(self.quiz.questions):
-            self.app.open_next(("quiz", self.chapter_id))
+            tutor_app(self).open_next(("quiz", self.chapter_id))
 
     def action_back(self) -> None:
-        self.app.go_back()
+        tutor_app(self).go_back()

@@ -9,6 +9,9 @@ right or wrong, and "practice" when it was not their first guess for this block.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -17,10 +20,12 @@ from textual.widgets import Button, Input, Markdown, Static
 from tutor.app.cjkwrap import WrapStatic
 from tutor.app.prose import ProseMarkdown
 from tutor.app.run_lifecycle import RunDone, RunLifecycle, RunUpdated
+from tutor.app.typed_app import tutor_app
 from tutor.application import progress
 from tutor.application.session import PredictionAnswer, Snippet, StoreError
 from tutor.course.markdown import CodeBlock
-from tutor.protocol.result import Status
+from tutor.course.predictions import Prediction
+from tutor.protocol.result import RunResult, Status
 from tutor.termtext import sanitize
 from tutor.words.catalog import t
 
@@ -32,22 +37,22 @@ class RunBlock(Vertical):
         self,
         block: CodeBlock,
         label: str,
-        context_path,
+        context_path: Path | None,
         *,
-        prediction=None,
-        on_predict=None,
+        prediction: Prediction | None = None,
+        on_predict: Callable[[str], PredictionAnswer] | None = None,
         repair: str | None = None,
         **kw,
     ):
         super().__init__(**kw)
         self.block, self.label, self.context_path = block, label, context_path
-        self.prediction = prediction  # tutor.course.model.Prediction, asked before the first run
+        self.prediction = prediction  # asked before the first run
         self.on_predict = on_predict  # given -> PredictionAnswer (the session records it)
-        self.guess = None  # the PredictionAnswer, once answered
+        self.guess: PredictionAnswer | None = None  # once answered
         self.guess_text = ""  # what the learner chose, as shown
         self.repair = repair  # the repair exercise linked right after this block
         self.lifecycle = RunLifecycle(self, self.show_live)
-        self.result = None
+        self.result: RunResult | None = None
 
     @property
     def awaiting_prediction(self) -> bool:
@@ -64,7 +69,7 @@ class RunBlock(Vertical):
     def compose(self) -> ComposeResult:
         if self.prediction is not None:
             yield ProseMarkdown(self._code_markdown(), classes="predict-code")
-            yield WrapStatic(self._question_text(), classes="predict-question")
+            yield WrapStatic(self._question_text(self.prediction), classes="predict-question")
             if not self.prediction.options:
                 yield Input(
                     placeholder=t("app.predict.number"), classes="predict-input", compact=True
@@ -120,8 +125,7 @@ class RunBlock(Vertical):
 
     # ------------------------------------------------------------ predict, then run
 
-    def _question_text(self) -> Text:
-        pred = self.prediction
+    def _question_text(self, pred: Prediction) -> Text:
         text = Text(t("app.predict.title") + " ", style="bold")
         text.append(pred.question + "\n")
         for n, option in enumerate(pred.options):
@@ -137,9 +141,10 @@ class RunBlock(Vertical):
 
     def answer(self, given: str) -> bool:
         """Record the learner's prediction (a letter, or a number typed) and run the block.
-        False when the answer is not one the question accepts, or a run is going on."""
+        False when the answer is not one the question accepts, or a run is going on, or nothing
+        records it."""
         pred = self.prediction
-        if pred is None or self.running:
+        if pred is None or self.on_predict is None or self.running:
             return False
         given = given.strip()
         if pred.options:
@@ -162,7 +167,7 @@ class RunBlock(Vertical):
                 prediction=pred, correct=pred.is_right(given), counted=False
             )
         self.guess_text = shown
-        self.query_one(".predict-question", WrapStatic).update(self._question_text())
+        self.query_one(".predict-question", WrapStatic).update(self._question_text(pred))
         revealed = self.query_one(".predict-code", Markdown).update(self._code_markdown())
         self.query_one(".run-button", Button).disabled = False
         for box in self.query(".predict-input"):
@@ -179,8 +184,7 @@ class RunBlock(Vertical):
         event.stop()
         self.answer(event.value)
 
-    def _guess_verdict(self) -> Text:
-        pred, guess = self.prediction, self.guess
+    def _guess_verdict(self, pred: Prediction, guess: PredictionAnswer) -> Text:
         text = Text(t("app.predict.yours", answer=self.guess_text) + "  ", style="bold")
         if guess.correct:
             text.append("✓ " + t("app.predict.right"), style=progress.style("done"))
@@ -209,7 +213,7 @@ class RunBlock(Vertical):
             time_limit=self.block.timeout,
             context=self.context_path if self.block.context else None,
         )
-        session = self.app.session
+        session = tutor_app(self).session
         out = self.query_one(".run-output", Static)
         out.display = True
         self.query_one(".run-charts").remove_children()
@@ -255,8 +259,11 @@ class RunBlock(Vertical):
     def _cache_key(self) -> tuple[str, str]:
         return self.label, self.block.code
 
-    def _show_result(self, result) -> None:
-        text = self._guess_verdict() if self.guess is not None else Text()
+    def _show_result(self, result: RunResult) -> None:
+        pred, guess = self.prediction, self.guess
+        text = (
+            self._guess_verdict(pred, guess) if pred is not None and guess is not None else Text()
+        )
         text.append_text(output_text(result))
         out = self.query_one(".run-output", Static)
         out.display = True

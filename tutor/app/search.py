@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor.app.typed_app import tutor_app
 from tutor.words.catalog import t
 
 KIND_WORD = {
@@ -61,7 +62,7 @@ class SearchScreen(ModalScreen):
 
     @work(exclusive=True, thread=True, group="search")
     def _search(self, query: str) -> None:
-        hits = self.app.text_index.find(query) if query.strip() else []
+        hits = tutor_app(self).text_index.find(query) if query.strip() else []
         self.app.call_from_thread(self._show, query, hits)
 
     def _show(self, query: str, hits: list) -> None:
@@ -88,9 +89,7 @@ class SearchScreen(ModalScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(
-            (self.hits[int(event.option.id)], self.query_one("#search-input", Input).value)
-        )
+        self.dismiss((self.hits[event.option_index], self.query_one("#search-input", Input).value))
 
     def action_results(self) -> None:
         results = self.query_one("#search-results", OptionList)

@@ -11,9 +11,12 @@ from textual.strip import Strip
 
 from tutor.termtext import has_control, strip_controls
 
+_installed = False
+
 
 def install() -> None:
-    if getattr(Strip.render, "guarded", False):
+    global _installed
+    if _installed:
         return
     render = Strip.render
 
@@ -25,5 +28,5 @@ def install() -> None:
                 self._render_cache = render(Strip(clean, self.cell_length), console)
         return render(self, console)
 
-    guarded_render.guarded = True
-    Strip.render = guarded_render
+    Strip.render = guarded_render  # type: ignore[method-assign]  # a patch of Textual, on purpose
+    _installed = True

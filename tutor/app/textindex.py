@@ -41,7 +41,8 @@ def plain(line: str) -> str:
 
 
 def _cut(text: str, cells: int) -> str:
-    out, used = [], 0
+    out: list[str] = []
+    used = 0
     for ch in text:
         w = cell_len(ch)
         if used + w > cells:
