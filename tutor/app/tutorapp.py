@@ -1,13 +1,7 @@
 """The Textual application: owns the course (loaded once) and the session (the one door: every
 use case a screen calls, its store and its run service, whose runner is created lazily and never
-imports jax), and navigates between screens.
-
-Screen stack: [default, HomeScreen, <one place>, <overlays>…]. Opening a place (lesson, exercise,
-quiz) from the course map pushes it, from another place replaces it and puts that one on the back
-stack: Esc returns to it (an exercise to the page that opened it), and from the first place to
-the map. The progress screen and the cheat sheet are overlays: pushed on top of where the learner
-is, and Esc returns there. F2 goes back to the map. Every next/previous follows the map's order
-(Session.next_item / previous_item)."""
+imports jax), warms workers, paces garbage collection and saves the drafts when the terminal goes
+away. Moving between screens is its base's, Navigation (tutor/app/navigation.py)."""
 
 from __future__ import annotations
 
@@ -17,30 +11,38 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import events
-from textual.app import App
 from textual.binding import Binding
-from textual.screen import ModalScreen
 
 from tutor.app import termguard
 from tutor.app.backstack import BackStack
 from tutor.app.endsignals import EndSignals
 from tutor.app.gcpolicy import GarbagePolicy
+from tutor.app.navigation import Navigation
 from tutor.application.runs import RunService
 from tutor.application.session import open_session
-from tutor.course.loader import UnknownId, load_course
+from tutor.course.loader import load_course
 from tutor.words.catalog import lang, t
 
 if TYPE_CHECKING:
+    from textual.command import Provider
+
+    from tutor.app.textindex import TextIndex
+    from tutor.app.typed_app import TutorAppLike
     from tutor.application.runs import RunnerLike
 
 termguard.install()  # before anything is drawn: no control character reaches the terminal
 
-LINK_KINDS = ("exercise", "lesson", "quiz")
-OVERLAY_KINDS = ("progress", "cheatsheet")
 THEMES = ("textual-dark", "textual-light")
 
 
-class TutorApp(App):
+def _course_commands() -> type[Provider]:
+    """The palette's entries, imported when the palette first opens."""
+    from tutor.app.palette import CourseCommands
+
+    return CourseCommands
+
+
+class TutorApp(Navigation):
     CSS_PATH = "app.tcss"
     TITLE = "jaxtutor"
     # descriptions are catalog keys: KeyBar and the help translate them when they are shown, so
@@ -55,6 +57,7 @@ class TutorApp(App):
         Binding("ctrl+q", "quit", "app.key.quit", priority=True),
         Binding("ctrl+p", "command_palette", "app.key.palette", priority=True),
     ]
+    COMMANDS = {_course_commands}  # only entries in the catalog's words
 
     def __init__(
         self,
@@ -65,9 +68,6 @@ class TutorApp(App):
         warm: bool = True,
     ):
         """`runner`: a stand-in for the real runner (tests); `warm`: keep a worker ready."""
-        from tutor.app.palette import CourseCommands
-
-        self.COMMANDS = {CourseCommands}  # only entries in the catalog's words
         self.gc_policy = GarbagePolicy(gc.isenabled())  # tutor/app/gcpolicy.py
         super().__init__()
         self.course = load_course()
@@ -80,6 +80,7 @@ class TutorApp(App):
         self.target = target
         self.places = BackStack()  # the place shown and where Esc returns (tutor/app/backstack.py)
         self._warm = warm
+        self._text_index: TextIndex | None = None
         # SIGHUP (the terminal was closed) and SIGTERM save every open draft, then end the app
         self.end_signals = EndSignals(
             self.save_open_drafts, lambda code: self.exit(return_code=code)
@@ -92,7 +93,7 @@ class TutorApp(App):
 
     # ------------------------------------------------------------ warm workers
 
-    def warm_runner(self, context_path=None) -> None:
+    def warm_runner(self, context_path: Path | None = None) -> None:
         """Make sure a warm worker for this context is on its way (spawned off the UI thread)."""
         if not self._warm:
             return
@@ -168,9 +169,6 @@ class TutorApp(App):
         self.gc_policy.settle()
         self.set_interval(1.0, self._collect_when_idle)
 
-    def _collect_garbage(self) -> None:
-        self.gc_policy.collect()
-
     def _collect_when_idle(self) -> None:
         self.gc_policy.collect_if_idle(self.run_going_on())
 
@@ -184,168 +182,7 @@ class TutorApp(App):
             self.gc_policy.noticed_input()
         await super().on_event(event)
 
-    # ------------------------------------------------------------ navigation
-
-    def _make_screen(self, kind: str, item_id: str):
-        if kind == "exercise":
-            from tutor.app.exercise import ExerciseScreen
-
-            self.course.exercise(item_id)
-            return ExerciseScreen(item_id)
-        if kind == "lesson":
-            from tutor.app.lesson import LessonScreen
-
-            self.course.lesson(item_id)
-            return LessonScreen(item_id)
-        if kind == "welcome":
-            from tutor.app.lesson import LessonScreen
-
-            return LessonScreen(None)
-        if kind == "quiz":
-            from tutor.app.quiz import QuizScreen
-
-            self.course.quiz(item_id)
-            return QuizScreen(item_id)
-        if kind == "progress":
-            from tutor.app.progress_screen import ProgressScreen
-
-            return ProgressScreen()
-        if kind == "cheatsheet":
-            from tutor.app.cheatsheet import CheatSheetScreen
-
-            return CheatSheetScreen(item_id or self.current_chapter_id())
-        raise UnknownId(kind, item_id, [])
-
-    def open_item(
-        self,
-        kind: str,
-        item_id: str,
-        quiet: bool = False,
-        find: str | None = None,
-        back: bool = True,
-    ) -> bool:
-        """Open a place; with `find`, the screen shows where those words occur (a search hit).
-        The place it replaces goes on the back stack (Esc returns there), unless `back` is False
-        (going back itself)."""
-        if kind == "repair":  # a repair exercise opens in the exercise workspace
-            kind = "exercise"
-        try:
-            screen = self._make_screen(kind, item_id)
-            screen.find = find
-        except UnknownId as e:
-            if not quiet:
-                self.notify(
-                    t(
-                        "app.unknown",
-                        kind=t(f"app.kind.{e.kind}") if e.kind in LINK_KINDS else e.kind,
-                        id=e.given,
-                        ids=", ".join(e.suggestions) or "-",
-                    ),
-                    severity="error",
-                )
-            return False
-        if kind in OVERLAY_KINDS:
-            self._show_overlay(screen)
-        else:
-            self.places.opened((kind, item_id), remember=back)
-            self._show(screen)
-            if kind in LINK_KINDS:  # outputs of the examples stay while in one chapter
-                self.block_outputs.enter(
-                    item_id if kind == "quiz" else self.course.chapter_of(item_id).id
-                )
-        return True
-
-    @staticmethod
-    def _is_overlay(screen) -> bool:
-        """A dialog, or a screen that marks itself OVERLAY (progress, cheat sheet): no import
-        of those screens' modules just to ask."""
-        return isinstance(screen, ModalScreen) or getattr(screen, "OVERLAY", False)
-
-    def _show(self, screen) -> None:
-        """A place: pushed over the course map, else it replaces the current place."""
-        from tutor.app.home import HomeScreen
-
-        while len(self.screen_stack) > 2 and self._is_overlay(self.screen):
-            self.pop_screen()
-        if isinstance(self.screen, HomeScreen):
-            self.push_screen(screen)
-        else:
-            self.switch_screen(screen)
-
-    def _show_overlay(self, screen) -> None:
-        """The progress screen or a cheat sheet: on top of where the learner is (one at a time)."""
-        while isinstance(self.screen, ModalScreen):
-            self.pop_screen()
-        if self._is_overlay(self.screen) and not getattr(self.screen, "HOLDS_OVERLAYS", False):
-            self.switch_screen(screen)
-        else:  # over a place, or over the playground (Esc comes back to it)
-            self.push_screen(screen)
-
-    def go_back(self) -> None:
-        """Esc on a screen with nothing to cancel: back to the screen below (the place below an
-        overlay), else to the place this one was opened from, else to the map."""
-        if self._is_overlay(self.screen) and len(self.screen_stack) > 2:
-            self.pop_screen()  # the map below refreshes itself when it resumes
-            return
-        while (place := self.places.pop()) is not None:
-            if self.open_item(*place, quiet=True, back=False):
-                return
-        self.action_home()
-
-    def open_link(self, href: str) -> None:
-        kind, _, item_id = href.partition(":")
-        if kind in LINK_KINDS and item_id:
-            self.open_item(kind, item_id)
-        elif kind == "cheatsheet" and item_id in self.course.chapter_by_id:
-            self.open_item(kind, item_id)
-        else:
-            self.notify(t("app.lesson.bad_link", href=href), severity="warning")
-
-    def open_next(self, current: tuple[str, str], step: int = 1) -> None:
-        """The item after (`step` 1) or before (-1) `current` on the course map."""
-        session = self.session
-        item = (session.next_item if step > 0 else session.previous_item)(current)
-        if item is not None:
-            self.open_item(item.kind, item.id)
-        else:
-            self.notify(t("app.course.last" if step > 0 else "app.course.first"), timeout=3)
-
-    def continue_course(self) -> None:
-        item = self.session.continue_item()
-        if item is None:
-            self.notify(t("app.map.all_done"))
-            return
-        self.open_item(item.kind, item.id)
-
-    def current_chapter_id(self) -> str:
-        loc = self.session.location()
-        if loc is not None:
-            kind, item = loc
-            cid = item if kind == "quiz" else item.rsplit(".", 1)[0]
-            if cid in self.course.chapter_by_id:
-                return cid
-        return self.course.chapters[0].id
-
     # ------------------------------------------------------------ actions
-
-    def check_action(self, action: str, parameters) -> bool | None:
-        """F2 is not offered on the map itself (it would change nothing)."""
-        if action == "home":
-            from tutor.app.home import HomeScreen
-
-            return not isinstance(self.screen, HomeScreen)
-        return True
-
-    def action_home(self) -> None:
-        from tutor.app.home import HomeScreen
-
-        left = False
-        self.places.on_map()
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
-            self.pop_screen()
-            left = True
-        if left:
-            self.call_after_refresh(self._collect_garbage)
 
     def action_help(self) -> None:
         from tutor.app.helpscreen import HelpScreen
@@ -353,25 +190,10 @@ class TutorApp(App):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    def action_progress(self) -> None:
-        self.open_item("progress", "")
-
-    def action_cheatsheet(self) -> None:
-        self.open_item("cheatsheet", self.current_chapter_id())
-
     @property
-    def block_outputs(self):
-        """What the lesson examples of the current chapter printed and drew (in memory only)."""
-        if getattr(self, "_block_outputs", None) is None:
-            from tutor.app.outputcache import ChapterOutputs
-
-            self._block_outputs = ChapterOutputs()
-        return self._block_outputs
-
-    @property
-    def text_index(self):
+    def text_index(self) -> TextIndex:
         """The course's full-text index (built on first use, off the UI thread by its callers)."""
-        if getattr(self, "_text_index", None) is None:
+        if self._text_index is None:
             from tutor.app.textindex import TextIndex
 
             self._text_index = TextIndex(self.course)
@@ -419,3 +241,7 @@ def _prewarm_highlighting() -> None:
         )
     except Exception:  # noqa: BLE001 - only a warm-up
         pass
+
+
+if TYPE_CHECKING:  # mypy proves that the app is what the screens take it for
+    _screens_see: type[TutorAppLike] = TutorApp
