@@ -7,8 +7,8 @@ its diff), the learner's output (streamed live) and the explanation after succes
 
 The screen is thin: every use case (open, save, run and record, hint, solution, reset, next) is a
 call into the app's session (tutor/application/session.py); a run goes through the one UI run
-lifecycle (tutor/app/run_lifecycle.py) in the results pane. Esc cancels a run; with no run it goes
-back."""
+lifecycle (tutor/app/run_lifecycle.py) in the results pane, its worker-thread side in
+tutor/app/exercise_run.py. Esc cancels a run; with no run it goes back."""
 
 from __future__ import annotations
 
@@ -25,35 +25,23 @@ from tutor.app.dialogs import ChoiceDialog, ConfirmDialog
 from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync, OutsideChange
 from tutor.app.editor import CodeEditor, EditorStatus
 from tutor.app.exercise_layout import PaneLayout
-from tutor.app.exercise_panes import HintsPane, SolutionPane
+from tutor.app.exercise_panes import HintsPane, HistoryPane, SolutionPane
+from tutor.app.exercise_run import OutsideChangeBeforeRun, exercise_work
 from tutor.app.keybar import KeyBar
 from tutor.app.prose import ProseMarkdown
 from tutor.app.results_pane import ResultsPanel, RunFinished
 from tutor.app.search_hit import mark_hit
-from tutor.app.verdict import error_line, history_row
-from tutor.application.session import (
-    DraftError,
-    RunControl,
-    RunRefused,
-    StoreError,
-    Verdict,
-    read_head,
-)
+from tutor.app.typed_app import tutor_app
+from tutor.app.verdict import error_line
+from tutor.application.session import DraftError, RunControl, Session, StoreError, read_head
 from tutor.protocol.result import RunResult, Status
 from tutor.words.catalog import t
 
 
-class OutsideChangeBeforeRun(RunRefused):
-    """The draft changed outside and the editor has not seen it: the run does not overwrite it.
-    `text` is what the file holds now."""
-
-    def __init__(self, text: str):
-        super().__init__(t("app.ex.outside_before_run"))
-        self.text = text
-
-
-class ExerciseScreen(PaneLayout, Screen):
-    HORIZONTAL_BREAKPOINTS = []  # the layout is a class on #ex-grid (tutor/app/exercise_layout.py)
+class ExerciseScreen(PaneLayout, Screen[None]):
+    HORIZONTAL_BREAKPOINTS: list[
+        tuple[int, str]
+    ] = []  # the layout is a class on #ex-grid (tutor/app/exercise_layout.py)
     BINDINGS = [
         Binding("ctrl+r,f5", "run", "app.key.run", priority=True),
         Binding("f6", "cycle_pane", "app.key.cycle_pane", priority=True),
@@ -68,6 +56,8 @@ class ExerciseScreen(PaneLayout, Screen):
         Binding("ctrl+l", "playground", "app.key.playground", priority=True),
     ]
 
+    find: str | None = None  # the words of a search hit, set by the app when it opens it
+
     def __init__(self, exercise_id: str):
         super().__init__()
         self.exercise_id = exercise_id
@@ -76,8 +66,8 @@ class ExerciseScreen(PaneLayout, Screen):
         self._late_done = False
 
     @property
-    def session(self):
-        return self.app.session
+    def session(self) -> Session:
+        return tutor_app(self).session
 
     # ------------------------------------------------------------ building
 
@@ -105,7 +95,7 @@ class ExerciseScreen(PaneLayout, Screen):
                         "", read_only=True, id="context", language=None
                     )  # filled when shown
                 with TabPane(t("app.ex.history"), id="tab-history"):
-                    yield Vertical(id="history-box")  # DataTable mounted after the first frame
+                    yield HistoryPane(id="history-box")  # its table made after the first frame
                 with TabPane(t("app.ex.solution"), id="tab-solution"):
                     yield SolutionPane(id="solution-pane")
             with Vertical(id="ex-center"):
@@ -143,7 +133,7 @@ class ExerciseScreen(PaneLayout, Screen):
         self.call_after_refresh(lambda: self.set_timer(0.05, self._late_widgets))
         self.call_after_refresh(self._record_open)
         self.set_interval(60.0, self._flush_time)
-        self.set_timer(0.3, lambda: self.app.warm_runner(self.chapter.context_path))
+        self.set_timer(0.3, lambda: tutor_app(self).warm_runner(self.chapter.context_path))
 
     def on_unmount(self) -> None:
         self.results.cancel()
@@ -159,9 +149,9 @@ class ExerciseScreen(PaneLayout, Screen):
         self._entered = now
 
     def _highlight_editor(self) -> None:
-        editors = self.query("#editor")
-        if editors and editors.first().language is None:
-            editors.first().language = "python"
+        editor = next(self.query("#editor").results(CodeEditor), None)
+        if editor is not None and editor.language is None:
+            editor.language = "python"
 
     def _record_open(self, edit: bool = False) -> None:
         try:
@@ -180,36 +170,25 @@ class ExerciseScreen(PaneLayout, Screen):
         self._late_done = True
         statement = self.query_one("#statement", Markdown)
         statement.update(self.exercise.statement)
-        if getattr(self, "find", None):  # opened from a search hit
-            self.set_timer(0.1, lambda: mark_hit([statement], self.find))
+        find = self.find
+        if find:  # opened from a search hit
+            self.set_timer(0.1, lambda: mark_hit([statement], find))
         hints = self.query_one(HintsPane)
         if not hints.filled:
             hints.show(self.session.hints(self.exercise.id), len(self.exercise.hints))
-        from textual.widgets import DataTable
-
-        table = DataTable(id="history", cursor_type="row", zebra_stripes=True)
-        table.add_columns(
-            t("app.ex.col.when"),
-            t("app.ex.col.status"),
-            t("app.ex.col.duration"),
-            t("app.ex.col.failing"),
-        )
-        self.query_one("#history-box").mount(table)
+        self.query_one(HistoryPane).make_table()
         results = self.results
         results.output_log()
-        self._refresh_history(table)
+        self._refresh_history()
         last = self.opened.last
         if last is not None and self.last_result is None:
             results.show_checks(last)
         if self.opened.status == "passed":
             self._show_explanation(activate=False)
 
-    def _refresh_history(self, table=None) -> None:
+    def _refresh_history(self) -> None:
         self._late_widgets()
-        table = table or self.query_one("#history")
-        table.clear()
-        for attempt in reversed(self.session.attempts(self.exercise.id)):
-            table.add_row(*history_row(attempt))
+        self.query_one(HistoryPane).show(self.session.attempts(self.exercise.id))
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         if event.pane.id == "tab-hints":
@@ -311,7 +290,7 @@ class ExerciseScreen(PaneLayout, Screen):
         if results.running:
             results.cancel()
         else:
-            self.app.go_back()
+            tutor_app(self).go_back()
 
     def action_run(self) -> None:
         results = self.results
@@ -323,19 +302,12 @@ class ExerciseScreen(PaneLayout, Screen):
         sync.pause()
         text = None if sync.read_only else sync.editor.text
         self.query_one("#editor", CodeEditor).mark_line(None)
-        session, ex_id, draft = self.session, self.exercise.id, sync.draft
-
-        def work(listener, control: RunControl) -> Verdict:  # a worker thread: no widgets here
-            if text is not None and draft.path.exists():
-                try:
-                    outside = draft.changed_outside()
-                except DraftError:
-                    outside = None  # unreadable: the save reports it
-                if outside is not None and outside != text:
-                    raise OutsideChangeBeforeRun(outside)
-            return session.run(ex_id, text=text, listener=listener, control=control)
-
-        results.run(work, label=f"exercise {ex_id}", limit_s=session.time_limit(ex_id))
+        session, ex_id = self.session, self.exercise.id
+        results.run(
+            exercise_work(session, ex_id, sync.draft, text),
+            label=f"exercise {ex_id}",
+            limit_s=session.time_limit(ex_id),
+        )
         self.show_pane("ex-right")
         self.refresh_bindings()
 
@@ -402,8 +374,8 @@ class ExerciseScreen(PaneLayout, Screen):
         open_playground(self.app, self.chapter.id)  # over the workspace: Esc comes back here
 
     def action_next(self) -> None:
-        self.app.open_next(("exercise", self.exercise.id))
+        tutor_app(self).open_next(("exercise", self.exercise.id))
 
     def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
         event.stop()
-        self.app.open_link(event.href)
+        tutor_app(self).open_link(event.href)

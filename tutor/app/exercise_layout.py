@@ -18,6 +18,18 @@ widget of the workspace)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from textual.widgets import OptionList
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
+    from textual.screen import Screen
+
+    _ScreenMixin = Screen[None]  # what the mixin is mixed into, for the type checker
+else:
+    _ScreenMixin = object  # a mixin, not a Screen: it is no screen of its own (no help, no keys)
+
 WIDE_COLUMNS = 120
 TABS_BELOW = 100
 PANES = ("ex-left", "ex-center", "ex-right")  # statement, code, results
@@ -30,7 +42,7 @@ def layout_class(width: int) -> str:
     return "-narrow" if width >= TABS_BELOW else "-tabs"
 
 
-class PaneLayout:
+class PaneLayout(_ScreenMixin):
     """Mixed into the exercise screen (a Textual Screen with #ex-grid and the three panes)."""
 
     def grid_classes(self, width: int) -> str:
@@ -68,9 +80,9 @@ class PaneLayout:
             self.query_one("#editor").focus()
             return
         if pane == "ex-right":
-            checks = self.query("#checks")
-            if checks and checks.first().option_count:
-                checks.first().focus()
+            checks = next(self.query("#checks").results(OptionList), None)
+            if checks is not None and checks.option_count:
+                checks.focus()
                 return
         target = self._first_focusable(self.query_one(f"#{pane}"))
         if target is not None:
@@ -92,9 +104,9 @@ class PaneLayout:
         return (content or found or [None])[0]
 
     def focused_pane(self) -> str | None:
-        node = self.focused
+        node: DOMNode | None = self.focused
         while node is not None:
-            if getattr(node, "id", None) in PANES:
+            if node.id in PANES:
                 return node.id
             node = node.parent
         return None

@@ -1,9 +1,12 @@
-"""The exercise workspace's side panes that show what the session decided: the hints revealed so
-far and the reference solution (locked until a pass or a confirmed give-up). The rules (what is
-revealed, what unlocks, what is recorded) live in tutor.application.session; these widgets only
-draw."""
+"""The exercise workspace's side panes that show what the session decided and recorded: the hints
+revealed so far, the reference solution (locked until a pass or a confirmed give-up) and the
+attempt history. The rules (what is revealed, what unlocks, what is recorded) live in
+tutor.application.session; these widgets only draw."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
@@ -11,7 +14,12 @@ from textual.widgets import Markdown, Static
 
 from tutor.app.editor import CodeEditor
 from tutor.app.prose import ProseMarkdown
+from tutor.app.verdict import history_row
+from tutor.application.session import Attempt
 from tutor.words.catalog import t
+
+if TYPE_CHECKING:
+    from textual.widgets import DataTable
 
 
 def hints_markdown(revealed: list[str], total: int) -> str:
@@ -40,6 +48,8 @@ class HintsPane(VerticalScroll):
 
 
 class SolutionPane(Vertical):
+    _source: str | None = None  # the solution, once unlocked
+
     def compose(self) -> ComposeResult:
         yield Static(t("app.ex.solution_locked"), id="solution-locked")
         yield CodeEditor("", read_only=True, id="solution", language=None)
@@ -61,8 +71,34 @@ class SolutionPane(Vertical):
         self._fill()
 
     def _fill(self) -> None:
-        source = getattr(self, "_source", None)
+        source = self._source
         editor = self.query_one("#solution", CodeEditor)
         if source is not None and editor.text != source:
             editor.language = "python"
             editor.load_text(source)
+
+
+class HistoryPane(Vertical):
+    """The attempts recorded, newest first. Its table is made after the workspace's first frame
+    (`make_table`: a DataTable is costly to build) and refilled after each run."""
+
+    table: DataTable[object] | None = None
+
+    def make_table(self) -> None:
+        from textual.widgets import DataTable
+
+        self.table = DataTable(id="history", cursor_type="row", zebra_stripes=True)
+        self.table.add_columns(
+            t("app.ex.col.when"),
+            t("app.ex.col.status"),
+            t("app.ex.col.duration"),
+            t("app.ex.col.failing"),
+        )
+        self.mount(self.table)
+
+    def show(self, attempts: Sequence[Attempt]) -> None:
+        if self.table is None:
+            return
+        self.table.clear()
+        for attempt in reversed(attempts):
+            self.table.add_row(*history_row(attempt))
