@@ -63,7 +63,7 @@ class ChoiceDialog(ModalScreen[str]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(event.button.id.removeprefix("choice-"))
+        self.dismiss((event.button.id or "").removeprefix("choice-"))
 
     def action_pick_first(self) -> None:
         self.dismiss(self.choices[0][0])

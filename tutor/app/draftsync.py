@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 from textual.message import Message
+from textual.timer import Timer
 from textual.widget import Widget
 
 from tutor.app.editor import DraftNotice
@@ -81,8 +82,8 @@ class DraftSync(Widget):
         self.conflict: str | None = None  # outside text waiting for the learner's choice
         self._first_dirty: float | None = None
         self.due: float | None = None  # monotonic time the pending autosave is due
-        self._timer = None
-        self._retry = None
+        self._timer: Timer | None = None
+        self._retry: Timer | None = None
         self._saving = False
         self._again = False
         self._stop = threading.Event()

@@ -11,7 +11,6 @@ from rich.style import Style
 from textual.binding import Binding
 from textual.message import Message
 from textual.strip import Strip
-from textual.widgets import TextArea
 
 from tutor.app.cjkwrap import WrapStatic
 from tutor.app.softwrap import SoftWrap
@@ -62,8 +61,9 @@ def _share_prepared_queries() -> None:
                 prepared[key] = compile_query(self, query)
             return prepared[key]
 
-    prepare_query.shared = True
-    SyntaxAwareDocument.prepare_query = prepare_query
+    # Textual's method replaced on purpose, marked so that it is replaced once
+    prepare_query.shared = True  # type: ignore[attr-defined]
+    SyntaxAwareDocument.prepare_query = prepare_query  # type: ignore[method-assign]
 
 
 _share_prepared_queries()
@@ -85,30 +85,34 @@ def editor_theme(dark: bool):
         from tutor.app.legible import legible
 
         base = TextAreaTheme.get_builtin_theme("monokai" if dark else "github_light")
+        assert base is not None  # both are built into Textual
         backgrounds = [
             Color.from_rich_color(s.bgcolor)
             for s in (base.base_style, base.cursor_line_style, base.selection_style)
             if s and s.bgcolor
         ]
 
-        def fixed(style: Style | None) -> Style | None:
-            if style is None or style.color is None:
+        def fixed(style: Style) -> Style:
+            if style.color is None:
                 return style
             colour = legible(Color.from_rich_color(style.color), backgrounds)
             return style + Style(color=colour.rich_color)
 
+        def fixed_if_any(style: Style | None) -> Style | None:
+            return None if style is None else fixed(style)
+
         _built_themes[dark] = dataclasses.replace(
             base,
             name=EDITOR_THEMES[dark],
-            base_style=fixed(base.base_style),
-            gutter_style=fixed(base.gutter_style),
-            cursor_line_gutter_style=fixed(base.cursor_line_gutter_style),
+            base_style=fixed_if_any(base.base_style),
+            gutter_style=fixed_if_any(base.gutter_style),
+            cursor_line_gutter_style=fixed_if_any(base.cursor_line_gutter_style),
             syntax_styles={name: fixed(style) for name, style in base.syntax_styles.items()},
         )
     return _built_themes[dark]
 
 
-class CodeEditor(SoftWrap, TextArea):
+class CodeEditor(SoftWrap):
     """A TextArea configured for Python with an optional marked (error) line; long lines wrap
     (tutor/app/softwrap.py)."""
 

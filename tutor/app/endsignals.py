@@ -11,6 +11,7 @@ import os
 import signal
 import threading
 from collections.abc import Callable
+from typing import Any
 
 SAVE_SIGNALS = (signal.SIGHUP, signal.SIGTERM)
 END_GRACE_S = 3.0
@@ -22,7 +23,7 @@ class EndSignals:
 
     def __init__(self, save: Callable[[], None], request_exit: Callable[[int], None]):
         self._save, self._request_exit = save, request_exit
-        self._old: dict[int, object] = {}
+        self._old: dict[int, Any] = {}  # whatever signal.signal returned: restored as it was
         self.finished = threading.Event()
 
     def install(self) -> None:

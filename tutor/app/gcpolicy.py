@@ -28,7 +28,7 @@ class GarbagePolicy:
         self.frozen = False
         self.thresholds = gc.get_threshold()
         self.last_input = time.monotonic()
-        self._collected_at_input = None  # the input time of the last idle collection
+        self._collected_at_input: float | None = None  # the input time of the last idle collection
 
     def hold(self) -> None:
         """Before the first frame."""

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Static, Tree
 
 from tutor.app.keybar import KeyBar
+from tutor.app.typed_app import tutor_app
 from tutor.application import progress as P
 from tutor.application.progress import Item, Progress, bar, chapter_items
 from tutor.words.catalog import t
@@ -36,7 +37,7 @@ class HomeScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.title = self.app.course.title
+        self.title = tutor_app(self).course.title
         self.sub_title = t("app.map.title")
         tree = self.query_one("#map", Tree)
         tree.show_root = False
@@ -70,8 +71,8 @@ class HomeScreen(Screen):
         return text
 
     def refresh_map(self) -> None:
-        course = self.app.course
-        progress = self.app.session.progress()
+        app = tutor_app(self)
+        course, progress = app.course, app.session.progress()
         tree = self.query_one("#map", Tree)
         cursor_key = None
         if tree.cursor_node is not None and isinstance(tree.cursor_node.data, Item):
@@ -102,7 +103,7 @@ class HomeScreen(Screen):
         summary = Text(f"{t('app.map.overall')}  ", style="bold")
         summary.append(bar(overall.done, overall.total, 30), style=P.style("done"))
         summary.append(f"  {overall.done}/{overall.total} ({overall.percent}%)\n")
-        nxt = progress.next_item(self.app.session.location())
+        nxt = progress.next_item(app.session.location())
         if nxt is not None:
             summary.append(
                 t("app.map.next_up", item=f"{t('app.kind.' + nxt.kind)} {nxt.id} {nxt.title}"),
@@ -130,10 +131,10 @@ class HomeScreen(Screen):
         data = event.node.data
         if isinstance(data, Item):
             event.stop()
-            self.app.open_item(data.kind, data.id)
+            tutor_app(self).open_item(data.kind, data.id)
 
     def action_continue(self) -> None:
-        self.app.continue_course()
+        tutor_app(self).continue_course()
 
     def action_filter(self) -> None:
         self.filter = FILTERS[(FILTERS.index(self.filter) + 1) % len(FILTERS)]
@@ -146,10 +147,12 @@ class HomeScreen(Screen):
         node = self.query_one("#map", Tree).cursor_node
         data = node.data if node is not None else None
         chapter_id = data.chapter_id if isinstance(data, Item) else data
-        if chapter_id not in self.app.course.chapter_by_id:
-            chapter_id = self.app.current_chapter_id()
+        app = tutor_app(self)
+        if chapter_id not in app.course.chapter_by_id:
+            chapter_id = app.current_chapter_id()
         open_playground(self.app, chapter_id)
 
     def action_welcome(self) -> None:
-        if self.app.course.welcome_path is not None:
-            self.app.open_item("welcome", "")
+        app = tutor_app(self)
+        if app.course.welcome_path is not None:
+            app.open_item("welcome", "")

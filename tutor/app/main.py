@@ -39,7 +39,7 @@ def _arm_benchmark(app, out_path: str) -> None:
     import json
 
     display = app._display
-    done = []
+    done: list[bool] = []
 
     def display_and_record(screen, renderable) -> None:
         display(screen, renderable)

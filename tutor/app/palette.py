@@ -6,20 +6,23 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable, Sequence
 from functools import partial
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
 
+from tutor.app.typed_app import tutor_app
 from tutor.words.catalog import t
 
 ID_LIKE = re.compile(r"[a-z]?\d+(\.[\w-]*)?")
 
 
-def highlighted(matcher, text: str, literal: str | None) -> Content:
+def highlighted(matcher: Matcher, text: str, literal: str | None) -> Content:
     """`text` as plain Content (brackets are text, not markup) with the matched characters
     styled: the literal query where it occurs, else the fuzzy matcher's letters."""
     content = Content(text)
+    offsets: Sequence[int]
     if literal is not None:
         at = text.lower().find(literal)
         offsets = range(at, at + len(literal)) if at >= 0 else range(0)
@@ -32,10 +35,10 @@ def highlighted(matcher, text: str, literal: str | None) -> Content:
 
 
 class CourseCommands(Provider):
-    def _entries(self) -> list[tuple[str, callable]]:
-        app = self.app
+    def _entries(self) -> list[tuple[str, Callable[[], object]]]:
+        app = tutor_app(self.screen)  # the screen the palette was opened over, in TutorApp
         course = app.course
-        out = []
+        out: list[tuple[str, Callable[[], object]]] = []
         for chapter in course.chapters:
             for lesson in chapter.lessons:
                 out.append(
@@ -91,7 +94,8 @@ class CourseCommands(Provider):
                 )
         if len(q) < 2:
             return
-        index = self.app.text_index
+        app = tutor_app(self.screen)
+        index = app.text_index
         if not index.ready:
             await asyncio.to_thread(lambda: index.entries)
         for hit in index.find(query, limit=12, kinds=("lesson",)):
@@ -99,6 +103,6 @@ class CourseCommands(Provider):
             yield Hit(
                 0.5,
                 Content(text),
-                partial(self.app.open_item, "lesson", hit.id, find=query),
+                partial(app.open_item, "lesson", hit.id, find=query),
                 text=text,
             )

@@ -28,6 +28,7 @@ from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync
 from tutor.app.editor import CodeEditor
 from tutor.app.keybar import KeyBar
 from tutor.app.run_lifecycle import RunDone, RunLifecycle, RunUpdated
+from tutor.app.typed_app import tutor_app
 from tutor.application import progress
 from tutor.application.session import DraftError, playground_with_example, read_head
 from tutor.words.catalog import t
@@ -64,8 +65,9 @@ class PlaygroundScreen(Screen):
     # ------------------------------------------------------------ building
 
     def compose(self) -> ComposeResult:
-        self.chapter = self.app.course.chapter_by_id[self.chapter_id]
-        self.draft = self.app.session.playground_draft(self.chapter_id)
+        app = tutor_app(self)
+        self.chapter = app.course.chapter_by_id[self.chapter_id]
+        self.draft = app.session.playground_draft(self.chapter_id)
         read_error = None
         try:
             text = self.draft.read()
@@ -104,15 +106,16 @@ class PlaygroundScreen(Screen):
         self.sub_title = self.chapter.short_title
         self.query_one("#pg-output").display = False
         self._status(t("app.pg.saved_in", path=self.draft.path))
-        self.app.block_outputs.enter(self.chapter_id)
-        earlier = self.app.block_outputs.get(self._cache_key)
+        outputs = tutor_app(self).block_outputs
+        outputs.enter(self.chapter_id)
+        earlier = outputs.get(self._cache_key)
         if earlier is not None:  # run before in this chapter: shown again
             self._show_result(earlier, earlier=True)
         editor = self.query_one("#pg-editor", CodeEditor)
         editor.focus()
         if self.example is not None and not self.sync.read_only:
             self._open_example(editor)
-        self.set_timer(0.3, lambda: self.app.warm_runner(self.chapter.context_path))
+        self.set_timer(0.3, lambda: tutor_app(self).warm_runner(self.chapter.context_path))
 
     def _open_example(self, editor: CodeEditor) -> None:
         heading = t("app.pg.example_heading", id=self.lesson_id or "-")
@@ -211,7 +214,7 @@ class PlaygroundScreen(Screen):
         if not self.sync.read_only:
             self.sync.flush_now()  # saved before every run (a failed save says why)
         editor.mark_line(None)
-        session, chapter_id = self.app.session, self.chapter_id
+        session, chapter_id = tutor_app(self).session, self.chapter_id
         snippet = session.playground_snippet(chapter_id, code)
         self.query_one("#pg-charts").remove_children()
         self.query_one("#pg-output").display = True
@@ -234,7 +237,7 @@ class PlaygroundScreen(Screen):
                 Text(t("app.ex.cancelling"), style=progress.style("cancelled"))
             )
         else:
-            self.app.go_back()
+            tutor_app(self).go_back()
 
     def show_live(self) -> None:
         if not self.running:
@@ -257,7 +260,7 @@ class PlaygroundScreen(Screen):
         if not self.lifecycle.current(message) or message.verdict is None:
             return
         self._show_result(message.verdict.result)
-        self.app.block_outputs.put(self._cache_key, message.verdict.result)
+        tutor_app(self).block_outputs.put(self._cache_key, message.verdict.result)
 
     def _show_result(self, result, *, earlier: bool = False) -> None:
         from tutor.app.runblock import output_text

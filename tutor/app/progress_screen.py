@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from tutor.app.keybar import KeyBar
+from tutor.app.typed_app import tutor_app
 from tutor.application import progress as P
 from tutor.application.progress import bar
 from tutor.words.catalog import t
@@ -36,8 +37,8 @@ class ProgressScreen(Screen):
         self.query_one("#progress-table").focus()
 
     def refresh_table(self) -> None:
-        course = self.app.course
-        progress = self.app.session.progress()
+        app = tutor_app(self)
+        course, progress = app.course, app.session.progress()
         overall = progress.overall()
         summary = Text(f"{t('app.map.overall')}  ", style="bold")
         summary.append(bar(overall.done, overall.total, 30), style=P.style("done"))
@@ -90,7 +91,7 @@ class ProgressScreen(Screen):
         )
         for chapter in course.chapters:
             for ex in [*chapter.exercises, *chapter.repairs]:
-                st = self.app.session.stats(ex.id)
+                st = app.session.stats(ex.id)
                 status = Text(f"{P.mark(st.status)} {P.word(st.status)}", style=P.style(st.status))
                 if st.gave_up:
                     status.append(" · " + t("app.progress.gave_up"), style="dim")
@@ -111,7 +112,7 @@ class ProgressScreen(Screen):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if event.row_key.value:
-            self.app.open_item("exercise", event.row_key.value)
+            tutor_app(self).open_item("exercise", event.row_key.value)
 
     def action_back(self) -> None:
-        self.app.go_back()
+        tutor_app(self).go_back()

@@ -6,6 +6,8 @@ posts RunFinished to the screen when it is over."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
@@ -23,6 +25,9 @@ from tutor.protocol.result import CheckStatus, RunResult, Status
 from tutor.termtext import sanitize, sanitize_all
 from tutor.words.catalog import t
 
+if TYPE_CHECKING:
+    from textual.widgets import Log
+
 
 class RunFinished(Message):
     """A run of the exercise is over: the session's `verdict`, or `refused`."""
@@ -36,12 +41,11 @@ class ResultsPanel(Vertical):
     def __init__(self, **kw):
         super().__init__(**kw)
         self.lifecycle = RunLifecycle(self, self._show_counter)
-        self._log = None
-        self._verdict: VerdictView | None = None
+        self._log: Log | None = None
+        self.verdict = VerdictView(id="verdict")  # kept: cancel() runs on unmount too
 
     def compose(self) -> ComposeResult:
-        self._verdict = VerdictView(id="verdict")  # kept: cancel() runs on unmount too
-        yield self._verdict
+        yield self.verdict
         with TabbedContent(id="ex-results"):
             with TabPane(t("app.ex.results"), id="tab-results"):
                 yield CheckList(id="checks")
@@ -52,11 +56,7 @@ class ResultsPanel(Vertical):
                 with VerticalScroll():
                     yield ProseMarkdown("", id="explanation", open_links=False)
 
-    @property
-    def verdict(self) -> VerdictView:
-        return self._verdict
-
-    def output_log(self):
+    def output_log(self) -> Log:
         """The output Log (created on first use: its tab is hidden at first)."""
         if self._log is None:
             from textual.widgets import Log

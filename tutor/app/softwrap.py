@@ -8,23 +8,24 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.segment import Segment
 from textual.strip import Strip
+from textual.widgets import TextArea
 
 from tutor.words.catalog import t
 
 CONTINUATION = "↪"
 
 
-def text_width(editor) -> int:
+def text_width(editor: TextArea) -> int:
     """The cells a line can use in `editor` without scrolling sideways."""
     return max(1, editor.scrollable_content_region.width - editor.gutter_width - 1)
 
 
-def longest_line(editor) -> int:
+def longest_line(editor: TextArea) -> int:
     return max((cell_len(line) for line in editor.text.split("\n")), default=0)
 
 
-class SoftWrap:
-    """Mixed into a TextArea (before it): the automatic choice, the toggle and the ↪ mark."""
+class SoftWrap(TextArea):
+    """A TextArea that wraps: the automatic choice, the toggle and the ↪ mark."""
 
     wrap_chosen: bool = False  # the learner toggled: automatic choices stop
 
