@@ -29,7 +29,6 @@ RAW_CALLS = {
     "ex_6_4_fix2.py": 5,
     "ex_6_5_fix1.py": 1,
     "ex_6_6.py": 6,
-    "ex_6_7.py": 15,
     "ex_6_7_fix1.py": 1,
     "ex_6_8_fix1.py": 1,
     "ex_7_1.py": 6,
