@@ -46,7 +46,6 @@ RAW_CALLS = {
     "ex_a1_2_fix2.py": 1,
     "ex_a1_2_fix3.py": 1,
     "ex_a1_4.py": 2,
-    "ex_a1_5.py": 3,
     "ex_a1_6_fix1.py": 1,
     "ex_a1_6_fix3.py": 1,
 }
