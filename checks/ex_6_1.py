@@ -62,11 +62,11 @@ def _(L):
         if got == want:
             continue
         why = next((m for value, m in _known_mistakes(count, increment) if value == got), None)
-        fail(
+        assert_equal(
+            list(got),
+            list(want),
             why or f"{call} 应返回 ({count + 1}, {increment}),实际返回 ({got[0]:g}, {got[1]:g})。",
-            expected=list(want),
-            actual=list(got),
-            call=call,
+            what=call,
         )
 
 
