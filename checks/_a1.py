@@ -82,26 +82,28 @@ def array_pair(
     the wrong order is named. Returns the two items (concrete ones as NumPy arrays)."""
     import numpy as np
 
-    from tutor.worker.checklib import as_array, as_tuple, fail
+    from tutor.worker.checklib import as_array, as_tuple, assert_equal, fail
 
     items = as_tuple(out, 2, f"{what} ({names[0]}, {names[1]})")
     labels = [f"{what}的第{'一二'[i]}项 {names[i]}" for i in range(2)]
     found = [shape_dtype(item, label) for item, label in zip(items, labels, strict=False)]
     wanted = [tuple(shapes[0]), tuple(shapes[1])]
     if wanted[0] != wanted[1] and found[0][0] == wanted[1] and found[1][0] == wanted[0]:
-        fail(
+        assert_equal(
+            [list(f[0]) for f in found],
+            [list(w) for w in wanted],
             f"{what}的两项顺序反了:第一项的形状是 {found[0][0]}(像是 {names[1]}),第二项是 "
             f"{found[1][0]}"
             f"(像是 {names[0]})。接口要求先返回 {names[0]}、再返回 {names[1]}。",
-            expected=[list(w) for w in wanted],
-            actual=[list(f[0]) for f in found],
+            what=f"{what}两项的形状",
         )
     for (shape, dtype), want, label in zip(found, wanted, labels, strict=False):
         if shape != want:
-            fail(
+            assert_equal(
+                list(shape),
+                list(want),
                 f"{label} 的形状应该是 {want},实际是 {shape}。",
-                expected=list(want),
-                actual=list(shape),
+                what=f"{label} 的形状",
             )
         if floating and not np.issubdtype(dtype, np.floating):
             fail(f"{label} 应该是浮点数组,实际 dtype 是 {dtype}。", actual=str(dtype))

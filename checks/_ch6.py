@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tutor.worker.checklib import as_array, compare, fail
+from tutor.worker.checklib import as_array, assert_equal, compare, fail
 
 
 def tree64(tree):
@@ -192,16 +192,18 @@ def loss_trace(L, name: str, length: int) -> np.ndarray:
         fail(f"找不到 {name}:训练得到的逐步损失要保存在模块级变量 {name} 里(检查会直接读取它)。")
     arr = as_array(L.ns[name], name).astype(np.float64)
     if arr.ndim == 0:
-        fail(
+        assert_equal(
+            [],
+            [length],
             f"{name} 只是一个数({float(arr):.5g}),而不是每一步一个损失:它的形状应为 ({length},)。",
-            expected=[length],
-            actual=[],
+            what=f"{name} 的形状",
         )
     if arr.shape != (length,):
-        fail(
+        assert_equal(
+            list(arr.shape),
+            [length],
             f"{name} 的形状应为 ({length},),即每一步一个损失值,实际是 {arr.shape}。",
-            expected=[length],
-            actual=list(arr.shape),
+            what=f"{name} 的形状",
         )
     bad = np.flatnonzero(~np.isfinite(arr))
     if bad.size:

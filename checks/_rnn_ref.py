@@ -1,4 +1,5 @@
-"""Float64 NumPy references of the 6.7 RNN (h_t = tanh(h_{t-1}·Wh + x_t·Wx + b), y_t = h_t·Wo)."""
+"""Float64 NumPy references of the 6.7 RNN (h_t = tanh(h_{t-1}·Wh + x_t·Wx + b), y_t = h_t·Wo):
+one sequence unrolled, its hidden states, and a batch with its mean squared error and gradient."""
 
 import numpy as np
 
@@ -24,3 +25,40 @@ def hidden_states(P, xs, row_vec=True):
         state = np.tanh(state @ rec + x_t @ P["Wx"] + P["b"])
         hs.append(state)
     return np.array(hs)
+
+
+def batch_states(P, X, rec):
+    """Hidden states (T+1, B, H) from h_0 = 0 and outputs (B, T, 1) of a batch of sequences."""
+    hs = [np.zeros((X.shape[0], rec.shape[0]))]
+    for t in range(X.shape[1]):
+        hs.append(np.tanh(hs[-1] @ rec + X[:, t] @ P["Wx"] + P["b"]))
+    hs = np.stack(hs)
+    return hs, np.einsum("tbh,ho->bto", hs[1:], P["Wo"])
+
+
+def mse(P, X, Y, row) -> float:
+    """Mean squared error of the RNN's outputs on a batch X against targets Y (float64)."""
+    return float(np.mean((batch_states(P, X, P["Wh"] if row else P["Wh"].T)[1] - Y) ** 2))
+
+
+def loss_grad(P, X, Y, row):
+    """Mean squared error over the batch and its gradient, by backpropagation through time
+    (float64)."""
+    rec = P["Wh"] if row else P["Wh"].T
+    hs, out = batch_states(P, X, rec)
+    err = out - Y
+    d_out = 2 * err / err.size
+    g = {
+        "Wo": np.einsum("tbh,bto->ho", hs[1:], d_out),
+        "Wx": np.zeros_like(P["Wx"]),
+        "b": np.zeros_like(P["b"]),
+    }
+    g_rec, d_h = np.zeros_like(rec), np.zeros_like(hs[0])
+    for t in range(X.shape[1] - 1, -1, -1):
+        d_pre = (d_h + d_out[:, t] @ P["Wo"].T) * (1 - hs[t + 1] ** 2)
+        g_rec += hs[t].T @ d_pre
+        g["Wx"] += X[:, t].T @ d_pre
+        g["b"] += d_pre.sum(axis=0)
+        d_h = d_pre @ rec.T
+    g["Wh"] = g_rec if row else g_rec.T
+    return float(np.mean(err**2)), g

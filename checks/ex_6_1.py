@@ -62,11 +62,11 @@ def _(L):
         if got == want:
             continue
         why = next((m for value, m in _known_mistakes(count, increment) if value == got), None)
-        fail(
+        assert_equal(
+            list(got),
+            list(want),
             why or f"{call} 应返回 ({count + 1}, {increment}),实际返回 ({got[0]:g}, {got[1]:g})。",
-            expected=list(want),
-            actual=list(got),
-            call=call,
+            what=call,
         )
 
 
@@ -164,18 +164,20 @@ def _(L):
     change = H.first_change(_loop["inputs"], "计数")
     if change:
         k, why = change
-        fail(
+        assert_equal(
+            traces,
+            1,
             f"5 次调用追踪了 {traces} 次。第 {k + 1} 次调用时传入的计数和上一次 jit 看到的不一样:"
             f"{why}。"
             "jit 按输入的形状、dtype 和弱类型标记缓存编译结果,返回的新计数要和传入的计数完全同类。",
-            expected=1,
-            actual=traces,
+            what="5 次调用的追踪次数",
         )
-    fail(
+    assert_equal(
+        traces,
+        1,
         f"5 次调用追踪了 {traces} 次,期望 1 次;传入的计数每次都是 {H.render(_loop['inputs'][0])},"
         "类型没有变化。",
-        expected=1,
-        actual=traces,
+        what="5 次调用的追踪次数",
     )
 
 

@@ -17,6 +17,7 @@ from tutor.worker.checklib import (
     as_scalar,
     as_tuple,
     assert_close,
+    assert_equal,
     assert_that,
     fail,
     rng,
@@ -169,12 +170,13 @@ def _(L):
     traces, seen, avg = _run_jit(L, start, jnp.array(DATA, jnp.float32))
     assert_close(avg, 6.0, rtol=0, atol=0, what="最终平均值", msg="jit 版本的最终平均值应为 6.0。")
     if traces != 1:
-        fail(
+        assert_equal(
+            traces,
+            1,
             f"从 initial_state = {H.render(start)} 出发,jit 追踪了 {traces} 次:"
             + _retrace_words(seen)
             + "初始状态要和更新后的状态一模一样(容器、dtype、弱类型标记都相同),jit 才只编译一次。",
-            expected=1,
-            actual=traces,
+            what="追踪次数",
         )
 
 
@@ -187,9 +189,10 @@ def _(L):
         avg, 6.0, rtol=0, atol=0, what="最终平均值", msg="从 (0.0, 0) 出发时最终平均值也应为 6.0。"
     )
     if traces != 2:
-        fail(
+        assert_equal(
+            traces,
+            2,
             f"从 (0.0, 0) 出发追踪了 {traces} 次,应是 2 次(第 1 次输入是弱类型,之后都是强类型)。"
             + (_retrace_words(seen, skip=1) if traces > 2 else ""),
-            expected=2,
-            actual=traces,
+            what="追踪次数",
         )

@@ -14,6 +14,7 @@ from tutor.worker.checklib import (
     as_tuple,
     assert_close,
     assert_compile_count,
+    assert_equal,
     fail,
     rng,
 )
@@ -46,13 +47,14 @@ def _(L):
     got = as_array(counts, "两轮之后每个样本的计数", shape=START.shape)
     want = START + 2
     if len(set(got.tolist())) == 1 and START.min() != START.max():
-        fail(
+        assert_equal(
+            got.tolist(),
+            want.tolist(),
             f"两轮之后每个样本的计数都是 {got[0]:g}:vmap 只追踪一次,函数体(和里面的 append "
             "或全局计数)对整批"
             "只执行了一次,列表只追加了一次。让 count 作为带批维度的输入进来、count + 1 "
             "作为输出出去。",
-            expected=want.tolist(),
-            actual=got.tolist(),
+            what="两轮之后的计数",
         )
     assert_close(
         got,

@@ -29,6 +29,7 @@ from tutor.worker.checklib import (
     as_tuple,
     assert_close,
     assert_that,
+    compare,
     fail,
     primitive_counts,
     rng,
@@ -112,10 +113,8 @@ def _unstable(L, xs, part: str, rtol: float, atol: float) -> bool:
     centred = (xs.astype(np.float64) - xs.astype(np.float64).mean()).astype(np.float32)
     _, v, tr = _run(L, centred, "online_var(去掉偏移的同一组数据)")
     c64 = centred.astype(np.float64)
-    if part == "var":
-        return bool(np.isclose(v, c64.var(), rtol=rtol, atol=atol))
-    ref = _prefix_vars(c64)
-    return tr.shape == ref.shape and bool(np.allclose(tr, ref, rtol=rtol, atol=atol))
+    want = c64.var() if part == "var" else _prefix_vars(c64)
+    return compare(v if part == "var" else tr, want, rtol=rtol, atol=atol) is None
 
 
 UNSTABLE = (
@@ -258,16 +257,18 @@ def _(L):
 
 def _check_var(L, got, xs, what):
     x64 = xs.astype(np.float64)
-    if np.isclose(got, x64.var(), rtol=2e-3):
+    if compare(got, x64.var(), rtol=2e-3, atol=1e-8) is None:  # np.isclose's default atol
         return
     found = which_mistake(got, _mistakes(x64, "var"), rtol=2e-3, atol=0)
-    if found is None and _unstable(L, xs, "var", 2e-3, 0):
-        fail(UNSTABLE, expected=x64.var(), actual=got)
-    fail(
-        found.message if found else f"{what}应为 {x64.var():.6f},实际是 {got:.6f}。",
-        expected=x64.var(),
-        actual=got,
+    unstable = found is None and _unstable(L, xs, "var", 2e-3, 0)
+    assert_close(
+        got,
+        x64.var(),
         rtol=2e-3,
+        atol=1e-8,
+        what=what,
+        mistakes=[found] if found else (),
+        msg=UNSTABLE if unstable else f"{what}应为 {x64.var():.6f},实际是 {got:.6f}。",
     )
 
 
@@ -283,7 +284,8 @@ def _check_trace(L, tr, xs, idx, rtol, atol, what):
     x64 = xs.astype(np.float64)
     want = _prefix_vars(x64)
     assert_that(tr.shape == want.shape, f"{what}的形状应为 {want.shape},实际是 {tr.shape}。")
-    if np.allclose(tr[idx], want[idx], rtol=rtol, atol=atol, equal_nan=False):
+    differs = compare(tr[idx], want[idx], rtol=rtol, atol=atol, what=what)
+    if differs is None:
         return
     found = which_mistake(
         tr[idx],
@@ -291,17 +293,19 @@ def _check_trace(L, tr, xs, idx, rtol, atol, what):
         rtol=rtol,
         atol=atol,
     )
-    if found is None and _unstable(L, xs, "trace", rtol, atol):
-        fail(UNSTABLE, expected=want[idx], actual=tr[idx])
-    bad = int(idx[np.flatnonzero(~np.isclose(tr[idx], want[idx], rtol=rtol, atol=atol))[0]])
-    fail(
-        found.message
-        if found
+    unstable = found is None and _unstable(L, xs, "trace", rtol, atol)
+    bad = int(idx[differs.first_mismatches[0][0][0]])  # the first index of idx that differs
+    assert_close(
+        tr[idx],
+        want[idx],
+        rtol=rtol,
+        atol=atol,
+        what=what,
+        mistakes=[found] if found else (),
+        msg=UNSTABLE
+        if unstable
         else f"{what}第 {bad} 项应是前 {bad + 1} 个数的总体方差 {want[bad]:.6g},实际是 "
         f"{tr[bad]:.6g}。",
-        index=bad,
-        expected=want[idx],
-        actual=tr[idx],
     )
 
 

@@ -12,7 +12,7 @@ from tutor.worker.checklib import (
     Mistake,
     assert_close,
     assert_compile_count,
-    fail,
+    assert_equal,
     rng,
 )
 
@@ -57,11 +57,12 @@ def _(L):
         factor = 1.5 + k
         out = R.call(L.scale_tree, tree, factor, what="scale_tree", symptoms=SYMPTOMS)
         if _structure(out) != jax.tree.structure(tree):
-            fail(
+            assert_equal(
+                str(_structure(out)),
+                str(jax.tree.structure(tree)),
                 "返回值的结构和传进来的树不一样:jax.tree.map 会原样保留字典、列表、元组和 None,"
                 "只替换叶子。",
-                expected=str(jax.tree.structure(tree)),
-                actual=str(_structure(out)),
+                what="返回值的树结构",
             )
         want = jax.tree.map(lambda leaf: np.asarray(leaf, np.float64) * factor, tree)  # noqa: B023 (called at once)
         assert_close(

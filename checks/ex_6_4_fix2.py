@@ -9,9 +9,11 @@ import numpy as np
 from tutor.worker.checklib import (
     Checks,
     CompileLog,
+    Mistake,
     as_array,
     assert_close,
     assert_compile_count,
+    assert_equal,
     fail,
     rng,
 )
@@ -55,23 +57,31 @@ def _(L):
     new_b = rng(642).uniform(5.0, 9.0, size=2).astype(np.float32)
     out = R.call(L.with_bias, layer, jnp.asarray(new_b), what="with_bias", symptoms=SYMPTOMS)
     got_w, got_b, got_name = _fields(out, "with_bias 的返回值")
-    if np.allclose(got_b, b) and not np.allclose(new_b, b):
-        fail(
-            "返回的层偏置没有换:还是原来的 b。用 dataclasses.replace(layer, b=b) 交回新对象。",
-            expected=new_b.tolist(),
-            actual=got_b.tolist(),
-        )
-    assert_close(got_b, new_b, rtol=0, atol=0, what="新层的 b", msg="新层的偏置应是传进来的 b。")
+    assert_close(
+        got_b,
+        new_b,
+        rtol=0,
+        atol=0,
+        what="新层的 b",
+        msg="新层的偏置应是传进来的 b。",
+        mistakes=[
+            Mistake(
+                "bias_unchanged",
+                b,
+                "返回的层偏置没有换:还是原来的 b。用 dataclasses.replace(layer, b=b) 交回新对象。",
+            )
+        ],
+    )
     assert_close(
         got_w, w, rtol=0, atol=0, what="新层的 w", msg="新层的 w 应和原来的层完全一样(只换 b)。"
     )
-    if got_name != "enc":
-        fail(
-            f"新层的 name 变成了 {got_name!r},应保留原来的 'enc':静态字段也要原样照抄(replace "
-            "会替你做)。",
-            expected="enc",
-            actual=got_name,
-        )
+    assert_equal(
+        got_name,
+        "enc",
+        f"新层的 name 变成了 {got_name!r},应保留原来的 'enc':静态字段也要原样照抄(replace "
+        "会替你做)。",
+        what="新层的 name",
+    )
 
 
 @checks.add("original", "传进来的层不被改动")
@@ -114,5 +124,4 @@ def _(L):
             what="jit 下新层的 b",
             msg="jit 下新层的偏置应是传进来的 b。",
         )
-        if name != "head":
-            fail(f"jit 下新层的 name 是 {name!r},应为 'head'。", expected="head", actual=name)
+        assert_equal(name, "head", f"jit 下新层的 name 是 {name!r},应为 'head'。", what="name")

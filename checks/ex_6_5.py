@@ -21,6 +21,7 @@ from __future__ import annotations
 import inspect
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
+import _rmsprop_ref as R
 import numpy as np
 
 from tutor.worker.checklib import (
@@ -40,54 +41,15 @@ LR, RHO, EPS = 0.05, 0.8, 1e-6
 CURVE_STEPS, CURVE_RTOL = 150, 1e-3
 
 
+def _as64(tree):
+    return {"a": np.asarray(tree["a"], np.float64), "b": [np.asarray(tree["b"][0], np.float64)]}
+
+
 def _chapter_trees():
     params = {"a": [1.0, -2.0, 3.0], "b": [np.ones((2, 2))]}
     g1 = {"a": [0.5, -1.0, 2.0], "b": [[[1.0, -3.0], [0.1, 0.0]]]}
     g2 = {"a": [-0.5, 0.2, 1.0], "b": [[[2.0, 1.0], [-0.1, 4.0]]]}
-    conv = lambda t: {"a": np.asarray(t["a"], np.float64), "b": [np.asarray(t["b"][0], np.float64)]}
-    return conv(params), conv(g1), conv(g2)
-
-
-def _rms_run(
-    grads_seq,
-    lr,
-    rho,
-    eps,
-    *,
-    accumulate=True,
-    weight=None,
-    decay=None,
-    eps_inside=False,
-    bias=False,
-    old_s=False,
-):
-    """float64 RMSProp updates for each step; the keyword arguments make its common slips
-    (`decay`/`weight`: the factors of s and g² in s ← decay·s + weight·g²; `old_s`: the updates
-    divide by the s the step received, not the one it computed)."""
-    import jax
-
-    w = (1 - rho) if weight is None else weight
-    d = rho if decay is None else decay
-    s = jax.tree.map(np.zeros_like, grads_seq[0])
-    out = []
-    for t, g in enumerate(grads_seq, start=1):
-        base = s if accumulate else jax.tree.map(np.zeros_like, s)
-        s_before = base
-        s = jax.tree.map(lambda s_, g_: d * s_ + w * g_**2, base, g)
-        used = s_before if old_s else s
-        used = jax.tree.map(lambda s_: s_ / (1 - rho**t), used) if bias else used
-        with np.errstate(divide="ignore", invalid="ignore"):
-            if eps_inside:
-                out.append(jax.tree.map(lambda g_, s_: -lr * g_ / np.sqrt(s_ + eps), g, used))
-            else:
-                out.append(jax.tree.map(lambda g_, s_: -lr * g_ / (np.sqrt(s_) + eps), g, used))
-    return out
-
-
-def _negated(grads_seq, lr, rho, eps):
-    import jax
-
-    return [jax.tree.map(np.negative, u) for u in _rms_run(grads_seq, lr, rho, eps)]
+    return _as64(params), _as64(g1), _as64(g2)
 
 
 # The slips the step checks can name: each computes, from the check's gradients and
@@ -95,44 +57,46 @@ def _negated(grads_seq, lr, rho, eps):
 MISTAKES = [
     Known(
         "sign",
-        _negated,
-        "updates 的符号反了:apply_updates 是把 updates 加到参数上,所以 updates 应为 −lr·g/(√s+ε),带负号。",
+        R.negated,
+        "updates 的符号反了:apply_updates 是把 updates 加到参数上,"
+        "所以 updates 应为 −lr·g/(√s+ε),带负号。",
     ),
     Known(
         "no_accumulation",
-        lambda g, lr, rho, eps: _rms_run(g, lr, rho, eps, accumulate=False),
-        "s 没有跨步累积:每一步都要从传入状态里的旧 s 出发,s ← ρ·s + (1−ρ)·g²,并把新 s 放进返回的新状态。",
+        lambda g, lr, rho, eps: R.rms_run(g, lr, rho, eps, accumulate=False),
+        "s 没有跨步累积:每一步都要从传入状态里的旧 s 出发,s ← ρ·s + (1−ρ)·g²,"
+        "并把新 s 放进返回的新状态。",
     ),
     Known(
         "no_one_minus_rho",
-        lambda g, lr, rho, eps: _rms_run(g, lr, rho, eps, weight=1.0),
+        lambda g, lr, rho, eps: R.rms_run(g, lr, rho, eps, weight=1.0),
         "s 的更新漏了 (1 − ρ):梯度平方那一项应乘 (1 − ρ),s ← ρ·s + (1−ρ)·g²。",
     ),
     Known(
         "swapped_rho",
-        lambda g, lr, rho, eps: _rms_run(g, lr, rho, eps, decay=1 - rho, weight=rho),
+        lambda g, lr, rho, eps: R.rms_run(g, lr, rho, eps, decay=1 - rho, weight=rho),
         "updates 与 s ← (1 − ρ)·s + ρ·g² 算出的一致:ρ 和 1 − ρ 放反了。"
         "旧的 s 乘 ρ,新的梯度平方乘 (1 − ρ):s ← ρ·s + (1−ρ)·g²。",
     ),
     Known(
         "old_s",
-        lambda g, lr, rho, eps: _rms_run(g, lr, rho, eps, old_s=True),
+        lambda g, lr, rho, eps: R.rms_run(g, lr, rho, eps, old_s=True),
         "updates 与用更新前的 s 算出的一致:−lr·g/(√s + ε) 里的 s 应是这一步刚更新过的"
         "(先 s ← ρ·s + (1−ρ)·g²,再用新 s 算 updates)。",
     ),
     Known(
         "no_lr",
-        lambda g, lr, rho, eps: _rms_run(g, 1.0, rho, eps),
+        lambda g, lr, rho, eps: R.rms_run(g, 1.0, rho, eps),
         "updates 与 −g/(√s + ε) 一致:没有乘学习率 lr。rmsprop(lr, …) 的 lr 要用在 updates 里。",
     ),
     Known(
         "bias_correction",
-        lambda g, lr, rho, eps: _rms_run(g, lr, rho, eps, bias=True),
+        lambda g, lr, rho, eps: R.rms_run(g, lr, rho, eps, bias=True),
         "对 s 做了偏差修正 s / (1 − ρᵗ)(Adam 的做法):本题的 RMSProp 不做偏差修正,直接用 s。",
     ),
     Known(
         "eps_inside",
-        lambda g, lr, rho, eps: _rms_run(g, lr, rho, eps, eps_inside=True),
+        lambda g, lr, rho, eps: R.rms_run(g, lr, rho, eps, eps_inside=True),
         "ε 放进了根号里(√(s+ε),Optax 的 scale_by_rms 默认 eps_in_sqrt=True 就是这么写的):"
         "本题的公式是 g / (√s + ε),ε 在根号外。",
     ),
@@ -156,8 +120,8 @@ def _explain(got_seq, grads_seq, lr, rho, eps) -> str | None:
 def _check_steps(got_seq, grads_seq, lr, rho, eps, what, diagnose_with=None, first=0):
     """Fails on the first step (from index `first` on) whose updates differ from the float64
     reference; the diagnosis looks at every step in `diagnose_with` (default: got_seq)."""
-    exp = _rms_run(grads_seq, lr, rho, eps)
-    for k, (u, e) in enumerate(zip(got_seq, exp)):
+    exp = R.rms_run(grads_seq, lr, rho, eps)
+    for k, (u, e) in enumerate(zip(got_seq, exp, strict=False)):  # got_seq may be shorter
         if k < first or H.trees_close(u, e, rtol=1e-5, atol=1e-6):
             continue
         seq = diagnose_with or got_seq
@@ -184,7 +148,8 @@ def _optimizer(L, *args, **kwargs):
     opt = L.rmsprop(*args, **kwargs)
     if not (hasattr(opt, "init") and hasattr(opt, "update")):
         fail(
-            f"rmsprop(...) 应返回带 init、update 的 Optimizer(上下文里的 NamedTuple),实际返回 {H.render(opt)}。"
+            "rmsprop(...) 应返回带 init、update 的 Optimizer(上下文里的 NamedTuple),"
+            f"实际返回 {H.render(opt)}。"
         )
     return as_callable(opt.init, "Optimizer.init"), as_callable(opt.update, "Optimizer.update")
 
@@ -275,11 +240,11 @@ def _(L):
         return out
 
     got = run(0.01)
-    exp = _rms_run(grads, 0.01, 0.9, 1e-8)
-    if all(H.trees_close(u, e, rtol=1e-5, atol=1e-6) for u, e in zip(got, exp)):
+    exp = R.rms_run(grads, 0.01, 0.9, 1e-8)
+    if all(H.trees_close(u, e, rtol=1e-5, atol=1e-6) for u, e in zip(got, exp, strict=True)):
         return
     explicit = run(0.01, rho=0.9, eps=1e-8)
-    if all(H.trees_close(u, e, rtol=1e-5, atol=1e-6) for u, e in zip(explicit, exp)):
+    if all(H.trees_close(u, e, rtol=1e-5, atol=1e-6) for u, e in zip(explicit, exp, strict=True)):
         fail(
             "显式写 rmsprop(0.01, rho=0.9, eps=1e-8) 时结果正确,只写 rmsprop(0.01) 时不对:"
             "签名里的默认值应为 rho=0.9、eps=1e-8。"
@@ -316,64 +281,10 @@ def _(L):
     H.loss_trace(L, "rms_losses", 1000)
 
 
-def _task64():
-    """params0 (as float64 layers) and X of the chapter's sin(x) task, regenerated the chapter's way."""
-    import jax
-    import jax.numpy as jnp
-
-    _, pts_key, w_key = jax.random.split(jax.random.key(0), 3)
-    xs = np.asarray(jax.random.uniform(pts_key, (256, 1), jnp.float32, -3.0, 3.0), np.float64)
-    sizes = (1, 32, 32, 1)
-    layers = []
-    for i, k in enumerate(jax.random.split(w_key, 3)):
-        w = np.asarray(jax.random.normal(k, (sizes[i], sizes[i + 1])), np.float64) * np.sqrt(
-            2.0 / sizes[i]
-        )
-        layers.append({"w": w, "b": np.zeros(sizes[i + 1])})
-    return layers, xs
-
-
-def _loss_and_grads(layers, xs):
-    """MSE of the tanh MLP on sin(x) and its gradients, by hand (float64 backpropagation)."""
-    acts, h = [xs], xs
-    for layer in layers[:-1]:
-        h = np.tanh(h @ layer["w"] + layer["b"])
-        acts.append(h)
-    resid = h @ layers[-1]["w"] + layers[-1]["b"] - np.sin(xs)
-    delta = 2.0 * resid / resid.size
-    grads = [None] * len(layers)
-    for i in range(len(layers) - 1, -1, -1):
-        grads[i] = {"w": acts[i].T @ delta, "b": delta.sum(axis=0)}
-        if i:
-            delta = (delta @ layers[i]["w"].T) * (1.0 - acts[i] ** 2)
-    return float(np.mean(resid**2)), grads
-
-
-def _train64(steps: int, kind: str, lr: float = 0.003) -> np.ndarray:
-    """Per-step losses of RMSProp(lr, 0.9, 1e-8) or of the chapter's Adam(lr), in float64."""
-    layers, xs = _task64()
-    m = [{k: np.zeros_like(v) for k, v in layer.items()} for layer in layers]
-    s = [{k: np.zeros_like(v) for k, v in layer.items()} for layer in layers]
-    losses = np.empty(steps)
-    for t in range(1, steps + 1):
-        losses[t - 1], grads = _loss_and_grads(layers, xs)
-        for layer, mm, ss, gg in zip(layers, m, s, grads):
-            for k in layer:
-                if kind == "rmsprop":
-                    ss[k] = 0.9 * ss[k] + 0.1 * gg[k] ** 2
-                    layer[k] = layer[k] - lr * gg[k] / (np.sqrt(ss[k]) + 1e-8)
-                else:
-                    mm[k] = 0.9 * mm[k] + 0.1 * gg[k]
-                    ss[k] = 0.999 * ss[k] + 0.001 * gg[k] ** 2
-                    step = (mm[k] / (1 - 0.9**t)) / (np.sqrt(ss[k] / (1 - 0.999**t)) + 1e-8)
-                    layer[k] = layer[k] - lr * step
-    return losses
-
-
 @checks.add("task", "rms_losses[0] 是 params0 在 sin(x) 数据上的初始损失(≈ 0.2270)", needs="losses")
 def _(L):
     rl = H.loss_trace(L, "rms_losses", 1000)
-    exp = _train64(1, "rmsprop")[0]
+    exp = R.train64(1, "rmsprop")[0]
     assert_close(
         float(rl[0]),
         exp,
@@ -392,7 +303,7 @@ def _(L):
 )
 def _(L):
     rl = H.loss_trace(L, "rms_losses", 1000)[:CURVE_STEPS]
-    ref = _train64(CURVE_STEPS, "rmsprop")
+    ref = R.train64(CURVE_STEPS, "rmsprop")
     assert_close(
         rl,
         ref,
@@ -404,7 +315,7 @@ def _(L):
         mistakes=[
             Mistake(
                 "adam",
-                _train64(CURVE_STEPS, "adam"),
+                R.train64(CURVE_STEPS, "adam"),
                 "rms_losses 正好是 Adam(lr=0.003) 的训练曲线:要用你自己的 rmsprop(0.003) 训练。",
             )
         ],

@@ -12,6 +12,7 @@ from tutor.worker.checklib import (
     as_array,
     as_tuple,
     assert_close,
+    assert_equal,
     fail,
     primitive_counts,
     rng,
@@ -84,11 +85,12 @@ def _(L):
         str(getattr(prefix, "dtype", type(prefix).__name__)),
     ]
     if got != ["float16", "float16"]:
-        fail(
+        assert_equal(
+            got,
+            ["float16", "float16"],
             f"float16 数据得到的 (总和, 前缀和) dtype 是 {got}:carry 的初值没有跟着数据的 "
             "dtype 走。",
-            expected=["float16", "float16"],
-            actual=got,
+            what="(总和, 前缀和) 的 dtype",
         )
     assert_close(
         as_array(prefix, "前缀和"),

@@ -26,7 +26,9 @@ from tutor.worker.checklib import (
     as_scalar,
     assert_close,
     assert_compile_count,
+    assert_equal,
     assert_that,
+    compare,
     fail,
     rng,
     which_mistake,
@@ -64,6 +66,11 @@ def _wb(tree, what):
     return [as_scalar(tree["w"], f"{what}['w']"), as_scalar(tree["b"], f"{what}['b']")]
 
 
+def _close(got, want, *, rtol: float, atol: float) -> bool:
+    """[w, b] (or [ema_w, ema_b]) within the tolerances of a float64 reference pair."""
+    return compare(np.array(got), np.array(want, np.float64), rtol=rtol, atol=atol) is None
+
+
 def _state_parts(L, new, what):
     """(step, [w, b], [ema_w, ema_b]) of a returned state, structure checked first."""
     if not isinstance(new, L.TrainState):
@@ -91,11 +98,12 @@ def _chapter_call(L, w=W0, b=B0):
 def _(L):
     fields = tuple(getattr(L.TrainState, "_fields", ()))
     if fields and "ema_params" not in fields and set(fields) >= {"step", "params"}:
-        fail(
+        assert_equal(
+            list(fields),
+            ["step", "params", "ema_params"],
             "TrainState 只有 step、params 两个字段,和 6.4 节那个旧版本一样:"
             "本题的 TrainState(NamedTuple) 还要有 ema_params 字段。",
-            expected=["step", "params", "ema_params"],
-            actual=list(fields),
+            what="TrainState 的字段",
         )
     assert_that(
         isinstance(L.TrainState, type) and {"ema_params", "params", "step"}.issubset(fields),
@@ -126,10 +134,11 @@ def _(L):
 def _(L):
     got = _chapter_call(L)[0]
     if got == 3:
-        fail(
+        assert_equal(
+            got,
+            4,
             "step 没有变:每训练一步,新状态里的 step 都要加 1(step=state.step + 1)。",
-            expected=4,
-            actual=got,
+            what="新状态的 step",
         )
     assert_that(got == 4, f"step 应从 3 变成 4,实际是 {got:g}。", expected=4, actual=got)
 
@@ -181,7 +190,7 @@ def _(L):
     ema_new = [d * EW + (1 - d) * pw, d * EB + (1 - d) * pb]
     ema_old = [d * EW + (1 - d) * W0, d * EB + (1 - d) * B0]
     if any(
-        np.allclose(got, accepted, atol=1e-5) for accepted in (ema_new, ema_old)
+        _close(got, accepted, rtol=1e-5, atol=1e-5) for accepted in (ema_new, ema_old)
     ):  # 两种约定都接受
         return
     swap = (
@@ -206,7 +215,7 @@ def _(L):
     )
     if found is None:
         other = _chapter_call(L, w=W0 + 1.0, b=B0 - 1.0)[2]  # 换一组参数再调用一次
-        if np.allclose(other, got, rtol=0, atol=1e-7):
+        if _close(other, got, rtol=0, atol=1e-7):
             fail(
                 "换了 state.params 再调用,ema_params 的结果却完全不变:EMA 公式里的 θ "
                 "没有取自这一步的参数"
@@ -270,8 +279,8 @@ def _(L):
                 )
             ],
         )
-        conv["new"] = conv["new"] and bool(np.allclose(got_e, e_new, rtol=1e-4, atol=1e-5))
-        conv["old"] = conv["old"] and bool(np.allclose(got_e, e_old, rtol=1e-4, atol=1e-5))
+        conv["new"] = conv["new"] and _close(got_e, e_new, rtol=1e-4, atol=1e-5)
+        conv["old"] = conv["old"] and _close(got_e, e_old, rtol=1e-4, atol=1e-5)
         if not (conv["new"] or conv["old"]):
             fail(
                 f"第 {k + 1} 步后 ema_params 偏离了 float64 参考值(两种约定都对不上)。",

@@ -4,25 +4,27 @@
 
 章节自检的每一条断言与对应的检查(default_rng(4);float64 的 P:Wh 0.3·N(16,16)、Wx N(1,16)、
 b 0.1·N(16)、Wo 0.3·N(16,1);xs = uniform(-1, 1, (7, 1))):
-  1. rnn_forward 的 jaxpr 文本里有 scan                                            -> uses_scan
-  2. jax.jit(rnn_forward) 的输出形状 (7, 1)                                         -> shape
-  3. 与 NumPy float64 逐步展开的参考一致(h_0 = 0;行向量 h@Wh 或列向量 Wh@h 都接受,atol 1e-4) -> values
-  4. 参数不分批、序列分批的 vmap 作用于 [xs, -xs, 2xs]:形状 (3, 7, 1)             -> vmap
-  5. grad(sum(rnn_forward(p, xs)**2)) 的结构与 params 相同                          -> grad_structure
-  6. jax.test_util.check_grads:一阶、反向模式,atol = rtol = 5e-2                  -> check_grads
-  7. rnn_losses 形状 (300,) 且全部有限                                              -> losses
-  8. 最后一步损失 < 0.1 × 第一步损失                                                           -> improves
+  1. rnn_forward 的 jaxpr 文本里有 scan  -> uses_scan
+  2. jax.jit(rnn_forward) 的输出形状 (7, 1)  -> shape
+  3. 与 NumPy float64 逐步展开的参考一致(h_0 = 0;行向量 h@Wh 或列向量 Wh@h 都接受,
+     atol 1e-4)  -> values
+  4. 参数不分批、序列分批的 vmap 作用于 [xs, -xs, 2xs]:形状 (3, 7, 1)  -> vmap
+  5. grad(sum(rnn_forward(p, xs)**2)) 的结构与 params 相同  -> grad_structure
+  6. jax.test_util.check_grads:一阶、反向模式,atol = rtol = 5e-2  -> check_grads
+  7. rnn_losses 形状 (300,) 且全部有限  -> losses
+  8. 最后一步损失 < 0.1 × 第一步损失  -> improves
 另加:fresh(长度 13 的新序列和新参数,vmap 后每条序列都与 float64 参考一致,约定前后一致)。
 最终损失不做精确比较:它随机器浮动(本机 0.00299,章节 0.00324)。
 训练设置(题目固定了数据、隐藏维、损失和 adam(0.01);key 与初始化由学习者选):训练序列和训练后的参数
 留在模块顶层、名字随意,按形状找到 -> data(64×20×1,铺满 [−0.5, 0.5])、trained(均方误差以累计和为目标,
 与 rnn_losses 末尾同一量级);初始参数也在顶层时(损失等于 rnn_losses[0]),replay 用 NumPy float64
-BPTT + Adam 重放前 10 步逐步对拍。"""
+BPTT + Adam 重放前 10 步逐步对拍(这三项的实现在 _rnn_training.py)。"""
 
 from __future__ import annotations
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
 import _program_rules as PR
+import _rnn_training as T
 import numpy as np
 from _rnn_ref import HID
 from _rnn_ref import hidden_states as _hidden
@@ -30,10 +32,11 @@ from _rnn_ref import unrolled as _ref
 
 from tutor.worker.checklib import (
     Checks,
-    Mistake,
     as_array,
     assert_close,
+    assert_equal,
     assert_that,
+    compare,
     fail,
     primitive_counts,
     rng,
@@ -113,6 +116,15 @@ MISTAKES = [
 ]
 
 
+def _matches(out, ref) -> bool:
+    """out ≈ the float64 reference (np.allclose's rtol 1e-5, atol 1e-4), same shape."""
+    return compare(out, ref, rtol=1e-5, atol=1e-4) is None
+
+
+def _all_zero(grad) -> bool:
+    return compare(grad, np.zeros_like(grad), rtol=0, atol=1e-8) is None
+
+
 def _diagnose(out, P, xs):
     """The slip whose outputs the learner's match (both matrix conventions tried), else None."""
     for row in (True, False):
@@ -144,40 +156,37 @@ def _(L):
         return
     for row in (True, False):
         hs = _hidden(P, xs, row)
-        if out.shape == hs.shape and np.allclose(out, hs, atol=1e-4):
-            fail(
+        if _matches(out, hs):
+            _wrong_shape(
+                out,
                 "输出正好是每一步的隐藏状态 h_t(形状 (7, 16)):还要再乘上 W_o(y_t = h_t·W_o)。",
-                expected=[7, 1],
-                actual=list(out.shape),
             )
-        if out.shape == hs[-1].shape and np.allclose(out, hs[-1], atol=1e-4):
-            fail(
+        if _matches(out, hs[-1]):
+            _wrong_shape(
+                out,
                 "输出正好是最后一个隐藏状态(scan 的最终 carry):题目要的是每一步的输出序列 ys,"
                 "即 lax.scan 返回值的第二项。",
-                expected=[7, 1],
-                actual=list(out.shape),
             )
-    if out.size == 7 and any(
-        np.allclose(out.reshape(7, 1), _ref(P, xs, r), atol=1e-4) for r in (True, False)
-    ):
-        fail(
+    if out.size == 7 and any(_matches(out.reshape(7, 1), _ref(P, xs, r)) for r in (True, False)):
+        _wrong_shape(
+            out,
             f"数值是对的,但输出的形状是 {out.shape},应为 (7, 1):检查 h_0 的形状(应是 (16,),"
             "批量维交给 vmap)和每一步输出的形状。",
-            expected=[7, 1],
-            actual=list(out.shape),
         )
-    fail(
-        f"输入 (7, 1) 时输出应是 (7, 1),实际得到 {out.shape}。",
-        expected=[7, 1],
-        actual=list(out.shape),
-    )
+    _wrong_shape(out, f"输入 (7, 1) 时输出应是 (7, 1),实际得到 {out.shape}。")
+
+
+def _wrong_shape(out, msg: str) -> None:
+    """Fails with the output's shape against (7, 1) (called once the shape is known to differ)."""
+    assert_equal(list(out.shape), [7, 1], msg, what="rnn_forward(params, xs) 的输出形状")
+    fail(msg)
 
 
 @checks.add("values", "与 NumPy float64 逐步展开的参考一致(h_0 = 0,atol 1e-4)", needs="shape")
 def _(L):
     P, xs = _chapter_data()
     out = _forward(L, P, xs)
-    if any(np.allclose(out, _ref(P, xs, row), atol=1e-4) for row in (True, False)):
+    if any(_matches(out, _ref(P, xs, row)) for row in (True, False)):
         return
     fail(
         _diagnose(out, P, xs)
@@ -233,9 +242,7 @@ def _(L):
         else []
     )
     assert_that(not bad, f"这些参数的梯度里有 NaN/inf:{bad}。", leaves=bad)
-    zero = (
-        [k for k, v in g.items() if np.allclose(np.asarray(v), 0.0)] if isinstance(g, dict) else []
-    )
+    zero = [k for k, v in g.items() if _all_zero(np.asarray(v))] if isinstance(g, dict) else []
     assert_that(
         not zero,
         f"这些参数的梯度全为 0:{zero}。输出对它们没有依赖:反向传播应能穿过 lax.scan 到达每个参数。",
@@ -292,13 +299,16 @@ def _(L):
     )
     for row in (True, False):
         ref = np.stack([_ref(P, s, row) for s in seqs])
-        if np.allclose(out, ref, atol=1e-4):
+        if _matches(out, ref):
             return
-    fail(
-        "换一组参数和长度 13 的序列后输出与参考不符:"
+    assert_close(
+        out,
+        np.stack([_ref(P, s, True) for s in seqs]),
+        rtol=1e-5,
+        atol=1e-4,
+        what="vmap 后 4 条序列的输出(行向量约定的参考)",
+        msg="换一组参数和长度 13 的序列后输出与参考不符:"
         + (_diagnose(out[0], P, seqs[0]) or "见期望值与实际值(两种矩阵乘法约定都试过)。"),
-        expected=np.stack([_ref(P, s, True) for s in seqs]),
-        actual=out,
     )
 
 
@@ -310,7 +320,7 @@ def _(L):
 @checks.add("improves", "训练 300 步后损失降到初始的 1/10 以下", needs="losses")
 def _(L):
     rl = H.loss_trace(L, "rnn_losses", 300)
-    if np.allclose(rl, rl[0], rtol=1e-6):
+    if compare(rl, np.full_like(rl, rl[0]), rtol=1e-6, atol=1e-8) is None:
         fail(
             "300 步的损失完全没有变化:每一步的损失都是在同一组参数上算的。损失和梯度要用 carry 里"
             "当前的参数,新参数要放回 carry,而不是一直用闭包捕获的初始参数。",
@@ -328,122 +338,17 @@ def _(L):
 
 # ---------------------------------------------------------------- the statement's training set-up
 
-SEQ_SHAPE, REPLAY_STEPS, LR = (64, 20, 1), 10, 0.01
-PARAM_SHAPES = {"Wh": (HID, HID), "Wx": (1, HID), "b": (HID,), "Wo": (HID, 1)}
-
-
-def _is_array(value) -> bool:
-    import jax
-
-    return isinstance(value, (np.ndarray, jax.Array))
-
-
-def _sequences(L):
-    """(name, float64 array) for every floating array of shape (64, 20, 1) kept at top level."""
-    return [
-        (name, np.asarray(v, np.float64))
-        for name, v in H.module_values(L.ns)
-        if _is_array(v) and np.shape(v) == SEQ_SHAPE and np.issubdtype(v.dtype, np.floating)
-    ]
-
-
-def _uniform_half(a) -> bool:
-    """All in [−0.5, 0.5], both ends nearly reached (1280 uniform draws miss one by 0.05 with p = 0.9¹²⁸⁰)."""
-    return a.min() >= -0.5 - 1e-6 and a.max() <= 0.5 + 1e-6 and a.min() < -0.45 and a.max() > 0.45
-
-
-def _param_dicts(L):
-    """(name, dict of float64 leaves) for every top-level dict with the keys Wh, Wx, b, Wo."""
-    found = []
-    for name, v in H.module_values(L.ns):
-        if (
-            type(v) is dict
-            and set(PARAM_SHAPES) <= set(v)
-            and all(_is_array(v[k]) for k in PARAM_SHAPES)
-        ):
-            found.append((name, {k: np.asarray(v[k], np.float64) for k in PARAM_SHAPES}))
-    return found
-
 
 def _row_convention(L) -> bool:
-    """True when the learner's rnn_forward multiplies h @ Wh (False: Wh @ h), seen on the chapter data."""
+    """True when the learner's rnn_forward multiplies h @ Wh (False: Wh @ h), seen on the
+    chapter data."""
     P, xs = _chapter_data()
-    return bool(np.allclose(_forward(L, P, xs), _ref(P, xs, True), atol=1e-4))
-
-
-def _batch_states(P, X, rec):
-    """Hidden states (T+1, B, H) from h_0 = 0 and outputs (B, T, 1) of a batch of sequences."""
-    hs = [np.zeros((X.shape[0], rec.shape[0]))]
-    for t in range(X.shape[1]):
-        hs.append(np.tanh(hs[-1] @ rec + X[:, t] @ P["Wx"] + P["b"]))
-    hs = np.stack(hs)
-    return hs, np.einsum("tbh,ho->bto", hs[1:], P["Wo"])
-
-
-def _mse(P, X, Y, row) -> float:
-    return float(np.mean((_batch_states(P, X, P["Wh"] if row else P["Wh"].T)[1] - Y) ** 2))
-
-
-def _loss_grad(P, X, Y, row):
-    """Mean squared error over the batch and its gradient, by backpropagation through time (float64)."""
-    rec = P["Wh"] if row else P["Wh"].T
-    hs, out = _batch_states(P, X, rec)
-    err = out - Y
-    d_out = 2 * err / err.size
-    g = {
-        "Wo": np.einsum("tbh,bto->ho", hs[1:], d_out),
-        "Wx": np.zeros_like(P["Wx"]),
-        "b": np.zeros_like(P["b"]),
-    }
-    g_rec, d_h = np.zeros_like(rec), np.zeros_like(hs[0])
-    for t in range(X.shape[1] - 1, -1, -1):
-        d_pre = (d_h + d_out[:, t] @ P["Wo"].T) * (1 - hs[t + 1] ** 2)
-        g_rec += hs[t].T @ d_pre
-        g["Wx"] += X[:, t].T @ d_pre
-        g["b"] += d_pre.sum(axis=0)
-        d_h = d_pre @ rec.T
-    g["Wh"] = g_rec if row else g_rec.T
-    return float(np.mean(err**2)), g
+    return _matches(_forward(L, P, xs), _ref(P, xs, True))
 
 
 @checks.add("data", "模块顶层有训练序列:一批 64 条、长度 20、元素均匀分布在 [−0.5, 0.5]")
 def _(L):
-    seqs = _sequences(L)
-    if any(_uniform_half(a) for _, a in seqs):
-        return
-    if seqs:
-        ranges = ";".join(
-            f"{name} 的取值范围是 [{a.min():.3f}, {a.max():.3f}]" for name, a in seqs[:4]
-        )
-        unit = [
-            name
-            for name, a in seqs
-            if a.min() >= 0 and a.max() < 1 and a.min() < 0.05 and a.max() > 0.95
-        ]
-        fail(
-            f"形状 (64, 20, 1) 的数组里,没有一个的元素铺满 [−0.5, 0.5]:{ranges}。题目要的序列在 [−0.5, 0.5] 内均匀分布"
-            + (
-                f";{unit[0]} 铺满的是 [0, 1),正是 jax.random.uniform 的默认区间:要写 minval=-0.5, maxval=0.5。"
-                if unit
-                else "。"
-            ),
-            ranges={name: [float(a.min()), float(a.max())] for name, a in seqs[:4]},
-        )
-    others = {
-        name: list(np.shape(v))
-        for name, v in H.module_values(L.ns)
-        if _is_array(v) and np.ndim(v) == 3 and np.shape(v)[-1] == 1
-    }
-    fail(
-        "模块顶层找不到形状 (64, 20, 1) 的训练序列(一批 64 条、长度 20):"
-        + (
-            f"找到的三维数组是 {others}。"
-            if others
-            else "训练数据要留在模块顶层(名字随意),检查会按形状找到它,用它复算损失。"
-        ),
-        expected=list(SEQ_SHAPE),
-        found=others,
-    )
+    T.data(L)
 
 
 @checks.add(
@@ -452,65 +357,7 @@ def _(L):
     needs=("data", "values", "losses"),
 )
 def _(L):
-    rl = H.loss_trace(L, "rnn_losses", 300)
-    dicts = _param_dicts(L)
-    good = [(name, P) for name, P in dicts if all(P[k].shape == s for k, s in PARAM_SHAPES.items())]
-    if not good:
-        shapes = {name: {k: list(P[k].shape) for k in PARAM_SHAPES} for name, P in dicts}
-        fail(
-            (
-                f"参数字典的形状不对:{shapes};题目要求 Wh (16, 16)、Wx (1, 16)、b (16,)、Wo (16, 1)(隐藏维 16)。"
-                if dicts
-                else "模块顶层找不到训练后的参数(含 Wh、Wx、b、Wo 的字典):训练结果要留在模块顶层"
-                "(名字随意),检查会用它在训练序列上复算损失。"
-            ),
-            found=shapes,
-        )
-    row, low, high = _row_convention(L), float(rl[-10:].min()), float(rl[-10:].max())
-    seqs = [(name, a) for name, a in _sequences(L) if _uniform_half(a)]
-    pairs = [(pn, P, sn, X, np.cumsum(X, axis=1)) for pn, P in good for sn, X in seqs]
-    initial = {pn for pn, P, _, X, Y in pairs if np.isclose(_mse(P, X, Y, row), rl[0], rtol=1e-4)}
-    pairs = [pair for pair in pairs if pair[0] not in initial]
-    if not pairs:
-        fail(
-            f"找到的参数 {sorted(initial)} 在训练序列上的损失正好等于 rnn_losses[0]:它们是训练前的初始参数。"
-            "训练后的参数也要留在模块顶层(名字随意)。",
-            initial=sorted(initial),
-        )
-
-    def fits(P, X, target):
-        """The model predicts `target` far better than zeros, with the MSE the trace ends with
-        (one more Adam step moves the loss within the swings of the last steps)."""
-        mse = _mse(P, X, target, row)
-        return mse < 0.5 * float(np.mean(target**2)) and low / 4 <= mse <= 4 * high
-
-    if any(fits(P, X, Y) for _, P, _, X, Y in pairs):
-        return
-    for pn, P, sn, X, Y in pairs:
-        if fits(P, X, -Y):
-            fail(
-                f"{pn} 在 {sn} 上拟合的是负的累计和:损失写成了 (预测 + 目标)²,应是 (预测 − 目标)²。"
-            )
-        if fits(P, X, X):
-            fail(f"{pn} 拟合的是序列本身而不是累计和:目标应沿时间轴累加,jnp.cumsum(序列, axis=1)。")
-        mse = _mse(P, X, Y, row)
-        if mse < 0.5 * float(np.mean(Y**2)) and any(
-            low / 4 <= mse * n <= 4 * high for n in X.shape[:2] + (X.size,)
-        ):
-            fail(
-                f"{pn} 拟合了累计和(均方误差 {mse:.5f}),而 rnn_losses 的末尾大约是它的 "
-                f"{np.median(rl[-10:]) / mse:.0f} 倍:rnn_losses 是平方误差的总和,不是均方误差,"
-                "损失要对全部元素取平均(jnp.mean)。",
-                mse=mse,
-                rnn_losses_last10=[low, high],
-            )
-    fail(
-        "在训练序列上以累计和为目标,找到的参数的均方误差是 "
-        f"{ {pn: round(_mse(P, X, Y, row), 6) for pn, P, _, X, Y in pairs} };"
-        f"rnn_losses 最后 10 步在 [{low:.5f}, {high:.5f}] 之间。训练后的参数应明显好于全输出 0"
-        "(均方误差不到目标均方值的一半),且与 rnn_losses 的末尾同一量级(相差不到 4 倍)。",
-        rnn_losses_last10=[low, high],
-    )
+    T.trained(L, _row_convention(L))
 
 
 @checks.add(
@@ -519,41 +366,7 @@ def _(L):
     needs="trained",
 )
 def _(L):
-    rl = H.loss_trace(L, "rnn_losses", 300)
-    row = _row_convention(L)
-    starts = [
-        (pn, P, sn, X)
-        for pn, P in _param_dicts(L)
-        for sn, X in _sequences(L)
-        if all(P[k].shape == s for k, s in PARAM_SHAPES.items())
-        and _uniform_half(X)
-        and np.isclose(_mse(P, X, np.cumsum(X, axis=1), row), rl[0], rtol=1e-4)
-    ]
-    if not starts:
-        return  # the initial parameters were not kept: the trajectory cannot be replayed
-    (pn, P, sn, X), Y = starts[0], np.cumsum(starts[0][3], axis=1)
-
-    def replay(lr):
-        return H.np_adam(lambda p: _loss_grad(p, X, Y, row), P, REPLAY_STEPS, lr)
-
-    # float32 training drifts from a float64 replay by at most ~3e-4 (relative) in the first 10
-    # steps; later, Adam's sign-like steps on tiny gradients amplify rounding and the runs part
-    assert_close(
-        rl[:REPLAY_STEPS],
-        replay(LR),
-        rtol=2e-3,
-        atol=1e-6,
-        what="rnn_losses[:10]",
-        mistakes=[
-            Mistake(
-                "lr_1e-3",
-                replay(1e-3),
-                "前 10 步损失与 adam(0.001) 的重放一致:题目要求学习率 0.01。",
-            )
-        ],
-        msg=f"从初始参数 {pn} 出发、在 {sn} 上用 adam(0.01) 重放的前 10 步损失与 rnn_losses 不同"
-        "(期望值与实际值见下方)。",
-    )
+    T.replay(L, _row_convention(L))
 
 
 @checks.add("typed_keys", "运行文件时交给 jax.random 的 key 都是 jax.random.key 造的新式 key")

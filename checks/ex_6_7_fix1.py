@@ -11,6 +11,7 @@ from tutor.worker.checklib import (
     as_array,
     as_tuple,
     assert_close,
+    assert_equal,
     fail,
     primitive_counts,
     rng,
@@ -56,11 +57,12 @@ def _(L):
         fail("交回的参数应是和传进来一样的字典 {'w', 'b'}。", actual=repr(back)[:200])
     shapes = {k: tuple(getattr(v, "shape", ())) for k, v in back.items()}
     if any(shapes.values()):
-        fail(
+        assert_equal(
+            shapes,
+            {"w": (), "b": ()},
             f"交回的参数形状变成了 {shapes}(传进来是标量 ()):默认 out_axes=0 把与批维度无关的参数"
             "广播成了每个样本一份。用 out_axes=(0, None) 让参数原样交回。",
-            expected={"w": (), "b": ()},
-            actual=shapes,
+            what="交回的参数形状",
         )
     assert_close(
         back,

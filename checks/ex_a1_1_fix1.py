@@ -10,6 +10,7 @@ from tutor.worker.checklib import (
     CompileLog,
     assert_close,
     assert_compile_count,
+    assert_equal,
     compare,
     fail,
 )
@@ -39,10 +40,11 @@ def _typed(value, n, what):
             f"{tuple(getattr(value, 'shape', ()))}",
         )
     if tuple(value.shape) != (n,):
-        fail(
+        assert_equal(
+            list(value.shape),
+            [n],
             f"{what} 的形状是 {tuple(value.shape)},应为 ({n},):从一个种子 split 出 {n} 把 key。",
-            expected=[n],
-            actual=list(value.shape),
+            what=f"{what} 的形状",
         )
     return value
 

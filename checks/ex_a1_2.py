@@ -26,6 +26,7 @@ from tutor.worker.checklib import (
     Mistake,
     as_array,
     assert_close,
+    assert_equal,
     f64,
     fail,
     primitive_counts,
@@ -191,10 +192,11 @@ def _(L):
             what,
         )
         if shape != tuple(arg.shape):
-            fail(
+            assert_equal(
+                list(shape),
+                list(arg.shape),
                 f"{what}的形状应该是 {tuple(arg.shape)},实际是 {shape}。",
-                expected=list(arg.shape),
-                actual=list(shape),
+                what=f"{what}的形状",
             )
         if not np.issubdtype(dtype, np.floating):
             fail(

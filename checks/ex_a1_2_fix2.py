@@ -13,6 +13,7 @@ from tutor.worker.checklib import (
     as_scalar,
     as_tuple,
     assert_close,
+    assert_equal,
     fail,
     primitive_counts,
     rng,
@@ -92,11 +93,12 @@ def _(L):
         ]
         want = [jnp.dtype(dtype).name, "int32"]
         if got != want:
-            fail(
+            assert_equal(
+                got,
+                want,
                 f"{want[0]} 数据得到的 (总和, 个数) dtype 是 {got},应为 {want}:个数是计数,用 int32;"
                 "总和跟着数据的 dtype 走。",
-                expected=want,
-                actual=got,
+                what="(总和, 个数) 的 dtype",
             )
 
 

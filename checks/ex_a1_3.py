@@ -22,6 +22,7 @@ newton_sqrt_scan(a) -> (x, k) 与 newton_sqrt_while(a) -> (x, k):x ≈ √a,k �
 """
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
+import _newton_ref as N
 import numpy as np
 
 from tutor.worker.checklib import (
@@ -31,6 +32,7 @@ from tutor.worker.checklib import (
     as_tuple,
     assert_close,
     assert_that,
+    compare,
     f64,
     fail,
     primitive_counts,
@@ -41,83 +43,7 @@ from tutor.worker.checklib import (
 checks = Checks()
 
 CHAPTER_A = [3.0, 0.5, 123.4, 7e3, 42.0]
-CAP = 30
-
-
-# ---------------------------------------------------------------- float32 emulation of answers
-
-
-def emulate(a, *, tol="relative", signed=False, freeze=True, count="before"):
-    """The (x, k) a version of the iteration returns, computed in NumPy float32.
-
-    tol: "relative" (|x² − a| ≥ 1e-6·a means still moving) or "absolute" (≥ 1e-6);
-    signed: the test forgets the absolute value; freeze: converged elements keep their x;
-    count: "before" (k counts steps that were still moving, the statement's rule), "every"
-    (k counts all 30 steps), "after" (k counts steps whose *updated* x is still unconverged)."""
-    a = np.asarray(a, np.float32)
-    limit = np.float32(1e-6) * a if tol == "relative" else np.float32(1e-6)
-
-    def moving(v):
-        diff = v * v - a
-        return (diff if signed else np.abs(diff)) >= limit
-
-    x, k = a.copy(), np.zeros(a.shape, np.int64)
-    for _ in range(CAP):
-        active = moving(x)
-        new = np.float32(0.5) * (x + a / x)
-        x = np.where(active | (not freeze), new, x).astype(np.float32)
-        if count == "before":
-            k += active
-        elif count == "every":
-            k += 1
-        else:
-            k += active & moving(x)
-    return x, k
-
-
-def _count_mistakes(a):
-    """Per-element counts that known mistakes produce, each with the message that names it."""
-    _, k_abs = emulate(a, tol="absolute")
-    _, k_signed = emulate(a, signed=True)
-    _, k_after = emulate(a, count="after")
-    return [
-        Mistake(
-            "absolute_tolerance",
-            k_abs,
-            "这组计数正是把收敛条件写成绝对误差 |x² − a| < 1e-6 时得到的:a 较大时 float32 的 x² 达不到"
-            "这个绝对精度,循环一直跑到上限 30。题目的条件是相对误差 |x² − a| < 1e-6·a。",
-        ),
-        Mistake(
-            "counts_every_step",
-            np.full(len(k_abs), CAP),
-            "每个元素都数到了 30:收敛之后的“空转”步也被计数了。计数只能加上“这一步是否还在迭代”的掩码,"
-            "例如 k + active.astype(jnp.int32)。",
-        ),
-        Mistake(
-            "checks_after_update",
-            k_after,
-            "这组计数正是“先更新、再用更新后的 x 判断这一步算不算数”得到的(每个元素少数 1 次):"
-            "收敛判断要在**更新之前**、对当前的 x 做,和 while 版的 cond 一样。",
-        ),
-        Mistake(
-            "no_abs",
-            k_signed,
-            "这组计数正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,被当成已经收敛,"
-            "一步也不走。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。",
-        ),
-    ]
-
-
-def _x_mistakes(a):
-    x_signed, _ = emulate(a, signed=True)
-    return [
-        Mistake(
-            "no_abs",
-            x_signed,
-            "这组 x 正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,被误判为已收敛,"
-            "循环一步也没走,结果就是 a 本身。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。",
-        )
-    ]
+CAP = N.CAP
 
 
 # ---------------------------------------------------------------- running the learner's versions
@@ -180,7 +106,7 @@ def _values(x, a, version):
         rtol=1e-6,
         atol=1e-8,
         what=f"{version} 版的 x",
-        mistakes=_x_mistakes(a),
+        mistakes=N.x_mistakes(a),
         msg=f"{version} 版的 x 与 √a 不一致(rtol 1e-6),差别见下面的对比。",
     )
 
@@ -204,25 +130,31 @@ def _(L):
         assert_that(
             np.issubdtype(k.dtype, np.integer),
             f"{version} 版的迭代次数应为整数,实际 dtype 是 {k.dtype}:"
-            "计数的初值写成 jnp.int32(0),每步加上整数(例如 active.astype(jnp.int32)),不要从 0.0 开始累加。",
+            "计数的初值写成 jnp.int32(0),每步加上整数(例如 active.astype(jnp.int32)),"
+            "不要从 0.0 开始累加。",
             actual=str(k.dtype),
         )
 
 
+def _same(k, want) -> bool:
+    """Equal counts, element by element (same shape)."""
+    return compare(k, want, rtol=0, atol=0) is None
+
+
 def _counts_equal(ks, kw, a):
-    if np.array_equal(ks, kw):
+    if _same(ks, kw):
         return
-    want = emulate(a)[1]
+    want = N.emulate(a)[1]
     why = ""
-    if np.array_equal(kw, want):
-        found = which_mistake(ks, _count_mistakes(a), rtol=0, atol=0)
+    if _same(kw, want):
+        found = which_mistake(ks, N.count_mistakes(a), rtol=0, atol=0)
         why = ("scan 版:" + found.message) if found else ""
-    elif np.array_equal(ks, want):
-        found = which_mistake(kw, _count_mistakes(a), rtol=0, atol=0)
+    elif _same(ks, want):
+        found = which_mistake(kw, N.count_mistakes(a), rtol=0, atol=0)
         why = ("while 版:" + found.message) if found else ""
     fail(
-        f"scan 版迭代次数 {ks.tolist()} 与 while 版 {kw.tolist()} 不一致(按题目的规则应该都是 {want.tolist()})。"
-        + why,
+        f"scan 版迭代次数 {ks.tolist()} 与 while 版 {kw.tolist()} 不一致(按题目的规则应该都是 "
+        f"{want.tolist()})。" + why,
         a=list(map(float, a)),
         expected=want,
         scan=ks,
@@ -240,9 +172,10 @@ def _(L):
 def _range(k, a, version):
     if ((k > 0) & (k < CAP)).all():
         return
-    found = which_mistake(k, _count_mistakes(a), rtol=0, atol=0)
+    found = which_mistake(k, N.count_mistakes(a), rtol=0, atol=0)
     fail(
-        f"{version} 版的迭代次数应在 1~29 之间,实际 {k.tolist()}(按题目的规则应该是 {emulate(a)[1].tolist()})。"
+        f"{version} 版的迭代次数应在 1~29 之间,"
+        f"实际 {k.tolist()}(按题目的规则应该是 {N.emulate(a)[1].tolist()})。"
         + (found.message if found else ""),
         actual=k,
     )
@@ -271,7 +204,8 @@ def _(L):
     while_prog = primitive_counts(L.newton_sqrt_while, jnp.float32(2.0))
     assert_that(
         while_prog["while"],
-        "newton_sqrt_while 的程序里没有 while 原语:这一版要用 lax.while_loop,在收敛或 k 到 30 时停下。",
+        "newton_sqrt_while 的程序里没有 while 原语:这一版要用 lax.while_loop,"
+        "在收敛或 k 到 30 时停下。",
         primitives=A1.top_primitives(while_prog),
     )
 
@@ -291,8 +225,10 @@ def _grad(L, a, jit=False):
         if "Reverse-mode differentiation" not in str(e):
             raise
         fail(
-            "jax.grad 穿不过 newton_sqrt_scan:它的程序里有 while 循环(lax.while_loop,或上下界是动态值的 "
-            "fori_loop),这类循环只支持前向模式求导。scan 版要用 lax.scan 固定跑满 30 步,再用掩码冻结已收敛的元素。",
+            "jax.grad 穿不过 newton_sqrt_scan:它的程序里有 while 循环(lax.while_loop,"
+            "或上下界是动态值的 "
+            "fori_loop),这类循环只支持前向模式求导。scan 版要用 lax.scan 固定跑满 30 步,"
+            "再用掩码冻结已收敛的元素。",
             error=str(e).splitlines()[0],
         )
     return as_array(out, "∂x/∂a", shape=(len(a),))
@@ -321,27 +257,13 @@ def _(L):
     )
 
 
-def _separable_a():
-    """a values for which the x where the iteration stops and the x after more steps differ by
-    far more than float32 rounding (≥ 3.2e-7·√a), with the stopping test away from its threshold."""
-    g = rng(1203)
-    cand = np.exp(g.uniform(np.log(1e-3), np.log(1e6), 4000)).astype(np.float32)
-    x_stop, _ = emulate(cand)
-    x_more, _ = emulate(cand, freeze=False)
-    root = np.sqrt(f64(cand))
-    gap = np.abs(f64(x_stop) - f64(x_more)) / root
-    margin = np.abs(f64(x_stop) ** 2 - f64(cand)) / f64(cand)
-    pick = np.flatnonzero((gap >= 3.2e-7) & (margin <= 8e-7))[:8]
-    return cand[pick], x_stop[pick], x_more[pick]
-
-
 @checks.add(
     "frozen",
     "收敛之后 x 被冻结:scan 版的 x 等于 while 循环停下时的 x",
     needs=("returns", "scan_values"),
 )
 def _(L):
-    a, x_stop, x_more = _separable_a()
+    a, x_stop, x_more = N.separable_a()
     x, _ = _run(L.newton_sqrt_scan, a, "newton_sqrt_scan", jit=True)
     assert_close(
         x,
@@ -363,58 +285,49 @@ def _(L):
     )
 
 
-def _threshold_a():
-    """a values whose last still-moving iterate has |x² − a|/a between 1.15e-6 and 1.85e-6: a
-    tolerance other than 1e-6·a (or a test after the update) changes their count, while float32
-    rounding (≈ 1e-7) cannot."""
-    g = rng(1204)
-    a = np.exp(g.uniform(np.log(1e-3), np.log(1e6), 3000)).astype(np.float32)
-    x, last = a.copy(), np.zeros(len(a))
-    for _ in range(CAP):
-        moving = np.abs(x * x - a) >= np.float32(1e-6) * a
-        last = np.where(moving, np.abs(f64(x) ** 2 - f64(a)) / f64(a), last)
-        x = np.where(moving, np.float32(0.5) * (x + a / x), x).astype(np.float32)
-    return a[(last >= 1.15e-6) & (last <= 1.85e-6)][:6]
-
-
 CAP_A = [1e30, 3e24, 1e-30]  # Newton from x = a needs more than 30 steps here
 
 
 @checks.add("rule", "收敛条件与上限按题目规则:|x² − a| < 1e-6·a 时停下,最多 30 步", needs="returns")
 def _(L):
-    a = _threshold_a()
-    want = emulate(a)[1]
+    a = N.threshold_a()
+    want = N.emulate(a)[1]
     for fn, version in ((L.newton_sqrt_scan, "scan"), (L.newton_sqrt_while, "while")):
         _, k = _run(fn, a, f"newton_sqrt_{version}", jit=True)
-        if not np.array_equal(k, want):
-            fail(
-                f"这些 a 在停下之前的最后一步,|x² − a|/a 落在 1.15e-6~1.85e-6 之间,所以按题目的条件"
-                f"(|x² − a| < 1e-6·a 才算收敛)应该迭代 {want.tolist()} 次;{version} 版是 {k.tolist()}。"
-                "收敛条件的阈值或判断时机和题目不一致。",
-                a=list(map(float, a)),
-                expected=want,
-                actual=k,
-            )
+        assert_close(
+            k,
+            want,
+            rtol=0,
+            atol=0,
+            what=f"{version} 版的迭代次数(a = {[float(v) for v in a]})",
+            mistakes=N.count_mistakes(a),
+            msg="这些 a 在停下之前的最后一步,|x² − a|/a 落在 1.15e-6~1.85e-6 之间,所以按题目的条件"
+            f"(|x² − a| < 1e-6·a 才算收敛)应该迭代 {want.tolist()} 次;"
+            f"{version} 版是 {k.tolist()}。"
+            "收敛条件的阈值或判断时机和题目不一致。",
+        )
     a_cap = np.array(CAP_A, np.float32)
     with np.errstate(over="ignore"):
-        x_cap, k_cap = emulate(a_cap)
+        x_cap, k_cap = N.emulate(a_cap)
     for fn, version in ((L.newton_sqrt_scan, "scan"), (L.newton_sqrt_while, "while")):
         x, k = _run(fn, a_cap, f"newton_sqrt_{version}", jit=True)
-        if not np.array_equal(k, k_cap):
-            fail(
-                f"a = {CAP_A} 时牛顿法 30 步内收敛不了,两个版本都应该做满 30 次更新后停下(k = 30);"
-                f"{version} 版的 k 是 {k.tolist()}。",
-                a=CAP_A,
-                expected=k_cap,
-                actual=k,
-            )
+        assert_close(
+            k,
+            k_cap,
+            rtol=0,
+            atol=0,
+            what=f"{version} 版在 a = {CAP_A} 时的 k",
+            msg=f"a = {CAP_A} 时牛顿法 30 步内收敛不了,两个版本都应该做满 30 次更新后停下"
+            f"(k = 30);{version} 版的 k 是 {k.tolist()}。",
+        )
         assert_close(
             x,
             f64(x_cap),
             rtol=1e-6,
             atol=0.0,
             what=f"{version} 版在 a = {CAP_A} 时的 x",
-            msg=f"a = {CAP_A} 时 {version} 版的 x 应该是第 30 次更新之后的值(还没收敛),差别见下面的对比。",
+            msg=f"a = {CAP_A} 时 {version} 版的 x 应该是第 30 次更新之后的值(还没收敛),"
+            "差别见下面的对比。",
         )
 
 

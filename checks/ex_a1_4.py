@@ -28,6 +28,7 @@ from tutor.worker.checklib import (
     Mistake,
     as_array,
     assert_close,
+    assert_equal,
     assert_that,
     f64,
     fail,
@@ -161,16 +162,18 @@ def _(L):
         if out.shape == s.shape:
             continue
         if out.shape == (k,):
-            fail(
+            assert_equal(
+                list(out.shape),
+                list(s.shape),
                 f"输出的形状是 ({k},),等于段数 K:返回的是每段一个值。每个元素都要得到自己的权重,"
                 "段内最大值和归一化常数要用 m[seg]、z[seg] 按 id 取回到每个元素上。",
-                expected=list(s.shape),
-                actual=list(out.shape),
+                what="输出的形状",
             )
-        fail(
+        assert_equal(
+            list(out.shape),
+            list(s.shape),
             f"输出形状应为 {s.shape}(与 scores 相同),实际是 {out.shape}。",
-            expected=list(s.shape),
-            actual=list(out.shape),
+            what="输出的形状",
         )
 
 

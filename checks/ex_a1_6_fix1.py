@@ -14,6 +14,7 @@ from tutor.worker.checklib import (
     as_array,
     assert_close,
     assert_compile_count,
+    assert_equal,
     fail,
     rng,
 )
@@ -49,12 +50,13 @@ def _(L):
     by_length = np.arange(T) < lengths[:, None]
     want = _masked(r64, lengths, by_length)
     if np.isnan(got).any():
-        fail(
+        assert_equal(
+            got.tolist(),
+            want.tolist(),
             f"第 {np.flatnonzero(np.isnan(got)).tolist()} 行的平均是 NaN:空序列的个数是 0,0/0 "
             "= NaN。"
             "分母写成 jnp.maximum(个数, 1)。",
-            expected=want.tolist(),
-            actual=got.tolist(),
+            what="每行的平均值",
         )
     assert_close(
         got,

@@ -13,6 +13,7 @@ from tutor.worker.checklib import (
     as_array,
     assert_close,
     assert_compile_count,
+    assert_equal,
     fail,
     primitive_counts,
     rng,
@@ -79,11 +80,12 @@ def _(L):
             )
         got = as_array(out, f"group_sum(d, owner, {k}) 的返回值")
         if got.shape != (k,):
-            fail(
+            assert_equal(
+                list(got.shape),
+                [k],
                 f"返回值的形状是 {got.shape},应为 ({k},):K = {k} 段,末尾几段为空时也要占位。"
                 "没给 num_segments 时段数取 max(ids) + 1,末尾的空段就丢了。",
-                expected=[k],
-                actual=list(got.shape),
+                what="返回值的形状",
             )
         assert_close(
             got,

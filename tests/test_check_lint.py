@@ -18,19 +18,7 @@ RAW_COMPARISONS = {"allclose", "isclose", "array_equal"}
 # Raw calls left in check modules (file → count). Lower a count when you convert calls; never
 # raise one or add a file.
 RAW_CALLS = {
-    "_a1.py": 2,
-    "_ch6.py": 2,
-    "ex_6_1.py": 4,
-    "ex_6_1_fix1.py": 1,
-    "ex_6_2.py": 2,
-    "ex_6_2_fix2.py": 1,
-    "ex_6_4.py": 9,
-    "ex_6_4_fix1.py": 1,
-    "ex_6_4_fix2.py": 5,
-    "ex_6_5_fix1.py": 1,
-    "ex_6_6.py": 6,
-    "ex_6_7.py": 15,
-    "ex_6_7_fix1.py": 1,
+    "ex_6_1.py": 1,
     "ex_6_8_fix1.py": 1,
     "ex_7_1.py": 6,
     "ex_7_2.py": 2,
@@ -42,15 +30,6 @@ RAW_CALLS = {
     "ex_7_6.py": 8,
     "ex_7_7.py": 8,
     "ex_7_7_fix1.py": 2,
-    "ex_a1_1_fix1.py": 1,
-    "ex_a1_2.py": 1,
-    "ex_a1_2_fix2.py": 1,
-    "ex_a1_2_fix3.py": 1,
-    "ex_a1_3.py": 7,
-    "ex_a1_4.py": 2,
-    "ex_a1_5.py": 3,
-    "ex_a1_6_fix1.py": 1,
-    "ex_a1_6_fix3.py": 1,
 }
 
 

@@ -1,0 +1,113 @@
+"""NumPy float32 emulation of the a1.3 Newton square root (it matches XLA's elementwise float32
+arithmetic) with the switches that reproduce its common slips, what those slips return, and the
+probe values of a on which the stopping rule shows. Used by ex_a1_3 (`import _newton_ref as N`)."""
+
+import numpy as np
+
+from tutor.worker.checklib import Mistake, f64, rng
+
+CAP = 30
+
+
+def emulate(a, *, tol="relative", signed=False, freeze=True, count="before"):
+    """The (x, k) a version of the iteration returns, computed in NumPy float32.
+
+    tol: "relative" (|x² − a| ≥ 1e-6·a means still moving) or "absolute" (≥ 1e-6);
+    signed: the test forgets the absolute value; freeze: converged elements keep their x;
+    count: "before" (k counts steps that were still moving, the statement's rule), "every"
+    (k counts all 30 steps), "after" (k counts steps whose *updated* x is still unconverged)."""
+    a = np.asarray(a, np.float32)
+    limit = np.float32(1e-6) * a if tol == "relative" else np.float32(1e-6)
+
+    def moving(v):
+        diff = v * v - a
+        return (diff if signed else np.abs(diff)) >= limit
+
+    x, k = a.copy(), np.zeros(a.shape, np.int64)
+    for _ in range(CAP):
+        active = moving(x)
+        new = np.float32(0.5) * (x + a / x)
+        x = np.where(active | (not freeze), new, x).astype(np.float32)
+        if count == "before":
+            k += active
+        elif count == "every":
+            k += 1
+        else:
+            k += active & moving(x)
+    return x, k
+
+
+def count_mistakes(a):
+    """Per-element counts that known mistakes produce, each with the message that names it."""
+    _, k_abs = emulate(a, tol="absolute")
+    _, k_signed = emulate(a, signed=True)
+    _, k_after = emulate(a, count="after")
+    return [
+        Mistake(
+            "absolute_tolerance",
+            k_abs,
+            "这组计数正是把收敛条件写成绝对误差 |x² − a| < 1e-6 时得到的:"
+            "a 较大时 float32 的 x² 达不到"
+            "这个绝对精度,循环一直跑到上限 30。题目的条件是相对误差 |x² − a| < 1e-6·a。",
+        ),
+        Mistake(
+            "counts_every_step",
+            np.full(len(k_abs), CAP),
+            "每个元素都数到了 30:收敛之后的“空转”步也被计数了。"
+            "计数只能加上“这一步是否还在迭代”的掩码,"
+            "例如 k + active.astype(jnp.int32)。",
+        ),
+        Mistake(
+            "checks_after_update",
+            k_after,
+            "这组计数正是“先更新、再用更新后的 x 判断这一步算不算数”得到的(每个元素少数 1 次):"
+            "收敛判断要在**更新之前**、对当前的 x 做,和 while 版的 cond 一样。",
+        ),
+        Mistake(
+            "no_abs",
+            k_signed,
+            "这组计数正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,"
+            "被当成已经收敛,"
+            "一步也不走。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。",
+        ),
+    ]
+
+
+def x_mistakes(a):
+    x_signed, _ = emulate(a, signed=True)
+    return [
+        Mistake(
+            "no_abs",
+            x_signed,
+            "这组 x 正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,被误判为已收敛,"
+            "循环一步也没走,结果就是 a 本身。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。",
+        )
+    ]
+
+
+def separable_a():
+    """a values for which the x where the iteration stops and the x after more steps differ by
+    far more than float32 rounding (≥ 3.2e-7·√a), with the stopping test away from its threshold."""
+    g = rng(1203)
+    cand = np.exp(g.uniform(np.log(1e-3), np.log(1e6), 4000)).astype(np.float32)
+    x_stop, _ = emulate(cand)
+    x_more, _ = emulate(cand, freeze=False)
+    root = np.sqrt(f64(cand))
+    gap = np.abs(f64(x_stop) - f64(x_more)) / root
+    margin = np.abs(f64(x_stop) ** 2 - f64(cand)) / f64(cand)
+    pick = np.flatnonzero((gap >= 3.2e-7) & (margin <= 8e-7))[:8]
+    return cand[pick], x_stop[pick], x_more[pick]
+
+
+def threshold_a():
+    """a values whose last still-moving iterate has |x² − a|/a between 1.15e-6 and 1.85e-6: a
+    tolerance other than 1e-6·a (or a test after the update) changes their count, while float32
+    rounding (≈ 1e-7) cannot."""
+    g = rng(1204)
+    a = np.exp(g.uniform(np.log(1e-3), np.log(1e6), 3000)).astype(np.float32)
+    x, last = a.copy(), np.zeros(len(a))
+    for _ in range(CAP):
+        moving = np.abs(x * x - a) >= np.float32(1e-6) * a
+        last = np.where(moving, np.abs(f64(x) ** 2 - f64(a)) / f64(a), last)
+        x = np.where(moving, np.float32(0.5) * (x + a / x), x).astype(np.float32)
+    return a[(last >= 1.15e-6) & (last <= 1.85e-6)][:6]
