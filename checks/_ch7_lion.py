@@ -141,6 +141,8 @@ def np_lion(
             p32, g32 = replay[t]
         inputs.append((p32, g32))
         rate = float(lr(t)) if callable(lr) else float(lr)
+        if mistake == "ignored_lr":
+            rate = 1.0
         step = {}
         for k in p:
             g, th = g32[k].astype(np.float64), p32[k].astype(np.float64)
@@ -168,6 +170,8 @@ MISTAKES = {
     "解耦衰减 λθ 要加在 sign 之后(chain 里放在 scale_by_lion 后面)。",
     "mask_ignored": "你的更新量和“衰减作用在所有参数上”的版本逐步一致:"
     "mask 为 False 的叶子(这里是 b)不应衰减。",
+    "ignored_lr": "你的更新量和学习率为 1 的 Lion 逐步一致:没有乘学习率 lr。"
+    "最后一段应是 scale_by_learning_rate(lr)(lr 可以是常数或调度函数)。",
     "no_sign": "你的更新量和“不取符号”的版本逐步一致:"
     "方向应是 sign(b1·m + (1 − b1)·g),每个坐标只取 ±1(或 0)。",
 }
