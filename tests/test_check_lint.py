@@ -34,7 +34,6 @@ RAW_CALLS = {
     "ex_6_8_fix1.py": 1,
     "ex_7_1.py": 2,
     "ex_7_3.py": 1,
-    "ex_7_7_fix1.py": 2,
     "ex_a1_1_fix1.py": 1,
     "ex_a1_2.py": 1,
     "ex_a1_2_fix2.py": 1,
