@@ -23,7 +23,9 @@ params are kept at top level, tied to the run by a kept loss curve whose first v
 on Yn. Then Adam(1e-2) is replayed here (own float32 code) and p_noisy must be nearer to the
 150-step params than half the distance to the 149- and 151-step ones. The replay is computed once
 per run; when it reproduces p_noisy it already proves training on Yn, and trained_on_noisy skips its
-two reference models."""
+two reference models (the replay itself: _ch7_kept_start).
+Added: norms_n comes from a jit function whose program scans 500-row chunks, lax.map(...,
+batch_size=500) as the statement says (_ch7_rules) -> norms_chunked."""
 
 import _program_rules as PR
 import numpy as np
