@@ -152,11 +152,12 @@ def _(L):
     r = L.test_serve_compiles(fake_serve, "_probe_target", 2)
     ok, n = _pair(r, 'test_serve_compiles(fake_serve, "_probe_target", 2)')
     if n == everything and n != 2:
-        fail(
-            f"一个服务函数让 _probe_target 编译 2 次、_probe_other 编译 3 次,你的测试报告 {n} 次,"
-            f"正好是全部函数的编译次数:计数没有只算名为 fun_name 的函数。",
-            expected=[True, 2],
-            actual=[ok, n],
+        assert_equal(
+            [ok, n],
+            [True, 2],
+            what="test_serve_compiles 的返回值",
+            msg=f"一个服务函数让 _probe_target 编译 2 次、_probe_other 编译 3 次,你的测试报告 {n} "
+            "次,正好是全部函数的编译次数:计数没有只算名为 fun_name 的函数。",
         )
     assert_equal(
         n,
@@ -298,13 +299,13 @@ def _(L):
     ]
     if later.total:
         counts = per_name(later.names)
-        fail(
-            f"第二批 12 个请求(行数都是新的,仍落在同样 3 个桶里)又编译了 {later.total} 次:"
+        assert_equal(
+            later.total,
+            0,
+            what="第二批请求的编译次数",
+            msg=f"第二批 12 个请求(行数都是新的,仍落在同样 3 个桶里)又编译了 {later.total} 次:"
             f"{counts}。"
             "桶不变时,新的行数不应再触发任何编译。" + _why(L, counts),
-            expected=0,
-            actual=later.total,
-            compiles=counts,
         )
     broken = _limits_broken(first.names)
     if broken:
@@ -348,15 +349,14 @@ def _(L):
             msg=f"服务时没有再编译,提前编译好的函数接收的行数是 {rows}:桶应是 {BUCKETS}。",
         )
         return
-    if seen != expected:
-        compiled_at = [r for r, c in zip(rows_seq, seen, strict=False) if c]
-        fail(
-            "依次送行数 1、32、33、64、65、128 的单个请求,只有进入新桶时才应编译"
-            "(1 → 桶 32,33 → 桶 64,65 → 桶 128),"
-            f"实际编译发生在:{compiled_at}。桶应是 (32, 64, 128)。",
-            expected=[r for r, c in zip(rows_seq, expected, strict=False) if c],
-            actual=[r for r, c in zip(rows_seq, seen, strict=False) if c],
-        )
+    compiled_at = [r for r, c in zip(rows_seq, seen, strict=True) if c]
+    assert_equal(
+        compiled_at,
+        [r for r, c in zip(rows_seq, expected, strict=True) if c],
+        what="编译发生时的行数",
+        msg="依次送行数 1、32、33、64、65、128 的单个请求,只有进入新桶时才应编译"
+        f"(1 → 桶 32,33 → 桶 64,65 → 桶 128),实际编译发生在:{compiled_at}。桶应是 (32, 64, 128)。",
+    )
 
 
 @checks.add(
@@ -376,10 +376,11 @@ def _(L):
                     if arr.shape == (bucket, b.shape[1])
                     else ""
                 )
-                fail(
-                    f"行数为 {n} 的请求输出形状是 {arr.shape},应为 {b.shape}。{hint}",
-                    expected=list(b.shape),
-                    actual=list(arr.shape),
+                assert_equal(
+                    list(arr.shape),
+                    list(b.shape),
+                    what=f"行数为 {n} 的请求的输出形状",
+                    msg=f"行数为 {n} 的请求输出形状是 {arr.shape},应为 {b.shape}。{hint}",
                 )
             assert_that(
                 isinstance(o, np.ndarray),

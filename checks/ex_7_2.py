@@ -169,20 +169,19 @@ def _(L):
             (f"cos_sim_safe(a, {scale:g} * a)", (vec, vec * scale)),
         ):
             got = as_scalar(L.cos_sim_safe(*args), call)
-            if got == 0.0:
-                fail(
-                    f"{call} 返回了 0:平方范数约为 {6 * scale * scale:.0e} "
-                    "的非零向量被当成了零向量。"
-                    "判断零向量要用平方范数 > 0,不设阈值。",
-                    expected=1.0,
-                    actual=got,
-                )
+            treated_as_zero = Mistake(
+                "treated_as_zero",
+                0.0,
+                f"{call} 返回了 0:平方范数约为 {6 * scale * scale:.0e} 的非零向量被当成了零向量。"
+                "判断零向量要用平方范数 > 0,不设阈值。",
+            )
             assert_close(
                 got,
                 1.0,
                 rtol=0,
                 atol=1e-5,
                 what=call,
+                mistakes=[treated_as_zero],
                 msg=f"{call} = {got!r},应为 1(两个向量方向相同,长度不影响余弦)。",
             )
 
@@ -276,11 +275,14 @@ def _(L):
                 if abs(float(g @ unit)) > 0.999 * size:  # parallel to the other vector
                     why = f"这个梯度与另一个向量同方向,大小 {size:.3g}。"
                     why += _eps_diagnosis(L, label, size, other64)
-            fail(
-                f"{name}时对 {label} 的梯度应恰好为 0,得到最大 |g| = "
+            assert_close(
+                g,
+                np.zeros_like(g),
+                rtol=0,
+                atol=0,
+                what=f"{name}时对 {label} 的梯度",
+                msg=f"{name}时对 {label} 的梯度应恰好为 0,得到最大 |g| = "
                 f"{float(np.max(np.abs(g))):.3g}。" + why,
-                expected=np.zeros_like(g),
-                actual=g,
             )
     a64, b64 = _pair(22, 6)
     a, b = _f32(a64, b64)

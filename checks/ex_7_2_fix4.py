@@ -76,10 +76,13 @@ def _(L):
         ],
     )
     row = out[~full][0]
-    assert_that(
-        np.allclose(row, 1.0 / 5, atol=1e-6),
-        f"整行无效的那一行应是均匀分布(每个 0.2),实际是 {np.round(row, 4).tolist()}。",
-        actual=out,
+    assert_close(
+        row,
+        np.full_like(row, 1.0 / 5),
+        rtol=1e-5,
+        atol=1e-6,
+        what="整行无效的那一行",
+        msg=f"整行无效的那一行应是均匀分布(每个 0.2),实际是 {np.round(row, 4).tolist()}。",
     )
 
 

@@ -23,7 +23,9 @@ params are kept at top level, tied to the run by a kept loss curve whose first v
 on Yn. Then Adam(1e-2) is replayed here (own float32 code) and p_noisy must be nearer to the
 150-step params than half the distance to the 149- and 151-step ones. The replay is computed once
 per run; when it reproduces p_noisy it already proves training on Yn, and trained_on_noisy skips its
-two reference models."""
+two reference models (the replay itself: _ch7_kept_start).
+Added: norms_n comes from a jit function whose program scans 500-row chunks, lax.map(...,
+batch_size=500) as the statement says (_ch7_rules) -> norms_chunked."""
 
 import _program_rules as PR
 import numpy as np
@@ -35,12 +37,15 @@ from _ch7 import (
     np_per_sample_grad_norm,
     np_per_sample_leaf_norms,
 )
+from _ch7_kept_start import max_diff, replay_kept_start
+from _ch7_rules import assert_chunked_producer
 
 from tutor.worker.checklib import (
     Checks,
     Mistake,
     as_array,
     assert_close,
+    assert_equal,
     assert_that,
     fail,
     rng,
@@ -150,18 +155,18 @@ def _(L):
 @checks.add("norms_shape", "norms_n 是 2000 个有限的非负数")
 def _(L):
     nn = as_array(L.ns.get("norms_n"), "norms_n")
-    if nn.shape != (N,):
-        chunks = (
-            f"得到 {nn.size} 个数,正好是 2000 个样本按 500 一块的块数:这是每块一个(平均后的)"
-            "梯度的范数,不是逐样本的。"
-            if nn.size == N // 500
-            else ""
-        )
-        fail(
-            f"norms_n 的形状是 {nn.shape},应为 (2000,),每个样本一个梯度范数。{chunks}",
-            expected=[N],
-            actual=list(nn.shape),
-        )
+    chunks = (
+        f"得到 {nn.size} 个数,正好是 2000 个样本按 500 一块的块数:这是每块一个(平均后的)"
+        "梯度的范数,不是逐样本的。"
+        if nn.size == N // 500
+        else ""
+    )
+    assert_equal(
+        nn.shape,
+        (N,),
+        what="norms_n 的形状",
+        msg=f"norms_n 的形状是 {nn.shape},应为 (2000,),每个样本一个梯度范数。{chunks}",
+    )
     assert_that(
         np.all(np.isfinite(nn)) and np.all(nn >= 0),
         "norms_n 里有 NaN/inf 或负数:范数应是有限的非负数。",
@@ -185,7 +190,7 @@ def _(L):
     # The chapter's tolerance (rtol 1e-4, atol 1e-6) compared two float32 computations. Against a
     # float64 reference, float32 loses ~1e-7 in softmax − onehot for confidently classified samples,
     # which is up to ~1e-5 in the norm: an index also passes within that absolute allowance.
-    ok = np.isclose(actual, expected, rtol=1e-4, atol=1e-6) | (np.abs(actual - expected) <= 2e-5)
+    ok = np.abs(actual - expected) <= 2e-5 + 1e-4 * np.abs(expected)  # assert_close's tolerance
     if ok.all():
         return
     mistakes = [
@@ -216,86 +221,16 @@ def _(L):
     )
 
 
-def _layout_dicts(L):
-    """(name, tree) for every top-level dict (or item of a top-level tuple/list) in init_mlp's
-    layout."""
-    shapes = {"dense_0": {"w": (D, 64), "b": (64,)}, "dense_1": {"w": (64, K), "b": (K,)}}
-
-    def fits(v):
-        return (
-            type(v) is dict
-            and set(v) == set(shapes)
-            and all(
-                type(v[name]) is dict
-                and set(v[name]) == {"w", "b"}
-                and all(np.shape(v[name][k]) == shapes[name][k] for k in ("w", "b"))
-                for name in shapes
-            )
-        )
-
-    found = []
-    for name, value in list(L.ns.items()):
-        items = [(name, value)] + (
-            [(f"{name}[{i}]", v) for i, v in enumerate(value)]
-            if isinstance(value, (tuple, list)) and len(value) <= 16
-            else []
-        )
-        found += [
-            (n, {name: {k: np.asarray(v[name][k], np.float64) for k in ("w", "b")} for name in v})
-            for n, v in items
-            if not n.startswith("__") and fits(v)
-        ]
-    return found
-
-
-def _curves(L):
-    """(name, float64 1-D array) for every kept floating vector long enough to be a loss curve."""
-    import jax
-
-    return [
-        (name, np.asarray(v, np.float64))
-        for name, v in list(L.ns.items())
-        if isinstance(v, (np.ndarray, jax.Array))
-        and np.ndim(v) == 1
-        and 2 <= np.shape(v)[0] <= 10_000
-        and np.issubdtype(v.dtype, np.floating)
-    ]
-
-
-def _max_diff(a, b) -> float:
-    return max(float(np.max(np.abs(a[n][k] - b[n][k]))) for n in a for k in ("w", "b"))
-
-
 _RUN: dict = {}
 
 
 def _replayed(L):
-    """The learner's training replayed from its kept initial params (found through a kept loss curve
-    whose first value is their loss on Yn), or None; computed once per run and shared by
-    trained_on_noisy and replay. Keys: start, path (params after k steps), gaps, dist, is_at."""
-    if _RUN.get("ns") is L.ns:
-        return _RUN["value"]
-    Xn, Yn = as_array(L.Xn, "Xn").astype(np.float64), _labels(L, "Yn")
-    target, curves, starts = _params(L), _curves(L), []
-    for name, tree in _layout_dicts(L):
-        loss0 = -float(np.mean(np_log_softmax(np_mlp(tree, Xn))[np.arange(N), Yn]))
-        starts += [
-            (name, tree, cn, len(c)) for cn, c in curves if np.isclose(loss0, c[0], rtol=1e-5)
-        ]
-    value = None
-    if starts:
-        path = jax_adam_mlp_path(starts[0][1], Xn, Yn, max(STEPS, starts[0][3]) + 1)
-        gaps = [_max_diff(path[k], path[k + 1]) for k in range(len(path) - 1)]
-        dist = [_max_diff(target, p) for p in path]
-
-        def is_at(k):
-            """p_noisy is the k-step params: nearer than half a step (float32 runs differ by ~1/10
-            of one)."""
-            return 0 < k < len(path) - 1 and dist[k] < 0.5 * min(gaps[k - 1], gaps[k])
-
-        value = dict(Xn=Xn, Yn=Yn, start=starts[0], path=path, gaps=gaps, dist=dist, is_at=is_at)
-    _RUN.update(ns=L.ns, value=value)
-    return value
+    """The learner's training replayed from its kept initial params (_ch7_kept_start), or None;
+    computed once per run and shared by trained_on_noisy and replay."""
+    if _RUN.get("ns") is not L.ns:
+        Xn, Yn = as_array(L.Xn, "Xn").astype(np.float64), _labels(L, "Yn")
+        _RUN.update(ns=L.ns, value=replay_kept_start(L, Xn, Yn, _params(L), STEPS))
+    return _RUN["value"]
 
 
 @checks.add("accuracy", "p_noisy 在真实标签上的准确率 > 0.8")
@@ -386,7 +321,7 @@ def _(L):
             steps=best,
         )
     slow = jax_adam_mlp_path(tree, Xn, Yn, STEPS, lr=1e-3)[STEPS]
-    if _max_diff(target, slow) < 0.5 * min(gaps[STEPS - 1], gaps[STEPS]):
+    if max_diff(target, slow) < 0.5 * min(gaps[STEPS - 1], gaps[STEPS]):
         fail(
             f"p_noisy 正是从 {name} 出发用 adam(1e-3) 训练 {STEPS} 步的结果:题目要求学习率 1e-2。",
             lr=1e-3,
@@ -406,3 +341,12 @@ def _(L):
 )
 def _(L):
     PR.train_scan(jit_calls, L.ns.get("p_noisy"), "p_noisy", STEPS)
+
+
+@checks.add(
+    "norms_chunked",
+    "norms_n 由一个 jit 函数算出,程序里用 lax.map(..., batch_size=500) 按 500 个样本一块循环",
+    needs="norms_shape",
+)
+def _(L):
+    assert_chunked_producer(jit_calls, L.ns.get("norms_n"), "norms_n", n=N, chunk=500)

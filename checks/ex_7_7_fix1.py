@@ -5,7 +5,7 @@ structure with a float32 zero array of each shape ("values")."""
 
 import numpy as np
 
-from tutor.worker.checklib import Checks, assert_close, fail, rng
+from tutor.worker.checklib import Checks, assert_close, assert_equal, rng
 
 checks = Checks()
 
@@ -34,34 +34,27 @@ def _(L):
             got_def = jax.tree.structure(out)
         except Exception:
             got_def = None
-        if got_def != want_def:
-            shapes = (
-                jax.tree.map(lambda x: getattr(x, "shape", x), out) if got_def is not None else out
-            )
-            fail(
-                f"第 {k + 1} 棵形状树的结果结构不对:形状 tuple 应整个换成一个数组。tree.map 会钻进 "
-                "tuple,把每个维度"
-                "当成一片叶子;用 is_leaf=lambda node: isinstance(node, tuple) 让它在形状处停下。",
-                expected=str(want_def),
-                actual=str(shapes)[:300],
-            )
+        assert_equal(
+            str(got_def),
+            str(want_def),
+            what=f"第 {k + 1} 棵形状树的结果的树结构",
+            msg=f"第 {k + 1} 棵形状树的结果结构不对:形状 tuple 应整个换成一个数组。tree.map 会钻进 "
+            "tuple,把每个维度"
+            "当成一片叶子;用 is_leaf=lambda node: isinstance(node, tuple) 让它在形状处停下。",
+        )
         for (path, shape), leaf in zip(
             jax.tree_util.tree_leaves_with_path(spec, is_leaf=_is_shape),
             jax.tree.leaves(out),
             strict=False,
         ):
             where = jax.tree_util.keystr(path)
-            if (
-                getattr(leaf, "shape", None) != shape
-                or str(getattr(leaf, "dtype", "")) != "float32"
-            ):
-                fail(
-                    f"{where} 应是形状 {shape} 的 float32 数组,实际是 "
-                    f"{getattr(leaf, 'dtype', type(leaf).__name__)} "
-                    f"{getattr(leaf, 'shape', '')}。",
-                    expected=f"float32{list(shape)}",
-                    actual=repr(leaf)[:200],
-                )
+            kind = f"{getattr(leaf, 'dtype', type(leaf).__name__)} {getattr(leaf, 'shape', '')}"
+            assert_equal(
+                kind,
+                f"float32 {shape}",
+                what=f"{where} 的 dtype 和形状",
+                msg=f"{where} 应是形状 {shape} 的 float32 数组,实际是 {kind}。",
+            )
             assert_close(
                 np.asarray(leaf),
                 np.zeros(shape),

@@ -20,16 +20,8 @@ RAW_COMPARISONS = {"allclose", "isclose", "array_equal"}
 RAW_CALLS = {
     "ex_6_1.py": 1,
     "ex_6_8_fix1.py": 1,
-    "ex_7_1.py": 6,
-    "ex_7_2.py": 2,
-    "ex_7_2_fix1.py": 1,
-    "ex_7_2_fix4.py": 1,
+    "ex_7_1.py": 2,
     "ex_7_3.py": 1,
-    "ex_7_4.py": 3,
-    "ex_7_5.py": 4,
-    "ex_7_6.py": 8,
-    "ex_7_7.py": 8,
-    "ex_7_7_fix1.py": 2,
 }
 
 

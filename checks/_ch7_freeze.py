@@ -1,0 +1,149 @@
+"""The freeze exercise's parts checked on their own (ex_7_6 registers the checks): the learner's
+transforms run with their results' structure checked first, freeze(mask) on a small tree (mask as
+a tree and as a function of the params), and the float64 reference of ex6_opt: AdamW (lr 0.01,
+decay 1e-4) then the freeze of dense_0, with the known wrong orders simulated."""
+
+import numpy as np
+
+from tutor.worker.checklib import (
+    as_array,
+    as_callable,
+    as_tuple,
+    assert_close,
+    assert_that,
+    compare,
+    fail,
+)
+
+LR, DECAY, B1, B2, EPS = 0.01, 1e-4, 0.9, 0.999, 1e-8
+
+
+def as_transform(value, what):
+    """A gradient transformation from the learner: anything with callable init and update."""
+    for part in ("init", "update"):
+        as_callable(getattr(value, part, None), f"{what}.{part}")
+    return value
+
+
+def pair(out, what):
+    return as_tuple(out, 2, what)
+
+
+def sub(tree, key, what):
+    try:
+        return tree[key]
+    except (KeyError, TypeError, IndexError):
+        fail(
+            f"{what} 里找不到 {key!r}:应与参数同结构({{'dense_0': {{'w', 'b'}}, ...}})。",
+            actual=repr(tree)[:200],
+        )
+
+
+def freeze_pair_shaped(L):
+    """freeze(mask).update must return (updates, state) before ex6_opt's chain unpacks it."""
+    import jax.numpy as jnp
+
+    leaf = dict(w=jnp.ones(2))
+    made = as_transform(as_callable(L.freeze, "freeze")(dict(w=True)), "freeze(mask)")
+    pair(
+        made.update(leaf, made.init(leaf), leaf),
+        "freeze(mask).update(...) 的返回值 (更新量, 新状态)",
+    )
+
+
+def freeze_transform(L):
+    """Leaves whose mask is true get a zero update, the others pass unchanged."""
+    import jax.numpy as jnp
+
+    incoming = dict(a=jnp.full((3,), 1.0), b=dict(c=jnp.full((2,), 2.0), d=jnp.full((4,), -1.0)))
+    flags = dict(a=True, b=dict(c=False, d=True))
+
+    def through(mask_arg):
+        made = as_transform(as_callable(L.freeze, "freeze")(mask_arg), "freeze(mask)")
+        return pair(
+            made.update(incoming, made.init(incoming), incoming),
+            "freeze(mask).update(...)",
+        )[0]
+
+    try:
+        out = through(flags)
+    except Exception:  # the chapter also accepts a freeze whose mask must be a function
+        out = through(lambda _params: flags)
+    inner = sub(out, "b", "freeze 的输出")
+    a = as_array(sub(out, "a", "freeze 的输出"), "叶子 a 的更新量")
+    c = as_array(sub(inner, "c", "freeze 的输出"), "叶子 b.c 的更新量")
+    d = as_array(sub(inner, "d", "freeze 的输出"), "叶子 b.d 的更新量")
+
+    def same(x, y):
+        return compare(x, y, rtol=0, atol=0) is None
+
+    if same(a, np.ones(3)) and same(d, -np.ones(4)) and same(c, np.zeros(2)):
+        fail("mask 为真的叶子(a、b.d)原样通过,为假的(b.c)被清零:真假用反了。", a=a, c=c, d=d)
+    assert_that(
+        np.all(a == 0) and np.all(d == 0), "mask 为真的叶子(a、b.d)更新量应为 0。", a=a, d=d
+    )
+    assert_close(
+        c,
+        np.full(2, 2.0),
+        rtol=0,
+        atol=0,
+        what="叶子 b.c 的更新量",
+        msg="mask 为假的叶子(b.c)更新量应原样保留。",
+    )
+    # a mask given as a function of the params: it must be called on the params passed to update
+    # (here their signs differ from the updates', so a mask computed from the updates differs)
+    params = dict(a=jnp.full((3,), 1.0), b=dict(c=jnp.full((2,), -1.0), d=jnp.full((4,), 1.0)))
+
+    def by_value(p):
+        return dict(
+            a=bool(np.sum(p["a"]) > 0),
+            b=dict(c=bool(np.sum(p["b"]["c"]) > 0), d=bool(np.sum(p["b"]["d"]) > 0)),
+        )
+
+    made = as_transform(L.freeze(by_value), "freeze(mask_fn)")
+    out = pair(made.update(incoming, made.init(params), params), "freeze(mask_fn).update(...)")[0]
+    got = {
+        k: as_array(v, f"叶子 {k} 的更新量")
+        for k, v in (
+            ("a", sub(out, "a", "freeze 的输出")),
+            ("b.c", sub(sub(out, "b", "freeze 的输出"), "c", "freeze 的输出")),
+            ("b.d", sub(sub(out, "b", "freeze 的输出"), "d", "freeze 的输出")),
+        )
+    }
+    want = {"a": np.zeros(3), "b.c": np.full(2, 2.0), "b.d": np.zeros(4)}
+    assert_close(
+        got,
+        want,
+        rtol=0,
+        atol=0,
+        what="mask 是函数时各叶子的更新量",
+        msg="mask 是函数时,要用传给 update 的 params 调用它:mask(params) 让 a、b.d 冻结、b.c 保留"
+        "(params 的符号和更新量不同)。",
+    )
+
+
+def np_opt_updates(params, grads_seq, *, decay=DECAY, frozen=("w", "b"), freeze_first=False):
+    """Updates of chain(adamw(0.01, weight_decay=decay), freeze(dense_0 leaves in `frozen`)) in
+    float64; freeze_first: the freeze is applied to the gradient before adamw instead."""
+    m = {(name, k): 0.0 for name in params for k in params[name]}
+    v = dict(m)
+    out = []
+    for t, grads in enumerate(grads_seq, 1):
+        step = {}
+        for name in params:
+            step[name] = {}
+            for k in params[name]:
+                p, g = (
+                    np.asarray(params[name][k], np.float64),
+                    np.asarray(grads[name][k], np.float64),
+                )
+                is_frozen = name == "dense_0" and k in frozen
+                if freeze_first and is_frozen:
+                    g = np.zeros_like(g)
+                m[name, k] = B1 * m[name, k] + (1 - B1) * g
+                v[name, k] = B2 * v[name, k] + (1 - B2) * g * g
+                adam = (m[name, k] / (1 - B1**t)) / (np.sqrt(v[name, k] / (1 - B2**t)) + EPS)
+                u = -LR * (adam + decay * p)
+                step[name][k] = np.zeros_like(u) if (is_frozen and not freeze_first) else u
+        out.append(step)
+    return out

@@ -1,0 +1,183 @@
+"""The Lion exercise's plumbing and its float64 reference (ex_7_5 registers the checks): the
+chapter's problem (params w (4, 3), b (3,); gradient a·θ + c), running a learner's transform with
+its result's structure checked first, the search for optax objects inside a transform, and an
+independent NumPy Lion that can also simulate the known wrong implementations (MISTAKES)."""
+
+import numpy as np
+
+from tutor.worker.checklib import as_array, as_callable, fail
+
+
+def problem(seed):
+    """(start, a, c) as float32 trees with leaves w (4, 3) and b (3,), drawn in the chapter's
+    order."""
+    import jax.numpy as jnp
+
+    gen = np.random.default_rng(seed)
+
+    def f32(arr):
+        return jnp.asarray(arr, dtype=jnp.float32)
+
+    start = dict(w=f32(gen.standard_normal((4, 3))), b=f32(gen.standard_normal(3)))
+    curv = dict(w=f32(3.0 * gen.random((4, 3)) + 1.0), b=f32(3.0 * gen.random(3) + 1.0))
+    lin = dict(w=f32(gen.standard_normal((4, 3))), b=f32(gen.standard_normal(3)))
+    return start, curv, lin
+
+
+def grad(params, curv, lin):
+    return {k: curv[k] * params[k] + lin[k] for k in params}
+
+
+def leaf(tree, key, what):
+    try:
+        return as_array(tree[key], f"{what} 的 {key}")
+    except (KeyError, TypeError, IndexError):
+        fail(
+            f"{what} 应是和参数同结构的字典(带 {key}),得到 {type(tree).__name__}。",
+            actual=repr(tree)[:200],
+        )
+
+
+def transform(value, what):
+    """A gradient transformation from the learner: anything with callable init and update."""
+    for part in ("init", "update"):
+        as_callable(getattr(value, part, None), f"{what}.{part}")
+    return value
+
+
+def update(opt, grads, state, params, what):
+    out = opt.update(grads, state, params)
+    if not (isinstance(out, (tuple, list)) and len(out) == 2):
+        fail(
+            f"{what} 的 update 应返回 (更新量, 新状态),得到 {type(out).__name__}。",
+            actual=repr(out)[:200],
+        )
+    return out
+
+
+def run(opt, start, curv, lin, what, steps=6):
+    params, opt_state, path = dict(start), opt.init(start), []
+    for _ in range(steps):
+        delta, opt_state = update(opt, grad(params, curv, lin), opt_state, params, what)
+        params = {k: params[k] + leaf(delta, k, f"{what} 的更新量") for k in params}
+        path.append({k: np.asarray(v) for k, v in params.items()})
+    return path
+
+
+def pair_shaped(L):
+    """scale_by_lion().update must return (direction, state) before lion's chain unpacks it."""
+    import jax.numpy as jnp
+
+    leaf = dict(w=jnp.ones(2))
+    made = transform(L.scale_by_lion(), "scale_by_lion()")
+    update(made, leaf, made.init(leaf), leaf, "scale_by_lion()")
+
+
+# ---------------------------------------------------------------- written by hand
+
+
+def optax_parts(value, seen=None, depth=0):
+    """Objects from the optax package inside a transform or a state (tuples, lists, dicts,
+    fields)."""
+    seen = set() if seen is None else seen
+    if id(value) in seen or depth > 8:
+        return []
+    seen.add(id(value))
+    found = []
+    module = getattr(type(value), "__module__", "") or ""
+    if module.split(".")[0] == "optax":
+        found.append(f"{type(value).__name__}({module})")
+    if callable(value) and (getattr(value, "__module__", "") or "").split(".")[0] == "optax":
+        found.append(f"{getattr(value, '__qualname__', value)}({value.__module__})")
+    if isinstance(value, dict):
+        children = list(value.values())
+    elif isinstance(value, (tuple, list)):
+        children = list(value)
+    else:
+        children = []
+    for child in children:
+        found += optax_parts(child, seen, depth + 1)
+    return found
+
+
+def np_lion(
+    steps,
+    start,
+    curv,
+    lin,
+    *,
+    lr,
+    b1=0.9,
+    b2=0.99,
+    weight_decay=1e-3,
+    mask=None,
+    mistake=None,
+    replay=None,
+    jitter=None,
+):
+    """The updates of Lion for `steps` steps in float64, open loop: step t sees the reference's own
+    params (as float32 values) and the gradient a·θ + c at them. Returns (inputs, updates) where
+    inputs[t] = (params32, grads32). `mistake` simulates a known wrong implementation fed the same
+    inputs as the correct one (`replay`: the inputs of that run)."""
+    if mistake == "swapped_betas":
+        b1, b2 = b2, b1
+    p = {k: np.asarray(v, np.float64) for k, v in start.items()}
+    m = {k: np.zeros_like(v) for k, v in p.items()}
+    decays = {
+        k: float(mask[k]) if mask is not None and mistake != "mask_ignored" else 1.0 for k in p
+    }
+    inputs, updates = [], []
+    for t in range(steps):
+        p32 = {k: v.astype(np.float32) for k, v in p.items()}
+        g32 = {
+            k: (
+                np.asarray(curv[k], np.float64) * p32[k]
+                + np.asarray(lin[k], np.float64)
+                + (jitter[t][k] if jitter is not None else 0.0)
+            ).astype(np.float32)
+            for k in p
+        }
+        if replay is not None:
+            p32, g32 = replay[t]
+        inputs.append((p32, g32))
+        rate = float(lr(t)) if callable(lr) else float(lr)
+        if mistake == "ignored_lr":
+            rate = 1.0
+        step = {}
+        for k in p:
+            g, th = g32[k].astype(np.float64), p32[k].astype(np.float64)
+            if mistake == "decay_inside_sign":
+                g = g + weight_decay * decays[k] * th
+            m_new = b2 * m[k] + (1.0 - b2) * g
+            interp = b1 * (m_new if mistake == "momentum_first" else m[k]) + (1.0 - b1) * g
+            direction = interp if mistake == "no_sign" else np.sign(interp)
+            if mistake != "decay_inside_sign":
+                direction = direction + weight_decay * decays[k] * th
+            step[k] = -rate * direction
+            m[k] = m_new
+        updates.append(step)
+        p = {k: p32[k].astype(np.float64) + step[k] for k in p}
+    return inputs, updates
+
+
+MISTAKES = {
+    "swapped_betas": "b1 和 b2 用反了:你的更新量和把 b1、b2 对调后的 Lion 逐步一致。"
+    "方向的插值用 b1,动量的指数平均用 b2。",
+    "momentum_first": "你的更新量和“先更新动量、再用新动量取方向”的 Lion 逐步一致:"
+    "方向要用旧动量 m_{t−1},算完方向再更新动量。",
+    "decay_inside_sign": "你的更新量和“先加权重衰减、再进 Lion”的版本逐步一致:"
+    "衰减项被一起取了符号。"
+    "解耦衰减 λθ 要加在 sign 之后(chain 里放在 scale_by_lion 后面)。",
+    "mask_ignored": "你的更新量和“衰减作用在所有参数上”的版本逐步一致:"
+    "mask 为 False 的叶子(这里是 b)不应衰减。",
+    "ignored_lr": "你的更新量和学习率为 1 的 Lion 逐步一致:没有乘学习率 lr。"
+    "最后一段应是 scale_by_learning_rate(lr)(lr 可以是常数或调度函数)。",
+    "no_sign": "你的更新量和“不取符号”的版本逐步一致:"
+    "方向应是 sign(b1·m + (1 − b1)·g),每个坐标只取 ±1(或 0)。",
+}
+
+
+def to_jax(tree):
+    import jax.numpy as jnp
+
+    return {k: jnp.asarray(v) for k, v in tree.items()}

@@ -1,0 +1,299 @@
+"""The 7.7 project's parts, each checked on its own before any training: ce_loss, weight_mask and
+init_state, the optimizer chain and its learning-rate schedule (ex_7_7 registers these checks), and
+the fresh spiral data every check of the project trains on."""
+
+import numpy as np
+from _ch7 import (
+    np_log_softmax,
+    np_mlp,
+    np_mlp_params,
+    np_spiral,
+    np_spiral_schedule,
+    np_spiral_updates,
+)
+
+from tutor.worker.checklib import (
+    Mistake,
+    as_array,
+    as_callable,
+    as_scalar,
+    as_tuple,
+    assert_close,
+    assert_equal,
+    assert_that,
+    compare,
+    fail,
+)
+
+SEED = 7707
+N_TEST = 360
+
+
+def spiral_data():
+    """(X_train, y_train, X_test, y_test): a fresh spiral, 600 per class, 360 test samples."""
+    X, y = np_spiral(SEED, 600)
+    perm = np.random.default_rng(SEED + 1).permutation(X.shape[0])
+    return X[perm[N_TEST:]], y[perm[N_TEST:]], X[perm[:N_TEST]], y[perm[:N_TEST]]
+
+
+def np_params(params):
+    return {k: {n: np.asarray(v) for n, v in layer.items()} for k, layer in params.items()}
+
+
+def np_ce(logits, y):
+    return float(-np.mean(np_log_softmax(logits)[np.arange(len(y)), y]))
+
+
+def ce_loss(L):
+    """ce_loss equals the float64 cross-entropy, and stays finite and right for logits in the
+    thousands (log_softmax, not log(softmax))."""
+    import jax.numpy as jnp
+
+    g = np.random.default_rng(71)
+    params = np_mlp_params(72, (2, 64, 64, 3))
+    X = g.standard_normal((50, 2)).astype(np.float32)
+    Y = g.integers(0, 3, 50).astype(np.int32)
+    jp = {k: {n: jnp.asarray(v) for n, v in layer.items()} for k, layer in params.items()}
+    got = as_scalar(L.ce_loss(jp, jnp.asarray(X), jnp.asarray(Y)), "ce_loss(params, X, Y)")
+    assert_close(
+        got,
+        np_ce(np_mlp(params, X), Y),
+        rtol=1e-5,
+        atol=0,
+        what="ce_loss(params, X, Y)",
+        msg="ce_loss 与 float64 的交叉熵 −mean(log_softmax(logits)[i, Y[i]]) 不一致。",
+    )
+    big = {
+        k: {n: (v * 40.0 if n == "w" else v) for n, v in layer.items()}
+        for k, layer in params.items()
+    }
+    jbig = {k: {n: jnp.asarray(v) for n, v in layer.items()} for k, layer in big.items()}
+    ref = np_ce(np_mlp(big, X), Y)
+    got_big = as_scalar(L.ce_loss(jbig, jnp.asarray(X), jnp.asarray(Y)), "ce_loss(params, X, Y)")
+    assert_that(
+        np.isfinite(got_big),
+        "logits 很大(上千)时 ce_loss 变成了 inf/NaN:softmax 里的小概率下溢成 0,再取 log 就是 −inf。"
+        "用专题 2 的 log_softmax_stable(减去最大值),不要写 log(softmax(z))。",
+        expected=ref,
+        actual=got_big,
+    )
+    assert_close(
+        got_big,
+        ref,
+        rtol=1e-4,
+        atol=0,
+        what="大 logits 时的 ce_loss",
+        msg="logits 很大时 ce_loss 不准:用减去最大值的 log_softmax_stable。",
+    )
+
+
+def sub(tree, key, what):
+    try:
+        return tree[key]
+    except (KeyError, TypeError, IndexError):
+        fail(
+            f"{what} 里找不到 {key!r}:应与参数同结构({{'dense_0': {{'w', 'b'}}, ...}})。",
+            actual=repr(tree)[:200],
+        )
+
+
+def setup(L):
+    """weight_mask selects w only; init_state creates every leaf apart, step an int32 0."""
+    import jax
+
+    params = L.init_mlp(jax.random.key(3), (2, 64, 64, 3))
+    m = L.weight_mask(params) if callable(L.weight_mask) else L.weight_mask
+    for name in params:
+        flags = {
+            k: bool(
+                np.all(
+                    as_array(
+                        sub(sub(m, name, "weight_mask 的结果"), k, f"weight_mask 的 {name}"),
+                        f"weight_mask 的 {name}.{k}",
+                    )
+                )
+            )
+            for k in ("w", "b")
+        }
+        assert_that(
+            flags == {"w": True, "b": False},
+            f"weight_mask 在 {name} 上应为 w: True、b: False:只对权重做衰减,偏置不衰减。",
+            actual=flags,
+        )
+    st = L.init_state(jax.random.key(4), jax.random.key(5))
+    sizes = (2, 64, 64, 3)
+    for i, (n_in, n_out) in enumerate(zip(sizes[:-1], sizes[1:], strict=True)):
+        layer = sub(getattr(st, "params", None), f"dense_{i}", "init_state(...).params")
+        as_array(
+            sub(layer, "w", f"dense_{i}"),
+            f"init_state(...).params['dense_{i}']['w']",
+            shape=(n_in, n_out),
+        )
+        as_array(
+            sub(layer, "b", f"dense_{i}"),
+            f"init_state(...).params['dense_{i}']['b']",
+            shape=(n_out,),
+        )
+    seen, shared = {}, []
+    for path, leaf in jax.tree_util.tree_flatten_with_path(st)[0]:
+        where = jax.tree_util.keystr(path)
+        if id(leaf) in seen:
+            shared.append(f"{seen[id(leaf)]} 与 {where}")
+        seen.setdefault(id(leaf), where)
+    assert_that(
+        not shared,
+        f"TrainState 里同一个数组对象出现了不止一次({shared[:3]}):捐赠时会报"
+        "“donate the same buffer twice”。每个数组都要独立创建。",
+        shared=shared,
+    )
+    step = as_array(st.step, "init_state(...).step")
+    assert_that(
+        str(step.dtype) == "int32" and step.shape == () and int(step) == 0,
+        "init_state 的 step 应是 int32 的 0 标量数组(jnp.zeros([], jnp.int32)),"
+        f"得到 {step.dtype} {step.shape}。",
+        actual=repr(st.step),
+    )
+
+
+def optimizer(L):
+    """Five updates against a float64 chain: two zero gradients isolate the decay, then gradients
+    of very different norms show the clipping; a known mistake is named only when matched."""
+    import jax
+    import jax.numpy as jnp
+
+    params = np_mlp_params(77, (2, 64, 64, 3))
+    gen = np.random.default_rng(78)
+
+    def noise(size):
+        return {
+            name: {
+                k: (size * gen.standard_normal(v.shape)).astype(np.float32)
+                for k, v in layer.items()
+            }
+            for name, layer in params.items()
+        }
+
+    def to_jax(tree):
+        return {name: {k: jnp.asarray(v) for k, v in layer.items()} for name, layer in tree.items()}
+
+    # two zero gradients (the second update is the decay alone, at lr 1e-4), then norms ≫ 1, ≪ 1
+    # and ≈ 1
+    grads_seq = [noise(0.0), noise(0.0), noise(3.0), noise(0.01), noise(0.1)]
+    opt = L.optimizer
+    for part in ("init", "update"):
+        as_callable(getattr(opt, part, None), f"optimizer.{part}")
+    state = opt.init(to_jax(params))
+    update = jax.jit(opt.update)  # one compile instead of an eager compile per op
+    actual = []
+    for grads in grads_seq:
+        delta, state = as_tuple(
+            update(to_jax(grads), state, to_jax(params)), 2, "optimizer.update(...) 的返回值"
+        )
+        actual.append(
+            {
+                name: {
+                    k: as_array(
+                        sub(
+                            sub(delta, name, "optimizer 的更新量"), k, f"optimizer 的更新量 {name}"
+                        ),
+                        f"optimizer 的更新量 {name}.{k}",
+                    )
+                    for k in params[name]
+                }
+                for name in params
+            }
+        )
+    mistakes = [
+        Mistake(
+            "no_clip",
+            np_spiral_updates(params, grads_seq, clip=False),
+            "更新量和不做梯度裁剪的版本一致:第 3 次 update 的梯度范数远大于 1,"
+            "裁剪到 1.0 以后 Adam 的动量会不同。"
+            "chain 的第一段应是 clip_by_global_norm(1.0)。",
+        ),
+        Mistake(
+            "decay_biases",
+            np_spiral_updates(params, grads_seq, decay_biases=True),
+            "偏置 b 也被衰减了:第 2 次 update 的梯度是 0,b 的更新量应为 0,你的是 −lr × 1e-4 × b。"
+            "add_decayed_weights 要带 mask=weight_mask。",
+        ),
+        Mistake(
+            "constant_lr",
+            np_spiral_updates(params, grads_seq, constant_lr=1e-2),
+            "学习率是常数 0.01:前几次 update 应处在 warmup 里"
+            "(第 t 次的学习率是 1e-2 × (t − 1)/100)。"
+            "最后一段应是 scale_by_learning_rate(lr_schedule)。",
+        ),
+    ]
+    # Each update is compared at its own scale: rtol 1e-4 plus an atol of 2e-5 × the update's
+    # largest entry (float32 Adam loses ~1e-5 of it where m̂ cancels, and 1 − 0.999^t cancels too).
+    # The second update is the decay alone (~1e-8), so a decayed bias (~1e-9) stays far outside its
+    # atol (~1e-12).
+    expected = np_spiral_updates(params, grads_seq)
+    atols = [
+        2e-5 * max(float(np.max(np.abs(v))) for layer in step.values() for v in layer.values())
+        + 1e-15
+        for step in expected
+    ]
+
+    def first_bad(values):
+        return next(
+            (
+                t
+                for t, (a, e, tol) in enumerate(zip(actual, values, atols, strict=True))
+                if compare(a, e, rtol=1e-4, atol=tol) is not None
+            ),
+            None,
+        )
+
+    t = first_bad(expected)
+    if t is not None:
+        found = next((m for m in mistakes if first_bad(m.value) is None), None)
+        assert_close(
+            actual[t],
+            expected[t],
+            rtol=1e-4,
+            atol=atols[t],
+            what=f"optimizer 第 {t + 1} 次 update 的更新量",
+            mistakes=[Mistake(found.label, actual[t], found.message)] if found else (),
+            msg=f"optimizer 第 {t + 1} 次 update 的更新量与 float64 的 chain(裁剪 1.0, Adam, "
+            f"只对 w 的 1e-4 衰减, 学习率 lr_schedule) 不一致(前 {t} 次一致;"
+            "五次 update 依次是两次零梯度,再是范数很大、很小、适中的随机梯度)。",
+        )
+
+
+def schedule(L):
+    """The interface constants, and the learning rate of 1650 zero-gradient updates (read from the
+    decay of w) against lr_schedule's definition."""
+    import jax
+    import jax.numpy as jnp
+
+    total = 150 * 11
+    for name, want in (("BATCH", 128), ("EPOCHS", 150), ("STEPS_PER_EPOCH", 11)):
+        got = as_scalar(L.ns.get(name), name)
+        assert_equal(got, want, what=name, msg=f"{name} 应为 {want},得到 {got:g}。")
+    opt = L.optimizer
+    for part in ("init", "update"):
+        as_callable(getattr(opt, part, None), f"optimizer.{part}")
+    tiny = {"dense_0": {"w": jnp.ones((2, 2), jnp.float32), "b": jnp.ones(2, jnp.float32)}}
+    zero = jax.tree.map(jnp.zeros_like, tiny)
+
+    def body(state, _):
+        # zero gradients: Adam's part is 0, so the update of w is −lr(t) × 1e-4 × 1
+        delta, state = opt.update(zero, state, tiny)
+        return state, delta["dense_0"]["w"][0, 0]
+
+    _, moves = jax.jit(lambda st: jax.lax.scan(body, st, None, length=total))(opt.init(tiny))
+    rates = (
+        -as_array(moves, "optimizer 每一步对 w 的更新量", shape=(total,)).astype(np.float64) / 1e-4
+    )
+    assert_close(
+        rates,
+        np_spiral_schedule(total),
+        rtol=1e-3,
+        atol=1e-7,
+        what="每一步的学习率(由零梯度时的衰减量反推)",
+        msg="用零梯度连续调用 optimizer.update 1650 次,"
+        "由每一步 w 的衰减量 −lr(t) × 1e-4 × w 反推出的学习率,"
+        "与“100 步从 0 线性升到 1e-2、再余弦衰减,到第 1650 步降到 1e-4”不一致。",
+    )
