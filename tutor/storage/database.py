@@ -15,8 +15,9 @@ import functools
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Concatenate
 
 from tutor.storage.drafts import Drafts, unique_path
 from tutor.storage.schema import DB_NAME, StoreError, is_damaged, migrate, salvage_into
@@ -25,11 +26,13 @@ from tutor.words.catalog import t
 LOCK_TIMEOUT_S = 10.0
 
 
-def guarded(method):
+def guarded[S: Database, **P, R](
+    method: Callable[Concatenate[S, P], R],
+) -> Callable[Concatenate[S, P], R]:
     """One thread at a time on the connection; SQLite errors become StoreErrors."""
 
     @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
+    def wrapper(self: S, *args: P.args, **kwargs: P.kwargs) -> R:
         with self._lock:
             try:
                 return method(self, *args, **kwargs)
