@@ -52,8 +52,10 @@ def line_starts(text: str, width: int, glued: Iterable[tuple[int, int]] = ()) ->
                     last_inner = i
         w = cells[i]
         if used + w > width and i > line_start and ch != " ":
-            forced = last_ok is None or last_ok <= line_start
-            cut = i if forced else last_ok
+            if last_ok is None or last_ok <= line_start:  # no break point on this line
+                forced, cut = True, i
+            else:
+                forced, cut = False, last_ok
             if last_inner is not None and last_inner > line_start:
                 if forced or (ok_used < FULL_ENOUGH * width and last_inner > cut):
                     cut = last_inner  # inline code breaks at a space rather than leave a gap

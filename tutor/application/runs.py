@@ -188,12 +188,12 @@ class RunService:
         try:
             run = self.runner.start(job, on_event=on_event, on_output=on_output)
         except Exception as e:  # noqa: BLE001 - no worker: a verdict that says so
-            result = RunResult(
+            crashed = RunResult(
                 exercise=job.exercise,
                 status=Status.CRASHED,
                 message=t("run.worker_failed", detail=f"{type(e).__name__}: {e}"),
             )
-            raise WorkerUnavailable(result) from e
+            raise WorkerUnavailable(crashed) from e
         if control is not None:
             control.attach(run)
         result = run.wait()

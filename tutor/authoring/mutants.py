@@ -124,18 +124,18 @@ def _edits(
     elif isinstance(node, ast.Compare):
         for k, op in enumerate(node.ops):
             if type(op) in _CMP_SWAPS:
-                new = _CMP_SWAPS[type(op)]
+                new_cmp = _CMP_SWAPS[type(op)]
                 yield (
                     f"cmp{k}" if k else "cmp",
-                    f"{_SYMBOL[type(op)]} → {_SYMBOL[new]}",
-                    lambda n, k=k, new=new: n.ops.__setitem__(k, new()),
+                    f"{_SYMBOL[type(op)]} → {_SYMBOL[new_cmp]}",
+                    lambda n, k=k, new_cmp=new_cmp: n.ops.__setitem__(k, new_cmp()),
                 )
     elif isinstance(node, ast.BoolOp):
-        new = ast.Or if isinstance(node.op, ast.And) else ast.And
+        new_bool = ast.Or if isinstance(node.op, ast.And) else ast.And
         yield (
             "boolop",
-            f"{_SYMBOL[type(node.op)]} → {_SYMBOL[new]}",
-            lambda n: setattr(n, "op", new()),
+            f"{_SYMBOL[type(node.op)]} → {_SYMBOL[new_bool]}",
+            lambda n: setattr(n, "op", new_bool()),
         )
     elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.Not)):
         yield "unary", f"drop {_SYMBOL[type(node.op)]}", lambda n: n.operand
@@ -181,9 +181,10 @@ def _demo_nodes(tree: ast.AST) -> set[int]:
     return ids
 
 
-def _positions(tree: ast.AST) -> list[ast.AST]:
+def _positions(tree: ast.AST) -> list[ast.stmt | ast.expr]:
+    """The statements and expressions a mutant may change (other nodes have no edits)."""
     demo = _demo_nodes(tree)
-    return [n for n in ast.walk(tree) if hasattr(n, "lineno") and id(n) not in demo]
+    return [n for n in ast.walk(tree) if isinstance(n, (ast.stmt, ast.expr)) and id(n) not in demo]
 
 
 def _replace_child(tree: ast.AST, old: ast.AST, new: ast.AST) -> None:

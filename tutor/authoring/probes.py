@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 
 from tutor.course.loader import Exercise
+from tutor.protocol.details import LearnerError
 from tutor.protocol.result import RunResult, Status
 from tutor.words.catalog import t
 
@@ -66,14 +67,14 @@ def judge_variant(result: RunResult) -> tuple[bool, str]:
     # learner's error with no line of theirs to show (a value broke the check)
     broke = t("checklib.value_broke_check")
     crashed = [
-        c
+        (c, error)
         for c in result.checks
-        if c.detail is not None
-        and (getattr(c.detail, "origin", "") == "check" or (c.message or "").startswith(broke))
+        if isinstance(error := c.detail, LearnerError)
+        and (error.origin == "check" or (c.message or "").startswith(broke))
     ]
     if crashed:
         return False, "a check failed inside its own code: " + "\n".join(
-            f"{c.id}: {c.message}\n{c.detail.traceback}" for c in crashed
+            f"{c.id}: {c.message}\n{error.traceback}" for c, error in crashed
         )
     if result.status not in (Status.FAILED, Status.ERROR, Status.PASSED):
         return False, f"status {result.status.value}: {result.message}"

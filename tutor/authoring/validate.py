@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Container
 from pathlib import Path
 
 from tutor import paths
@@ -41,14 +42,12 @@ def _check_links(text: str, where: str, course: Course, problems: list[Problem])
         if kind == "lesson":
             ok = target in course.lessons or bool(course.topic_pages(target))
         else:
-            ok = (
-                target
-                in {
-                    "exercise": course.exercises,
-                    "quiz": course.quizzes,
-                    "cheatsheet": course.chapter_by_id,
-                }[kind]
-            )
+            ids: dict[str, Container[str]] = {
+                "exercise": course.exercises,
+                "quiz": course.quizzes,
+                "cheatsheet": course.chapter_by_id,
+            }
+            ok = target in ids[kind]
         if not ok:
             problems.append(Problem(where, "link", f"{kind}:{target} does not exist"))
 
@@ -65,13 +64,13 @@ def _check_text(
 ) -> None:
     """Rules for every learner-facing text: math in Unicode (no $…$), no mention of a source."""
     prose = _prose(text) if markdown else text
-    if markdown and _TEX.search(prose):
+    tex = _TEX.search(prose) if markdown else None
+    if tex:
         problems.append(
             Problem(
                 where,
                 field,
-                f"raw LaTeX {_TEX.search(prose).group(0)[:30]!r}: "
-                "write math in Unicode or in a code block",
+                f"raw LaTeX {tex.group(0)[:30]!r}: write math in Unicode or in a code block",
             )
         )
     if markdown:

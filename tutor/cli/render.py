@@ -147,7 +147,7 @@ def picture(value: Any, items: int = ARRAY_ITEMS) -> str:
     from tutor.protocol import details as D
 
     shape, flat, truncated = D.array_picture(value)
-    if flat is None:
+    if shape is None or flat is None:  # not an array: both are None
         if isinstance(value, dict):
             return clip_chars(json.dumps(value, ensure_ascii=False))
         return clip_chars(_scalar(value))

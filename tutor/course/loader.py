@@ -165,13 +165,12 @@ def _starter_expect(data: dict, path: Path, kind: str, ex_id: str) -> str:
         return ""
     if not _REPAIR_ID.match(ex_id):
         raise ContentError(path, "id", "a repair exercise's id is <topic>-fix<n>, e.g. 6.2-fix1")
+    starter_expect: str = _need(data, "starter_expect", path)
     try:
-        return (
-            parse_header("# expect: " + _need(data, "starter_expect", path))
-            and data["starter_expect"]
-        )
+        parse_header("# expect: " + starter_expect)  # read only to report a malformed one
     except ExpectationError as e:
         raise ContentError(path, "starter_expect", str(e)) from None
+    return starter_expect
 
 
 def _rules(data: dict, path: Path) -> list[Rule]:

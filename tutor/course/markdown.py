@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # markdown-it is imported when a page is first read, not at start-up
+    from markdown_it.token import Token
 
 # CJK ideographs, CJK and full-width punctuation: a line break between two of these is not a space.
 _CJK = "\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
@@ -59,7 +63,18 @@ def _parser():
     return MarkdownIt("commonmark").enable("table")
 
 
-def _block_from_token(tok, first_line: int) -> CodeBlock:
+@dataclass(frozen=True)
+class _Fence:
+    """A top-level fence token and the lines it spans (0-based, `end` excluded), with the
+    ```predict fence folded into it, if any (whose lines are then part of the span)."""
+
+    token: Token
+    start: int
+    end: int
+    predict: Token | None = None
+
+
+def _block_from_token(tok: Token, line: int) -> CodeBlock:
     words = tok.info.split()
     lang = words[0] if words else ""
     flags = set(words[1:])
@@ -76,7 +91,7 @@ def _block_from_token(tok, first_line: int) -> CodeBlock:
     return CodeBlock(
         lang=lang,
         code=tok.content,
-        line=first_line + tok.map[0],
+        line=line,
         run="run" in flags,
         context="context" in flags,
         timeout=timeout,
@@ -89,10 +104,10 @@ def _tokens(text: str):
     return _parser().parse(text)
 
 
-def _top_fences(text: str):
-    """Top-level fence tokens; a ```predict fence that directly follows a runnable block is
-    folded into that block (returned as (token, predict token or None))."""
-    out = []
+def _top_fences(text: str) -> list[_Fence]:
+    """Top-level fences; a ```predict fence that directly follows a runnable block is folded
+    into that block's."""
+    out: list[_Fence] = []
     previous_end = None
     for tok in _tokens(text):
         if tok.level != 0 or not tok.map:
@@ -103,32 +118,31 @@ def _top_fences(text: str):
             previous_end = None
             continue
         lang = tok.info.split()[0] if tok.info.split() else ""
+        start, end = tok.map
         if (
             lang == "predict"
             and out
-            and out[-1][1] is None
+            and out[-1].predict is None
             and previous_end is not None
-            and "run" in out[-1][0].info.split()[1:]
+            and "run" in out[-1].token.info.split()[1:]
         ):
-            out[-1] = (out[-1][0], tok)
+            out[-1] = replace(out[-1], end=end, predict=tok)
         else:
-            out.append((tok, None))
-        previous_end = tok.map[1]
+            out.append(_Fence(tok, start, end))
+        previous_end = end
     return out
 
 
-def _block(tok, predict_tok, first_line: int) -> CodeBlock:
-    block = _block_from_token(tok, first_line)
-    if predict_tok is None:
+def _block(fence: _Fence, first_line: int) -> CodeBlock:
+    block = _block_from_token(fence.token, first_line + fence.start)
+    if fence.predict is None:
         return block
-    from dataclasses import replace
-
-    return replace(block, predict=predict_tok.content)
+    return replace(block, predict=fence.predict.content)
 
 
 def code_blocks(text: str, first_line: int = 1) -> list[CodeBlock]:
     """The top-level fenced blocks (a fence nested in a list stays part of its prose)."""
-    return [_block(tok, pred, first_line) for tok, pred in _top_fences(text)]
+    return [_block(fence, first_line) for fence in _top_fences(text)]
 
 
 def _plain(inline) -> str:
@@ -159,13 +173,12 @@ def segments(text: str, first_line: int = 1) -> list[Segment]:
     lines = text.split("\n")
     out: list[Segment] = []
     cursor = 0
-    for tok, pred in _top_fences(text):
-        start, end = tok.map[0], (pred or tok).map[1]
-        prose = "\n".join(lines[cursor:start])
+    for fence in _top_fences(text):
+        prose = "\n".join(lines[cursor : fence.start])
         if prose.strip():
             out.append(Segment(line=first_line + cursor, prose=prose))
-        out.append(Segment(line=first_line + start, block=_block(tok, pred, first_line)))
-        cursor = end
+        out.append(Segment(line=first_line + fence.start, block=_block(fence, first_line)))
+        cursor = fence.end
     rest = "\n".join(lines[cursor:])
     if rest.strip():
         out.append(Segment(line=first_line + cursor, prose=rest))

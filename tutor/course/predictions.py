@@ -30,9 +30,11 @@ class Prediction:
     def is_right(self, given: str) -> bool:
         if self.options:
             return given.strip().upper() == self.answer
+        if self.number is None:
+            return False
         try:
-            return abs(float(given) - float(self.number)) <= self.tolerance
-        except (TypeError, ValueError):
+            return abs(float(given) - self.number) <= self.tolerance
+        except ValueError:
             return False
 
 
@@ -65,7 +67,10 @@ def parse_prediction(source: str, pred_id: str) -> Prediction:
             and 0 <= ord(answer) - ord("A") < len(options)
         ):
             raise PredictionError("answer: the letter of one of the options")
-    elif not isinstance(number, (int, float)) or isinstance(number, bool):
+        right_number: float | None = None
+    elif isinstance(number, (int, float)) and not isinstance(number, bool):
+        right_number = float(number)
+    else:
         raise PredictionError("needs options and an answer, or a number")
     return Prediction(
         id=pred_id,
@@ -73,7 +78,7 @@ def parse_prediction(source: str, pred_id: str) -> Prediction:
         shows=tuple(shows),
         options=tuple(options),
         answer=answer if options else "",
-        number=None if options else float(number),
+        number=right_number,
         tolerance=float(data.get("tolerance", 0.0)),
     )
 

@@ -78,7 +78,7 @@ class CheckOutcome:
     needs: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        d = {
+        d: dict[str, Any] = {
             "id": self.id,
             "name": self.name,
             "status": self.status.value,

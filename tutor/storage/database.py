@@ -10,11 +10,14 @@ answers.py, places.py), each a Database with its own tables' methods."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sqlite3
 import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Concatenate
 
 from tutor.storage.drafts import Drafts, unique_path
 from tutor.storage.schema import DB_NAME, StoreError, is_damaged, migrate, salvage_into
@@ -23,11 +26,13 @@ from tutor.words.catalog import t
 LOCK_TIMEOUT_S = 10.0
 
 
-def guarded(method):
+def guarded[S: Database, **P, R](
+    method: Callable[Concatenate[S, P], R],
+) -> Callable[Concatenate[S, P], R]:
     """One thread at a time on the connection; SQLite errors become StoreErrors."""
 
     @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
+    def wrapper(self: S, *args: P.args, **kwargs: P.kwargs) -> R:
         with self._lock:
             try:
                 return method(self, *args, **kwargs)
@@ -48,20 +53,12 @@ class Database:
         self.recovered_from: Path | None = None  # where a damaged database was moved, if it was
         self.salvaged_rows = 0  # rows copied out of it
         self._lock = threading.RLock()
-        self.db: sqlite3.Connection | None = None
-        try:
-            if read_only:
-                self._open_read_only()
-            else:
-                self._open_writable()
+        try:  # each way of opening closes its own connection when it fails
+            self.db = self._open_read_only() if read_only else self._open_writable()
         except sqlite3.Error as e:
-            self._close_quietly()
             raise self._error(e) from None
-        except BaseException:
-            self._close_quietly()
-            raise
 
-    def _open_writable(self) -> None:
+    def _open_writable(self) -> sqlite3.Connection:
         if self.home.exists() and not self.home.is_dir():
             raise StoreError("home_not_folder", t("store.home_not_folder", path=self.home))
         try:
@@ -74,16 +71,17 @@ class Database:
             raise StoreError("read_only", t("store.read_only", path=self.home))
         self._check_database_path()
         try:
-            self._connect()
+            db = self._connect()
         except sqlite3.DatabaseError as e:
             if not is_damaged(e):
                 raise
-            self._close_quietly()
             self._salvage_and_replace()
-            self._connect()
+            db = self._connect()
         from tutor.storage.renames import move_renamed_drafts
 
-        move_renamed_drafts(self.db, Drafts(self.home).folder)
+        with _closed_on_error(db):
+            move_renamed_drafts(db, Drafts(self.home).folder)
+        return db
 
     def _check_database_path(self) -> None:
         """A database path that is a folder, or a link to nothing, gets its own sentence (SQLite
@@ -94,19 +92,28 @@ class Database:
         if self.path.exists() and not self.path.is_file():
             raise StoreError("db_path", t("store.db_not_file", path=self.path))
 
-    def _connect(self) -> None:
-        self.db = sqlite3.connect(
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(
             self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
         )
-        self.db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
-        self.db.execute("PRAGMA journal_mode = WAL")
-        ok = self.db.execute("PRAGMA quick_check").fetchone()[0]
-        if ok != "ok":
-            raise sqlite3.DatabaseError(f"database disk image is malformed ({ok})")
-        migrate(self.db, self.path)
+        with _closed_on_error(db):
+            db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+            db.execute("PRAGMA journal_mode = WAL")
+            ok = db.execute("PRAGMA quick_check").fetchone()[0]
+            if ok != "ok":
+                raise sqlite3.DatabaseError(f"database disk image is malformed ({ok})")
+            migrate(db, self.path)
+        return db
 
-    def _open_read_only(self) -> None:
+    def _open_read_only(self) -> sqlite3.Connection:
         memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        with _closed_on_error(memory):
+            self._copy_into(memory)
+            migrate(memory, self.path)
+        return memory
+
+    def _copy_into(self, memory: sqlite3.Connection) -> None:
+        """The database file's rows, when there is a file, read without writing beside it."""
         if self.path.is_file():
             source = None
             for query in ("mode=ro", "immutable=1"):  # immutable: no -shm can be made beside it
@@ -126,8 +133,6 @@ class Database:
                 source.backup(memory)
             finally:
                 source.close()
-        self.db = memory
-        migrate(self.db, self.path)
 
     def _salvage_and_replace(self) -> None:
         """Copy what can be read into a new database, then move the damaged file aside under a
@@ -164,17 +169,10 @@ class Database:
             return StoreError("wrong_tables", t("store.wrong_tables", path=self.path))
         return StoreError("other", t("store.other", path=self.path, reason=str(e)))
 
-    def _close_quietly(self) -> None:
-        if self.db is not None:
-            try:
-                self.db.close()
-            except sqlite3.Error:
-                pass
-            self.db = None
-
     def close(self) -> None:
+        """Close the connection; a store used after it raises a StoreError ("other")."""
         with self._lock:
-            self._close_quietly()
+            _close_quietly(self.db)
 
     def _write(self, statements: list[tuple[str, tuple]]) -> None:
         """Several statements in one write transaction."""
@@ -187,3 +185,20 @@ class Database:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
             raise
+
+
+def _close_quietly(db: sqlite3.Connection) -> None:
+    try:
+        db.close()
+    except sqlite3.Error:
+        pass
+
+
+@contextlib.contextmanager
+def _closed_on_error(db: sqlite3.Connection) -> Iterator[None]:
+    """A connection being opened is closed when opening it fails, so no file stays held."""
+    try:
+        yield
+    except BaseException:
+        _close_quietly(db)
+        raise

@@ -47,7 +47,7 @@ class ExerciseStats:
     solution_viewed: bool
 
 
-def _number(value, default: float | None) -> float | None:
+def _number[D: (float, None)](value: object, default: D) -> float | D:
     """A stored number as a float. SQLite keeps whatever was written, whatever the column's type
     (another program, a hand edit): a value that is not a finite number reads as `default`."""
     if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):

@@ -30,8 +30,9 @@ class PlaygroundFiles(Drafts):
     """Drafts kept under `<home>/playground/` instead of `<home>/work/`."""
 
     def __init__(self, home: Path | str):
+        home = Path(home)
         super().__init__(home)
-        self.folder = Path(home) / FOLDER
+        self.folder = home / FOLDER
 
 
 def playground_draft(home: Path | str, chapter_id: str) -> Draft:
