@@ -2,7 +2,7 @@
 verification — starts here, reports one typed stream of updates (`RunUpdate`: the worker's
 progress events and the learner's output) and ends in one typed outcome (`Verdict`).
 
-The runner judges the run (tutor/running/runner.py); the session annotates an exercise's verdict
+The runner judges the run (tutor/running/judging.py); the session annotates an exercise's verdict
 once (reference solution, recorded or not). The service owns the runner: created on first use
 (it never imports jax), or given (tests pass a fake that meets `RunnerLike`)."""
 

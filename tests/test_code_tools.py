@@ -1,0 +1,38 @@
+"""The checks a Python project is expected to pass, run by the tool gate as tests (configured in
+pyproject.toml; vulture's exceptions in vulture_whitelist.py): ruff's lint and format over the
+whole tree, vulture for dead code, mypy on tutor/. The import contracts run in test_structure."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    tool = BIN / args[0]
+    if not tool.exists():
+        pytest.fail(f"{args[0]} is not installed beside the test interpreter ({BIN})")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([str(tool), *args[1:]], cwd=ROOT, capture_output=True, text=True, env=env)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("ruff", "check", "--no-cache", "."),
+        ("ruff", "format", "--check", "--no-cache", "."),
+        ("vulture", "tutor", "checks", "vulture_whitelist.py"),
+        ("mypy",),
+    ],
+    ids=["ruff-check", "ruff-format", "vulture", "mypy"],
+)
+def test_the_code_passes(command):
+    done = _run(*command)
+    assert done.returncode == 0, (done.stdout[-4000:] + done.stderr[-2000:]).strip()
