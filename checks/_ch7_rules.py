@@ -3,8 +3,8 @@ per-sample computation done in chunks, `lax.map(f, xs, batch_size=k)`. lax.map w
 is a scan over the chunks (one iteration per k samples, a vmap inside), so the program that
 computes the per-sample values holds a scan n // k long over inputs shaped (n // k, k, …)
 (⌈n / k⌉ long when the learner pads to whole chunks and reshapes them by hand, the other technique
-the lessons show). Without batch_size the
-scan runs once per sample; a plain vmap holds no scan at all."""
+the lessons show). Without batch_size the scan runs once per sample; a plain vmap holds no scan at
+all."""
 
 from tutor.worker.checklib import JitCalls, assert_that, fail, scan_lengths, sub_jaxprs
 
