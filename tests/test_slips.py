@@ -42,7 +42,9 @@ def test_the_broken_counter_stops_where_the_repair_exercise_says(course):
 
 def test_the_rnn_statement_gives_the_reference_final_loss(course):
     ex = course.exercise("6.7")
-    claimed = re.search(r"参考答案在本机是 ([\d.]+) 左右", ex.statement)
+    # the number depends on the CPU (300 steps of float32 training amplify the order of the
+    # operations), so the statement gives the range measured on the machines the course runs on
+    claimed = re.search(r"参考答案在不同机器上约在 ([\d.]+)–([\d.]+) 之间", ex.statement)
     assert claimed, "the statement says what the reference reaches"
     out = _run_with_context(
         course,
@@ -53,7 +55,7 @@ def test_the_rnn_statement_gives_the_reference_final_loss(course):
         """,
     )
     final = float(out.strip().splitlines()[-1])
-    assert abs(final - float(claimed[1])) <= 0.1 * final, (final, claimed[1])
+    assert float(claimed[1]) <= final <= float(claimed[2]), (final, claimed.group(1, 2))
 
 
 def test_the_welford_hint_keeps_the_count_an_integer(course):
