@@ -81,22 +81,19 @@ async def test_lesson_reader_links_outline_prev_next(make_app, home):
         await wait_until(pilot, lambda: app.session.store.lessons_read() == {"6.1"})
         md = scr.query(".page-md").first()
         md.post_message(md.LinkClicked(md, "exercise:6.1"))
-        await wait_until(pilot, lambda: type(app.screen).__name__ == "ExerciseScreen")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ExerciseScreen"
         app.open_item("lesson", "6.2")
-        await wait_until(pilot, lambda: _lesson_shown(app) == "6.2")
+        await pilot.pause()
         await pilot.press("p")  # previous item in course order
-        await wait_until(pilot, lambda: _lesson_shown(app) == "6.1")
+        await pilot.pause()
+        assert app.screen.lesson_id == "6.1"
         await pilot.press("n")
-        await wait_until(pilot, lambda: _lesson_shown(app) == "6.2")
+        await pilot.pause()
+        assert app.screen.lesson_id == "6.2"
         await pilot.press("n")  # 6.2 → its exercise 6.1
-        await wait_until(pilot, lambda: type(app.screen).__name__ == "ExerciseScreen")
-        assert app.screen.exercise_id == "6.1"
-
-
-def _lesson_shown(app) -> str | None:
-    """The lesson on screen once its page is laid out (keys sent before that may go astray)."""
-    scr = app.screen
-    return getattr(scr, "lesson_id", None) if scr.is_mounted else None
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ExerciseScreen"
 
 
 async def test_lesson_runnable_block_output_and_chart(make_app, fake_runner):
