@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import numpy as np
 
+# the structure of the chapter's MLP parameters, as a message names it
+PARAMS_LIKE = "参数 {dense_0: {w, b}, …}"
+
 # ---------------------------------------------------------------- compile logs
 
 

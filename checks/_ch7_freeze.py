@@ -8,12 +8,15 @@ import numpy as np
 from tutor.worker.checklib import (
     as_array,
     as_callable,
+    as_entry,
     as_tuple,
     assert_close,
     assert_that,
     compare,
     fail,
 )
+
+FREEZE_LIKE = "它收到的更新量 {a, b: {c, d}}"  # what freeze(mask).update returns
 
 LR, DECAY, B1, B2, EPS = 0.01, 1e-4, 0.9, 0.999, 1e-8
 
@@ -27,16 +30,6 @@ def as_transform(value, what):
 
 def pair(out, what):
     return as_tuple(out, 2, what)
-
-
-def sub(tree, key, what):
-    try:
-        return tree[key]
-    except (KeyError, TypeError, IndexError):
-        fail(
-            f"{what} 里找不到 {key!r}:应与参数同结构({{'dense_0': {{'w', 'b'}}, ...}})。",
-            actual=repr(tree)[:200],
-        )
 
 
 def freeze_pair_shaped(L):
@@ -69,10 +62,10 @@ def freeze_transform(L):
         out = through(flags)
     except Exception:  # the chapter also accepts a freeze whose mask must be a function
         out = through(lambda _params: flags)
-    inner = sub(out, "b", "freeze 的输出")
-    a = as_array(sub(out, "a", "freeze 的输出"), "叶子 a 的更新量")
-    c = as_array(sub(inner, "c", "freeze 的输出"), "叶子 b.c 的更新量")
-    d = as_array(sub(inner, "d", "freeze 的输出"), "叶子 b.d 的更新量")
+    inner = as_entry(out, "b", "freeze 的输出", FREEZE_LIKE)
+    a = as_array(as_entry(out, "a", "freeze 的输出", FREEZE_LIKE), "叶子 a 的更新量")
+    c = as_array(as_entry(inner, "c", "freeze 的输出", FREEZE_LIKE), "叶子 b.c 的更新量")
+    d = as_array(as_entry(inner, "d", "freeze 的输出", FREEZE_LIKE), "叶子 b.d 的更新量")
 
     def same(x, y):
         return compare(x, y, rtol=0, atol=0) is None
@@ -105,9 +98,25 @@ def freeze_transform(L):
     got = {
         k: as_array(v, f"叶子 {k} 的更新量")
         for k, v in (
-            ("a", sub(out, "a", "freeze 的输出")),
-            ("b.c", sub(sub(out, "b", "freeze 的输出"), "c", "freeze 的输出")),
-            ("b.d", sub(sub(out, "b", "freeze 的输出"), "d", "freeze 的输出")),
+            ("a", as_entry(out, "a", "freeze 的输出", FREEZE_LIKE)),
+            (
+                "b.c",
+                as_entry(
+                    as_entry(out, "b", "freeze 的输出", FREEZE_LIKE),
+                    "c",
+                    "freeze 的输出",
+                    FREEZE_LIKE,
+                ),
+            ),
+            (
+                "b.d",
+                as_entry(
+                    as_entry(out, "b", "freeze 的输出", FREEZE_LIKE),
+                    "d",
+                    "freeze 的输出",
+                    FREEZE_LIKE,
+                ),
+            ),
         )
     }
     want = {"a": np.zeros(3), "b.c": np.full(2, 2.0), "b.d": np.zeros(4)}

@@ -4,6 +4,7 @@ the fresh spiral data every check of the project trains on."""
 
 import numpy as np
 from _ch7 import (
+    PARAMS_LIKE,
     np_log_softmax,
     np_mlp,
     np_mlp_params,
@@ -16,13 +17,13 @@ from tutor.worker.checklib import (
     Mistake,
     as_array,
     as_callable,
+    as_entry,
     as_scalar,
     as_tuple,
     assert_close,
     assert_equal,
     assert_that,
     compare,
-    fail,
 )
 
 SEED = 7707
@@ -87,16 +88,6 @@ def ce_loss(L):
     )
 
 
-def sub(tree, key, what):
-    try:
-        return tree[key]
-    except (KeyError, TypeError, IndexError):
-        fail(
-            f"{what} 里找不到 {key!r}:应与参数同结构({{'dense_0': {{'w', 'b'}}, ...}})。",
-            actual=repr(tree)[:200],
-        )
-
-
 def setup(L):
     """weight_mask selects w only; init_state creates every leaf apart, step an int32 0."""
     import jax
@@ -108,7 +99,12 @@ def setup(L):
             k: bool(
                 np.all(
                     as_array(
-                        sub(sub(m, name, "weight_mask 的结果"), k, f"weight_mask 的 {name}"),
+                        as_entry(
+                            as_entry(m, name, "weight_mask 的结果", PARAMS_LIKE),
+                            k,
+                            f"weight_mask 的 {name}",
+                            PARAMS_LIKE,
+                        ),
                         f"weight_mask 的 {name}.{k}",
                     )
                 )
@@ -123,14 +119,16 @@ def setup(L):
     st = L.init_state(jax.random.key(4), jax.random.key(5))
     sizes = (2, 64, 64, 3)
     for i, (n_in, n_out) in enumerate(zip(sizes[:-1], sizes[1:], strict=True)):
-        layer = sub(getattr(st, "params", None), f"dense_{i}", "init_state(...).params")
+        layer = as_entry(
+            getattr(st, "params", None), f"dense_{i}", "init_state(...).params", PARAMS_LIKE
+        )
         as_array(
-            sub(layer, "w", f"dense_{i}"),
+            as_entry(layer, "w", f"dense_{i}", PARAMS_LIKE),
             f"init_state(...).params['dense_{i}']['w']",
             shape=(n_in, n_out),
         )
         as_array(
-            sub(layer, "b", f"dense_{i}"),
+            as_entry(layer, "b", f"dense_{i}", PARAMS_LIKE),
             f"init_state(...).params['dense_{i}']['b']",
             shape=(n_out,),
         )
@@ -193,8 +191,11 @@ def optimizer(L):
             {
                 name: {
                     k: as_array(
-                        sub(
-                            sub(delta, name, "optimizer 的更新量"), k, f"optimizer 的更新量 {name}"
+                        as_entry(
+                            as_entry(delta, name, "optimizer 的更新量", PARAMS_LIKE),
+                            k,
+                            f"optimizer 的更新量 {name}",
+                            PARAMS_LIKE,
                         ),
                         f"optimizer 的更新量 {name}.{k}",
                     )

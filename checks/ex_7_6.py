@@ -27,7 +27,7 @@ cause only when the changed leaves show it."""
 
 import _ch7_freeze as F
 import numpy as np
-from _ch7 import np_blobs, np_log_softmax, np_mlp, np_mlp_params
+from _ch7 import PARAMS_LIKE, np_blobs, np_log_softmax, np_mlp, np_mlp_params
 from _ch7_freeze import DECAY, LR
 
 from tutor.worker.checklib import (
@@ -36,6 +36,7 @@ from tutor.worker.checklib import (
     Mistake,
     as_array,
     as_callable,
+    as_entry,
     as_scalar,
     assert_close,
     assert_compile_count,
@@ -60,7 +61,12 @@ def _mask_of(L, params):
             k: bool(
                 np.all(
                     as_array(
-                        F.sub(F.sub(m, layer, "frozen_mask 的结果"), k, f"frozen_mask 的 {layer}"),
+                        as_entry(
+                            as_entry(m, layer, "frozen_mask 的结果", PARAMS_LIKE),
+                            k,
+                            f"frozen_mask 的 {layer}",
+                            PARAMS_LIKE,
+                        ),
                         f"frozen_mask 的 {layer}.{k}",
                     )
                 )
@@ -130,8 +136,11 @@ def _(L):
             {
                 name: {
                     k: as_array(
-                        F.sub(
-                            F.sub(delta, name, "ex6_opt 的更新量"), k, f"ex6_opt 的更新量 {name}"
+                        as_entry(
+                            as_entry(delta, name, "ex6_opt 的更新量", PARAMS_LIKE),
+                            k,
+                            f"ex6_opt 的更新量 {name}",
+                            PARAMS_LIKE,
                         ),
                         f"ex6_opt 的更新量 {name}.{k}",
                     )

@@ -178,6 +178,18 @@ def test_as_tuple_accepts_tuples_lists_and_namedtuples_and_names_the_rest():
         assert "返回值" in e.message
 
 
+def test_as_entry_reads_a_key_and_names_the_missing_one_with_the_structure_wanted():
+    from tutor.worker.checklib import as_entry
+
+    tree = {"a": 1, "b": {"c": 2}}
+    assert as_entry(as_entry(tree, "b", "输出", "输入"), "c", "输出", "输入") == 2
+    assert as_entry([5, 6], 1, "列表", "输入") == 6
+    for bad in ({"a": 1}, None, [1]):
+        e = failure(as_entry, bad, "b", "freeze 的输出", "它收到的更新量")
+        assert isinstance(e.detail, D.Structure)
+        assert "'b'" in e.message and "它收到的更新量" in e.message and "freeze 的输出" in e.message
+
+
 def test_as_array_and_as_scalar_validate_before_use():
     from tutor.worker.checklib import as_array, as_scalar
 

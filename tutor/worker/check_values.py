@@ -58,6 +58,15 @@ def as_tuple(value: Any, n: int, what: str) -> tuple:
     _structure_fail(what, t("checklib.tuple_of", n=n), value)
 
 
+def as_entry(value: Any, key: Any, what: str, like: str) -> Any:
+    """`value[key]` of a learner's container (dict, list, NamedTuple), or a structure failure that
+    names the missing key and the structure it should have had (`like`)."""
+    try:
+        return value[key]
+    except (KeyError, TypeError, IndexError):
+        _structure_fail(what, t("checklib.entry_of", name=key, like=like), value)
+
+
 def as_array(
     value: Any,
     what: str,
