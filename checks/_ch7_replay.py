@@ -7,30 +7,7 @@ gives every step."""
 from __future__ import annotations
 
 import numpy as np
-from _ch7 import np_log_softmax, np_mlp, np_spiral_schedule
-
-
-def np_sample_grad(params, x, y) -> tuple[float, dict]:
-    """(loss, ∇θ loss) of −log_softmax(mlp(x))[y] for one sample, by backprop in float64."""
-    depth = len(params)
-    W = [np.asarray(params[f"dense_{i}"]["w"], np.float64) for i in range(depth)]
-    bs = [np.asarray(params[f"dense_{i}"]["b"], np.float64) for i in range(depth)]
-    acts, pre = [np.asarray(x, np.float64)], []
-    h = acts[0]
-    for i in range(depth):
-        z = h @ W[i] + bs[i]
-        pre.append(z)
-        h = np.maximum(z, 0.0) if i + 1 < depth else z
-        acts.append(h)
-    logp = np_log_softmax(acts[-1])
-    delta = np.exp(logp)
-    delta[int(y)] -= 1.0
-    grads: dict = {}
-    for i in reversed(range(depth)):
-        grads[f"dense_{i}"] = {"w": np.outer(acts[i], delta), "b": delta.copy()}
-        if i > 0:
-            delta = (W[i] @ delta) * (pre[i - 1] > 0)
-    return float(-logp[int(y)]), grads
+from _ch7 import np_log_softmax, np_mlp, np_sample_grad, np_spiral_schedule
 
 
 def np_replay(params, x, y, steps: int, total_steps: int):
