@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from tutor.course.expectations import ExpectationError, parse_expectation
@@ -111,23 +112,33 @@ def _imports(tree: ast.AST) -> dict[str, str]:
 def context_modules(context: str | None) -> dict[str, str]:
     """The modules a chapter context binds by name (`jax`, `jnp`, `np` …): code run after the
     context reaches them without importing them."""
-    if not context:
-        return {}
+    return dict(_context_modules(context or ""))
+
+
+# The validator asks this of every exercise's context and fixtures, and the tests validate many
+# copies of one course: each text is read once (these are pure functions of it).
+@lru_cache(maxsize=256)
+def _context_modules(context: str) -> tuple[tuple[str, str], ...]:
     try:
-        return _imports(ast.parse(context))
+        return tuple(_imports(ast.parse(context)).items()) if context else ()
     except SyntaxError:
-        return {}
+        return ()
 
 
 def process_effects(source: str, context: dict[str, str] | None = None) -> list[str]:
     """What in `source` reaches beyond a fresh namespace, one phrase each; [] when nothing does
     (or when it does not parse: then it cannot run far enough to change anything). `context`:
     the modules the chapter context binds (`context_modules`)."""
+    return list(_process_effects(source, tuple(sorted((context or {}).items()))))
+
+
+@lru_cache(maxsize=4096)
+def _process_effects(source: str, context: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
     try:
         tree = ast.parse(source)
     except SyntaxError:
-        return []
-    modules = {**(context or {}), **_imports(tree)}
+        return ()
+    modules = {**dict(context), **_imports(tree)}
     found: list[str] = []
 
     def note(line: int, what: str) -> None:
@@ -173,7 +184,7 @@ def process_effects(source: str, context: dict[str, str] | None = None) -> list[
             and _root(node.args[0]) in modules
         ):
             note(node.lineno, f"{node.func.id} on module {_root(node.args[0])}")
-    return found
+    return tuple(found)
 
 
 def declared_isolation(path: Path) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 from tutor.authoring.problems import Problem
@@ -10,12 +11,18 @@ from tutor.authoring.problems import Problem
 
 def _parse(path: Path, field: str, problems: list[Problem]) -> ast.Module | None:
     try:
-        return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        return _parsed(path.read_text(encoding="utf-8"))
     except SyntaxError as e:
         problems.append(Problem(str(path), field, f"syntax error at line {e.lineno}: {e.msg}"))
     except FileNotFoundError:
         problems.append(Problem(str(path), field, "missing"))
     return None
+
+
+# The tests validate many copies of one course: a source is parsed once (its tree is only read).
+@lru_cache(maxsize=4096)
+def _parsed(source: str) -> ast.Module:
+    return ast.parse(source)
 
 
 def _defined_names(tree: ast.Module) -> set[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from tutor import paths
@@ -96,29 +96,28 @@ class Exercise:
     def check_ids(self) -> list[str]:
         """The ids of the checks the check module registers, in order, read from its source
         (the parent knows which checks must pass without importing the module)."""
-        tree = ast.parse(self.check_path.read_text(encoding="utf-8"))
-        ids = []
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                for dec in node.decorator_list:
-                    if (
-                        isinstance(dec, ast.Call)
-                        and isinstance(dec.func, ast.Attribute)
-                        and dec.func.attr == "add"
-                        and dec.args
-                        and isinstance(dec.args[0], ast.Constant)
-                        and isinstance(dec.args[0].value, str)
-                    ):
-                        ids.append(dec.args[0].value)
-        return sorted(ids, key=lambda i: _lineno_of(tree, i))
+        return list(_registered_check_ids(self.check_path.read_text(encoding="utf-8")))
 
     def wrong_solutions(self) -> list[Path]:
         folder = self.folder / "wrong"
         return sorted(folder.glob("*.py")) if folder.is_dir() else []
 
 
-def _lineno_of(tree: ast.Module, check_id: str) -> int:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and node.value == check_id:
-            return node.lineno
-    return 0
+# a pure function of the source: the tests load many copies of one course
+@lru_cache(maxsize=512)
+def _registered_check_ids(source: str) -> tuple[str, ...]:
+    """The ids in `@checks.add("id", …)` decorators of a check module's source, in source order."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for dec in node.decorator_list:
+                if (
+                    isinstance(dec, ast.Call)
+                    and isinstance(dec.func, ast.Attribute)
+                    and dec.func.attr == "add"
+                    and dec.args
+                    and isinstance(dec.args[0], ast.Constant)
+                    and isinstance(dec.args[0].value, str)
+                ):
+                    found.append((dec.args[0].lineno, dec.args[0].value))
+    return tuple(check_id for _, check_id in sorted(found))

@@ -100,8 +100,11 @@ def _block_from_token(tok: Token, line: int) -> CodeBlock:
     )
 
 
-def _tokens(text: str):
-    return _parser().parse(text)
+# The validator reads each page and exercise text several times (blocks, headings, prose), and the
+# tests validate many copies of one course: a text is parsed once. Tokens are only ever read.
+@lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple:
+    return tuple(_parser().parse(text))
 
 
 def _top_fences(text: str) -> list[_Fence]:
