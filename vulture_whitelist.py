@@ -17,7 +17,8 @@ mtime_ns  # unused variable (tutor/course/context.py:26)
 
 # read by the tests through the public object (the property a test waits for)
 _.highlighting_active  # unused property (tutor/app/editor.py:128)
-_._gc_frozen  # unused property (tutor/app/tutorapp.py)
+_.gc_frozen  # unused property (tutor/app/tutorapp.py)
+_.end_looks  # unused attribute (tutor/app/lesson.py)
 _.chapter_done  # unused method (tutor/application/progress.py:295)
 _.wrapped  # unused attribute (tutor/worker/check_programs.py:36)
 

@@ -141,7 +141,7 @@ def test_gc_is_restored_after_the_app(make_app):
     async def go():
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            await wait_until(pilot, lambda: app._gc_frozen)
+            await wait_until(pilot, lambda: app.gc_frozen)
             assert gc.isenabled() and gc.get_freeze_count() > 0
 
     asyncio.run(go())

@@ -35,9 +35,7 @@ async def _visit(pilot, app, kind, item_id):
     await pilot.pause()
     if kind != "map":
         app.open_item(kind, item_id)
-    await wait_until(
-        pilot, lambda: app.screen.is_mounted and not getattr(app.screen, "_pending", 0)
-    )
+    await wait_until(pilot, lambda: app.screen.is_mounted)
     if kind == "lesson":
         await wait_until(pilot, lambda: app.screen.complete)
     await pilot.pause()

@@ -35,8 +35,10 @@ SHOW_HUGE_DRAFT = textwrap.dedent(
             scr = app.screen
             while not scr.sync.watching.is_set():
                 await pilot.pause(0.05)
-            scr.sync._report_outside()  # the outside-edit check looks at the file once more
-            await pilot.pause(0.3)
+            # the outside-edit check looks at the 50 MB file once more: still too large to edit
+            change = scr.sync.check_outside()
+            assert change is not None and change.error is not None, change
+            await pilot.pause()  # the screen has taken the change
             editor = scr.query_one("#editor")
             print(json.dumps({
                 "shown_cpu_s": shown_cpu,

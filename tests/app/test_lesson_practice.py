@@ -145,10 +145,10 @@ async def test_a_long_page_is_read_only_once_its_end_was_on_the_screen(make_app)
     app = make_app(target=("lesson", "6.2"))
     async with app.run_test(size=(100, 16)) as pilot:
         await _open_lesson(pilot, app)
-        await pilot.pause(1.2)  # several read checks have run
-        assert app.session.store.lessons_read() == set()
+        await wait_until(pilot, lambda: app.screen.end_looks >= 3)  # the timer has looked
+        assert app.session.lessons_read() == set()
         await pilot.press("end")
-        await wait_until(pilot, lambda: app.session.store.lessons_read() == {"6.2"})
+        await wait_until(pilot, lambda: app.session.lessons_read() == {"6.2"})
 
 
 async def test_progress_shows_calibration_and_repairs(make_app):

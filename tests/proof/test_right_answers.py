@@ -10,6 +10,8 @@ from tutor.course.loader import load_course
 from tutor.protocol.result import Status
 from tutor.running.runner import exercise_job
 
+pytestmark = pytest.mark.proof  # the course gate (`make proof`)
+
 COURSE = load_course()
 ANSWERS = sorted((ROOT / "tests" / "right_answers").glob("*/*.py"))
 

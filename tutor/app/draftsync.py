@@ -268,7 +268,7 @@ class DraftSync(Widget):
             ):
                 if self._stop.is_set():
                     return
-                self._report_outside()
+                self.check_outside()
         except (OSError, RuntimeError):  # the folder went away, or no more inotify watches
             return
 
@@ -278,24 +278,26 @@ class DraftSync(Widget):
     def _recheck(self) -> None:
         if not self._stop.is_set():
             self.run_worker(
-                self._report_outside,
+                self.check_outside,
                 name=f"recheck draft {self.draft.exercise.id}",
                 group="draft-watch-recheck",
                 thread=True,
                 exit_on_error=False,
             )
 
-    def _report_outside(self) -> None:
-        if not self.draft.path.exists():
-            self.post_message(OutsideChange(missing=True))
-            return
+    def check_outside(self) -> OutsideChange | None:
+        """Look at the draft's file once: a change made outside the app is posted and returned."""
+        change = None
         try:
-            text = self.draft.changed_outside()
+            if not self.draft.path.exists():
+                change = OutsideChange(missing=True)
+            elif (text := self.draft.changed_outside()) is not None:
+                change = OutsideChange(text=text)
         except DraftError as e:
-            self.post_message(OutsideChange(error=e))
-            return
-        if text is not None:
-            self.post_message(OutsideChange(text=text))
+            change = OutsideChange(error=e)
+        if change is not None:
+            self.post_message(change)
+        return change
 
     def on_outside_change(self, message: OutsideChange) -> None:
         if message.missing:

@@ -29,6 +29,7 @@ from textual.widgets._markdown import (
     MarkdownTH,
 )
 
+from tutor.course.markdown import parser
 from tutor.linebreak import line_starts
 
 INLINE_CODE = ".code_inline"  # the style Textual's Markdown gives inline code
@@ -233,6 +234,8 @@ class ProseFence(MarkdownFence):
 
 
 class ProseMarkdown(Markdown):
+    """Markdown read in the course's own dialect (tutor/course/markdown.py)."""
+
     BLOCKS = {
         **Markdown.BLOCKS,
         "h1": ProseH1,
@@ -247,3 +250,7 @@ class ProseMarkdown(Markdown):
         "fence": ProseFence,
         "code_block": ProseFence,
     }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("parser_factory", parser)
+        super().__init__(*args, **kwargs)

@@ -162,7 +162,8 @@ class TutorApp(Navigation):
     # ------------------------------------------------------------ garbage collection
 
     @property
-    def _gc_frozen(self) -> bool:
+    def gc_frozen(self) -> bool:
+        """The objects of the start-up are frozen out of the collector's sight (gcpolicy)."""
         return self.gc_policy.frozen
 
     def _settle_gc(self) -> None:

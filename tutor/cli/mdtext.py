@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 
-from tutor.course.markdown import reflow
+from tutor.course.markdown import parser, reflow
 from tutor.linebreak import line_starts
 
 
@@ -46,9 +46,7 @@ def _wrap(text: str, glued, width: int, first: str, rest: str) -> list[str]:
 
 def markdown_lines(text: str, width: int) -> list[tuple[str, str | None]]:
     """(line, style) pairs: `text` laid out for a terminal `width` cells wide."""
-    from markdown_it import MarkdownIt
-
-    tokens = MarkdownIt("commonmark").enable("table").parse(reflow(text))
+    tokens = parser().parse(reflow(text))
     out: list[tuple[str, str | None]] = []
     lists: list[list[int | None]] = []  # per open list: [next number] or [None] for bullets
     pending: str | None = None  # the bullet of a list item whose first paragraph comes next

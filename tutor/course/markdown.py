@@ -57,7 +57,9 @@ class Segment:
 
 
 @lru_cache(maxsize=1)
-def _parser():
+def parser():
+    """The one Markdown dialect of the course (CommonMark and tables), for the model and every
+    view: a text is read and shown the same way (no link detection in prose, no strikethrough)."""
     from markdown_it import MarkdownIt
 
     return MarkdownIt("commonmark").enable("table")
@@ -104,7 +106,7 @@ def _block_from_token(tok: Token, line: int) -> CodeBlock:
 # tests validate many copies of one course: a text is parsed once. Tokens are only ever read.
 @lru_cache(maxsize=4096)
 def _tokens(text: str) -> tuple:
-    return tuple(_parser().parse(text))
+    return tuple(parser().parse(text))
 
 
 def _top_fences(text: str) -> list[_Fence]:
