@@ -76,24 +76,35 @@ async def test_lesson_reader_links_outline_prev_next(make_app, home):
         assert outline.option_count == 3  # title + 2 sections
         outline.highlighted = 2
         outline.action_select()
-        await pilot.pause()
         # the short page fits on the screen: it counts as read once laid out, end in view
-        await wait_until(pilot, lambda: app.session.store.lessons_read() == {"6.1"})
+        await wait_until(pilot, lambda: app.session.lessons_read() == {"6.1"})
         md = scr.query(".page-md").first()
         md.post_message(md.LinkClicked(md, "exercise:6.1"))
-        await pilot.pause()
-        assert type(app.screen).__name__ == "ExerciseScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "ExerciseScreen")
+        # a key at once on a page just replaced (the screen it replaced still setting its title)
         app.open_item("lesson", "6.2")
-        await pilot.pause()
+        await wait_until(pilot, lambda: getattr(app.screen, "lesson_id", None) == "6.2")
         await pilot.press("p")  # previous item in course order
-        await pilot.pause()
-        assert app.screen.lesson_id == "6.1"
+        await wait_until(pilot, lambda: getattr(app.screen, "lesson_id", None) == "6.1")
         await pilot.press("n")
-        await pilot.pause()
-        assert app.screen.lesson_id == "6.2"
+        await wait_until(pilot, lambda: getattr(app.screen, "lesson_id", None) == "6.2")
         await pilot.press("n")  # 6.2 → its exercise 6.1
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "ExerciseScreen")
+        assert app.is_running
+
+
+async def test_moves_in_quick_succession_leave_the_app_running(make_app):
+    """Each place sets its header's title as it mounts; a place replaced before that update ran
+    once ended the app (the header's title widget was already gone)."""
+    app = make_app(target=("lesson", "6.1"))
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert type(app.screen).__name__ == "ExerciseScreen"
+        for kind, item in [("exercise", "6.1"), ("lesson", "6.2"), ("exercise", "6.2-fix1")] * 2:
+            app.open_item(kind, item)  # the next move as soon as the place is the screen
+            shown = {"exercise": "ExerciseScreen", "lesson": "LessonScreen"}[kind]
+            await wait_until(pilot, lambda shown=shown: type(app.screen).__name__ == shown)
+        await wait_until(pilot, lambda: getattr(app.screen, "exercise_id", None) == "6.2-fix1")
+        assert app.is_running and app.return_code is None
 
 
 async def test_lesson_runnable_block_output_and_chart(make_app, fake_runner):

@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, Input, Markdown, Static
+from textual.widgets import Input, Markdown, Static
 
 from tutor.app.keybar import KeyBar
+from tutor.app.placeheader import PlaceHeader
 from tutor.app.prose import ProseMarkdown
 from tutor.app.typed_app import tutor_app
 from tutor.course.markdown import headings
@@ -75,7 +76,7 @@ class CheatSheetScreen(Screen):
         self.find: str | None = None  # words to filter by, from a search hit
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield PlaceHeader()
         yield Input(placeholder=t("app.cheat.search"), id="cheat-search")
         yield Static("", id="cheat-status")
         with VerticalScroll(id="cheat-page"):

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, Markdown, TabbedContent, TabPane, TextArea
+from textual.widgets import Markdown, TabbedContent, TabPane, TextArea
 
 from tutor.app.dialogs import ChoiceDialog, ConfirmDialog
 from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync, OutsideChange
@@ -28,6 +28,7 @@ from tutor.app.exercise_layout import PaneLayout
 from tutor.app.exercise_panes import HintsPane, HistoryPane, SolutionPane
 from tutor.app.exercise_run import OutsideChangeBeforeRun, exercise_work
 from tutor.app.keybar import KeyBar
+from tutor.app.placeheader import PlaceHeader
 from tutor.app.prose import ProseMarkdown
 from tutor.app.results_pane import ResultsPanel, RunFinished
 from tutor.app.search_hit import mark_hit
@@ -81,7 +82,7 @@ class ExerciseScreen(PaneLayout, Screen[None]):
                 text = read_head(opened.draft.path)
             except OSError:  # it could not even be created: the starter, saved when it can be
                 text, read_error = self.exercise.starter, None
-        yield Header(show_clock=False)
+        yield PlaceHeader(show_clock=False)
         with Container(id="ex-grid", classes=self.grid_classes(self.app.size.width)):
             with TabbedContent(id="ex-left"):
                 with TabPane(t("app.ex.statement"), id="tab-statement"):
@@ -112,21 +113,10 @@ class ExerciseScreen(PaneLayout, Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        ex, opened = self.exercise, self.opened
+        ex = self.exercise
         self.title = f"{t('app.kind.exercise')} {ex.id} · {ex.title}"
         self.sub_title = self.chapter.short_title
-        solution = self.query_one(SolutionPane)
-        if opened.solution_unlocked:
-            solution.show_source(ex.solution)
-        else:
-            solution.show_locked()
-        results = self.results
-        if opened.last is not None:
-            results.verdict.show_result(opened.last, restored=True)
-        else:
-            results.verdict.show_idle()
-        if opened.status != "passed":
-            results.hide_explanation()
+        self._fill_panes()
         editor = self.query_one("#editor", CodeEditor)
         editor.focus()
         self.call_after_refresh(self._highlight_editor)
@@ -134,6 +124,27 @@ class ExerciseScreen(PaneLayout, Screen[None]):
         self.call_after_refresh(self._record_open)
         self.set_interval(60.0, self._flush_time)
         self.set_timer(0.3, lambda: tutor_app(self).warm_runner(self.chapter.context_path))
+
+    def _fill_panes(self) -> None:
+        """The solution pane and the last verdict, once the tabbed panes are composed (on a busy
+        machine the screen can mount before them)."""
+        if not self.is_attached:
+            return
+        solutions = self.query(SolutionPane)
+        if not solutions or not self.results.tabs_ready:
+            self.call_after_refresh(self._fill_panes)
+            return
+        ex, opened, results = self.exercise, self.opened, self.results
+        if opened.solution_unlocked:
+            solutions.first().show_source(ex.solution)
+        else:
+            solutions.first().show_locked()
+        if opened.last is not None:
+            results.verdict.show_result(opened.last, restored=True)
+        else:
+            results.verdict.show_idle()
+        if opened.status != "passed":
+            results.hide_explanation()
 
     def on_unmount(self) -> None:
         self.results.cancel()

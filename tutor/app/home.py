@@ -7,9 +7,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Header, Static, Tree
+from textual.widgets import Static, Tree
 
 from tutor.app.keybar import KeyBar
+from tutor.app.placeheader import PlaceHeader
 from tutor.app.typed_app import tutor_app
 from tutor.application import progress as P
 from tutor.application.progress import Item, Progress, bar, chapter_items
@@ -31,7 +32,7 @@ class HomeScreen(Screen):
         self.filter = "all"
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield PlaceHeader()
         yield Static("", id="map-summary")
         yield Tree(t("app.map.title"), id="map")
         yield KeyBar()

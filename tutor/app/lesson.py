@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Header, Markdown, OptionList
+from textual.widgets import Button, Markdown, OptionList
 from textual.widgets.option_list import Option
 
 from tutor.app.keybar import KeyBar
@@ -32,6 +32,7 @@ from tutor.app.pagesplit import (
     split_page,
     split_sections,
 )
+from tutor.app.placeheader import PlaceHeader
 from tutor.app.prose import prose
 from tutor.app.runblock import RunBlock
 from tutor.app.typed_app import tutor_app
@@ -94,7 +95,7 @@ class LessonScreen(Screen):
                 parts.insert(0, f"# {lesson.id} {lesson.title}")
         self.parts = split_sections(parts)
         self.page.pieces = self._pieces()
-        yield Header()
+        yield PlaceHeader()
         with Horizontal(id="lesson-main"):
             outline = OptionList(id="outline")
             outline.display = self.app.size.width >= WIDE_COLUMNS

@@ -10,6 +10,8 @@ start-up does not pay for them."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
@@ -36,6 +38,27 @@ class Navigation(App[object]):
     places: BackStack  # the place shown and where Esc returns (tutor/app/backstack.py)
     gc_policy: GarbagePolicy
     _block_outputs: ChapterOutputs | None = None
+    _screen_change: asyncio.Future[None] | None = None  # the last change of screens, in turn
+
+    def _in_turn(self, change: Callable[[], list[Awaitable[Any]]]) -> None:
+        """Changes of screens one after another. Textual makes a new screen current at once and
+        mounts it in a task: a screen replaced or popped before that task ended ran its mount
+        handlers on children already removed, which ended the app (two quick moves). `change`
+        makes its decisions when its turn comes and returns what it started."""
+        before = self._screen_change
+
+        async def finished(started: list[Awaitable[Any]]) -> None:
+            await asyncio.gather(*started, return_exceptions=True)  # Textual reports failures
+
+        async def after_before() -> None:
+            if before is not None:
+                await before
+            await finished(change())
+
+        if before is None or before.done():
+            self._screen_change = asyncio.ensure_future(finished(change()))
+        else:
+            self._screen_change = asyncio.ensure_future(after_before())
 
     def _make_screen(self, kind: str, item_id: str) -> Screen[Any]:
         if kind == "exercise":
@@ -116,27 +139,39 @@ class Navigation(App[object]):
         """A place: pushed over the course map, else it replaces the current place."""
         from tutor.app.home import HomeScreen
 
-        while len(self.screen_stack) > 2 and self._is_overlay(self.screen):
-            self.pop_screen()
-        if isinstance(self.screen, HomeScreen):
-            self.push_screen(screen)
-        else:
-            self.switch_screen(screen)
+        def change() -> list[Awaitable[Any]]:
+            started: list[Awaitable[Any]] = []
+            while len(self.screen_stack) > 2 and self._is_overlay(self.screen):
+                started.append(self.pop_screen())
+            if isinstance(self.screen, HomeScreen):
+                started.append(self.push_screen(screen))
+            else:
+                started.append(self.switch_screen(screen))
+            return started
+
+        self._in_turn(change)
 
     def _show_overlay(self, screen: Screen[Any]) -> None:
         """The progress screen or a cheat sheet: on top of where the learner is (one at a time)."""
-        while isinstance(self.screen, ModalScreen):
-            self.pop_screen()
-        if self._is_overlay(self.screen) and not getattr(self.screen, "HOLDS_OVERLAYS", False):
-            self.switch_screen(screen)
-        else:  # over a place, or over the playground (Esc comes back to it)
-            self.push_screen(screen)
+
+        def change() -> list[Awaitable[Any]]:
+            started: list[Awaitable[Any]] = []
+            while isinstance(self.screen, ModalScreen):
+                started.append(self.pop_screen())
+            holds = getattr(self.screen, "HOLDS_OVERLAYS", False)
+            if self._is_overlay(self.screen) and not holds:
+                started.append(self.switch_screen(screen))
+            else:  # over a place, or over the playground (Esc comes back to it)
+                started.append(self.push_screen(screen))
+            return started
+
+        self._in_turn(change)
 
     def go_back(self) -> None:
         """Esc on a screen with nothing to cancel: back to the screen below (the place below an
         overlay), else to the place this one was opened from, else to the map."""
         if self._is_overlay(self.screen) and len(self.screen_stack) > 2:
-            self.pop_screen()  # the map below refreshes itself when it resumes
+            self._in_turn(lambda: [self.pop_screen()])  # the map below refreshes as it resumes
             return
         while (place := self.places.pop()) is not None:
             if self.open_item(*place, quiet=True, back=False):
@@ -197,13 +232,17 @@ class Navigation(App[object]):
     def action_home(self) -> None:
         from tutor.app.home import HomeScreen
 
-        left = False
         self.places.on_map()
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
-            self.pop_screen()
-            left = True
-        if left:  # what the places held is garbage now
-            self.call_after_refresh(self.gc_policy.collect)
+
+        def change() -> list[Awaitable[Any]]:
+            started: list[Awaitable[Any]] = []
+            while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+                started.append(self.pop_screen())
+            if started:  # what the places held is garbage now
+                self.call_after_refresh(self.gc_policy.collect)
+            return started
+
+        self._in_turn(change)
 
     def action_progress(self) -> None:
         self.open_item("progress", "")

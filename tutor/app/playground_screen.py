@@ -21,12 +21,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, Static, TextArea
+from textual.widgets import Static, TextArea
 
 from tutor.app.cjkwrap import WrapStatic
 from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync
 from tutor.app.editor import CodeEditor
 from tutor.app.keybar import KeyBar
+from tutor.app.placeheader import PlaceHeader
 from tutor.app.run_lifecycle import RunDone, RunLifecycle, RunUpdated
 from tutor.app.typed_app import tutor_app
 from tutor.application import progress
@@ -77,7 +78,7 @@ class PlaygroundScreen(Screen):
                 text = read_head(self.draft.path)
             except OSError:
                 text = ""
-        yield Header(show_clock=False)
+        yield PlaceHeader(show_clock=False)
         with Container(id="pg-grid", classes=self._layout(self.app.size.width)):
             with Vertical(id="pg-left"):
                 editor = CodeEditor(text, id="pg-editor", read_only=read_error is not None)

@@ -11,9 +11,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 
 from tutor.app.keybar import KeyBar
+from tutor.app.placeheader import PlaceHeader
 from tutor.app.typed_app import tutor_app
 from tutor.application import progress as P
 from tutor.application.progress import bar
@@ -25,7 +26,7 @@ class ProgressScreen(Screen):
     BINDINGS = [Binding("escape", "back", "app.key.back")]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield PlaceHeader()
         yield Static("", id="progress-summary")
         yield DataTable(id="progress-table", zebra_stripes=True, cursor_type="row")
         yield KeyBar()

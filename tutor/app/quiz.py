@@ -12,10 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, Markdown, OptionList, Static
+from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.keybar import KeyBar
+from tutor.app.placeheader import PlaceHeader
 from tutor.app.prose import ProseMarkdown
 from tutor.app.typed_app import tutor_app
 from tutor.application import progress
@@ -58,7 +59,7 @@ class QuizScreen(Screen):
         self.revealed = False
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield PlaceHeader()
         yield Static("", id="quiz-score")
         with VerticalScroll(id="quiz-body"):
             yield ProseMarkdown("", id="quiz-prompt", open_links=False)

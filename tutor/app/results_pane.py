@@ -144,6 +144,11 @@ class ResultsPanel(Vertical):
         if activate:
             tabs.active = "tab-explanation"
 
+    @property
+    def tabs_ready(self) -> bool:
+        """The results' tabs are composed (a TabbedContent composes them after it mounts)."""
+        return bool(self.query("#ex-results ContentTabs Tab#--content-tab-tab-explanation"))
+
     def hide_explanation(self) -> None:
         self.query_one("#ex-results", TabbedContent).hide_tab("tab-explanation")
 
