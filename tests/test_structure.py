@@ -74,3 +74,23 @@ def test_the_worker_speaks_the_typed_protocol():
     assert graph.direct_import_exists(
         importer="tutor.worker.main", imported="tutor.protocol.events"
     )
+
+
+def test_places_are_made_and_shown_only_by_navigation():
+    """A place screen is made in Navigation._make_screen and shown by Navigation, which changes
+    screens in turn (a screen replaced while it still mounted once ended the app)."""
+    places = (
+        "ExerciseScreen(",
+        "LessonScreen(",
+        "QuizScreen(",
+        "ProgressScreen(",
+        "CheatSheetScreen(",
+    )
+    made_elsewhere = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in sorted((ROOT / "tutor").rglob("*.py"))
+        if path.name != "navigation.py"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if any(p in line for p in places) and not line.lstrip().startswith("class ")
+    ]
+    assert made_elsewhere == []
