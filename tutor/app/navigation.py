@@ -11,6 +11,7 @@ start-up does not pay for them."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -52,7 +53,8 @@ class Navigation(App[object]):
 
         async def after_before() -> None:
             if before is not None:
-                await before
+                with contextlib.suppress(Exception):  # a failed change does not stop the next
+                    await before
             await finished(change())
 
         if before is None or before.done():
