@@ -19,7 +19,6 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from tutor.application.session import Output, RunControl, RunRefused, RunUpdate, Verdict
-from tutor.protocol.result import RunResult, Status
 from tutor.termtext import sanitize
 from tutor.words.catalog import t
 
@@ -84,6 +83,8 @@ class RunLifecycle:
                 owner.post_message(RunDone(token, None, e))
                 return
             except Exception as e:  # noqa: BLE001 - the verdict must still arrive
+                from tutor.protocol.result import RunResult, Status
+
                 verdict = Verdict(
                     RunResult(
                         exercise=label,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -25,9 +26,11 @@ from tutor.application import progress
 from tutor.application.session import PredictionAnswer, Snippet, StoreError
 from tutor.course.markdown import CodeBlock
 from tutor.course.predictions import Prediction
-from tutor.protocol.result import RunResult, Status
 from tutor.termtext import sanitize
 from tutor.words.catalog import t
+
+if TYPE_CHECKING:
+    from tutor.protocol.result import RunResult
 
 
 class RunBlock(Vertical):
@@ -286,6 +289,8 @@ def output_text(result) -> Text:
         sanitize(body) if body.strip() else t("app.lesson.no_output"),
         style="" if body.strip() else "dim",
     )
+    from tutor.protocol.result import Status  # not before a result is shown: start-up
+
     if result.status != Status.PASSED:
         text.append(
             f"\n{progress.mark(result.status)} {progress.word(result.status)}",
