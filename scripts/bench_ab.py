@@ -27,27 +27,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import bench_app  # noqa: E402
 
 
-class _Spawner:
-    """bench_app.first_frame spawns through this module's subprocess.Popen: point it at a tree."""
-
-    def __init__(self, tree: Path):
-        self.tree = tree
-        self.popen = subprocess.Popen
-
-    def __call__(self, cmd, **kw):
-        kw["env"] = dict(kw["env"], PYTHONPATH=str(self.tree))
-        kw["cwd"] = str(self.tree)
-        return self.popen(cmd, **kw)
-
-
 def first_frame(tree: Path, args: list[str]) -> float:
-    bench_app.JAXTUTOR = Path("/nonexistent")  # run `python -m tutor` from the tree
-    spawn = _Spawner(tree)
-    subprocess.Popen = spawn  # type: ignore[misc]
-    try:
-        return bench_app.first_frame(args)[0]
-    finally:
-        subprocess.Popen = spawn.popen  # type: ignore[misc]
+    return bench_app.first_frame(args, tree=tree)[0]
 
 
 def list_time(tree: Path, home: Path) -> float:

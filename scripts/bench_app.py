@@ -49,9 +49,12 @@ def rss_bytes(pid: str | int = "self") -> int:
 # ---------------------------------------------------------------- first frame (a real pty)
 
 
-def first_frame(args: list[str], size=(120, 36)) -> tuple[float, int, float]:
+def first_frame(
+    args: list[str], size=(120, 36), tree: Path | None = None
+) -> tuple[float, int, float]:
     """Seconds from spawning `jaxtutor ARGS` in a pty to the app's first frame, its RSS then,
-    and the CPU seconds the app's process had used by then (independent of machine load)."""
+    and the CPU seconds the app's process had used by then (independent of machine load). With
+    `tree`, the app of that checkout runs (`python -m tutor` from it)."""
     from tutor.app.main import BENCH_VAR
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -60,8 +63,12 @@ def first_frame(args: list[str], size=(120, 36)) -> tuple[float, int, float]:
         env[BENCH_VAR] = str(out)
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+        if tree is not None:
+            env["PYTHONPATH"] = str(tree)
         cmd = (
-            [str(JAXTUTOR), *args] if JAXTUTOR.exists() else [sys.executable, "-m", "tutor", *args]
+            [str(JAXTUTOR), *args]
+            if JAXTUTOR.exists() and tree is None
+            else [sys.executable, "-m", "tutor", *args]
         )
         start = time.time()
         proc = subprocess.Popen(
@@ -72,6 +79,7 @@ def first_frame(args: list[str], size=(120, 36)) -> tuple[float, int, float]:
             env=env,
             start_new_session=True,
             close_fds=True,
+            cwd=tree,
         )
         os.close(slave)
 

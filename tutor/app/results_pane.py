@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.widgets import Markdown, OptionList, TabbedContent, TabPane
 
@@ -147,7 +148,11 @@ class ResultsPanel(Vertical):
     @property
     def tabs_ready(self) -> bool:
         """The results' tabs are composed (a TabbedContent composes them after it mounts)."""
-        return bool(self.query("#ex-results ContentTabs Tab#--content-tab-tab-explanation"))
+        try:
+            self.query_one("#ex-results", TabbedContent).get_tab("tab-explanation")
+        except NoMatches:
+            return False
+        return True
 
     def hide_explanation(self) -> None:
         self.query_one("#ex-results", TabbedContent).hide_tab("tab-explanation")

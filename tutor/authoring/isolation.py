@@ -23,6 +23,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from tutor.authoring.validate_files import parsed_source
 from tutor.course.expectations import ExpectationError, parse_expectation
 
 PROCESS_MODULES = frozenset(
@@ -135,7 +136,7 @@ def process_effects(source: str, context: dict[str, str] | None = None) -> list[
 @lru_cache(maxsize=4096)
 def _process_effects(source: str, context: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
     try:
-        tree = ast.parse(source)
+        tree = parsed_source(source)
     except SyntaxError:
         return ()
     modules = {**dict(context), **_imports(tree)}

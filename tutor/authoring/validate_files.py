@@ -11,7 +11,7 @@ from tutor.authoring.problems import Problem
 
 def _parse(path: Path, field: str, problems: list[Problem]) -> ast.Module | None:
     try:
-        return _parsed(path.read_text(encoding="utf-8"))
+        return parsed_source(path.read_text(encoding="utf-8"))
     except SyntaxError as e:
         problems.append(Problem(str(path), field, f"syntax error at line {e.lineno}: {e.msg}"))
     except FileNotFoundError:
@@ -19,9 +19,10 @@ def _parse(path: Path, field: str, problems: list[Problem]) -> ast.Module | None
     return None
 
 
-# The tests validate many copies of one course: a source is parsed once (its tree is only read).
+# The validator reads a source for several rules, and the tests validate many copies of one course:
+# a source is parsed once (its tree is only read). Raises SyntaxError.
 @lru_cache(maxsize=4096)
-def _parsed(source: str) -> ast.Module:
+def parsed_source(source: str) -> ast.Module:
     return ast.parse(source)
 
 
