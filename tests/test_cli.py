@@ -264,7 +264,8 @@ import sys
 from tutor.cli import main
 main(["list"])
 heavy = [m for m in ("tomllib", "rich.style", "tutor.protocol.result", "tutor.protocol.details",
-                     "markdown_it", "tutor.cli.watch")
+                     "markdown_it", "tutor.cli.watch", "tutor.application.runs",
+                     "tutor.application.outcomes")
          if m in sys.modules]
 print("loaded:", *heavy)
 """
@@ -272,7 +273,8 @@ print("loaded:", *heavy)
 
 def test_a_plain_list_loads_only_what_it_shows():
     """`jaxtutor list` into a pipe: no TOML parser once the course index exists, no styles, no
-    result model, no Markdown parser (each one costs milliseconds of a command run for a glance)."""
+    result model, no Markdown parser, no run service or use-case outcomes (each one costs
+    milliseconds of a command run for a glance)."""
     for _ in range(2):  # the first one may write the index
         p = subprocess.run(
             [sys.executable, "-c", LEAN_LIST], capture_output=True, text=True, env=os.environ

@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -162,3 +163,20 @@ def test_a_cache_folder_that_cannot_be_written_only_costs_time(
     monkeypatch.setenv("JAXTUTOR_CACHE", str(blocked))
     assert load_course(root, fresh=True).exercise("6.1").title
     assert not content_index.index_path(root).exists()
+
+
+def test_predict_counts_come_from_the_index_and_follow_an_edit(root, settled, monkeypatch):
+    """Progress views count every page's predictions: from the index, without reading a page."""
+    first = load_course(root, fresh=True)
+    counts = {p.id: p.prediction_count for p in first.lessons.values()}
+    assert counts == {p.id: len(p.predictions) for p in first.lessons.values()}
+    page_id = next(i for i, n in counts.items() if n)
+    read = []
+    real = Path.read_text
+    monkeypatch.setattr(Path, "read_text", lambda p, *a, **k: read.append(p) or real(p, *a, **k))
+    again = load_course(root, fresh=True)
+    assert {p.id: p.prediction_count for p in again.lessons.values()} == counts
+    assert not [p for p in read if p.suffix == ".md"]
+    page = again.lesson(page_id).path
+    page.write_text(real(page).replace("```predict", "```text"), encoding="utf-8")
+    assert load_course(root, fresh=True).lesson(page_id).prediction_count == 0

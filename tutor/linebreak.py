@@ -71,6 +71,8 @@ def line_starts(text: str, width: int, glued: Iterable[tuple[int, int]] = ()) ->
 
 def wrapped_lines(text: str, width: int) -> list[str]:
     """`text` broken into lines of at most `width` cells (trailing spaces dropped)."""
+    if "\n" not in text and cell_len(text) <= width:  # the usual title: no break to look for
+        return [text.rstrip()]
     starts = line_starts(text, width)
     bounds = zip([0, *starts], [*starts, len(text)], strict=True)
     return [text[a:b].rstrip("\n").rstrip() for a, b in bounds]

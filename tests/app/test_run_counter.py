@@ -59,7 +59,7 @@ async def test_a_lesson_example_shows_elapsed_and_limit(make_app, fake_runner):
 
 async def test_the_playground_shows_elapsed_and_limit(make_app, fake_runner):
     from tutor.app.playground_screen import open_playground
-    from tutor.application.session import PLAYGROUND_TIME_LIMIT_S
+    from tutor.application.verdicts import PLAYGROUND_TIME_LIMIT_S
 
     fake_runner.push(RunResult(exercise="playground 6", status=Status.PASSED), delay=SILENT_S)
     app = make_app(target=("lesson", "6.1"), runner=fake_runner)

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutor.application.outcomes import PredictionAnswer, QuizAnswer
-
 if TYPE_CHECKING:
+    from tutor.application.outcomes import PredictionAnswer, QuizAnswer
     from tutor.course.loader import Course, Question
     from tutor.storage.store import Store
 
@@ -39,6 +38,8 @@ class Answers:
 
     def predict(self, lesson_id: str, block_line: int, given: str) -> PredictionAnswer:
         """The learner's prediction for a lesson block, before it runs; only the first counts."""
+        from tutor.application.outcomes import PredictionAnswer
+
         lesson = self.course.lesson(lesson_id)
         prediction = lesson.predictions[block_line]
         correct = prediction.is_right(given)
@@ -55,6 +56,8 @@ class Answers:
         raise KeyError(f"quiz {chapter_id} has no question {question_id!r}")
 
     def _answer(self, chapter_id: str, question_id: str, answer: str, correct: bool) -> QuizAnswer:
+        from tutor.application.outcomes import QuizAnswer
+
         counted = self.store.record_quiz_answer(chapter_id, question_id, answer, correct)
         first_answer, first_correct = self.store.quiz_answers(chapter_id)[question_id]
         return QuizAnswer(

@@ -31,6 +31,8 @@ class SolutionLocked(Exception):
 
 @dataclass
 class OpenedExercise:
+    """Everything a workspace shows when an exercise opens."""
+
     exercise: Exercise
     chapter: Chapter
     draft: Draft
@@ -44,6 +46,8 @@ class OpenedExercise:
 
 @dataclass
 class HintReveal:
+    """The hints shown after one more was asked for."""
+
     revealed: list[str]  # every hint revealed so far, in order
     total: int
     new: bool  # False when all were already revealed
@@ -55,6 +59,8 @@ class HintReveal:
 
 @dataclass
 class QuizAnswer:
+    """What answering a quiz question did: this answer, and the first answer that counts."""
+
     correct: bool | None  # this answer; None for an open question not yet marked
     counted: bool  # True for the first answer to the question
     first_answer: str  # the answer that counts
@@ -64,6 +70,8 @@ class QuizAnswer:
 
 @dataclass
 class PredictionAnswer:
+    """What answering a predict-then-run question did."""
+
     prediction: Prediction
     correct: bool
     counted: bool  # the first prediction for this block counts; later ones are practice
@@ -71,4 +79,6 @@ class PredictionAnswer:
 
 @dataclass
 class ResetOutcome:
+    """A draft put back to its starter, and where the old text was kept."""
+
     backup: Path | None  # None: there was nothing to keep (no draft, or the starter)

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class StatusLook:
+    """How views show one status: its word, its colour and its mark."""
+
     word_key: str  # catalog key of the status word
     style: str  # rich style text; views take it through style() below
     mark: str  # one-cell mark shown before the item
@@ -139,6 +141,8 @@ def attempt_rule(run_status, *, reference: bool = False) -> AttemptRule:
 
 @dataclass(frozen=True)
 class Item:
+    """One place on the course map, in course order."""
+
     kind: str  # "lesson" | "exercise" | "repair" | "quiz"
     id: str  # lesson/exercise id, or the chapter id for a quiz
     title: str

@@ -13,45 +13,41 @@ Rules kept here:
 - Checking a file byte-identical to the reference solution records "reference": neither a pass
   nor an unlocked solution. Resetting a draft equal to the starter makes no backup.
 The quiz and prediction use cases are in tutor/application/answers.py, the learner's place and
-settings in tutor/application/places.py. The session never imports
-jax: runs go through its run service (tutor/application/runs.py)."""
+settings in tutor/application/places.py, runs and their verdicts in tutor/application/verdicts.py.
+The session never imports jax: runs go through its run service (tutor/application/runs.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tutor.application.answers import Answers
-from tutor.application.outcomes import (
-    HintReveal,
-    OpenedExercise,
-    PredictionAnswer,
-    QuizAnswer,
-    ResetOutcome,
-    RunRefused,
-    SolutionLocked,
-)
 from tutor.application.places import Places
-from tutor.application.progress import attempt_rule
-from tutor.application.runs import (
-    Listener,
-    Output,
-    RunControl,
-    RunnerLike,
-    RunService,
-    RunUpdate,
-    Snippet,
-    Verdict,
-    WorkerUnavailable,
-)
-from tutor.storage.drafts import Draft, DraftError, SaveOutcome, decode_source, read_head
+from tutor.application.verdicts import Verdicts
+from tutor.storage.drafts import Draft, DraftError, SaveOutcome, read_head
 from tutor.storage.exercise_records import Attempt, ExerciseStats
 from tutor.storage.schema import StoreError
 
 if TYPE_CHECKING:
+    from tutor.application.outcomes import (
+        HintReveal,
+        OpenedExercise,
+        PredictionAnswer,
+        QuizAnswer,
+        ResetOutcome,
+        RunRefused,
+        SolutionLocked,
+    )
+    from tutor.application.runs import (
+        Output,
+        RunControl,
+        RunnerLike,
+        RunService,
+        RunUpdate,
+        Snippet,
+        Verdict,
+    )
     from tutor.course.loader import Course
-    from tutor.protocol.events import Job
     from tutor.protocol.result import RunResult
     from tutor.storage.store import Store
 
@@ -83,7 +79,27 @@ __all__ = [
     "read_head",
 ]
 
-PLAYGROUND_TIME_LIMIT_S = 120.0  # the longest a lesson example may take (its `timeout=`) is 120 s
+# The outcome and run names load with their first use, not with the session: `jaxtutor list`
+# opens a session but runs and answers nothing, and these modules are a twentieth of its time.
+_LATER = {
+    **dict.fromkeys(
+        ["HintReveal", "OpenedExercise", "PredictionAnswer", "QuizAnswer", "ResetOutcome"]
+        + ["RunRefused", "SolutionLocked"],
+        "tutor.application.outcomes",
+    ),
+    **dict.fromkeys(
+        ["Output", "RunControl", "RunnerLike", "RunService", "RunUpdate", "Snippet", "Verdict"],
+        "tutor.application.runs",
+    ),
+}
+
+
+def __getattr__(name: str):
+    if name not in _LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(_LATER[name]), name)
 
 
 def open_session(
@@ -103,7 +119,7 @@ def open_session(
 
         course = load_course()
     store = Store(home, read_only=read_only)
-    return Session(course, store, runs=runs or RunService(), lang=lang)
+    return Session(course, store, runs=runs, lang=lang)
 
 
 def playground_with_example(text: str, code: str, heading: str) -> tuple[str, int]:
@@ -114,20 +130,39 @@ def playground_with_example(text: str, code: str, heading: str) -> tuple[str, in
     return with_example(text, code, heading)
 
 
-@dataclass
-class Session(Answers, Places):
+class Session(Answers, Places, Verdicts):
     """The learner's session over one course, one store and one run service; `lang` travels to
     the worker with each job."""
 
-    course: Course
-    store: Store
-    runs: RunService = field(default_factory=RunService)
-    lang: str | None = None
-    _drafts: dict[str, Draft] = field(default_factory=dict, repr=False)
+    def __init__(
+        self,
+        course: Course,
+        store: Store,
+        *,
+        runs: RunService | None = None,
+        lang: str | None = None,
+    ):
+        self.course, self.store, self.lang = course, store, lang
+        self._runs = runs
+        self._drafts: dict[str, Draft] = {}
+
+    @property
+    def runs(self) -> RunService:
+        """The run service given, or one made at the first run (`jaxtutor list` runs nothing)."""
+        if self._runs is None:
+            from tutor.application.runs import RunService
+
+            self._runs = RunService()
+        return self._runs
+
+    @runs.setter
+    def runs(self, service: RunService) -> None:
+        self._runs = service
 
     def close(self) -> None:
-        """End the runs' worker and close the store."""
-        self.runs.close()
+        """End the runs' worker, if a run started one, and close the store."""
+        if self._runs is not None:
+            self._runs.close()
         self.store.close()
 
     @property
@@ -161,6 +196,8 @@ class Session(Answers, Places):
         """Ensure the draft, remember the place; everything a workspace shows on opening. With
         `record=False` the store write is left to the caller's `record_open` (a screen defers it
         until after its first frame). Raises UnknownId; store problems raise StoreError."""
+        from tutor.application.outcomes import OpenedExercise
+
         ex = self.course.exercise(ex_id)
         draft = self.draft(ex_id)
         text, error = None, None
@@ -214,118 +251,11 @@ class Session(Answers, Places):
         """Time the learner spent in the exercise's workspace."""
         self.store.add_time(self.course.exercise(ex_id).id, seconds)
 
-    # ------------------------------------------------------------ running
-
-    def prepare(
-        self,
-        ex_id: str,
-        *,
-        text: str | None = None,
-        file: Path | str | None = None,
-        timeout: float | None = None,
-    ) -> tuple[Job, Path, bool]:
-        """The job for a run, the file it checks and whether that file is the reference
-        solution. With `text` (an editor's content) the draft is saved first; with `file`, that
-        file is checked; else the draft (created from the starter if missing). Raises RunRefused
-        when the text cannot be saved or the file cannot be read as UTF-8."""
-        from tutor.protocol.events import exercise_job
-
-        ex = self.course.exercise(ex_id)
-        if file is not None:
-            path = Path(file)
-        else:
-            draft = self.draft(ex_id)
-            if text is not None:
-                saved = draft.save(text)
-                if not saved.ok:
-                    raise RunRefused(saved.reason or "", saved.error)
-            else:
-                try:
-                    self.store.drafts.ensure(ex)
-                except DraftError as e:
-                    raise RunRefused(str(e), e) from None
-            path = draft.path
-        try:
-            data = path.read_bytes()
-            decode_source(data, path)
-        except DraftError as e:
-            raise RunRefused(str(e), e) from None
-        except OSError as e:
-            from tutor.storage.drafts import DraftReadError
-
-            err = DraftReadError(path, e)
-            raise RunRefused(str(err), err) from None
-        reference = data == ex.solution_path.read_bytes()
-        try:
-            job = exercise_job(
-                ex,
-                path,
-                self.course.chapter_of(ex.id).context_path,
-                time_limit=timeout,
-                lang=self.lang,
-            )
-        except ValueError as e:  # a time limit no run can honour
-            raise RunRefused(str(e)) from None
-        return job, path, reference
-
-    def run(
-        self,
-        ex_id: str,
-        *,
-        text: str | None = None,
-        file: Path | str | None = None,
-        timeout: float | None = None,
-        listener: Listener | None = None,
-        control: RunControl | None = None,
-    ) -> Verdict:
-        """Prepare, run through the run service (blocking: call it off the UI thread) and
-        record. `control` cancels the run. Raises RunRefused before running; never raises for a
-        recording problem (see Verdict.record_error)."""
-        job, path, reference = self.prepare(ex_id, text=text, file=file, timeout=timeout)
-        source = _digest(path)  # the file as the worker will read it
-        try:
-            result = self.runs.run(job, listener=listener, control=control)
-        except WorkerUnavailable as e:  # a verdict that says so, not an attempt
-            return Verdict(result=e.result, file=path, reference=reference)
-        return self.record(result, path, reference=reference, source=source)
-
-    def time_limit(self, ex_id: str) -> float:
-        """The wall-clock limit of the exercise's runs, in seconds."""
-        return self.course.exercise(ex_id).time_limit
-
-    def record(
-        self, result: RunResult, file: Path, *, reference: bool = False, source: str | None = None
-    ) -> Verdict:
-        """Record a finished run: the one place a verdict is annotated (reference, recorded).
-        A recording failure becomes `record_error`, not an exception. `source` (the checked
-        file's digest) equal to the last attempt's: a run of an unchanged file, shown in the
-        history but not counted as an attempt (a `check` or `watch` start)."""
-        verdict = Verdict(result=result, file=Path(file), reference=reference)
-        try:
-            rule = attempt_rule(result.status, reference=reference)
-            verdict.first_pass = self.store.record_attempt(result, rule, source=source)
-            verdict.recorded = True
-        except StoreError as e:
-            verdict.record_error = str(e)
-        return verdict
-
-    def run_snippet(
-        self,
-        snippet: Snippet,
-        *,
-        listener: Listener | None = None,
-        control: RunControl | None = None,
-    ) -> Verdict:
-        """A lesson example, a quiz verification or the playground: run, nothing recorded."""
-        return self.runs.snippet(snippet, lang=self.lang, listener=listener, control=control)
-
-    def warm(self, context: Path | str | None = None) -> None:
-        """Have a worker for this chapter context ready (blocking: call it off the UI thread)."""
-        self.runs.warm(context)
-
     # ------------------------------------------------------------ hints and the solution
 
     def reveal_hint(self, ex_id: str) -> HintReveal:
+        from tutor.application.outcomes import HintReveal
+
         ex = self.course.exercise(ex_id)
         before = self.store.hints_revealed(ex.id)
         n = self.store.reveal_hint(ex.id, len(ex.hints))
@@ -344,6 +274,8 @@ class Session(Answers, Places):
 
     def view_solution(self, ex_id: str) -> str:
         """The solution's source, recording the view. Raises SolutionLocked."""
+        from tutor.application.outcomes import SolutionLocked
+
         ex = self.course.exercise(ex_id)
         if not self.store.solution_unlocked(ex.id):
             raise SolutionLocked(ex.id)
@@ -355,6 +287,8 @@ class Session(Answers, Places):
     def reset(self, ex_id: str) -> ResetOutcome:
         """The starter back in the draft; the old draft is backed up unless it equals the
         starter. Raises DraftError."""
+        from tutor.application.outcomes import ResetOutcome
+
         ex = self.course.exercise(ex_id)
         backup = self.store.drafts.reset(ex)
         self.draft(ex_id).adopt(ex.starter)
@@ -367,25 +301,3 @@ class Session(Answers, Places):
         from tutor.storage.playground import playground_draft
 
         return playground_draft(self.store.home, self.course.chapter_by_id[chapter_id].id)
-
-    def playground_snippet(self, chapter_id: str, code: str) -> Snippet:
-        """The playground's code as a run: the chapter context first, its own file name in
-        tracebacks, the longest limit an example may have; run it with `run_snippet`."""
-        from tutor.storage.playground import display_name
-
-        return Snippet(
-            code,
-            label=f"playground {chapter_id}",
-            time_limit=PLAYGROUND_TIME_LIMIT_S,
-            context=self.course.chapter_by_id[chapter_id].context_path,
-            filename=display_name(chapter_id),
-        )
-
-
-def _digest(path: Path) -> str | None:
-    import hashlib
-
-    try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-    except OSError:
-        return None

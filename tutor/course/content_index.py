@@ -18,7 +18,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-VERSION = 1
+VERSION = 2  # 2: a lesson page's entry is its page_header (front matter and predict count)
 RACY_S = 2.0
 
 

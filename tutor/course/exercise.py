@@ -15,6 +15,8 @@ from tutor.course.markdown import reflow
 
 @dataclass(frozen=True)
 class InterfaceItem:
+    """A name the learner's file must define, with the signature the statement gives."""
+
     name: str
     signature: str
     kind: str = "function"  # function | value | class
@@ -30,6 +32,8 @@ class Rule:
 
 @dataclass
 class Exercise:
+    """One exercise (main or repair) of a chapter, as its exercise.toml describes it."""
+
     id: str
     title: str
     chapter_id: str

@@ -41,6 +41,8 @@ class ExpectationError(ValueError):
 
 @dataclass(frozen=True)
 class Expectation:
+    """How a fixture must fail: the status, the check, and words its message must (not) hold."""
+
     status: str
     check: str | None = None
     words: tuple[str, ...] = ()

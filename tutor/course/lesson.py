@@ -8,8 +8,8 @@ import re
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tutor.course.context import context_definitions
 from tutor.course.errors import ContentError
 from tutor.course.markdown import (
     CodeBlock,
@@ -20,7 +20,9 @@ from tutor.course.markdown import (
     join_cjk_breaks,
     segments,
 )
-from tutor.course.predictions import Prediction, PredictionError, parse_prediction
+
+if TYPE_CHECKING:
+    from tutor.course.predictions import Prediction
 
 _SUBPAGE = re.compile(r"^(?P<topic>.+\.\d+)(?P<part>[a-z])$")
 
@@ -34,12 +36,17 @@ def topic_of(page_id: str) -> str:
 
 @dataclass
 class Lesson:
+    """One lesson page of a chapter."""
+
     id: str
     title: str
     chapter_id: str
     path: Path
     level: str = ""  # "core" (🟢 必读), "optional" (⚪ 选读) or "" (unmarked)
     context_path: Path | None = None
+    # how many predict-then-run blocks the page has: counted when the loader reads its front
+    # matter, so progress views need not read every page (see page_header)
+    prediction_count: int = 0
 
     @property
     def topic_id(self) -> str:
@@ -77,6 +84,9 @@ class Lesson:
     @cached_property
     def predictions(self) -> dict[int, Prediction]:
         """The page's predictions by the line of the block they belong to."""
+        # parsed on a page's first reading: loading the course and the progress views need none
+        from tutor.course.predictions import PredictionError, parse_prediction
+
         out, n = {}, 0
         for block in code_blocks(*self._parts):  # no need to fill include blocks for this
             if block.predict:
@@ -92,22 +102,14 @@ class Lesson:
         return headings(*self._parts)
 
     @property
-    def prediction_count(self) -> int:
-        """How many predict-then-run blocks the page has, without parsing it (progress views ask
-        for every page; the validator makes sure each ```predict fence belongs to a block)."""
-        return sum(
-            1
-            for line in self.path.read_text(encoding="utf-8").split("\n")
-            if line.startswith("```predict")
-        )
-
-    @property
     def source_lines(self) -> int:
         return self.path.read_text(encoding="utf-8").count("\n")
 
     def _expand(self, block: CodeBlock) -> CodeBlock:
         if not block.include or self.context_path is None:
             return block
+        from tutor.course.context import context_definitions
+
         return replace(block, code=context_definitions(self.context_path, block.include))
 
 
@@ -121,9 +123,14 @@ def split_front_matter(path: Path) -> tuple[dict, str, int]:
     return meta, body, text[: end + 5].count("\n") + 1
 
 
-def front_matter(text: str, path: Path) -> dict:
-    """The +++ TOML block a lesson page starts with, parsed."""
-    return _front_matter(text, path)[0]
+def page_header(text: str, path: Path) -> dict:
+    """What loading the course needs of a page, kept in the content index: its +++ TOML block
+    parsed, and the number of its ```predict fences, counted without parsing the Markdown (the
+    validator makes sure each belongs to a block)."""
+    return {
+        "front_matter": _front_matter(text, path)[0],
+        "predictions": text.startswith("```predict") + text.count("\n```predict"),
+    }
 
 
 def _front_matter(text: str, path: Path) -> tuple[dict, int]:

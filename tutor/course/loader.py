@@ -15,7 +15,7 @@ from tutor.course.content_index import ParsedFiles, index_path
 from tutor.course.errors import ContentError, UnknownId
 from tutor.course.exercise import Exercise, InterfaceItem, Rule
 from tutor.course.expectations import ExpectationError, parse_header
-from tutor.course.lesson import Lesson, front_matter
+from tutor.course.lesson import Lesson, page_header
 from tutor.course.markdown import join_cjk_breaks, reflow
 from tutor.course.model import Chapter, Course
 from tutor.course.quiz import Question, Quiz
@@ -69,9 +69,10 @@ def _need(data: dict, key: str, path: Path, typ: type | tuple = str):
 def _load_lesson(
     path: Path, chapter_id: str, expected_id: str, context_path: Path, files: ParsedFiles
 ) -> Lesson:
-    meta = _read(
-        path, files, lambda text: front_matter(text, path), "missing (listed in chapter.toml)"
+    header = _read(
+        path, files, lambda text: page_header(text, path), "missing (listed in chapter.toml)"
     )
+    meta = header["front_matter"]
     lid = _need(meta, "id", path)
     if lid != expected_id:
         raise ContentError(
@@ -87,6 +88,7 @@ def _load_lesson(
         path=path,
         level=level,
         context_path=context_path,
+        prediction_count=header["predictions"],
     )
 
 

@@ -19,6 +19,8 @@ from tutor.course.quiz import Quiz
 
 @dataclass
 class Chapter:
+    """One chapter: its pages, exercises, repairs, quiz, context and cheat sheet."""
+
     id: str
     title: str
     short_title: str
@@ -44,6 +46,8 @@ class Chapter:
 
 @dataclass
 class Course:
+    """The whole course: its chapters in order, and lookups by id."""
+
     title: str
     root: Path
     chapters: list[Chapter]

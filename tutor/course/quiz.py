@@ -8,6 +8,8 @@ from pathlib import Path
 
 @dataclass
 class Question:
+    """One quiz question: a choice among options, or an open question with a model answer."""
+
     id: str
     kind: str  # "choice" or "open"
     prompt: str
@@ -24,6 +26,8 @@ class Question:
 
 @dataclass
 class Quiz:
+    """The end-of-chapter quiz."""
+
     chapter_id: str
     title: str
     path: Path

@@ -19,6 +19,8 @@ class DetailError(ValueError):
 
 @dataclass
 class Detail:
+    """Why a check failed, beyond its message; each kind below says what it compared."""
+
     kind: ClassVar[str] = ""
     what: str = ""  # which value the check compared ("返回的 count" …)
     diagnosis: str | None = None  # label of the known mistake the actual value was shown to match
@@ -81,11 +83,15 @@ class AllClose(Comparison):
 
 @dataclass
 class ShapeMismatch(Comparison):
+    """The actual array has another shape than the expected one."""
+
     kind: ClassVar[str] = "shape"
 
 
 @dataclass
 class DtypeMismatch(Comparison):
+    """The actual array has another dtype than the expected one."""
+
     kind: ClassVar[str] = "dtype"
 
 
@@ -153,6 +159,8 @@ class Structure(Detail):
 
 @dataclass
 class Equal(Detail):
+    """A value that should equal the expected one exactly (no tolerance) and does not."""
+
     kind: ClassVar[str] = "equal"
     expected: Any = None
     actual: Any = None

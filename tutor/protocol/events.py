@@ -47,6 +47,8 @@ def new_nonce() -> str:
 
 @dataclass
 class Job:
+    """One run for a worker: what to run, against which checks, within which limits."""
+
     kind: JobKind
     exercise: str  # exercise id, or a label for a snippet
     time_limit: float  # wall clock, from the moment the worker starts it
@@ -149,12 +151,16 @@ class Ready:
 
 @dataclass
 class Started:
+    """The worker began the job."""
+
     type: ClassVar[str] = "started"
     nonce: str
 
 
 @dataclass
 class CheckStarted:
+    """One check began."""
+
     type: ClassVar[str] = "check_started"
     nonce: str
     id: str
@@ -163,6 +169,8 @@ class CheckStarted:
 
 @dataclass
 class CheckDone:
+    """One check ended, with its outcome."""
+
     type: ClassVar[str] = "check_done"
     nonce: str
     check: CheckOutcome

@@ -69,6 +69,8 @@ def _enum(enum_cls, value: Any, what: str):
 
 @dataclass
 class CheckOutcome:
+    """One check's outcome: its status, message and detail."""
+
     id: str
     name: str
     status: CheckStatus
@@ -113,6 +115,8 @@ class CheckOutcome:
 
 @dataclass
 class ErrorInfo:
+    """The learner's error: its type, message, line and trimmed traceback."""
+
     type: str
     message: str
     line: int | None = None  # line in the learner's file, when the error passed through it
@@ -144,6 +148,8 @@ class ErrorInfo:
 
 @dataclass
 class RunResult:
+    """The verdict of one run: its status, the checks, the error and the output."""
+
     exercise: str
     status: Status
     duration_s: float = 0.0

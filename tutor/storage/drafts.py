@@ -116,6 +116,8 @@ class Drafts:
 
 @dataclass
 class SaveOutcome:
+    """What writing a draft did: written, or refused and why."""
+
     ok: bool
     reason: str | None = None  # why the write failed, in the learner's language
     error: DraftError | None = None

@@ -28,6 +28,8 @@ class AttemptRule(Protocol):
 
 @dataclass
 class Attempt:
+    """One recorded run of an exercise."""
+
     at: float
     duration_s: float
     status: str  # a run status, or "reference" (the reference solution was checked)
@@ -37,6 +39,8 @@ class Attempt:
 
 @dataclass
 class ExerciseStats:
+    """What the store holds about one exercise, for the progress views."""
+
     id: str
     status: str  # unseen | started | failed | passed
     attempts: int

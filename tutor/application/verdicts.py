@@ -1,0 +1,168 @@
+"""The session's runs and their verdicts: an exercise run is prepared (the draft saved, the file
+read), run through the run service and recorded, the one place a verdict is annotated; lesson
+examples, quiz verifications and the playground run without a record. Mixed into `Session`
+(tutor/application/session.py), whose course, store, run service and drafts it uses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tutor.application.progress import attempt_rule
+from tutor.storage.drafts import DraftError, decode_source
+from tutor.storage.schema import StoreError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from tutor.application.runs import Listener, RunControl, RunService, Snippet, Verdict
+    from tutor.course.loader import Course
+    from tutor.protocol.events import Job
+    from tutor.protocol.result import RunResult
+    from tutor.storage.drafts import Draft
+    from tutor.storage.store import Store
+
+PLAYGROUND_TIME_LIMIT_S = 120.0  # the longest a lesson example may take (its `timeout=`) is 120 s
+
+
+class Verdicts:
+    course: Course
+    store: Store
+    runs: RunService
+    lang: str | None
+    draft: Callable[[str], Draft]  # Session.draft: the one Draft object of an exercise
+
+    def prepare(
+        self,
+        ex_id: str,
+        *,
+        text: str | None = None,
+        file: Path | str | None = None,
+        timeout: float | None = None,
+    ) -> tuple[Job, Path, bool]:
+        """The job for a run, the file it checks and whether that file is the reference
+        solution. With `text` (an editor's content) the draft is saved first; with `file`, that
+        file is checked; else the draft (created from the starter if missing). Raises RunRefused
+        when the text cannot be saved or the file cannot be read as UTF-8."""
+        from tutor.application.outcomes import RunRefused
+        from tutor.protocol.events import exercise_job
+
+        ex = self.course.exercise(ex_id)
+        if file is not None:
+            path = Path(file)
+        else:
+            draft = self.draft(ex_id)
+            if text is not None:
+                saved = draft.save(text)
+                if not saved.ok:
+                    raise RunRefused(saved.reason or "", saved.error)
+            else:
+                try:
+                    self.store.drafts.ensure(ex)
+                except DraftError as e:
+                    raise RunRefused(str(e), e) from None
+            path = draft.path
+        try:
+            data = path.read_bytes()
+            decode_source(data, path)
+        except DraftError as e:
+            raise RunRefused(str(e), e) from None
+        except OSError as e:
+            from tutor.storage.drafts import DraftReadError
+
+            err = DraftReadError(path, e)
+            raise RunRefused(str(err), err) from None
+        reference = data == ex.solution_path.read_bytes()
+        try:
+            job = exercise_job(
+                ex,
+                path,
+                self.course.chapter_of(ex.id).context_path,
+                time_limit=timeout,
+                lang=self.lang,
+            )
+        except ValueError as e:  # a time limit no run can honour
+            raise RunRefused(str(e)) from None
+        return job, path, reference
+
+    def run(
+        self,
+        ex_id: str,
+        *,
+        text: str | None = None,
+        file: Path | str | None = None,
+        timeout: float | None = None,
+        listener: Listener | None = None,
+        control: RunControl | None = None,
+    ) -> Verdict:
+        """Prepare, run through the run service (blocking: call it off the UI thread) and
+        record. `control` cancels the run. Raises RunRefused before running; never raises for a
+        recording problem (see Verdict.record_error)."""
+        from tutor.application.runs import Verdict, WorkerUnavailable
+
+        job, path, reference = self.prepare(ex_id, text=text, file=file, timeout=timeout)
+        source = _digest(path)  # the file as the worker will read it
+        try:
+            result = self.runs.run(job, listener=listener, control=control)
+        except WorkerUnavailable as e:  # a verdict that says so, not an attempt
+            return Verdict(result=e.result, file=path, reference=reference)
+        return self.record(result, path, reference=reference, source=source)
+
+    def time_limit(self, ex_id: str) -> float:
+        """The wall-clock limit of the exercise's runs, in seconds."""
+        return self.course.exercise(ex_id).time_limit
+
+    def record(
+        self, result: RunResult, file: Path, *, reference: bool = False, source: str | None = None
+    ) -> Verdict:
+        """Record a finished run: the one place a verdict is annotated (reference, recorded).
+        A recording failure becomes `record_error`, not an exception. `source` (the checked
+        file's digest) equal to the last attempt's: a run of an unchanged file, shown in the
+        history but not counted as an attempt (a `check` or `watch` start)."""
+        from tutor.application.runs import Verdict
+
+        verdict = Verdict(result=result, file=Path(file), reference=reference)
+        try:
+            rule = attempt_rule(result.status, reference=reference)
+            verdict.first_pass = self.store.record_attempt(result, rule, source=source)
+            verdict.recorded = True
+        except StoreError as e:
+            verdict.record_error = str(e)
+        return verdict
+
+    def run_snippet(
+        self,
+        snippet: Snippet,
+        *,
+        listener: Listener | None = None,
+        control: RunControl | None = None,
+    ) -> Verdict:
+        """A lesson example, a quiz verification or the playground: run, nothing recorded."""
+        return self.runs.snippet(snippet, lang=self.lang, listener=listener, control=control)
+
+    def warm(self, context: Path | str | None = None) -> None:
+        """Have a worker for this chapter context ready (blocking: call it off the UI thread)."""
+        self.runs.warm(context)
+
+    def playground_snippet(self, chapter_id: str, code: str) -> Snippet:
+        """The playground's code as a run: the chapter context first, its own file name in
+        tracebacks, the longest limit an example may have; run it with `run_snippet`."""
+        from tutor.application.runs import Snippet
+        from tutor.storage.playground import display_name
+
+        return Snippet(
+            code,
+            label=f"playground {chapter_id}",
+            time_limit=PLAYGROUND_TIME_LIMIT_S,
+            context=self.course.chapter_by_id[chapter_id].context_path,
+            filename=display_name(chapter_id),
+        )
+
+
+def _digest(path: Path) -> str | None:
+    import hashlib
+
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return None
