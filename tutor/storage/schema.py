@@ -121,12 +121,15 @@ def migrate(db: sqlite3.Connection, path: Path) -> None:
     while version < SCHEMA_VERSION:
         db.execute("BEGIN IMMEDIATE")
         try:
+            # another process may have migrated meanwhile; what is left goes in one transaction
+            # (one commit: a fresh home's first start does not wait for a sync per step)
             current = db.execute("PRAGMA user_version").fetchone()[0]
-            if current == version:  # another process may have migrated meanwhile
-                # statement by statement: executescript() would commit our transaction
-                for statement in _statements(MIGRATIONS[version]):
-                    db.execute(statement)
-                db.execute(f"PRAGMA user_version = {version + 1}")
+            if current < SCHEMA_VERSION:
+                for script in MIGRATIONS[current:]:
+                    # statement by statement: executescript() would commit our transaction
+                    for statement in _statements(script):
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
