@@ -30,3 +30,6 @@ _.rendered_at  # unused attribute (tutor/app/lesson.py)
 
 # a parameter of the signature JAX calls its event listeners with (jax.monitoring)
 duration_secs  # unused variable (tutor/worker/check_programs.py:57)
+
+# Textual calls a stylesheet's methods by name (tutor/app/stylesheet_reuse.py replaces them)
+_.reparse  # unused attribute (tutor/app/stylesheet_reuse.py)

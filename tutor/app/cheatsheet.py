@@ -62,6 +62,7 @@ def filter_markdown(text: str, query: str) -> tuple[str, int]:
 
 
 class CheatSheetScreen(Screen):
+    CSS_PATH = "cheatsheet.tcss"
     OVERLAY = True  # shown over where the learner is; Esc goes back there
     BINDINGS = [
         Binding("slash", "search", "app.key.search"),

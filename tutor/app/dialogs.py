@@ -12,6 +12,7 @@ from tutor.words.catalog import t
 
 
 class ConfirmDialog(ModalScreen[bool]):
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [
         Binding("escape,n", "answer(False)", "app.confirm.no"),
         Binding("y", "answer(True)", "app.confirm.yes"),
@@ -42,6 +43,8 @@ class ConfirmDialog(ModalScreen[bool]):
 class ChoiceDialog(ModalScreen[str]):
     """A question with a few named answers (one button each, the first focused); Esc picks the
     first, so that dismissing it never does the less safe thing."""
+
+    CSS_PATH = "dialogs.tcss"
 
     BINDINGS = [Binding("escape", "pick_first", "app.key.back")]
 

@@ -40,6 +40,7 @@ from tutor.words.catalog import t
 
 
 class ExerciseScreen(PaneLayout, Screen[None]):
+    CSS_PATH = "exercise.tcss"
     HORIZONTAL_BREAKPOINTS: list[
         tuple[int, str]
     ] = []  # the layout is a class on #ex-grid (tutor/app/exercise_layout.py)

@@ -92,6 +92,7 @@ def help_rows(bindings) -> list[tuple[str, str]]:
 
 
 class HelpScreen(ModalScreen[None]):
+    CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape,f1,q", "close", "app.key.back")]
 
     def __init__(self) -> None:

@@ -22,6 +22,7 @@ from tutor.words.catalog import t
 
 
 class ProgressScreen(Screen):
+    CSS_PATH = "progress.tcss"
     OVERLAY = True  # shown over where the learner is; Esc goes back there
     BINDINGS = [Binding("escape", "back", "app.key.back")]
 

@@ -37,6 +37,7 @@ def inline_code(markdown: str) -> Text:
 
 
 class QuizScreen(Screen):
+    CSS_PATH = "quiz.tcss"
     BINDINGS = [
         Binding("right_square_bracket,right", "move(1)", "app.key.next"),
         Binding("left_square_bracket,left", "move(-1)", "app.key.prev"),

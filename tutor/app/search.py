@@ -37,6 +37,8 @@ def hit_label(hit, query: str) -> Text:
 class SearchScreen(ModalScreen):
     """Dismissed with (hit, query) or None."""
 
+    CSS_PATH = "search.tcss"
+
     BINDINGS = [Binding("escape", "cancel", "app.key.back"), Binding("down", "results", show=False)]
 
     def __init__(self, query: str = ""):

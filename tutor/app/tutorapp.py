@@ -90,6 +90,10 @@ class TutorApp(Navigation):
         install(self, THEMES)  # text colours legible in both themes (tutor/app/legible.py)
         theme = self.session.setting("theme")
         self.theme = theme if theme in THEMES else THEMES[0]
+        from tutor.app.stylesheet_reuse import reuse_parsed_rules
+
+        # the first parse uses the legible theme's colours, and no rule is parsed twice with them
+        reuse_parsed_rules(self.stylesheet, self.get_css_variables())
 
     # ------------------------------------------------------------ warm workers
 
