@@ -130,7 +130,7 @@ def zh(monkeypatch):
 
 
 def test_every_detail_kind_reads_in_chinese(zh):
-    from tutor.app.diffview import render_detail
+    from tutor.app.detail_diff import render_detail
     from tutor.cli.render import detail_lines
 
     found = {}
@@ -177,7 +177,7 @@ def test_every_status_reads_in_chinese(zh):
         if words:
             found[status.value] = (words, buf.getvalue())
         if error is not None:  # the app's results pane shows the same error
-            from tutor.app.diffview import render_error
+            from tutor.app.detail_diff import render_error
 
             shown = _plain(render_error(error))
             if english_words(shown):

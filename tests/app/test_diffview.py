@@ -8,7 +8,7 @@ import io
 import pytest
 from rich.console import Console
 
-from tutor.app.diffview import RENDERERS, render_detail
+from tutor.app.detail_diff import RENDERERS, render_detail
 from tutor.app.valuediff import array_table
 from tutor.protocol import details as D
 from tutor.protocol.result import CheckOutcome, CheckStatus

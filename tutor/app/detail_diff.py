@@ -4,7 +4,8 @@ largest error, how many elements differ), expected vs actual side by side (drawn
 tutor/app/valuediff.py), one section per key path for pytrees.
 
 `render_detail(check)` is pure (a Rich renderable; it switches on the detail's class and handles
-every kind in `details.ALL_KINDS`); `DiffView` is the scrollable widget that shows it."""
+every kind in `details.ALL_KINDS`); the widget that shows it is tutor/app/diffview.py, which
+imports this module (and the detail classes) only when it first draws a check."""
 
 from __future__ import annotations
 
@@ -15,13 +16,10 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.containers import VerticalScroll
-from textual.widgets import Static
 
 from tutor.app.valuediff import BAD, GOOD, array_table, as_number, fmt, values_table
 from tutor.protocol import details as D
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo
-from tutor.termtext import sanitize_all
 from tutor.words.catalog import t
 
 
@@ -254,21 +252,3 @@ def render_error(error: ErrorInfo) -> RenderableType:
             detail=D.LearnerError(line=error.line, traceback=error.traceback),
         )
     )
-
-
-class DiffView(VerticalScroll):
-    """Scrollable diff of the selected failing check."""
-
-    def compose(self):
-        yield Static(t("app.ex.diff_after_run"), id="diff-body")
-
-    def show(self, check: CheckOutcome | None, empty: str | None = None) -> None:
-        """The diff of `check`; with none, `empty` (what is true of the run shown)."""
-        body = self.query_one("#diff-body", Static)
-        check = sanitize_all(check)  # learner text (names, messages, values) shown, never acted on
-        body.update(render_detail(check) if check is not None else empty or "")
-        self.scroll_home(animate=False)
-
-    def show_error(self, error: ErrorInfo) -> None:
-        self.query_one("#diff-body", Static).update(render_error(sanitize_all(error)))
-        self.scroll_home(animate=False)

@@ -11,7 +11,6 @@ from rich.text import Text
 
 from tutor.app.cjkwrap import WrapStatic
 from tutor.application import progress
-from tutor.protocol.details import LearnerError
 from tutor.protocol.result import CheckStatus, RunResult, Status
 from tutor.termtext import sanitize, sanitize_all
 from tutor.words.catalog import t
@@ -68,6 +67,8 @@ def verdict_text(
 def error_line(result: RunResult) -> int | None:
     """The line of the learner's file to mark: the run's error, else the first check that
     failed with an error in the learner's code."""
+    from tutor.protocol.details import LearnerError  # not at import: an exercise opens without it
+
     if result.error is not None and result.error.line:
         return int(result.error.line)
     for check in result.failing_checks:

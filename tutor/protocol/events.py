@@ -16,7 +16,6 @@ import enum
 import json
 import math
 import os
-import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -42,6 +41,8 @@ class JobKind(str, enum.Enum):
 
 
 def new_nonce() -> str:
+    import secrets  # with hashlib and hmac: not for the app's first frame, only for its first run
+
     return secrets.token_hex(16)
 
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tutor.protocol.details import Detail, DetailError
+if TYPE_CHECKING:  # the detail classes load with the first document read (an app opens without)
+    from tutor.protocol.details import Detail
 
 RESULT_VERSION = 1  # "version" of the JSON document; bump when a field changes meaning
 
@@ -96,6 +97,8 @@ class CheckOutcome:
 
     @classmethod
     def from_dict(cls, d: Any) -> CheckOutcome:
+        from tutor.protocol.details import Detail, DetailError
+
         w = "check"
         raw_detail = _field(d, "detail", (dict, None), None, w)
         try:
