@@ -3,7 +3,7 @@ with its own output, and judges them as the runner judges a one-shot worker's; a
 its limit ends the batch and is left, with those after it, to a worker of its own; a verdict that
 fails in the batch but holds alone is reported as a leak of process-wide state."""
 
-from tutor.authoring.devcheck import Input, prove
+from tutor.authoring.course_proof import Input, prove
 from tutor.protocol.result import Status
 from tutor.running.batch import run_batch
 from tutor.running.runner import snippet_job

@@ -245,7 +245,7 @@ def test_json_output_is_unchanged(tmp_path, monkeypatch, capsys):
 
 
 def test_sanitize_keeps_text_and_shows_controls():
-    from tutor.termtext import sanitize
+    from tutor.terminal_text import sanitize
 
     assert sanitize("a\tb\nc 中文 ✓") == "a\tb\nc 中文 ✓"
     assert sanitize("x\r\ny") == "x\ny"

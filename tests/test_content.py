@@ -391,7 +391,7 @@ def test_fixture_headers_read_words_that_must_be_absent():
 
 
 def test_a_fixture_fails_when_its_message_names_an_absent_mistake():
-    from tutor.authoring.devcheck import judge
+    from tutor.authoring.course_proof import judge
     from tutor.course.expectations import parse_header
     from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 

@@ -12,7 +12,7 @@ from tutor import paths
 from tutor.protocol.events import Job
 from tutor.protocol.result import Status
 from tutor.running.runner import Runner
-from tutor.worker import procs
+from tutor.worker import processes
 
 TREE = """
 import subprocess, sys, time
@@ -25,7 +25,7 @@ time.sleep(600)
 
 
 def _gone(pid: int) -> bool:
-    return not procs.alive(procs.process(pid))
+    return not processes.alive(processes.process(pid))
 
 
 def _wait_gone(pids, within: float) -> bool:
@@ -40,8 +40,8 @@ def test_kill_below_finds_detached_children_by_ancestry():
     try:
         children = [int(root.stdout.readline()) for _ in range(2)]
         assert not any(_gone(p) for p in children)
-        assert procs.live_below(root.pid) == 2
-        assert procs.kill_below(root.pid) == 2
+        assert processes.live_below(root.pid) == 2
+        assert processes.kill_below(root.pid) == 2
         assert _wait_gone(children, 5.0) and not _gone(root.pid)
     finally:
         root.kill()
@@ -86,11 +86,11 @@ def test_a_reaper_killed_from_outside_still_ends_the_run(tmp_path):
 def test_run_folders_of_dead_owners_are_removed(tmp_path):
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    stale = tmp_path / f"{procs.RUN_DIR_PREFIX}{dead.pid}-abc"
-    mine = tmp_path / f"{procs.RUN_DIR_PREFIX}{os.getpid()}-def"
-    other = tmp_path / f"{procs.RUN_DIR_PREFIX}legacy"
+    stale = tmp_path / f"{processes.RUN_DIR_PREFIX}{dead.pid}-abc"
+    mine = tmp_path / f"{processes.RUN_DIR_PREFIX}{os.getpid()}-def"
+    other = tmp_path / f"{processes.RUN_DIR_PREFIX}legacy"
     for folder in (stale, mine, other):
         folder.mkdir()
     (stale / "stack.txt").write_text("x")
-    assert procs.remove_stale_run_dirs(str(tmp_path)) == 1
+    assert processes.remove_stale_run_dirs(str(tmp_path)) == 1
     assert not stale.exists() and mine.exists() and other.exists()

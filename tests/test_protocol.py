@@ -203,11 +203,11 @@ def test_engine_modules_hold_no_chinese_and_no_literal_statuses():
     engine = (
         "worker/main",
         "worker/run_job",
-        "running/workerproc",
+        "running/worker_process",
         "running/runner",
         "running/run",
         "running/judging",
-        "worker/procs",
+        "worker/processes",
         "protocol/events",
         "worker/tracebacks",
     )

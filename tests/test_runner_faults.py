@@ -19,7 +19,7 @@ from tutor.protocol.result import CheckStatus, Status
 from tutor.running import run as run_mod
 from tutor.running.runner import Runner
 from tutor.words.catalog import t
-from tutor.worker import procs
+from tutor.worker import processes
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECK = paths.checks_dir() / "ex_6_1.py"
@@ -204,7 +204,7 @@ def fault_runner():
 
 
 def _gone(pid: int) -> bool:
-    return not procs.alive(procs.process(pid))
+    return not processes.alive(processes.process(pid))
 
 
 def _wait_gone(pids, within: float = 5.0) -> list[int]:
@@ -219,7 +219,7 @@ def _assert_nothing_left(run, extra_pids=()):
     w = run.worker
     pids = [w.proc.pid] + ([w.ready_info.pid] if w.ready_info else []) + list(extra_pids)
     assert _wait_gone(pids, 2.0) == []
-    assert procs.pids_with_token(w.token) == []
+    assert processes.pids_with_token(w.token) == []
     assert not os.path.exists(w.workdir)
 
 
@@ -400,7 +400,7 @@ def test_a_failure_of_the_supervisor_still_ends_the_run(monkeypatch, tmp_path):
     def broken(handle):
         raise RuntimeError("supervisor bug")
 
-    monkeypatch.setattr(procs, "rss", broken)  # the memory watch fails once the job runs
+    monkeypatch.setattr(processes, "rss", broken)  # the memory watch fails once the job runs
     path = tmp_path / "answer.py"
     path.write_text("while True:\n    pass\n")
     r = Runner(keep_warm=True)
@@ -415,7 +415,7 @@ def test_a_failure_of_the_supervisor_still_ends_the_run(monkeypatch, tmp_path):
 
 
 def test_an_unsupervisable_platform_gets_a_message(monkeypatch, tmp_path):
-    monkeypatch.setattr(procs, "unsupported_reason", lambda: "plan9")
+    monkeypatch.setattr(processes, "unsupported_reason", lambda: "plan9")
     r = Runner()
     result = r.start(_job(tmp_path / "answer.py")).wait(1)
     assert result.status == Status.CRASHED and "plan9" in result.message
@@ -467,7 +467,7 @@ def test_the_whole_tree_dies_with_its_parent(tmp_path, how):
     parent.send_signal(how)
     parent.wait()
     assert _wait_gone([int(reaper), int(worker), *children], 5.0) == []
-    assert procs.pids_with_token(token) == []
+    assert processes.pids_with_token(token) == []
     deadline = time.monotonic() + 5
     while os.path.exists(workdir) and time.monotonic() < deadline:
         time.sleep(0.05)

@@ -309,21 +309,21 @@ def test_the_collector_runs_when_the_learner_is_idle(monkeypatch):
     once per quiet spell, and freezes the survivors; never while a run is going."""
     import gc
 
-    from tutor.app import gcpolicy
+    from tutor.app import garbage_policy
 
-    policy = gcpolicy.GarbagePolicy(gc.isenabled())
+    policy = garbage_policy.GarbagePolicy(gc.isenabled())
     calls = []
     monkeypatch.setattr(policy, "collect", lambda: calls.append("collect"))
     policy.frozen = True
     policy.noticed_input()
     assert not policy.collect_if_idle(busy=False)  # input just now
-    policy.last_input -= gcpolicy.IDLE_SECONDS + 1
+    policy.last_input -= garbage_policy.IDLE_SECONDS + 1
     monkeypatch.setattr(gc, "get_count", lambda: (5, 3, 1))  # something reached the old generation
     assert not policy.collect_if_idle(busy=True)  # a run is going
     assert policy.collect_if_idle(busy=False) and calls == ["collect"]
     assert not policy.collect_if_idle(busy=False)  # once per quiet spell
     policy.noticed_input()
-    policy.last_input -= gcpolicy.IDLE_SECONDS + 1
+    policy.last_input -= garbage_policy.IDLE_SECONDS + 1
     monkeypatch.setattr(gc, "get_count", lambda: (5, 3, 0))  # nothing new in the old generation
     assert not policy.collect_if_idle(busy=False)
 

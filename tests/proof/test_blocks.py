@@ -4,7 +4,7 @@ alone), a prediction's answer is what this machine prints, and every quiz's veri
 
 import pytest
 
-from tutor.authoring.devcheck import lesson_inputs, prove, quiz_inputs
+from tutor.authoring.course_proof import lesson_inputs, prove, quiz_inputs
 from tutor.course.loader import load_course
 
 # The course gate (`make proof`, `pytest -m proof tests/proof`): deselected by the tool gate's

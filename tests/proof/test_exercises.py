@@ -7,7 +7,7 @@ the learner. One batch worker per exercise; inputs that change process-wide stat
 import pytest
 from helpers import VERDICT_TIME_LIMIT
 
-from tutor.authoring.devcheck import check_exercise
+from tutor.authoring.course_proof import check_exercise
 from tutor.course.loader import load_course
 
 # The course gate (`make proof`, `pytest -m proof tests/proof`): deselected by the tool gate's

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from tutor.termtext import sanitize_all
+from tutor.terminal_text import sanitize_all
 from tutor.words.catalog import t
 
 if TYPE_CHECKING:

@@ -3,7 +3,7 @@ exits. If that exit has not finished within END_GRACE_S, the process ends anyway
 terminal is gone or stops reading, Textual's output thread stops taking from its bounded queue,
 and the app's next writes (its own shutdown's included) wait for it forever. By then the drafts
 are on disk, the store has committed every write, and the check workers end with the app's
-process (they hold its lifeline, see tutor/worker/procs.py)."""
+process (they hold its lifeline, see tutor/worker/processes.py)."""
 
 from __future__ import annotations
 

@@ -33,7 +33,7 @@ from tutor.app.prose import ProseMarkdown
 from tutor.app.results_pane import ResultsPanel, RunFinished
 from tutor.app.search_hit import mark_hit
 from tutor.app.typed_app import tutor_app
-from tutor.app.verdict import error_line
+from tutor.app.verdict_view import error_line
 from tutor.application.session import DraftError, RunControl, Session, StoreError, read_head
 from tutor.protocol.result import RunResult, Status
 from tutor.words.catalog import t

@@ -14,7 +14,7 @@ from textual.widgets import Markdown, Static
 
 from tutor.app.editor import CodeEditor
 from tutor.app.prose import ProseMarkdown
-from tutor.app.verdict import history_row
+from tutor.app.verdict_view import history_row
 from tutor.application.session import Attempt
 from tutor.words.catalog import t
 

@@ -23,7 +23,7 @@ from tutor.course.errors import UnknownId
 from tutor.words.catalog import t
 
 if TYPE_CHECKING:
-    from tutor.app.gcpolicy import GarbagePolicy
+    from tutor.app.garbage_policy import GarbagePolicy
     from tutor.app.outputcache import ChapterOutputs
     from tutor.application.session import Session
     from tutor.course.model import Course

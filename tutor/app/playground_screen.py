@@ -265,7 +265,7 @@ class PlaygroundScreen(Screen):
 
     def _show_result(self, result, *, earlier: bool = False) -> None:
         from tutor.app.runblock import output_text
-        from tutor.app.verdict import error_line
+        from tutor.app.verdict_view import error_line
 
         self.result = result
         intro = t("app.pg.earlier") if earlier else t("app.pg.finished", secs=result.duration_s)

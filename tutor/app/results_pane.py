@@ -19,11 +19,11 @@ from tutor.app.checklist import CheckList
 from tutor.app.diffview import DiffView
 from tutor.app.prose import ProseMarkdown
 from tutor.app.run_lifecycle import RunDone, RunLifecycle, RunUpdated, Work
-from tutor.app.verdict import VerdictView
+from tutor.app.verdict_view import VerdictView
 from tutor.application.session import Output, RunRefused, Verdict
 from tutor.protocol.events import CheckDone, CheckStarted
 from tutor.protocol.result import CheckStatus, RunResult, Status
-from tutor.termtext import sanitize, sanitize_all
+from tutor.terminal_text import sanitize, sanitize_all
 from tutor.words.catalog import t
 
 if TYPE_CHECKING:

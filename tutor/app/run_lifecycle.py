@@ -19,7 +19,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from tutor.application.session import Output, RunControl, RunRefused, RunUpdate, Verdict
-from tutor.termtext import sanitize
+from tutor.terminal_text import sanitize
 from tutor.words.catalog import t
 
 TICK_S = 0.5  # the counter's refresh

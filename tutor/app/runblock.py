@@ -26,7 +26,7 @@ from tutor.application import progress
 from tutor.application.session import PredictionAnswer, Snippet, StoreError
 from tutor.course.markdown import CodeBlock
 from tutor.course.predictions import Prediction
-from tutor.termtext import sanitize
+from tutor.terminal_text import sanitize
 from tutor.words.catalog import t
 
 if TYPE_CHECKING:

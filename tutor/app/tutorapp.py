@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.binding import Binding
 
-from tutor.app import termguard
+from tutor.app import terminal_guard
 from tutor.app.backstack import BackStack
 from tutor.app.endsignals import EndSignals
-from tutor.app.gcpolicy import GarbagePolicy
+from tutor.app.garbage_policy import GarbagePolicy
 from tutor.app.navigation import Navigation
 from tutor.application.runs import RunService
 from tutor.application.session import open_session
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from tutor.app.typed_app import TutorAppLike
     from tutor.application.runs import RunnerLike
 
-termguard.install()  # before anything is drawn: no control character reaches the terminal
+terminal_guard.install()  # before anything is drawn: no control character reaches the terminal
 
 THEMES = ("textual-dark", "textual-light")
 
@@ -68,7 +68,7 @@ class TutorApp(Navigation):
         warm: bool = True,
     ):
         """`runner`: a stand-in for the real runner (tests); `warm`: keep a worker ready."""
-        self.gc_policy = GarbagePolicy(gc.isenabled())  # tutor/app/gcpolicy.py
+        self.gc_policy = GarbagePolicy(gc.isenabled())  # tutor/app/garbage_policy.py
         super().__init__()
         self.course = load_course()
         self.session = open_session(
@@ -137,7 +137,7 @@ class TutorApp(Navigation):
     def on_mount(self) -> None:
         from tutor.app.home import HomeScreen
 
-        self.gc_policy.hold()  # no cyclic GC until the first frame (tutor/app/gcpolicy.py)
+        self.gc_policy.hold()  # no cyclic GC until the first frame (tutor/app/garbage_policy.py)
 
         self.push_screen(HomeScreen())
         if not self.is_headless and threading.current_thread() is threading.main_thread():
@@ -167,7 +167,7 @@ class TutorApp(Navigation):
 
     @property
     def gc_frozen(self) -> bool:
-        """The objects of the start-up are frozen out of the collector's sight (gcpolicy)."""
+        """The objects of the start-up are frozen out of the collector's sight (garbage_policy)."""
         return self.gc_policy.frozen
 
     def _settle_gc(self) -> None:

@@ -291,7 +291,7 @@ def cmd_open(args) -> int:
 
 
 def cmd_dev(args) -> int:
-    from tutor.authoring.devcheck import check_exercise, dev_runner, run_blocks
+    from tutor.authoring.course_proof import check_exercise, dev_runner, run_blocks
     from tutor.authoring.validate import validate_content
 
     if args.dev_cmd == "validate":

@@ -1,6 +1,6 @@
 """Text rendering for the command line: the output stream (rich on a terminal, plain when
 piped), a run's verdict with every kind of failure detail, and widths measured in terminal cells.
-Learner text shown on a terminal goes through termtext.sanitize."""
+Learner text shown on a terminal goes through terminal_text.sanitize."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 from rich.cells import cell_len
 
 from tutor.application import progress
-from tutor.termtext import sanitize
+from tutor.terminal_text import sanitize
 from tutor.words.catalog import t
 
 ELLIPSIS = "…"
@@ -88,9 +88,9 @@ class Out:
             print(text, file=self.stream, flush=True)
 
     def markdown(self, text: str) -> None:
-        """Markdown laid out for the terminal's width (tutor/cli/mdtext.py: wrapped like Chinese,
-        never cut), styled only on a terminal."""
-        from tutor.cli.mdtext import markdown_lines
+        """Markdown laid out for the terminal's width (tutor/cli/markdown_text.py: wrapped like
+        Chinese, never cut), styled only on a terminal."""
+        from tutor.cli.markdown_text import markdown_lines
 
         for line, style in markdown_lines(self._safe(text), self.columns):
             self.line(line, style)

@@ -27,7 +27,7 @@ from tutor.worker import xlacache
 
 
 def _env() -> dict[str, str]:
-    """The environment of a one-shot worker (tutor/running/workerproc.py), for the batch."""
+    """The environment of a one-shot worker (tutor/running/worker_process.py), for the batch."""
     env = dict(os.environ)
     env.setdefault("JAX_PLATFORMS", "cpu")
     env["PYTHONUNBUFFERED"] = "1"

@@ -1,6 +1,6 @@
 """One job in one worker, supervised from the parent: sending the job, reading its events in the
 protocol's order (tutor/running/judging.py), enforcing the start-up, wall-clock and memory limits
-and a cancel, having the worker's whole process tree killed (tutor/worker/procs.py), and
+and a cancel, having the worker's whole process tree killed (tutor/worker/processes.py), and
 assembling the RunResult with the learner's capped output. `Run.wait()` always returns a result,
 whatever failed.
 
@@ -28,8 +28,8 @@ from tutor.protocol.events import (
 )
 from tutor.protocol.result import ErrorInfo, RunResult, Status
 from tutor.running.judging import JobEvents, ended_without_result, finished_result
-from tutor.running.workerproc import EndOfEvents, WorkerProcess
-from tutor.worker import procs
+from tutor.running.worker_process import EndOfEvents, WorkerProcess
+from tutor.worker import processes
 from tutor.worker.tracebacks import stuck_error
 
 POLL_S = 0.04  # supervision tick: bounds cancel latency
@@ -165,9 +165,9 @@ class Run:
         """destroy() failed: still leave nothing running."""
         reaper = self.worker.proc.pid
         try:
-            procs.kill_below(reaper)
+            processes.kill_below(reaper)
         finally:
-            procs.kill_group(reaper)
+            processes.kill_group(reaper)
 
     def _accept(self, item: Event | ProtocolError, seen: _Seen) -> bool:
         """One event in: checked, passed on to the front end; True when it is the result."""
@@ -200,7 +200,7 @@ class Run:
                         w.wait_worker(EXIT_GRACE_S)
                     return
                 if isinstance(item, Ready):
-                    memory.ready_rss = procs.tree_rss(w.proc.pid)
+                    memory.ready_rss = processes.tree_rss(w.proc.pid)
                 if isinstance(item, Started):
                     started_at = now
             if eof and not w.worker_alive():  # gone without a result on the pipe
@@ -236,10 +236,10 @@ class Run:
         if w.handle is None or now < memory.next_own:
             return False
         memory.next_own = now + MEMORY_POLL_S
-        own = procs.rss(w.handle)
+        own = processes.rss(w.handle)
         if now >= memory.next_tree:
             memory.next_tree = now + TREE_POLL_S
-            memory.others_rss = max(0, procs.tree_rss(w.proc.pid) - own)
+            memory.others_rss = max(0, processes.tree_rss(w.proc.pid) - own)
         return own + memory.others_rss > memory.ready_rss + self.job.memory_mb * 1024 * 1024
 
     def _assemble(self, seen: _Seen, duration: float) -> RunResult:

@@ -19,8 +19,8 @@ from tutor.protocol.events import (  # noqa: F401 - callers build here the jobs 
 )
 from tutor.protocol.result import RunResult, Status
 from tutor.running.run import RefusedRun, Run
-from tutor.running.workerproc import WorkerProcess
-from tutor.worker import procs
+from tutor.running.worker_process import WorkerProcess
+from tutor.worker import processes
 
 INTERACTIVE_WARM_DELAY_S = 0.15  # see Runner: a learner's quick check keeps both cores
 
@@ -38,7 +38,7 @@ class Runner:
         self.python = python or sys.executable
         self.keep_warm = keep_warm
         self.warm_beside_after = warm_beside_after
-        self.unsupported = procs.unsupported_reason()
+        self.unsupported = processes.unsupported_reason()
         self._lock = threading.Lock()
         self._spare: WorkerProcess | None = None
         self._context_hint: str | None = None
@@ -46,7 +46,7 @@ class Runner:
         self._closed = False
         if self.unsupported is None:
             try:
-                procs.remove_stale_run_dirs()
+                processes.remove_stale_run_dirs()
             except Exception:  # noqa: BLE001 - tidying up must never stop a start
                 pass
 

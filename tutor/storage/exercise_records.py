@@ -16,9 +16,9 @@ if TYPE_CHECKING:  # reading commands (list, progress) need no result model
     from tutor.protocol.result import RunResult
 
 
-class AttemptRule(Protocol):
-    """How a run is recorded (tutor.application.progress.AttemptRule: the status rules live there,
-    in the one status table's module, not in the store)."""
+class RecordingRule(Protocol):
+    """What the store needs to record a run: the shape of tutor.application.progress.AttemptRule
+    (the status rules live there, in the one status table's module, not in the store)."""
 
     @property
     def status(self) -> str: ...
@@ -85,7 +85,7 @@ class ExerciseRecords(Database):
     def record_attempt(
         self,
         result: RunResult,
-        rule: AttemptRule,
+        rule: RecordingRule,
         at: float | None = None,
         *,
         source: str | None = None,

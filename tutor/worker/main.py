@@ -3,10 +3,10 @@ for one job on a private pipe, runs it and reports on another private pipe, then
 
     python -m tutor.worker.main JOB_FD RESULT_FD LIFELINE_FD [CONTEXT_PATH]
 
-Before anything heavy it forks itself into a reaper and the worker proper (tutor/worker/procs.py).
-The messages on RESULT_FD are the events of tutor/protocol/events.py; the learner's stdout/stderr
-are the process's fds 1 and 2, which the parent reads live. Running the job itself is
-tutor/worker/run_job.py."""
+Before anything heavy it forks itself into a reaper and the worker proper
+(tutor/worker/processes.py). The messages on RESULT_FD are the events of tutor/protocol/events.py;
+the learner's stdout/stderr are the process's fds 1 and 2, which the parent reads live. Running
+the job itself is tutor/worker/run_job.py."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import sys
 import time
 
 from tutor.protocol.events import PROTOCOL_VERSION, Event, Job, Ready, encode_event
-from tutor.worker import procs
+from tutor.worker import processes
 
 RESULT_FD_MIN = 200  # the result pipe is moved up here, away from the fds learners touch
 EVENTS_FILE = "events.jsonl"  # in the run folder: where events go if the learner closed the pipe
@@ -110,7 +110,7 @@ def _apply_limits(job: Job) -> None:
 def main(argv: list[str]) -> None:
     job_fd, result_fd, lifeline_fd = int(argv[0]), int(argv[1]), int(argv[2])
     preload = argv[3] if len(argv) > 3 and argv[3] else None
-    procs.become_reaper(lifeline_fd, keep_fds=(job_fd, result_fd))
+    processes.become_reaper(lifeline_fd, keep_fds=(job_fd, result_fd))
     run_dir = os.getcwd()
     try:
         os.nice(5)  # checks yield to the app the learner is typing in

@@ -1,7 +1,7 @@
 """One worker process, seen from the runner: spawning it (under its reaper, see
-tutor/worker/procs.py) with its private pipes, reading its events and its output, and destroying it
-with everything its learner code started. A Run (tutor/running/run.py) supervises the job it
-runs; the runner (tutor/running/runner.py) keeps the next one warm."""
+tutor/worker/processes.py) with its private pipes, reading its events and its output, and
+destroying it with everything its learner code started. A Run (tutor/running/run.py) supervises
+the job it runs; the runner (tutor/running/runner.py) keeps the next one warm."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from tutor import paths
 from tutor.protocol.events import Event, Job, ProtocolError, Ready, decode_event
 from tutor.protocol.result import CappedText
-from tutor.worker import procs, xlacache
+from tutor.worker import processes, xlacache
 from tutor.worker.main import EVENTS_FILE, STACK_FILE
 
 MAX_PENDING = 16 * 1024 * 1024  # bytes of one unfinished line on the result pipe
@@ -38,7 +38,7 @@ class WorkerProcess:
     def __init__(self, python: str, context: str | None):
         self.context = context
         self.token = secrets.token_hex(8)
-        self.workdir = procs.make_run_dir()
+        self.workdir = processes.make_run_dir()
         self.events: queue.Queue[Event | ProtocolError | EndOfEvents] = queue.Queue()
         self.stdout, self.stderr = CappedText(), CappedText()
         self._capturing = False
@@ -51,7 +51,7 @@ class WorkerProcess:
         res_r, res_w = os.pipe()
         life_r, self._life_w = os.pipe()
         env = dict(os.environ)
-        env[procs.TOKEN_VAR] = self.token
+        env[processes.TOKEN_VAR] = self.token
         env.setdefault("JAX_PLATFORMS", "cpu")
         env["PYTHONUNBUFFERED"] = "1"
         env["PYTHONPATH"] = os.pathsep.join(
@@ -147,7 +147,7 @@ class WorkerProcess:
             return
         if isinstance(event, Ready) and self.ready_info is None:
             self.ready_info = event
-            self.handle = procs.process(event.pid)
+            self.handle = processes.process(event.pid)
         self.events.put(event)
 
     def fallback_events(self) -> list[Event | ProtocolError]:
@@ -198,7 +198,7 @@ class WorkerProcess:
     def worker_alive(self) -> bool:
         """The worker proper (not its reaper) is still running."""
         if self.handle is not None:
-            return procs.alive(self.handle)
+            return processes.alive(self.handle)
         return self.alive()
 
     def wait_worker(self, timeout: float) -> None:
@@ -233,11 +233,13 @@ class WorkerProcess:
         self._released = True
         pid = self.ready_info.pid if self.ready_info else None
         self._reaper_gone = not self.alive()
-        if pid is not None and self.handle is not None and procs.alive(self.handle):
-            procs.kill_group(pid)  # the worker and its own group, at once
+        if pid is not None and self.handle is not None and processes.alive(self.handle):
+            processes.kill_group(pid)  # the worker and its own group, at once
         # before Ready no learner code has run: everything below the reaper is the worker's own
         left = (
-            procs.live_below(self.proc.pid, exclude=pid) if pid is not None and self.alive() else 0
+            processes.live_below(self.proc.pid, exclude=pid)
+            if pid is not None and self.alive()
+            else 0
         )
         os.close(self._life_w)
         return left
@@ -262,12 +264,12 @@ class WorkerProcess:
         try:
             self._wait_reaper(2.0)
         except subprocess.TimeoutExpired:  # the reaper is stuck: do its work from here
-            left += procs.kill_below(self.proc.pid)
+            left += processes.kill_below(self.proc.pid)
             self.proc.kill()
             self.proc.wait()
         if self._reaper_gone and self.proc.returncode == -signal.SIGKILL:
             # killed from outside (the OOM killer …): its orphans went to init, find them by token
-            left += procs.kill_token(self.token)
+            left += processes.kill_token(self.token)
         if self._job_w >= 0:
             os.close(self._job_w)
             self._job_w = -1

@@ -2,14 +2,14 @@
 through Strip.render, and there a control character left in a segment's text (an escape
 sequence in a draft, an exception message, a check's detail) is dropped, so that nothing a
 learner wrote can retitle the terminal, set the clipboard or blank the screen. Renderers of
-learner text sanitise it first (termtext.sanitize shows it as visible \\xNN); this catches what
+learner text sanitise it first (terminal_text.sanitize shows it as visible \\xNN); this catches what
 any widget, present or future, would otherwise pass through raw. Installed once per process."""
 
 from __future__ import annotations
 
 from textual.strip import Strip
 
-from tutor.termtext import has_control, strip_controls
+from tutor.terminal_text import has_control, strip_controls
 
 _installed = False
 

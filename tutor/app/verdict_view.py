@@ -12,7 +12,7 @@ from rich.text import Text
 from tutor.app.cjkwrap import WrapStatic
 from tutor.application import progress
 from tutor.protocol.result import CheckStatus, RunResult, Status
-from tutor.termtext import sanitize, sanitize_all
+from tutor.terminal_text import sanitize, sanitize_all
 from tutor.words.catalog import t
 
 

@@ -52,7 +52,7 @@ def _init(value, name: str) -> bool:
 
 def strip_controls(text: str) -> str:
     """`text` without any control character: what a terminal may receive as cell text. The last
-    guard under every renderer (tutor/app/termguard.py), where a replacement wider than the
+    guard under every renderer (tutor/app/terminal_guard.py), where a replacement wider than the
     character it replaces would shift the rest of the line."""
     return _CONTROL_OR_NEWLINE.sub("", text) if _CONTROL_OR_NEWLINE.search(text) else text
 
