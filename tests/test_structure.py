@@ -1,12 +1,15 @@
 """The package's shape, kept by tools and tests rather than by a reviewer's memory: small modules,
-and the import contracts of pyproject.toml ([tool.importlinter]: the layers, the session as the
+the import contracts of pyproject.toml ([tool.importlinter]: the layers, the session as the
 front ends' only door, no import circle, lazy imports inside functions included), checked by
-import-linter."""
+import-linter, with every top-level module in a layer, and every module named in the layer map
+of docs/architecture.md §1."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,3 +97,62 @@ def test_places_are_made_and_shown_only_by_navigation():
         if any(p in line for p in places) and not line.lstrip().startswith("class ")
     ]
     assert made_elsewhere == []
+
+
+def top_level_modules() -> set[str]:
+    tutor = ROOT / "tutor"
+    files = {f"tutor.{p.stem}" for p in tutor.glob("*.py") if p.name != "__init__.py"}
+    return files | {f"tutor.{p.name}" for p in tutor.iterdir() if (p / "__init__.py").is_file()}
+
+
+def layered_modules() -> set[str]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (layers,) = [
+        c["layers"] for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "layers"
+    ]
+    # a layer is "a | b" (independent siblings) or "a : b"; "(a)" marks an optional one
+    return {name.strip(" ()") for layer in layers for name in re.split(r"[|:]", layer)}
+
+
+def test_every_top_level_module_is_in_a_layer_of_the_contract():
+    """A module or package the layers contract does not name is not constrained by it at all."""
+    modules = top_level_modules()
+    assert {"tutor.app", "tutor.worker", "tutor.linebreak", "tutor.__main__"} <= modules
+    assert modules - layered_modules() == set()
+
+
+def layer_map() -> str:
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    return text[text.index("## 1. Layers") : text.index("## 2. ")]
+
+
+def named_under(section: str) -> dict[str, str]:
+    """What §1 says under each package: the text from a mention of `tutor/<package>` up to the
+    next mention of a path of tutor/."""
+    said: dict[str, str] = {}
+    marks = list(re.finditer(r"tutor/(\w+)", section))
+    for mark, after in zip(marks, [*marks[1:], None], strict=True):
+        end = after.start() if after is not None else len(section)
+        said[mark.group(1)] = said.get(mark.group(1), "") + section[mark.end() : end]
+    return said
+
+
+def test_every_module_is_named_in_the_layer_map():
+    """docs/architecture.md §1 names each module under its package (`tutor/cli/ (parser, …)`) and
+    each top-level module by its path (`tutor/paths.py`)."""
+    section = layer_map()
+    said = named_under(section)
+    missing = []
+    for path in sorted((ROOT / "tutor").rglob("*.py")):
+        module = path.relative_to(ROOT / "tutor")
+        if "__pycache__" in module.parts or module.name == "__init__.py":
+            continue
+        if len(module.parts) == 1:
+            named = f"tutor/{module.name}" in section
+        else:
+            word = rf"(?<![\w.]){re.escape(module.stem)}(?!\w)"
+            named = re.search(word, said.get(module.parts[0], "")) is not None
+        if not named:
+            missing.append(str(module))
+    assert len(list((ROOT / "tutor").rglob("*.py"))) > 100
+    assert missing == []

@@ -18,15 +18,26 @@ from screentext import screen_text
 from tutor.protocol.result import Status
 
 
+def colour_of(strip, word: str):
+    """The foreground colour the editor drew `word` in, on one rendered line."""
+    (colour,) = {seg.style.color for seg in strip if seg.text.strip() == word and seg.style}
+    return colour
+
+
 async def test_editor_highlighting_is_active(make_app):
     app = make_app(target=("exercise", "6.1"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         editor = app.screen.query_one("#editor")
         assert editor.language == "python" and editor.is_syntax_aware
-        assert editor.highlighting_active
-        assert any(name for line in editor._highlights.values() for *_, name in line)
         assert editor.show_line_numbers and editor.tab_behavior == "indent"
+        row = editor.text.splitlines().index("def update_counter(n, extra):")
+        # what the learner sees: the keyword, the function's name and the plain name in colours
+        # of their own (without highlights every word of the line is drawn alike)
+        await wait_until(pilot, lambda: len({s.text for s in editor.render_line(row)}) > 4)
+        line = editor.render_line(row)
+        colours = {colour_of(line, word) for word in ("def", "update_counter", "n")}
+        assert len(colours) == 3 and None not in colours, list(line)
 
 
 async def test_wrong_solution_shows_diff(make_app, fake_runner, home):
@@ -134,15 +145,16 @@ def test_gc_is_restored_after_the_app(make_app):
     import asyncio
     import gc
 
-    assert gc.isenabled()
+    assert gc.isenabled() and gc.get_freeze_count() == 0
     thresholds = gc.get_threshold()
     app = make_app(target=("exercise", "6.1"))
 
     async def go():
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            await wait_until(pilot, lambda: app.gc_frozen)
-            assert gc.isenabled() and gc.get_freeze_count() > 0
+            # after the first frame, start-up's objects are frozen and the collector is back on
+            await wait_until(pilot, lambda: gc.get_freeze_count() > 0)
+            assert gc.isenabled()
 
     asyncio.run(go())
     assert gc.isenabled() and gc.get_freeze_count() == 0

@@ -1,5 +1,6 @@
-"""Output streams into a lesson example while it runs (runwork.LiveOutput, shared with the
-playground): the chunk shows at once, with the running line under it, before the result."""
+"""Output streams into a lesson example while it runs (RunLifecycle.live of
+tutor/app/run_lifecycle.py, shared with the playground): the chunk shows at once, with the
+running line under it, before the result."""
 
 from __future__ import annotations
 

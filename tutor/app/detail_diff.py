@@ -43,9 +43,10 @@ def _facts(d) -> list[RenderableType]:
         facts.append(t("app.diff.max_err", err=fmt(d.max_abs_err)))
     if getattr(d, "mismatched", None) is not None and getattr(d, "total", None) is not None:
         facts.append(t("app.diff.mismatched", n=d.mismatched, total=d.total))
-    lines += [Text(f, style="yellow") for f in facts]
+    # colours in spans, not in a Text's own style text (docs/architecture.md §7)
+    lines += [Text().append(f, style="yellow") for f in facts]
     if getattr(d, "diagnosis", None):  # a label for the course's authors: the message names it
-        lines.append(Text(t("app.diff.diagnosis"), style="cyan"))
+        lines.append(Text().append(t("app.diff.diagnosis"), style="cyan"))
     return lines
 
 
@@ -116,7 +117,7 @@ def _tree(d: D.Tree) -> list[RenderableType]:
                 )
             )
         if facts:
-            parts.append(Text("  ".join(facts), style="yellow"))
+            parts.append(Text().append("  ".join(facts), style="yellow"))
         parts += _shape_lines(
             leaf, bad_shape=leaf.problem == "shape", bad_dtype=leaf.problem == "dtype"
         )
@@ -203,9 +204,9 @@ def _compiles(d: D.Compiles) -> list[RenderableType]:
 def _learner_error(d: D.LearnerError) -> list[RenderableType]:
     parts = _facts(d)
     if d.origin == "check":
-        parts.append(Text(t("app.diff.check_bug"), style="bold magenta"))
+        parts.append(Text().append(t("app.diff.check_bug"), style="bold magenta"))
     if d.line:
-        parts.append(Text(t("app.diff.line", line=d.line), style="bold yellow"))
+        parts.append(Text().append(t("app.diff.line", line=d.line), style="bold yellow"))
     if d.traceback:
         parts.append(Text(t("app.diff.traceback"), style="dim"))
         parts.append(Text(str(d.traceback)))

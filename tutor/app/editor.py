@@ -75,7 +75,8 @@ _built_themes: dict[bool, object] = {}
 def editor_theme(dark: bool):
     """The editor's theme for a dark or a light app theme: Textual's monokai or github_light with
     every text colour (syntax, line numbers) moved just far enough to reach 4.5:1 on the editor's
-    backgrounds (plain, current line, selection). Built once per process, on first use."""
+    backgrounds (plain, current line, selection: a softer one than the theme's). Built once per
+    process, on first use."""
     if dark not in _built_themes:
         import dataclasses
 
@@ -86,9 +87,18 @@ def editor_theme(dark: bool):
 
         base = TextAreaTheme.get_builtin_theme("monokai" if dark else "github_light")
         assert base is not None  # both are built into Textual
+        assert base.base_style and base.base_style.bgcolor
+        assert base.selection_style and base.selection_style.bgcolor
+        plain = Color.from_rich_color(base.base_style.bgcolor)
+        # the selection half way from the plain background to the theme's own: over monokai's
+        # light grey no syntax colour reached 4.5:1 short of white, and the dark editor drew every
+        # token white (syntax colours are drawn over the selection, so it must take them all)
+        selection = base.selection_style + Style(
+            bgcolor=plain.blend(Color.from_rich_color(base.selection_style.bgcolor), 0.5).rich_color
+        )
         backgrounds = [
             Color.from_rich_color(s.bgcolor)
-            for s in (base.base_style, base.cursor_line_style, base.selection_style)
+            for s in (base.base_style, base.cursor_line_style, selection)
             if s and s.bgcolor
         ]
 
@@ -107,6 +117,7 @@ def editor_theme(dark: bool):
             base_style=fixed_if_any(base.base_style),
             gutter_style=fixed_if_any(base.gutter_style),
             cursor_line_gutter_style=fixed_if_any(base.cursor_line_gutter_style),
+            selection_style=selection,
             syntax_styles={name: fixed(style) for name, style in base.syntax_styles.items()},
         )
     return _built_themes[dark]
@@ -183,11 +194,6 @@ class CodeEditor(SoftWrap):
 
         notice = t("app.ex.highlight_off", lines=HIGHLIGHT_MAX_LINES, chars=HIGHLIGHT_MAX_CHARS)
         self.post_message(DraftNotice(notice, "yellow"))
-
-    @property
-    def highlighting_active(self) -> bool:
-        """True when tree-sitter parsed the document and produced highlights."""
-        return bool(self.is_syntax_aware and self.language == "python" and self._highlights)
 
     def mark_line(self, line: int | None) -> None:
         """Mark `line` (1-based) in the gutter and move the cursor to its start; None clears the

@@ -70,7 +70,6 @@ class LessonScreen(Screen):
         self.page = LessonPage()
         self.selected: RunBlock | None = None  # the example `r`, `x` and a–d act on
         self.read = False  # recorded as read during this visit
-        self.end_looks = 0  # looks for the page's end once it was laid out (tests wait on them)
         self._end_seen = False
         self.find: str | None = None  # words to show, from a search hit
 
@@ -216,7 +215,6 @@ class LessonScreen(Screen):
         """Record the page as read once its end is on the screen, every piece laid out."""
         if self.read or self.lesson_id is None or not self.complete:
             return
-        self.end_looks += 1
         if self.page.max_scroll_y - self.page.scroll_y > 1:
             self._end_seen = False
             return

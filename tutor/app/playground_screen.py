@@ -141,7 +141,7 @@ class PlaygroundScreen(Screen):
         return "playground", self.chapter_id
 
     def _status(self, text: str, style: str = "dim") -> None:
-        self.query_one("#pg-status", WrapStatic).update(Text(text, style=style))
+        self.query_one("#pg-status", WrapStatic).update(Text().append(text, style=style))
 
     # ------------------------------------------------------------ the file
 

@@ -3,9 +3,9 @@ and the charts the block recorded. The run goes through the session and the one 
 (tutor/app/run_lifecycle.py), with its elapsed / limit counter; the quiz's verifications are run
 blocks too.
 
-A block with a prediction (tutor.course.model.Prediction) asks its question first and runs only once
-the learner has answered (`answer`); the real output is then shown under their guess, marked
-right or wrong, and "practice" when it was not their first guess for this block."""
+A block with a prediction (tutor.course.predictions.Prediction) asks its question first and runs
+only once the learner has answered (`answer`); the real output is then shown under their guess,
+marked right or wrong, and "practice" when it was not their first guess for this block."""
 
 from __future__ import annotations
 

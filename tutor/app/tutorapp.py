@@ -165,11 +165,6 @@ class TutorApp(Navigation):
 
     # ------------------------------------------------------------ garbage collection
 
-    @property
-    def gc_frozen(self) -> bool:
-        """The objects of the start-up are frozen out of the collector's sight (garbage_policy)."""
-        return self.gc_policy.frozen
-
     def _settle_gc(self) -> None:
         self.gc_policy.settle()
         self.set_interval(1.0, self._collect_when_idle)

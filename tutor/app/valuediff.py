@@ -9,6 +9,7 @@ import math
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -18,8 +19,10 @@ from tutor.words.catalog import t
 MAX_ROWS = 40  # element rows of the index/expected/actual table
 GRID_COLUMNS = 8  # values per row of a large array's grid
 GRID_ROWS = 8  # rows of a grid before "…"
-BAD = "bold red"
-GOOD = "green"
+# Style objects, not style texts: a colour in a Text's own style text is a fixed CSS colour to
+# Textual, these are the theme's legible red and green (docs/architecture.md §7)
+BAD = Style.parse("bold red")
+GOOD = Style.parse("green")
 
 
 def fmt(v: Any) -> str:

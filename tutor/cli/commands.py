@@ -8,7 +8,9 @@ import json
 import sys
 from pathlib import Path
 
-from tutor.cli.render import Out, render_verdict, warn
+from rich.cells import cell_len
+
+from tutor.cli.render import Out, pad, render_verdict, warn
 from tutor.words import catalog
 from tutor.words.catalog import t
 
@@ -104,7 +106,7 @@ def confirm(prompt: str, assume_yes: bool) -> bool:
     if not sys.stdin.isatty():
         raise UsageError(t("cli.give_up_needs_yes"))
     try:
-        return input(prompt).strip().lower() in ("y", "yes", "是")
+        return input(prompt).strip().lower() in t("cli.yes_answers").split()
     except EOFError:
         return False
 
@@ -290,6 +292,13 @@ def cmd_open(args) -> int:
     return run_app(home=paths.home_dir(args.home), target=target, lang=catalog.lang())
 
 
+def proof_line(verdict) -> str:
+    """One verdict of `dev check` or `dev blocks`: its mark, padded so that the labels line up."""
+    marks = (t("cli.dev.ok"), t("cli.dev.fail"))
+    mark = marks[0] if verdict.ok else marks[1]
+    return f"{pad(mark, max(map(cell_len, marks)))} {verdict.label}: {verdict.why}"
+
+
 def cmd_dev(args) -> int:
     from tutor.authoring.course_proof import check_exercise, dev_runner, run_blocks
     from tutor.authoring.validate import validate_content
@@ -298,7 +307,7 @@ def cmd_dev(args) -> int:
         problems = validate_content()
         for p in problems:
             print(p)
-        print(f"{len(problems)} problem(s)")
+        print(t("cli.dev.problems", n=len(problems)))
         return EXIT_FAIL if problems else EXIT_OK
     if args.dev_cmd == "mutants":
         from tutor.authoring.mutants import main as mutants_main
@@ -313,7 +322,7 @@ def cmd_dev(args) -> int:
                 _, ex = lookup("exercise", ex_id, c)
                 for v in check_exercise(c, ex, runner):
                     failures += not v.ok
-                    print(("ok   " if v.ok else "FAIL ") + v.label + ": " + v.why, flush=True)
+                    print(proof_line(v), flush=True)
                     if not v.ok and args.verbose and v.result:
                         for check in v.result.checks:
                             print("    ", check.id, check.status.value, (check.message or "")[:300])
@@ -323,12 +332,12 @@ def cmd_dev(args) -> int:
         else:
             for v in run_blocks(c, args.ids, runner):
                 failures += not v.ok
-                print(("ok   " if v.ok else "FAIL ") + v.label + ": " + v.why, flush=True)
+                print(proof_line(v), flush=True)
                 if not v.ok and v.result:
                     if v.result.error:
                         print(v.result.error.traceback)
                     print(v.result.stdout[-1500:], v.result.stderr[-1500:])
     finally:
         runner.close()
-    print(f"{failures} failure(s)")
+    print(t("cli.dev.failures", n=failures))
     return EXIT_FAIL if failures else EXIT_OK

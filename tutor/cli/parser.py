@@ -18,7 +18,39 @@ MIN_TIMEOUT_S = 0.05
 MAX_DEBOUNCE_S = 60.0
 
 
+class HelpWords(argparse.HelpFormatter):
+    """argparse's own words on a help page (the usage prefix, the section headings) in the
+    catalog's language; argparse gives them in English whatever --lang says."""
+
+    HEADINGS = {"positional arguments": "cli.help.positionals", "options": "cli.help.options"}
+
+    def add_usage(self, usage, actions, groups, prefix=None):
+        super().add_usage(usage, actions, groups, t("cli.help.usage") if prefix is None else prefix)
+
+    def start_section(self, heading):
+        key = self.HEADINGS.get(heading or "")
+        super().start_section(t(key) if key else heading)
+
+    # a help text wraps at terminal cells, Chinese between any two characters (textwrap counts
+    # characters and breaks only at spaces, so a Chinese line ran past the terminal's edge)
+    def _split_lines(self, text, width):
+        from tutor.linebreak import wrapped_lines
+
+        return wrapped_lines(" ".join(text.split()), width)
+
+    def _fill_text(self, text, width, indent):
+        return "\n".join(indent + line for line in self._split_lines(text, width - len(indent)))
+
+
 class Parser(argparse.ArgumentParser):
+    def __init__(self, *, add_help: bool = True, **kwargs):
+        kwargs.setdefault("formatter_class", HelpWords)
+        super().__init__(add_help=False, **kwargs)
+        if add_help:  # argparse's -h, with its help in the catalog's words
+            self.add_argument(
+                "-h", "--help", action="help", default=argparse.SUPPRESS, help=t("cli.help.help")
+            )
+
     def error(
         self, message
     ):  # usage errors exit 2 with the usage line, like argparse, but in our words
@@ -54,108 +86,86 @@ def _watch(args) -> int:
 
 
 def build_parser(commands) -> argparse.ArgumentParser:
-    """`commands` is the module holding the cmd_* functions (`watch` has its own module)."""
-    common = argparse.ArgumentParser(add_help=False)
+    """`commands` is the module holding the cmd_* functions (`watch` has its own module). The
+    help texts are the catalog's `cli.help.*` words, so the language must be set before."""
+    common = Parser(add_help=False)
     # SUPPRESS: a value given before the command is not overwritten by the default after it
+    common.add_argument("--home", default=argparse.SUPPRESS, help=t("cli.help.home"))
     common.add_argument(
-        "--home",
-        default=argparse.SUPPRESS,
-        help="data directory (default: $JAXTUTOR_HOME or the user data dir)",
-    )
-    common.add_argument(
-        "--lang",
-        choices=catalog.LANGS,
-        default=argparse.SUPPRESS,
-        help="language of the app's own words",
+        "--lang", choices=catalog.LANGS, default=argparse.SUPPRESS, help=t("cli.help.lang")
     )
 
-    p = Parser(
-        prog="jaxtutor",
-        parents=[common],
-        description="jaxtutor: an offline terminal tutor for JAX's hard parts.",
-    )
+    p = Parser(prog="jaxtutor", parents=[common], description=t("cli.help.jaxtutor"))
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=Parser)
 
-    def add(name, help, func):
-        sp = sub.add_parser(name, help=help, description=help, parents=[common])
+    def add(name, func):
+        words = t(f"cli.help.{name}")
+        sp = sub.add_parser(name, help=words, description=words, parents=[common])
         sp.set_defaults(func=func)
         return sp
 
+    def exercise_id(sp):
+        sp.add_argument("id", help=t("cli.help.exercise_id"))
+
     c = commands
-    add("start", "open the tutor where you left off", c.cmd_open)
-    add("exercise", "open the tutor at an exercise", c.cmd_open).add_argument(
-        "id", help="exercise id, e.g. 6.1"
-    )
-    add("lesson", "open the tutor at a lesson", c.cmd_open).add_argument(
-        "id", help="lesson id, e.g. 6.1"
-    )
-    add("quiz", "open a chapter's quiz", c.cmd_open).add_argument(
-        "id", metavar="CH", help="chapter id: 6, 7 or a1"
-    )
-    sp = add("list", "list chapters, lessons, exercises and quizzes with their status", c.cmd_list)
-    sp.add_argument("--json", action="store_true", help="machine-readable output")
+    add("start", c.cmd_open)
+    add("exercise", c.cmd_open).add_argument("id", help=t("cli.help.exercise_id_eg"))
+    add("lesson", c.cmd_open).add_argument("id", help=t("cli.help.lesson_id_eg"))
+    add("quiz", c.cmd_open).add_argument("id", metavar="CH", help=t("cli.help.chapter_id"))
+    sp = add("list", c.cmd_list)
+    sp.add_argument("--json", action="store_true", help=t("cli.help.list_json"))
     sp.add_argument(
         "--only",
         choices=("lessons", "exercises", "repairs", "quizzes"),
-        help="show only one kind of item (repairs: the fix-it-yourself exercises)",
+        help=t("cli.help.list_only"),
     )
-    sp = add("check", "run an exercise's checks on your draft (or FILE)", c.cmd_check)
-    sp.add_argument("id", help="exercise id")
-    sp.add_argument("file", nargs="?", help="file to check (default: your draft)")
-    sp.add_argument("--json", action="store_true", help="print the result document as JSON")
+    sp = add("check", c.cmd_check)
+    exercise_id(sp)
+    sp.add_argument("file", nargs="?", help=t("cli.help.check_file"))
+    sp.add_argument("--json", action="store_true", help=t("cli.help.check_json"))
     sp.add_argument(
         "--timeout",
         type=seconds("--timeout", MIN_TIMEOUT_S, MAX_TIMEOUT_S, low_inclusive=True),
-        help=f"wall-clock limit in seconds, at most {MAX_TIMEOUT_S:g} (default: the exercise's)",
+        help=t("cli.help.check_timeout", max=MAX_TIMEOUT_S),
     )
-    sp = add("watch", "re-run the checks every time the draft (or FILE) is saved", _watch)
-    sp.add_argument("id", help="exercise id")
-    sp.add_argument("file", nargs="?", help="file to watch (default: your draft)")
+    sp = add("watch", _watch)
+    exercise_id(sp)
+    sp.add_argument("file", nargs="?", help=t("cli.help.watch_file"))
     sp.add_argument(
         "--debounce",
         type=seconds("--debounce", 0, MAX_DEBOUNCE_S, low_inclusive=True),
         default=0.3,
-        help="seconds of quiet after a save before checking",
+        help=t("cli.help.watch_debounce"),
     )
     sp.add_argument(
         "--runs", type=int, default=0, help=argparse.SUPPRESS
     )  # stop after N checks (tests)
-    add("hint", "reveal the next hint of an exercise", c.cmd_hint).add_argument(
-        "id", help="exercise id"
-    )
-    sp = add("solution", "show the reference solution (after a pass, or --give-up)", c.cmd_solution)
-    sp.add_argument("id", help="exercise id")
-    sp.add_argument(
-        "--give-up", action="store_true", help="see it without passing (asks, and is recorded)"
-    )
-    sp.add_argument("--yes", action="store_true", help="do not ask for confirmation")
-    add("progress", "show your progress", c.cmd_progress)
-    sp = add(
-        "reset",
-        "put the starter back in an exercise's draft (the old one is backed up)",
-        c.cmd_reset,
-    )
-    sp.add_argument("id", help="exercise id")
-    sp.add_argument("--yes", action="store_true", help="do not ask for confirmation")
-    add(
-        "doctor", "report Python, jax/jaxlib, the data home, content and highlighting", c.cmd_doctor
-    )
+    exercise_id(add("hint", c.cmd_hint))
+    sp = add("solution", c.cmd_solution)
+    exercise_id(sp)
+    sp.add_argument("--give-up", action="store_true", help=t("cli.help.give_up"))
+    sp.add_argument("--yes", action="store_true", help=t("cli.help.yes"))
+    add("progress", c.cmd_progress)
+    sp = add("reset", c.cmd_reset)
+    exercise_id(sp)
+    sp.add_argument("--yes", action="store_true", help=t("cli.help.yes"))
+    add("doctor", c.cmd_doctor)
 
-    dev = add("dev", "content authors' tools", c.cmd_dev)
+    dev = add("dev", c.cmd_dev)
     dsub = dev.add_subparsers(dest="dev_cmd", required=True, parser_class=Parser)
-    d = dsub.add_parser(
-        "check", help="solutions pass, starters not attempted, fixtures fail on their check"
-    )
-    d.add_argument("ids", nargs="*")
-    d.add_argument("-v", "--verbose", action="store_true")
-    b = dsub.add_parser("blocks", help="run lessons' runnable blocks and quiz verify code")
-    b.add_argument("ids", nargs="*", help="chapter ids or lesson ids")
-    dsub.add_parser("validate", help="validate the content")
-    m = dsub.add_parser(
-        "mutants", help="mutate reference solutions and count the mutants the checks kill"
-    )
-    m.add_argument("ids", nargs="*", help="exercise ids (default: all)")
-    m.add_argument("--limit", type=int, default=None, help="at most N mutants per exercise")
+
+    def add_dev(name):
+        words = t(f"cli.help.dev_{name}")
+        return dsub.add_parser(name, help=words, description=words)
+
+    d = add_dev("check")
+    d.add_argument("ids", nargs="*", help=t("cli.help.exercise_ids"))
+    d.add_argument("-v", "--verbose", action="store_true", help=t("cli.help.dev_verbose"))
+    add_dev("blocks").add_argument("ids", nargs="*", help=t("cli.help.block_ids"))
+    add_dev("validate")
+    m = add_dev("mutants")
+    m.add_argument("ids", nargs="*", help=t("cli.help.exercise_ids"))
+    m.add_argument("--limit", type=int, default=None, help=t("cli.help.mutants_limit"))
     return p
 
 
