@@ -6,11 +6,8 @@ are ignored by pattern in pyproject.toml ([tool.vulture]); only the rest is list
 
 # fields of documents written to JSON or the database (read by the other side or by people)
 quiz_answered  # unused variable (tutor/application/progress.py:194)
-recorded  # unused variable (tutor/application/runs.py:71)
-_.recorded  # unused attribute (tutor/application/verdicts.py)
 warm_s  # unused variable (tutor/protocol/events.py:145)
 vmdata_kb  # unused variable (tutor/protocol/events.py:146)
-solution_viewed  # unused variable (tutor/storage/exercise_records.py:47)
 
 # Python calls a module's __getattr__ for a name the module does not define (lazy re-exports)
 __getattr__  # unused function (tutor/application/session.py)

@@ -88,8 +88,7 @@ def test_open_exercise_ensures_the_draft_and_an_edit_starts_it(session, course):
     assert opened.draft.path.read_text() == ex.starter
     assert session.store.exercise_status("6.1") == "unseen" == opened.status  # opened only
     assert session.store.location() == ("exercise", "6.1")
-    session.record_edit("6.1")
-    assert session.store.exercise_status("6.1") == "started"
+    assert session.record_edit("6.1") == "started" == session.store.exercise_status("6.1")
     assert opened.last is None and opened.hints_revealed == 0 and not opened.solution_unlocked
 
 
@@ -143,7 +142,7 @@ def test_run_checks_the_editor_text_saved_first_and_records(session):
         control=control,
     )
     assert session.runs.runner.seen == [b"x = 1  # solved\n"]
-    assert verdict.passed and verdict.recorded and verdict.first_pass and not verdict.reference
+    assert verdict.passed and verdict.exercise_status == "passed" and not verdict.reference
     assert outputs == ["hello\n"] and control.started
     assert session.store.exercise_status("6.1") == "passed" and session.solution_unlocked("6.1")
     assert session.runs.runner.jobs[0].lang == "en"  # --lang travels with the job
@@ -181,14 +180,14 @@ def test_a_verdict_survives_a_recording_failure(session, tmp_path, course):
         holder.execute("ROLLBACK")
         holder.close()
     assert verdict.result.status == Status.PASSED
-    assert not verdict.recorded and verdict.record_error and "0.2" in verdict.record_error
+    assert verdict.exercise_status is None and "0.2" in verdict.record_error
     assert session.store.exercise_status("6.1") == "unseen"  # nothing recorded
 
 
 def test_the_reference_solution_is_not_a_pass(session, course, tmp_path):
     ex = course.exercise("6.1")
     verdict = session.run("6.1", file=ex.solution_path)
-    assert verdict.reference and verdict.passed and not verdict.first_pass
+    assert verdict.reference and verdict.passed and verdict.exercise_status == "started"
     assert session.store.exercise_status("6.1") == "started"
     assert not session.solution_unlocked("6.1")
     assert session.store.attempts("6.1")[-1].status == "reference"
@@ -197,7 +196,8 @@ def test_the_reference_solution_is_not_a_pass(session, course, tmp_path):
         ex.solution_path.read_bytes() + b"\n# solved\n"
     )  # not byte-identical: a real pass
     verdict = session.run("6.1", file=copy)
-    assert not verdict.reference and verdict.first_pass and session.solution_unlocked("6.1")
+    assert not verdict.reference and verdict.exercise_status == "passed"
+    assert session.solution_unlocked("6.1")
 
 
 def test_hints_one_at_a_time(session, course):
@@ -216,7 +216,7 @@ def test_solution_locked_until_given_up(session, course):
     session.give_up("6.3")
     assert session.view_solution("6.3") == course.exercise("6.3").solution
     stats = session.store.stats("6.3")
-    assert stats.gave_up and stats.solution_viewed and stats.status != "passed"
+    assert stats.gave_up and stats.status != "passed"
 
 
 def test_reset_backs_up_only_real_work(session, course):
@@ -299,7 +299,8 @@ def test_a_worker_that_cannot_start_is_a_verdict_not_an_attempt(session):
     session.runs = RunService(Broken())
     verdict = session.run("6.1")
     assert verdict.result.status == Status.CRASHED and "no worker today" in verdict.result.message
-    assert not verdict.recorded and session.store.attempts("6.1") == []
+    assert verdict.exercise_status is None and verdict.record_error is None
+    assert session.store.attempts("6.1") == []
 
 
 def test_a_prediction_counts_once_and_shows_in_the_chapter_calibration(session, course):

@@ -66,6 +66,7 @@ class ExerciseScreen(PaneLayout, Screen[None]):
         self.last_result: RunResult | None = None
         self._entered = time.monotonic()
         self._late_done = False
+        self._edit_recorded = False
 
     @property
     def session(self) -> Session:
@@ -166,8 +167,13 @@ class ExerciseScreen(PaneLayout, Screen[None]):
             editor.language = "python"
 
     def _record_open(self, edit: bool = False) -> None:
+        """The place (after the first frame), or the first edit: the status the session gives
+        back is the one shown (an edit starts an unseen exercise; opening does not)."""
         try:
-            (self.session.record_edit if edit else self.session.record_open)(self.exercise.id)
+            if edit:
+                self.opened.status = self.session.record_edit(self.exercise.id)
+            else:
+                self.session.record_open(self.exercise.id)
         except StoreError as e:
             self.notify(str(e), severity="error", timeout=8)
 
@@ -226,8 +232,8 @@ class ExerciseScreen(PaneLayout, Screen[None]):
     @on(TextArea.Changed, "#editor")
     def _edited(self) -> None:
         self.sync.edited()
-        if self.opened.status == "unseen" and self.sync.dirty:
-            self.opened.status = "started"  # the first edit starts it (opening does not)
+        if self.opened.status == "unseen" and not self._edit_recorded and self.sync.dirty:
+            self._edit_recorded = True  # once: a store that failed is not asked at every key
             self._record_open(edit=True)
 
     def on_draft_notice(self, message: DraftNotice) -> None:
@@ -338,8 +344,9 @@ class ExerciseScreen(PaneLayout, Screen[None]):
         line = error_line(result)
         if line:
             self.query_one("#editor", CodeEditor).mark_line(line)
+        if verdict.exercise_status is not None:  # recorded: the status the session keeps
+            self.opened.status = verdict.exercise_status
         if result.status == Status.PASSED and not verdict.reference:
-            self.opened.status = "passed"
             self._show_explanation(activate=True)
             self.query_one(SolutionPane).show_source(self.exercise.solution)
         self._refresh_history()

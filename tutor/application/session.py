@@ -224,9 +224,12 @@ class Session(Answers, Places, Verdicts):
         start it: an edit (`record_edit`) or a run does."""
         self.store.set_location("exercise", self.course.exercise(ex_id).id)
 
-    def record_edit(self, ex_id: str) -> None:
-        """The learner changed the draft: the exercise is started (进行中) unless it is further."""
-        self.store.mark_started(self.course.exercise(ex_id).id)
+    def record_edit(self, ex_id: str) -> str:
+        """The learner changed the draft: what an edit does to the status (progress.EDIT_RULE:
+        an unseen exercise is started, 进行中). Returns the exercise's status after it."""
+        from tutor.application.progress import EDIT_RULE
+
+        return self.store.record_edit(self.course.exercise(ex_id).id, EDIT_RULE)
 
     def last_verdict(self, ex_id: str) -> RunResult | None:
         """The last recorded result of the exercise, or None (never run, or unreadable)."""
@@ -279,7 +282,9 @@ class Session(Answers, Places, Verdicts):
         ex = self.course.exercise(ex_id)
         if not self.store.solution_unlocked(ex.id):
             raise SolutionLocked(ex.id)
-        self.store.record_solution_view(ex.id)
+        from tutor.application.progress import viewed_after_giving_up
+
+        self.store.record_solution_view(ex.id, viewed_after_giving_up)
         return ex.solution
 
     # ------------------------------------------------------------ reset

@@ -115,17 +115,17 @@ class Verdicts:
     def record(
         self, result: RunResult, file: Path, *, reference: bool = False, source: str | None = None
     ) -> Verdict:
-        """Record a finished run: the one place a verdict is annotated (reference, recorded).
-        A recording failure becomes `record_error`, not an exception. `source` (the checked
-        file's digest) equal to the last attempt's: a run of an unchanged file, shown in the
-        history but not counted as an attempt (a `check` or `watch` start)."""
+        """Record a finished run: the one place a verdict is annotated (reference, the
+        exercise's status after it). A recording failure becomes `record_error`, not an
+        exception. `source` (the checked file's digest) equal to the last attempt's: a run of an
+        unchanged file, shown in the history but not counted as an attempt (a `check` or
+        `watch` start)."""
         from tutor.application.runs import Verdict
 
         verdict = Verdict(result=result, file=Path(file), reference=reference)
         try:
             rule = attempt_rule(result.status, reference=reference)
-            verdict.first_pass = self.store.record_attempt(result, rule, source=source)
-            verdict.recorded = True
+            verdict.exercise_status = self.store.record_attempt(result, rule, source=source)
         except StoreError as e:
             verdict.record_error = str(e)
         return verdict
