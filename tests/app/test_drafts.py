@@ -231,3 +231,24 @@ async def test_a_draft_that_cannot_be_created_opens_with_the_starter(make_app, h
             lambda: draft.exists() and draft.read_text(encoding="utf-8") == editor.text,
             timeout=10,
         )
+
+
+async def test_an_unreadable_outside_version_is_kept_once_and_editing_saves_again(make_app, home):
+    """Another editor saves the draft in another encoding while the app can edit it: that
+    version is kept byte for byte in backup/, and the learner's next edits are saved as usual
+    (not refused again and again, each refusal another copy)."""
+    app = make_app(target=("exercise", "6.1"))
+    async with app.run_test(size=SIZE) as pilot:
+        scr, editor = await open_exercise(pilot, app)
+        draft = home / "work" / "6.1.py"
+        gbk = "# 计数器\nx = 1\n".encode("gbk")
+        outside_write(draft, gbk)
+        await wait_until(pilot, lambda: "无法读取" in status_of(scr), timeout=10)
+        editor.move_cursor(editor.document.end)
+        await pilot.press(*"kept = 1")
+        await wait_until(
+            pilot, lambda: draft.read_bytes().decode("utf-8", "replace").endswith("kept = 1")
+        )
+        assert not editor.read_only
+        backups = list((home / "work" / "backup").glob("6.1.outside.*.py"))
+        assert [b.read_bytes() for b in backups] == [gbk]

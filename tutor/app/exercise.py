@@ -34,7 +34,7 @@ from tutor.app.results_pane import ResultsPanel, RunFinished
 from tutor.app.search_hit import mark_hit
 from tutor.app.typed_app import tutor_app
 from tutor.app.verdict_view import error_line
-from tutor.application.session import DraftError, RunControl, Session, StoreError, read_head
+from tutor.application.session import DraftError, RunControl, Session, StoreError
 from tutor.protocol.result import RunResult, Status
 from tutor.words.catalog import t
 
@@ -78,12 +78,7 @@ class ExerciseScreen(PaneLayout, Screen[None]):
         # marking it started and remembering the place are written after the first frame
         opened = self.opened = self.session.open_exercise(self.exercise_id, record=False)
         self.exercise, self.chapter = opened.exercise, opened.chapter
-        text, read_error = opened.text, opened.read_error
-        if text is None:
-            try:  # unreadable (not UTF-8, too large): its beginning read-only, with the reason
-                text = read_head(opened.draft.path)
-            except OSError:  # it could not even be created: the starter, saved when it can be
-                text, read_error = self.exercise.starter, None
+        text, read_error = opened.text, opened.read_error  # read_error: shown read-only
         yield PlaceHeader(show_clock=False)
         with Container(id="ex-grid", classes=self.grid_classes(self.app.size.width)):
             with TabbedContent(id="ex-left"):

@@ -5,7 +5,7 @@ that the editor has not seen, then asks the session to save the editor's text, r
 from __future__ import annotations
 
 from tutor.app.run_lifecycle import Listener, Work
-from tutor.application.session import Draft, DraftError, RunControl, RunRefused, Session, Verdict
+from tutor.application.session import EditorDraft, RunControl, RunRefused, Session, Verdict
 from tutor.words.catalog import t
 
 
@@ -18,18 +18,14 @@ class OutsideChangeBeforeRun(RunRefused):
         self.text = text
 
 
-def exercise_work(session: Session, exercise_id: str, draft: Draft, text: str | None) -> Work:
+def exercise_work(session: Session, exercise_id: str, draft: EditorDraft, text: str | None) -> Work:
     """The run of `exercise_id` with the editor's `text` (None: a read-only draft, run as it is
     on disk)."""
 
     def work(listener: Listener, control: RunControl) -> Verdict:
-        if text is not None and draft.path.exists():
-            try:
-                outside = draft.changed_outside()
-            except DraftError:
-                outside = None  # unreadable: the save reports it
-            if outside is not None and outside != text:
-                raise OutsideChangeBeforeRun(outside)
+        edit = draft.outside_edit() if text is not None else None
+        if edit is not None and edit.text is not None and edit.text != text:
+            raise OutsideChangeBeforeRun(edit.text)
         return session.run(exercise_id, text=text, listener=listener, control=control)
 
     return work

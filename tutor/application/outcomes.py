@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tutor.storage.drafts import Draft, DraftError
+from tutor.storage.drafts import DraftError
 
 if TYPE_CHECKING:
+    from tutor.application.editor_draft import EditorDraft
     from tutor.course.loader import Chapter, Exercise
     from tutor.course.predictions import Prediction
     from tutor.protocol.result import RunResult
@@ -35,9 +36,9 @@ class OpenedExercise:
 
     exercise: Exercise
     chapter: Chapter
-    draft: Draft
-    text: str | None  # the draft's text; None when it cannot be read
-    read_error: DraftError | None  # why it cannot be read (e.g. not UTF-8): show read-only
+    draft: EditorDraft
+    text: str  # what the editor opens (EditorDraft.opening)
+    read_error: DraftError | None  # why it cannot be edited (e.g. not UTF-8): show read-only
     status: str  # unseen | started | failed | passed
     hints_revealed: int
     solution_unlocked: bool

@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING
 from tutor.application.answers import Answers
 from tutor.application.places import Places
 from tutor.application.verdicts import Verdicts
-from tutor.storage.drafts import Draft, DraftError, SaveOutcome, read_head
+from tutor.storage.drafts import Draft, DraftError, SaveOutcome
 from tutor.storage.exercise_records import Attempt, ExerciseStats
 from tutor.storage.schema import StoreError
 
 if TYPE_CHECKING:
+    from tutor.application.editor_draft import DraftOpening, EditorDraft, OutsideEdit, WatchTargets
     from tutor.application.outcomes import (
         HintReveal,
         OpenedExercise,
@@ -54,12 +55,14 @@ if TYPE_CHECKING:
 # What front ends catch or name, from the one door.
 __all__ = [
     "Attempt",
-    "Draft",
     "DraftError",
+    "DraftOpening",
+    "EditorDraft",
     "ExerciseStats",
     "HintReveal",
     "OpenedExercise",
     "Output",
+    "OutsideEdit",
     "PredictionAnswer",
     "QuizAnswer",
     "ResetOutcome",
@@ -74,14 +77,18 @@ __all__ = [
     "SolutionLocked",
     "StoreError",
     "Verdict",
+    "WatchTargets",
     "open_session",
     "playground_with_example",
-    "read_head",
 ]
 
 # The outcome and run names load with their first use, not with the session: `jaxtutor list`
 # opens a session but runs and answers nothing, and these modules are a twentieth of its time.
 _LATER = {
+    **dict.fromkeys(
+        ["DraftOpening", "EditorDraft", "OutsideEdit", "WatchTargets"],
+        "tutor.application.editor_draft",
+    ),
     **dict.fromkeys(
         ["HintReveal", "OpenedExercise", "PredictionAnswer", "QuizAnswer", "ResetOutcome"]
         + ["RunRefused", "SolutionLocked"],
@@ -144,7 +151,8 @@ class Session(Answers, Places, Verdicts):
     ):
         self.course, self.store, self.lang = course, store, lang
         self._runs = runs
-        self._drafts: dict[str, Draft] = {}
+        self._draft_files: dict[str, Draft] = {}  # the exercises' drafts, one object per file
+        self._editors: dict[tuple[str, str], EditorDraft] = {}  # ("exercise" | "playground", id)
 
     @property
     def runs(self) -> RunService:
@@ -176,11 +184,28 @@ class Session(Answers, Places, Verdicts):
 
     # ------------------------------------------------------------ exercises
 
-    def draft(self, ex_id: str) -> Draft:
-        """The one Draft object of an exercise in this session."""
-        if ex_id not in self._drafts:
-            self._drafts[ex_id] = Draft(self.store.drafts, self.course.exercise(ex_id))
-        return self._drafts[ex_id]
+    def _draft_file(self, ex_id: str) -> Draft:
+        """The one storage Draft of an exercise in this session (its editor's and its runs')."""
+        ex = self.course.exercise(ex_id)
+        if ex.id not in self._draft_files:
+            self._draft_files[ex.id] = Draft(self.store.drafts, ex)
+        return self._draft_files[ex.id]
+
+    def draft(self, ex_id: str) -> EditorDraft:
+        """The exercise's draft as an editor keeps it in step with its file (one per exercise in
+        this session): tutor/application/editor_draft.py."""
+        key = ("exercise", self.course.exercise(ex_id).id)
+        if key not in self._editors:
+            from tutor.application.editor_draft import EditorDraft
+
+            self._editors[key] = EditorDraft(self._draft_file(ex_id))
+        return self._editors[key]
+
+    def watch_targets(self, ex_id: str, file: Path | str | None = None) -> WatchTargets:
+        """What to watch for saves of `file`, or else of the exercise's draft (`watch`)."""
+        from tutor.application.editor_draft import WatchTargets
+
+        return WatchTargets.of(file if file is not None else self.draft_path(ex_id))
 
     def ensure_draft(self, ex_id: str) -> tuple[Path, bool]:
         """The draft's path, created from the starter if missing; True when it was just created.
@@ -200,19 +225,15 @@ class Session(Answers, Places, Verdicts):
 
         ex = self.course.exercise(ex_id)
         draft = self.draft(ex_id)
-        text, error = None, None
-        try:
-            text = draft.read()
-        except DraftError as e:
-            error = e
+        opening = draft.opening()
         if record:
             self.record_open(ex.id)
         return OpenedExercise(
             exercise=ex,
             chapter=self.course.chapter_by_id[ex.chapter_id],
             draft=draft,
-            text=text,
-            read_error=error,
+            text=opening.text,
+            read_error=opening.read_error,
             status=self.store.exercise_status(ex.id),
             hints_revealed=self.store.hints_revealed(ex.id),
             solution_unlocked=self.store.solution_unlocked(ex.id),
@@ -296,13 +317,18 @@ class Session(Answers, Places, Verdicts):
 
         ex = self.course.exercise(ex_id)
         backup = self.store.drafts.reset(ex)
-        self.draft(ex_id).adopt(ex.starter)
+        self._draft_file(ex_id).adopt(ex.starter)
         return ResetOutcome(backup)
 
     # ------------------------------------------------------------ the playground
 
-    def playground_draft(self, chapter_id: str) -> Draft:
-        """The chapter's playground file as an editor sees it (tutor/storage/playground.py)."""
-        from tutor.storage.playground import playground_draft
+    def playground_draft(self, chapter_id: str) -> EditorDraft:
+        """The chapter's playground file as an editor keeps it, like an exercise's draft (one
+        per chapter in this session; tutor/storage/playground.py)."""
+        key = ("playground", self.course.chapter_by_id[chapter_id].id)
+        if key not in self._editors:
+            from tutor.application.editor_draft import EditorDraft
+            from tutor.storage.playground import playground_draft
 
-        return playground_draft(self.store.home, self.course.chapter_by_id[chapter_id].id)
+            self._editors[key] = EditorDraft(playground_draft(self.store.home, key[1]))
+        return self._editors[key]

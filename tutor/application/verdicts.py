@@ -30,7 +30,7 @@ class Verdicts:
     store: Store
     runs: RunService
     lang: str | None
-    draft: Callable[[str], Draft]  # Session.draft: the one Draft object of an exercise
+    _draft_file: Callable[[str], Draft]  # Session._draft_file: the one Draft of an exercise
 
     def prepare(
         self,
@@ -51,7 +51,7 @@ class Verdicts:
         if file is not None:
             path = Path(file)
         else:
-            draft = self.draft(ex_id)
+            draft = self._draft_file(ex_id)
             if text is not None:
                 saved = draft.save(text)
                 if not saved.ok:
