@@ -10,6 +10,7 @@ import threading
 import pytest
 
 from tutor.application.session import (
+    DraftChangedOutside,
     Output,
     RunControl,
     RunnerLike,
@@ -171,6 +172,7 @@ def test_the_last_verdict_is_there_when_the_exercise_is_reopened(session, course
 def test_a_verdict_survives_a_recording_failure(session, tmp_path, course):
     session.open_exercise("6.1")
     locked = Session(course, Store(tmp_path, timeout=0.2), runs=RunService(FakeRunner()))
+    locked.open_exercise("6.1")  # its editor's text comes from its draft
     holder = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
@@ -328,3 +330,22 @@ def test_checking_an_unchanged_file_again_is_not_a_new_attempt(session):
     assert [a.unchanged for a in session.store.attempts("6.2")] == [False, True]
     session.run("6.2", text="y = 3  # changed\n")
     assert session.store.stats("6.2").attempts == 2
+
+
+def test_a_run_never_saves_over_an_outside_change_the_editor_has_not_seen(session):
+    draft = session.open_exercise("6.1").draft
+    draft.path.write_text("theirs = 1\n")  # another editor, not seen by this one
+    with pytest.raises(DraftChangedOutside) as refused:
+        session.run("6.1", text="mine = 1\n")
+    assert refused.value.edit.text == "theirs = 1\n" and refused.value.reason
+    assert draft.path.read_text() == "theirs = 1\n" and session.runs.runner.jobs == []
+    draft.path.write_bytes("计数 = 1\n".encode("gbk"))  # a version that cannot be read
+    with pytest.raises(DraftChangedOutside) as refused:
+        session.run("6.1", text="mine = 1\n")
+    assert "UTF-8" in str(refused.value.edit.error) and session.runs.runner.jobs == []
+    draft.keep_unreadable()  # kept byte for byte: the editor's text may replace it now
+    assert session.run("6.1", text="mine = 1\n").passed
+    assert session.runs.runner.seen == [b"mine = 1\n"]
+    draft.path.write_text("mine = 2\n")  # written outside exactly as the editor has it
+    assert session.run("6.1", text="mine = 2\n").passed and len(session.runs.runner.jobs) == 2
+    assert session.run("6.1").passed  # no editor text: the file as it is, nothing refused

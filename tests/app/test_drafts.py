@@ -252,3 +252,35 @@ async def test_an_unreadable_outside_version_is_kept_once_and_editing_saves_agai
         assert not editor.read_only
         backups = list((home / "work" / "backup").glob("6.1.outside.*.py"))
         assert [b.read_bytes() for b in backups] == [gbk]
+
+
+async def test_a_run_never_overwrites_an_outside_change_the_editor_has_not_seen(
+    make_app, home, fake_runner, monkeypatch
+):
+    """The draft is changed outside and Ctrl+R comes before the app noticed (no watcher here):
+    the session refuses the run, the editor takes the change (both kept, the learner chooses),
+    and the next Ctrl+R runs the version chosen."""
+    monkeypatch.setattr(draftsync, "WATCH_DELAY_S", 3600.0)  # nothing notices it but the run
+    monkeypatch.setattr(draftsync, "AUTOSAVE_IDLE_S", 60.0)
+    monkeypatch.setattr(draftsync, "AUTOSAVE_MAX_S", 60.0)
+    fake_runner.push(passed_result())
+    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: bool(app.screen.query("#history")))
+        scr, editor = app.screen, app.screen.query_one("#editor")
+        draft = home / "work" / "6.1.py"
+        editor.move_cursor(editor.document.end)
+        await pilot.press(*"mine = 1")
+        outside_write(draft, "theirs = 2\n")
+        await pilot.press("ctrl+r")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "ChoiceDialog", timeout=10)
+        assert fake_runner.jobs == [] and draft.read_text(encoding="utf-8") == "theirs = 2\n"
+        assert "没有运行" in str(scr.query_one("#verdict").render())
+        backups = list((home / "work" / "backup").glob("6.1.outside.*.py"))
+        assert [b.read_text(encoding="utf-8") for b in backups] == ["theirs = 2\n"]
+        await pilot.pause()  # laid out: a click lands on its button
+        await pilot.click("#choice-mine")
+        await wait_until(pilot, lambda: draft.read_text(encoding="utf-8").endswith("mine = 1"))
+        await pilot.press("ctrl+r")
+        await wait_until(pilot, lambda: scr.last_result is not None)
+        assert fake_runner.files[0].endswith("mine = 1")

@@ -7,8 +7,8 @@ its diff), the learner's output (streamed live) and the explanation after succes
 
 The screen is thin: every use case (open, save, run and record, hint, solution, reset, next) is a
 call into the app's session (tutor/application/session.py); a run goes through the one UI run
-lifecycle (tutor/app/run_lifecycle.py) in the results pane, its worker-thread side in
-tutor/app/exercise_run.py. Esc cancels a run; with no run it goes back."""
+lifecycle (tutor/app/run_lifecycle.py) in the results pane. Esc cancels a run; with no run it
+goes back."""
 
 from __future__ import annotations
 
@@ -22,19 +22,26 @@ from textual.screen import Screen
 from textual.widgets import Markdown, TabbedContent, TabPane, TextArea
 
 from tutor.app.dialogs import ChoiceDialog, ConfirmDialog
-from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync, OutsideChange
+from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync
 from tutor.app.editor import CodeEditor, EditorStatus
 from tutor.app.exercise_layout import PaneLayout
 from tutor.app.exercise_panes import HintsPane, HistoryPane, SolutionPane
-from tutor.app.exercise_run import OutsideChangeBeforeRun, exercise_work
 from tutor.app.keybar import KeyBar
 from tutor.app.placeheader import PlaceHeader
 from tutor.app.prose import ProseMarkdown
 from tutor.app.results_pane import ResultsPanel, RunFinished
+from tutor.app.run_lifecycle import Listener
 from tutor.app.search_hit import mark_hit
 from tutor.app.typed_app import tutor_app
 from tutor.app.verdict_view import error_line
-from tutor.application.session import DraftError, RunControl, Session, StoreError
+from tutor.application.session import (
+    DraftChangedOutside,
+    DraftError,
+    RunControl,
+    Session,
+    StoreError,
+    Verdict,
+)
 from tutor.protocol.result import RunResult, Status
 from tutor.words.catalog import t
 
@@ -316,20 +323,19 @@ class ExerciseScreen(PaneLayout, Screen[None]):
         text = None if sync.read_only else sync.editor.text
         self.query_one("#editor", CodeEditor).mark_line(None)
         session, ex_id = self.session, self.exercise.id
-        results.run(
-            exercise_work(session, ex_id, sync.draft, text),
-            label=f"exercise {ex_id}",
-            limit_s=session.time_limit(ex_id),
-        )
+
+        def work(listener: Listener, control: RunControl) -> Verdict:  # save, run, record
+            return session.run(ex_id, text=text, listener=listener, control=control)
+
+        results.run(work, label=f"exercise {ex_id}", limit_s=session.time_limit(ex_id))
         self.show_pane("ex-right")
         self.refresh_bindings()
 
     def on_run_finished(self, message: RunFinished) -> None:
         self.refresh_bindings()
         refused, verdict = message.refused, message.verdict
-        if isinstance(refused, OutsideChangeBeforeRun):
-            self.sync.post_message(OutsideChange(text=refused.text))
-            self.results.verdict.show_refused(refused.reason)
+        if isinstance(refused, DraftChangedOutside):  # the editor takes the change first
+            self.sync.take_outside(refused.edit)
             return
         if verdict is None:
             self._status_line(refused.reason if refused is not None else "", "bold red")

@@ -1,6 +1,6 @@
 """What the session's use cases return or raise, apart from a run's verdict
 (tutor/application/runs.py): an opened exercise, a hint revealed, a quiz answer, a prediction, a
-reset, and the two refusals."""
+reset, and the refusals."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tutor.storage.drafts import DraftError
+from tutor.words.catalog import t
 
 if TYPE_CHECKING:
-    from tutor.application.editor_draft import EditorDraft
+    from tutor.application.editor_draft import EditorDraft, OutsideEdit
     from tutor.course.loader import Chapter, Exercise
     from tutor.course.predictions import Prediction
     from tutor.protocol.result import RunResult
@@ -24,6 +25,16 @@ class RunRefused(Exception):
     def __init__(self, reason: str, cause: DraftError | None = None):
         super().__init__(reason)
         self.reason, self.cause = reason, cause
+
+
+class DraftChangedOutside(RunRefused):
+    """The run was not started: the draft changed outside the app since the editor last saved
+    or loaded it, and saving the editor's text would overwrite that change. `edit` is what
+    changed, for the editor to take (EditorDraft's OutsideEdit: reload, or keep both)."""
+
+    def __init__(self, edit: OutsideEdit):
+        super().__init__(t("draft.changed_before_run"), edit.error)
+        self.edit = edit
 
 
 class SolutionLocked(Exception):

@@ -8,7 +8,9 @@ the runner (an import-linter contract in pyproject.toml).
 Rules kept here:
 - A draft's "saved text" changes only after a successful write (`Draft.save`).
 - A run checks the file on disk; when the caller passes the editor's text it is saved first, and
-  a run whose text cannot be saved is refused (`RunRefused`), never run on an older file.
+  a run whose text cannot be saved is refused (`RunRefused`), never run on an older file; nor is
+  the text saved over a change made to the draft outside the app that the editor has not seen
+  (`DraftChangedOutside`).
 - A verdict is always returned, even when recording it fails (`Verdict.record_error`).
 - Checking a file byte-identical to the reference solution records "reference": neither a pass
   nor an unlocked solution. Resetting a draft equal to the starter makes no backup.
@@ -31,6 +33,7 @@ from tutor.storage.schema import StoreError
 if TYPE_CHECKING:
     from tutor.application.editor_draft import DraftOpening, EditorDraft, OutsideEdit, WatchTargets
     from tutor.application.outcomes import (
+        DraftChangedOutside,
         HintReveal,
         OpenedExercise,
         PredictionAnswer,
@@ -55,6 +58,7 @@ if TYPE_CHECKING:
 # What front ends catch or name, from the one door.
 __all__ = [
     "Attempt",
+    "DraftChangedOutside",
     "DraftError",
     "DraftOpening",
     "EditorDraft",
@@ -91,7 +95,7 @@ _LATER = {
     ),
     **dict.fromkeys(
         ["HintReveal", "OpenedExercise", "PredictionAnswer", "QuizAnswer", "ResetOutcome"]
-        + ["RunRefused", "SolutionLocked"],
+        + ["DraftChangedOutside", "RunRefused", "SolutionLocked"],
         "tutor.application.outcomes",
     ),
     **dict.fromkeys(

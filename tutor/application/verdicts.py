@@ -41,10 +41,13 @@ class Verdicts:
         timeout: float | None = None,
     ) -> tuple[Job, Path, bool]:
         """The job for a run, the file it checks and whether that file is the reference
-        solution. With `text` (an editor's content) the draft is saved first; with `file`, that
-        file is checked; else the draft (created from the starter if missing). Raises RunRefused
-        when the text cannot be saved or the file cannot be read as UTF-8."""
-        from tutor.application.outcomes import RunRefused
+        solution. With `text` (an editor's content) the draft is saved first, unless the file
+        changed outside since the editor last saved or loaded it: the run is refused
+        (DraftChangedOutside) rather than overwrite a change the editor has not seen; the look
+        and the write are one step of the draft. With `file`, that file is checked; else the
+        draft (created from the starter if missing). Raises RunRefused when the text cannot be
+        saved or the file cannot be read as UTF-8."""
+        from tutor.application.outcomes import DraftChangedOutside, RunRefused
         from tutor.protocol.events import exercise_job
 
         ex = self.course.exercise(ex_id)
@@ -53,7 +56,12 @@ class Verdicts:
         else:
             draft = self._draft_file(ex_id)
             if text is not None:
-                saved = draft.save(text)
+                saved = draft.save_if_unchanged(text)
+                if saved.refused:
+                    from tutor.application.editor_draft import OutsideEdit
+
+                    edit = OutsideEdit(text=saved.outside, error=saved.outside_error)
+                    raise DraftChangedOutside(edit)
                 if not saved.ok:
                     raise RunRefused(saved.reason or "", saved.error)
             else:
