@@ -349,3 +349,11 @@ def test_a_run_never_saves_over_an_outside_change_the_editor_has_not_seen(sessio
     draft.path.write_text("mine = 2\n")  # written outside exactly as the editor has it
     assert session.run("6.1", text="mine = 2\n").passed and len(session.runs.runner.jobs) == 2
     assert session.run("6.1").passed  # no editor text: the file as it is, nothing refused
+
+
+def test_the_chapter_beside_another_follows_the_map_and_wraps(session, course):
+    ids = [c.id for c in course.chapters]
+    assert len(ids) > 1
+    assert [session.chapter_beside(i, 1) for i in ids] == ids[1:] + ids[:1]
+    assert [session.chapter_beside(i, -1) for i in ids] == ids[-1:] + ids[:-1]
+    assert session.chapter_beside(ids[0], len(ids)) == ids[0]

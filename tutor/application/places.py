@@ -1,7 +1,7 @@
 """The session's use cases about where the learner is: the progress model, the item after a
-place in course order, where "continue" goes, the next exercise, the learner's place, lessons
-read, and the learner's settings (e.g. the theme). Mixed into `Session`
-(tutor/application/session.py), whose course and store it uses."""
+place in course order, the chapter beside another, where "continue" goes, the next exercise,
+the learner's place, lessons read, and the learner's settings (e.g. the theme). Mixed into
+`Session` (tutor/application/session.py), whose course and store it uses."""
 
 from __future__ import annotations
 
@@ -45,6 +45,13 @@ class Places:
         """The item before `current` on the course map; None before the first one."""
         items, n = self._place(current)
         return items[n - 1] if n else None
+
+    def chapter_beside(self, chapter_id: str, step: int) -> str:
+        """The chapter `step` places after `chapter_id` in the map's order (before it when
+        `step` is negative), wrapping around at either end: the cheat sheet's ] and [."""
+        ids = [c.id for c in self.course.chapters]
+        here = ids.index(self.course.chapter_by_id[chapter_id].id)
+        return ids[(here + step) % len(ids)]
 
     def continue_item(self) -> Item | None:
         """Where "continue" goes: the first unfinished item from the learner's last place."""
