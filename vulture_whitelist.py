@@ -5,7 +5,6 @@ are ignored by pattern in pyproject.toml ([tool.vulture]); only the rest is list
 # ruff: noqa
 
 # fields of documents written to JSON or the database (read by the other side or by people)
-quiz_answered  # unused variable (tutor/application/progress.py:194)
 warm_s  # unused variable (tutor/protocol/events.py:145)
 vmdata_kb  # unused variable (tutor/protocol/events.py:146)
 
@@ -19,7 +18,6 @@ mtime_ns  # unused variable (tutor/course/context.py:26)
 _.highlighting_active  # unused property (tutor/app/editor.py:128)
 _.gc_frozen  # unused property (tutor/app/tutorapp.py)
 _.end_looks  # unused attribute (tutor/app/lesson.py)
-_.chapter_done  # unused method (tutor/application/progress.py:295)
 _.wrapped  # unused attribute (tutor/worker/check_programs.py:36)
 
 # read by scripts/bench_app.py (the first lesson screen's time)

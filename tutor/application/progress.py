@@ -218,7 +218,6 @@ class ChapterProgress:
     predictions_made: int
     predictions: int
     quiz_correct: int
-    quiz_answered: int
     quiz_questions: int
 
     @property
@@ -300,7 +299,7 @@ class Progress:
         """Lessons, main exercises and the quiz make a chapter's done/total; repair exercises are
         extra practice, counted on their own."""
         done, total = self.counts(chapter_items(chapter))
-        correct, answered, questions = self.quiz_score(chapter.id)
+        correct, _answered, questions = self.quiz_score(chapter.id)
         right, made, predictions = self.calibration(chapter)
         return ChapterProgress(
             done=done,
@@ -315,12 +314,8 @@ class Progress:
             predictions_made=made,
             predictions=predictions,
             quiz_correct=correct,
-            quiz_answered=answered,
             quiz_questions=questions,
         )
-
-    def chapter_done(self, chapter: Chapter) -> bool:
-        return self.chapter(chapter).complete
 
     def overall(self) -> ChapterProgress:
         parts = [self.chapter(c) for c in self.course.chapters]
