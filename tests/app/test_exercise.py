@@ -363,3 +363,31 @@ async def test_a_full_pass_says_there_is_no_difference(make_app, fake_runner):
         await run_to_verdict(pilot)
         body = str(app.screen.query_one("#diff-body").render())
         assert "所有检查都通过了" in body and "选择一个未通过的检查" not in body
+
+
+async def test_a_pass_that_could_not_be_recorded_says_so_and_keeps_the_status(
+    make_app, fake_runner, home, monkeypatch
+):
+    """The verdict is shown with a notice, and the workspace keeps the status the session has
+    (the pass is not in the store, so the exercise is not shown as passed)."""
+    import sqlite3
+
+    from tutor.storage import database
+    from tutor.storage.schema import DB_NAME
+
+    monkeypatch.setattr(database, "LOCK_TIMEOUT_S", 0.2)
+    fake_runner.push(passed_result())
+    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.session.location() == ("exercise", "6.1"))
+        scr = app.screen
+        holder = sqlite3.connect(home / DB_NAME, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        try:
+            await run_to_verdict(pilot)
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert "没能记入进度" in str(scr.query_one("#verdict").render())
+        assert scr.last_result.status == Status.PASSED and scr.opened.status == "unseen"
+        assert app.session.stats("6.1").status == "unseen"
