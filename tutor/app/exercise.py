@@ -85,7 +85,6 @@ class ExerciseScreen(PaneLayout, Screen[None]):
         # marking it started and remembering the place are written after the first frame
         opened = self.opened = self.session.open_exercise(self.exercise_id, record=False)
         self.exercise, self.chapter = opened.exercise, opened.chapter
-        text, read_error = opened.text, opened.read_error  # read_error: shown read-only
         yield PlaceHeader(show_clock=False)
         with Container(id="ex-grid", classes=self.grid_classes(self.app.size.width)):
             with TabbedContent(id="ex-left"):
@@ -105,8 +104,9 @@ class ExerciseScreen(PaneLayout, Screen[None]):
                     yield SolutionPane(id="solution-pane")
             with Vertical(id="ex-center"):
                 # plain text for the first frame; Python highlighting right after it
+                read_error = opened.read_error  # the draft cannot be edited: read-only
                 editor = CodeEditor(
-                    text, id="editor", read_only=read_error is not None, language=None
+                    opened.text, id="editor", read_only=read_error is not None, language=None
                 )
                 yield editor
                 yield EditorStatus("", id="editor-status")
@@ -169,8 +169,7 @@ class ExerciseScreen(PaneLayout, Screen[None]):
             editor.language = "python"
 
     def _record_open(self, edit: bool = False) -> None:
-        """The place (after the first frame), or the first edit: the status the session gives
-        back is the one shown (an edit starts an unseen exercise; opening does not)."""
+        """The place (after the first frame), or the first edit: shown is the session's status."""
         try:
             if edit:
                 self.opened.status = self.session.record_edit(self.exercise.id)
