@@ -108,3 +108,45 @@ def test_places_are_made_and_shown_only_by_navigation():
         if any(p in line for p in places) and not line.lstrip().startswith("class ")
     ]
     assert made_elsewhere == []
+
+
+def _session_reads(source: str) -> list[str]:
+    """The attributes read of a session in `source`: of a name `session` or `sess`, or of an
+    attribute `.session` (the app's, `tutor_app(self).session`)."""
+    import ast
+
+    def is_session(node: ast.expr) -> bool:
+        return (isinstance(node, ast.Name) and node.id in ("session", "sess")) or (
+            isinstance(node, ast.Attribute) and node.attr == "session"
+        )
+
+    return [
+        node.attr
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Attribute) and is_session(node.value)
+    ]
+
+
+def test_front_ends_read_only_the_sessions_use_cases():
+    """The session's store and run service are its own: a module of tutor/app or tutor/cli reads
+    of a session only its public members, never `.store`, `.runs` or a private one."""
+    from tutor.application.session import Session
+
+    public = {name for name in dir(Session) if not name.startswith("_")} | {"course", "lang"}
+    assert sorted(_session_reads("app.session.store.stats(1)\nsess._runs\n")) == ["_runs", "store"]
+    reads = {
+        f"{path.relative_to(ROOT)}: .{name}"
+        for folder in ("app", "cli")
+        for path in sorted((ROOT / "tutor" / folder).rglob("*.py"))
+        for name in _session_reads(path.read_text(encoding="utf-8"))
+        if name not in public
+    }
+    assert reads == set()
+    seen = {
+        name
+        for folder in ("app", "cli")
+        for path in (ROOT / "tutor" / folder).rglob("*.py")
+        for name in _session_reads(path.read_text(encoding="utf-8"))
+    }
+    assert len(seen) > 25  # the scan does find the front ends' use of the session
+    assert not {"store", "runs"} & public

@@ -136,7 +136,7 @@ async def test_quiz_first_answer_counts(make_app):
         await pilot.pause()
         await pilot.press("b")  # then right: practice only
         await pilot.pause()
-        assert app.session.store.quiz_score("6") == (0, 1)
+        assert app.session.quiz_score("6") == (0, 1)
         text = screen_text(app)
         # the recorded answer stays on show; the later one is marked as practice
         assert "你的回答:A" in text and "不对,正确答案是 B" in text and "得分 0/3" in text

@@ -141,7 +141,7 @@ async def test_failed_save_is_shown_kept_retried_and_blocks_the_run(
         assert "No space left on device" in status_of(scr)  # still shown: not saved
         await pilot.press("ctrl+r")  # the run would check the old file
         await wait_until(pilot, lambda: not scr.running, timeout=10)
-        assert fake_runner.jobs == [] and app.session.store.attempts("6.1") == []
+        assert fake_runner.jobs == [] and app.session.attempts("6.1") == []
         assert "没有运行" in str(scr.query_one("#verdict").render())
         disk_full[0] = False  # space again: the retry saves
         await wait_until(

@@ -153,38 +153,36 @@ class Session(Answers, Places, Verdicts):
         runs: RunService | None = None,
         lang: str | None = None,
     ):
-        self.course, self.store, self.lang = course, store, lang
-        self._runs = runs
+        # the store and the run service are the session's own: front ends ask the session
+        # (tests/test_structure.py keeps them from reaching either)
+        self.course, self._store, self.lang = course, store, lang
+        self._run_service = runs
         self._draft_files: dict[str, Draft] = {}  # the exercises' drafts, one object per file
         self._editors: dict[tuple[str, str], EditorDraft] = {}  # ("exercise" | "playground", id)
 
     @property
-    def runs(self) -> RunService:
+    def _runs(self) -> RunService:
         """The run service given, or one made at the first run (`jaxtutor list` runs nothing)."""
-        if self._runs is None:
+        if self._run_service is None:
             from tutor.application.runs import RunService
 
-            self._runs = RunService()
-        return self._runs
-
-    @runs.setter
-    def runs(self, service: RunService) -> None:
-        self._runs = service
+            self._run_service = RunService()
+        return self._run_service
 
     def close(self) -> None:
         """End the runs' worker, if a run started one, and close the store."""
-        if self._runs is not None:
-            self._runs.close()
-        self.store.close()
+        if self._run_service is not None:
+            self._run_service.close()
+        self._store.close()
 
     @property
     def recovered_from(self) -> Path | None:
         """Where a damaged database was moved aside when this session opened, if it was."""
-        return self.store.recovered_from
+        return self._store.recovered_from
 
     @property
     def salvaged_rows(self) -> int:
-        return self.store.salvaged_rows
+        return self._store.salvaged_rows
 
     # ------------------------------------------------------------ exercises
 
@@ -192,7 +190,7 @@ class Session(Answers, Places, Verdicts):
         """The one storage Draft of an exercise in this session (its editor's and its runs')."""
         ex = self.course.exercise(ex_id)
         if ex.id not in self._draft_files:
-            self._draft_files[ex.id] = Draft(self.store.drafts, ex)
+            self._draft_files[ex.id] = Draft(self._store.drafts, ex)
         return self._draft_files[ex.id]
 
     def draft(self, ex_id: str) -> EditorDraft:
@@ -215,11 +213,11 @@ class Session(Answers, Places, Verdicts):
         """The draft's path, created from the starter if missing; True when it was just created.
         Raises DraftError."""
         ex = self.course.exercise(ex_id)
-        existed = self.store.drafts.exists(ex.id)
-        return self.store.drafts.ensure(ex), not existed
+        existed = self._store.drafts.exists(ex.id)
+        return self._store.drafts.ensure(ex), not existed
 
     def draft_path(self, ex_id: str) -> Path:
-        return self.store.drafts.path(self.course.exercise(ex_id).id)
+        return self._store.drafts.path(self.course.exercise(ex_id).id)
 
     def open_exercise(self, ex_id: str, *, record: bool = True) -> OpenedExercise:
         """Ensure the draft, remember the place; everything a workspace shows on opening. With
@@ -238,27 +236,27 @@ class Session(Answers, Places, Verdicts):
             draft=draft,
             text=opening.text,
             read_error=opening.read_error,
-            status=self.store.exercise_status(ex.id),
-            hints_revealed=self.store.hints_revealed(ex.id),
-            solution_unlocked=self.store.solution_unlocked(ex.id),
+            status=self._store.exercise_status(ex.id),
+            hints_revealed=self._store.hints_revealed(ex.id),
+            solution_unlocked=self._store.solution_unlocked(ex.id),
             last=self.last_verdict(ex.id),
         )
 
     def record_open(self, ex_id: str) -> None:
         """The store write of opening an exercise: the learner's place. Opening alone does not
         start it: an edit (`record_edit`) or a run does."""
-        self.store.set_location("exercise", self.course.exercise(ex_id).id)
+        self._store.set_location("exercise", self.course.exercise(ex_id).id)
 
     def record_edit(self, ex_id: str) -> str:
         """The learner changed the draft: what an edit does to the status (progress.EDIT_RULE:
         an unseen exercise is started, 进行中). Returns the exercise's status after it."""
         from tutor.application.progress import EDIT_RULE
 
-        return self.store.record_edit(self.course.exercise(ex_id).id, EDIT_RULE)
+        return self._store.record_edit(self.course.exercise(ex_id).id, EDIT_RULE)
 
     def last_verdict(self, ex_id: str) -> RunResult | None:
         """The last recorded result of the exercise, or None (never run, or unreadable)."""
-        doc = self.store.last_result(ex_id)
+        doc = self._store.last_result(ex_id)
         if doc is None:
             return None
         from tutor.protocol.result import RunResult
@@ -270,14 +268,14 @@ class Session(Answers, Places, Verdicts):
 
     def attempts(self, ex_id: str) -> list[Attempt]:
         """The exercise's recorded runs, oldest first (the history table)."""
-        return self.store.attempts(self.course.exercise(ex_id).id)
+        return self._store.attempts(self.course.exercise(ex_id).id)
 
     def stats(self, ex_id: str) -> ExerciseStats:
-        return self.store.stats(self.course.exercise(ex_id).id)
+        return self._store.stats(self.course.exercise(ex_id).id)
 
     def add_time(self, ex_id: str, seconds: float) -> None:
         """Time the learner spent in the exercise's workspace."""
-        self.store.add_time(self.course.exercise(ex_id).id, seconds)
+        self._store.add_time(self.course.exercise(ex_id).id, seconds)
 
     # ------------------------------------------------------------ hints and the solution
 
@@ -285,31 +283,31 @@ class Session(Answers, Places, Verdicts):
         from tutor.application.outcomes import HintReveal
 
         ex = self.course.exercise(ex_id)
-        before = self.store.hints_revealed(ex.id)
-        n = self.store.reveal_hint(ex.id, len(ex.hints))
+        before = self._store.hints_revealed(ex.id)
+        n = self._store.reveal_hint(ex.id, len(ex.hints))
         return HintReveal(revealed=list(ex.hints[:n]), total=len(ex.hints), new=n > before)
 
     def hints(self, ex_id: str) -> list[str]:
         ex = self.course.exercise(ex_id)
-        return list(ex.hints[: self.store.hints_revealed(ex.id)])
+        return list(ex.hints[: self._store.hints_revealed(ex.id)])
 
     def solution_unlocked(self, ex_id: str) -> bool:
-        return self.store.solution_unlocked(self.course.exercise(ex_id).id)
+        return self._store.solution_unlocked(self.course.exercise(ex_id).id)
 
     def give_up(self, ex_id: str) -> None:
         """Unlock the solution without a pass (the front end has confirmed it)."""
-        self.store.give_up(self.course.exercise(ex_id).id)
+        self._store.give_up(self.course.exercise(ex_id).id)
 
     def view_solution(self, ex_id: str) -> str:
         """The solution's source, recording the view. Raises SolutionLocked."""
         from tutor.application.outcomes import SolutionLocked
 
         ex = self.course.exercise(ex_id)
-        if not self.store.solution_unlocked(ex.id):
+        if not self._store.solution_unlocked(ex.id):
             raise SolutionLocked(ex.id)
         from tutor.application.progress import viewed_after_giving_up
 
-        self.store.record_solution_view(ex.id, viewed_after_giving_up)
+        self._store.record_solution_view(ex.id, viewed_after_giving_up)
         return ex.solution
 
     # ------------------------------------------------------------ reset
@@ -320,7 +318,7 @@ class Session(Answers, Places, Verdicts):
         from tutor.application.outcomes import ResetOutcome
 
         ex = self.course.exercise(ex_id)
-        backup = self.store.drafts.reset(ex)
+        backup = self._store.drafts.reset(ex)
         self._draft_file(ex_id).adopt(ex.starter)
         return ResetOutcome(backup)
 
@@ -334,5 +332,5 @@ class Session(Answers, Places, Verdicts):
             from tutor.application.editor_draft import EditorDraft
             from tutor.storage.playground import playground_draft
 
-            self._editors[key] = EditorDraft(playground_draft(self.store.home, key[1]))
+            self._editors[key] = EditorDraft(playground_draft(self._store.home, key[1]))
         return self._editors[key]

@@ -1,7 +1,8 @@
-"""The session's runs and their verdicts: an exercise run is prepared (the draft saved, the file
-read), run through the run service and recorded, the one place a verdict is annotated; lesson
-examples, quiz verifications and the playground run without a record. Mixed into `Session`
-(tutor/application/session.py), whose course, store, run service and drafts it uses."""
+"""The session's runs and their verdicts: `run` prepares an exercise run (the draft saved, the
+file read), runs it through the run service and records it (`_record`, the one place a verdict
+is annotated); lesson examples, quiz verifications and the playground run without a record.
+Mixed into `Session` (tutor/application/session.py), whose course, store, run service and
+drafts it uses."""
 
 from __future__ import annotations
 
@@ -27,12 +28,16 @@ PLAYGROUND_TIME_LIMIT_S = 120.0  # the longest a lesson example may take (its `t
 
 class Verdicts:
     course: Course
-    store: Store
-    runs: RunService
+    _store: Store
+    if TYPE_CHECKING:  # Session's: the run service, made at the first run
+
+        @property
+        def _runs(self) -> RunService: ...
+
     lang: str | None
     _draft_file: Callable[[str], Draft]  # Session._draft_file: the one Draft of an exercise
 
-    def prepare(
+    def _prepare(
         self,
         ex_id: str,
         *,
@@ -66,7 +71,7 @@ class Verdicts:
                     raise RunRefused(saved.reason or "", saved.error)
             else:
                 try:
-                    self.store.drafts.ensure(ex)
+                    self._store.drafts.ensure(ex)
                 except DraftError as e:
                     raise RunRefused(str(e), e) from None
             path = draft.path
@@ -108,19 +113,19 @@ class Verdicts:
         recording problem (see Verdict.record_error)."""
         from tutor.application.runs import Verdict, WorkerUnavailable
 
-        job, path, reference = self.prepare(ex_id, text=text, file=file, timeout=timeout)
+        job, path, reference = self._prepare(ex_id, text=text, file=file, timeout=timeout)
         source = _digest(path)  # the file as the worker will read it
         try:
-            result = self.runs.run(job, listener=listener, control=control)
+            result = self._runs.run(job, listener=listener, control=control)
         except WorkerUnavailable as e:  # a verdict that says so, not an attempt
             return Verdict(result=e.result, file=path, reference=reference)
-        return self.record(result, path, reference=reference, source=source)
+        return self._record(result, path, reference=reference, source=source)
 
     def time_limit(self, ex_id: str) -> float:
         """The wall-clock limit of the exercise's runs, in seconds."""
         return self.course.exercise(ex_id).time_limit
 
-    def record(
+    def _record(
         self, result: RunResult, file: Path, *, reference: bool = False, source: str | None = None
     ) -> Verdict:
         """Record a finished run: the one place a verdict is annotated (reference, the
@@ -133,7 +138,7 @@ class Verdicts:
         verdict = Verdict(result=result, file=Path(file), reference=reference)
         try:
             rule = attempt_rule(result.status, reference=reference)
-            verdict.exercise_status = self.store.record_attempt(result, rule, source=source)
+            verdict.exercise_status = self._store.record_attempt(result, rule, source=source)
         except StoreError as e:
             verdict.record_error = str(e)
         return verdict
@@ -146,11 +151,11 @@ class Verdicts:
         control: RunControl | None = None,
     ) -> Verdict:
         """A lesson example, a quiz verification or the playground: run, nothing recorded."""
-        return self.runs.snippet(snippet, lang=self.lang, listener=listener, control=control)
+        return self._runs.snippet(snippet, lang=self.lang, listener=listener, control=control)
 
     def warm(self, context: Path | str | None = None) -> None:
         """Have a worker for this chapter context ready (blocking: call it off the UI thread)."""
-        self.runs.warm(context)
+        self._runs.warm(context)
 
     def playground_snippet(self, chapter_id: str, code: str) -> Snippet:
         """The playground's code as a run: the chapter context first, its own file name in
