@@ -3,10 +3,12 @@ reads included — is a method here: open an exercise, save its draft, run the c
 the attempt, run a lesson example or the playground, reveal a hint, unlock or give up the
 solution, reset, the attempt history, the learner's place and settings, move to the next item,
 answer a quiz question, and show the last verdict again. Front ends import neither the store nor
-the runner (an import-linter contract in pyproject.toml).
+the runner (an import-linter contract in pyproject.toml), and reach neither through the session:
+its store and run service are its own, and a draft reaches them as an EditorDraft, whose methods
+are use cases too (tutor/application/editor_draft.py).
 
 Rules kept here:
-- A draft's "saved text" changes only after a successful write (`Draft.save`).
+- A draft's "saved text" changes only after a successful write (the storage `Draft`).
 - A run checks the file on disk; when the caller passes the editor's text it is saved first, and
   a run whose text cannot be saved is refused (`RunRefused`), never run on an older file; nor is
   the text saved over a change made to the draft outside the app that the editor has not seen
