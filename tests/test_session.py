@@ -54,7 +54,7 @@ class FakeRunner:
         self.closed = False
 
     def start(self, job, on_event=None, on_output=None):
-        data = open(job.file, "rb").read() if job.file else job.code.encode()
+        data = Path(job.file).read_bytes() if job.file else job.code.encode()
         self.jobs.append(job)
         self.seen.append(data)
         if on_output is not None:
@@ -89,13 +89,22 @@ def runner():
 
 
 @pytest.fixture
-def session(tmp_path, course, runner):
-    return Session(course, Store(tmp_path), runs=RunService(runner), lang="en")
+def make_session(course):
+    """make_session(home, runs=None, lang=None, timeout=None): a Session, closed after the test."""
+    made = []
+
+    def make(home, *, runs=None, lang=None, timeout=None):
+        made.append(Session(course, Store(home, timeout=timeout), runs=runs, lang=lang))
+        return made[-1]
+
+    yield make
+    for opened in made:
+        opened.close()
 
 
-def stored(home: Path) -> Store:
-    """The learner's store seen from outside the session (what another process would read)."""
-    return Store(home)
+@pytest.fixture
+def session(make_session, tmp_path, runner):
+    return make_session(tmp_path, runs=RunService(runner), lang="en")
 
 
 def test_the_real_runner_and_the_fake_share_the_protocol():
@@ -116,7 +125,7 @@ def test_open_exercise_ensures_the_draft_and_an_edit_starts_it(session, course, 
     ex = course.exercise("6.1")
     assert opened.text == ex.starter and opened.read_error is None
     assert opened.draft.path.read_text() == ex.starter and opened.draft is session.draft("6.1")
-    assert stored(tmp_path).exercise_status("6.1") == "unseen" == opened.status  # opened only
+    assert session.stats("6.1").status == "unseen" == opened.status  # opened only
     assert session.location() == ("exercise", "6.1")
     assert session.record_edit("6.1") == "started" == session.stats("6.1").status
     assert opened.last is None and opened.hints_revealed == 0 and not opened.solution_unlocked
@@ -255,13 +264,13 @@ def test_a_run_takes_the_exercises_time_limit_or_refuses_an_impossible_one(sessi
     assert "nan" in e.value.reason and len(runner.jobs) == 2
 
 
-def test_the_last_verdict_is_there_when_the_exercise_is_reopened(session, course, tmp_path):
+def test_the_last_verdict_is_there_when_the_exercise_is_reopened(session, make_session, tmp_path):
     assert session.last_verdict("6.2") is None  # never run
     session.open_exercise("6.2")
     session.run("6.2", text="y = 2  # wrong\n")
     assert session.last_verdict("6.2").status == Status.FAILED
     session.close()
-    again = Session(course, Store(tmp_path)).open_exercise("6.2")
+    again = make_session(tmp_path).open_exercise("6.2")
     assert again.last is not None and again.last.status == Status.FAILED
     assert again.last.stdout == "hello\n" and again.last.checks[0].status == CheckStatus.FAILED
 
@@ -275,9 +284,9 @@ def test_a_last_verdict_that_cannot_be_read_is_none(session, tmp_path):
     assert session.last_verdict("6.2") is None and session.open_exercise("6.2").last is None
 
 
-def test_a_verdict_survives_a_recording_failure(session, tmp_path, course):
+def test_a_verdict_survives_a_recording_failure(session, make_session, tmp_path):
     session.open_exercise("6.1")
-    locked = Session(course, Store(tmp_path, timeout=0.2), runs=RunService(FakeRunner()))
+    locked = make_session(tmp_path, timeout=0.2, runs=RunService(FakeRunner()))
     locked.open_exercise("6.1")  # its editor's text comes from its draft
     holder = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
@@ -307,12 +316,12 @@ def test_the_reference_solution_is_not_a_pass(session, course, tmp_path):
     assert session.solution_unlocked("6.1")
 
 
-def test_a_worker_that_cannot_start_is_a_verdict_not_an_attempt(tmp_path, course):
+def test_a_worker_that_cannot_start_is_a_verdict_not_an_attempt(make_session, tmp_path):
     class Broken(FakeRunner):
         def start(self, job, on_event=None, on_output=None):
             raise OSError("no worker today")
 
-    session = Session(course, Store(tmp_path), runs=RunService(Broken()))
+    session = make_session(tmp_path, runs=RunService(Broken()))
     verdict = session.run("6.1")
     assert verdict.result.status == Status.CRASHED and "no worker today" in verdict.result.message
     assert verdict.exercise_status is None and verdict.record_error is None
@@ -351,11 +360,11 @@ def test_the_playground_runs_as_a_snippet_of_its_chapter(session, course, runner
     assert runner.jobs[0].context == str(chapter.context_path)
 
 
-def test_warm_asks_the_runner_for_a_worker_of_that_context(tmp_path, course, runner):
-    context = course.chapters[0].context_path
-    Session(course, Store(tmp_path), runs=RunService(runner)).warm(context)
+def test_warm_asks_the_runner_for_a_worker_of_that_context(session, make_session, tmp_path, runner):
+    context = session.course.chapters[0].context_path
+    session.warm(context)
     assert runner.warmed == [context]
-    cold = Session(course, Store(tmp_path), runs=RunService(runner, keep_warm=False))
+    cold = make_session(tmp_path, runs=RunService(runner, keep_warm=False))
     cold.warm(context)  # `check` keeps no worker warm
     assert runner.warmed == [context]
 
@@ -452,12 +461,12 @@ def test_the_chapter_beside_another_follows_the_map_and_wraps(session, course):
     assert session.chapter_beside(ids[0], len(ids)) == ids[0]
 
 
-def test_a_setting_is_kept_for_the_next_session(session, course, tmp_path):
+def test_a_setting_is_kept_for_the_next_session(session, make_session, tmp_path):
     assert session.location() is None and session.setting("theme") is None
     session.choose_setting("theme", "textual-light")
     assert session.setting("theme") == "textual-light"
     session.close()
-    assert Session(course, Store(tmp_path)).setting("theme") == "textual-light"
+    assert make_session(tmp_path).setting("theme") == "textual-light"
 
 
 def test_the_first_quiz_answer_counts(session, course):
@@ -513,8 +522,8 @@ def test_a_prediction_counts_once_and_shows_in_the_chapter_calibration(session, 
 # ------------------------------------------------------------ a damaged store
 
 
-def test_a_session_over_a_damaged_store_says_where_it_was_moved(tmp_path, course):
-    healthy = Session(course, Store(tmp_path / "ok"))
+def test_a_session_over_a_damaged_store_says_where_it_was_moved(make_session, tmp_path):
+    healthy = make_session(tmp_path / "ok")
     assert healthy.recovered_from is None and healthy.salvaged_rows == 0
     home = tmp_path / "damaged"
     store = Store(home)
@@ -526,7 +535,7 @@ def test_a_session_over_a_damaged_store_says_where_it_was_moved(tmp_path, course
     middle = len(data) // page // 2
     data[middle * page : (middle + 1) * page] = b"\xa5" * page  # one page of the table lost
     (home / DB_NAME).write_bytes(bytes(data))
-    session = Session(course, Store(home))
+    session = make_session(home)
     assert session.recovered_from is not None and session.recovered_from.exists()
     back = len(session.quiz_answers("6"))  # what SQLite could still read is back
     assert 0 < back <= 300 and session.salvaged_rows >= back
