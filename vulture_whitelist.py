@@ -7,20 +7,11 @@ owner such as `_` would also hide every unused function of that name."""
 
 # ruff: noqa
 
-# fields of documents written to JSON or the database (read by the other side or by people)
-quiz_answered  # unused variable (tutor/application/progress.py:194)
-recorded  # unused variable (tutor/application/runs.py:71)
-_.recorded  # unused attribute (tutor/application/verdicts.py)
-solution_viewed  # unused variable (tutor/storage/exercise_records.py:47)
-
 # Python calls a module's __getattr__ for a name the module does not define (lazy re-exports)
 __getattr__  # unused function (tutor/application/session.py)
 
 # an lru_cache key: the file's version, so that an edited context is parsed again
 mtime_ns  # unused variable (tutor/course/context.py:26)
-
-# read by the tests through the public object
-_.chapter_done  # unused method (tutor/application/progress.py:295)
 
 # fields of the worker's Ready message (tutor/protocol/events.py): the worker reports how long
 # it took to warm and its data segment, the protocol checks their types; no reader uses them yet

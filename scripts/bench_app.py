@@ -112,9 +112,12 @@ def first_frame(
 
 async def bench_runs(repeat: int) -> dict:
     from tutor.app.tutorapp import TutorApp
+    from tutor.running.runner import INTERACTIVE_WARM_DELAY_S, Runner
 
     home = Path(tempfile.mkdtemp(prefix="jaxtutor-bench-"))
-    app = TutorApp(home=home, target=("exercise", "6.1"), warm=True)
+    # the app's own kind of runner, held here to see its warm worker (the session keeps its own)
+    runner = Runner(keep_warm=True, warm_beside_after=INTERACTIVE_WARM_DELAY_S)
+    app = TutorApp(home=home, target=("exercise", "6.1"), runner=runner, warm=True)
     verdicts, stalls = [], []
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
@@ -144,7 +147,7 @@ async def bench_runs(repeat: int) -> dict:
             scr.query_one("#editor").load_text(SOLUTION_6_1 + "\n" * (i % 2))
             deadline = time.monotonic() + 120
             while True:  # wait for a warm worker that has finished warming up
-                spare = app.session.runs.runner.spare
+                spare = runner.spare
                 if spare is not None and spare.ready_info is not None:
                     break
                 if time.monotonic() > deadline:
@@ -168,6 +171,7 @@ async def bench_runs(repeat: int) -> dict:
             verdicts.append(verdict_at - t0)
             stalls.append(state["max"])
         rss = rss_bytes()
+    runner.close()  # given to the app, so the app leaves closing it here
     shutil.rmtree(home, ignore_errors=True)
     return {"verdict": verdicts, "stall": stalls, "rss_after_runs": rss}
 

@@ -91,7 +91,7 @@ def test_done_means(course, tmp_path):
     assert not p.quiz_done(ch.id) and p.status(chapter_items(ch)[-1]) == "started"
     store.record_quiz_answer(ch.id, quiz.questions[-1].id, "A", False)
     assert Progress(course, store).quiz_done(ch.id)  # answered, right or wrong
-    assert not Progress(course, store).chapter_done(ch)
+    assert not Progress(course, store).chapter(ch).complete
 
 
 def mixed_store(course, home) -> Store:
@@ -107,7 +107,7 @@ def mixed_store(course, home) -> Store:
                 RunResult(exercise=ex.id, status=status), progress.attempt_rule(status)
             )
         if ch.exercises:
-            store.mark_started(ch.exercises[-1].id)
+            store.record_edit(ch.exercises[-1].id, progress.EDIT_RULE)
         if ch.quiz:
             questions = ch.quiz.questions if n == 0 else ch.quiz.questions[:2]
             for q in questions:
@@ -227,3 +227,21 @@ def test_repairs_sit_under_their_lesson_and_are_counted_apart(course, home, caps
         e.id for e in repairs
     )
     assert all(set(c) == {"id", "title", "done", "total", "repairs"} for c in doc["chapters"])
+
+
+@pytest.mark.parametrize("stored", STORED)
+def test_what_an_edit_a_run_and_a_view_do_to_a_status(stored):
+    """The status rules beside the status table: an edit starts only an unseen exercise; a pass
+    is for good; a neutral end does what an edit does; any other end fails the exercise; a view
+    of the solution before a pass is one after giving up."""
+    edited = progress.EDIT_RULE.after(stored)
+    assert edited == ("started" if stored == "unseen" else stored)
+    assert progress.attempt_rule(Status.PASSED).after(stored) == "passed"
+    for neutral in ("not_attempted", "cancelled"):
+        assert progress.attempt_rule(neutral).after(stored) == edited
+    assert progress.attempt_rule(Status.PASSED, reference=True).after(stored) == edited
+    for wrong in (Status.FAILED, Status.ERROR, Status.TIMEOUT, Status.CRASHED):
+        assert progress.attempt_rule(wrong).after(stored) == (
+            "passed" if stored == "passed" else "failed"
+        )
+    assert progress.viewed_after_giving_up(stored) is (stored != "passed")

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tutor.application.progress import attempt_rule
+from tutor.application.progress import EDIT_RULE, attempt_rule, viewed_after_giving_up
 from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 from tutor.storage.drafts import (
     DraftEncodingError,
@@ -50,9 +50,11 @@ def test_status_attempts_hints_and_solution(tmp_path):
     record(s, result("6.1", Status.FAILED, ["eager"]))
     assert s.exercise_status("6.1") == "failed"
     assert not s.solution_unlocked("6.1")
-    assert record(s, result("6.1", Status.PASSED)) is True  # the first pass
-    assert record(s, result("6.1", Status.FAILED)) is False  # a later failure does not undo it
-    assert s.exercise_status("6.1") == "passed"
+    rule = attempt_rule(Status.PASSED)
+    assert s.record_attempt(result("6.1", Status.PASSED), rule, at=1000.0) == "passed"
+    failed = attempt_rule(Status.FAILED)  # a later failure does not undo the pass
+    assert s.record_attempt(result("6.1", Status.FAILED), failed, at=2000.0) == "passed"
+    assert s.exercise_status("6.1") == "passed" and s.stats("6.1").solved_at == 1000.0
     assert s.solution_unlocked("6.1")
     assert [a.failing for a in s.attempts("6.1")] == [["eager"], [], []]
     assert (
@@ -61,13 +63,13 @@ def test_status_attempts_hints_and_solution(tmp_path):
         and s.reveal_hint("6.1", 2) == 2
     )
     st = s.stats("6.1")
-    assert (st.attempts, st.hints_used, st.gave_up) == (3, 2, False) and st.solved_at
+    assert (st.attempts, st.hints_used, st.gave_up) == (3, 2, False)
 
 
 def test_a_run_of_the_reference_is_recorded_as_such(tmp_path):
     s = Store(tmp_path)
-    assert record(s, result("6.1", Status.PASSED), reference=True) is False
-    assert s.exercise_status("6.1") == "started"
+    assert record(s, result("6.1", Status.PASSED), reference=True) == "started"
+    assert s.exercise_status("6.1") == "started" and s.stats("6.1").solved_at is None
     assert not s.solution_unlocked("6.1")
     assert [a.status for a in s.attempts("6.1")] == ["reference"]
 
@@ -85,10 +87,39 @@ def test_last_result_document_is_kept(tmp_path):
 def test_give_up_unlocks_and_is_recorded(tmp_path):
     s = Store(tmp_path)
     s.give_up("6.2")
-    s.record_solution_view("6.2")
+    s.record_solution_view("6.2", viewed_after_giving_up)
     assert s.solution_unlocked("6.2")
     st = s.stats("6.2")
-    assert st.gave_up and st.solution_viewed and st.status != "passed"
+    assert st.gave_up and st.status != "passed"
+    assert solution_views(tmp_path, "6.2") == [1]  # viewed after giving up
+
+
+def solution_views(home, ex_id) -> list[int]:
+    """The `gave_up` mark of each recorded view of the exercise's solution, in order."""
+    db = sqlite3.connect(home / DB_NAME)
+    try:
+        rows = db.execute("SELECT gave_up FROM solution_view WHERE exercise = ?", (ex_id,))
+        return [r[0] for r in rows.fetchall()]
+    finally:
+        db.close()
+
+
+def test_the_store_applies_the_status_rules_it_is_given(tmp_path):
+    """The store keeps no status rule of its own (docs/architecture.md §2): an edit and a view
+    of the solution record what the rules of tutor/application/progress.py say."""
+    s = Store(tmp_path)
+    assert s.record_edit("6.1", EDIT_RULE) == "started" == s.exercise_status("6.1")
+    record(s, result("6.1", Status.FAILED))
+    assert s.record_edit("6.1", EDIT_RULE) == "failed"  # an edit does not take a failure back
+
+    class Odd:  # not a rule of the course: the store must still write exactly what it says
+        def after(self, stored):
+            return "passed" if stored == "failed" else "unseen"
+
+    assert s.record_edit("6.1", Odd()) == "passed" == s.exercise_status("6.1")
+    s.record_solution_view("6.1", lambda stored: stored == "passed")
+    s.record_solution_view("6.1", lambda stored: False)
+    assert solution_views(tmp_path, "6.1") == [1, 0]
 
 
 def test_lessons_quiz_location_survive_reopen(tmp_path):

@@ -12,6 +12,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 MAX_LINES = 400
 
@@ -47,16 +49,27 @@ def test_the_import_contracts_hold():
     assert "3 kept, 0 broken" in done.stdout
 
 
-def test_the_import_contracts_catch_a_front_end_reaching_the_store(tmp_path):
-    """The same contracts over a copy of the package where the app imports the store."""
+@pytest.mark.parametrize(
+    "module, reach, broken",
+    [
+        ("app/keybar.py", "tutor.storage.store", "tutor.app.keybar -> tutor.storage.store"),
+        ("cli/views.py", "tutor.running.runner", "tutor.cli.views -> tutor.running.runner"),
+        # the authoring tools are a door to the runner for `jaxtutor dev` (cmd_dev) only
+        ("app/keybar.py", "tutor.authoring.course_proof", "tutor.app.keybar -> tutor.authoring"),
+        ("cli/views.py", "tutor.authoring.mutants", "tutor.cli.views -> tutor.authoring.mutants"),
+    ],
+)
+def test_the_import_contracts_catch_a_front_end_reaching_the_store_or_runner(
+    tmp_path, module, reach, broken
+):
+    """The same contracts over a copy of the package where a front end reaches the store or the
+    runner, directly or through a module that is not the application layer."""
     import shutil
 
     copy = tmp_path / "tutor"
     shutil.copytree(ROOT / "tutor", copy, ignore=shutil.ignore_patterns("__pycache__"))
-    with open(copy / "app" / "keybar.py", "a", encoding="utf-8") as fh:
-        fh.write(
-            "\n\ndef _reach():\n    from tutor.storage.store import Store\n\n    return Store\n"
-        )
+    with open(copy / module, "a", encoding="utf-8") as fh:
+        fh.write(f"\n\ndef _reach():\n    import {reach}\n\n    return {reach}\n")
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     tool = Path(sys.executable).parent / "lint-imports"
     done = subprocess.run(
@@ -67,7 +80,8 @@ def test_the_import_contracts_catch_a_front_end_reaching_the_store(tmp_path):
         env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
     )
     assert done.returncode != 0
-    assert "tutor.app.keybar -> tutor.storage.store" in done.stdout
+    assert "Front ends go through the session" in done.stdout.split("Broken contracts")[-1]
+    assert broken in done.stdout, done.stdout[-3000:]
 
 
 def test_the_worker_speaks_the_typed_protocol():
@@ -156,3 +170,45 @@ def test_every_module_is_named_in_the_layer_map():
             missing.append(str(module))
     assert len(list((ROOT / "tutor").rglob("*.py"))) > 100
     assert missing == []
+
+
+def _session_reads(source: str) -> list[str]:
+    """The attributes read of a session in `source`: of a name `session` or `sess`, or of an
+    attribute `.session` (the app's, `tutor_app(self).session`)."""
+    import ast
+
+    def is_session(node: ast.expr) -> bool:
+        return (isinstance(node, ast.Name) and node.id in ("session", "sess")) or (
+            isinstance(node, ast.Attribute) and node.attr == "session"
+        )
+
+    return [
+        node.attr
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Attribute) and is_session(node.value)
+    ]
+
+
+def test_front_ends_read_only_the_sessions_use_cases():
+    """The session's store and run service are its own: a module of tutor/app or tutor/cli reads
+    of a session only its public members, never `.store`, `.runs` or a private one."""
+    from tutor.application.session import Session
+
+    public = {name for name in dir(Session) if not name.startswith("_")} | {"course", "lang"}
+    assert sorted(_session_reads("app.session.store.stats(1)\nsess._runs\n")) == ["_runs", "store"]
+    reads = {
+        f"{path.relative_to(ROOT)}: .{name}"
+        for folder in ("app", "cli")
+        for path in sorted((ROOT / "tutor" / folder).rglob("*.py"))
+        for name in _session_reads(path.read_text(encoding="utf-8"))
+        if name not in public
+    }
+    assert reads == set()
+    seen = {
+        name
+        for folder in ("app", "cli")
+        for path in (ROOT / "tutor" / folder).rglob("*.py")
+        for name in _session_reads(path.read_text(encoding="utf-8"))
+    }
+    assert len(seen) > 25  # the scan does find the front ends' use of the session
+    assert not {"store", "runs"} & public

@@ -52,8 +52,9 @@ class ImportWatch:
         self.seen += sorted({m for m in self.names if m in sys.modules} - self._before)
 
 
-def record(store, result: RunResult, *, reference: bool = False) -> bool:
-    """Record a run in a store as the session does (tutor/application/progress.py's rules)."""
+def record(store, result: RunResult, *, reference: bool = False) -> str:
+    """Record a run in a store as the session does (tutor/application/progress.py's rules);
+    returns the exercise's status after it."""
     return store.record_attempt(result, attempt_rule(result.status, reference=reference))
 
 

@@ -4,7 +4,7 @@ a quiz question's first answer counts, and the tests' fake runner speaks the rea
 
 from __future__ import annotations
 
-from apphelp import SIZE, failed_result, record
+from apphelp import SIZE, failed_result, record, wait_until
 from screentext import renderable_text, screen_text
 
 
@@ -136,7 +136,7 @@ async def test_quiz_first_answer_counts(make_app):
         await pilot.pause()
         await pilot.press("b")  # then right: practice only
         await pilot.pause()
-        assert app.session.store.quiz_score("6") == (0, 1)
+        assert app.session.quiz_score("6") == (0, 1)
         text = screen_text(app)
         # the recorded answer stays on show; the later one is marked as practice
         assert "你的回答:A" in text and "不对,正确答案是 B" in text and "得分 0/3" in text
@@ -211,3 +211,26 @@ def test_the_import_watch_sees_numpy_even_when_it_is_loaded_already():
     with ImportWatch() as quiet:
         import json  # noqa: F401
     assert quiet.seen == []
+
+
+async def test_the_cheat_sheet_moves_between_chapters_in_the_maps_order(make_app):
+    app = make_app(target=("exercise", "6.1"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "CheatSheetScreen")
+        sheet, chapters = app.screen, [c.id for c in app.course.chapters]
+        start = sheet.chapter_id
+        await pilot.press("]")
+        await wait_until(pilot, lambda: sheet.chapter_id != start)
+        assert sheet.chapter_id == app.session.chapter_beside(start, 1)
+        assert app.course.chapter_by_id[sheet.chapter_id].title in sheet.title
+        await pilot.press("[")
+        await wait_until(pilot, lambda: sheet.chapter_id == start)
+        seen = []
+        for _ in chapters:  # around the whole course, one chapter at a time
+            expected = app.session.chapter_beside(sheet.chapter_id, -1)
+            await pilot.press("[")
+            await wait_until(pilot, lambda: sheet.chapter_id == expected)  # noqa: B023
+            seen.append(sheet.chapter_id)
+        assert sorted(seen) == sorted(chapters) and seen[-1] == start

@@ -24,7 +24,7 @@ def test_save_if_unchanged_writes_when_nobody_else_did(tmp_path):
     draft = _draft(tmp_path)
     outcome = draft.save_if_unchanged("x = 1\n")
     assert outcome.ok and not outcome.refused
-    assert draft.path.read_text(encoding="utf-8") == "x = 1\n" and draft.saved_text == "x = 1\n"
+    assert draft.path.read_text(encoding="utf-8") == "x = 1\n" and not draft.is_dirty("x = 1\n")
 
 
 def test_save_if_unchanged_refuses_after_an_outside_edit(tmp_path):
@@ -34,7 +34,7 @@ def test_save_if_unchanged_refuses_after_an_outside_edit(tmp_path):
     assert not outcome.ok and outcome.refused and outcome.outside == "theirs = 2\n"
     assert outcome.reason is None  # not a failure to report: a choice to offer
     assert draft.path.read_text(encoding="utf-8") == "theirs = 2\n"
-    assert draft.saved_text == _Exercise.starter  # unchanged until the learner chooses
+    assert not draft.is_dirty(_Exercise.starter)  # unchanged until the learner chooses
 
 
 def test_save_if_unchanged_refuses_an_unreadable_outside_version(tmp_path):
@@ -68,7 +68,7 @@ def test_concurrent_guarded_saves_never_lose_a_write(tmp_path):
         th.join()
     on_disk = draft.path.read_text(encoding="utf-8")
     assert all(o.ok for o in outcomes.values())  # same Draft: the second saw the first's text
-    assert on_disk in ("a = 1\n", "b = 1\n") and draft.saved_text == on_disk
+    assert on_disk in ("a = 1\n", "b = 1\n") and not draft.is_dirty(on_disk)
 
 
 def test_backup_keeps_text_and_raw_bytes_under_new_names(tmp_path):

@@ -141,7 +141,7 @@ async def test_failed_save_is_shown_kept_retried_and_blocks_the_run(
         assert "No space left on device" in status_of(scr)  # still shown: not saved
         await pilot.press("ctrl+r")  # the run would check the old file
         await wait_until(pilot, lambda: not scr.running, timeout=10)
-        assert fake_runner.jobs == [] and app.session.store.attempts("6.1") == []
+        assert fake_runner.jobs == [] and app.session.attempts("6.1") == []
         assert "没有运行" in str(scr.query_one("#verdict").render())
         disk_full[0] = False  # space again: the retry saves
         await wait_until(
@@ -231,3 +231,56 @@ async def test_a_draft_that_cannot_be_created_opens_with_the_starter(make_app, h
             lambda: draft.exists() and draft.read_text(encoding="utf-8") == editor.text,
             timeout=10,
         )
+
+
+async def test_an_unreadable_outside_version_is_kept_once_and_editing_saves_again(make_app, home):
+    """Another editor saves the draft in another encoding while the app can edit it: that
+    version is kept byte for byte in backup/, and the learner's next edits are saved as usual
+    (not refused again and again, each refusal another copy)."""
+    app = make_app(target=("exercise", "6.1"))
+    async with app.run_test(size=SIZE) as pilot:
+        scr, editor = await open_exercise(pilot, app)
+        draft = home / "work" / "6.1.py"
+        gbk = "# 计数器\nx = 1\n".encode("gbk")
+        outside_write(draft, gbk)
+        await wait_until(pilot, lambda: "无法读取" in status_of(scr), timeout=10)
+        editor.move_cursor(editor.document.end)
+        await pilot.press(*"kept = 1")
+        await wait_until(
+            pilot, lambda: draft.read_bytes().decode("utf-8", "replace").endswith("kept = 1")
+        )
+        assert not editor.read_only
+        backups = list((home / "work" / "backup").glob("6.1.outside.*.py"))
+        assert [b.read_bytes() for b in backups] == [gbk]
+
+
+async def test_a_run_never_overwrites_an_outside_change_the_editor_has_not_seen(
+    make_app, home, fake_runner, monkeypatch
+):
+    """The draft is changed outside and Ctrl+R comes before the app noticed (no watcher here):
+    the session refuses the run, the editor takes the change (both kept, the learner chooses),
+    and the next Ctrl+R runs the version chosen."""
+    monkeypatch.setattr(draftsync, "WATCH_DELAY_S", 3600.0)  # nothing notices it but the run
+    monkeypatch.setattr(draftsync, "AUTOSAVE_IDLE_S", 60.0)
+    monkeypatch.setattr(draftsync, "AUTOSAVE_MAX_S", 60.0)
+    fake_runner.push(passed_result())
+    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: bool(app.screen.query("#history")))
+        scr, editor = app.screen, app.screen.query_one("#editor")
+        draft = home / "work" / "6.1.py"
+        editor.move_cursor(editor.document.end)
+        await pilot.press(*"mine = 1")
+        outside_write(draft, "theirs = 2\n")
+        await pilot.press("ctrl+r")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "ChoiceDialog", timeout=10)
+        assert fake_runner.jobs == [] and draft.read_text(encoding="utf-8") == "theirs = 2\n"
+        assert "没有运行" in str(scr.query_one("#verdict").render())
+        backups = list((home / "work" / "backup").glob("6.1.outside.*.py"))
+        assert [b.read_text(encoding="utf-8") for b in backups] == ["theirs = 2\n"]
+        await pilot.pause()  # laid out: a click lands on its button
+        await pilot.click("#choice-mine")
+        await wait_until(pilot, lambda: draft.read_text(encoding="utf-8").endswith("mine = 1"))
+        await pilot.press("ctrl+r")
+        await wait_until(pilot, lambda: scr.last_result is not None)
+        assert fake_runner.files[0].endswith("mine = 1")

@@ -34,7 +34,7 @@ async def test_type_solution_run_pass_progress(make_app, runner, no_new_jax):
         assert "    return count + 1, increment" in editor.text
         result = await run_and_wait(pilot, scr)
         assert result.status == Status.PASSED, result
-        assert app.session.store.exercise_status("6.1") == "passed"
+        assert app.session.stats("6.1").status == "passed"
         assert "通过" in screen_text(app)
         await pilot.press("f3")
         await pilot.pause()

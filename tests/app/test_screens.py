@@ -157,13 +157,13 @@ async def test_quiz_choice_and_open(make_app):
         await pilot.pause()
         assert "先自己想一想" in screen_text(app)
         await pilot.press("y")  # cannot mark before revealing
-        assert "q3" not in app.session.store.quiz_answers("6")
+        assert "q3" not in app.session.quiz_answers("6")
         await pilot.press("enter")
         await pilot.pause()
         assert "因为追踪只执行一次" in screen_text(app)
         await pilot.press("y")
         await pilot.pause()
-        assert app.session.store.quiz_score("6") == (2, 3)
+        assert app.session.quiz_score("6") == (2, 3)
         assert "得分 2/3" in screen_text(app)
         await pilot.press("f2")
         await pilot.pause()
@@ -236,7 +236,7 @@ async def test_theme_toggle_is_saved(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f9")
         assert app.theme == "textual-light"
-        assert app.session.store.get_setting("theme") == "textual-light"
+        assert app.session.setting("theme") == "textual-light"
 
 
 @pytest.mark.parametrize("target", [("exercise", "6.1"), ("lesson", "6.1"), ("quiz", "6")])

@@ -118,8 +118,7 @@ class CheatSheetScreen(Screen):
         self.query_one("#cheat-search", Input).focus()
 
     def action_chapter(self, step: int) -> None:
-        ids = [c.id for c in tutor_app(self).course.chapters]
-        self.chapter_id = ids[(ids.index(self.chapter_id) + step) % len(ids)]
+        self.chapter_id = tutor_app(self).session.chapter_beside(self.chapter_id, step)
         self.load()
 
     def action_back(self) -> None:

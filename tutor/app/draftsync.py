@@ -1,23 +1,24 @@
 """Keeps the exercise editor and its draft file in step, so that no text is ever lost.
 
+Every look at the file and every write is a use case of the session's EditorDraft
+(tutor/application/editor_draft.py); this widget keeps the timing, the messages and the choices.
+
 - Autosave: a save starts at most AUTOSAVE_MAX_S after the first unsaved keystroke, however fast
   the typing, and AUTOSAVE_IDLE_S after the last one when the typing stops sooner. The write runs
-  in a thread worker (an fsync must not stall the editor); the session's Draft changes its saved
-  text only once a write succeeded. A failed save keeps the text in the editor, shows the reason
-  until a save succeeds, and is retried.
-- Outside edits (another editor, `jaxtutor watch` users): watchfiles reports changes of the draft
-  file (imported lazily in the watching worker: it is not needed for the first frame). With
-  nothing unsaved in the editor the new text is loaded; when both changed, both are kept: the
-  outside text goes to a backup file at once and the learner chooses which one stays in the
-  draft. A save first checks that the file still holds what was last saved or loaded, so
-  autosave never overwrites a change it has not seen.
+  in a thread worker (an fsync must not stall the editor); the draft changes its saved text only
+  once a write succeeded. A failed save keeps the text in the editor, shows the reason until a
+  save succeeds, and is retried.
+- Outside edits (another editor, `jaxtutor watch` users): the draft's WatchTargets report changes
+  of its file (watchfiles, imported lazily in the watching worker: it is not needed for the first
+  frame). With nothing unsaved in the editor the new text is loaded; when both changed, both are
+  kept: the outside text goes to a backup file at once and the learner chooses which one stays in
+  the draft. A save refuses to overwrite a change it has not seen (`EditorDraft.save`).
 - A draft that cannot be read (not UTF-8) is shown read-only with the reason; once the file is
   readable again (re-saved as UTF-8 outside), it is loaded and editing resumes.
 - `flush_now()` saves synchronously: Ctrl+S, leaving the screen, SIGHUP/SIGTERM."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import threading
 import time
@@ -28,7 +29,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from tutor.app.editor import DraftNotice
-from tutor.application.session import Draft, DraftError, SaveOutcome
+from tutor.application.session import DraftError, EditorDraft, OutsideEdit, SaveOutcome
 from tutor.words.catalog import t
 
 AUTOSAVE_IDLE_S = 0.3  # after the last keystroke
@@ -74,7 +75,7 @@ class DraftSync(Widget):
 
     DEFAULT_CSS = "DraftSync { display: none; }"
 
-    def __init__(self, draft: Draft, editor, *, read_error: DraftError | None = None):
+    def __init__(self, draft: EditorDraft, editor, *, read_error: DraftError | None = None):
         super().__init__()
         self.draft, self.editor = draft, editor
         self.read_error = read_error  # the draft could not be read: read-only
@@ -96,7 +97,7 @@ class DraftSync(Widget):
     def on_mount(self) -> None:
         if self.read_error is not None:
             self.post_message(DraftNotice(str(self.read_error), "bold red", sticky=True))
-        elif not self.draft.path.exists():  # it could not be created: keep trying
+        elif self.draft.needs_save(self.editor.text):  # it could not be created: keep trying
             self.save_soon()
         self.set_timer(WATCH_DELAY_S, self._start_watching)
 
@@ -138,14 +139,14 @@ class DraftSync(Widget):
             self._again = True
             return
         text = self.editor.text
-        if not self.draft.is_dirty(text) and self.error is None and self.draft.path.exists():
+        if not self.draft.needs_save(text) and self.error is None:
             self._first_dirty = None
             return
         self._saving = True
         self._first_dirty = None
         self.run_worker(
             lambda: self._write(text),
-            name=f"save draft {self.draft.exercise.id}",
+            name=f"save draft {self.draft.id}",
             group="draft-save",
             thread=True,
             exit_on_error=False,
@@ -153,20 +154,13 @@ class DraftSync(Widget):
 
     def _write(self, text: str) -> None:
         """Worker thread: write unless the file changed outside since the last save or load (the
-        Draft looks and writes under one lock). Never touches widgets."""
-        outcome = self.draft.save_if_unchanged(text)
+        draft looks and writes under one lock). Never touches widgets."""
+        outcome = self.draft.save(text)
         if outcome.outside_error is not None:
             self.post_message(OutsideChange(error=outcome.outside_error))
         elif outcome.outside is not None:
             self.post_message(OutsideChange(text=outcome.outside))
         self.post_message(SaveFinished(text, outcome))
-
-    def _read_outside(self) -> str | None:
-        """The file's text when it changed since the last save or load; None if it did not or
-        is missing (a write recreates it). Raises DraftError when it cannot be read."""
-        if not self.draft.path.exists():
-            return None
-        return self.draft.changed_outside()
 
     def on_save_finished(self, message: SaveFinished) -> None:
         self._saving = False
@@ -196,18 +190,7 @@ class DraftSync(Widget):
         self._stop_timer()
         if self.read_only:
             return None
-        text = self.editor.text
-        if self.conflict is None:
-            try:
-                outside = self._read_outside()
-            except DraftError as e:
-                self._backup_bytes(e)
-                outside = None
-            if outside is not None and outside != text:
-                if not self.draft.is_dirty(text):
-                    return SaveOutcome(True)  # nothing of ours to write; theirs stays
-                self._backup_text(outside, "outside")
-        outcome = self.draft.save(text)
+        outcome = self.draft.save_now(self.editor.text, outside_kept=self.conflict is not None)
         if outcome.ok:
             self.error = None
         elif outcome.reason:
@@ -224,7 +207,7 @@ class DraftSync(Widget):
         if not self._stop.is_set():
             self.run_worker(
                 self._watch,
-                name=f"watch draft {self.draft.exercise.id}",
+                name=f"watch draft {self.draft.id}",
                 group="draft-watch",
                 thread=True,
                 exit_on_error=False,
@@ -232,44 +215,16 @@ class DraftSync(Widget):
 
     def _watch(self) -> None:
         """Worker thread: report every change of the draft file until the screen goes."""
-        try:
-            from watchfiles import watch
-        except ImportError:  # a declared dependency; without it outside edits show on save
-            return
-        path = self.draft.path
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)  # the draft may not exist yet
-        except OSError:
-            pass
-        targets = {path}
-        if path.is_symlink():
-            targets.add(Path(os.path.realpath(path)))
-        folders = {p.parent for p in targets if p.parent.is_dir()}
-        names = {str(p) for p in targets}
-        if not folders:
-            return
-
-        def relevant(_change, changed: str) -> bool:
-            return changed in names
-
+        changes = self.draft.watch_targets().changes(self._stop, step_ms=25, debounce_ms=50)
         self.watching.set()
         # what changed while the watcher was starting up is caught by one look a moment later
         self.post_message(WatchStarted())
         try:
-            for _changes in watch(
-                *folders,
-                watch_filter=relevant,
-                debounce=50,
-                step=25,
-                stop_event=self._stop,
-                recursive=False,
-                ignore_permission_denied=True,
-                raise_interrupt=False,
-            ):
-                if self._stop.is_set():
-                    return
+            for _burst in changes:
                 self.check_outside()
-        except (OSError, RuntimeError):  # the folder went away, or no more inotify watches
+        # watchfiles is a declared dependency: without it outside edits show on save; the
+        # folder may go away, or no inotify watch be left
+        except (ImportError, OSError, RuntimeError):
             return
 
     def on_watch_started(self, _message: WatchStarted) -> None:
@@ -279,7 +234,7 @@ class DraftSync(Widget):
         if not self._stop.is_set():
             self.run_worker(
                 self.check_outside,
-                name=f"recheck draft {self.draft.exercise.id}",
+                name=f"recheck draft {self.draft.id}",
                 group="draft-watch-recheck",
                 thread=True,
                 exit_on_error=False,
@@ -287,16 +242,15 @@ class DraftSync(Widget):
 
     def check_outside(self) -> OutsideChange | None:
         """Look at the draft's file once: a change made outside the app is posted and returned."""
-        change = None
-        try:
-            if not self.draft.path.exists():
-                change = OutsideChange(missing=True)
-            elif (text := self.draft.changed_outside()) is not None:
-                change = OutsideChange(text=text)
-        except DraftError as e:
-            change = OutsideChange(error=e)
-        if change is not None:
-            self.post_message(change)
+        edit = self.draft.outside_edit()
+        if edit is None:
+            return None
+        return self.take_outside(edit)
+
+    def take_outside(self, edit: OutsideEdit) -> OutsideChange:
+        """Handle a change made outside (found here, or by a run the session refused)."""
+        change = OutsideChange(text=edit.text, error=edit.error, missing=edit.missing)
+        self.post_message(change)
         return change
 
     def on_outside_change(self, message: OutsideChange) -> None:
@@ -308,7 +262,7 @@ class DraftSync(Widget):
                 self.read_error = message.error
                 self.post_message(DraftNotice(str(message.error), "bold red", sticky=True))
                 return
-            backup = self._backup_bytes(message.error)
+            backup = self._backup_bytes()
             self.post_message(
                 DraftNotice(
                     t("app.ex.outside_unreadable", reason=str(message.error), backup=backup or "-"),
@@ -318,7 +272,7 @@ class DraftSync(Widget):
             )
             return
         text = message.text
-        if text is None or text == self.draft.saved_text:
+        if text is None or not self.draft.is_dirty(text):  # nothing new
             return
         editor_text = self.editor.text
         if text == editor_text:
@@ -367,14 +321,14 @@ class DraftSync(Widget):
         except Exception as e:  # noqa: BLE001 - any failure is reported, the app keeps going
             self.app.notify(t("app.ex.editor_failed", detail=str(e)), severity="error")
             return
-        try:
-            text = self.draft.changed_outside()
-        except DraftError as e:
-            self.post_message(DraftNotice(str(e), "bold red"))
-            return
-        if text is not None:
-            self.load(text)
+        edit = self.draft.outside_edit()
+        if edit is not None and edit.error is not None:
+            self.post_message(DraftNotice(str(edit.error), "bold red"))
+        elif edit is not None and edit.text is not None:
+            self.load(edit.text)
             self.post_message(DraftNotice(t("app.ex.reloaded")))
+        elif edit is not None:  # deleted in the other editor: the editor's text recreates it
+            self.save_soon()
 
     def load(self, text: str) -> None:
         """Put `text` (what the file holds now) into the editor, undoably."""
@@ -387,13 +341,13 @@ class DraftSync(Widget):
 
     def _backup_text(self, text: str, tag: str) -> Path | None:
         try:
-            return self.draft.backup(text, tag)
+            return self.draft.keep(text, tag)
         except (DraftError, OSError):
             return None
 
-    def _backup_bytes(self, error: DraftError) -> Path | None:
+    def _backup_bytes(self) -> Path | None:
         """Keep an unreadable outside version byte for byte before the editor's text replaces it."""
         try:
-            return self.draft.backup(None, "outside")
+            return self.draft.keep_unreadable()
         except (DraftError, OSError):
             return None

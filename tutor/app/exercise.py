@@ -7,8 +7,8 @@ its diff), the learner's output (streamed live) and the explanation after succes
 
 The screen is thin: every use case (open, save, run and record, hint, solution, reset, next) is a
 call into the app's session (tutor/application/session.py); a run goes through the one UI run
-lifecycle (tutor/app/run_lifecycle.py) in the results pane, its worker-thread side in
-tutor/app/exercise_run.py. Esc cancels a run; with no run it goes back."""
+lifecycle (tutor/app/run_lifecycle.py) in the results pane. Esc cancels a run; with no run it
+goes back."""
 
 from __future__ import annotations
 
@@ -22,19 +22,26 @@ from textual.screen import Screen
 from textual.widgets import Markdown, TabbedContent, TabPane, TextArea
 
 from tutor.app.dialogs import ChoiceDialog, ConfirmDialog
-from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync, OutsideChange
+from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync
 from tutor.app.editor import CodeEditor, EditorStatus
 from tutor.app.exercise_layout import PaneLayout
 from tutor.app.exercise_panes import HintsPane, HistoryPane, SolutionPane
-from tutor.app.exercise_run import OutsideChangeBeforeRun, exercise_work
 from tutor.app.keybar import KeyBar
 from tutor.app.placeheader import PlaceHeader
 from tutor.app.prose import ProseMarkdown
 from tutor.app.results_pane import ResultsPanel, RunFinished
+from tutor.app.run_lifecycle import Listener
 from tutor.app.search_hit import mark_hit
 from tutor.app.typed_app import tutor_app
 from tutor.app.verdict_view import error_line
-from tutor.application.session import DraftError, RunControl, Session, StoreError, read_head
+from tutor.application.session import (
+    DraftChangedOutside,
+    DraftError,
+    RunControl,
+    Session,
+    StoreError,
+    Verdict,
+)
 from tutor.protocol.result import RunResult, Status
 from tutor.words.catalog import t
 
@@ -66,6 +73,7 @@ class ExerciseScreen(PaneLayout, Screen[None]):
         self.last_result: RunResult | None = None
         self._entered = time.monotonic()
         self._late_done = False
+        self._edit_recorded = False
 
     @property
     def session(self) -> Session:
@@ -77,12 +85,6 @@ class ExerciseScreen(PaneLayout, Screen[None]):
         # marking it started and remembering the place are written after the first frame
         opened = self.opened = self.session.open_exercise(self.exercise_id, record=False)
         self.exercise, self.chapter = opened.exercise, opened.chapter
-        text, read_error = opened.text, opened.read_error
-        if text is None:
-            try:  # unreadable (not UTF-8, too large): its beginning read-only, with the reason
-                text = read_head(opened.draft.path)
-            except OSError:  # it could not even be created: the starter, saved when it can be
-                text, read_error = self.exercise.starter, None
         yield PlaceHeader(show_clock=False)
         with Container(id="ex-grid", classes=self.grid_classes(self.app.size.width)):
             with TabbedContent(id="ex-left"):
@@ -102,8 +104,9 @@ class ExerciseScreen(PaneLayout, Screen[None]):
                     yield SolutionPane(id="solution-pane")
             with Vertical(id="ex-center"):
                 # plain text for the first frame; Python highlighting right after it
+                read_error = opened.read_error  # the draft cannot be edited: read-only
                 editor = CodeEditor(
-                    text, id="editor", read_only=read_error is not None, language=None
+                    opened.text, id="editor", read_only=read_error is not None, language=None
                 )
                 yield editor
                 yield EditorStatus("", id="editor-status")
@@ -166,8 +169,12 @@ class ExerciseScreen(PaneLayout, Screen[None]):
             editor.language = "python"
 
     def _record_open(self, edit: bool = False) -> None:
+        """The place (after the first frame), or the first edit: shown is the session's status."""
         try:
-            (self.session.record_edit if edit else self.session.record_open)(self.exercise.id)
+            if edit:
+                self.opened.status = self.session.record_edit(self.exercise.id)
+            else:
+                self.session.record_open(self.exercise.id)
         except StoreError as e:
             self.notify(str(e), severity="error", timeout=8)
 
@@ -226,8 +233,8 @@ class ExerciseScreen(PaneLayout, Screen[None]):
     @on(TextArea.Changed, "#editor")
     def _edited(self) -> None:
         self.sync.edited()
-        if self.opened.status == "unseen" and self.sync.dirty:
-            self.opened.status = "started"  # the first edit starts it (opening does not)
+        if self.opened.status == "unseen" and not self._edit_recorded and self.sync.dirty:
+            self._edit_recorded = True  # once: a store that failed is not asked at every key
             self._record_open(edit=True)
 
     def on_draft_notice(self, message: DraftNotice) -> None:
@@ -315,20 +322,19 @@ class ExerciseScreen(PaneLayout, Screen[None]):
         text = None if sync.read_only else sync.editor.text
         self.query_one("#editor", CodeEditor).mark_line(None)
         session, ex_id = self.session, self.exercise.id
-        results.run(
-            exercise_work(session, ex_id, sync.draft, text),
-            label=f"exercise {ex_id}",
-            limit_s=session.time_limit(ex_id),
-        )
+
+        def work(listener: Listener, control: RunControl) -> Verdict:  # save, run, record
+            return session.run(ex_id, text=text, listener=listener, control=control)
+
+        results.run(work, label=f"exercise {ex_id}", limit_s=session.time_limit(ex_id))
         self.show_pane("ex-right")
         self.refresh_bindings()
 
     def on_run_finished(self, message: RunFinished) -> None:
         self.refresh_bindings()
         refused, verdict = message.refused, message.verdict
-        if isinstance(refused, OutsideChangeBeforeRun):
-            self.sync.post_message(OutsideChange(text=refused.text))
-            self.results.verdict.show_refused(refused.reason)
+        if isinstance(refused, DraftChangedOutside):  # the editor takes the change first
+            self.sync.take_outside(refused.edit)
             return
         if verdict is None:
             self._status_line(refused.reason if refused is not None else "", "bold red")
@@ -338,8 +344,9 @@ class ExerciseScreen(PaneLayout, Screen[None]):
         line = error_line(result)
         if line:
             self.query_one("#editor", CodeEditor).mark_line(line)
+        if verdict.exercise_status is not None:  # recorded: the status the session keeps
+            self.opened.status = verdict.exercise_status
         if result.status == Status.PASSED and not verdict.reference:
-            self.opened.status = "passed"
             self._show_explanation(activate=True)
             self.query_one(SolutionPane).show_source(self.exercise.solution)
         self._refresh_history()

@@ -31,7 +31,7 @@ from tutor.app.placeheader import PlaceHeader
 from tutor.app.run_lifecycle import RunDone, RunLifecycle, RunUpdated
 from tutor.app.typed_app import tutor_app
 from tutor.application import progress
-from tutor.application.session import DraftError, playground_with_example, read_head
+from tutor.application.session import DraftError, playground_with_example
 from tutor.words.catalog import t
 
 STACKED_BELOW = 100  # narrower than this: the output goes under the editor
@@ -69,15 +69,8 @@ class PlaygroundScreen(Screen):
         app = tutor_app(self)
         self.chapter = app.course.chapter_by_id[self.chapter_id]
         self.draft = app.session.playground_draft(self.chapter_id)
-        read_error = None
-        try:
-            text = self.draft.read()
-        except DraftError as e:  # shown read-only with the reason, like an exercise draft
-            read_error = e
-            try:
-                text = read_head(self.draft.path)
-            except OSError:
-                text = ""
+        opening = self.draft.opening()  # a read_error: shown read-only, like an exercise draft
+        text, read_error = opening.text, opening.read_error
         yield PlaceHeader(show_clock=False)
         with Container(id="pg-grid", classes=self._layout(self.app.size.width)):
             with Vertical(id="pg-left"):
@@ -182,7 +175,7 @@ class PlaygroundScreen(Screen):
             if not yes:
                 return
             try:
-                backup = self.draft.backup(editor.text, "cleared")
+                backup = self.draft.keep(editor.text, "cleared")
             except DraftError as e:
                 self._status(str(e), "bold red")  # no backup: nothing is emptied
                 return

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 class Answers:
     course: Course
-    store: Store
+    _store: Store
 
     def answer_choice(self, chapter_id: str, question_id: str, letter: str) -> QuizAnswer:
         """A multiple-choice answer; only the first one per question counts."""
@@ -30,11 +30,11 @@ class Answers:
 
     def quiz_answers(self, chapter_id: str) -> dict[str, tuple[str, bool | None]]:
         """The first (counted) answer to each answered question of the chapter's quiz."""
-        return self.store.quiz_answers(chapter_id)
+        return self._store.quiz_answers(chapter_id)
 
     def quiz_score(self, chapter_id: str) -> tuple[int, int]:
         """(correct, answered) of the chapter's quiz, first answers."""
-        return self.store.quiz_score(chapter_id)
+        return self._store.quiz_score(chapter_id)
 
     def predict(self, lesson_id: str, block_line: int, given: str) -> PredictionAnswer:
         """The learner's prediction for a lesson block, before it runs; only the first counts."""
@@ -43,7 +43,7 @@ class Answers:
         lesson = self.course.lesson(lesson_id)
         prediction = lesson.predictions[block_line]
         correct = prediction.is_right(given)
-        counted = self.store.record_prediction(
+        counted = self._store.record_prediction(
             prediction.id, lesson.chapter_id, given.strip(), correct
         )
         return PredictionAnswer(prediction=prediction, correct=correct, counted=counted)
@@ -58,12 +58,12 @@ class Answers:
     def _answer(self, chapter_id: str, question_id: str, answer: str, correct: bool) -> QuizAnswer:
         from tutor.application.outcomes import QuizAnswer
 
-        counted = self.store.record_quiz_answer(chapter_id, question_id, answer, correct)
-        first_answer, first_correct = self.store.quiz_answers(chapter_id)[question_id]
+        counted = self._store.record_quiz_answer(chapter_id, question_id, answer, correct)
+        first_answer, first_correct = self._store.quiz_answers(chapter_id)[question_id]
         return QuizAnswer(
             correct=correct,
             counted=counted,
             first_answer=first_answer,
             first_correct=first_correct,
-            score=self.store.quiz_score(chapter_id),
+            score=self._store.quiz_score(chapter_id),
         )

@@ -1,6 +1,6 @@
 """What the session's use cases return or raise, apart from a run's verdict
 (tutor/application/runs.py): an opened exercise, a hint revealed, a quiz answer, a prediction, a
-reset, and the two refusals."""
+reset, and the refusals."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tutor.storage.drafts import Draft, DraftError
+from tutor.storage.drafts import DraftError
+from tutor.words.catalog import t
 
 if TYPE_CHECKING:
+    from tutor.application.editor_draft import EditorDraft, OutsideEdit
     from tutor.course.loader import Chapter, Exercise
     from tutor.course.predictions import Prediction
     from tutor.protocol.result import RunResult
@@ -25,6 +27,16 @@ class RunRefused(Exception):
         self.reason, self.cause = reason, cause
 
 
+class DraftChangedOutside(RunRefused):
+    """The run was not started: the draft changed outside the app since the editor last saved
+    or loaded it, and saving the editor's text would overwrite that change. `edit` is what
+    changed, for the editor to take (EditorDraft's OutsideEdit: reload, or keep both)."""
+
+    def __init__(self, edit: OutsideEdit):
+        super().__init__(t("draft.changed_before_run"), edit.error)
+        self.edit = edit
+
+
 class SolutionLocked(Exception):
     """The solution is asked for before a pass and without giving up."""
 
@@ -35,9 +47,9 @@ class OpenedExercise:
 
     exercise: Exercise
     chapter: Chapter
-    draft: Draft
-    text: str | None  # the draft's text; None when it cannot be read
-    read_error: DraftError | None  # why it cannot be read (e.g. not UTF-8): show read-only
+    draft: EditorDraft
+    text: str  # what the editor opens (EditorDraft.opening)
+    read_error: DraftError | None  # why it cannot be edited (e.g. not UTF-8): show read-only
     status: str  # unseen | started | failed | passed
     hints_revealed: int
     solution_unlocked: bool

@@ -1,7 +1,7 @@
 """The session's use cases about where the learner is: the progress model, the item after a
-place in course order, where "continue" goes, the next exercise, the learner's place, lessons
-read, and the learner's settings (e.g. the theme). Mixed into `Session`
-(tutor/application/session.py), whose course and store it uses."""
+place in course order, the chapter beside another, where "continue" goes, the next exercise,
+the learner's place, lessons read, and the learner's settings (e.g. the theme). Mixed into
+`Session` (tutor/application/session.py), whose course and store it uses."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ if TYPE_CHECKING:
 
 class Places:
     course: Course
-    store: Store
+    _store: Store
 
     # ------------------------------------------------------------ moving on, the learner's place
 
     def progress(self) -> Progress:
-        return Progress(self.course, self.store)
+        return Progress(self.course, self._store)
 
     def _place(self, current: tuple[str, str]) -> tuple[list[Item], int | None]:
         """The course in the map's order and where `current` (kind, id) stands in it; an
@@ -46,31 +46,38 @@ class Places:
         items, n = self._place(current)
         return items[n - 1] if n else None
 
+    def chapter_beside(self, chapter_id: str, step: int) -> str:
+        """The chapter `step` places after `chapter_id` in the map's order (before it when
+        `step` is negative), wrapping around at either end: the cheat sheet's ] and [."""
+        ids = [c.id for c in self.course.chapters]
+        here = ids.index(self.course.chapter_by_id[chapter_id].id)
+        return ids[(here + step) % len(ids)]
+
     def continue_item(self) -> Item | None:
         """Where "continue" goes: the first unfinished item from the learner's last place."""
-        return self.progress().next_item(self.store.location())
+        return self.progress().next_item(self._store.location())
 
     def visit(self, kind: str, item_id: str) -> None:
         """Remember the learner's place. Opening a lesson page does not make it read: the front
         end calls `read_lesson` once the learner has seen the whole page."""
-        self.store.set_location(kind, item_id)
+        self._store.set_location(kind, item_id)
 
     def location(self) -> tuple[str, str] | None:
         """The learner's last place (kind, id), or None on a first start."""
-        return self.store.location()
+        return self._store.location()
 
     def read_lesson(self, lesson_id: str) -> None:
         """The learner has seen a lesson page to its end (scrolled or paged through it)."""
-        self.store.mark_read(self.course.lesson(lesson_id).id)
+        self._store.mark_read(self.course.lesson(lesson_id).id)
 
     def lessons_read(self) -> set[str]:
-        return self.store.lessons_read()
+        return self._store.lessons_read()
 
     # ------------------------------------------------------------ settings
 
     def setting(self, key: str) -> str | None:
         """A setting the learner chose (e.g. "theme"), or None."""
-        return self.store.get_setting(key)
+        return self._store.get_setting(key)
 
     def choose_setting(self, key: str, value: str) -> None:
-        self.store.set_setting(key, value)
+        self._store.set_setting(key, value)

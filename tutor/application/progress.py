@@ -107,10 +107,24 @@ def time_spent(seconds: float) -> str:
     return t("app.time.hm", h=seconds // 3600, m=seconds % 3600 // 60)
 
 
-# ------------------------------------------------------------ what a run does to a stored status
+# ------------------------------------------------------- what an edit, a run or a view records
 
 # Runs that say nothing about the learner's answer: they only mark an unseen exercise started.
 NEUTRAL_ENDS = frozenset({"reference", "not_attempted", "cancelled"})
+
+
+@dataclass(frozen=True)
+class EditRule:
+    """What an edit of the draft does to the exercise's stored status (the store applies it
+    inside its write, to the status it holds then)."""
+
+    def after(self, stored: str) -> str:
+        """An edit starts an unseen exercise (opening it alone does not); one that is further
+        stays where it is."""
+        return "started" if stored == "unseen" else stored
+
+
+EDIT_RULE = EditRule()
 
 
 @dataclass(frozen=True)
@@ -121,12 +135,12 @@ class AttemptRule:
     status: str  # a run status, or "reference" (the reference solution was checked)
 
     def after(self, stored: str) -> str:
-        """A pass makes an exercise passed and nothing takes that back; a neutral end only marks
-        an unseen exercise started; every other end makes it failed."""
+        """A pass makes an exercise passed and nothing takes that back; a neutral end does what
+        an edit does (it starts an unseen exercise); every other end makes it failed."""
         if stored == "passed" or self.status == "passed":
             return "passed"
         if self.status in NEUTRAL_ENDS:
-            return "started" if stored == "unseen" else stored
+            return EDIT_RULE.after(stored)
         return "failed"
 
 
@@ -134,6 +148,12 @@ def attempt_rule(run_status, *, reference: bool = False) -> AttemptRule:
     """The rule for a run that ended with `run_status` (a Status or its value); a run of the
     reference solution is recorded as "reference" and changes nothing else."""
     return AttemptRule("reference" if reference else str(getattr(run_status, "value", run_status)))
+
+
+def viewed_after_giving_up(stored: str) -> bool:
+    """Whether a view of the solution counts as one after giving up: a solution is unlocked by
+    a pass or by giving up, so a view before the exercise passed is one after giving up."""
+    return stored != "passed"
 
 
 # ---------------------------------------------------------------- items in learning order
@@ -198,7 +218,6 @@ class ChapterProgress:
     predictions_made: int
     predictions: int
     quiz_correct: int
-    quiz_answered: int
     quiz_questions: int
 
     @property
@@ -280,7 +299,7 @@ class Progress:
         """Lessons, main exercises and the quiz make a chapter's done/total; repair exercises are
         extra practice, counted on their own."""
         done, total = self.counts(chapter_items(chapter))
-        correct, answered, questions = self.quiz_score(chapter.id)
+        correct, _answered, questions = self.quiz_score(chapter.id)
         right, made, predictions = self.calibration(chapter)
         return ChapterProgress(
             done=done,
@@ -295,12 +314,8 @@ class Progress:
             predictions_made=made,
             predictions=predictions,
             quiz_correct=correct,
-            quiz_answered=answered,
             quiz_questions=questions,
         )
-
-    def chapter_done(self, chapter: Chapter) -> bool:
-        return self.chapter(chapter).complete
 
     def overall(self) -> ChapterProgress:
         parts = [self.chapter(c) for c in self.course.chapters]

@@ -68,9 +68,10 @@ class Verdict:
     result: RunResult
     file: Path | None = None  # the file that was checked (None for a snippet)
     reference: bool = False  # the file is the reference solution, byte for byte
-    recorded: bool = False
+    # the exercise's stored status once this run was recorded (what a workspace shows); None
+    # when nothing was recorded: a snippet, no worker, or a recording failure (`record_error`)
+    exercise_status: str | None = None
     record_error: str | None = None  # why the attempt could not be recorded, if it could not
-    first_pass: bool = False  # this run is the exercise's first recorded pass
 
     @property
     def passed(self) -> bool:

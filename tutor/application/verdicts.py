@@ -1,7 +1,8 @@
-"""The session's runs and their verdicts: an exercise run is prepared (the draft saved, the file
-read), run through the run service and recorded, the one place a verdict is annotated; lesson
-examples, quiz verifications and the playground run without a record. Mixed into `Session`
-(tutor/application/session.py), whose course, store, run service and drafts it uses."""
+"""The session's runs and their verdicts: `run` prepares an exercise run (the draft saved, the
+file read), runs it through the run service and records it (`_record`, the one place a verdict
+is annotated); lesson examples, quiz verifications and the playground run without a record.
+Mixed into `Session` (tutor/application/session.py), whose course, store, run service and
+drafts it uses."""
 
 from __future__ import annotations
 
@@ -27,12 +28,16 @@ PLAYGROUND_TIME_LIMIT_S = 120.0  # the longest a lesson example may take (its `t
 
 class Verdicts:
     course: Course
-    store: Store
-    runs: RunService
-    lang: str | None
-    draft: Callable[[str], Draft]  # Session.draft: the one Draft object of an exercise
+    _store: Store
+    if TYPE_CHECKING:  # Session's: the run service, made at the first run
 
-    def prepare(
+        @property
+        def _runs(self) -> RunService: ...
+
+    lang: str | None
+    _draft_file: Callable[[str], Draft]  # Session._draft_file: the one Draft of an exercise
+
+    def _prepare(
         self,
         ex_id: str,
         *,
@@ -41,24 +46,32 @@ class Verdicts:
         timeout: float | None = None,
     ) -> tuple[Job, Path, bool]:
         """The job for a run, the file it checks and whether that file is the reference
-        solution. With `text` (an editor's content) the draft is saved first; with `file`, that
-        file is checked; else the draft (created from the starter if missing). Raises RunRefused
-        when the text cannot be saved or the file cannot be read as UTF-8."""
-        from tutor.application.outcomes import RunRefused
+        solution. With `text` (an editor's content) the draft is saved first, unless the file
+        changed outside since the editor last saved or loaded it: the run is refused
+        (DraftChangedOutside) rather than overwrite a change the editor has not seen; the look
+        and the write are one step of the draft. With `file`, that file is checked; else the
+        draft (created from the starter if missing). Raises RunRefused when the text cannot be
+        saved or the file cannot be read as UTF-8."""
+        from tutor.application.outcomes import DraftChangedOutside, RunRefused
         from tutor.protocol.events import exercise_job
 
         ex = self.course.exercise(ex_id)
         if file is not None:
             path = Path(file)
         else:
-            draft = self.draft(ex_id)
+            draft = self._draft_file(ex_id)
             if text is not None:
-                saved = draft.save(text)
+                saved = draft.save_if_unchanged(text)
+                if saved.refused:
+                    from tutor.application.editor_draft import OutsideEdit
+
+                    edit = OutsideEdit(text=saved.outside, error=saved.outside_error)
+                    raise DraftChangedOutside(edit)
                 if not saved.ok:
                     raise RunRefused(saved.reason or "", saved.error)
             else:
                 try:
-                    self.store.drafts.ensure(ex)
+                    self._store.drafts.ensure(ex)
                 except DraftError as e:
                     raise RunRefused(str(e), e) from None
             path = draft.path
@@ -100,32 +113,32 @@ class Verdicts:
         recording problem (see Verdict.record_error)."""
         from tutor.application.runs import Verdict, WorkerUnavailable
 
-        job, path, reference = self.prepare(ex_id, text=text, file=file, timeout=timeout)
+        job, path, reference = self._prepare(ex_id, text=text, file=file, timeout=timeout)
         source = _digest(path)  # the file as the worker will read it
         try:
-            result = self.runs.run(job, listener=listener, control=control)
+            result = self._runs.run(job, listener=listener, control=control)
         except WorkerUnavailable as e:  # a verdict that says so, not an attempt
             return Verdict(result=e.result, file=path, reference=reference)
-        return self.record(result, path, reference=reference, source=source)
+        return self._record(result, path, reference=reference, source=source)
 
     def time_limit(self, ex_id: str) -> float:
         """The wall-clock limit of the exercise's runs, in seconds."""
         return self.course.exercise(ex_id).time_limit
 
-    def record(
+    def _record(
         self, result: RunResult, file: Path, *, reference: bool = False, source: str | None = None
     ) -> Verdict:
-        """Record a finished run: the one place a verdict is annotated (reference, recorded).
-        A recording failure becomes `record_error`, not an exception. `source` (the checked
-        file's digest) equal to the last attempt's: a run of an unchanged file, shown in the
-        history but not counted as an attempt (a `check` or `watch` start)."""
+        """Record a finished run: the one place a verdict is annotated (reference, the
+        exercise's status after it). A recording failure becomes `record_error`, not an
+        exception. `source` (the checked file's digest) equal to the last attempt's: a run of an
+        unchanged file, shown in the history but not counted as an attempt (a `check` or
+        `watch` start)."""
         from tutor.application.runs import Verdict
 
         verdict = Verdict(result=result, file=Path(file), reference=reference)
         try:
             rule = attempt_rule(result.status, reference=reference)
-            verdict.first_pass = self.store.record_attempt(result, rule, source=source)
-            verdict.recorded = True
+            verdict.exercise_status = self._store.record_attempt(result, rule, source=source)
         except StoreError as e:
             verdict.record_error = str(e)
         return verdict
@@ -138,11 +151,11 @@ class Verdicts:
         control: RunControl | None = None,
     ) -> Verdict:
         """A lesson example, a quiz verification or the playground: run, nothing recorded."""
-        return self.runs.snippet(snippet, lang=self.lang, listener=listener, control=control)
+        return self._runs.snippet(snippet, lang=self.lang, listener=listener, control=control)
 
     def warm(self, context: Path | str | None = None) -> None:
         """Have a worker for this chapter context ready (blocking: call it off the UI thread)."""
-        self.runs.warm(context)
+        self._runs.warm(context)
 
     def playground_snippet(self, chapter_id: str, code: str) -> Snippet:
         """The playground's code as a run: the chapter context first, its own file name in

@@ -1,54 +1,28 @@
-"""`jaxtutor watch`: check once, then again whenever the file is saved. File events come from
-watchfiles on the file's folder (an editor that saves by writing a new file and renaming it over
-the old one is seen like any other save); a file that is gone when the quiet period ends is
-waited for, not a crash."""
+"""`jaxtutor watch`: check once, then again whenever the file is saved. What to watch is the
+session's (`Session.watch_targets`: the file's folder, and its target's when it is a symlink,
+so that an editor that saves by writing a new file and renaming it over the old one is seen like
+any other save); a file that is gone when the quiet period ends is waited for, not a crash."""
 
 from __future__ import annotations
 
-import os
 import queue
 import threading
-from pathlib import Path
 
 from tutor.cli.commands import EXIT_FAIL, EXIT_OK, checked_file, lookup, make_runs, session
 from tutor.cli.render import Out, render_verdict
 from tutor.words.catalog import t
 
 
-def _watched_folders(path: Path) -> list[Path]:
-    """The file's folder, and its target's folder when it is a symlink (editors save there)."""
-    folders = [path.absolute().parent]
-    real = Path(os.path.realpath(path)).parent
-    if real not in folders:
-        folders.append(real)
-    return folders
-
-
-def _names(path: Path) -> set[str]:
-    return {path.name, Path(os.path.realpath(path)).name}
-
-
-def start_watching(path: Path, quiet_s: float, stop: threading.Event) -> queue.SimpleQueue:
-    """Watch `path` from a thread: the queue gets True per burst of changes, once `quiet_s`
-    seconds passed without one, and None when watching ends. Started before the first check,
-    so that a save made while it runs is not missed."""
-    from watchfiles import watch
-
-    names = _names(path)
+def start_watching(targets, quiet_s: float, stop: threading.Event) -> queue.SimpleQueue:
+    """Watch `targets` (a WatchTargets) from a thread: the queue gets True per burst of changes,
+    once `quiet_s` seconds passed without one, and None when watching ends. Started before the
+    first check, so that a save made while it runs is not missed."""
     step = max(1, int(quiet_s * 1000))
     saves: queue.SimpleQueue = queue.SimpleQueue()
 
     def body() -> None:
         try:
-            for _changes in watch(
-                *_watched_folders(path),
-                watch_filter=lambda _c, p: Path(p).name in names,
-                step=step,
-                debounce=step + 1600,
-                recursive=False,
-                stop_event=stop,
-                raise_interrupt=False,
-            ):
+            for _burst in targets.changes(stop, step_ms=step, debounce_ms=step + 1600):
                 saves.put(True)
         finally:
             saves.put(None)
@@ -114,7 +88,7 @@ def cmd_watch(args, stop: threading.Event | None = None) -> int:
 
     stop = stop or threading.Event()
     try:
-        saves = start_watching(path, args.debounce, stop)
+        saves = start_watching(sess.watch_targets(ex.id, file), args.debounce, stop)
         out.line(t("cli.watching", path=path), "bold")
         check()
         while not (args.runs and runs >= args.runs) and _next_save(saves):

@@ -176,10 +176,17 @@ class Database:
 
     def _write(self, statements: list[tuple[str, tuple]]) -> None:
         """Several statements in one write transaction."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction():
             for sql, args in statements:
                 self.db.execute(sql, args)
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: what is read in it is what the writes in it change (another
+        process waits), committed at the end, rolled back on any error."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
             self.db.execute("COMMIT")
         except BaseException:
             if self.db.in_transaction:

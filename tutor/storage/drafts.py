@@ -8,6 +8,7 @@ in the learner's language (str(error))."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import dataclass
@@ -131,23 +132,48 @@ class SaveOutcome:
 
 
 class Draft:
-    """One exercise's draft as an editor sees it: the text last written (or read) successfully.
-    Safe to use from the UI thread and a background thread at once."""
+    """One exercise's draft as an editor sees it: the text last written (or read) successfully
+    (`is_dirty` compares with it). Safe to use from the UI thread and a background thread at
+    once."""
 
     def __init__(self, drafts: Drafts, exercise):
         self.drafts, self.exercise = drafts, exercise
         self._lock = threading.Lock()
         self._saved: str | None = None
+        # the version of the file last kept byte for byte (`backup(None)`), and where
+        self._kept: tuple[tuple[int, ...] | None, Path] | None = None
 
     @property
     def path(self) -> Path:
         return self.drafts.path(self.exercise.id)
 
-    @property
-    def saved_text(self) -> str | None:
-        """The text known to be in the file; None before the first successful read or write."""
+    def exists(self) -> bool:
+        return self.drafts.exists(self.exercise.id)
+
+    def make_folder(self) -> None:
+        """The drafts' folder, made if missing (to watch it before the draft exists)."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError:  # then the first save reports why
+            pass
+
+    def _version(self) -> tuple[int, ...] | None:
+        """Which version of the file is there (a new write, in place or by a rename, changes
+        it), or None when there is none."""
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+
+    def _is_kept(self) -> bool:
+        version = self._version()
+        return version is not None and self._kept is not None and self._kept[0] == version
+
+    def kept_unreadable(self) -> bool:
+        """The version in the file now is the one last kept byte for byte (`backup(None)`)."""
         with self._lock:
-            return self._saved
+            return self._is_kept()
 
     def read(self) -> str:
         """The file's text (created from the starter on first use). Raises DraftError."""
@@ -161,7 +187,7 @@ class Draft:
             return text != self._saved
 
     def save(self, text: str) -> SaveOutcome:
-        """Write `text` unless it is already what the file holds; `saved_text` changes only once
+        """Write `text` unless it is already what the file holds; the saved text changes only once
         the write succeeded."""
         with self._lock:
             if text == self._saved and self.drafts.exists(self.exercise.id):
@@ -177,18 +203,25 @@ class Draft:
         """Like `save`, but refuse (`SaveOutcome.refused`) when the file no longer holds the text
         last saved or read: someone else wrote it, and writing now would lose their change. The
         look at the file and the write happen under the same lock, so no save of this Draft can
-        slip in between. A missing file is written (recreated)."""
+        slip in between. A missing file is written (recreated); one that now holds `text`
+        itself is taken as saved; an unreadable version already kept byte for byte
+        (`backup(None)`) may be replaced."""
         with self._lock:
             path = self.path
-            if self._saved is not None and (path.exists() or path.is_symlink()):
+            if path.exists() or path.is_symlink():
                 try:
                     on_disk = read_source(path)
                 except DraftError as e:
-                    return SaveOutcome(False, None, outside_error=e)
-                if on_disk != self._saved:
-                    return SaveOutcome(False, None, outside=on_disk)
-                if text == self._saved:
-                    return SaveOutcome(True)
+                    if not self._is_kept():
+                        return SaveOutcome(False, None, outside_error=e)
+                else:
+                    if on_disk != self._saved:
+                        if on_disk != text:
+                            return SaveOutcome(False, None, outside=on_disk)
+                        self._saved = text  # written elsewhere exactly as the editor has it
+                        return SaveOutcome(True)
+                    if text == self._saved:
+                        return SaveOutcome(True)
             try:
                 self.drafts.write(self.exercise.id, text)
             except DraftError as e:
@@ -199,21 +232,28 @@ class Draft:
     def backup(self, text: str | None = None, tag: str = "backup") -> Path:
         """Keep a copy in `<work>/backup/<id>.<tag>.<time>.py` (a new, unique name; written
         atomically): `text`, or with None the file's bytes as they are (even when they are not
-        UTF-8). Raises DraftError (DraftReadError when the file cannot be read)."""
-        if text is None:
-            try:
-                data: str | bytes = self.path.read_bytes()
-            except OSError as e:
-                raise DraftReadError(self.path, e) from None
-        else:
-            data = text
+        UTF-8): that version is then known as kept, and keeping it again gives the same copy.
+        Raises DraftError (DraftReadError when the file cannot be read)."""
         with self._lock:  # two backups in the same second get distinct names
+            version = None
+            if text is None:
+                if self._is_kept() and self._kept is not None:
+                    return self._kept[1]
+                version = self._version()
+                try:
+                    data: str | bytes = self.path.read_bytes()
+                except OSError as e:
+                    raise DraftReadError(self.path, e) from None
+            else:
+                data = text
             target = unique_path(self.path.parent / "backup", f"{self.exercise.id}.{tag}", ".py")
             atomic_write(target, data)
+            if text is None:
+                self._kept = (version, target)
         return target
 
     def changed_outside(self) -> str | None:
-        """The file's text when it differs from `saved_text` (another editor wrote it), else
+        """The file's text when it differs from the saved text (another editor wrote it), else
         None. Raises DraftError when the file cannot be read."""
         with self._lock:
             text = self.drafts.read(self.exercise)

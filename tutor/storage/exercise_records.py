@@ -13,17 +13,25 @@ from typing import TYPE_CHECKING, Protocol
 from tutor.storage.database import Database, guarded
 
 if TYPE_CHECKING:  # reading commands (list, progress) need no result model
+    from collections.abc import Callable
+
     from tutor.protocol.result import RunResult
 
 
-class RecordingRule(Protocol):
-    """What the store needs to record a run: the shape of tutor.application.progress.AttemptRule
-    (the status rules live there, in the one status table's module, not in the store)."""
+class StatusRule(Protocol):
+    """What the store needs to change an exercise's status: the shape of the rules of
+    tutor.application.progress (EditRule, AttemptRule). The status rules live there, beside the
+    one status table; the store applies what it is given, inside its write."""
+
+    def after(self, stored: str) -> str: ...
+
+
+class RecordingRule(StatusRule, Protocol):
+    """What the store needs to record a run (tutor.application.progress.AttemptRule): also the
+    attempt's own status."""
 
     @property
     def status(self) -> str: ...
-
-    def after(self, stored: str) -> str: ...
 
 
 @dataclass
@@ -48,7 +56,6 @@ class ExerciseStats:
     time_spent_s: float
     solved_at: float | None
     gave_up: bool
-    solution_viewed: bool
 
 
 def _number[D: (float, None)](value: object, default: D) -> float | D:
@@ -70,16 +77,16 @@ def _names(value) -> list[str]:
 
 class ExerciseRecords(Database):
     @guarded
-    def mark_started(self, ex_id: str) -> None:
-        self._write(
-            [
-                ("INSERT OR IGNORE INTO exercise(id) VALUES (?)", (ex_id,)),
-                (
-                    "UPDATE exercise SET status = 'started' WHERE id = ? AND status = 'unseen'",
-                    (ex_id,),
-                ),
-            ]
-        )
+    def record_edit(self, ex_id: str, rule: StatusRule) -> str:
+        """The learner edited the draft: `rule` (tutor.application.progress.EDIT_RULE) applied to
+        the stored status in one write. Returns the exercise's status after it."""
+        with self._transaction() as db:
+            db.execute("INSERT OR IGNORE INTO exercise(id) VALUES (?)", (ex_id,))
+            (stored,) = db.execute("SELECT status FROM exercise WHERE id = ?", (ex_id,)).fetchone()
+            status = rule.after(stored)
+            if status != stored:
+                db.execute("UPDATE exercise SET status = ? WHERE id = ?", (status, ex_id))
+        return status
 
     @guarded
     def record_attempt(
@@ -89,46 +96,41 @@ class ExerciseRecords(Database):
         at: float | None = None,
         *,
         source: str | None = None,
-    ) -> bool:
+    ) -> str:
         """Record one run with its `rule` (tutor.application.progress.attempt_rule: the
         attempt's status and the exercise's status after it) and keep its result document as the
-        exercise's last verdict. Returns True when it is the exercise's first pass. `source` (the
-        checked file's digest) equal to the last attempt's marks the attempt "unchanged"."""
+        exercise's last verdict. Returns the exercise's status after it. `source` (the checked
+        file's digest) equal to the last attempt's marks the attempt "unchanged"."""
         at = time.time() if at is None else at
         ex_id = result.exercise
         failing = json.dumps([c.name for c in result.failing_checks], ensure_ascii=False)
         reference = rule.status == "reference"
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            self.db.execute("INSERT OR IGNORE INTO exercise(id) VALUES (?)", (ex_id,))
-            stored, first_passed_at = self.db.execute(
+        with self._transaction() as db:
+            db.execute("INSERT OR IGNORE INTO exercise(id) VALUES (?)", (ex_id,))
+            stored, first_passed_at = db.execute(
                 "SELECT status, first_passed_at FROM exercise WHERE id = ?", (ex_id,)
             ).fetchone()
             status = rule.after(stored)
-            first_pass = status == "passed" and first_passed_at is None
-            last = self.db.execute(
+            if status == "passed" and first_passed_at is None:  # when it was solved
+                first_passed_at = at
+            last = db.execute(
                 "SELECT source FROM attempt WHERE exercise = ? ORDER BY seq DESC LIMIT 1", (ex_id,)
             ).fetchone()
             unchanged = source is not None and last is not None and last[0] == source
-            self.db.execute(
+            db.execute(
                 "INSERT INTO attempt(exercise, at, duration_s, status, failing, source, unchanged)"
                 " VALUES (?,?,?,?,?,?,?)",
                 (ex_id, at, result.duration_s, rule.status, failing, source, int(unchanged)),
             )
-            self.db.execute(
+            db.execute(
                 "INSERT OR REPLACE INTO last_result(exercise, at, reference, doc) VALUES (?,?,?,?)",
                 (ex_id, at, int(reference), json.dumps(result.to_dict(), ensure_ascii=False)),
             )
-            self.db.execute(
+            db.execute(
                 "UPDATE exercise SET status = ?, first_passed_at = ? WHERE id = ?",
-                (status, at if first_pass else first_passed_at, ex_id),
+                (status, first_passed_at, ex_id),
             )
-            self.db.execute("COMMIT")
-        except BaseException:
-            if self.db.in_transaction:
-                self.db.execute("ROLLBACK")
-            raise
-        return first_pass
+        return status
 
     @guarded
     def last_result(self, ex_id: str) -> dict | None:
@@ -192,9 +194,6 @@ class ExerciseRecords(Database):
         n = self.db.execute(  # a run of an unchanged file is not a new attempt
             "SELECT COUNT(*) FROM attempt WHERE exercise = ? AND unchanged = 0", (ex_id,)
         ).fetchone()[0]
-        viewed = self.db.execute(
-            "SELECT COUNT(*) FROM solution_view WHERE exercise = ?", (ex_id,)
-        ).fetchone()[0]
         return ExerciseStats(
             id=ex_id,
             status=str(row[0]),
@@ -203,7 +202,6 @@ class ExerciseRecords(Database):
             time_spent_s=_number(row[3], 0.0),
             solved_at=_number(row[1], None),
             gave_up=row[2] is not None,
-            solution_viewed=viewed > 0,
         )
 
     # ------------------------------------------------------------ hints and solutions
@@ -217,21 +215,13 @@ class ExerciseRecords(Database):
     @guarded
     def reveal_hint(self, ex_id: str, total: int) -> int:
         """Reveal the next hint (if any is left); returns how many are revealed now."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            n = self.db.execute(
-                "SELECT COUNT(*) FROM hint WHERE exercise = ?", (ex_id,)
-            ).fetchone()[0]
+        with self._transaction() as db:
+            n = db.execute("SELECT COUNT(*) FROM hint WHERE exercise = ?", (ex_id,)).fetchone()[0]
             if n < total:
-                self.db.execute(
+                db.execute(
                     "INSERT INTO hint(exercise, idx, at) VALUES (?,?,?)", (ex_id, n, time.time())
                 )
                 n += 1
-            self.db.execute("COMMIT")
-        except BaseException:
-            if self.db.in_transaction:
-                self.db.execute("ROLLBACK")
-            raise
         return n
 
     @guarded
@@ -254,9 +244,13 @@ class ExerciseRecords(Database):
         )
 
     @guarded
-    def record_solution_view(self, ex_id: str) -> None:
-        gave_up = self.exercise_status(ex_id) != "passed"
-        self.db.execute(
-            "INSERT INTO solution_view(exercise, at, gave_up) VALUES (?,?,?)",
-            (ex_id, time.time(), int(gave_up)),
-        )
+    def record_solution_view(self, ex_id: str, after_giving_up: Callable[[str], bool]) -> None:
+        """A view of the solution, marked as one after giving up when `after_giving_up`
+        (tutor.application.progress.viewed_after_giving_up) says so of the stored status."""
+        with self._transaction() as db:
+            row = db.execute("SELECT status FROM exercise WHERE id = ?", (ex_id,)).fetchone()
+            gave_up = after_giving_up(row[0] if row else "unseen")
+            db.execute(
+                "INSERT INTO solution_view(exercise, at, gave_up) VALUES (?,?,?)",
+                (ex_id, time.time(), int(gave_up)),
+            )
