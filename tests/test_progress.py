@@ -233,7 +233,8 @@ def test_repairs_sit_under_their_lesson_and_are_counted_apart(course, home, caps
 def test_what_an_edit_a_run_and_a_view_do_to_a_status(stored):
     """The status rules beside the status table: an edit starts only an unseen exercise; a pass
     is for good; a neutral end does what an edit does; any other end fails the exercise; a view
-    of the solution before a pass is one after giving up."""
+    of the solution before a pass is one after giving up; a run of the untouched starter changes
+    nothing."""
     edited = progress.EDIT_RULE.after(stored)
     assert edited == ("started" if stored == "unseen" else stored)
     assert progress.attempt_rule(Status.PASSED).after(stored) == "passed"
@@ -244,4 +245,7 @@ def test_what_an_edit_a_run_and_a_view_do_to_a_status(stored):
         assert progress.attempt_rule(wrong).after(stored) == (
             "passed" if stored == "passed" else "failed"
         )
+    for starter_end in (Status.NOT_ATTEMPTED, Status.FAILED):  # the starter checked as given
+        assert progress.attempt_rule(starter_end, untouched=True).after(stored) == stored
+        assert not progress.attempt_rule(starter_end, untouched=True).counted
     assert progress.viewed_after_giving_up(stored) is (stored != "passed")

@@ -339,6 +339,33 @@ def test_checking_an_unchanged_file_again_is_not_a_new_attempt(session):
     assert session.stats("6.2").attempts == 2
 
 
+class EndsWith(FakeRunner):
+    """Every run ends with `status`: a starter's real end (not attempted, or the symptom a
+    repair's broken starter shows)."""
+
+    def __init__(self, status):
+        super().__init__()
+        self.status = status
+
+    def start(self, job, on_event=None, on_output=None):
+        run = super().start(job, on_event, on_output)
+        run.result.status = self.status
+        return run
+
+
+@pytest.mark.parametrize("ends", [Status.NOT_ATTEMPTED, Status.FAILED])
+def test_checking_the_untouched_starter_is_no_attempt(make_session, tmp_path, ends):
+    """A `check` of the starter as given (nothing of the learner's in it yet): shown in the
+    history, not counted, and an unseen exercise stays unseen; the first changed draft counts."""
+    session = make_session(tmp_path, runs=RunService(EndsWith(ends)))
+    session.run("6.2")  # the draft is made from the starter
+    assert session.stats("6.2").attempts == 0 and session.stats("6.2").status == "unseen"
+    assert [a.unchanged for a in session.attempts("6.2")] == [True]
+    session.run("6.2", text=session.draft("6.2").opening().text + "\nx = 1\n")
+    assert session.stats("6.2").attempts == 1
+    assert session.stats("6.2").status == ("started" if ends == Status.NOT_ATTEMPTED else "failed")
+
+
 def test_a_snippet_runs_with_the_sessions_language_and_records_nothing(session, runner):
     outputs = []
     verdict = session.run_snippet(

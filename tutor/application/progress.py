@@ -133,21 +133,29 @@ class AttemptRule:
     (the store applies it inside its write, to the status it holds then)."""
 
     status: str  # a run status, or "reference" (the reference solution was checked)
+    # False: the starter was checked as given, nothing of the learner's in it yet: the run is
+    # shown in the history but is no attempt, and the exercise's status stays
+    counted: bool = True
 
     def after(self, stored: str) -> str:
-        """A pass makes an exercise passed and nothing takes that back; a neutral end does what
-        an edit does (it starts an unseen exercise); every other end makes it failed."""
+        """A pass makes an exercise passed and nothing takes that back; an uncounted run changes
+        nothing; a neutral end does what an edit does (it starts an unseen exercise); every other
+        end makes it failed."""
         if stored == "passed" or self.status == "passed":
             return "passed"
+        if not self.counted:
+            return stored
         if self.status in NEUTRAL_ENDS:
             return EDIT_RULE.after(stored)
         return "failed"
 
 
-def attempt_rule(run_status, *, reference: bool = False) -> AttemptRule:
+def attempt_rule(run_status, *, reference: bool = False, untouched: bool = False) -> AttemptRule:
     """The rule for a run that ended with `run_status` (a Status or its value); a run of the
-    reference solution is recorded as "reference" and changes nothing else."""
-    return AttemptRule("reference" if reference else str(getattr(run_status, "value", run_status)))
+    reference solution is recorded as "reference" and changes nothing else; a run of the
+    `untouched` starter is not counted."""
+    status = "reference" if reference else str(getattr(run_status, "value", run_status))
+    return AttemptRule(status, counted=not untouched)
 
 
 def viewed_after_giving_up(stored: str) -> bool:

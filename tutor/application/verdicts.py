@@ -44,12 +44,13 @@ class Verdicts:
         text: str | None = None,
         file: Path | str | None = None,
         timeout: float | None = None,
-    ) -> tuple[Job, Path, bool]:
-        """The job for a run, the file it checks and whether that file is the reference
-        solution. With `text` (an editor's content) the draft is saved first, unless the file
-        changed outside since the editor last saved or loaded it: the run is refused
-        (DraftChangedOutside) rather than overwrite a change the editor has not seen; the look
-        and the write are one step of the draft. With `file`, that file is checked; else the
+    ) -> tuple[Job, Path, bool, bool]:
+        """The job for a run, the file it checks, whether that file is the reference solution
+        and whether it is the starter as given (no attempt of the learner's yet). With `text` (an
+        editor's content) the draft is saved first, unless the file changed outside since the
+        editor last saved or loaded it: the run is refused (DraftChangedOutside) rather than
+        overwrite a change the editor has not seen; the look and the write are one step of the
+        draft. With `file`, that file is checked; else the
         draft (created from the starter if missing). Raises RunRefused when the text cannot be
         saved or the file cannot be read as UTF-8."""
         from tutor.application.outcomes import DraftChangedOutside, RunRefused
@@ -77,7 +78,7 @@ class Verdicts:
             path = draft.path
         try:
             data = path.read_bytes()
-            decode_source(data, path)
+            text = decode_source(data, path)
         except DraftError as e:
             raise RunRefused(str(e), e) from None
         except OSError as e:
@@ -86,6 +87,7 @@ class Verdicts:
             err = DraftReadError(path, e)
             raise RunRefused(str(err), err) from None
         reference = data == ex.solution_path.read_bytes()
+        untouched = text == ex.starter
         try:
             job = exercise_job(
                 ex,
@@ -96,7 +98,7 @@ class Verdicts:
             )
         except ValueError as e:  # a time limit no run can honour
             raise RunRefused(str(e)) from None
-        return job, path, reference
+        return job, path, reference, untouched
 
     def run(
         self,
@@ -113,31 +115,40 @@ class Verdicts:
         recording problem (see Verdict.record_error)."""
         from tutor.application.runs import Verdict, WorkerUnavailable
 
-        job, path, reference = self._prepare(ex_id, text=text, file=file, timeout=timeout)
+        job, path, reference, untouched = self._prepare(
+            ex_id, text=text, file=file, timeout=timeout
+        )
         source = _digest(path)  # the file as the worker will read it
         try:
             result = self._runs.run(job, listener=listener, control=control)
         except WorkerUnavailable as e:  # a verdict that says so, not an attempt
             return Verdict(result=e.result, file=path, reference=reference)
-        return self._record(result, path, reference=reference, source=source)
+        return self._record(result, path, reference=reference, untouched=untouched, source=source)
 
     def time_limit(self, ex_id: str) -> float:
         """The wall-clock limit of the exercise's runs, in seconds."""
         return self.course.exercise(ex_id).time_limit
 
     def _record(
-        self, result: RunResult, file: Path, *, reference: bool = False, source: str | None = None
+        self,
+        result: RunResult,
+        file: Path,
+        *,
+        reference: bool = False,
+        untouched: bool = False,
+        source: str | None = None,
     ) -> Verdict:
         """Record a finished run: the one place a verdict is annotated (reference, the
         exercise's status after it). A recording failure becomes `record_error`, not an
         exception. `source` (the checked file's digest) equal to the last attempt's: a run of an
         unchanged file, shown in the history but not counted as an attempt (a `check` or
-        `watch` start)."""
+        `watch` start); so is a run of the `untouched` starter, which also leaves the
+        exercise's status as it was."""
         from tutor.application.runs import Verdict
 
         verdict = Verdict(result=result, file=Path(file), reference=reference)
         try:
-            rule = attempt_rule(result.status, reference=reference)
+            rule = attempt_rule(result.status, reference=reference, untouched=untouched)
             verdict.exercise_status = self._store.record_attempt(result, rule, source=source)
         except StoreError as e:
             verdict.record_error = str(e)

@@ -33,6 +33,9 @@ class RecordingRule(StatusRule, Protocol):
     @property
     def status(self) -> str: ...
 
+    @property
+    def counted(self) -> bool: ...
+
 
 @dataclass
 class Attempt:
@@ -100,7 +103,8 @@ class ExerciseRecords(Database):
         """Record one run with its `rule` (tutor.application.progress.attempt_rule: the
         attempt's status and the exercise's status after it) and keep its result document as the
         exercise's last verdict. Returns the exercise's status after it. `source` (the checked
-        file's digest) equal to the last attempt's marks the attempt "unchanged"."""
+        file's digest) equal to the last attempt's, or a rule that does not count the run, marks
+        the attempt "unchanged": shown, not counted."""
         at = time.time() if at is None else at
         ex_id = result.exercise
         failing = json.dumps([c.name for c in result.failing_checks], ensure_ascii=False)
@@ -116,7 +120,8 @@ class ExerciseRecords(Database):
             last = db.execute(
                 "SELECT source FROM attempt WHERE exercise = ? ORDER BY seq DESC LIMIT 1", (ex_id,)
             ).fetchone()
-            unchanged = source is not None and last is not None and last[0] == source
+            same_file = source is not None and last is not None and last[0] == source
+            unchanged = same_file or not rule.counted
             db.execute(
                 "INSERT INTO attempt(exercise, at, duration_s, status, failing, source, unchanged)"
                 " VALUES (?,?,?,?,?,?,?)",
