@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tutor import paths
-from tutor.authoring.spacing import markdown_problems, problems
+from tutor.authoring.spacing import CODE_STAND_IN, markdown_problems, problems
 from tutor.authoring.validate import validate
 from tutor.course.loader import load_course
 
@@ -83,4 +83,73 @@ def test_check_messages_follow_the_rule():
             found = problems(text)
             if found:
                 bad.setdefault(module.name, []).append((line, found))
+    assert bad == {}, bad
+
+
+BREAK = "\0"  # where a soft line break is left in the text a view shows
+_NARROW_CHINESE_PUNCT = set(",:;()“”")
+
+
+def _shown_texts(course):
+    """(where, Markdown) of every prose text a view shows, read as the views read it."""
+    from tutor.app.pagesplit import split_page
+
+    if course.welcome_path:
+        for part in split_page(course.welcome_path.read_text(encoding="utf-8")):
+            if isinstance(part, str):
+                yield "welcome", part
+    for ch in course.chapters:
+        yield f"cheatsheet {ch.id}", ch.cheatsheet
+        for lesson in ch.lessons:
+            for seg in lesson.segments:
+                if seg.block is None:
+                    yield f"lesson {lesson.id}:{seg.line}", seg.prose
+        for ex in [*ch.exercises, *ch.repairs]:
+            yield f"statement {ex.id}", ex.statement
+            yield f"explanation {ex.id}", ex.explanation
+            for n, hint in enumerate(ex.hints):
+                yield f"hint {ex.id}/{n + 1}", hint
+        if ch.quiz is not None:
+            for q in ch.quiz.questions:
+                for field in ("prompt", "explanation", "model_answer"):
+                    yield f"quiz {ch.id} {q.id}.{field}", getattr(q, field)
+
+
+def _breaks_next_to_chinese(markdown: str) -> list[str]:
+    """Excerpts of the paragraphs where a line break left a space next to a wide character when
+    the other side is wide too, or is the punctuation Chinese text uses, or next to wide
+    punctuation whatever the other side."""
+    from tutor.course.markdown import parser
+    from tutor.course.softbreaks import kind
+
+    found = []
+    for token in parser().parse(markdown):
+        if token.type != "inline":
+            continue
+        text = "".join(
+            BREAK
+            if c.type == "softbreak"
+            else c.content
+            if c.type == "text"
+            else CODE_STAND_IN  # inline code reads as a Latin word
+            if c.type == "code_inline"
+            else ""
+            for c in token.children or []
+        )
+        for i, ch in enumerate(text):
+            if ch != BREAK or i == 0 or i == len(text) - 1:
+                continue
+            pair = {kind(text[i - 1]), kind(text[i + 1])}
+            narrow = {text[i - 1], text[i + 1]} & _NARROW_CHINESE_PUNCT
+            if "punct" in pair or pair == {"cjk"} or ("cjk" in pair and narrow):
+                found.append(text[max(0, i - 8) : i + 8].replace(BREAK, "⏎"))
+    return found
+
+
+def test_no_line_break_of_the_course_leaves_a_space_in_chinese_prose(course):
+    bad = {
+        where: found
+        for where, markdown in _shown_texts(course)
+        if (found := _breaks_next_to_chinese(markdown))
+    }
     assert bad == {}, bad
