@@ -57,16 +57,27 @@ class Segment:
     block: CodeBlock | None = None
 
 
-@lru_cache(maxsize=1)
-def parser():
-    """The one Markdown dialect of the course (CommonMark and tables), for the model and every
-    view: a text is read and shown the same way (no link detection in prose, no strikethrough).
-    A soft line break next to Chinese is no space (tutor/course/softbreaks.py)."""
+def _dialect():
     from markdown_it import MarkdownIt
 
     md = MarkdownIt("commonmark").enable("table")
     md.core.ruler.push("soft_breaks", drop_joined_breaks)
     return md
+
+
+@lru_cache(maxsize=1)
+def parser():
+    """The one Markdown dialect of the course (CommonMark and tables), for the model and every
+    view: a text is read and shown the same way (no link detection in prose, no strikethrough).
+    A soft line break next to Chinese is no space (tutor/course/softbreaks.py)."""
+    return _dialect()
+
+
+@lru_cache(maxsize=1)
+def parser_keeping_escapes():
+    """The same dialect, with each escaped character left a piece of its own (`text_special`):
+    the validator tells an escaped `\\*` from an emphasis mark that did not take."""
+    return _dialect().disable("text_join")
 
 
 @dataclass(frozen=True)
