@@ -37,6 +37,9 @@ class CodeBlock:
     info: str = ""
     # the TOML of a ```predict fence right after a runnable block (see tutor/course/predictions.py)
     predict: str = ""
+    # the prose after it that explains the result, shown once the learner has answered (marked by
+    # the author, cut out of the page's prose by tutor.course.predictions.split_revealed)
+    revealed: str = ""
 
 
 @dataclass(frozen=True)
