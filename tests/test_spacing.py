@@ -53,6 +53,12 @@ def test_inline_code_counts_as_a_latin_word_and_code_blocks_are_skipped():
     assert markdown_problems("说明:\n\n```python\nx = 1  # 注释x\n```\n") == []
 
 
+def test_bold_marks_are_read_through():
+    assert markdown_problems("**加粗的一句。** 接着写") != []  # shows "一句。 接着写"
+    assert markdown_problems("**结构、dtype**上一样") != []
+    assert markdown_problems("**加粗的一句**。接着写,**结构、dtype** 上一样") == []
+
+
 def test_the_validator_reports_a_statement_that_breaks_the_rule(tmp_path, course):
     root = tmp_path / "lessons"
     shutil.copytree(course.root, root)
