@@ -53,6 +53,12 @@ def test_inline_code_counts_as_a_latin_word_and_code_blocks_are_skipped():
     assert markdown_problems("说明:\n\n```python\nx = 1  # 注释x\n```\n") == []
 
 
+def test_a_link_reads_as_its_text():
+    assert markdown_problems("见 [6.8 节](lesson:6.8) 练习 2") != []  # shows "6.8 节 练习 2"
+    assert markdown_problems("[练习 6.3](exercise:6.3)是同一个模式") != []
+    assert markdown_problems("见 [6.8 节](lesson:6.8)练习 2,[练习 6.3](exercise:6.3) 是") == []
+
+
 def test_bold_marks_are_read_through():
     assert markdown_problems("**加粗的一句。** 接着写") != []  # shows "一句。 接着写"
     assert markdown_problems("**结构、dtype**上一样") != []
