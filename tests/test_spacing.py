@@ -116,6 +116,8 @@ def _shown_texts(course):
             for seg in lesson.segments:
                 if seg.block is None:
                     yield f"lesson {lesson.id}:{seg.line}", seg.prose
+                elif seg.block.revealed:  # shown under a predict block once answered
+                    yield f"lesson {lesson.id}:{seg.line} revealed", seg.block.revealed
         for ex in [*ch.exercises, *ch.repairs]:
             yield f"statement {ex.id}", ex.statement
             yield f"explanation {ex.id}", ex.explanation
