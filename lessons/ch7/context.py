@@ -46,15 +46,26 @@ def assert_faster(fast, slow, factor: float = 1.0, tries: int = 3):
 
 
 def show_error(fn):
-    """调用无参函数 fn。出错时只打印「异常类型: 消息第一行」并返回这个异常,没出错时打印结果、返回 None。"""
+    """调用无参函数 fn。出错时只打印「异常类型: 消息第一行」并返回这个异常,没出错时打印结果、返回 None。
+    第一行太长时截在最后一个完整的句子后面(或词与词之间),末尾加 …,不会停在半个词或半句代码上。"""
     try:
         value = fn()
     except Exception as err:
         lines = str(err).strip().splitlines()
-        print(f"❌ {type(err).__name__}: {(lines[0] if lines else '')[:160]}")
+        print(f"❌ {type(err).__name__}: {_shortened(lines[0] if lines else '')}")
         return err
     print("(没有报错)结果:", value)
     return None
+
+
+def _shortened(line, limit=200):
+    if len(line) <= limit:
+        return line
+    cut = line.rfind(". ", 0, limit)
+    if cut > 0:
+        return line[: cut + 1] + " …"
+    cut = line.rfind(" ", 0, limit)
+    return line[: cut if cut > 0 else limit] + " …"
 
 
 _COMPILE_EVENT = "/jax/core/" + "compile/" + "backend_compile_duration"

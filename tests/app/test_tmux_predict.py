@@ -42,3 +42,52 @@ def test_the_6_1_prediction_is_asked_before_the_answer_is_on_screen(tmp_path):
         screen = term.wait_for("你的预测", 20)
         term.keys("C-q")
         term.wait_for("EXITED-0", 15)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_the_a1_5_explanation_waits_for_the_typed_answer(tmp_path):
+    """Lesson a1.5 asks for a number (∂L/∂h₀): the paragraph that explains it (1.0749918) is on
+    no screen until the learner has typed an answer, and shows once they have."""
+    if not JAXTUTOR.exists():
+        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
+    env = [
+        f"JAXTUTOR_HOME={tmp_path / 'home'}",
+        f"JAXTUTOR_CONTENT={ROOT}",
+        "TERM=xterm-256color",
+        "LANG=C.UTF-8",
+        "LC_ALL=C.UTF-8",
+    ]
+    with TmuxTerm((120, 36), env, "lesson a1.5") as term:
+        screen = term.wait_for("课 a1.5", 30)
+        for _ in range(20):
+            assert "1.0749918" not in screen, screen
+            if "∂L/∂h₀ 是多少" in screen and "输入你预测的数" in screen:
+                break
+            term.keys("PageDown")
+            screen = term.settled()
+        else:
+            raise AssertionError(f"the question never came into view:\n{screen}")
+        for _ in range(3):  # the rest of the page, down to the next question: not there either
+            term.keys("PageDown")
+            screen = term.settled()
+            assert "1.0749918" not in screen, screen
+        for _ in range(6):  # back to the question
+            if "∂L/∂h₀ 是多少" in screen and "输入你预测的数" in screen:
+                break
+            term.keys("PageUp")
+            screen = term.settled()
+        else:
+            raise AssertionError(f"the question did not come back into view:\n{screen}")
+        term.keys("a")  # a number question: the key puts the cursor in its box
+        term.type("1.07")
+        term.keys("Enter")
+        screen = term.wait_for("你的预测:1.07", 20)
+        for _ in range(6):
+            if "三者都是 1.0749918" in screen:
+                break
+            term.keys("PageDown")
+            screen = term.settled()
+        else:
+            raise AssertionError(f"the explanation did not show after the answer:\n{screen}")
+        term.keys("C-q")
+        term.wait_for("EXITED-0", 15)

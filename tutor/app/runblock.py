@@ -5,7 +5,8 @@ blocks too.
 
 A block with a prediction (tutor.course.predictions.Prediction) asks its question first and runs
 only once the learner has answered (`answer`); the real output is then shown under their guess,
-marked right or wrong, and "practice" when it was not their first guess for this block."""
+marked right or wrong, and "practice" when it was not their first guess for this block, followed
+by the prose that explains the result (`CodeBlock.revealed`), hidden until then."""
 
 from __future__ import annotations
 
@@ -87,6 +88,10 @@ class RunBlock(Vertical):
             yield Static(self._note(), classes="run-note")
         yield Static("", classes="run-output")
         yield Vertical(classes="run-charts")
+        if self.block.revealed:  # under the output, once the learner has answered
+            after = ProseMarkdown(self.block.revealed, open_links=False, classes="predict-reveal")
+            after.display = not self.awaiting_prediction
+            yield after
 
     def _note(self) -> Text:
         note = t("app.lesson.runnable") + (
@@ -175,6 +180,8 @@ class RunBlock(Vertical):
         self.query_one(".run-button", Button).disabled = False
         for box in self.query(".predict-input"):
             box.display = False
+        for after in self.query(".predict-reveal"):
+            after.display = True
 
         async def reveal_then_run() -> None:
             await revealed  # the whole code laid out first: the output lands where it is shown

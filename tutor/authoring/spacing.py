@@ -11,8 +11,8 @@
    ("lax.cond(条件, 真分支, 假分支, v)"), commas keep their space.
 
 `problems(text)` returns an excerpt of every place that breaks the rule in a plain text;
-`markdown_problems(text)` does the same for Markdown, skipping code blocks and treating inline
-code as a Latin word."""
+`markdown_problems(text)` does the same for Markdown, skipping code blocks, treating inline
+code as a Latin word and links as their text, and reading through bold marks."""
 
 from __future__ import annotations
 
@@ -33,6 +33,8 @@ _CHAPTER_LABEL_BEFORE = re.compile(r"^第 ?\d+ ?章")
 _INLINE_CODE = re.compile(r"`+[^`\n]*`+")
 _BRACKETED = re.compile(r"\([^()\n]*\)|\[[^\[\]\n]*\]|\{[^{}\n]*\}")
 CODE_STAND_IN = "C"  # inline code reads as a Latin word next to Chinese
+_BOLD = re.compile(r"\*\*|__")
+_LINK = re.compile(r"\[([^\[\]\n]*)\]\([^()\s]*\)")
 
 _WHY = {
     "touch": "put a space between Chinese and Latin/digits/code",
@@ -78,5 +80,8 @@ def markdown_problems(markdown: str) -> list[str]:
     found = []
     for seg in segments(markdown):
         if seg.block is None:
-            found += problems(_INLINE_CODE.sub(CODE_STAND_IN, seg.prose))
+            # read as shown: a link as its text ("[6.8 节](lesson:6.8) 练习" shows "6.8 节 练习"),
+            # through bold marks ("分支。** 再" shows "分支。 再")
+            shown = _LINK.sub(r"\1", _INLINE_CODE.sub(CODE_STAND_IN, seg.prose))
+            found += problems(_BOLD.sub("", shown))
     return found

@@ -9,7 +9,7 @@ from collections.abc import Container
 from pathlib import Path
 
 from tutor import paths
-from tutor.authoring import spacing
+from tutor.authoring import emphasis, spacing
 from tutor.authoring.course_map import map_problems
 from tutor.authoring.isolation import unflagged
 from tutor.authoring.levels import level_problems
@@ -62,7 +62,8 @@ def _prose(markdown: str) -> str:
 def _check_text(
     text: str, where: str, field: str, problems: list[Problem], *, markdown: bool = True
 ) -> None:
-    """Rules for every learner-facing text: math in Unicode (no $…$), no mention of a source."""
+    """Rules for every learner-facing text: math in Unicode (no $…$), no mention of a source,
+    spacing, no emphasis mark left showing."""
     prose = _prose(text) if markdown else text
     tex = _TEX.search(prose) if markdown else None
     if tex:
@@ -76,6 +77,8 @@ def _check_text(
     if markdown:
         for found in spacing.markdown_problems(text):
             problems.append(Problem(where, field, f"spacing: {found}"))
+        for found in emphasis.leftover_marks(text):
+            problems.append(Problem(where, field, f"emphasis: {found}"))
     m = _SOURCE_WORDS.search(text)
     if m:
         problems.append(

@@ -18,7 +18,7 @@ def _inline(token) -> tuple[str, list[tuple[int, int]]]:
     size = 0
     for child in token.children or []:
         if child.type == "softbreak":
-            # the text comes reflowed (markdown.reflow): a soft break left over is a space
+            # the parser dropped the breaks that are no space (tutor/course/softbreaks.py)
             piece = " "
         elif child.type == "hardbreak":
             piece = "\n"

@@ -63,14 +63,17 @@ class Lesson:
 
     @cached_property
     def segments(self) -> list[Segment]:
-        """Prose and code blocks in order, `include=` blocks filled from the chapter context."""
+        """Prose and code blocks in order, `include=` blocks filled from the chapter context; the
+        prose a predict block reveals once answered is the block's (`CodeBlock.revealed`)."""
+        from tutor.course.predictions import split_revealed
+
         return [
-            Segment(
-                line=s.line,
+            replace(
+                s,
                 prose=join_cjk_breaks(s.prose),
                 block=self._expand(s.block) if s.block else None,
             )
-            for s in segments(*self._parts)
+            for s in split_revealed(segments(*self._parts))
         ]
 
     @cached_property

@@ -13,18 +13,11 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from tutor.course.softbreaks import drop_joined_breaks, joins_lines
+
 if TYPE_CHECKING:  # markdown-it is imported when a page is first read, not at start-up
     from markdown_it.token import Token
 
-# CJK ideographs, CJK and full-width punctuation: a line break between two of these is not a space.
-# Tested by code point: compiling a regex class of these ranges costs `jaxtutor list` 6 ms.
-_CJK_RANGES = (
-    (0x3000, 0x303F),
-    (0x3400, 0x4DBF),
-    (0x4E00, 0x9FFF),
-    (0xF900, 0xFAFF),
-    (0xFF00, 0xFFEF),
-)
 _BLOCK_START = re.compile(r"^\s*([-*+>|#]|\d+[.)]\s|```|~~~)")
 
 
@@ -44,6 +37,9 @@ class CodeBlock:
     info: str = ""
     # the TOML of a ```predict fence right after a runnable block (see tutor/course/predictions.py)
     predict: str = ""
+    # the prose after it that explains the result, shown once the learner has answered (marked by
+    # the author, cut out of the page's prose by tutor.course.predictions.split_revealed)
+    revealed: str = ""
 
 
 @dataclass(frozen=True)
@@ -64,13 +60,27 @@ class Segment:
     block: CodeBlock | None = None
 
 
+def _dialect():
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark").enable("table")
+    md.core.ruler.push("soft_breaks", drop_joined_breaks)
+    return md
+
+
 @lru_cache(maxsize=1)
 def parser():
     """The one Markdown dialect of the course (CommonMark and tables), for the model and every
-    view: a text is read and shown the same way (no link detection in prose, no strikethrough)."""
-    from markdown_it import MarkdownIt
+    view: a text is read and shown the same way (no link detection in prose, no strikethrough).
+    A soft line break next to Chinese is no space (tutor/course/softbreaks.py)."""
+    return _dialect()
 
-    return MarkdownIt("commonmark").enable("table")
+
+@lru_cache(maxsize=1)
+def parser_keeping_escapes():
+    """The same dialect, with each escaped character left a piece of its own (`text_special`):
+    the validator tells an escaped `\\*` from an emphasis mark that did not take."""
+    return _dialect().disable("text_join")
 
 
 @dataclass(frozen=True)
@@ -198,21 +208,11 @@ def segments(text: str, first_line: int = 1) -> list[Segment]:
     return out
 
 
-def _is_cjk(ch: str) -> bool:
-    return any(lo <= ord(ch) <= hi for lo, hi in _CJK_RANGES)
-
-
-def _soft_cjk_break(line: str, next_line: str) -> bool:
-    """Whether the break between two lines falls between two CJK characters (spaces and tabs
-    around it aside)."""
-    before, after = line.rstrip(" \t"), next_line.lstrip(" \t")
-    return bool(before and after) and _is_cjk(before[-1]) and _is_cjk(after[0])
-
-
 def join_cjk_breaks(prose: str) -> str:
-    """Joins the soft line breaks of Markdown prose that fall between two CJK characters, which a
-    renderer would otherwise turn into a stray space ("函数 走一遍"). A break before a list item,
-    a heading, a table row, a quote or a fence stays; Latin words keep their space."""
+    """Joins the soft line breaks of Markdown prose that are no space (tutor/course/softbreaks.py),
+    judged on the lines' edge characters, so that the text a view searches reads as shown. A
+    break before a list item, a heading, a table row, a quote or a fence stays, and so does one
+    whose edge may be Markdown syntax: the parser decides that one when the text is shown."""
     lines = prose.split("\n")
     out = [lines[0]] if lines else []
     for line in lines[1:]:
@@ -223,7 +223,7 @@ def join_cjk_breaks(prose: str) -> str:
             and not _BLOCK_START.match(line)
             and not prev.endswith(("  ", "\\"))
             and not prev.lstrip().startswith(("|", "#"))
-            and _soft_cjk_break(prev.rstrip(), line.lstrip())
+            and joins_lines(prev, line)
         ):
             out[-1] = prev.rstrip() + line.lstrip()
         else:
@@ -232,9 +232,9 @@ def join_cjk_breaks(prose: str) -> str:
 
 
 def reflow(text: str) -> str:
-    """A Markdown text with the CJK soft breaks of its prose joined (code blocks untouched)."""
+    """A Markdown text with the soft breaks of its prose joined (code blocks untouched)."""
     lines = text.split("\n")
-    if not any(map(_soft_cjk_break, lines, lines[1:])):  # nothing to join: skip the parse
+    if not any(map(joins_lines, lines, lines[1:])):  # nothing to join: skip the parse
         return text
     if "```" not in text and "~~~" not in text:  # no fence: all of it is prose (no parser needed)
         return join_cjk_breaks(text)

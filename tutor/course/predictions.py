@@ -4,9 +4,9 @@ learner for the outcome before the block runs (format: lessons/README.md)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from tutor.course.markdown import join_cjk_breaks
+from tutor.course.markdown import Segment, join_cjk_breaks
 
 
 class PredictionError(ValueError):
@@ -118,3 +118,52 @@ def revealed_code(code: str) -> str:
 
 def has_reveal_marks(code: str) -> bool:
     return any(REVEAL_LINE.search(x) or REVEAL_COMMENT.search(x) for x in code.split("\n"))
+
+
+# The prose that explains a predict block's result is marked by the author too: it opens the prose
+# right after the block, between a line `<!-- reveal -->` and a line `<!-- /reveal -->` (HTML
+# comments: any Markdown viewer hides the marks). The reader shows it once the learner has
+# answered; the marks never show.
+REVEAL_OPEN = "<!-- reveal -->"
+REVEAL_CLOSE = "<!-- /reveal -->"
+
+
+def split_revealed(segs: list[Segment]) -> list[Segment]:
+    """The segments of a page with the marked prose right after each predict block moved into the
+    block (`CodeBlock.revealed`), without its marks. A mark anywhere else, or one left unclosed,
+    stays in the prose (the validator reports it)."""
+    out: list[Segment] = []
+    for seg in segs:
+        previous = out[-1].block if out else None
+        if seg.block is not None or previous is None or not previous.predict:
+            out.append(seg)
+            continue
+        found = _revealed(seg.prose)
+        if found is None:
+            out.append(seg)
+            continue
+        revealed, rest_start = found
+        out[-1] = replace(out[-1], block=replace(previous, revealed=join_cjk_breaks(revealed)))
+        rest = "\n".join(seg.prose.split("\n")[rest_start:])
+        if rest.strip():
+            out.append(Segment(line=seg.line + rest_start, prose=rest))
+    return out
+
+
+def _revealed(prose: str) -> tuple[str, int] | None:
+    """The text between the reveal marks that open `prose`, and the line after the closing one
+    (0-based); None when the prose does not open with a closed reveal of some text."""
+    lines = prose.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None or lines[first].strip() != REVEAL_OPEN:
+        return None
+    close = next(
+        (i for i in range(first + 1, len(lines)) if lines[i].strip() == REVEAL_CLOSE), None
+    )
+    if close is None or not "".join(lines[first + 1 : close]).strip():
+        return None
+    return "\n".join(lines[first + 1 : close]), close + 1
+
+
+def is_reveal_mark(line: str) -> bool:
+    return line.strip() in (REVEAL_OPEN, REVEAL_CLOSE)
