@@ -116,3 +116,41 @@ async def test_the_outline_closes_below_100_columns(home, monkeypatch):
         assert not outline.display  # closed stays closed until `o`
         await pilot.press("o")
         assert outline.display
+
+
+def terminal_alt(letter: str):
+    """The key event a terminal's Alt+letter becomes: xterm and tmux send ESC and the letter,
+    which Textual reads as "alt+<letter>" carrying the printable letter (Pilot's press("alt+z")
+    carries no character)."""
+    from textual import events
+
+    return events.Key(f"alt+{letter}", letter)
+
+
+@pytest.mark.parametrize("where", ["exercise", "playground"])
+async def test_alt_z_toggles_wrap_and_types_nothing(make_app, home, where):
+    text = "def update_counter(count, increment):\n    return count + 1, increment\n"
+    draft = home / ("work/6.1.py" if where == "exercise" else "playground/6.py")
+    draft.parent.mkdir(parents=True)
+    draft.write_text(text, encoding="utf-8")
+    app = make_app(target=("exercise", "6.1"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        if where == "playground":  # once the exercise is up: the playground opens over it
+            await wait_until(pilot, lambda: app.screen.query_one(CodeEditor).text != "")
+            await pilot.press("ctrl+l")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "PlaygroundScreen")
+        editor = app.screen.query_one(CodeEditor)
+        await wait_until(pilot, lambda: editor.text == text)
+        editor.focus()
+        await pilot.pause()
+        for from_terminal in (True, False, True, False):
+            before = editor.soft_wrap
+            if from_terminal:
+                app._driver.send_message(terminal_alt("z"))
+            else:
+                await pilot.press("alt+z")
+            await wait_until(pilot, lambda before=before: editor.soft_wrap != before)
+        app._driver.send_message(terminal_alt("x"))  # a key nobody binds types nothing either
+        await pilot.pause()
+        assert editor.text == text
+    assert draft.read_text(encoding="utf-8") == text

@@ -68,3 +68,30 @@ async def test_f1_lists_the_current_screens_keys_first(make_app):
         await pilot.pause()
         text = help_text(app)
         assert 0 <= text.find(t("app.help.map")) < text.find(t("app.help.global")), text
+
+
+def section(text: str, title: str) -> str:
+    """The rows of the help under `title`, up to the next section's title (a row with a title
+    and nothing beside it)."""
+    rows = text.split("\n")
+    cells = [[c.strip() for c in row.split("│") if c.strip()] for row in rows]
+    start = next(n for n, row in enumerate(cells) if row == [title])
+    end = next((n for n in range(start + 1, len(rows)) if len(cells[n]) == 1), len(rows))
+    return "\n".join(rows[start:end])
+
+
+async def test_f1_lists_alt_z_with_the_exercise_and_the_playground(make_app):
+    app = make_app(target=("exercise", "6.1"))
+    async with app.run_test(size=(120, 60)) as pilot:
+        for title, name in (("app.help.exercise", "ExerciseScreen"), ("app.help.playground", "")):
+            if not name:  # the playground, opened over the exercise
+                await pilot.press("ctrl+l")
+                name = "PlaygroundScreen"
+            await wait_until(pilot, lambda name=name: type(app.screen).__name__ == name)
+            await pilot.pause()
+            await pilot.press("f1")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+            await pilot.pause()
+            rows = section(help_text(app), t(title))
+            assert "Alt+Z" in rows and t("app.key.wrap") in rows, rows
+            await pilot.press("escape")
