@@ -57,6 +57,36 @@ async def test_error_moves_editor_to_line(make_app, fake_runner):
         assert "第 3 行出错" in screen_text(app)
 
 
+def timeout_result(exercise: str = "6.1"):
+    """A run stopped at the time limit: the worker names the line the code was stuck on, under
+    its internal type "Timeout"."""
+    from tutor.protocol.result import ErrorInfo, RunResult
+
+    return RunResult(
+        exercise=exercise,
+        status=Status.TIMEOUT,
+        duration_s=20.04,
+        message="运行超过 20 秒的时间限制,已终止。",
+        error=ErrorInfo(
+            type="Timeout",
+            message="时间到的时候,你的代码停在第 13 行。",
+            line=13,
+            traceback='  File "6.1.py", line 13, in update_counter\n',
+        ),
+    )
+
+
+async def test_a_timeout_is_told_in_the_app_words_not_as_an_error(make_app, fake_runner):
+    fake_runner.push(timeout_result())
+    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await run_to_verdict(pilot)
+        text = screen_text(app)
+        assert "超时 (第 13 行): 时间到的时候,你的代码停在第 13 行。" in text, text
+        assert "Timeout" not in text and "出错" not in text, text
+
+
 async def test_pass_updates_progress_and_next(make_app, fake_runner):
     fake_runner.push(passed_result())
     app = make_app(target=("exercise", "6.1"), runner=fake_runner)

@@ -299,10 +299,11 @@ def output_text(result) -> Text:
         if result.message:
             text.append(": " + result.message, style="red")
         if result.error is not None:
+            from tutor.app.verdict_view import error_kind
+
+            error = result.error
             text.append(
-                sanitize(
-                    f"\n{result.error.type}: {result.error.message}\n{result.error.traceback}"
-                ),
+                sanitize(f"\n{error_kind(error)}: {error.message}\n{error.traceback}"),
                 style="red",
             )
     return text
