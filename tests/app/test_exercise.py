@@ -13,7 +13,7 @@ from apphelp import (
     run_to_verdict,
     wait_until,
 )
-from screentext import screen_text
+from screentext import renderable_text, screen_text
 
 from tutor.protocol.result import Status
 
@@ -55,36 +55,6 @@ async def test_error_moves_editor_to_line(make_app, fake_runner):
         editor = scr.query_one("#editor")
         assert editor.error_line == 3 and editor.cursor_location[0] == 2
         assert "第 3 行出错" in screen_text(app)
-
-
-def timeout_result(exercise: str = "6.1"):
-    """A run stopped at the time limit: the worker names the line the code was stuck on, under
-    its internal type "Timeout"."""
-    from tutor.protocol.result import ErrorInfo, RunResult
-
-    return RunResult(
-        exercise=exercise,
-        status=Status.TIMEOUT,
-        duration_s=20.04,
-        message="运行超过 20 秒的时间限制,已终止。",
-        error=ErrorInfo(
-            type="Timeout",
-            message="时间到的时候,你的代码停在第 13 行。",
-            line=13,
-            traceback='  File "6.1.py", line 13, in update_counter\n',
-        ),
-    )
-
-
-async def test_a_timeout_is_told_in_the_app_words_not_as_an_error(make_app, fake_runner):
-    fake_runner.push(timeout_result())
-    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await run_to_verdict(pilot)
-        text = screen_text(app)
-        assert "超时 (第 13 行): 时间到的时候,你的代码停在第 13 行。" in text, text
-        assert "Timeout" not in text and "出错" not in text, text
 
 
 async def test_pass_updates_progress_and_next(make_app, fake_runner):
@@ -391,5 +361,5 @@ async def test_a_full_pass_says_there_is_no_difference(make_app, fake_runner):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await run_to_verdict(pilot)
-        body = str(app.screen.query_one("#diff-body").render())
+        body = renderable_text(app.screen.query_one("#diff-body").content)
         assert "所有检查都通过了" in body and "选择一个未通过的检查" not in body
