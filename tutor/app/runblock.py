@@ -188,7 +188,8 @@ class RunBlock(Vertical):
         self.answer(event.value)
 
     def _guess_verdict(self, pred: Prediction, guess: PredictionAnswer) -> Text:
-        text = Text(t("app.predict.yours", answer=self.guess_text) + "  ", style="bold")
+        """Right or wrong, above the output (the guess itself is shown once, under the question)."""
+        text = Text()
         if guess.correct:
             text.append("✓ " + t("app.predict.right"), style=progress.style("done"))
         else:
