@@ -39,3 +39,31 @@ def test_list_wraps_titles_instead_of_cutting_them(tmp_path, monkeypatch, column
         assert re.sub(r"\s+", "", ex.title) in squeezed, (ex.id, text)
     assert "…" not in text
     assert max(cell_len(line) for line in text.splitlines()) <= columns, text
+
+
+@pytest.mark.parametrize("columns", [80, 100, 120])
+def test_progress_wraps_titles_instead_of_cutting_them(tmp_path, monkeypatch, columns):
+    from tutor.application import progress as P
+    from tutor.application.session import Session
+    from tutor.cli.render import Out
+    from tutor.cli.views import STORED_STATUSES, render_progress
+    from tutor.course.loader import load_course
+    from tutor.storage.store import Store
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setattr(
+        shutil, "get_terminal_size", lambda fallback=None: os.terminal_size((columns, 40))
+    )
+    course = load_course()
+    session = Session(course, Store(tmp_path))
+    stream = TTY()
+    render_progress(Out(stream), course, session, session.progress())
+    text = stream.getvalue()
+    words = "|".join(P.word(s) for s in STORED_STATUSES)
+    # without each exercise's status and numbers: they may sit between a title's two lines
+    titles = re.sub(rf"(^|\s)({words})\s+尝试 .*$", "", text, flags=re.MULTILINE)
+    squeezed = re.sub(r"\s+", "", titles)
+    for ex in course.exercises.values():
+        assert re.sub(r"\s+", "", ex.title) in squeezed, (ex.id, text)
+    assert "…" not in text
+    assert max(cell_len(line) for line in text.splitlines()) <= columns, text

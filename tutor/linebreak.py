@@ -5,6 +5,7 @@ inside a Latin word (unless the word is longer than the line), never before a cl
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from rich.cells import cell_len
@@ -13,6 +14,10 @@ NO_LINE_START = set("。,、;:?!)」』】》〉”’…%.,;:!?)]}·—")
 NO_LINE_END = set("(「『【《〈“‘([{")
 CJK_CONTEXT_PUNCT = set(",;:!?—…")
 FULL_ENOUGH = 0.6  # a line shorter than this share of the width looks broken off
+# a number and the unit or measure word after it (0.01 秒, 第 13 行, 2 分 37 秒, 512 MB) stay on
+# one line: no break after the digit nor at the one space between them
+UNITS = "秒分时天周月年行列次个步倍位维项处题节章页条层批轮元字毫"
+NUMBER_UNIT = re.compile(rf"\d ?(?=[{UNITS}]|(?:ms|s|[KMGT]i?B)(?![A-Za-z0-9_]))")
 
 
 def line_starts(text: str, width: int, glued: Iterable[tuple[int, int]] = ()) -> list[int]:
@@ -22,6 +27,10 @@ def line_starts(text: str, width: int, glued: Iterable[tuple[int, int]] = ()) ->
     width = max(1, width)
     cells = [cell_len(ch) for ch in text]  # once per character: the loop below is hot
     inside = bytearray(len(text) + 1)
+    held = bytearray(len(text) + 1)  # no line starts here
+    if any(ch.isdigit() for ch in text):
+        for m in NUMBER_UNIT.finditer(text):
+            held[m.start() + 1 : m.end() + 1] = b"\1" * (m.end() - m.start())
     for start, end in glued:
         end = min(end, len(text))
         if end > start + 1:
@@ -40,11 +49,15 @@ def line_starts(text: str, width: int, glued: Iterable[tuple[int, int]] = ()) ->
             # a line may start here: not before a closing mark nor after an opening one; at a
             # space, next to a wide (CJK) character, or after a Latin ,;:!? or a dash (Chinese
             # text writes them for its own marks) unless a digit follows (1,000)
-            if prev not in NO_LINE_END and (
-                prev == " "
-                or cells[i - 1] == 2
-                or cells[i] == 2
-                or (prev in CJK_CONTEXT_PUNCT and not ch.isdigit())
+            if (
+                not held[i]
+                and prev not in NO_LINE_END
+                and (
+                    prev == " "
+                    or cells[i - 1] == 2
+                    or cells[i] == 2
+                    or (prev in CJK_CONTEXT_PUNCT and not ch.isdigit())
+                )
             ):
                 if not inside[i]:
                     last_ok, ok_used = i, used - (prev == " ")  # the space is not shown

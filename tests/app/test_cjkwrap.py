@@ -39,3 +39,32 @@ def test_latin_words_stay_whole_and_styles_survive():
 
 def test_source_line_breaks_are_kept():
     assert wrap_text(Text("第一行\n第二行"), 40).plain == "第一行\n第二行"
+
+
+NUMBERS_WITH_UNITS = "用时 2 分 37 秒,第 13 行出错;尝试 3 次后 0.01 秒内跑完,缓存 512 MB。"
+
+
+def test_a_number_stays_with_its_unit():
+    for width in range(8, 40):
+        lines = wrap_text(Text(NUMBERS_WITH_UNITS), width).plain.split("\n")
+        for unit in ("2 分", "37 秒", "13 行", "3 次", "0.01 秒", "512 MB"):
+            assert any(unit in line for line in lines), (width, unit, lines)
+
+
+def test_wrapped_text_goes_on_under_its_words():
+    from rich.console import Console
+
+    from tutor.app.cjkwrap import Wrapped
+
+    label = Text("✓ 不加 jit:数据 2, 4, 6, 8, 10 的平均值 2…6,状态 (2,1)…(30,5)  0.01 秒")
+    for width in range(16, 70):
+        console = Console(width=width, file=None, color_system=None, legacy_windows=False)
+        lines = [
+            "".join(seg.text for seg in line).rstrip()
+            for line in console.render_lines(Wrapped(label, indent=2), pad=False)
+        ]
+        assert lines[0].startswith("✓ "), lines
+        for line in lines[1:]:
+            assert line.startswith("  ") and line[2] != " " and line[2] not in NO_LINE_START, lines
+        assert any(line.endswith("0.01 秒") for line in lines), (width, lines)
+        assert max(cell_len(line) for line in lines) <= width, lines

@@ -13,7 +13,7 @@ from apphelp import (
     run_to_verdict,
     wait_until,
 )
-from screentext import screen_text
+from screentext import renderable_text, screen_text
 
 from tutor.protocol.result import Status
 
@@ -370,7 +370,7 @@ async def test_a_full_pass_says_there_is_no_difference(make_app, fake_runner):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await run_to_verdict(pilot)
-        body = str(app.screen.query_one("#diff-body").render())
+        body = renderable_text(app.screen.query_one("#diff-body").content)
         assert "所有检查都通过了" in body and "选择一个未通过的检查" not in body
 
 

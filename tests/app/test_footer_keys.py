@@ -1,4 +1,5 @@
-"""Every key the footer shows works: on each screen, each shown key is pressed on a fresh visit
+"""Every key the footer shows works: on each screen (at 120×36; the exercise, lesson, quiz and
+progress screens also at 80×24 and 100×30), each shown key is pressed on a fresh visit
 (or on a place the key before left exactly as a visit finds it) and something observable must
 change (the screen, what it shows, or a notice). Ctrl+Q (ends the app) and Ctrl+O (hands the
 terminal to an outside editor) are left to the tmux tests."""
@@ -18,6 +19,15 @@ PLACES = [
     ("quiz", "6"),
     ("progress", ""),
     ("cheatsheet", "6"),
+]
+# the screens whose footer changes most with the width (panes, tabs, wrapped rows), also at the
+# other sizes the app is used at
+NARROWER = [(80, 24), (100, 30)]
+CASES = [(*place, SIZE) for place in PLACES] + [
+    (kind, item_id, size)
+    for kind, item_id in PLACES
+    if kind in ("exercise", "lesson", "quiz", "progress")
+    for size in NARROWER
 ]
 
 
@@ -57,12 +67,14 @@ def _place_state(app):
     return (id(app.screen), screen_text(app), id(app.focused))
 
 
-@pytest.mark.parametrize("kind,item_id", PLACES, ids=[p[0] for p in PLACES])
-async def test_every_key_the_footer_shows_works(make_app, fake_runner, kind, item_id):
+@pytest.mark.parametrize(
+    "kind,item_id,size", CASES, ids=[f"{c[0]}-{c[2][0]}x{c[2][1]}" for c in CASES]
+)
+async def test_every_key_the_footer_shows_works(make_app, fake_runner, kind, item_id, size):
     for _ in range(20):
         fake_runner.push(passed_result(), delay=0.2)
     app = make_app(target=None, runner=fake_runner)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await _visit(pilot, app, kind, item_id)
         keys = [k for k in shown_keys(app) if k not in LEFT_TO_TMUX]
         assert keys
@@ -89,4 +101,4 @@ async def test_every_key_the_footer_shows_works(make_app, fake_runner, kind, ite
             ):
                 app.pop_screen()
                 await pilot.pause()
-        assert not dead, f"{kind}: keys shown that change nothing: {dead}"
+        assert not dead, f"{kind} at {size}: keys shown that change nothing: {dead}"

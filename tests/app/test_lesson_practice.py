@@ -47,7 +47,8 @@ async def test_a_prediction_is_asked_before_the_block_runs(make_app, fake_runner
         await pilot.pause()
         assert len(fake_runner.jobs) == 1
         shown = str(block.query_one(".run-output").render())
-        assert "你的预测:a) 2" in shown and "没猜对,答案是 b) 3" in shown and "长度 3" in shown
+        assert "没猜对,答案是 b) 3" in shown and "长度 3" in shown
+        assert screen_text(app).count("你的预测:a) 2") == 1  # under the question, once
         assert "只算练习" not in shown
         progress = app.session.progress().chapter(app.course.chapter_by_id["6"])
         assert (progress.predictions_right, progress.predictions_made, progress.predictions) == (
@@ -86,7 +87,8 @@ async def test_a_number_prediction_is_typed(make_app, fake_runner):
         await pilot.press("3", ".", "5", "enter")
         await wait_until(pilot, lambda: block.result is not None)
         shown = str(block.query_one(".run-output").render())
-        assert "你的预测:3.5" in shown and "✓ 猜对了" in shown
+        assert "✓ 猜对了" in shown
+        assert screen_text(app).count("你的预测:3.5") == 1  # under the question, once
         assert app.session.progress().chapter(app.course.chapter_by_id["6"]).predictions_right == 1
 
 
@@ -172,3 +174,22 @@ async def test_progress_shows_calibration_and_repairs(make_app):
         assert "预测 猜对 1/1(共 2 处)" in text
         assert "修复练习 0/1(额外练习)" in text
         assert "6.2-fix1" in text
+
+
+async def test_the_footer_names_the_answer_keys_of_the_question_asked(make_app):
+    """Three options: a–c; a number: typed in its box, which `a` puts the cursor in."""
+    from tutor.app.keybar import KeyBar
+    from tutor.words.catalog import t
+
+    app = make_app(target=("lesson", "6.2"))
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_lesson(pilot, app)
+        bar = app.screen.query_one(KeyBar)
+        choice, number = _blocks(app)[1], _blocks(app)[2]
+        await select_block(pilot, choice)
+        await wait_until(pilot, lambda: ("a–c", t("app.key.predict")) in bar.items)
+        await select_block(pilot, number)
+        await wait_until(pilot, lambda: ("a", t("app.key.predict_number")) in bar.items)
+        assert not [key for key, _ in bar.items if key.startswith("a–")], bar.items
+        await pilot.press("a")
+        await wait_until(pilot, lambda: app.focused is number.query_one(".predict-input"))

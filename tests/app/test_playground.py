@@ -165,6 +165,24 @@ async def test_an_error_marks_the_learners_line_and_a_run_can_be_cancelled(make_
         assert scr.query_one("#pg-editor").error_line is None
 
 
+async def test_a_timeout_in_the_playground_is_told_in_the_app_words(make_app, fake_runner):
+    fake_runner.push(
+        RunResult(
+            exercise="playground 6",
+            status=Status.TIMEOUT,
+            error=ErrorInfo(type="Timeout", message="时间到的时候,你的代码停在第 2 行。", line=2),
+        )
+    )
+    app = make_app(target=("lesson", "6.1"), runner=fake_runner)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_lesson(pilot, app, "6.1")
+        _, scr = await _press_e_on(pilot, app, 0)
+        await pilot.press("ctrl+r")
+        await wait_until(pilot, lambda: scr.result is not None)
+        shown = str(scr.query_one("#pg-output").render())
+        assert "超时: 时间到的时候,你的代码停在第 2 行。" in shown and "Timeout" not in shown
+
+
 async def test_edited_text_is_kept_when_another_example_is_opened(make_app, home):
     mine = "# 我自己的试验\nx = 41\nprint(x + 1)\n"
     _playground_file(home).parent.mkdir(parents=True)

@@ -26,7 +26,7 @@ def test_every_word_must_occur_and_snippets_show_the_line(make_app):
     assert ("cheatsheet", "6") in [(h.kind, h.id) for h in index.find("jax.random.split")]
     assert ("exercise", "6.1") in [(h.kind, h.id) for h in index.find("update_counter")]
     assert index.find("没有这个词") == [] and index.find("   ") == []
-    assert snippet("第一行\n这里讲 `vmap` 的用法\n", "vmap") == "这里讲 vmap 的用法"
+    assert snippet("第一行\n这里讲 `vmap` 的用法\n", "vmap") == ("这里讲 vmap 的用法", "")
 
 
 async def test_slash_opens_search_and_enter_jumps_to_the_hit(make_app):
@@ -79,8 +79,19 @@ async def test_the_palette_finds_a_lesson_by_a_word_of_its_text(make_app):
         await pilot.pause()
         provider = CourseCommands(app.screen)
         hits = [h async for h in provider.search("globals")]  # only in 6.2's code
-        content = [h for h in hits if "正文" in h.text]
+        content = [h for h in hits if "globals" in h.text]
         assert content and "课 6.2" in content[0].text
         content[0].command()
         await wait_until(pilot, lambda: getattr(app.screen, "lesson_id", None) == "6.2")
         await wait_until(pilot, lambda: app.screen.query(".-search-hit"))
+
+
+def test_a_hit_only_in_code_names_its_word_and_the_prose_before_it(make_app):
+    from tutor.app.search import hit_label
+    from tutor.words.catalog import t
+
+    app = make_app()
+    hit = next(h for h in TextIndex(app.course).find("globals") if h.id == "6.2")
+    assert hit.code == "globals" and hit.snippet and "globals" not in hit.snippet
+    shown = hit_label(hit, "globals").plain
+    assert t("app.search.in_code", word="globals", snippet=hit.snippet) in shown, shown

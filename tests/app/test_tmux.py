@@ -191,3 +191,39 @@ def test_typing_stays_responsive_in_a_1_mb_draft(tmp_path, content):
             time.sleep(0.1)
         term.keys("C-q")
         term.wait_for("EXITED-0", 15)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_alt_z_toggles_wrap_and_leaves_the_draft_alone(tmp_path, content):
+    """tmux sends Alt+Z as ESC z: it turns soft wrap on and off, and no `z` reaches the draft
+    (the text typed after it lands at the start, where the cursor was)."""
+    if not JAXTUTOR.exists():
+        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
+    from tutor.words.catalog import t
+
+    home = tmp_path / "home"
+    (home / "work").mkdir(parents=True)
+    draft = home / "work" / "6.1.py"
+    text = "def update_counter(count, increment):\n    return count + 1, increment\n"
+    draft.write_text(text, encoding="utf-8")
+    env_args = [
+        f"JAXTUTOR_HOME={home}",
+        f"JAXTUTOR_CONTENT={content}",
+        "TERM=xterm-256color",
+        "LANG=C.UTF-8",
+        "LC_ALL=C.UTF-8",
+    ]
+    with TmuxTerm((120, 36), env_args, "exercise 6.1") as term:
+        term.wait_for(t("app.key.wrap"), 30)  # the editor has the keys: Alt+Z is in the footer
+        term.keys("M-z")
+        term.wait_for(t("app.editor.wrap_on").split("(")[0], 10)
+        term.keys("M-z")
+        term.wait_for(t("app.editor.wrap_off").split("(")[0], 10)
+        term.type("ok")
+        deadline = time.monotonic() + 10
+        while draft.read_text(encoding="utf-8") == text:  # autosaved
+            assert time.monotonic() < deadline, "the draft was not autosaved"
+            time.sleep(0.1)
+        assert draft.read_text(encoding="utf-8") == "ok" + text
+        term.keys("C-q")
+        term.wait_for("EXITED-0", 15)

@@ -3,10 +3,12 @@ run goes on (check_started / check_done events), final when the result arrives."
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from tutor.app.cjkwrap import Wrapped
 from tutor.application import progress
 from tutor.protocol.result import CheckOutcome, CheckStatus
 from tutor.words.catalog import t
@@ -66,9 +68,11 @@ class CheckList(OptionList):
                 label.append(progress.mark("running") + " ", style=progress.style("running"))
                 label.append(self._names.get(cid, cid))
                 label.append("  " + t("app.ex.check_running"), style=progress.style("skipped"))
+                mark = progress.mark("running")
             else:
-                label = check_label(outcome)
-            options.append(Option(label, id=cid))
+                label, mark = check_label(outcome), progress.mark(outcome.status)
+            # a long name goes on under itself, Chinese broken by character, the time kept whole
+            options.append(Option(Wrapped(label, indent=cell_len(mark) + 1), id=cid))
         self.clear_options()
         self.add_options(options)
         if keep is not None and keep < len(options):

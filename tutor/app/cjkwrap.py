@@ -1,15 +1,20 @@
 """Chinese line breaking (tutor/linebreak.py) for the widgets the app draws itself: `wrap_text`
-places the breaks in a rich Text, `WrapStatic` is a Static that breaks its text this way."""
+places the breaks in a rich Text, `WrapStatic` is a Static that breaks its text this way, and
+`Wrapped` is a renderable (an option of a list, a part of a group) that does so at the width it is
+drawn at, its lines after the first indented under the text."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 from textual.visual import VisualType
 from textual.widgets import Static
 
 from tutor.linebreak import NO_LINE_END, NO_LINE_START, line_starts
 
-__all__ = ["NO_LINE_END", "NO_LINE_START", "WrapStatic", "line_starts", "wrap_text"]
+__all__ = ["NO_LINE_END", "NO_LINE_START", "WrapStatic", "Wrapped", "line_starts", "wrap_text"]
 
 
 def wrap_text(text: Text, width: int) -> Text:
@@ -27,6 +32,40 @@ def wrap_text(text: Text, width: int) -> Text:
             out.append("\n")
         out.append_text(line)
     return out
+
+
+def hanging_wrap(text: Text, width: int, indent: int) -> Text:
+    """`text` (one paragraph) wrapped at `width`, its lines after the first `indent` cells in and
+    wrapped in what is left."""
+    plain = text.plain
+    cut = next((c for c in line_starts(plain, width) if 0 < c < len(plain)), None)
+    if cut is None or indent <= 0 or indent >= width:
+        return wrap_text(text, width)
+    head, rest = text.divide([cut])
+    out = wrap_text(head, width)
+    for line in wrap_text(rest, width - indent).split("\n"):
+        out.append("\n" + " " * indent)
+        out.append_text(line)
+    return out
+
+
+class Wrapped:
+    """A renderable: `text` broken by `line_starts` at the width it is drawn at, the lines after
+    the first `indent` cells in (under the words after a mark such as ✓)."""
+
+    def __init__(self, text: Text, indent: int = 0):
+        self.text, self.indent = text, indent
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        out = hanging_wrap(self.text, max(1, options.max_width), self.indent)
+        out.end = self.text.end  # in a group, each text still ends its line
+        yield out
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        words = self.text.plain.split()
+        widest = max((cell_len(line) for line in self.text.plain.split("\n")), default=0)
+        narrowest = min(widest, max((cell_len(w) for w in words), default=0))
+        return Measurement(narrowest, min(widest, options.max_width))
 
 
 class WrapStatic(Static):

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tutor.app.valuediff import BAD, GOOD, array_table, as_number, fmt, values_table
+from tutor.app.verdict_view import TIMEOUT, error_kind
 from tutor.protocol import details as D
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo
 from tutor.words.catalog import t
@@ -243,13 +244,14 @@ def render_detail(check: CheckOutcome) -> RenderableType:
 
 
 def render_error(error: ErrorInfo) -> RenderableType:
-    """The run's own error (raised while loading the learner's file, before any check)."""
-    kind = t("status.timeout") if error.type == "Timeout" else error.type  # where it was stuck
+    """The run's own error (raised while loading the learner's file, before any check). A
+    timeout's message already names the line it stopped on, which was no error line."""
+    line = None if error.type == TIMEOUT else error.line
     return render_detail(
         CheckOutcome(
             id="error",
-            name=f"{kind}: {error.message}",
+            name=f"{error_kind(error)}: {error.message}",
             status=CheckStatus.ERROR,
-            detail=D.LearnerError(line=error.line, traceback=error.traceback),
+            detail=D.LearnerError(line=line, traceback=error.traceback),
         )
     )

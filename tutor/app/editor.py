@@ -231,7 +231,13 @@ class CodeEditor(SoftWrap):
 
     async def _on_key(self, event) -> None:
         """Enter keeps the current line's indentation, one level more after a ':'; Shift+Tab
-        removes one level from the current line (instead of leaving the editor)."""
+        removes one level from the current line (instead of leaving the editor); an Alt+letter
+        never types its letter."""
+        if "alt+" in event.key:
+            # a terminal sends Alt+Z as ESC z, which Textual reads as a printable "z": TextArea
+            # would type it before the bindings (Alt+Z toggles wrap) are looked at
+            event.prevent_default()
+            return
         if event.key == "shift+tab" and not self.read_only:
             event.stop()
             event.prevent_default()

@@ -8,14 +8,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Markdown, Static
 
+from tutor.app.cjkwrap import wrap_text
 from tutor.app.editor import CodeEditor
 from tutor.app.prose import ProseMarkdown
 from tutor.app.verdict_view import history_row
 from tutor.application.session import Attempt
+from tutor.linebreak import wrapped_lines
 from tutor.words.catalog import t
 
 if TYPE_CHECKING:
@@ -80,25 +84,79 @@ class SolutionPane(Vertical):
 
 class HistoryPane(Vertical):
     """The attempts recorded, newest first. Its table is made after the workspace's first frame
-    (`make_table`: a DataTable is costly to build) and refilled after each run."""
+    (`make_table`: a DataTable is costly to build) and refilled after each run. It fits its pane:
+    the failing checks wrap in their column; where that column would be too narrow to read, the
+    table has two columns, the checks under each attempt's result."""
 
     table: DataTable[object] | None = None
+    _attempts: Sequence[Attempt] = ()
+    _layout: tuple[int, int] | None = None  # (columns, failing checks' width) last drawn
 
     def make_table(self) -> None:
         from textual.widgets import DataTable
 
         self.table = DataTable(id="history", cursor_type="row", zebra_stripes=True)
-        self.table.add_columns(
-            t("app.ex.col.when"),
-            t("app.ex.col.status"),
-            t("app.ex.col.duration"),
-            t("app.ex.col.failing"),
-        )
         self.mount(self.table)
 
     def show(self, attempts: Sequence[Attempt]) -> None:
+        self._attempts = attempts
+        self._layout = None
+        self._fill()
+
+    def on_resize(self, _event) -> None:
+        if self._layout is not None and self._fit() != self._layout:
+            self._fill()
+
+    def _fit(self) -> tuple[int, int]:
+        """(4, width of the failing checks) when four columns fit, else (2, width of the
+        result column, the time then on two lines when the pane is too narrow for it on one)."""
+        table = self.table
+        assert table is not None
+        rows = [history_row(a) for a in self._attempts]
+        room = (table.size.width or self.size.width) - HISTORY_SCROLLBAR
+        pad = 2 * table.cell_padding
+        widths = [
+            max([cell_len(t(f"app.ex.col.{name}")), *(cell_len(str(r[n])) for r in rows)])
+            for n, name in enumerate(HISTORY_COLUMNS[:3])
+        ]
+        failing = room - sum(widths) - 4 * pad
+        if failing >= max(HISTORY_MIN_CELLS, cell_len(t("app.ex.col.failing"))):
+            return 4, failing
+        result = room - widths[0] - 2 * pad
+        if result < 2 * HISTORY_MIN_CELLS:  # the date over the time
+            time = max((cell_len(p) for r in rows for p in r[0].split()), default=0)
+            result = room - max(time, cell_len(t("app.ex.col.when"))) - 2 * pad
+        return 2, max(HISTORY_MIN_CELLS, result)
+
+    def _fill(self) -> None:
         if self.table is None:
             return
-        self.table.clear()
-        for attempt in reversed(attempts):
-            self.table.add_row(*history_row(attempt))
+        table = self.table
+        self._layout = columns, width = self._fit()
+        table.clear(columns=True)
+        if columns == 4:
+            table.add_columns(*(t(f"app.ex.col.{name}") for name in HISTORY_COLUMNS))
+        else:
+            table.add_column(t("app.ex.col.when"))
+            table.add_column(t("app.ex.col.status"), width=width)
+        for attempt in reversed(self._attempts):
+            when, status, secs, failing = history_row(attempt)
+            if columns == 2:  # the result, then the failing checks under it
+                status = wrap_text(status.copy().append(f" · {secs}"), width)
+                cells = [when, Text("\n").join([status, *map(Text, wrapped(failing, width))])]
+                room = (table.size.width or self.size.width) - HISTORY_SCROLLBAR
+                if cell_len(when) + width + 4 * table.cell_padding > room:
+                    cells[0] = when.replace(" ", "\n")
+            else:
+                cells = [when, status, secs, "\n".join(wrapped(failing, width))]
+            height = max(str(cell).count("\n") + 1 for cell in cells)
+            table.add_row(*cells, height=height)
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    return wrapped_lines(text, width) if text else []
+
+
+HISTORY_COLUMNS = ("when", "status", "duration", "failing")
+HISTORY_MIN_CELLS = 12  # a narrower column of check names takes a row per word
+HISTORY_SCROLLBAR = 2

@@ -38,7 +38,12 @@ def binding_sections(app_bindings, current=None) -> list[tuple[str, list[Binding
         (t("app.help.cheatsheet"), CheatSheetScreen),
         (t("app.help.playground"), PlaygroundScreen),
     ]
-    sections = [(title, list(cls.BINDINGS)) for title, cls in screens]
+    # the screens with a code editor list its own keys (Alt+Z) with theirs
+    editing = (ExerciseScreen, PlaygroundScreen)
+    sections = [
+        (title, [*cls.BINDINGS, *(CodeEditor.BINDINGS if cls in editing else ())])
+        for title, cls in screens
+    ]
     here = [n for n, (_, cls) in enumerate(screens) if isinstance(current, cls)]
     first = [sections.pop(here[0])] if here else []
     return [*first, (t("app.help.global"), list(app_bindings)), *sections]
@@ -125,8 +130,6 @@ class HelpScreen(ModalScreen[None]):
             for keys, words in help_rows(bindings):
                 table.add_row(keys, words)
         table.add_row(Text(t("app.help.editor"), style="bold reverse"), "")
-        for keys, words in help_rows(CodeEditor.BINDINGS):
-            table.add_row(keys, words)
         table.add_row("", t("app.help.editor_keys"))
         return table
 

@@ -19,6 +19,12 @@ def describe(binding) -> str:
     return t(desc) if has(desc) else desc
 
 
+def _words(binding, screen) -> str:
+    words = getattr(screen, "key_words", None)  # a screen may say what a key does just now
+    said = words(binding) if words is not None else None
+    return said or describe(binding)
+
+
 def _key(binding, screen) -> str:
     label = getattr(screen, "key_label", None)  # a screen may name a key by what it shows
     shown = label(binding) if label is not None else None
@@ -66,7 +72,7 @@ class KeyBar(Static):
             if not binding.show or not enabled or binding.action in seen:
                 continue
             seen.add(binding.action)
-            items.append((_key(binding, self.screen), describe(binding)))
+            items.append((_key(binding, self.screen), _words(binding, self.screen)))
         self.items = items
         self.refresh()
 

@@ -346,15 +346,22 @@ class LessonScreen(Screen):
         seen = [(rows, b) for rows, b in waiting if rows > 0]
         return max(seen, key=lambda pair: pair[0])[1] if seen else None
 
+    def _asked(self, binding):
+        """The question the answer keys would answer now (None for any other key)."""
+        block = self._asking() if binding.action.startswith("predict") else None
+        return block.prediction if block is not None else None
+
     def key_label(self, binding) -> str | None:
-        """The footer's label for the answer keys: as many letters as the question has."""
-        if binding.action.startswith("predict"):
-            block = self._asking()
-            question = block.prediction if block is not None else None
-            options = question.options if question is not None else []
-            if options:
-                return f"a–{chr(ord('a') + len(options) - 1)}"
-        return None
+        """The answer keys: one letter per option; for a number, `a` (it focuses the box)."""
+        question = self._asked(binding)
+        if question is None:
+            return None
+        n = len(question.options)
+        return f"a–{chr(ord('a') + n - 1)}" if n else "a"
+
+    def key_words(self, binding) -> str | None:
+        question = self._asked(binding)  # a number is typed, not chosen: the footer says so
+        return t("app.key.predict_number") if question and not question.options else None
 
     def action_next(self) -> None:
         """The next item on the course map. Leaving a page with `n` counts as having read it,

@@ -34,6 +34,17 @@ def highlighted(matcher: Matcher, text: str, literal: str | None) -> Content:
     return content
 
 
+def matched_words(matcher: Matcher, text: str, query: str) -> Content:
+    """`text` as plain Content with every word of the query styled where it occurs."""
+    content, folded = Content(text), text.lower()
+    for term in query.lower().split():
+        at = folded.find(term)
+        while at >= 0:
+            content = content.stylize(matcher.match_style, at, at + len(term))
+            at = folded.find(term, at + len(term))
+    return content
+
+
 class CourseCommands(Provider):
     def _entries(self) -> list[tuple[str, Callable[[], object]]]:
         app = tutor_app(self.screen)  # the screen the palette was opened over, in TutorApp
@@ -99,10 +110,14 @@ class CourseCommands(Provider):
         if not index.ready:
             await asyncio.to_thread(lambda: index.entries)
         for hit in index.find(query, limit=12, kinds=("lesson",)):
-            text = t("app.cmd.content_hit", id=hit.id, title=hit.title, snippet=hit.snippet)
+            if hit.code:  # only an example's code has it: its word, and the prose leading to it
+                words = dict(word=hit.code, snippet=hit.snippet)
+                text = t("app.cmd.code_hit", id=hit.id, title=hit.title, **words)
+            else:
+                text = t("app.cmd.content_hit", id=hit.id, title=hit.title, snippet=hit.snippet)
             yield Hit(
                 0.5,
-                Content(text),
+                matched_words(matcher, text, query),
                 partial(app.open_item, "lesson", hit.id, find=query),
                 text=text,
             )

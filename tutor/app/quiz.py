@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor.app.cjkwrap import Wrapped
 from tutor.app.keybar import KeyBar
 from tutor.app.placeheader import PlaceHeader
 from tutor.app.prose import ProseMarkdown
@@ -45,8 +46,8 @@ class QuizScreen(Screen):
         Binding("y", "mark(True)", "app.key.right"),
         Binding("n", "mark(False)", "app.key.wrong"),
         Binding("v", "verify", "app.quiz.verify_key"),
-        *[
-            Binding(ch.lower(), f"choose({i})", "app.key.choose", show=False)
+        *[  # the footer shows the first, named by the letters the question has (key_label)
+            Binding(ch.lower(), f"choose({i})", "app.key.choose", show=i == 0)
             for i, ch in enumerate(LETTERS)
         ],
         Binding("escape", "back", "app.key.back"),
@@ -112,15 +113,19 @@ class QuizScreen(Screen):
         previous = tutor_app(self).session.quiz_answers(self.chapter_id).get(q.id)
         if q.kind == "choice":
             options.display = True
+            # an option's lines after the first go on under its text, not under its letter
             options.add_options(
                 [
-                    Option(Text(f"{LETTERS[i]}. ").append_text(inline_code(opt)), id=LETTERS[i])
-                    for i, opt in enumerate(q.options)
+                    Option(Wrapped(Text(f"{L}. ").append_text(inline_code(opt)), 3), id=L)
+                    for L, opt in zip(LETTERS, q.options, strict=False)
                 ]
             )
             options.focus()
             if previous is not None:
                 self._choice_feedback(previous[0])
+            else:
+                hint = t("app.quiz.choose_keys", last=LETTERS[len(q.options) - 1].lower())
+                feedback.update(Text(hint, style="italic"))
         else:
             options.display = False
             if previous is not None:
@@ -131,6 +136,12 @@ class QuizScreen(Screen):
             self.query_one("#quiz-body").focus()
         self._score()
         self.refresh_bindings()
+
+    def key_label(self, binding) -> str | None:
+        """The answer keys in the footer: as many letters as the question has options."""
+        if binding.action == "choose(0)" and hasattr(self, "quiz"):
+            return f"a–{LETTERS[len(self.question.options) - 1].lower()}"
+        return None
 
     def check_action(self, action: str, parameters) -> bool | None:
         if not hasattr(self, "quiz"):

@@ -195,7 +195,8 @@ class RunBlock(Vertical):
         self.answer(event.value)
 
     def _guess_verdict(self, pred: Prediction, guess: PredictionAnswer) -> Text:
-        text = Text(t("app.predict.yours", answer=self.guess_text) + "  ", style="bold")
+        """Right or wrong, above the output (the guess itself is shown once, under the question)."""
+        text = Text()
         if guess.correct:
             text.append("✓ " + t("app.predict.right"), style=progress.style("done"))
         else:
@@ -306,10 +307,11 @@ def output_text(result) -> Text:
         if result.message:
             text.append(": " + result.message, style="red")
         if result.error is not None:
+            from tutor.app.verdict_view import error_kind
+
+            error = result.error
             text.append(
-                sanitize(
-                    f"\n{result.error.type}: {result.error.message}\n{result.error.traceback}"
-                ),
+                sanitize(f"\n{error_kind(error)}: {error.message}\n{error.traceback}"),
                 style="red",
             )
     return text

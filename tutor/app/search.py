@@ -26,8 +26,9 @@ KIND_WORD = {
 def hit_label(hit, query: str) -> Text:
     text = Text(f"{t(KIND_WORD[hit.kind])} {hit.id}  ", style="bold")
     text.append(hit.title)
-    if hit.snippet:
-        line = Text("\n    " + hit.snippet, style="dim")
+    shown = t("app.search.in_code", word=hit.code, snippet=hit.snippet) if hit.code else hit.snippet
+    if shown:
+        line = Text("\n    " + shown, style="dim")
         for term in query.lower().split():
             line.highlight_words([term], style="bold reverse", case_sensitive=False)
         text.append_text(line)

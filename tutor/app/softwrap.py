@@ -1,7 +1,9 @@
 """Soft wrap for the code editors: a line longer than the pane continues on the next rows, each
 continuation row marked ↪ in the gutter, so that no code is cut off silently. It is on by default
 when the pane is narrower than the longest line (decided again when the pane's width changes,
-until the learner chooses with the toggle key); typing a line past the edge turns it on too."""
+until the learner chooses with the toggle key); typing a line past the edge turns it on too.
+Rows break where Chinese text may break (tutor/linebreak.py): between Chinese characters, at
+spaces, never before a closing mark, Latin words kept whole where they fit."""
 
 from __future__ import annotations
 
@@ -10,9 +12,55 @@ from rich.segment import Segment
 from textual.strip import Strip
 from textual.widgets import TextArea
 
+from tutor.linebreak import line_starts
 from tutor.words.catalog import t
 
 CONTINUATION = "↪"
+
+
+def code_row_starts(line: str, width: int) -> list[int]:
+    """Where each continuation row of `line` starts when it wraps at `width` cells. The space
+    before a break stays on its row, in the cell Textual keeps for the cursor past the wrap
+    width; spaces that run further start the next row (the cursor can stand on every one)."""
+    out, start = [], 0
+    while cell_len(line[start:]) > width:
+        cuts = line_starts(line[start:], width)
+        cut = start + cuts[0] if cuts else len(line)
+        if cell_len(line[start:cut]) > width + (line[cut - 1] == " "):
+            used, cut = 0, start
+            while used + cell_len(line[cut]) <= width:
+                used += cell_len(line[cut])
+                cut += 1
+            cut += line[cut] == " "  # the cursor's cell
+            cut = max(cut, start + 1)  # a row holds at least one character
+        out.append(cut)
+        start = cut
+    return out
+
+
+def _wrap_code_by_line_starts() -> None:
+    """Textual wraps a TextArea's lines at spaces only: a Chinese comment is one word, folded
+    at the edge by character (a lone 。 on a row) or moved whole after the last space (a short
+    row left behind). The app's only TextAreas are its code editors: their rows break by
+    `code_row_starts` instead; a line with a tab keeps Textual's wrapping, which measures tab
+    stops."""
+    import textual.document._wrapped_document as wrapped
+
+    if getattr(wrapped.compute_wrap_offsets, "by_line_starts", False):
+        return
+    textual_offsets = wrapped.compute_wrap_offsets
+
+    def compute_wrap_offsets(text, width, tab_size, fold=True, precomputed_tab_sections=None):
+        if "\t" in text or not fold:
+            return textual_offsets(text, width, tab_size, fold, precomputed_tab_sections)
+        return code_row_starts(text, width)
+
+    # Textual's function replaced on purpose, marked so that it is replaced once
+    compute_wrap_offsets.by_line_starts = True  # type: ignore[attr-defined]
+    wrapped.compute_wrap_offsets = compute_wrap_offsets
+
+
+_wrap_code_by_line_starts()
 
 
 def text_width(editor: TextArea) -> int:

@@ -13,8 +13,12 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 
+from tutor.linebreak import NO_LINE_END, NO_LINE_START
+
 SNIPPET_CELLS = 60
 _MARKUP = re.compile(r"[`*#>|]+|\]\([^)]*\)|\[")
+_WORD_CHAR = re.compile(r"[\w.]")
+CLAUSE_ENDS = set("。!?;:,、") | set("!?;:,")
 
 
 @dataclass(frozen=True)
@@ -31,8 +35,9 @@ class Hit:
     kind: str
     id: str
     title: str
-    snippet: str  # the line of the first match, plain text, cut to about SNIPPET_CELLS cells
+    snippet: str  # prose around the first match, plain text, about SNIPPET_CELLS cells
     score: float
+    code: str = ""  # the word of an example's code that matched, when no prose did
 
 
 def plain(line: str) -> str:
@@ -40,32 +45,107 @@ def plain(line: str) -> str:
     return " ".join(_MARKUP.sub("", line).split())
 
 
-def _cut(text: str, cells: int) -> str:
-    out: list[str] = []
-    used = 0
-    for ch in text:
-        w = cell_len(ch)
-        if used + w > cells:
-            return "".join(out) + "…"
-        out.append(ch)
-        used += w
-    return "".join(out)
+def _may_cut(line: str, at: int) -> bool:
+    """Whether a snippet may begin or end at `at` without cutting a word (the rules of
+    tutor/linebreak.py: at a space, or next to a Chinese character, not before a closing mark
+    nor after an opening one)."""
+    if at <= 0 or at >= len(line):
+        return True
+    prev, ch = line[at - 1], line[at]
+    if ch in NO_LINE_START or prev in NO_LINE_END:
+        return False
+    return prev == " " or ch == " " or cell_len(prev) == 2 or cell_len(ch) == 2
 
 
-def snippet(text: str, term: str) -> str:
-    """The line of `text` where `term` first occurs, trimmed around it."""
-    folded = text.lower()
-    at = folded.find(term)
-    if at < 0:
-        return ""
-    start = folded.rfind("\n", 0, at) + 1
-    end = folded.find("\n", at)
-    line = text[start : end if end >= 0 else len(text)]
-    offset = at - start
-    if offset > SNIPPET_CELLS // 2:  # keep the match in view on long lines
-        line = "…" + line[offset - SNIPPET_CELLS // 4 :]
-    in_code = ("\n" + text[:start]).count("\n```") % 2 == 1  # code keeps its [ ] and **
-    return _cut(" ".join(line.split()) if in_code else plain(line), SNIPPET_CELLS)
+def around(line: str, at: int, length: int, before: int = SNIPPET_CELLS // 3) -> str:
+    """`line` cut to about SNIPPET_CELLS cells around the match at `at` (`length` characters
+    long), up to `before` cells of it before the match, only where no word is cut; a cut side is
+    marked …."""
+    cells = SNIPPET_CELLS
+    if cell_len(line) <= cells:
+        return line
+    end_of_match = at + length
+    start, clause = at, None
+    for b in range(at, -1, -1):
+        if cell_len(line[b:at]) > before:
+            break
+        if _may_cut(line, b):
+            start = b
+            if clause is None and 0 < b < at and line[b - 1] in CLAUSE_ENDS:
+                clause = b  # better: begin where a clause does
+    start = start if clause is None else clause
+    end = next((e for e in range(end_of_match, len(line) + 1) if _may_cut(line, e)), len(line))
+    for e in range(end, len(line) + 1):  # then as much after it as fits
+        if cell_len(line[start:e]) > cells:
+            break
+        if _may_cut(line, e):
+            end = e
+    shown = line[start:end].strip()
+    return ("…" if start > 0 else "") + shown + ("…" if end < len(line) else "")
+
+
+def _blocks(text: str) -> list[tuple[bool, list[str]]]:
+    """The text's runs of lines, prose (False) or inside a code fence (True), fences left out."""
+    out: list[tuple[bool, list[str]]] = [(False, [])]
+    for line in text.split("\n"):
+        if line.lstrip().startswith("```"):
+            out.append((not out[-1][0], []))
+        else:
+            out[-1][1].append(line)
+    return out
+
+
+def code_word(code: str, at: int, length: int) -> str:
+    """The code that matched, grown to the whole name or number it is part of (7.2 in
+    `{x:7.2f}` is 7.2f): a word of the code, not the code around it."""
+    start, end = at, at + length
+    while start > 0 and _WORD_CHAR.match(code[start - 1]):
+        start -= 1
+    while end < len(code) and _WORD_CHAR.match(code[end]):
+        end += 1
+    return code[start:end]
+
+
+def visible(text: str) -> str:
+    """What a reader sees of a Markdown text, and so what a search matches: the prose's words
+    (not its link targets or markup) and the code as written."""
+    return "\n".join(
+        line if in_code else plain(line) for in_code, lines in _blocks(text) for line in lines
+    )
+
+
+def snippet(text: str, query: str) -> tuple[str, str]:
+    """(prose, code word) for where the query's words first occur: the words around them where
+    the prose has them (the whole query as written, else a line with every word, else the first
+    word; link targets and markup are no prose); else the code word of the first one, with the
+    prose just before that example (after it, at a page's start) for context."""
+    terms = query.lower().split()
+    blocks = _blocks(text)
+    prose = [plain(line) for in_code, lines in blocks if not in_code for line in lines]
+    phrase = " ".join(terms)
+    for wanted in (phrase, *terms[:1]):
+        for line in prose:
+            folded = line.lower()
+            if wanted in folded and (wanted != terms[0] or all(t in folded for t in terms)):
+                return around(line, folded.find(wanted), len(wanted)), ""
+    for line in prose:
+        at = line.lower().find(terms[0])
+        if at >= 0:
+            return around(line, at, len(terms[0])), ""
+    term = terms[0]
+    for n, (in_code, lines) in enumerate(blocks):
+        code = "\n".join(lines) if in_code else ""
+        at = code.lower().find(term)
+        if at < 0:
+            continue
+        word = code_word(code, at, len(term))
+        before = [x for p, ls in reversed(blocks[:n]) if not p for x in reversed(ls) if x.strip()]
+        if before:  # the words that lead into the example: the end of the line before it
+            line = plain(before[0])
+            return around(line, len(line), 0, before=SNIPPET_CELLS), word
+        after = [x for p, ls in blocks[n + 1 :] if not p for x in ls if x.strip()]
+        return (around(plain(after[0]), 0, 0) if after else ""), word
+    return "", ""
 
 
 def course_entries(course) -> list[Entry]:
@@ -73,7 +153,7 @@ def course_entries(course) -> list[Entry]:
 
     def add(kind, item_id, title, text):
         if text:
-            out.append(Entry(kind, item_id, title, text, text.lower()))
+            out.append(Entry(kind, item_id, title, text, visible(text).lower()))
 
     for chapter in course.chapters:
         for lesson in chapter.lessons:
@@ -120,6 +200,7 @@ class TextIndex:
             in_title = sum(term in e.title.lower() or term == e.id.lower() for term in terms)
             count = sum(min(e.folded.count(term), 10) for term in terms)
             score = in_title * 10 + count - n * 1e-4  # ties: course order
-            hits.append(Hit(e.kind, e.id, e.title, snippet(e.text, terms[0]), score))
+            prose, code = snippet(e.text, query)
+            hits.append(Hit(e.kind, e.id, e.title, prose, score, code))
         hits.sort(key=lambda h: -h.score)
         return hits[:limit]

@@ -11,9 +11,11 @@ from rich.text import Text
 
 from tutor.app.cjkwrap import WrapStatic
 from tutor.application import progress
-from tutor.protocol.result import CheckStatus, RunResult, Status
+from tutor.protocol.result import CheckStatus, ErrorInfo, RunResult, Status
 from tutor.terminal_text import sanitize, sanitize_all
 from tutor.words.catalog import t
+
+TIMEOUT = "Timeout"  # the type of the error a worker reports when the time ran out
 
 
 def verdict_text(
@@ -51,17 +53,30 @@ def verdict_text(
         text.append("\n" + result.message, style="")
     if result.error is not None:
         e = result.error
-        where = (
-            t("app.ex.error_at", line=e.line, type=e.type, message=e.message)
-            if e.line
-            else t("app.ex.error", type=e.type, message=e.message)
-        )
-        text.append("\n" + where, style="red")
+        text.append("\n" + error_words(e), style="red")
         if e.hint:
             text.append("\n" + e.hint, style="italic")
     if record_error:
         text.append("\n" + t("app.ex.not_recorded", reason=record_error), style="bold yellow")
     return text
+
+
+def error_kind(error: ErrorInfo) -> str:
+    """The name a run's error is shown under: the exception's type, but a timeout (where the
+    worker found the code stuck) by its status word, not the worker's internal type."""
+    return t("status.timeout") if error.type == TIMEOUT else error.type
+
+
+def error_words(error: ErrorInfo) -> str:
+    """The verdict's line about the run's error, with where it happened (a timeout is not
+    called an error)."""
+    if error.type == TIMEOUT:
+        if error.line:
+            return t("app.ex.timeout_at", line=error.line, message=error.message)
+        return f"{error_kind(error)}: {error.message}"
+    if error.line:
+        return t("app.ex.error_at", line=error.line, type=error.type, message=error.message)
+    return t("app.ex.error", type=error.type, message=error.message)
 
 
 def error_line(result: RunResult) -> int | None:

@@ -128,9 +128,37 @@ def render_list(out: Out, course, prog: P.Progress, only: str | None = None) -> 
                     out.line(" " * (cell_len(head) + 3) + line, look.style)
 
 
+def _stats(session, e) -> tuple:
+    s = session.stats(e.id)
+    solved = time.strftime("%Y-%m-%d", time.localtime(s.solved_at)) if s.solved_at else "-"
+    gave_up = f" ({t('cli.gave_up')})" if s.gave_up else ""
+    stats = t(
+        "cli.exercise_stats",
+        attempts=s.attempts,
+        hints=s.hints_used,
+        total=len(e.hints),
+        time=P.time_spent(s.time_spent_s),
+        solved=solved,
+    )
+    return e, s, stats + gave_up
+
+
 def render_progress(out: Out, course, session, prog: P.Progress) -> None:
     id_cells = _id_cells(course)
     status_cells = max(cell_len(P.word(s)) for s in STORED_STATUSES)
+    rows = {
+        ch.id: [_stats(session, e) for e in [*ch.exercises, *ch.repairs]] for ch in course.chapters
+    }
+    # titles wrap in what the numbers leave of the line; when that is too narrow, the numbers
+    # go on a line of their own under the title
+    head_cells = 2 + 2 + id_cells + 1
+    stats_cells = max((cell_len(r[2]) for chapter in rows.values() for r in chapter), default=0)
+    longest = max((cell_len(e.title) for e in course.exercises.values()), default=0)
+    room = out.columns - head_cells - (status_cells + 1) - (stats_cells + 1)
+    stats_below = room < min(longest, TITLE_CELLS)
+    if stats_below:
+        room = out.columns - head_cells
+    title_cells = max(1, min(longest, room))
     overall = prog.overall()
     out.line(
         f"{t('cli.overall')}  {P.bar(overall.done, overall.total, 30)} "
@@ -163,23 +191,17 @@ def render_progress(out: Out, course, session, prog: P.Progress) -> None:
                     total=cp.predictions,
                 )
             )
-        for e in [*ch.exercises, *ch.repairs]:
-            s = session.stats(e.id)
-            solved = time.strftime("%Y-%m-%d", time.localtime(s.solved_at)) if s.solved_at else "-"
-            gave_up = f" ({t('cli.gave_up')})" if s.gave_up else ""
-            stats = t(
-                "cli.exercise_stats",
-                attempts=s.attempts,
-                hints=s.hints_used,
-                total=len(e.hints),
-                time=P.time_spent(s.time_spent_s),
-                solved=solved,
-            )
-            out.line(
-                f"  {P.mark(s.status)} {pad(e.id, id_cells)} {pad(e.title, TITLE_CELLS)} "
-                f"{pad(P.word(s.status), status_cells)} {stats}{gave_up}",
-                status=s.status,
-            )
+        for e, s, stats in rows[ch.id]:
+            first, *more = wrapped_lines(e.title, title_cells)
+            head = f"  {P.mark(s.status)} {pad(e.id, id_cells)} "
+            word = pad(P.word(s.status), status_cells)
+            if stats_below:  # a narrow terminal: the status and the numbers go under the title
+                out.line(head + first, status=s.status)
+                more.append(f"{word} {stats}")
+            else:
+                out.line(f"{head}{pad(first, title_cells)} {word} {stats}", status=s.status)
+            for rest in more:  # a long title goes on under itself, never cut
+                out.line(" " * cell_len(head) + rest, status=s.status)
         if ch.quiz:
             correct, answered, questions = prog.quiz_score(ch.id)
             out.line(

@@ -1,0 +1,69 @@
+"""The progress screen (F3) on the real course at 80, 100 and 120 columns: every column is on the
+screen (the titles wrap in what the other columns leave), nothing is cut."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from apphelp import passed_result, record, settle, wait_until
+from screentext import screen_text
+
+from tutor.words.catalog import t
+
+ROOT = Path(__file__).resolve().parents[2]
+COLUMNS = ("chapter", "id", "title", "status", "attempts", "hints", "time", "solved")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 36)])
+async def test_every_column_of_the_progress_table_fits(home, monkeypatch, size):
+    monkeypatch.setenv("JAXTUTOR_CONTENT", str(ROOT))
+    from textual.widgets import DataTable
+
+    from tutor.app.tutorapp import TutorApp
+    from tutor.storage.store import Store
+
+    store = Store(home)
+    record(store, passed_result())
+    store.add_time("6.1", 157)
+    store.close()
+    app = TutorApp(home=home, target=None, warm=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("f3")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "ProgressScreen")
+        await settle(pilot)
+        table = app.screen.query_one("#progress-table", DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        rows = screen_text(app).split("\n")
+        labels = [t(f"app.progress.col.{name}") for name in COLUMNS]
+        assert any(all(label in row for label in labels) for row in rows), "\n".join(rows)
+        solved = time.strftime("%Y-%m-%d")
+        mine = [row for row in rows if " 6.1 " in row]
+        assert mine and "2 分 37 秒" in mine[0] and solved in mine[0], "\n".join(rows)
+        assert "…" not in "\n".join(rows)
+        course = app.course
+        for key in table.rows:
+            title = str(table.get_row(key)[COLUMNS.index("title")])
+            squeezed = re.sub(r"\s+", "", title)
+            assert squeezed == re.sub(r"\s+", "", course.exercise(key.value).title), title
+
+
+async def test_the_titles_wrap_again_when_the_terminal_narrows(home, monkeypatch):
+    monkeypatch.setenv("JAXTUTOR_CONTENT", str(ROOT))
+    from textual.widgets import DataTable
+
+    from tutor.app.tutorapp import TutorApp
+
+    app = TutorApp(home=home, target=None, warm=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("f3")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "ProgressScreen")
+        await settle(pilot)
+        table = app.screen.query_one("#progress-table", DataTable)
+        table.move_cursor(row=3)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        assert table.cursor_row == 3  # the learner's place in the table stays
