@@ -13,6 +13,7 @@ from rich.cells import cell_len
 NO_LINE_START = set("。,、;:?!)」』】》〉”’…%.,;:!?)]}·—")
 NO_LINE_END = set("(「『【《〈“‘([{")
 CJK_CONTEXT_PUNCT = set(",;:!?—…")
+CLAUSE_ENDS = set("。!?;:,、!?;:,")  # where a clause ends: a snippet may start after one
 FULL_ENOUGH = 0.6  # a line shorter than this share of the width looks broken off
 # a number and the unit or measure word after it (0.01 秒, 第 13 行, 2 分 37 秒, 512 MB) stay on
 # one line: no break after the digit nor at the one space between them

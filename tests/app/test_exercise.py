@@ -46,6 +46,7 @@ async def test_wrong_solution_shows_diff(make_app, fake_runner, home):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         scr = app.screen
+        await pilot.press("x")  # the learner's own text (a run of the untouched starter is none)
         await run_to_verdict(pilot)
         text = screen_text(app)
         assert "未通过" in text and "1/2" in text

@@ -13,12 +13,11 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 
-from tutor.linebreak import NO_LINE_END, NO_LINE_START
+from tutor.linebreak import CLAUSE_ENDS, NO_LINE_END, NO_LINE_START
 
 SNIPPET_CELLS = 60
 _MARKUP = re.compile(r"[`*#>|]+|\]\([^)]*\)|\[")
 _WORD_CHAR = re.compile(r"[\w.]")
-CLAUSE_ENDS = set("。!?;:,、") | set("!?;:,")
 
 
 @dataclass(frozen=True)
