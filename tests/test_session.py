@@ -6,6 +6,7 @@ import inspect
 import os
 import sqlite3
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -44,7 +45,7 @@ class FakeRunner:
         self.seen = []
 
     def start(self, job, on_event=None, on_output=None):
-        data = open(job.file, "rb").read()
+        data = Path(job.file).read_bytes()
         self.jobs.append(job)
         self.seen.append(data)
         if on_output is not None:
@@ -69,7 +70,8 @@ class FakeRunner:
 
 @pytest.fixture
 def session(tmp_path, course):
-    return Session(course, Store(tmp_path), runs=RunService(FakeRunner()), lang="en")
+    with Session(course, Store(tmp_path), runs=RunService(FakeRunner()), lang="en") as opened:
+        yield opened
 
 
 def test_the_real_runner_and_the_fake_share_the_protocol():
@@ -165,18 +167,19 @@ def test_the_last_verdict_is_there_when_the_exercise_is_reopened(session, course
     session.open_exercise("6.2")
     session.run("6.2", text="y = 2  # wrong\n")
     session.store.close()
-    again = Session(course, Store(tmp_path)).open_exercise("6.2")
+    with Session(course, Store(tmp_path)) as reopened:
+        again = reopened.open_exercise("6.2")
     assert again.last is not None and again.last.status == Status.FAILED
     assert again.last.stdout == "hello\n" and again.last.checks[0].status == CheckStatus.FAILED
 
 
 def test_a_verdict_survives_a_recording_failure(session, tmp_path, course):
     session.open_exercise("6.1")
-    locked = Session(course, Store(tmp_path, timeout=0.2), runs=RunService(FakeRunner()))
     holder = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
-        verdict = locked.run("6.1", text="z = 1  # solved\n")
+        with Session(course, Store(tmp_path, timeout=0.2), runs=RunService(FakeRunner())) as locked:
+            verdict = locked.run("6.1", text="z = 1  # solved\n")
     finally:
         holder.execute("ROLLBACK")
         holder.close()

@@ -53,6 +53,8 @@ def make_app(content, home):
         return app
 
     yield factory
+    for app in apps:  # an app that ran closed its session when it unmounted; one built only not
+        app.session.close()
 
 
 class FakeRun(RunLike):
