@@ -37,3 +37,14 @@ def runner():
     r = Runner(keep_warm=True)
     yield r
     r.close()
+
+
+@pytest.fixture(autouse=True)
+def _tutor_language():
+    """Each test starts in the language the suite started in: main(["--lang", "en", …]) run in
+    the test's process, or set_lang, changes the tutor's language for the whole process."""
+    from tutor.words import catalog
+
+    before = catalog.lang()
+    yield
+    catalog.set_lang(before)
