@@ -48,3 +48,17 @@ def _tutor_language():
     before = catalog.lang()
     yield
     catalog.set_lang(before)
+
+
+@pytest.fixture(scope="session")
+def fault_runner():
+    """The runner of the runner's fault tests (test_runner_*.py), warm with the real course's
+    chapter 6 context that their jobs use."""
+    from runnerhelp import CTX
+
+    from tutor.running.runner import Runner
+
+    r = Runner(keep_warm=True)
+    r.warm(CTX)
+    yield r
+    r.close()
