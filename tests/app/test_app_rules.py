@@ -195,19 +195,3 @@ def test_fake_runner_has_the_runner_protocol():
                 fake.__name__,
                 name,
             )
-
-
-def test_the_import_watch_sees_numpy_even_when_it_is_loaded_already():
-    import importlib
-
-    import numpy  # noqa: F401 - loaded before the watch, as another test of the process may have
-    from apphelp import ImportWatch
-
-    with ImportWatch() as watch:
-        import numpy.linalg  # noqa: F401
-
-        importlib.import_module("numpy.fft")
-    assert watch.seen[0] == "numpy.linalg" and "numpy.fft" in watch.seen
-    with ImportWatch() as quiet:
-        import json  # noqa: F401
-    assert quiet.seen == []

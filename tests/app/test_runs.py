@@ -1,6 +1,6 @@
 """The main flows with the real runner (exec'd workers): type a solution → run → passed →
 progress updated; wrong solution → diff; error → line marked; long run → cancel; a runnable
-lesson block. And: the app's own process never imports jax."""
+lesson block. (As in every app test, the app's own process imports no jax: conftest.no_new_jax.)"""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ async def run_and_wait(pilot, scr):
     return await run_to_verdict(pilot, timeout=REAL_RUN_S)
 
 
-async def test_type_solution_run_pass_progress(make_app, runner, no_new_jax):
+async def test_type_solution_run_pass_progress(make_app, runner):
     app = make_app(target=("exercise", "6.1"), runner=runner, warm=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -42,7 +42,7 @@ async def test_type_solution_run_pass_progress(make_app, runner, no_new_jax):
         assert row[3] == "✓ 通过" and row[4] == "1"
 
 
-async def test_wrong_then_error_then_cancel(make_app, runner, home, no_new_jax):
+async def test_wrong_then_error_then_cancel(make_app, runner, home):
     app = make_app(target=("exercise", "6.1"), runner=runner, warm=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -72,7 +72,7 @@ async def test_wrong_then_error_then_cancel(make_app, runner, home, no_new_jax):
         assert statuses == ["failed", "error", "cancelled"]
 
 
-async def test_lesson_block_runs_for_real(make_app, runner, no_new_jax):
+async def test_lesson_block_runs_for_real(make_app, runner):
     app = make_app(target=("lesson", "6.1"), runner=runner, warm=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
