@@ -1,5 +1,6 @@
-"""Pilot tests of every screen but the exercise workspace (test_exercise.py) and the main flows
-on the fixture course, with a fake runner (the real runner is exercised in test_runs.py)."""
+"""Pilot tests of every screen but the exercise workspace (test_exercise.py) and the lesson reader
+(test_lesson_reader.py), and the main flows on the fixture course, with a fake runner (the real
+runner is exercised in test_runs.py)."""
 
 from __future__ import annotations
 
