@@ -5,7 +5,9 @@
 
 Prints: `jaxtutor list` time (it must not import jax); per exercise, the cold run (a fresh
 runner: spawn an interpreter, import jax, run) and the warm run (job sent to a worker that is
-already warm → result); the warm worker's memory; then the app's numbers from bench_app.py."""
+already warm → result); the warm worker's memory; how fast a run ends (cancel → verdict, and a
+timeout's verdict past its limit: the tests check that they end, these numbers how soon); then
+the app's numbers from bench_app.py."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ import argparse
 import statistics
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -20,7 +24,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tutor.course.loader import load_course  # noqa: E402
+from tutor.protocol.events import Started  # noqa: E402
 from tutor.running.runner import INTERACTIVE_WARM_DELAY_S, Runner, exercise_job  # noqa: E402
+
+# a job that never ends and has started a child of its own in another session: what cancel chases
+CHASED = (
+    "import subprocess, sys\n"
+    "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'], "
+    "start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)\n"
+    "print('child started', flush=True)\n"
+    "while True:\n    pass\n"
+)
+ENDLESS = "while True:\n    pass\n"
+TIMEOUT_LIMIT_S = 2.0
 
 
 def rss_mb(pid: int) -> float:
@@ -84,6 +100,50 @@ def bench_exercise(course, ex_id: str, repeat: int) -> dict:
     }
 
 
+def bench_ending(course, repeat: int) -> tuple[float, float]:
+    """Median seconds from cancel() to the verdict of a job with a child to chase, and from a
+    timed-out job's start to its verdict, less its limit."""
+    ex = course.exercise("6.1")
+    ctx = course.chapter_of(ex.id).context_path
+    cancels, overshoots = [], []
+    r = Runner(keep_warm=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        chased, endless = Path(tmp) / "chased.py", Path(tmp) / "endless.py"
+        chased.write_text(CHASED, encoding="utf-8")
+        endless.write_text(ENDLESS, encoding="utf-8")
+        for _ in range(repeat):
+            r.warm(ctx)
+            wait_warm(r)
+            child = threading.Event()
+            run = r.start(
+                exercise_job(ex, chased, ctx),
+                on_output=lambda _stream, text, child=child: (
+                    "child started" in text and child.set()
+                ),
+            )
+            if not child.wait(60):
+                raise RuntimeError("the job did not start its child")
+            t0 = time.perf_counter()
+            run.cancel()
+            res = run.wait(60)
+            cancels.append(time.perf_counter() - t0)
+            assert res is not None and res.status.value == "cancelled", res
+            r.warm(ctx)
+            wait_warm(r)
+            started: list[float] = []
+            run = r.start(
+                exercise_job(ex, endless, ctx, time_limit=TIMEOUT_LIMIT_S),
+                on_event=lambda e, started=started: (
+                    isinstance(e, Started) and started.append(time.perf_counter())
+                ),
+            )
+            res = run.wait(TIMEOUT_LIMIT_S + 90)
+            overshoots.append(time.perf_counter() - started[0] - TIMEOUT_LIMIT_S)
+            assert res is not None and res.status.value == "timeout", res
+    r.close()
+    return statistics.median(cancels), statistics.median(overshoots)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -112,6 +172,15 @@ def main() -> int:
         "(cold: new interpreter + jax import + run; warm: run() on a warm worker, job sent → "
         "result;"
         " targets for 6.1: warm ≤ 0.3 s, cold ≤ 1.2 s)"
+    )
+    cancel_s, overshoot_s = bench_ending(course, args.repeat)
+    print()
+    print(
+        f"cancel → verdict, a child to chase (median): {cancel_s * 1000:.0f} ms   target ≤ 200 ms"
+    )
+    print(
+        f"a timeout's verdict past its {TIMEOUT_LIMIT_S:g} s limit (median): "
+        f"{overshoot_s:.2f} s   target ≤ 2 s"
     )
     if not args.no_app:
         app_bench = ROOT / "scripts" / "bench_app.py"

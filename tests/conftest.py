@@ -37,3 +37,28 @@ def runner():
     r = Runner(keep_warm=True)
     yield r
     r.close()
+
+
+@pytest.fixture(autouse=True)
+def _tutor_language():
+    """Each test starts in the language the suite started in: main(["--lang", "en", …]) run in
+    the test's process, or set_lang, changes the tutor's language for the whole process."""
+    from tutor.words import catalog
+
+    before = catalog.lang()
+    yield
+    catalog.set_lang(before)
+
+
+@pytest.fixture(scope="session")
+def fault_runner():
+    """The runner of the runner's fault tests (test_runner_*.py), warm with the real course's
+    chapter 6 context that their jobs use."""
+    from runnerhelp import CTX
+
+    from tutor.running.runner import Runner
+
+    r = Runner(keep_warm=True)
+    r.warm(CTX)
+    yield r
+    r.close()

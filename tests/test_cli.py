@@ -210,15 +210,14 @@ def test_doctor_reports_versions_and_highlighting():
 def test_watch_reruns_on_save(tmp_path):
     answer = tmp_path / "answer.py"
     answer.write_text((SOL / "6.1" / "wrong" / "adds_increment.py").read_text())
-    proc = subprocess.Popen(
+    lines = []
+    with subprocess.Popen(
         jaxtutor_cmd() + ["watch", "6.1", str(answer)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
         env=os.environ,
-    )
-    lines = []
-    try:
+    ) as proc:
         deadline = time.monotonic() + 90
 
         def wait_for(word):
@@ -231,12 +230,13 @@ def test_watch_reruns_on_save(tmp_path):
                     return True
             return False
 
-        assert wait_for("未通过"), "".join(lines)
-        answer.write_text((SOL / "6.1" / "solution.py").read_text())
-        assert wait_for("通过  ("), "".join(lines)
-    finally:
-        proc.terminate()
-        proc.wait(10)
+        try:
+            assert wait_for("未通过"), "".join(lines)
+            answer.write_text((SOL / "6.1" / "solution.py").read_text())
+            assert wait_for("通过  ("), "".join(lines)
+        finally:
+            proc.terminate()
+            proc.wait(10)
 
 
 NO_JAX = """

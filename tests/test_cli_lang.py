@@ -78,7 +78,7 @@ def test_dev_reports_in_the_chosen_language(lang, monkeypatch, capsys):
     from tutor.authoring.course_proof import Proof
     from tutor.cli import commands
 
-    monkeypatch.setattr(catalog, "_lang", lang)
+    catalog.set_lang(lang)  # the conftest sets it back after the test
     monkeypatch.setattr(validate, "validate_content", lambda: ["lessons/x.md: a problem"])
     assert commands.cmd_dev(SimpleNamespace(dev_cmd="validate")) == commands.EXIT_FAIL
     assert capsys.readouterr().out.splitlines()[-1] == catalog.say(lang, "cli.dev.problems", n=1)
@@ -108,7 +108,7 @@ def test_dev_reports_in_the_chosen_language(lang, monkeypatch, capsys):
 def test_a_confirmation_takes_the_catalogs_answers(lang, answer, yes, monkeypatch):
     from tutor.cli import commands
 
-    monkeypatch.setattr(catalog, "_lang", lang)
+    catalog.set_lang(lang)  # the conftest sets it back after the test
     monkeypatch.setattr("sys.stdin", SimpleNamespace(isatty=lambda: True))
     monkeypatch.setattr("builtins.input", lambda prompt: f" {answer} ")
     assert commands.confirm("[y/N] ", assume_yes=False) is yes

@@ -32,7 +32,8 @@ def test_list_wraps_titles_instead_of_cutting_them(tmp_path, monkeypatch, column
     )
     course = load_course()
     stream = TTY()
-    render_list(Out(stream), course, Progress(course, Store(tmp_path)))
+    with Store(tmp_path) as store:
+        render_list(Out(stream), course, Progress(course, store))
     text = stream.getvalue()
     squeezed = re.sub(r"\s+", "", re.sub(r"\[[^\]\n]*\]", "", text))  # without the statuses
     for ex in course.exercises.values():

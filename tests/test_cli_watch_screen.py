@@ -4,22 +4,16 @@ edge), and the next item on the course map is offered with its command."""
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import shutil
 import sys
 import threading
 
+from clihelp import TTY, fake_runner
 from rich.cells import cell_len
-from test_cli_faults import fake_runner
 
 CLEAR = "\x1b[2J"
-
-
-class TTY(io.StringIO):
-    def isatty(self):
-        return True
 
 
 def test_watch_redraws_wraps_and_offers_next(tmp_path, monkeypatch):

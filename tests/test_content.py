@@ -9,7 +9,6 @@ from tutor.authoring.validate import MAX_PAGE_LINES, validate, validate_content
 from tutor.course.context import context_definitions
 from tutor.course.lesson import topic_of
 from tutor.course.loader import ContentError, load_course
-from tutor.course.markdown import code_blocks, headings, segments
 
 # The course map every front end promises (exercise ids per chapter); lesson pages may be split
 # into sub-pages, so pages are counted from the content, topics from the map.
@@ -84,49 +83,12 @@ def test_validator_names_file_and_field(tmp_path, course):
     assert (str(statement), "link") in found
 
 
-def test_code_block_flags_and_lines():
-    md = "text\n```python run context timeout=90\nx = 1\n```\n\n```python include=f,g\n```\n"
-    a, b = code_blocks(md, first_line=5)
-    assert a.run and a.context and a.timeout == 90 and a.code == "x = 1\n" and a.line == 6
-    assert not b.run and b.include == ("f", "g")
-
-
-def test_one_meaning_of_blocks_headings_and_segments():
-    md = (
-        "# Title with `code`\n\nintro\n\n- item\n\n  ```python run\n  nested = 1\n  ```\n\n"
-        "```python run\nx = 1\n```\n\n## Next *part*\n\nend\n"
-    )
-    blocks = code_blocks(md)
-    assert [b.code for b in blocks] == ["x = 1\n"]  # a fence nested in a list stays prose
-    assert [(h.level, h.text, h.line) for h in headings(md)] == [
-        (1, "Title with code", 1),
-        (2, "Next part", 15),
-    ]
-    segs = segments(md)
-    assert [s.block is not None for s in segs] == [False, True, False]
-    assert segs[1].line == blocks[0].line == 11 and "nested = 1" in segs[0].prose
-
-
 def test_topic_ids_and_sub_pages(course):
     assert topic_of("7.1b") == "7.1" and topic_of("7.1") == "7.1" and topic_of("a1.2a") == "a1.2"
     for ch in course.chapters:
         for topic in TOPICS[ch.id]:
             pages = course.topic_pages(topic)
             assert pages and course.lesson(topic) is pages[0]
-
-
-def test_include_blocks_show_the_context_definitions(tmp_path):
-    ctx = tmp_path / "context.py"
-    ctx.write_text(
-        "import jax\n\nLR = 0.1\n\n@jax.jit\ndef step(x):\n    return x - LR\n\nclass S:\n    "
-        "pass\n"
-    )
-    assert (
-        context_definitions(ctx, ["step", "LR"])
-        == "@jax.jit\ndef step(x):\n    return x - LR\n\n\nLR = 0.1\n"
-    )
-    with pytest.raises(ContentError):
-        context_definitions(ctx, ["missing"])
 
 
 def test_check_ids_are_read_from_the_check_module(course):
@@ -185,34 +147,6 @@ def test_validator_enforces_the_text_rules(tmp_path, course):
     assert not [
         p for p in validate(load_course(root, fresh=True)) if p.file == str(ex / "statement.md")
     ]
-
-
-def test_cjk_soft_breaks_join_without_a_space():
-    from tutor.course.markdown import join_cjk_breaks, reflow
-
-    assert join_cjk_breaks("把 Python 函数\n走一遍") == "把 Python 函数走一遍"
-    assert join_cjk_breaks("用 JAX\n编译") == "用 JAX\n编译"  # Latin–CJK keeps its (rendered) space
-    assert (
-        join_cjk_breaks("说明。\n- 列表项") == "说明。\n- 列表项"
-    )  # a list item stays a list item
-    assert join_cjk_breaks("行尾两个空格  \n换行") == "行尾两个空格  \n换行"  # a hard break stays
-    text = "第一行\n第二行\n\n```python\n# 注释一\n# 注释二\n```\n结尾\n"
-    assert reflow(text) == "第一行第二行\n\n```python\n# 注释一\n# 注释二\n```\n结尾\n"
-
-
-def test_prose_without_a_fence_reflows_without_a_markdown_parse(monkeypatch):
-    """Quiz texts and statements are mostly fence-free: loading them must not pay for a parse."""
-    from tutor.course import markdown
-
-    text = "问题\n接着写\n\n- 选项一\n  续行\n\n用 `jit`\n编译\n"
-    expected = markdown.join_cjk_breaks(text)
-    assert markdown.reflow(text) == expected == "问题接着写\n\n- 选项一续行\n\n用 `jit`\n编译\n"
-
-    def no_parse(_text):
-        raise AssertionError("parsed")
-
-    monkeypatch.setattr(markdown, "_tokens", no_parse)
-    assert markdown.reflow(text) == expected
 
 
 def _add_repair(root, starter_expect='failed eager "count + 1"', kind="repair", rid="6.8-fix9"):
@@ -353,53 +287,3 @@ def test_the_readme_counts_what_the_content_has(course):
         sum(len(page.predictions) for page in course.lessons.values()),
     )
     assert tuple(int(x) for x in m.groups()) == actual
-
-
-def test_fixture_headers_read_status_check_and_words():
-    from tutor.course.expectations import ExpectationError, parse_header
-
-    e = parse_header('# expect: failed dynamic_lr "重新编译" "学习率"')
-    assert (e.status, e.check, e.words) == ("failed", "dynamic_lr", ("重新编译", "学习率"))
-    assert parse_header('# expect: error load "TypeError"').check == "load"
-    assert parse_header("# expect: not_attempted").words == ()
-    for bad in (
-        "# expect: failed dynamic_lr",
-        '# expect: timeout x "y"',
-        '# expect: failed load "x"',
-        "# expect: passes",
-        "# expect: failed c words-without-quotes",
-    ):
-        with pytest.raises(ExpectationError):
-            parse_header(bad)
-
-
-def test_fixture_headers_read_words_that_must_be_absent():
-    from tutor.course.expectations import ExpectationError, parse_header
-
-    e = parse_header('# expect: failed pure "全局" not "旧的计数" "新的 jit"')
-    assert (e.words, e.absent) == (("全局",), ("旧的计数", "新的 jit"))
-    assert parse_header('# expect: failed c "a not b"').absent == ()
-    for bad in (
-        '# expect: failed c "a" not',
-        '# expect: failed c not "a"',
-        '# expect: failed c "a" not "b" not "c"',
-        '# expect: failed c "a" nothing "b"',
-        '# expect: passed not "b"',
-    ):
-        with pytest.raises(ExpectationError):
-            parse_header(bad)
-
-
-def test_a_fixture_fails_when_its_message_names_an_absent_mistake():
-    from tutor.authoring.course_proof import judge
-    from tutor.course.expectations import parse_header
-    from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
-
-    def failed_with(message: str) -> RunResult:
-        out = CheckOutcome(id="pure", name="p", status=CheckStatus.FAILED, message=message)
-        return RunResult(exercise="6.1", status=Status.FAILED, checks=[out])
-
-    exp = parse_header('# expect: failed pure "计数" not "全局变量"')
-    assert judge(exp, failed_with("计数不对"))[0]
-    ok, why = judge(exp, failed_with("计数不对:全局变量被改了"))
-    assert not ok and "全局变量" in why

@@ -36,16 +36,15 @@ def _wait_gone(pids, within: float) -> bool:
 
 
 def test_kill_below_finds_detached_children_by_ancestry():
-    root = subprocess.Popen([sys.executable, "-c", TREE], stdout=subprocess.PIPE, text=True)
-    try:
-        children = [int(root.stdout.readline()) for _ in range(2)]
-        assert not any(_gone(p) for p in children)
-        assert processes.live_below(root.pid) == 2
-        assert processes.kill_below(root.pid) == 2
-        assert _wait_gone(children, 5.0) and not _gone(root.pid)
-    finally:
-        root.kill()
-        root.wait()
+    with subprocess.Popen([sys.executable, "-c", TREE], stdout=subprocess.PIPE, text=True) as root:
+        try:
+            children = [int(root.stdout.readline()) for _ in range(2)]
+            assert not any(_gone(p) for p in children)
+            assert processes.live_below(root.pid) == 2
+            assert processes.kill_below(root.pid) == 2
+            assert _wait_gone(children, 5.0) and not _gone(root.pid)
+        finally:
+            root.kill()
 
 
 def test_a_reaper_killed_from_outside_still_ends_the_run(tmp_path):

@@ -72,8 +72,13 @@ def test_bar_is_clamped():
     assert progress.bar(9, 4, 4) == "████" and progress.bar(0, 0, 3) == "░░░"
 
 
-def test_done_means(course, tmp_path):
-    store = Store(tmp_path)
+@pytest.fixture
+def store(home):
+    with Store(home) as opened:
+        yield opened
+
+
+def test_done_means(course, store):
     ch = course.chapters[0]
     lesson, ex = ch.lessons[0], ch.exercises[0]
     store.mark_read(lesson.id)
@@ -94,32 +99,32 @@ def test_done_means(course, tmp_path):
     assert not Progress(course, store).chapter(ch).complete
 
 
-def mixed_store(course, home) -> Store:
+@pytest.fixture
+def mixed_store(course, home):
     """Some lessons read, exercises in every stored state, one quiz half answered, one complete."""
-    store = Store(home)
-    statuses = [Status.PASSED, Status.FAILED, Status.NOT_ATTEMPTED, Status.ERROR, Status.PASSED]
-    for n, ch in enumerate(course.chapters):
-        for lesson in ch.lessons[: n + 2]:
-            store.mark_read(lesson.id)
-        for i, ex in enumerate(ch.exercises[: len(statuses)]):
-            status = statuses[(i + n) % len(statuses)]
-            store.record_attempt(
-                RunResult(exercise=ex.id, status=status), progress.attempt_rule(status)
-            )
-        if ch.exercises:
-            store.record_edit(ch.exercises[-1].id, progress.EDIT_RULE)
-        if ch.quiz:
-            questions = ch.quiz.questions if n == 0 else ch.quiz.questions[:2]
-            for q in questions:
-                store.record_quiz_answer(ch.id, q.id, "A", q.answer == "A")
-    return store
+    with Store(home) as store:
+        statuses = [Status.PASSED, Status.FAILED, Status.NOT_ATTEMPTED, Status.ERROR, Status.PASSED]
+        for n, ch in enumerate(course.chapters):
+            for lesson in ch.lessons[: n + 2]:
+                store.mark_read(lesson.id)
+            for i, ex in enumerate(ch.exercises[: len(statuses)]):
+                status = statuses[(i + n) % len(statuses)]
+                store.record_attempt(
+                    RunResult(exercise=ex.id, status=status), progress.attempt_rule(status)
+                )
+            if ch.exercises:
+                store.record_edit(ch.exercises[-1].id, progress.EDIT_RULE)
+            if ch.quiz:
+                questions = ch.quiz.questions if n == 0 else ch.quiz.questions[:2]
+                for q in questions:
+                    store.record_quiz_answer(ch.id, q.id, "A", q.answer == "A")
+        yield store
 
 
-def test_all_views_count_alike(course, home, capsys):
+def test_all_views_count_alike(course, mixed_store, capsys):
     from tutor.cli import main
 
-    store = mixed_store(course, home)
-    prog = Progress(course, store)
+    prog = Progress(course, mixed_store)
     expected = {ch.id: (prog.chapter(ch).done, prog.chapter(ch).total) for ch in course.chapters}
     assert len(set(expected.values())) > 1 and any(d for d, _ in expected.values())
     # the course map counts every chapter's items with Progress.counts
@@ -154,10 +159,10 @@ def test_all_views_count_alike(course, home, capsys):
     assert f"{overall.done}/{overall.total}" in out.splitlines()[0]
 
 
-def test_the_chinese_views_have_no_english_status(course, home, capsys):
+@pytest.mark.usefixtures("mixed_store")
+def test_the_chinese_views_have_no_english_status(course, capsys):
     from tutor.cli import main
 
-    mixed_store(course, home)
     for command in (["list"], ["progress"]):
         assert main(command) == 0
         out = capsys.readouterr().out
@@ -175,12 +180,12 @@ def test_the_chinese_views_have_no_english_status(course, home, capsys):
         assert t("status.started") in out
 
 
-def test_progress_columns_are_aligned_in_cells(course, home, capsys):
+@pytest.mark.usefixtures("mixed_store")
+def test_progress_columns_are_aligned_in_cells(course, capsys):
     from rich.cells import cell_len
 
     from tutor.cli import main
 
-    mixed_store(course, home)
     assert main(["progress"]) == 0
     rows = [
         line
@@ -195,12 +200,11 @@ def test_progress_columns_are_aligned_in_cells(course, home, capsys):
     assert len(ends) == 1, ends  # the status column starts at one cell
 
 
-def test_repairs_sit_under_their_lesson_and_are_counted_apart(course, home, capsys):
+def test_repairs_sit_under_their_lesson_and_are_counted_apart(course, store, capsys):
     from tutor.cli import main
 
     repairs = [e for e in course.exercises.values() if e.is_repair]
     assert repairs, "the course has repair exercises"
-    store = Store(home)
     for ex in repairs:
         store.record_attempt(
             RunResult(exercise=ex.id, status=Status.PASSED), progress.attempt_rule("passed")

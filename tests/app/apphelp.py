@@ -19,7 +19,9 @@ APP_NEVER_IMPORTS = ("jax", "jaxlib", "numpy")
 class ImportWatch:
     """Records every import of APP_NEVER_IMPORTS inside the block: import statements (through
     builtins.__import__, whether or not the module is loaded already), importlib.import_module,
-    and modules that appear in sys.modules by any other way."""
+    and any of their modules, submodules included, that appears in sys.modules by another way
+    (a function bound before the block started, importlib.util): an import that loads nothing
+    new and goes around both hooks is the one it cannot see."""
 
     def __init__(self, names: tuple[str, ...] = APP_NEVER_IMPORTS):
         self.names = names
@@ -31,7 +33,7 @@ class ImportWatch:
 
     def __enter__(self) -> ImportWatch:
         self._import, self._import_module = builtins.__import__, importlib.import_module
-        self._before = {m for m in self.names if m in sys.modules}
+        self._before = self._loaded()
         real_import, real_import_module = self._import, self._import_module
 
         def watched_import(name, globals=None, locals=None, fromlist=(), level=0):
@@ -47,9 +49,12 @@ class ImportWatch:
         builtins.__import__, importlib.import_module = watched_import, watched_import_module
         return self
 
+    def _loaded(self) -> set[str]:
+        return {m for m in list(sys.modules) if m.split(".")[0] in self.names}
+
     def __exit__(self, *exc) -> None:
         builtins.__import__, importlib.import_module = self._import, self._import_module
-        self.seen += sorted({m for m in self.names if m in sys.modules} - self._before)
+        self.seen += sorted(self._loaded() - self._before)
 
 
 def record(store, result: RunResult, *, reference: bool = False) -> str:

@@ -53,6 +53,8 @@ def make_app(content, home):
         return app
 
     yield factory
+    for app in apps:  # an app that ran closed its session when it unmounted; one built only not
+        app.session.close()
 
 
 class FakeRun(RunLike):
@@ -127,11 +129,11 @@ def fake_runner():
     return FakeRunner()
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def no_new_jax():
-    """The app's process never imports jax or numpy: every import of them while the test runs, from
-    any thread, is recorded (apphelp.ImportWatch), even when an earlier test of the same process
-    already loaded them."""
+    """The app's process never imports jax or numpy: every import of them while an app test runs,
+    from any thread, is recorded (apphelp.ImportWatch), even when an earlier test of the same
+    process already loaded them."""
     from apphelp import ImportWatch
 
     with ImportWatch() as watch:

@@ -197,22 +197,6 @@ def test_fake_runner_has_the_runner_protocol():
             )
 
 
-def test_the_import_watch_sees_numpy_even_when_it_is_loaded_already():
-    import importlib
-
-    import numpy  # noqa: F401 - loaded before the watch, as another test of the process may have
-    from apphelp import ImportWatch
-
-    with ImportWatch() as watch:
-        import numpy.linalg  # noqa: F401
-
-        importlib.import_module("numpy.fft")
-    assert watch.seen[0] == "numpy.linalg" and "numpy.fft" in watch.seen
-    with ImportWatch() as quiet:
-        import json  # noqa: F401
-    assert quiet.seen == []
-
-
 async def test_the_cheat_sheet_moves_between_chapters_in_the_maps_order(make_app):
     app = make_app(target=("exercise", "6.1"))
     async with app.run_test(size=SIZE) as pilot:

@@ -1,17 +1,9 @@
 """Legibility in both themes: every character the app draws reaches the WCAG contrast ratio of
-4.5:1 against the background it is drawn on, in the dark and the light theme.
-
-The test reads the colours the way the terminal receives them: each screen is rendered by
-Textual's compositor (theme variables resolved, translucent colours composited, the ANSI colour
-names turned into the theme's palette, "dim" blended, reverse swapped) and every visible cell's
-foreground is measured against its background with WCAG relative luminance, computed here on its
-own (not with the app's tutor/app/legible.py, which it checks). Box-drawing and block characters
-(borders, bars, scroll bars) are not text and are skipped, and so is the faded screen behind a
-dialog."""
+4.5:1 against the background it is drawn on, in the dark and the light theme, on every screen
+and in every state a run leaves it in. The measure (tests/app/contrast.py) reads the colours the
+way the terminal receives them, and is shown to catch an illegible pair first."""
 
 from __future__ import annotations
-
-import io
 
 import pytest
 from apphelp import (
@@ -23,92 +15,10 @@ from apphelp import (
     settle,
     wait_until,
 )
-from rich.cells import cell_len
-from rich.console import Console
-from textual.screen import ModalScreen
+from contrast import THEMES, contrast, illegible_cells, many_statuses
 
-from tutor.protocol import details as D
-from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
+from tutor.protocol.result import RunResult, Status
 from tutor.words.catalog import t
-
-THEMES = ("textual-dark", "textual-light")
-MIN_RATIO = 4.5
-
-
-# ---------------------------------------------------------------- WCAG, computed independently
-
-
-def relative_luminance(rgb: tuple[int, int, int]) -> float:
-    def linear(c: int) -> float:
-        s = c / 255
-        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (linear(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(fg: tuple[int, int, int], bg: tuple[int, int, int]) -> float:
-    hi, lo = sorted((relative_luminance(fg), relative_luminance(bg)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-def _is_text(ch: str) -> bool:
-    code = ord(ch)
-    return not ch.isspace() and not 0x2500 <= code <= 0x259F and ch not in "▕▏▔▁▎▊▌▐"
-
-
-def illegible_cells(app) -> list[str]:
-    """Every run of text on the screen below MIN_RATIO, as 'ratio fg/bg "text" (Widget)'."""
-    width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system="truecolor",
-        record=True,
-        legacy_windows=False,
-        safe_box=False,
-    )
-    console.print(
-        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    )
-    found: dict[tuple, str] = {}
-    x = y = 0
-    for seg in console._record_buffer:
-        if seg.control:
-            continue
-        for line_no, part in enumerate(seg.text.split("\n")):
-            if line_no:
-                x, y = 0, y + 1
-            text = "".join(ch for ch in part if _is_text(ch))
-            if text:
-                style = seg.style
-                fg = style.color.triplet if style and style.color else None
-                bg = style.bgcolor.triplet if style and style.bgcolor else None
-                if style and style.reverse:
-                    fg, bg = bg, fg
-                try:
-                    under = app.screen.get_widget_at(x, y)[0]
-                except Exception:  # noqa: BLE001 - a cell outside every widget
-                    under = None
-                widget = type(under).__name__
-                if under is app.screen and isinstance(under, ModalScreen):
-                    pass  # the faded screen behind a dialog is not meant to be read
-                elif fg is None or bg is None:
-                    found.setdefault(
-                        ("unresolved", widget, str(style)), f'unresolved colour "{text}" ({widget})'
-                    )
-                else:
-                    r = contrast(tuple(fg), tuple(bg))
-                    if r < MIN_RATIO:
-                        key = (tuple(fg), tuple(bg), widget)
-                        found.setdefault(
-                            key, f'{r:.2f} {tuple(fg)}/{tuple(bg)} "{text.strip()[:30]}" ({widget})'
-                        )
-            x += cell_len(part)
-    return list(found.values())
-
 
 # ---------------------------------------------------------------- the measure itself can fail
 
@@ -142,43 +52,6 @@ async def test_the_scan_reports_an_illegible_style(make_app):
 # ---------------------------------------------------------------- every screen, both themes
 
 
-def _many_statuses() -> RunResult:
-    """A failed run with a check of every check status and a failed check of every detail kind
-    (the examples of tests/app/test_diffview.py), so that every diff renderer is drawn."""
-    from test_diffview import EXAMPLES
-
-    checks = [
-        CheckOutcome(id="eager", name="直接调用", status=CheckStatus.PASSED, duration_s=0.01),
-        CheckOutcome(id="later", name="之后的检查", status=CheckStatus.SKIPPED, duration_s=0.0),
-        CheckOutcome(
-            id="crash",
-            name="检查本身出错",
-            status=CheckStatus.ERROR,
-            duration_s=0.03,
-            message="检查模块出错",
-            detail=D.LearnerError(line=3, traceback="x", origin="check"),
-        ),
-    ]
-    for n, (detail, _words) in enumerate(EXAMPLES.values()):
-        checks.append(
-            CheckOutcome(
-                id=f"kind{n}",
-                name=f"{detail.kind} 检查",
-                status=CheckStatus.FAILED,
-                duration_s=0.02,
-                message="计数没有按 1 递增",
-                detail=detail,
-            )
-        )
-    return RunResult(
-        exercise="6.1",
-        status=Status.FAILED,
-        duration_s=0.3,
-        checks=checks,
-        message="有检查没有通过",
-    )
-
-
 async def _exercise_states(app, pilot, fake_runner):
     """Yield the exercise screen idle, after a failed run (check list blurred and focused, every
     check selected) and after an error."""
@@ -187,7 +60,7 @@ async def _exercise_states(app, pilot, fake_runner):
 
     await pilot.pause()
     yield "exercise idle"
-    fake_runner.push(_many_statuses())
+    fake_runner.push(many_statuses())
     await run_to_verdict(pilot)
     yield "exercise failed"
     checks = app.screen.query_one(CheckList)
@@ -212,7 +85,7 @@ async def _exercise_states(app, pilot, fake_runner):
                 status=status,
                 duration_s=0.1,
                 message="说明",
-                checks=_many_statuses().checks[:3],
+                checks=many_statuses().checks[:3],
             ),
             record_error="磁盘已满",
         )
@@ -329,76 +202,6 @@ async def test_the_issue_pairs_were_illegible_before(make_app):
         bad = illegible_cells(app)
     assert any("尚未作答" in line and float(line.split()[0]) < 1.5 for line in bad), bad
     assert any("0.02" in line for line in bad), bad
-
-
-def _colours_on_screen(app) -> set[tuple[int, int, int]]:
-    width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system="truecolor",
-        record=True,
-        legacy_windows=False,
-        safe_box=False,
-    )
-    console.print(
-        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    )
-    out = set()
-    for seg in console._record_buffer:
-        for colour in (seg.style.color, seg.style.bgcolor) if seg.style else ():
-            if colour is not None and colour.triplet is not None:
-                out.add(tuple(colour.triplet))
-    return out
-
-
-@pytest.mark.parametrize("theme", THEMES)
-async def test_no_color_draws_in_greys_only(make_app, fake_runner, monkeypatch, theme):
-    """NO_COLOR (https://no-color.org) is still respected: with it set, nothing on the exercise
-    screen after a failed run, nor on the map, has a hue; and the greys stay legible."""
-    monkeypatch.setenv("NO_COLOR", "1")
-    fake_runner.push(_many_statuses())
-    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
-    async with app.run_test(size=(130, 36)) as pilot:
-        app.theme = theme
-        await run_to_verdict(pilot)
-        colours = _colours_on_screen(app)
-        problems = illegible_cells(app)
-        await pilot.press("f2")
-        await pilot.pause()
-        colours |= _colours_on_screen(app)
-        problems += illegible_cells(app)
-    assert colours and all(r == g == b for r, g, b in colours), sorted(
-        c for c in colours if len(set(c)) > 1
-    )[:5]
-    assert not problems, "\n".join(problems)
-
-
-async def test_editor_follows_the_app_theme(make_app):
-    """The editor is light in the light theme and dark in the dark one, also when the learner
-    switches (F9) while the exercise is open; its text stays legible after the switch."""
-    from tutor.app.editor import CodeEditor
-
-    app = make_app(target=("exercise", "6.1"))
-    async with app.run_test(size=(130, 36)) as pilot:
-        await pilot.pause()
-        editor = app.screen.query_one("#editor", CodeEditor)
-
-        def editor_background() -> tuple[int, int, int]:
-            return tuple(editor.styles.background.rgb)
-
-        assert app.theme == "textual-dark" and editor.theme == "jaxtutor-dark"
-        assert relative_luminance(editor_background()) < 0.1
-        await pilot.press("f9")
-        await pilot.pause()
-        assert app.theme == "textual-light" and editor.theme == "jaxtutor-light"
-        assert relative_luminance(editor_background()) > 0.6
-        assert not [p for p in illegible_cells(app) if "CodeEditor" in p]
-        await pilot.press("f9")
-        await pilot.pause()
-        assert editor.theme == "jaxtutor-dark" and relative_luminance(editor_background()) < 0.1
 
 
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from apphelp import wait_until
-from test_contrast import THEMES, illegible_cells
+from contrast import THEMES, illegible_cells
 from textual.widgets import Button
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from pathlib import Path
 
 from apphelp import SIZE, passed_result, wait_until
@@ -55,20 +56,25 @@ def test_autosave_deadline_never_moves_past_the_first_keystroke(monkeypatch):
         clock[0] += 0.05
 
 
-async def test_fast_typing_is_saved_before_it_stops(make_app, home):
+async def test_fast_typing_is_saved_before_it_stops(make_app, home, monkeypatch):
+    """Keys keep coming and the typing is never idle long enough to save (the idle delay is
+    made a minute): what saves it is the deadline after the first unsaved keystroke."""
+    monkeypatch.setattr(draftsync, "AUTOSAVE_IDLE_S", 60.0)
     app = make_app(target=("exercise", "6.1"))
     async with app.run_test(size=SIZE) as pilot:
         scr, editor = await open_exercise(pilot, app)
         draft = home / "work" / "6.1.py"
         editor.move_cursor(editor.document.end)
-        saved_while_typing = False
-        for _ in range(40):  # keeps typing, never idle long enough to save
+        before = draft.read_text(encoding="utf-8")
+        typed = 0
+        deadline = time.monotonic() + 30
+        while draft.read_text(encoding="utf-8") == before:
+            assert time.monotonic() < deadline, f"{typed} keys typed, nothing saved meanwhile"
             await pilot.press("x")
-            await pilot.pause(0.1)
-            if "xx" in draft.read_text(encoding="utf-8"):
-                saved_while_typing = True
-                break
-        assert saved_while_typing, "nothing was saved while the typing went on"
+            await pilot.pause()
+            typed += 1
+        assert draft.read_text(encoding="utf-8").startswith(before + "x")
+        assert editor.text == before + "x" * typed  # every key landed, the last after the save
 
 
 async def test_outside_edit_reloads_a_clean_editor(make_app, home):

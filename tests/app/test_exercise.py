@@ -140,28 +140,6 @@ async def test_statement_and_hints_filled_after_first_frame(make_app):
         assert scr.query_one("#hints").source.strip()
 
 
-def test_gc_is_restored_after_the_app(make_app):
-    """The app holds the cyclic GC off until its first frame, then freezes what start-up
-    allocated; when it ends, the collector is back as it was."""
-    import asyncio
-    import gc
-
-    assert gc.isenabled() and gc.get_freeze_count() == 0
-    thresholds = gc.get_threshold()
-    app = make_app(target=("exercise", "6.1"))
-
-    async def go():
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            # after the first frame, start-up's objects are frozen and the collector is back on
-            await wait_until(pilot, lambda: gc.get_freeze_count() > 0)
-            assert gc.isenabled()
-
-    asyncio.run(go())
-    assert gc.isenabled() and gc.get_freeze_count() == 0
-    assert gc.get_threshold() == thresholds
-
-
 async def test_give_up_needs_confirmation(make_app):
     app = make_app(target=("exercise", "6.1"))
     async with app.run_test(size=SIZE) as pilot:
@@ -311,30 +289,6 @@ async def test_checking_the_reference_is_not_a_pass(make_app, fake_runner, home)
         assert not scr.query_one("#solution").display
         # the status shown is the one the session recorded: a run of the reference starts it
         assert app.session.stats("6.1").status == "started" == scr.opened.status
-
-
-def test_the_collector_runs_when_the_learner_is_idle(monkeypatch):
-    """A full collection happens at a quiet moment (no input for a few seconds, nothing running),
-    once per quiet spell, and freezes the survivors; never while a run is going."""
-    import gc
-
-    from tutor.app import garbage_policy
-
-    policy = garbage_policy.GarbagePolicy(gc.isenabled())
-    calls = []
-    monkeypatch.setattr(policy, "collect", lambda: calls.append("collect"))
-    policy.frozen = True
-    policy.noticed_input()
-    assert not policy.collect_if_idle(busy=False)  # input just now
-    policy.last_input -= garbage_policy.IDLE_SECONDS + 1
-    monkeypatch.setattr(gc, "get_count", lambda: (5, 3, 1))  # something reached the old generation
-    assert not policy.collect_if_idle(busy=True)  # a run is going
-    assert policy.collect_if_idle(busy=False) and calls == ["collect"]
-    assert not policy.collect_if_idle(busy=False)  # once per quiet spell
-    policy.noticed_input()
-    policy.last_input -= garbage_policy.IDLE_SECONDS + 1
-    monkeypatch.setattr(gc, "get_count", lambda: (5, 3, 0))  # nothing new in the old generation
-    assert not policy.collect_if_idle(busy=False)
 
 
 async def test_a_pass_fills_the_solution_editor_only_when_its_tab_is_shown(make_app, fake_runner):

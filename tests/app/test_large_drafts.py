@@ -1,7 +1,7 @@
 """Large drafts: the editor highlights only drafts small enough to stay fast (Textual's highlighter
 grows quadratically on comment lines), shows larger ones as plain text with a notice, and opens a
-draft over the editable limit read-only, its beginning only, so that the app's time to show the
-exercise and its memory do not depend on the draft's size."""
+draft over the editable limit read-only, its beginning only, as plain text, so that the app's time
+to show the exercise and its memory do not depend on the draft's size."""
 
 from __future__ import annotations
 
@@ -21,17 +21,15 @@ COMMENTS = "# a comment line, as a learner's notes might fill a file\n"
 
 SHOW_HUGE_DRAFT = textwrap.dedent(
     """
-    import asyncio, json, sys, time
+    import asyncio, json, sys
     import psutil
     from tutor.app.tutorapp import TutorApp
 
     async def main():
         app = TutorApp(home=sys.argv[1], target=("exercise", "6.1"), warm=False)
-        cpu0 = time.process_time()
         async with app.run_test(size=(120, 40)) as pilot:
             while not app.screen.query("#editor"):
                 await pilot.pause(0.02)
-            shown_cpu = time.process_time() - cpu0
             scr = app.screen
             while not scr.sync.watching.is_set():
                 await pilot.pause(0.05)
@@ -41,7 +39,7 @@ SHOW_HUGE_DRAFT = textwrap.dedent(
             await pilot.pause()  # the screen has taken the change
             editor = scr.query_one("#editor")
             print(json.dumps({
-                "shown_cpu_s": shown_cpu,
+                "highlighted": editor.is_syntax_aware,
                 "rss_mb": psutil.Process().memory_info().rss / 2**20,
                 "read_only": editor.read_only,
                 "chars": len(editor.text),
@@ -57,7 +55,7 @@ def _cap_memory():  # old code grew to many GB on such a draft: fail fast instea
     resource.setrlimit(resource.RLIMIT_AS, (3 * 2**30, 3 * 2**30))
 
 
-def test_a_50_mb_draft_shows_the_exercise_at_once_in_bounded_memory(content, home, tmp_path):
+def test_a_50_mb_draft_shows_its_beginning_as_plain_text_in_bounded_memory(content, home):
     draft = home / "work" / "6.1.py"
     draft.parent.mkdir(parents=True)
     line = COMMENTS.encode()
@@ -74,7 +72,7 @@ def test_a_50_mb_draft_shows_the_exercise_at_once_in_bounded_memory(content, hom
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     seen = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert seen["shown_cpu_s"] < 2.0, seen
+    assert not seen["highlighted"], seen  # what keeps it fast: no highlighter on it at all
     assert seen["rss_mb"] < 300, seen
     assert seen["read_only"] and 0 < seen["chars"] <= drafts.HEAD_BYTES, seen
     assert "50.0 MB" in seen["status"], seen

@@ -307,7 +307,7 @@ async def test_outputs_stay_while_in_the_chapter(make_app, fake_runner):
 
 @pytest.mark.slow
 async def test_the_playground_runs_an_edited_example_of_lesson_6_6_and_shows_its_chart(
-    runner, home, monkeypatch, no_new_jax
+    runner, home, monkeypatch
 ):
     """The real course and a real worker: lesson 6.6's chart example, edited in the playground."""
     from tutor.app.tutorapp import TutorApp

@@ -1,12 +1,13 @@
 """The main flows with the real runner (exec'd workers): type a solution → run → passed →
 progress updated; wrong solution → diff; error → line marked; long run → cancel; a runnable
-lesson block. And: the app's own process never imports jax."""
+lesson block, and one marked `context` that runs with its chapter's context. (As in every app
+test, the app's own process imports no jax: conftest.no_new_jax.)"""
 
 from __future__ import annotations
 
 import pytest
 from answers import ERROR_6_1, SLOW_6_1, WRONG_6_1
-from apphelp import SIZE, run_to_verdict, wait_until
+from apphelp import SIZE, run_to_verdict, select_block, wait_until
 from screentext import screen_text
 
 from tutor.protocol.result import Status
@@ -21,7 +22,7 @@ async def run_and_wait(pilot, scr):
     return await run_to_verdict(pilot, timeout=REAL_RUN_S)
 
 
-async def test_type_solution_run_pass_progress(make_app, runner, no_new_jax):
+async def test_type_solution_run_pass_progress(make_app, runner):
     app = make_app(target=("exercise", "6.1"), runner=runner, warm=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -42,7 +43,7 @@ async def test_type_solution_run_pass_progress(make_app, runner, no_new_jax):
         assert row[3] == "✓ 通过" and row[4] == "1"
 
 
-async def test_wrong_then_error_then_cancel(make_app, runner, home, no_new_jax):
+async def test_wrong_then_error_then_cancel(make_app, runner, home):
     app = make_app(target=("exercise", "6.1"), runner=runner, warm=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -72,7 +73,7 @@ async def test_wrong_then_error_then_cancel(make_app, runner, home, no_new_jax):
         assert statuses == ["failed", "error", "cancelled"]
 
 
-async def test_lesson_block_runs_for_real(make_app, runner, no_new_jax):
+async def test_lesson_block_runs_for_real(make_app, runner):
     app = make_app(target=("lesson", "6.1"), runner=runner, warm=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -107,3 +108,20 @@ async def test_quiz_verification_runs_in_a_worker(make_app):
         await wait_until(pilot, lambda: blocks[0].result is not None, timeout=REAL_RUN_S)
         assert blocks[0].result.status.value == "passed"
         assert "验证通过: 6" in blocks[0].result.stdout
+
+
+async def test_a_lesson_block_marked_context_runs_with_the_chapter_context(make_app, runner):
+    """Lesson 6.2's first example is ```python run context: it sees the names the chapter's
+    context.py defines (a block without the flag runs without them: test_lesson_reader.py)."""
+    app = make_app(target=("lesson", "6.2"), runner=runner, warm=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: getattr(app.screen, "complete", False))
+        block = app.screen.query_one(".run-block")
+        assert block.block.context and "init_counter_state()" in block.block.code
+        await select_block(pilot, block)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: block.result is not None, timeout=REAL_RUN_S)
+        await pilot.pause()
+        assert block.result.status == Status.PASSED, block.result
+        shown = str(block.query_one(".run-output").render())
+        assert "上下文里有 jnp: True" in shown and "上下文里的 init_counter_state → 0" in shown

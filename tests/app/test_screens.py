@@ -1,13 +1,12 @@
-"""Pilot tests of every screen but the exercise workspace (test_exercise.py) and the main flows
-on the fixture course, with a fake runner (the real runner is exercised in test_runs.py)."""
+"""Pilot tests of every screen but the exercise workspace (test_exercise.py) and the lesson reader
+(test_lesson_reader.py), and the main flows on the fixture course, with a fake runner (the real
+runner is exercised in test_runs.py)."""
 
 from __future__ import annotations
 
 import pytest
 from apphelp import SIZE, failed_result, passed_result, record, wait_until
 from screentext import renderable_text, screen_text
-
-from tutor.protocol.result import RunResult, Status
 
 
 async def test_first_start_shows_welcome_then_chapter(make_app):
@@ -65,34 +64,6 @@ async def test_unknown_target_falls_back_to_map(make_app):
         assert type(app.screen).__name__ == "HomeScreen"
 
 
-async def test_lesson_reader_links_outline_prev_next(make_app, home):
-    app = make_app(target=("lesson", "6.1"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        scr = app.screen
-        text = screen_text(app)
-        assert "什么是纯函数" in text and "▶ 运行" in text
-        outline = scr.query_one("#outline")
-        assert outline.option_count == 3  # title + 2 sections
-        outline.highlighted = 2
-        outline.action_select()
-        # the short page fits on the screen: it counts as read once laid out, end in view
-        await wait_until(pilot, lambda: app.session.lessons_read() == {"6.1"})
-        md = scr.query(".page-md").first()
-        md.post_message(md.LinkClicked(md, "exercise:6.1"))
-        await wait_until(pilot, lambda: type(app.screen).__name__ == "ExerciseScreen")
-        # a key at once on a page just replaced (the screen it replaced still setting its title)
-        app.open_item("lesson", "6.2")
-        await wait_until(pilot, lambda: getattr(app.screen, "lesson_id", None) == "6.2")
-        await pilot.press("p")  # previous item in course order
-        await wait_until(pilot, lambda: getattr(app.screen, "lesson_id", None) == "6.1")
-        await pilot.press("n")
-        await wait_until(pilot, lambda: getattr(app.screen, "lesson_id", None) == "6.2")
-        await pilot.press("n")  # 6.2 → its exercise 6.1
-        await wait_until(pilot, lambda: type(app.screen).__name__ == "ExerciseScreen")
-        assert app.is_running
-
-
 async def test_moves_in_quick_succession_leave_the_app_running(make_app):
     """Each place sets its header's title as it mounts; a place replaced before that update ran
     once ended the app (the header's title widget was already gone)."""
@@ -105,40 +76,6 @@ async def test_moves_in_quick_succession_leave_the_app_running(make_app):
             await wait_until(pilot, lambda shown=shown: type(app.screen).__name__ == shown)
         await wait_until(pilot, lambda: getattr(app.screen, "exercise_id", None) == "6.2-fix1")
         assert app.is_running and app.return_code is None
-
-
-async def test_lesson_runnable_block_output_and_chart(make_app, fake_runner):
-    fake_runner.push(
-        RunResult(
-            exercise="6.1#1",
-            status=Status.PASSED,
-            stdout="你好,纯函数\n",
-            charts=[
-                {
-                    "type": "line",
-                    "title": "平方",
-                    "xlabel": "",
-                    "ylabel": "",
-                    "logy": False,
-                    "logx": False,
-                    "series": [{"name": "y", "x": [0, 1, 2, 3], "y": [1, 4, 9, 16]}],
-                }
-            ],
-        ),
-        output="你好,纯函数\n",
-    )
-    app = make_app(target=("lesson", "6.1"), runner=fake_runner)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("r")
-        block = app.screen.query_one(".run-block")
-        await wait_until(pilot, lambda: block.result is not None)
-        await pilot.pause()
-        assert "你好,纯函数" in str(block.query_one(".run-output").render())
-        from tutor.app.charts import ChartView
-
-        assert len(block.query(ChartView)) == 1
-        assert fake_runner.jobs[0].kind == "snippet" and fake_runner.jobs[0].context is None
 
 
 async def test_quiz_choice_and_open(make_app):
@@ -329,23 +266,6 @@ async def test_no_color_is_respected(make_app, monkeypatch):
                         r, g, b = color.get_truecolor()
                         colored_after += not (r == g == b)
         assert colored_before > 0 and colored_after == 0
-
-
-async def test_lesson_block_cancel_with_escape(make_app, fake_runner):
-    fake_runner.push(RunResult(exercise="6.1#1", status=Status.PASSED), delay=30)
-    app = make_app(target=("lesson", "6.1"), runner=fake_runner)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("r")
-        block = app.screen.query_one(".run-block")
-        await wait_until(pilot, lambda: block.running)
-        await pilot.press("escape")  # first Esc cancels the running example
-        await wait_until(pilot, lambda: block.result is not None, timeout=3)
-        assert block.result.status == Status.CANCELLED
-        assert type(app.screen).__name__ == "LessonScreen"
-        await pilot.press("escape")  # the next one goes back to the map
-        await pilot.pause()
-        assert type(app.screen).__name__ == "HomeScreen"
 
 
 def test_every_app_word_is_in_the_catalog():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import select
 import signal
 import struct
 import subprocess
@@ -27,6 +28,12 @@ TYPED = "typed_while_the_terminal_worked = 1"
 
 def _size(fd: int, rows: int, cols: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+def _takes_output(slave: int) -> bool:
+    """The terminal has room for more of the app's output: once nobody reads it, a write to it
+    waits (the kernel's buffer between the two sides of the pty is full)."""
+    return bool(select.select([], [slave], [], 0)[1])
 
 
 @pytest.mark.skipif(not JAXTUTOR.exists(), reason="jaxtutor is not installed (pip install -e .)")
@@ -76,10 +83,13 @@ def test_a_sighup_ends_the_app_when_its_terminal_stopped_reading(tmp_path):
         os.write(master, TYPED.encode())
         wait_shown(TYPED.split()[0], 20)  # one token: highlighting splits the line
         family = [p.pid for p in psutil.Process(proc.pid).children(recursive=True)]
-        reading.clear()  # the terminal stops reading
-        for i in range(60):  # while the app keeps drawing (resizes)
+        reading.clear()  # the terminal stops reading …
+        deadline, i = time.monotonic() + 60, 0
+        while _takes_output(slave):  # … while the app keeps drawing (resizes), until it is full
+            assert time.monotonic() < deadline, "the terminal never filled up"
             _size(slave, 30 + i % 6, 100 + i % 20)
             proc.send_signal(signal.SIGWINCH)
+            i += 1
             time.sleep(0.05)
         proc.send_signal(signal.SIGHUP)
         proc.wait(timeout=END_GRACE_S + 30)

@@ -28,7 +28,10 @@ def run_app(*, home: Path, target: tuple[str, str] | None, lang: str = "zh") -> 
     bench = os.environ.get(BENCH_VAR)
     if bench:
         _arm_benchmark(app, bench)
-    app.run()
+    try:
+        app.run()
+    finally:  # the app opened its session when it was built: closed even if it never mounted
+        app.session.close()
     return int(app.return_code or 0)
 
 

@@ -177,6 +177,12 @@ class Session(Answers, Places, Verdicts):
             self._run_service.close()
         self._store.close()
 
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     @property
     def recovered_from(self) -> Path | None:
         """Where a damaged database was moved aside when this session opened, if it was."""

@@ -141,7 +141,8 @@ def cmd_list(args) -> int:
     from tutor.cli.views import list_document, render_list
 
     c = course()
-    prog = session(args, c, reading=True).progress()
+    with session(args, c, reading=True) as sess:
+        prog = sess.progress()
     if args.json:
         print(json.dumps(list_document(c, prog, only=args.only), ensure_ascii=False, indent=2))
     else:
@@ -153,8 +154,8 @@ def cmd_progress(args) -> int:
     from tutor.cli.views import render_progress
 
     c = course()
-    sess = session(args, c, reading=True)
-    render_progress(Out(), c, sess, sess.progress())
+    with session(args, c, reading=True) as sess:
+        render_progress(Out(), c, sess, sess.progress())
     return EXIT_OK
 
 
@@ -162,28 +163,26 @@ def cmd_check(args) -> int:
     from tutor.application.session import RunRefused
 
     c, ex = lookup("exercise", args.id)
-    sess = session(
+    with session(
         args,
         course_=c,
         reading=True,
         unsaved="cli.check_not_saved",
         runs=make_runs(keep_warm=False),
-    )
-    try:
-        file = checked_file(args, sess, ex)
-    except UsageError as e:
-        if args.json:
-            print_refused(ex.id, str(e), "FileNotFoundError")
-        raise
-    try:
-        verdict = sess.run(ex.id, file=file, timeout=args.timeout)
-    except RunRefused as e:
-        if args.json:
-            print_refused(ex.id, e.reason, type(e.cause or e).__name__)
-        warn(e.reason)
-        return EXIT_FAIL
-    finally:
-        sess.close()
+    ) as sess:
+        try:
+            file = checked_file(args, sess, ex)
+        except UsageError as e:
+            if args.json:
+                print_refused(ex.id, str(e), "FileNotFoundError")
+            raise
+        try:
+            verdict = sess.run(ex.id, file=file, timeout=args.timeout)
+        except RunRefused as e:
+            if args.json:
+                print_refused(ex.id, e.reason, type(e.cause or e).__name__)
+            warn(e.reason)
+            return EXIT_FAIL
     if args.json:
         print(json.dumps(verdict.result.to_dict(), ensure_ascii=False))
         if verdict.reference:
@@ -199,11 +198,12 @@ def cmd_hint(args) -> int:
     from tutor.application.session import StoreError
 
     c, ex = lookup("exercise", args.id)
-    sess = session(args, c, reading=True)
-    try:
-        reveal = sess.reveal_hint(ex.id)
-    except StoreError as e:  # opened, but the write failed (a full disk, a lock held too long)
-        reveal = session_read_only(args, e, c).reveal_hint(ex.id)
+    with session(args, c, reading=True) as sess:
+        try:
+            reveal = sess.reveal_hint(ex.id)
+        except StoreError as e:  # opened, but the write failed (a full disk, a lock held too long)
+            with session_read_only(args, e, c) as view:
+                reveal = view.reveal_hint(ex.id)
     out = Out()
     for i, hint in enumerate(reveal.revealed):
         last = i == reveal.count - 1
@@ -216,17 +216,18 @@ def cmd_hint(args) -> int:
 
 def cmd_solution(args) -> int:
     c, ex = lookup("exercise", args.id)
-    sess = session(args, course_=c)
-    if not sess.solution_unlocked(ex.id):
-        if not args.give_up:
-            warn(t("cli.solution_locked"))
-            return EXIT_FAIL
-        if not confirm(t("cli.give_up_confirm", id=ex.id), args.yes):
-            warn(t("cli.not_confirmed"))
-            return EXIT_FAIL
-        sess.give_up(ex.id)
+    with session(args, course_=c) as sess:
+        if not sess.solution_unlocked(ex.id):
+            if not args.give_up:
+                warn(t("cli.solution_locked"))
+                return EXIT_FAIL
+            if not confirm(t("cli.give_up_confirm", id=ex.id), args.yes):
+                warn(t("cli.not_confirmed"))
+                return EXIT_FAIL
+            sess.give_up(ex.id)
+        solution = sess.view_solution(ex.id)
     out = Out()
-    out.code(sess.view_solution(ex.id))
+    out.code(solution)
     out.line()
     out.markdown(ex.explanation)
     return EXIT_OK
@@ -234,11 +235,11 @@ def cmd_solution(args) -> int:
 
 def cmd_reset(args) -> int:
     c, ex = lookup("exercise", args.id)
-    sess = session(args, course_=c)
-    if not confirm(t("cli.reset_confirm", id=ex.id), args.yes):
-        warn(t("cli.not_confirmed"))
-        return EXIT_FAIL
-    outcome = sess.reset(ex.id)
+    with session(args, course_=c) as sess:
+        if not confirm(t("cli.reset_confirm", id=ex.id), args.yes):
+            warn(t("cli.not_confirmed"))
+            return EXIT_FAIL
+        outcome = sess.reset(ex.id)
     if outcome.backup is None:
         print(t("cli.reset_done_no_backup", id=ex.id))
     else:

@@ -60,44 +60,43 @@ def cmd_watch(args, stop: threading.Event | None = None) -> int:
     from tutor.application.session import RunRefused
 
     c, ex = lookup("exercise", args.id)
-    sess = session(args, course_=c, runs=make_runs(keep_warm=True, interactive=True))
-    file = checked_file(args, sess, ex)
-    path = file if file is not None else sess.draft_path(ex.id)
-    out = Out()
-    sess.warm(c.chapter_of(ex.id).context_path)
-    runs = 0
-    verdict = None
+    with session(args, course_=c, runs=make_runs(keep_warm=True, interactive=True)) as sess:
+        file = checked_file(args, sess, ex)
+        path = file if file is not None else sess.draft_path(ex.id)
+        out = Out()
+        sess.warm(c.chapter_of(ex.id).context_path)
+        runs = 0
+        verdict = None
 
-    def check() -> None:
-        nonlocal runs, verdict
-        out.clear()  # each save redraws the screen, like a watch that shows one state
-        if not path.is_file():
-            out.line(t("cli.watch_gone", path=path), "yellow")
-            return
-        out.line(t("cli.checking", id=ex.id), "dim")
+        def check() -> None:
+            nonlocal runs, verdict
+            out.clear()  # each save redraws the screen, like a watch that shows one state
+            if not path.is_file():
+                out.line(t("cli.watch_gone", path=path), "yellow")
+                return
+            out.line(t("cli.checking", id=ex.id), "dim")
+            try:
+                verdict = sess.run(ex.id, file=file)
+            except RunRefused as e:
+                out.line(e.reason, "red")
+                return
+            runs += 1
+            render_verdict(out, verdict, ex)
+            if verdict.passed and not verdict.reference:
+                offer_next(out, sess, ex.id)
+            out.line(t("cli.watching", path=path), "dim")
+
+        stop = stop or threading.Event()
         try:
-            verdict = sess.run(ex.id, file=file)
-        except RunRefused as e:
-            out.line(e.reason, "red")
-            return
-        runs += 1
-        render_verdict(out, verdict, ex)
-        if verdict.passed and not verdict.reference:
-            offer_next(out, sess, ex.id)
-        out.line(t("cli.watching", path=path), "dim")
-
-    stop = stop or threading.Event()
-    try:
-        saves = start_watching(sess.watch_targets(ex.id, file), args.debounce, stop)
-        out.line(t("cli.watching", path=path), "bold")
-        check()
-        while not (args.runs and runs >= args.runs) and _next_save(saves):
+            saves = start_watching(sess.watch_targets(ex.id, file), args.debounce, stop)
+            out.line(t("cli.watching", path=path), "bold")
             check()
-    except KeyboardInterrupt:
-        return EXIT_OK
-    finally:
-        stop.set()
-        sess.close()
+            while not (args.runs and runs >= args.runs) and _next_save(saves):
+                check()
+        except KeyboardInterrupt:
+            return EXIT_OK
+        finally:
+            stop.set()
     if args.runs:
         return EXIT_OK if verdict is not None and verdict.passed else EXIT_FAIL
     return EXIT_OK

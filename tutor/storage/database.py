@@ -17,7 +17,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Concatenate
+from typing import Concatenate, Self
 
 from tutor.storage.drafts import Drafts, unique_path
 from tutor.storage.schema import DB_NAME, StoreError, is_damaged, migrate, salvage_into
@@ -123,10 +123,12 @@ class Database:
                     )
                     source.execute("PRAGMA user_version").fetchone()
                     break
-                except sqlite3.OperationalError:
+                except sqlite3.Error as e:  # a damaged file too: its connection is closed
                     if source is not None:
                         source.close()
                     source = None
+                    if not isinstance(e, sqlite3.OperationalError):
+                        raise  # not a way of opening that failed: the file is damaged
             if source is None:
                 raise StoreError("read_only", t("store.cannot_read", path=self.path))
             try:
@@ -173,6 +175,12 @@ class Database:
         """Close the connection; a store used after it raises a StoreError ("other")."""
         with self._lock:
             _close_quietly(self.db)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def _write(self, statements: list[tuple[str, tuple]]) -> None:
         """Several statements in one write transaction."""

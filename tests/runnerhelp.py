@@ -1,0 +1,86 @@
+"""Shared pieces of the runner's tests (test_runner_*.py): the job of exercise 6.1 of the real
+course, learner code that leaves processes behind, and the check that a run left nothing."""
+
+from __future__ import annotations
+
+import ast
+import os
+import time
+from pathlib import Path
+
+from tutor import paths
+from tutor.protocol.events import Job
+from tutor.worker import processes
+
+CHECK = paths.checks_dir() / "ex_6_1.py"
+CTX = str(paths.lessons_dir() / "ch6" / "context.py")
+GOOD = "\ndef update_counter(count, increment):\n    return count + 1, increment\n"
+WRONG = "\ndef update_counter(count, increment):\n    return count + increment, increment\n"
+LIMIT = 4.0
+LONG = 60.0  # for faults whose detection must win however slow the machine is
+
+ESCAPEE = (
+    "import subprocess, sys\n"
+    "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'], env={},"
+    " start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, "
+    "stderr=subprocess.DEVNULL)\n"
+    "open({pids!r}, 'a').write(f'{p.pid}\\n')\n"
+)
+DOUBLE_FORK = (
+    "import os\n"
+    "if os.fork() == 0:\n"
+    "    os.setsid()\n"
+    "    if os.fork() == 0:\n"
+    "        open({pids!r}, 'a').write(f'{os.getpid()}\\n')\n"
+    "        os.execvp('sleep', ['sleep', '600'])\n"
+    "    os._exit(0)\n"
+)
+
+
+def check_ids(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        d.args[0].value
+        for node in ast.walk(tree)
+        for d in getattr(node, "decorator_list", [])
+        if isinstance(d, ast.Call) and getattr(d.func, "attr", "") == "add" and d.args
+    ]
+
+
+def job(path, limit=LIMIT, memory_mb=3072, check_module=CHECK, **kw) -> Job:
+    return Job(
+        kind="exercise",
+        exercise="6.1",
+        time_limit=limit,
+        memory_mb=memory_mb,
+        file=str(path),
+        interface=["update_counter"],
+        check_module=str(check_module),
+        check_ids=check_ids(CHECK),
+        context=CTX,
+        **kw,
+    )
+
+
+def gone(pid: int) -> bool:
+    return not processes.alive(processes.process(pid))
+
+
+def wait_gone(pids, within: float = 5.0) -> list[int]:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline and not all(gone(p) for p in pids):
+        time.sleep(0.05)
+    return [p for p in pids if not gone(p)]
+
+
+def assert_nothing_left(run, extra_pids=()) -> None:
+    assert run.wait_settled(10)
+    w = run.worker
+    pids = [w.proc.pid] + ([w.ready_info.pid] if w.ready_info else []) + list(extra_pids)
+    assert wait_gone(pids, 2.0) == []
+    assert processes.pids_with_token(w.token) == []
+    assert not os.path.exists(w.workdir)
+
+
+def child_pids(pid_file: Path) -> list[int]:
+    return [int(x) for x in pid_file.read_text().split()] if pid_file.exists() else []

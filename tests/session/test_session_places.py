@@ -1,0 +1,96 @@
+"""The session's use cases about the learner's place and answers: next and previous on the map,
+the chapter beside, settings, quiz answers, self-marked open questions and predictions."""
+
+import pytest
+
+GBK = "计数 = 1\n".encode("gbk")
+
+
+# ------------------------------------------------------------ the learner's place, answers
+
+
+def test_next_and_previous_follow_the_map(session, course):
+    from tutor.application.progress import course_items
+
+    items = course_items(course)
+    for before, after in zip(items, items[1:], strict=False):
+        assert session.next_item(before.key) == after
+        assert session.previous_item(after.key) == before
+    assert session.next_item(items[-1].key) is None
+    assert session.previous_item(items[0].key) is None
+    repair = next(i for i in items if i.kind == "repair")  # an exercise is found by either kind
+    assert session.next_item(("exercise", repair.id)) == session.next_item(repair.key)
+    assert session.continue_item() == items[0]
+    session.visit("lesson", items[0].id)
+    assert session.lessons_read() == set()  # opened is not read
+    assert session.location() == ("lesson", items[0].id)
+    session.read_lesson(items[0].id)
+    assert session.lessons_read() == {items[0].id}
+    assert session.continue_item() == items[1]
+    assert session.progress().lesson_done(items[0].id)
+
+
+def test_the_chapter_beside_another_follows_the_map_and_wraps(session, course):
+    ids = [c.id for c in course.chapters]
+    assert len(ids) > 1
+    assert [session.chapter_beside(i, 1) for i in ids] == ids[1:] + ids[:1]
+    assert [session.chapter_beside(i, -1) for i in ids] == ids[-1:] + ids[:-1]
+    assert session.chapter_beside(ids[0], len(ids)) == ids[0]
+
+
+def test_a_setting_is_kept_for_the_next_session(session, make_session, tmp_path):
+    assert session.location() is None and session.setting("theme") is None
+    session.choose_setting("theme", "textual-light")
+    assert session.setting("theme") == "textual-light"
+    session.close()
+    assert make_session(tmp_path).setting("theme") == "textual-light"
+
+
+def test_the_first_quiz_answer_counts(session, course):
+    quiz = next(
+        c.quiz
+        for c in course.chapters
+        if c.quiz and any(q.kind == "choice" for q in c.quiz.questions)
+    )
+    q = next(q for q in quiz.questions if q.kind == "choice")
+    wrong = next(letter for letter in "ABCD" if letter != q.answer)
+    assert session.quiz_answers(quiz.chapter_id) == {}
+    first = session.answer_choice(quiz.chapter_id, q.id, wrong)
+    assert first.counted and first.correct is False and first.score == (0, 1)
+    again = session.answer_choice(quiz.chapter_id, q.id, q.answer)
+    assert not again.counted and again.correct is True
+    assert (again.first_answer, again.first_correct) == (wrong, False) and again.score == (0, 1)
+    assert session.quiz_answers(quiz.chapter_id) == {q.id: (wrong, False)}
+    assert session.quiz_score(quiz.chapter_id) == (0, 1)
+
+
+def test_an_open_question_is_self_marked_once(session, course):
+    quiz = next(
+        (
+            c.quiz
+            for c in course.chapters
+            if c.quiz and any(q.kind == "open" for q in c.quiz.questions)
+        ),
+        None,
+    )
+    if quiz is None:
+        pytest.skip("no open question in the course")
+    q = next(q for q in quiz.questions if q.kind == "open")
+    assert session.mark_open(quiz.chapter_id, q.id, True).counted
+    later = session.mark_open(quiz.chapter_id, q.id, False)
+    assert not later.counted and later.first_correct is True
+
+
+def test_a_prediction_counts_once_and_shows_in_the_chapter_calibration(session, course):
+    lesson = next(page for page in course.lessons.values() if page.predictions)
+    line, prediction = next(iter(lesson.predictions.items()))
+    wrong = "Z" if prediction.options else str((prediction.number or 0) + 100)
+    right = prediction.answer if prediction.options else str(prediction.number)
+    first = session.predict(lesson.id, line, wrong)
+    assert first.counted and not first.correct
+    again = session.predict(lesson.id, line, right)
+    assert again.correct and not again.counted  # practice after the first guess
+    chapter = course.chapter_by_id[lesson.chapter_id]
+    cp = session.progress().chapter(chapter)
+    total = sum(len(page.predictions) for page in chapter.lessons)
+    assert (cp.predictions_right, cp.predictions_made, cp.predictions) == (0, 1, total)

@@ -1,0 +1,54 @@
+"""The headers of wrong fixtures (`# expect: failed <check> "<words>" not "<words>"`): what they
+state is read strictly, and a verdict that names an absent mistake fails the fixture."""
+
+import pytest
+
+
+def test_fixture_headers_read_status_check_and_words():
+    from tutor.course.expectations import ExpectationError, parse_header
+
+    e = parse_header('# expect: failed dynamic_lr "重新编译" "学习率"')
+    assert (e.status, e.check, e.words) == ("failed", "dynamic_lr", ("重新编译", "学习率"))
+    assert parse_header('# expect: error load "TypeError"').check == "load"
+    assert parse_header("# expect: not_attempted").words == ()
+    for bad in (
+        "# expect: failed dynamic_lr",
+        '# expect: timeout x "y"',
+        '# expect: failed load "x"',
+        "# expect: passes",
+        "# expect: failed c words-without-quotes",
+    ):
+        with pytest.raises(ExpectationError):
+            parse_header(bad)
+
+
+def test_fixture_headers_read_words_that_must_be_absent():
+    from tutor.course.expectations import ExpectationError, parse_header
+
+    e = parse_header('# expect: failed pure "全局" not "旧的计数" "新的 jit"')
+    assert (e.words, e.absent) == (("全局",), ("旧的计数", "新的 jit"))
+    assert parse_header('# expect: failed c "a not b"').absent == ()
+    for bad in (
+        '# expect: failed c "a" not',
+        '# expect: failed c not "a"',
+        '# expect: failed c "a" not "b" not "c"',
+        '# expect: failed c "a" nothing "b"',
+        '# expect: passed not "b"',
+    ):
+        with pytest.raises(ExpectationError):
+            parse_header(bad)
+
+
+def test_a_fixture_fails_when_its_message_names_an_absent_mistake():
+    from tutor.authoring.course_proof import judge
+    from tutor.course.expectations import parse_header
+    from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
+
+    def failed_with(message: str) -> RunResult:
+        out = CheckOutcome(id="pure", name="p", status=CheckStatus.FAILED, message=message)
+        return RunResult(exercise="6.1", status=Status.FAILED, checks=[out])
+
+    exp = parse_header('# expect: failed pure "计数" not "全局变量"')
+    assert judge(exp, failed_with("计数不对"))[0]
+    ok, why = judge(exp, failed_with("计数不对:全局变量被改了"))
+    assert not ok and "全局变量" in why
