@@ -56,9 +56,9 @@ def test_progress_wraps_titles_instead_of_cutting_them(tmp_path, monkeypatch, co
         shutil, "get_terminal_size", lambda fallback=None: os.terminal_size((columns, 40))
     )
     course = load_course()
-    session = Session(course, Store(tmp_path))
     stream = TTY()
-    render_progress(Out(stream), course, session, session.progress())
+    with Session(course, Store(tmp_path)) as session:
+        render_progress(Out(stream), course, session, session.progress())
     text = stream.getvalue()
     words = "|".join(P.word(s) for s in STORED_STATUSES)
     # without each exercise's status and numbers: they may sit between a title's two lines

@@ -6,10 +6,8 @@ drawing and block characters are not text; the faded screen behind a dialog is n
 
 from __future__ import annotations
 
-import io
-
 from rich.cells import cell_len
-from rich.console import Console
+from screentext import drawn_screen
 from textual.screen import ModalScreen
 
 from tutor.protocol import details as D
@@ -17,25 +15,6 @@ from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 
 THEMES = ("textual-dark", "textual-light")
 MIN_RATIO = 4.5
-
-
-def _drawn(app) -> Console:
-    """The screen as the terminal receives it, recorded (dialogs over the screens behind)."""
-    width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system="truecolor",
-        record=True,
-        legacy_windows=False,
-        safe_box=False,
-    )
-    console.print(
-        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    )
-    return console
 
 
 def relative_luminance(rgb: tuple[int, int, int]) -> float:
@@ -59,7 +38,7 @@ def _is_text(ch: str) -> bool:
 
 def illegible_cells(app) -> list[str]:
     """Every run of text on the screen below MIN_RATIO, as 'ratio fg/bg "text" (Widget)'."""
-    console = _drawn(app)
+    console = drawn_screen(app)
     found: dict[tuple, str] = {}
     x = y = 0
     for seg in console._record_buffer:
@@ -98,7 +77,7 @@ def illegible_cells(app) -> list[str]:
 
 
 def colours_on_screen(app) -> set[tuple[int, int, int]]:
-    console = _drawn(app)
+    console = drawn_screen(app)
     out = set()
     for seg in console._record_buffer:
         for colour in (seg.style.color, seg.style.bgcolor) if seg.style else ():

@@ -7,7 +7,8 @@ import io
 from rich.console import Console
 
 
-def screen_text(app) -> str:
+def drawn_screen(app) -> Console:
+    """The screen as the terminal receives it (dialogs over the screens behind), recorded."""
     width, height = app.size
     console = Console(
         width=width,
@@ -22,7 +23,11 @@ def screen_text(app) -> str:
     console.print(
         app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     )
-    return console.export_text()
+    return console
+
+
+def screen_text(app) -> str:
+    return drawn_screen(app).export_text()
 
 
 def renderable_text(renderable, width: int = 200) -> str:

@@ -175,7 +175,7 @@ def test_fake_runner_has_the_runner_protocol():
     same parameters."""
     import inspect
 
-    from conftest import FakeRun, FakeRunner
+    from fakerun import FakeRun, FakeRunner
 
     from tutor.application.runs import RunLike, RunnerLike
     from tutor.running.runner import Run, Runner

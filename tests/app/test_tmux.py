@@ -9,7 +9,7 @@ import shutil
 import time
 
 import pytest
-from tmuxterm import JAXTUTOR, TmuxTerm
+from tmuxterm import JAXTUTOR, TmuxTerm, learner_env
 
 pytestmark = pytest.mark.slow
 
@@ -25,15 +25,7 @@ def test_exercise_in_real_terminal(tmp_path, content):
     editor = tmp_path / "fake-editor"  # "open in $EDITOR": appends a line and exits
     editor.write_text('#!/bin/sh\nprintf "\\n# edited outside\\n" >> "$1"\n', encoding="utf-8")
     editor.chmod(0o755)
-    env_args = [
-        f"JAXTUTOR_HOME={home}",
-        f"JAXTUTOR_CONTENT={content}",
-        "TERM=xterm-256color",
-        "LANG=C.UTF-8",
-        "LC_ALL=C.UTF-8",
-        f"EDITOR={editor}",
-        "VISUAL=",
-    ]
+    env_args = learner_env(home, content, f"EDITOR={editor}", "VISUAL=")
     with TmuxTerm((120, 36), env_args, "exercise 6.1") as term:
         term.wait_for("运行检查", 30)  # the key bar: the workspace is up
         term.type("def update_counter(count, increment):")
@@ -73,13 +65,7 @@ def test_closing_the_terminal_right_after_a_keystroke_loses_nothing(tmp_path, co
     (home / "work").mkdir(parents=True)
     draft = home / "work" / "6.1.py"
     draft.write_text("", encoding="utf-8")
-    env_args = [
-        f"JAXTUTOR_HOME={home}",
-        f"JAXTUTOR_CONTENT={content}",
-        "TERM=xterm-256color",
-        "LANG=C.UTF-8",
-        "LC_ALL=C.UTF-8",
-    ]
+    env_args = learner_env(home, content)
     # leaving the block kills the server, which closes the pty: the app gets SIGHUP
     with TmuxTerm((120, 36), env_args, "exercise 6.1", linger=False) as term:
         term.wait_for("运行检查", 30)
@@ -99,13 +85,7 @@ def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
     if not JAXTUTOR.exists():
         pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     home = tmp_path / "home"
-    env_args = [
-        f"JAXTUTOR_HOME={home}",
-        f"JAXTUTOR_CONTENT={content}",
-        "TERM=xterm-256color",
-        "LANG=C.UTF-8",
-        "LC_ALL=C.UTF-8",
-    ]
+    env_args = learner_env(home, content)
     with TmuxTerm((120, 36), env_args, "lesson 6.2") as term:
         term.wait_for("状态进、状态出", 30)
         for _ in range(6):  # j moves the selection down; it stops at the last example
@@ -170,13 +150,7 @@ def test_a_1_mb_draft_is_plain_text_and_what_is_typed_shows_and_is_saved(tmp_pat
     draft = home / "work" / "6.1.py"
     line = "# a comment line, as a learner's notes might fill a file\n"
     draft.write_text(line * (1_000_000 // len(line)), encoding="utf-8")
-    env_args = [
-        f"JAXTUTOR_HOME={home}",
-        f"JAXTUTOR_CONTENT={content}",
-        "TERM=xterm-256color",
-        "LANG=C.UTF-8",
-        "LC_ALL=C.UTF-8",
-    ]
+    env_args = learner_env(home, content)
     with TmuxTerm((120, 36), env_args, "exercise 6.1") as term:
         term.wait_for("运行检查", 30)  # the key bar: the workspace is up
         # what keeps typing fast in it: the draft is shown as plain text, and the screen says so
@@ -206,13 +180,7 @@ def test_alt_z_toggles_wrap_and_leaves_the_draft_alone(tmp_path, content):
     draft = home / "work" / "6.1.py"
     text = "def update_counter(count, increment):\n    return count + 1, increment\n"
     draft.write_text(text, encoding="utf-8")
-    env_args = [
-        f"JAXTUTOR_HOME={home}",
-        f"JAXTUTOR_CONTENT={content}",
-        "TERM=xterm-256color",
-        "LANG=C.UTF-8",
-        "LC_ALL=C.UTF-8",
-    ]
+    env_args = learner_env(home, content)
     with TmuxTerm((120, 36), env_args, "exercise 6.1") as term:
         term.wait_for(t("app.key.wrap"), 30)  # the editor has the keys: Alt+Z is in the footer
         term.keys("M-z")

@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from tmuxterm import JAXTUTOR, TmuxTerm
+from tmuxterm import JAXTUTOR, TmuxTerm, learner_env
 
 pytestmark = pytest.mark.slow
 
@@ -55,13 +55,7 @@ def test_the_exercise_workspace_reads_well(tmp_path, size):
     home = tmp_path / "home"
     (home / "work").mkdir(parents=True)
     (home / "work" / "6.1.py").write_text(WRONG_6_1, encoding="utf-8")
-    env = [
-        f"JAXTUTOR_HOME={home}",
-        f"JAXTUTOR_CONTENT={ROOT}",
-        "TERM=xterm-256color",
-        "LANG=C.UTF-8",
-        "LC_ALL=C.UTF-8",
-    ]
+    env = learner_env(home, ROOT)
     with TmuxTerm(size, env, "exercise 6.1") as term:
         screen = term.wait_for("运行检查", 30)
         if size[0] < 100:  # tabs: code → results → statement
@@ -102,13 +96,7 @@ def test_the_exercise_workspace_reads_well(tmp_path, size):
 def test_a_lesson_page_reads_well_and_f4_comes_back(tmp_path, size):
     if not JAXTUTOR.exists():
         pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
-    env = [
-        f"JAXTUTOR_HOME={tmp_path / 'home'}",
-        f"JAXTUTOR_CONTENT={ROOT}",
-        "TERM=xterm-256color",
-        "LANG=C.UTF-8",
-        "LC_ALL=C.UTF-8",
-    ]
+    env = learner_env(tmp_path / "home", ROOT)
     with TmuxTerm(size, env, "lesson 6.1") as term:
         screen = term.wait_for("运行示例", 30)
         for _ in range(3):

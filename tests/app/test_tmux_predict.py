@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from tmuxterm import JAXTUTOR, TmuxTerm
+from tmuxterm import JAXTUTOR, TmuxTerm, learner_env
 
 pytestmark = pytest.mark.slow
 
@@ -19,13 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_6_1_prediction_is_asked_before_the_answer_is_on_screen(tmp_path):
     if not JAXTUTOR.exists():
         pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
-    env = [
-        f"JAXTUTOR_HOME={tmp_path / 'home'}",
-        f"JAXTUTOR_CONTENT={ROOT}",
-        "TERM=xterm-256color",
-        "LANG=C.UTF-8",
-        "LC_ALL=C.UTF-8",
-    ]
+    env = learner_env(tmp_path / "home", ROOT)
     with TmuxTerm((120, 36), env, "lesson 6.1") as term:
         screen = term.wait_for("课 6.1", 30)
         for _ in range(20):
@@ -50,13 +44,7 @@ def test_the_a1_5_explanation_waits_for_the_typed_answer(tmp_path):
     no screen until the learner has typed an answer, and shows once they have."""
     if not JAXTUTOR.exists():
         pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
-    env = [
-        f"JAXTUTOR_HOME={tmp_path / 'home'}",
-        f"JAXTUTOR_CONTENT={ROOT}",
-        "TERM=xterm-256color",
-        "LANG=C.UTF-8",
-        "LC_ALL=C.UTF-8",
-    ]
+    env = learner_env(tmp_path / "home", ROOT)
     with TmuxTerm((120, 36), env, "lesson a1.5") as term:
         screen = term.wait_for("课 a1.5", 30)
         for _ in range(20):

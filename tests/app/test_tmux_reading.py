@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from proserows import NO_LINE_START, first_unit
 from rich.cells import cell_len
-from tmuxterm import JAXTUTOR, TmuxTerm
+from tmuxterm import JAXTUTOR, TmuxTerm, learner_env
 
 from tutor.words.catalog import t
 
@@ -32,13 +32,7 @@ NOT_PROSE = ("#", "│", "┃", "├", "└", "┌", "↪", "▶", "…", "█",
 
 
 def env(home: Path) -> list[str]:
-    return [
-        f"JAXTUTOR_HOME={home}",
-        f"JAXTUTOR_CONTENT={ROOT}",
-        "TERM=xterm-256color",
-        "LANG=C.UTF-8",
-        "LC_ALL=C.UTF-8",
-    ]
+    return learner_env(home, ROOT)
 
 
 def column(screen: str, left: int, right: int | None = None) -> list[str]:

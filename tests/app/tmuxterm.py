@@ -21,6 +21,19 @@ SETTLE_S = 0.2
 APP_LIFETIME_S = 600
 
 
+def learner_env(home: Path | str, content: Path | str, *extra: str) -> list[str]:
+    """The app's environment in the terminal: the learner's home, the course it reads, a UTF-8
+    terminal that takes colour, and any `extra` NAME=value."""
+    return [
+        f"JAXTUTOR_HOME={home}",
+        f"JAXTUTOR_CONTENT={content}",
+        "TERM=xterm-256color",
+        "LANG=C.UTF-8",
+        "LC_ALL=C.UTF-8",
+        *extra,
+    ]
+
+
 class TmuxTerm:
     def __init__(self, size: tuple[int, int], env: list[str], args: str, *, linger: bool = True):
         """Start `jaxtutor ARGS` in a detached session of `size` (columns, rows). With `linger`
