@@ -1,7 +1,8 @@
 """What tests/test_structure.py checks in every test of the tool gate (docs/architecture.md §8):
 no fixed wait (a literal time.sleep / asyncio.sleep / pilot.pause outside a loop that ends on a
-condition), no assert on a difference of clock readings, and no private name of the project's
-own code (one that tutor/ defines) used from a test. All are read from the source's syntax
+condition), no assert on a difference of clock readings, no private name of the project's own
+code (one that tutor/ defines) used from a test, and Textual's and rich's private names read in
+one module only (tests/app/screentext.py). All are read from the source's syntax
 tree, so a comment or a string (a learner's code in a test) is never taken for a call."""
 
 from __future__ import annotations
@@ -233,7 +234,7 @@ def _private(name: str) -> bool:
 
 def _defined(folder: Path) -> tuple[set[str], set[str]]:
     """The private names of the modules under `folder`: those it defines (functions, methods,
-    classes, module names), and the attributes its objects set on themselves."""
+    classes, variables), and the attributes its objects set on themselves."""
     defined, attributes = set(), set()
     for path in folder.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -247,37 +248,47 @@ def _defined(folder: Path) -> tuple[set[str], set[str]]:
 
 
 @functools.cache
-def project_privates(root: Path) -> frozenset[str]:
-    """The private names of tutor/: what it defines, and the attributes it sets that are not
-    also Textual's or rich's own (an object of theirs may be what a test looks at)."""
+def library_privates() -> frozenset[str]:
+    """The private names of Textual and rich: what they define and set on their objects."""
     import rich
     import textual
 
-    defined, attributes = _defined(root / "tutor")
     theirs: set[str] = set()
     for package in (textual, rich):
         theirs |= set().union(*_defined(Path(package.__file__).parent))
-    return frozenset(defined | (attributes - theirs))
+    return frozenset(theirs)
 
 
-def private_uses(path: Path, root: Path, privates: frozenset[str]) -> list[str]:
-    """`file:line: name` of each use of a private name of the project's: an attribute (not of
-    the test's own `self`), a name given to setattr/getattr/monkeypatch as text, an import."""
+@functools.cache
+def project_privates(root: Path) -> frozenset[str]:
+    """The private names of tutor/: what it defines, and the attributes it sets that are not
+    also Textual's or rich's own (an object of theirs may be what a test looks at)."""
+    defined, attributes = _defined(root / "tutor")
+    return frozenset(defined | (attributes - library_privates()))
+
+
+def private_uses(
+    path: Path, root: Path, privates: frozenset[str], packages: tuple[str, ...] = ("tutor",)
+) -> list[str]:
+    """`file:line: name` of each use of one of `privates`: an attribute (not of the test's own
+    `self`), a name given to setattr/getattr/monkeypatch as text, a name imported from one of
+    `packages` (or a private module of theirs imported from)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = []
     for node in sorted(ast.walk(tree), key=lambda n: getattr(n, "lineno", 0)):
         names: list[str] = []
+        modules: list[str] = []  # a private module is private whoever defines its names
         if isinstance(node, ast.Attribute) and not (
             isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
         ):
             names = [node.attr]
         elif isinstance(node, ast.Call) and _name(node.func) in ("setattr", "getattr", "delattr"):
             names = [a.value for a in node.args[1:2] if isinstance(a, ast.Constant)]
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tutor"):
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(packages):
             names = [alias.name for alias in node.names]
+            modules = [part for part in (node.module or "").split(".") if _private(part)]
         found += [
             f"{path.relative_to(root)}:{node.lineno}: {name}"
-            for name in names
-            if isinstance(name, str) and name in privates
+            for name in [n for n in names if isinstance(n, str) and n in privates] + modules
         ]
     return found

@@ -19,6 +19,7 @@ import pytest
 from gate_rules import (
     duration_asserts,
     fixed_waits,
+    library_privates,
     private_uses,
     project_privates,
     tool_gate_files,
@@ -345,12 +346,48 @@ def test_the_duration_rule_refuses_asserts_on_clock_differences(tmp_path):
 
 def test_no_test_of_the_tool_gate_uses_a_private_name_of_the_project():
     """A test speaks to public behaviour: no private name that tutor/ defines (Textual's and
-    rich's own private attributes, read where they offer no other way, are not the project's)."""
+    rich's own are the next test's)."""
     privates = project_privates(ROOT)
     assert {"_wrap_and_format", "_statements", "_lang", "_open_writable"} <= privates
     assert "_compositor" not in privates and "_filters" not in privates  # Textual's
     found = [hit for path in tool_gate_files(ROOT) for hit in private_uses(path, ROOT, privates)]
     assert found == []
+
+
+# Textual gives the composed screen only as SVG and keeps its notices to itself: one adapter reads
+# them, so that a Textual upgrade that moves them breaks one file.
+SCREEN_ADAPTER = "tests/app/screentext.py"
+
+
+def test_textual_and_rich_private_names_are_read_in_the_screen_adapter_only():
+    theirs = library_privates()
+    assert {"_compositor", "_filters", "_notifications", "_record_buffer"} <= theirs
+    packages = ("textual", "rich")
+    found = [
+        hit for path in tool_gate_files(ROOT) for hit in private_uses(path, ROOT, theirs, packages)
+    ]
+    outside = [hit for hit in found if not hit.startswith(SCREEN_ADAPTER)]
+    assert outside == []
+    assert {hit.rsplit(": ", 1)[1] for hit in found} == {
+        "_compositor",
+        "_background_screens",
+        "_notifications",
+    }
+
+
+def test_the_library_rule_sees_attributes_and_private_modules(tmp_path):
+    sample = _write(
+        tmp_path,
+        """
+        from textual.widgets._markdown import MarkdownParagraph
+        from textual.widgets.markdown import MarkdownFence
+
+        def test_e(app, console):
+            app._filters, app.get_line_filters(), console._record_buffer
+        """,
+    )
+    hits = private_uses(sample, tmp_path, library_privates(), ("textual", "rich"))
+    assert [hit.split(": ", 1)[1] for hit in hits] == ["_markdown", "_filters", "_record_buffer"]
 
 
 def test_the_private_rule_sees_imports_attributes_and_patched_names(tmp_path):

@@ -7,7 +7,7 @@ drawing and block characters are not text; the faded screen behind a dialog is n
 from __future__ import annotations
 
 from rich.cells import cell_len
-from screentext import drawn_screen
+from screentext import drawn_segments
 from textual.screen import ModalScreen
 
 from tutor.protocol import details as D
@@ -38,10 +38,9 @@ def _is_text(ch: str) -> bool:
 
 def illegible_cells(app) -> list[str]:
     """Every run of text on the screen below MIN_RATIO, as 'ratio fg/bg "text" (Widget)'."""
-    console = drawn_screen(app)
     found: dict[tuple, str] = {}
     x = y = 0
-    for seg in console._record_buffer:
+    for seg in drawn_segments(app):
         if seg.control:
             continue
         for line_no, part in enumerate(seg.text.split("\n")):
@@ -77,9 +76,8 @@ def illegible_cells(app) -> list[str]:
 
 
 def colours_on_screen(app) -> set[tuple[int, int, int]]:
-    console = drawn_screen(app)
     out = set()
-    for seg in console._record_buffer:
+    for seg in drawn_segments(app):
         for colour in (seg.style.color, seg.style.bgcolor) if seg.style else ():
             if colour is not None and colour.triplet is not None:
                 out.add(tuple(colour.triplet))

@@ -9,11 +9,13 @@ import re
 from rich.cells import cell_len
 from screentext import screen_text
 from textual.widgets import Markdown
-from textual.widgets._markdown import MarkdownHeader, MarkdownParagraph, MarkdownTD, MarkdownTH
 
 NO_LINE_START = tuple("。,、;:)」』】》")
 WORD = re.compile(r"[^\s\u2e80-\uffff]+")  # what no line break may split: Latin text up to a space
 FULL_ENOUGH = 0.6
+# The Markdown blocks that hold running text, as CSS type selectors (which match subclasses too:
+# MarkdownH1 is a MarkdownHeader); Textual does not export these classes.
+PROSE = "MarkdownParagraph, MarkdownHeader, MarkdownTD, MarkdownTH, MarkdownTableCellContents"
 NARROWEST = 16  # a table column narrower than this cannot hold a sentence: lines are as they fit
 BREAK_AFTER = tuple(",;:!?—…")  # Chinese text here writes these Latin marks as its own
 
@@ -31,13 +33,7 @@ def crop_cells(row: str, x0: int, x1: int) -> str:
 
 def prose_blocks(root) -> list:
     mds = [root] if isinstance(root, Markdown) else list(root.query(Markdown).results(Markdown))
-    return [
-        b
-        for md in mds
-        for b in md.query("*")
-        if isinstance(b, MarkdownParagraph | MarkdownHeader | MarkdownTD | MarkdownTH)
-        or type(b).__name__ == "MarkdownTableCellContents"
-    ]
+    return [b for md in mds for b in md.query(PROSE)]
 
 
 def visible_rows(app, widget) -> tuple[list[str], bool, int]:

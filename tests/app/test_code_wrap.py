@@ -13,7 +13,7 @@ from proserows import crop_cells
 from rich.cells import cell_len
 from screentext import screen_text
 from textual.widgets import OptionList
-from textual.widgets._markdown import MarkdownFence
+from textual.widgets.markdown import MarkdownFence
 
 from tutor.app.editor import CodeEditor
 from tutor.app.prose import CONTINUATION
@@ -147,11 +147,11 @@ async def test_alt_z_toggles_wrap_and_types_nothing(make_app, home, where):
         for from_terminal in (True, False, True, False):
             before = editor.soft_wrap
             if from_terminal:
-                app._driver.send_message(terminal_alt("z"))
+                app.post_message(terminal_alt("z"))
             else:
                 await pilot.press("alt+z")
             await wait_until(pilot, lambda before=before: editor.soft_wrap != before)
-        app._driver.send_message(terminal_alt("x"))  # a key nobody binds types nothing either
+        app.post_message(terminal_alt("x"))  # a key nobody binds types nothing either
         await pilot.pause()
         assert editor.text == text
     assert draft.read_text(encoding="utf-8") == text

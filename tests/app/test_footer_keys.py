@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from apphelp import SIZE, passed_result, wait_until
-from screentext import screen_text
+from screentext import notices, screen_text
 
 LEFT_TO_TMUX = {"ctrl+q", "ctrl+o"}
 PLACES = [
@@ -55,7 +55,7 @@ async def _visit(pilot, app, kind, item_id):
 def _state(app):
     """The screen, what it shows, and the notices on display: a notice that times out between
     two looks is no change a key made, so only a notice the first look lacked counts."""
-    return (id(app.screen), screen_text(app), {n.identity for n in app._notifications})
+    return (id(app.screen), screen_text(app), {n.identity for n in notices(app)})
 
 
 def _changed(before, after) -> bool:

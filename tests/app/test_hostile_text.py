@@ -12,6 +12,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from apphelp import SIZE, run_to_verdict, wait_until
+from screentext import drawn_update
 from test_diffview import EXAMPLES
 
 from tutor.protocol import details as D
@@ -63,7 +64,7 @@ def hostile_result() -> RunResult:
 def terminal_text(app) -> tuple[str, list[str]]:
     """What the app would write for a full redraw of its screen, and the text of every cell
     segment drawn (before the last guard in Strip.render)."""
-    update = app.screen._compositor.render_update(full=True)
+    update = drawn_update(app)
     texts = [seg.text for line in update.strips for strip in line for seg in strip]
     return update.render_segments(app.console), texts
 

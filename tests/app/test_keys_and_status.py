@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from apphelp import wait_until
 from rich.cells import cell_len
-from screentext import screen_text
+from screentext import notices, screen_text
 
 from tutor.app.editor import EditorStatus, external_editor_command
 from tutor.app.keybar import KeyBar
@@ -199,7 +199,7 @@ async def test_ctrl_o_with_no_editor_at_all_says_what_to_do(make_app, monkeypatc
         await pilot.pause()
         await pilot.press("ctrl+o")
         await pilot.pause()
-        messages = [n.message for n in app._notifications]
+        messages = [n.message for n in notices(app)]
     assert any("nano" in m and "EDITOR" in m for m in messages), messages
 
 

@@ -122,6 +122,21 @@ async def test_quiz_and_cheat_sheet(real_app, width):
         assert not found, "\n".join(found)
 
 
+def option_rows(rows: list[str], prompts: list[str]) -> list[list[str]]:
+    """The drawn rows of an option list cut into its options: an option takes rows until their
+    text, spaces aside, is its prompt."""
+    out, at = [], 0
+    for prompt in prompts:
+        want, got, mine = "".join(prompt.split()), "", []
+        while got != want:
+            assert at < len(rows) and want.startswith(got), (prompt, rows[at:])
+            got += "".join(rows[at].split())
+            mine.append(rows[at])
+            at += 1
+        out.append(mine)
+    return out
+
+
 async def test_outline_titles_wrap_like_prose(real_app):
     app = real_app(("lesson", "6.0"))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -129,11 +144,13 @@ async def test_outline_titles_wrap_like_prose(real_app):
         await wait_until(pilot, lambda: outline.option_count > 0)
         await pilot.pause()
         width = outline.scrollable_content_region.width
-        from textual.style import Style
-
-        for option in outline._options:
-            rows = [s.text.rstrip() for s in outline._get_option_render(option, Style())]
-            rows = [r for r in rows if r.strip()]
+        prompts = [Content.from_text(o.prompt).plain for o in outline.options]
+        drawn = [outline.render_line(y).text.rstrip() for y in range(outline.size.height)]
+        drawn = [r for r in drawn if r.strip()]
+        options = option_rows(drawn, prompts)
+        assert len(options) == outline.option_count > 3
+        assert any(len(rows) > 1 for rows in options)  # some title does wrap at this width
+        for rows in options:
             for a, b in zip(rows, rows[1:], strict=False):
                 assert cell_len(a) >= 0.6 * width, rows
                 assert not b.strip().startswith(NO_LINE_START), rows

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from apphelp import SIZE, failed_result, passed_result, record, wait_until
-from screentext import renderable_text, screen_text
+from screentext import drawn_update, renderable_text, screen_text
 
 
 async def test_first_start_shows_welcome_then_chapter(make_app):
@@ -248,17 +248,17 @@ async def test_no_color_is_respected(make_app, monkeypatch):
 
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(target=None)
-    assert app.no_color and app._filters
+    assert app.no_color and app.get_line_filters()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f2")
         await pilot.pause()
-        strips = app.screen._compositor.render_full_update().strips
+        strips = drawn_update(app).strips
         colored_before = colored_after = 0
         for strip in (strip for line in strips for strip in line):
             colored_before += any(
                 seg.style and (seg.style.color or seg.style.bgcolor) for seg in strip
             )
-            for f in app._filters:
+            for f in app.get_line_filters():
                 strip = strip.apply_filter(f, Color(0, 0, 0))
             for seg in strip:
                 for color in (seg.style.color, seg.style.bgcolor) if seg.style else ():
