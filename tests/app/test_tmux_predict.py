@@ -16,6 +16,17 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def page_down_to(term: TmuxTerm, screen: str, cues: tuple[str, ...], hidden: str) -> str:
+    """Page down until every cue is on the screen, `hidden` on none of the screens on the way."""
+    for _ in range(30):
+        assert hidden not in screen, screen
+        if all(cue in screen for cue in cues):
+            return screen
+        term.keys("PageDown")
+        screen = term.settled()
+    raise AssertionError(f"the question never came into view:\n{screen}")
+
+
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 36)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_6_1_prediction_is_asked_before_the_answer_is_on_screen(tmp_path, size):
@@ -24,15 +35,8 @@ def test_the_6_1_prediction_is_asked_before_the_answer_is_on_screen(tmp_path, si
     env = learner_env(tmp_path / "home", ROOT)
     with TmuxTerm(size, env, "lesson 6.1") as term:
         screen = term.wait_for("课 6.1", 30)
-        for _ in range(30):
-            assert "hits == 1" not in screen, screen
-            # the question in view, and the key bar offering its answer keys (`b` acts on it)
-            if "hits 是多少" in screen and "选择预测" in screen:
-                break
-            term.keys("PageDown")
-            screen = term.settled()
-        else:
-            raise AssertionError(f"the question never came into view:\n{screen}")
+        # the question in view, and the key bar offering its answer keys (`b` acts on it)
+        page_down_to(term, screen, ("hits 是多少", "选择预测"), "hits == 1")
         term.keys("b")
         screen = term.wait_for("你的预测", 20)
         term.keys("C-q")
@@ -48,14 +52,7 @@ def test_the_a1_5_explanation_waits_for_the_typed_answer(tmp_path):
     env = learner_env(tmp_path / "home", ROOT)
     with TmuxTerm((120, 36), env, "lesson a1.5") as term:
         screen = term.wait_for("课 a1.5", 30)
-        for _ in range(20):
-            assert "1.0749918" not in screen, screen
-            if "∂L/∂h₀ 是多少" in screen and "输入你预测的数" in screen:
-                break
-            term.keys("PageDown")
-            screen = term.settled()
-        else:
-            raise AssertionError(f"the question never came into view:\n{screen}")
+        screen = page_down_to(term, screen, ("∂L/∂h₀ 是多少", "输入你预测的数"), "1.0749918")
         for _ in range(3):  # the rest of the page, down to the next question: not there either
             term.keys("PageDown")
             screen = term.settled()
