@@ -1,4 +1,4 @@
-"""What tests/test_structure.py checks in every test of the tool gate (docs/architecture.md §8):
+"""What tests/test_gate_rules.py checks in every test of the tool gate (docs/architecture.md §8):
 no fixed wait (a literal time.sleep / asyncio.sleep / pilot.pause outside a loop that ends on a
 condition), no assert on a difference of clock readings, no private name of the project's own
 code (one that tutor/ defines) used from a test, and Textual's and rich's private names read in

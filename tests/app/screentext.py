@@ -1,7 +1,7 @@
 """What an app shows, read the way the terminal receives it: the one module of the tests that
 reads Textual's private state. Textual hands out the composed screen only as an SVG picture and
 keeps its list of notices to itself; everything else in the tests goes through public members
-(tests/test_structure.py holds them to that)."""
+(tests/test_gate_rules.py holds them to that)."""
 
 from __future__ import annotations
 
