@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from apphelp import SIZE, settle, wait_until
+from apphelp import CHART, SIZE, settle, wait_until
 from screentext import screen_text
 
 from tutor.protocol.result import RunResult, Status
@@ -46,17 +46,7 @@ async def test_lesson_runnable_block_output_and_chart(make_app, fake_runner):
             exercise="6.1#1",
             status=Status.PASSED,
             stdout="你好,纯函数\n",
-            charts=[
-                {
-                    "type": "line",
-                    "title": "平方",
-                    "xlabel": "",
-                    "ylabel": "",
-                    "logy": False,
-                    "logx": False,
-                    "series": [{"name": "y", "x": [0, 1, 2, 3], "y": [1, 4, 9, 16]}],
-                }
-            ],
+            charts=[CHART],
         ),
         output="你好,纯函数\n",
     )

@@ -8,20 +8,10 @@ from __future__ import annotations
 import signal
 
 import pytest
-from apphelp import SIZE, select_block, wait_until
+from apphelp import CHART, SIZE, select_block, wait_until
 from screentext import screen_text
 
 from tutor.protocol.result import ErrorInfo, RunResult, Status
-
-CHART = {
-    "type": "line",
-    "title": "平方",
-    "xlabel": "",
-    "ylabel": "",
-    "logy": False,
-    "logx": False,
-    "series": [{"name": "y", "x": [0.0, 1.0, 2.0, 3.0], "y": [1.0, 4.0, 9.0, 16.0]}],
-}
 
 
 def _name(app) -> str:
