@@ -41,6 +41,22 @@ def test_the_rule_on_two_characters(before, after, removed):
 
 
 @pytest.mark.parametrize(
+    ("earlier", "before", "after", "removed"),
+    [
+        ("果", ";", "1", True),  # after Chinese the ASCII marks are Chinese punctuation
+        ("序", ":", "x", True),
+        ("确", ",", "j", True),
+        ("么", "?", "N", True),
+        ("a", ",", "b", False),  # after Latin text they keep their space
+        ("", ",", "t", False),
+        ("确", ".", "j", False),  # a full stop is never written so: 。
+    ],
+)
+def test_the_ascii_marks_after_chinese_read_as_chinese_punctuation(earlier, before, after, removed):
+    assert joins(before, after, earlier) is removed
+
+
+@pytest.mark.parametrize(
     ("markdown", "expected"),
     [
         ("状态管理,\n以及 scan", "状态管理,以及 scan"),
@@ -59,6 +75,11 @@ def test_the_rule_on_two_characters(before, after, removed):
         ("JAX\n**默认**不报错", "JAX 默认不报错"),
         ("返回的\nNumPy 数组", "返回的 NumPy 数组"),
         ("plain English\nwords", "plain English words"),
+        ("下面是检查结果;\n100 到 119 列", "下面是检查结果;100 到 119 列"),
+        ("编译好的程序:\n`lax.scan`", "编译好的程序:lax.scan"),
+        ("**做练习**:\n100 列", "做练习:100 列"),
+        ("[一节](lesson:6.1),\njit 会", "一节,jit 会"),
+        ("(a, b,\nc)", "(a, b, c)"),
         ("> 引用第一行\n> 第二行", "引用第一行第二行"),
     ],
 )
@@ -76,6 +97,9 @@ def test_loaded_text_joins_plain_edges_and_leaves_markup_edges_to_the_parser():
     assert join_cjk_breaks("状态管理,\n以及") == "状态管理,以及"
     assert join_cjk_breaks("翻译、\nNaN") == "翻译、NaN"
     assert join_cjk_breaks("返回的\nNumPy") == "返回的\nNumPy"
+    assert join_cjk_breaks("检查结果;\n100") == "检查结果;100"
+    assert join_cjk_breaks("a,\nb") == "a,\nb"
+    assert join_cjk_breaks("**做练习**:\n100") == "**做练习**:\n100"  # left to the parser
     # a link's closing parenthesis or a backtick may hide what the reader sees: not joined here
     assert join_cjk_breaks("[节](lesson:a1.2)\n的") == "[节](lesson:a1.2)\n的"
     assert join_cjk_breaks("`jit`\n包装") == "`jit`\n包装"

@@ -5,7 +5,10 @@ East_Asian_Width W or F: Chinese characters, full-width punctuation), so that "�
 "译、⏎NaN" and "路径⏎(看看" read as one run. One exception keeps the house spacing rule
 (tutor/authoring/spacing.py, rule 1): between a Chinese character and a Latin word (letters,
 digits, inline code, a symbol such as ✅ or →) the break is the space that rule asks for
-("返回的⏎NumPy 数组" -> "返回的 NumPy 数组"). Anything else becomes a space.
+("返回的⏎NumPy 数组" -> "返回的 NumPy 数组"). The ASCII marks the course writes as Chinese
+punctuation (, ; : ! ?) count as wide punctuation right after a Chinese character, as the house
+style writes them with no space after ("检查结果;⏎100 到" -> "检查结果;100 到", as "另一侧;不到
+100" reads); after Latin text they keep their space ("a,⏎b"). Anything else becomes a space.
 
 The neighbours are the characters a reader sees, looked for across inline nodes: the last
 character of a link's text, of an emphasis, inline code (which reads as a Latin word). The
@@ -19,6 +22,10 @@ import unicodedata
 
 # inline code next to a break reads as a Latin word: this letter stands in for it
 CODE_STAND_IN = "x"
+# ASCII marks the course writes as Chinese punctuation; after a Chinese character one reads as
+# the wide mark WIDE_MARK does
+CHINESE_MARKS = frozenset(",;:!?")
+WIDE_MARK = "\uff0c"
 # source characters that may be Markdown syntax at the end or the start of a line (a link's
 # closing parenthesis, an emphasis mark, a backtick): what the reader sees there is only known
 # after a parse, so a line edge with one of these is left to the parser
@@ -41,9 +48,11 @@ def kind(ch: str) -> str:
     return "other"
 
 
-def joins(before: str, after: str) -> bool:
+def joins(before: str, after: str, earlier: str = "") -> bool:
     """Whether a soft break between these two visible characters is removed ('' is unknown:
-    the break stays a space)."""
+    the break stays a space); `earlier` is the visible character before `before`."""
+    if before in CHINESE_MARKS and kind(earlier) in ("cjk", "punct"):
+        before = WIDE_MARK
     kinds = {kind(before), kind(after)}
     if "" in kinds or not kinds & {"cjk", "punct"}:
         return False
@@ -56,25 +65,33 @@ def joins_lines(line: str, next_line: str) -> bool:
     before, after = line.rstrip(" \t"), next_line.lstrip(" \t")
     if not (before and after) or before[-1] in _UNSURE_AT_END or after[0] in _UNSURE_AT_START:
         return False
-    return joins(before[-1], after[0])
+    earlier = before[-2:-1]
+    if earlier and earlier in _UNSURE_AT_END:
+        return False  # "**做练习**:": the character the reader sees before the mark is the parser's
+    return joins(before[-1], after[0], earlier)
 
 
-def _visible_edge(children: list, i: int, step: int) -> str:
-    """The visible character next to children[i] in the direction `step` (-1 before, +1 after),
-    through the opening and closing marks of links and emphasis; '' when there is none or it is
-    not known (another break, an image, inline HTML)."""
+def _visible_edge(children: list, i: int, step: int, n: int = 1) -> str:
+    """The n visible characters next to children[i] in the direction `step` (-1 before, +1
+    after; fewer where the text ends), through the opening and closing marks of links and
+    emphasis; none when there is none or it is not known (another break, an image, inline
+    HTML)."""
+    seen = ""
     j = i + step
-    while 0 <= j < len(children):
+    while 0 <= j < len(children) and len(seen) < n:
         child = children[j]
         if child.type == "text":
-            if child.content:
-                return child.content[-1] if step < 0 else child.content[0]
+            seen = child.content + seen if step < 0 else seen + child.content
         elif child.type == "code_inline":
-            return CODE_STAND_IN
+            seen = CODE_STAND_IN + seen if step < 0 else seen + CODE_STAND_IN
         elif not child.type.endswith(("_open", "_close")):
-            return ""
+            break
         j += step
-    return ""
+    return seen[-n:] if step < 0 else seen[:n]
+
+
+def _joined(before: str, after: str) -> bool:
+    return bool(before) and joins(before[-1], after, before[:-1])
 
 
 def drop_joined_breaks(state) -> None:
@@ -87,7 +104,7 @@ def drop_joined_breaks(state) -> None:
             child
             for i, child in enumerate(children)
             if child.type != "softbreak"
-            or not joins(_visible_edge(children, i, -1), _visible_edge(children, i, 1))
+            or not _joined(_visible_edge(children, i, -1, 2), _visible_edge(children, i, 1))
         ]
         if len(kept) != len(children):
             token.children = kept
