@@ -8,6 +8,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from tutor import paths
 from tutor.protocol.events import Job
 from tutor.protocol.result import Status
@@ -33,6 +35,43 @@ def _wait_gone(pids, within: float) -> bool:
     while time.monotonic() < deadline and not all(_gone(p) for p in pids):
         time.sleep(0.05)
     return all(_gone(p) for p in pids)
+
+
+class _Looked:
+    """A process whose descendants, looked at again and again, are the `looks` in turn (then the
+    last one): a look through /proc that missed a process moving to a new parent."""
+
+    def __init__(self, looks: list[list[int]]):
+        self.looks, self.count = looks, 0
+
+    def children(self, recursive=False):
+        found = self.looks[min(self.count, len(self.looks) - 1)]
+        self.count += 1
+        return [_Sleeping(pid) for pid in found]
+
+
+class _Sleeping:
+    def __init__(self, pid: int):
+        self.pid = pid
+
+    def status(self) -> str:
+        return "sleeping"
+
+
+@pytest.mark.parametrize(
+    ("looks", "counted", "looked"),
+    [
+        ([[]], 0, 1),  # nothing below: one look
+        ([[11], [11, 13], [11, 13]], 2, 3),  # a double fork's grandchild missed by the first look
+        ([[11, 12], [11, 13], [11, 13]], 2, 3),  # its parent seen mid-fork, gone by the next look
+        ([[11, 99], [11], [11]], 1, 2),  # the worker itself (99) is not counted
+    ],
+)
+def test_the_processes_left_are_counted_when_two_looks_agree(monkeypatch, looks, counted, looked):
+    below = _Looked(looks)
+    monkeypatch.setattr(processes, "process", lambda pid: below)
+    assert processes.live_below(1, exclude=99) == counted
+    assert below.count == looked
 
 
 def test_kill_below_finds_detached_children_by_ancestry():

@@ -30,6 +30,7 @@ import time
 TOKEN_VAR = "JAXTUTOR_RUN_TOKEN"  # a second net: every process of a run inherits it
 RUN_DIR_PREFIX = "jaxtutor-run-"
 _RUN_DIR_RE = re.compile(re.escape(RUN_DIR_PREFIX) + r"(\d+)-")
+MAX_LOOKS = 10  # looks for processes below the reaper, until two agree
 _PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
 
@@ -200,13 +201,23 @@ def tree_rss(root: int) -> int:
 
 
 def live_below(root: int, exclude: int | None = None) -> int:
+    """How many live processes are below `root` (`exclude` aside). A look through /proc is no
+    snapshot: a process whose parent exits during it (the grandchild of a double fork, moving up
+    to the subreaper `root`) can be missed, so where a look finds any, look again until two
+    looks agree."""
     p = process(root)
     if p is None:
         return 0
-    try:
-        return sum(1 for c in p.children(recursive=True) if c.pid != exclude and _live(c))
-    except Exception:  # noqa: BLE001
-        return 0
+    last: set[int] = set()
+    for _ in range(MAX_LOOKS):
+        try:
+            found = {c.pid for c in p.children(recursive=True) if c.pid != exclude and _live(c)}
+        except Exception:  # noqa: BLE001
+            break
+        if found == last:
+            break
+        last = found
+    return len(last)
 
 
 def kill_group(pgid: int) -> None:
