@@ -10,6 +10,8 @@ from rich.cells import cell_len
 from screentext import screen_text
 from textual.widgets import Markdown
 
+from tutor.linebreak import CJK_CONTEXT_PUNCT  # Chinese text here writes these marks as its own
+
 NO_LINE_START = tuple("。,、;:)」』】》")
 WORD = re.compile(r"[^\s\u2e80-\uffff]+")  # what no line break may split: Latin text up to a space
 FULL_ENOUGH = 0.6
@@ -17,7 +19,6 @@ FULL_ENOUGH = 0.6
 # MarkdownH1 is a MarkdownHeader); Textual does not export these classes.
 PROSE = "MarkdownParagraph, MarkdownHeader, MarkdownTD, MarkdownTH, MarkdownTableCellContents"
 NARROWEST = 16  # a table column narrower than this cannot hold a sentence: lines are as they fit
-BREAK_AFTER = tuple(",;:!?—…")  # Chinese text here writes these Latin marks as its own
 
 
 def crop_cells(row: str, x0: int, x1: int) -> str:
@@ -97,7 +98,14 @@ def problems(rows: list[str], last_shown: bool, width: int, plain: str) -> list[
         if n + 1 < len(rows):
             nxt = rows[n + 1].strip()
             tail, head = WORD.search(text[::-1]), WORD.match(nxt)
-            if text and nxt and tail and head and tail.start() == 0 and text[-1] not in BREAK_AFTER:
+            if (
+                text
+                and nxt
+                and tail
+                and head
+                and tail.start() == 0
+                and text[-1] not in CJK_CONTEXT_PUNCT
+            ):
                 last = text[len(text) - tail.end() :]
                 word = last + head.group()
                 if (

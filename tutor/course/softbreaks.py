@@ -5,8 +5,8 @@ East_Asian_Width W or F: Chinese characters, full-width punctuation), so that "�
 "译、⏎NaN" and "路径⏎(看看" read as one run. One exception keeps the house spacing rule
 (tutor/authoring/spacing.py, rule 1): between a Chinese character and a Latin word (letters,
 digits, inline code, a symbol such as ✅ or →) the break is the space that rule asks for
-("返回的⏎NumPy 数组" -> "返回的 NumPy 数组"). The ASCII marks the course writes as Chinese
-punctuation (, ; : ! ?) count as wide punctuation right after a Chinese character, as the house
+("返回的⏎NumPy 数组" -> "返回的 NumPy 数组"). The marks the course writes for Chinese ones
+(, ; : ! ? — …) count as wide punctuation right after a Chinese character, as the house
 style writes them with no space after ("检查结果;⏎100 到" -> "检查结果;100 到", as "另一侧;不到
 100" reads); after Latin text they keep their space ("a,⏎b"). Anything else becomes a space.
 
@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import unicodedata
 
+from tutor.linebreak import CJK_CONTEXT_PUNCT
+
 # inline code next to a break reads as a Latin word: this letter stands in for it
 CODE_STAND_IN = "x"
-# ASCII marks the course writes as Chinese punctuation; after a Chinese character one reads as
-# the wide mark WIDE_MARK does
-CHINESE_MARKS = frozenset(",;:!?")
+# after a Chinese character, a mark the course writes for a Chinese one (tutor/linebreak.py's
+# CJK_CONTEXT_PUNCT: , ; : ! ? — …) reads as the wide mark WIDE_MARK does
 WIDE_MARK = "\uff0c"
 # source characters that may be Markdown syntax at the end or the start of a line (a link's
 # closing parenthesis, an emphasis mark, a backtick): what the reader sees there is only known
@@ -51,7 +52,7 @@ def kind(ch: str) -> str:
 def joins(before: str, after: str, earlier: str = "") -> bool:
     """Whether a soft break between these two visible characters is removed ('' is unknown:
     the break stays a space); `earlier` is the visible character before `before`."""
-    if before in CHINESE_MARKS and kind(earlier) in ("cjk", "punct"):
+    if before in CJK_CONTEXT_PUNCT and kind(earlier) in ("cjk", "punct"):
         before = WIDE_MARK
     kinds = {kind(before), kind(after)}
     if "" in kinds or not kinds & {"cjk", "punct"}:
