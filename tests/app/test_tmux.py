@@ -5,19 +5,14 @@ missing."""
 from __future__ import annotations
 
 import re
-import shutil
 import time
 
-import pytest
-from tmuxterm import JAXTUTOR, TmuxTerm, learner_env
+from tmuxterm import REAL_TERMINAL, TmuxTerm, learner_env
 
-pytestmark = pytest.mark.slow
+pytestmark = REAL_TERMINAL
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_exercise_in_real_terminal(tmp_path, content):
-    if not JAXTUTOR.exists():
-        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     home = tmp_path / "home"
     (home / "work").mkdir(parents=True)
     draft = home / "work" / "6.1.py"
@@ -55,12 +50,9 @@ def test_exercise_in_real_terminal(tmp_path, content):
     store.close()
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_closing_the_terminal_right_after_a_keystroke_loses_nothing(tmp_path, content):
     """The terminal goes away (SIGHUP) as soon as the typed text shows, well before the autosave
     would run: the app saves on the signal."""
-    if not JAXTUTOR.exists():
-        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     home = tmp_path / "home"
     (home / "work").mkdir(parents=True)
     draft = home / "work" / "6.1.py"
@@ -77,13 +69,10 @@ def test_closing_the_terminal_right_after_a_keystroke_loses_nothing(tmp_path, co
         time.sleep(0.1)
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
     """Lesson 6.2 → select its ❌ example → `x` opens the repair exercise → type the fix over the
     broken starter (select all, F7) → Ctrl+R runs the real checks → a pass on the screen and in the
     store."""
-    if not JAXTUTOR.exists():
-        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     home = tmp_path / "home"
     env_args = learner_env(home, content)
     with TmuxTerm((120, 36), env_args, "lesson 6.2") as term:
@@ -139,12 +128,9 @@ def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
     store.close()
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_a_1_mb_draft_is_plain_text_and_what_is_typed_shows_and_is_saved(tmp_path, content):
     """A 1 MB draft of comment lines (Textual's highlighter is quadratic on them): the workspace
     comes up as plain text, saying so, and what is typed shows and is saved."""
-    if not JAXTUTOR.exists():
-        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     home = tmp_path / "home"
     (home / "work").mkdir(parents=True)
     draft = home / "work" / "6.1.py"
@@ -167,12 +153,9 @@ def test_a_1_mb_draft_is_plain_text_and_what_is_typed_shows_and_is_saved(tmp_pat
         term.wait_for("EXITED-0", 15)
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_alt_z_toggles_wrap_and_leaves_the_draft_alone(tmp_path, content):
     """tmux sends Alt+Z as ESC z: it turns soft wrap on and off, and no `z` reaches the draft
     (the text typed after it lands at the start, where the cursor was)."""
-    if not JAXTUTOR.exists():
-        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     from tutor.words.catalog import t
 
     home = tmp_path / "home"

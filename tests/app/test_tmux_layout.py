@@ -6,13 +6,12 @@ cheat sheet (F4) returns to the screen it was opened from. Skipped without tmux.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from tmuxterm import JAXTUTOR, TmuxTerm, learner_env
+from tmuxterm import REAL_TERMINAL, TmuxTerm, learner_env
 
-pytestmark = pytest.mark.slow
+pytestmark = REAL_TERMINAL
 
 ROOT = Path(__file__).resolve().parents[2]
 PANE_EDGES = re.compile(r"[▊▎│┃▌▐]")
@@ -44,11 +43,8 @@ def left_pane(screen: str) -> str:
     )
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)])
 def test_the_exercise_workspace_reads_well(tmp_path, size):
-    if not JAXTUTOR.exists():
-        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     from tutor.course.loader import load_course
 
     signature = load_course(ROOT / "lessons").exercise("6.1").interface[0].signature
@@ -91,11 +87,8 @@ def test_the_exercise_workspace_reads_well(tmp_path, size):
         assert "运行检查" in screen and "速查表" not in screen, screen
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)])
 def test_a_lesson_page_reads_well_and_f4_comes_back(tmp_path, size):
-    if not JAXTUTOR.exists():
-        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     env = learner_env(tmp_path / "home", ROOT)
     with TmuxTerm(size, env, "lesson 6.1") as term:
         screen = term.wait_for("运行示例", 30)

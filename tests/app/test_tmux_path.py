@@ -4,33 +4,23 @@ without tmux."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from tmuxterm import JAXTUTOR, TmuxTerm, learner_env
+from tmuxterm import REAL_TERMINAL, TmuxTerm, learner_env
 
 from tutor.application.progress import course_items
 from tutor.course.loader import load_course
 from tutor.words.catalog import t
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
-]
+pytestmark = REAL_TERMINAL
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = [(80, 24), (100, 30), (120, 36)]
 
 
-def _installed() -> None:
-    if not JAXTUTOR.exists():
-        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_n_from_lesson_6_1_opens_the_next_map_item_and_the_map_marks_6_1_read(tmp_path, size):
-    _installed()
     items = course_items(load_course(ROOT / "lessons"))
     keys = [item.key for item in items]
     after = items[keys.index(("lesson", "6.1")) + 1]

@@ -5,13 +5,12 @@ Skipped without tmux."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from tmuxterm import JAXTUTOR, TmuxTerm, learner_env
+from tmuxterm import REAL_TERMINAL, TmuxTerm, learner_env
 
-pytestmark = pytest.mark.slow
+pytestmark = REAL_TERMINAL
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,11 +26,8 @@ def page_down_to(term: TmuxTerm, screen: str, cues: tuple[str, ...], hidden: str
     raise AssertionError(f"the question never came into view:\n{screen}")
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 36)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_6_1_prediction_is_asked_before_the_answer_is_on_screen(tmp_path, size):
-    if not JAXTUTOR.exists():
-        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     env = learner_env(tmp_path / "home", ROOT)
     with TmuxTerm(size, env, "lesson 6.1") as term:
         screen = term.wait_for("课 6.1", 30)
@@ -43,12 +39,9 @@ def test_the_6_1_prediction_is_asked_before_the_answer_is_on_screen(tmp_path, si
         term.wait_for("EXITED-0", 15)
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_the_a1_5_explanation_waits_for_the_typed_answer(tmp_path):
     """Lesson a1.5 asks for a number (∂L/∂h₀): the paragraph that explains it (1.0749918) is on
     no screen until the learner has typed an answer, and shows once they have."""
-    if not JAXTUTOR.exists():
-        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     env = learner_env(tmp_path / "home", ROOT)
     with TmuxTerm((120, 36), env, "lesson a1.5") as term:
         screen = term.wait_for("课 a1.5", 30)

@@ -7,20 +7,16 @@ tmux."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 from proserows import NO_LINE_START, first_unit
 from rich.cells import cell_len
-from tmuxterm import JAXTUTOR, TmuxTerm, learner_env
+from tmuxterm import REAL_TERMINAL, TmuxTerm, learner_env
 
 from tutor.words.catalog import t
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
-]
+pytestmark = REAL_TERMINAL
 
 ROOT = Path(__file__).resolve().parents[2]
 IDLE = t("app.ex.not_run")[:5]  # the results pane's first line, under the statement
@@ -91,8 +87,6 @@ def read_page(term: TmuxTerm, left: int, right: int | None, pages: int) -> list[
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lesson", ["6.0", "7.2a"])
 def test_lesson_pages_read_like_chinese(tmp_path, size, lesson):
-    if not JAXTUTOR.exists():
-        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     with TmuxTerm(size, env(tmp_path / "home"), f"lesson {lesson}") as term:
         screen = term.wait_for(f"课 {lesson}", 30)
         edge = next((r for r in screen.split("\n")[2:] if "▕" in r), None)  # the outline's
@@ -103,8 +97,6 @@ def test_lesson_pages_read_like_chinese(tmp_path, size, lesson):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_7_3_statement_reads_like_chinese(tmp_path, size):
-    if not JAXTUTOR.exists():
-        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     with TmuxTerm(size, env(tmp_path / "home"), "exercise 7.3") as term:
         screen = term.wait_for("运行检查", 30)
         if size[0] < 100:  # tabs: code → results → statement
@@ -123,8 +115,6 @@ def test_the_7_3_statement_reads_like_chinese(tmp_path, size):
 
 
 def test_the_6_1_starter_line_12_is_readable_whole(tmp_path):
-    if not JAXTUTOR.exists():
-        pytest.skip(f"{JAXTUTOR} is not installed (pip install -e .)")
     line12 = (ROOT / "lessons/ch6/exercises/6.1/starter.py").read_text().split("\n")[11]
     with TmuxTerm((120, 36), env(tmp_path / "home"), "exercise 6.1") as term:
         term.wait_for("运行检查", 30)

@@ -8,13 +8,24 @@ screen it expects shows, never for a word the previous screen's key bar shows to
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import time
 import uuid
 from pathlib import Path
 
+import pytest
+
 JAXTUTOR = Path(sys.executable).parent / "jaxtutor"
+# what a test in a real terminal needs (its module's pytestmark): tmux, and the app installed
+REAL_TERMINAL = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+    pytest.mark.skipif(
+        not JAXTUTOR.exists(), reason=f"{JAXTUTOR} is not installed (pip install -e .)"
+    ),
+]
 SETTLE_S = 0.2
 # A test that is killed never reaches its teardown, which kills the server: the app then ends by
 # itself after this long (SIGTERM; tests take far less), and the server with its last session.
