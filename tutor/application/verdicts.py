@@ -50,9 +50,9 @@ class Verdicts:
         editor's content) the draft is saved first, unless the file changed outside since the
         editor last saved or loaded it: the run is refused (DraftChangedOutside) rather than
         overwrite a change the editor has not seen; the look and the write are one step of the
-        draft. With `file`, that file is checked; else the
-        draft (created from the starter if missing). Raises RunRefused when the text cannot be
-        saved or the file cannot be read as UTF-8."""
+        draft. With `file`, that file is checked; else the draft (created from the starter if
+        missing). Raises RunRefused when the text cannot be saved or the file cannot be read as
+        UTF-8."""
         from tutor.application.outcomes import DraftChangedOutside, RunRefused
         from tutor.protocol.events import exercise_job
 
