@@ -192,6 +192,12 @@ class Session(Answers, Places, Verdicts):
     def salvaged_rows(self) -> int:
         return self._store.salvaged_rows
 
+    @property
+    def moved_aside(self) -> list[Path]:
+        """Drafts kept in work/backup/ when this session opened, because the new name of their
+        renumbered exercise was taken."""
+        return list(self._store.moved_aside)
+
     # ------------------------------------------------------------ exercises
 
     def _draft_file(self, ex_id: str) -> Draft:

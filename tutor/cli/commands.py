@@ -71,6 +71,8 @@ def session(
         warn(f"{e}\n{t(unsaved)}")
     if sess.recovered_from:
         warn(t("store.salvaged", rows=sess.salvaged_rows, path=sess.recovered_from))
+    if sess.moved_aside:
+        warn(t("store.moved_aside", paths=", ".join(map(str, sess.moved_aside))))
     return sess
 
 
