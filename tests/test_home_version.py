@@ -103,12 +103,13 @@ def _v4_rows():
         db.close()
 
 
-@pytest.mark.parametrize("kind", ["page", "truncated"])
-def test_a_damaged_schema_4_database_is_salvaged_under_the_new_ids_like_its_drafts(kind, tmp_path):
+def test_a_damaged_schema_4_database_is_salvaged_under_the_new_ids_like_its_drafts(tmp_path):
+    # (a truncated schema-4 file loses the last page of its schema: no row can be read, and its
+    # drafts move as its header says, as they did before)
     home = old_home(tmp_path, "home-v4")
     old = drafts(home)
     spent = _v4_rows()
-    damage(home, kind)
+    damage(home, "page")
     recovered, _ = opened(home)
     assert recovered is not None
     now = drafts(home)
@@ -116,9 +117,7 @@ def test_a_damaged_schema_4_database_is_salvaged_under_the_new_ids_like_its_draf
         assert now[f"{n}.py"] == old[f"{o}.py"]
     with Store(home) as store:
         survived = [e for e in spent if store.stats(RENAMED.get(e, e)).time_spent_s]
-        # the salvage kept rows (a truncated file loses its schema's last page: none), each
-        # under the new id of its exercise
-        assert survived or kind == "truncated"
+        assert survived  # the salvage kept rows, each under the new id of its exercise
         for ex_id in survived:
             assert store.stats(RENAMED.get(ex_id, ex_id)).time_spent_s == spent[ex_id]
         assert len(renames_listed(home)) == len(RENAMES_5)  # listed once, not once per salvage

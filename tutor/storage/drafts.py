@@ -16,12 +16,14 @@ from pathlib import Path
 
 from tutor.sourcefile import (  # noqa: F401 - the drafts' errors and file operations
     BOM,
+    DanglingLink,
     DraftEncodingError,
     DraftError,
     DraftReadError,
     DraftWriteError,
     atomic_write,
     decode_source,
+    is_dangling,
     read_source,
 )
 from tutor.words.catalog import t
@@ -76,8 +78,11 @@ class Drafts:
         return self.path(ex_id).is_file()
 
     def ensure(self, exercise) -> Path:
-        """The draft's path, created from the starter on first use. Raises DraftWriteError."""
+        """The draft's path, created from the starter on first use (never through a link to
+        nothing: DanglingLink). Raises DraftWriteError."""
         p = self.path(exercise.id)
+        if is_dangling(p):
+            raise DanglingLink(p)
         if not p.is_file():
             atomic_write(p, exercise.starter)
         return p
@@ -109,11 +114,7 @@ class Drafts:
                 raise DraftReadError(p, e) from None
             if current != exercise.starter.encode("utf-8"):
                 backup = unique_path(self.folder / "backup", exercise.id, ".py")
-                try:
-                    backup.parent.mkdir(parents=True, exist_ok=True)
-                    backup.write_bytes(current)
-                except OSError as e:
-                    raise DraftWriteError(backup, e.strerror or str(e), e.errno) from None
+                atomic_write(backup, current)  # all of it or nothing (a full disk)
         atomic_write(p, exercise.starter)
         return backup
 
