@@ -130,3 +130,38 @@ def test_a_draft_kept_aside_is_named_by_the_command_line(tmp_path, capsys):
     [aside] = list((home / "work" / "backup").glob("a1.3.moved.*.py"))
     assert aside.read_bytes() == old and str(aside) in err
     assert not any(Path(p).parent == home / "work" for p in (home / "work").glob("a1.3.2*"))
+
+
+def test_an_old_home_on_a_full_disk_checks_the_draft_of_each_id(tmp_path):
+    import subprocess
+    import sys
+
+    from helpers import ROOT
+
+    home = old_home(tmp_path, "home-v4")
+    old = drafts(home)
+    # the disk is full past 20 kB for the command (a file size limit): the database cannot be
+    # migrated, the view is read-only, and 6.6 (what 6.4 was) is checked with work/6.4.py
+    script = (
+        "import resource, signal, sys\n"
+        "from clihelp import FakeRunner, passed\n"
+        "from tutor.application.runs import RunService\n"
+        "from tutor.cli import commands, main\n"
+        "runner = FakeRunner(passed)\n"
+        "commands.make_runs = lambda keep_warm, interactive=False: RunService(runner)\n"
+        "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, resource.RLIM_INFINITY))\n"
+        "code = main(['--home', sys.argv[1], 'check', '6.6', '--json'])\n"
+        "print(runner.jobs[-1].file)\n"
+    )
+    p = subprocess.run(
+        [sys.executable, "-c", script, str(home)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "tests")},
+        timeout=120,
+    )
+    assert "Traceback" not in p.stderr and "不会记入" in p.stderr, p.stderr  # not recorded
+    assert p.stdout.splitlines()[-1] == str((home / "work" / "6.4.py").resolve())
+    assert drafts(home) == old

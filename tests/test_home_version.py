@@ -68,7 +68,7 @@ def test_a_home_of_the_schema_6_tutor_keeps_every_draft(kind, first_open, tmp_pa
     assert all(files == "done" for _, _, files in renames_listed(home))
 
 
-@pytest.mark.parametrize("kind", ["deleted", "page"])
+@pytest.mark.parametrize("kind", list(DAMAGE))
 def test_the_command_line_lists_a_schema_6_home_with_every_draft_in_place(kind, tmp_path):
     home = old_home(tmp_path, "home-v6")
     before = drafts(home)
@@ -78,6 +78,14 @@ def test_the_command_line_lists_a_schema_6_home_with_every_draft_in_place(kind, 
     assert drafts(home) == before
     for ex_id in RENUMBERED:  # each draft names its own id, byte for byte
         assert f"# 这是 {ex_id} 的草稿".encode() in before[f"{ex_id}.py"]
+
+
+def test_the_command_line_lists_a_current_home_without_its_database(home, course):
+    before = write_current_drafts(home, course)
+    damage(home, "deleted")
+    p = cli("--home", str(home), "list")
+    assert p.returncode == 0, p.stderr
+    assert drafts(home) == before
 
 
 def test_a_home_of_the_schema_4_tutor_moves_once_then_records_it(tmp_path):

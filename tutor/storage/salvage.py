@@ -38,12 +38,20 @@ def _readable_rows(db: sqlite3.Connection, table: str, columns: list[str]) -> li
 
 
 def _schema_of(damaged: Path) -> int:
-    """The schema the damaged file's rows follow: its header's version when it is one we know,
-    else today's."""
+    """The schema the damaged file's rows follow: its version as SQLite reads it (a write-ahead
+    log beside it included), else as its header says, when it is one we know; else today's."""
+    version = None
     try:
-        version = schema_in_header(damaged)
-    except OSError:
-        version = None
+        src = sqlite3.connect(f"file:{damaged}?mode=ro", uri=True)
+        try:
+            version = src.execute("PRAGMA user_version").fetchone()[0]
+        finally:
+            src.close()
+    except sqlite3.Error:
+        try:
+            version = schema_in_header(damaged)
+        except OSError:
+            version = None
     if version is None or not 0 < version <= SCHEMA_VERSION:
         return SCHEMA_VERSION
     return version
