@@ -165,3 +165,19 @@ def test_an_old_home_on_a_full_disk_checks_the_draft_of_each_id(tmp_path):
     assert "Traceback" not in p.stderr and "不会记入" in p.stderr, p.stderr  # not recorded
     assert p.stdout.splitlines()[-1] == str((home / "work" / "6.4.py").resolve())
     assert drafts(home) == old
+
+
+def test_an_editor_on_a_link_to_nothing_says_why_it_cannot_save(tmp_path, course):
+    from tutor.application.session import open_session
+
+    home = tmp_path / "home"
+    outside = tmp_path / "outside" / "gone" / "draft.py"
+    (home / "work").mkdir(parents=True)
+    (home / "work" / "6.1.py").symlink_to(outside)
+    with open_session(home, course=course) as session:
+        draft = session.draft("6.1")
+        opening = draft.opening()  # the starter, to edit; nothing written through the link
+        assert opening.text == course.exercise("6.1").starter
+        saved = draft.save(opening.text + "x = 1\n")
+        assert not saved.ok and not saved.refused and str(outside) in (saved.reason or "")
+    assert not (tmp_path / "outside").exists()

@@ -207,12 +207,13 @@ class Draft:
         """Like `save`, but refuse (`SaveOutcome.refused`) when the file no longer holds the text
         last saved or read: someone else wrote it, and writing now would lose their change. The
         look at the file and the write happen under the same lock, so no save of this Draft can
-        slip in between. A missing file is written (recreated); one that now holds `text`
-        itself is taken as saved; an unreadable version already kept byte for byte
-        (`backup(None)`) may be replaced."""
+        slip in between. A missing file is written (recreated; a link to nothing is written
+        through when its target's folder exists, else the save fails with DanglingLink); one
+        that now holds `text` itself is taken as saved; an unreadable version already kept byte
+        for byte (`backup(None)`) may be replaced."""
         with self._lock:
             path = self.path
-            if path.exists() or path.is_symlink():
+            if path.exists():  # a link to nothing is written like a missing file
                 try:
                     on_disk = read_source(path)
                 except DraftError as e:
