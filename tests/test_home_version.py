@@ -81,6 +81,20 @@ def test_the_command_line_lists_a_schema_6_home_with_every_draft_in_place(kind, 
         assert f"# 这是 {ex_id} 的草稿".encode() in before[f"{ex_id}.py"]
 
 
+def test_a_current_home_given_a_database_from_before_the_renumbering_moves_no_draft(home, course):
+    import shutil
+
+    before = write_current_drafts(home, course)
+    shutil.copy(FIXTURES / "home-v4" / "progress.sqlite3", home / "progress.sqlite3")
+    opened(home)
+    assert drafts(home) == before  # the files already use today's ids
+    spent = _v4_rows()
+    with Store(home) as store:  # the rows of the old database are renamed to today's ids
+        for old, new in RENAMED.items():
+            assert store.stats(new).time_spent_s == spent[old]
+    assert all(files == "done" for _, _, files in renames_listed(home))
+
+
 def test_the_command_line_lists_a_current_home_without_its_database(home, course):
     before = write_current_drafts(home, course)
     damage(home, "deleted")
