@@ -181,3 +181,19 @@ def test_an_editor_on_a_link_to_nothing_says_why_it_cannot_save(tmp_path, course
         saved = draft.save(opening.text + "x = 1\n")
         assert not saved.ok and not saved.refused and str(outside) in (saved.reason or "")
     assert not (tmp_path / "outside").exists()
+
+
+def test_a_home_where_its_version_cannot_be_recorded_is_a_sentence(home, monkeypatch, capsys):
+    home.mkdir()
+    real_open = open
+
+    def full_open(path, *args, **kwargs):  # the disk is full for a new file in the home
+        if str(path).startswith(str(home / f".{VERSION_FILE}")):
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", full_open)
+    assert main(["--home", str(home), "list"]) == 0  # read-only, and says why
+    err = capsys.readouterr().err
+    assert str(home / VERSION_FILE) in err and "No space" in err and "只读" in err
+    assert not list(home.glob(f"*{VERSION_FILE}*"))

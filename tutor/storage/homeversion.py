@@ -86,5 +86,7 @@ def record(home: Path) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
+    except OSError as e:  # named by the file the learner would look for
+        raise OSError(e.errno, e.strerror, str(target)) from None
     finally:
         tmp.unlink(missing_ok=True)
