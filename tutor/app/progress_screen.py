@@ -144,7 +144,7 @@ class ProgressScreen(Screen):
                 title,
                 *cells[TITLE + 1 :],
                 key=cells[1],
-                height=title.count("\n") + 1,
+                height=title.plain.count("\n") + 1,
             )
         if row:
             table.move_cursor(row=min(row, table.row_count - 1), animate=False)
