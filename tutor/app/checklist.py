@@ -16,7 +16,8 @@ from tutor.words.catalog import t
 
 
 def check_label(check: CheckOutcome) -> Text:
-    """✓/✗, the name and the time. Only the mark (and a failing name) takes the status colour:
+    """✓/✗, the name and the time; a skipped check (its own mark) says why under its name, and
+    which check judges it instead. Only the mark (and a failing name) takes the status colour:
     a time dimmed from the status colour would be illegible."""
     style = progress.style(check.status)
     text = Text()
@@ -24,6 +25,8 @@ def check_label(check: CheckOutcome) -> Text:
     text.append_text(literal(check.name, "" if check.status == CheckStatus.PASSED else style))
     if check.status != CheckStatus.SKIPPED:
         text.append("  " + t("app.secs", secs=check.duration_s), style=progress.style("skipped"))
+    elif check.message:
+        text.append_text(literal("\n" + check.message, "dim"))
     return text
 
 

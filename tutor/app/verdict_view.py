@@ -41,6 +41,9 @@ def verdict_text(
         )
     else:
         line = t("app.ex.verdict_short", status=word, secs=result.duration_s)
+    skipped = sum(1 for c in result.checks if c.status == CheckStatus.SKIPPED)
+    if skipped:  # never counted as passed: said apart
+        line += " · " + t("app.ex.skipped_count", n=skipped)
     text = Text()
     if restored:
         text.append(t("app.ex.last_verdict") + " ", style="dim")

@@ -300,6 +300,9 @@ def render_result(out: Out, result, exercise=None) -> None:
     if result.checks:
         passed = sum(1 for c in result.checks if c.status.value == "passed")
         out.line(t("cli.passed_count", passed=passed, total=len(result.checks)))
+        skipped = sum(1 for c in result.checks if c.status.value == "skipped")
+        if skipped:
+            out.line(t("cli.skipped_count", n=skipped), status="skipped")
     for c in result.checks:
         st = c.status.value
         out.line(f"  {progress.mark(st)} {c.name}  ({c.duration_s:.2f}s)", status=st)
