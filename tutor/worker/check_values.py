@@ -39,8 +39,9 @@ def skip(reason: str, *, covered_by: str) -> NoReturn:
     """End the current check as skipped, never passed: it had nothing to compare (a value it
     needs is NaN, missing, or of another structure) and `covered_by`, the id of another check
     of the module, judges what it would have compared (reports the NaN, the structure …).
-    `reason` says why, in a few words. A run passes only when that check passed."""
-    raise CheckSkipped(reason, covered_by)
+    `reason` says why, in a few words (a catalog message: `msg(...)`). A run passes only when
+    that check passed."""
+    raise CheckSkipped(str(reason), covered_by)
 
 
 # ---------------------------------------------------------------- structure first
