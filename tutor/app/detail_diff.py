@@ -21,6 +21,7 @@ from rich.text import Text
 
 from tutor.app.valuediff import BAD, GOOD, array_table, as_number, fmt, values_table
 from tutor.app.verdict_view import TIMEOUT, error_kind
+from tutor.application import progress
 from tutor.protocol import details as D
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo
 from tutor.terminal_text import literal
@@ -237,7 +238,10 @@ def render_detail(check: CheckOutcome) -> RenderableType:
     """Everything the learner needs to see about one check that did not pass."""
     skipped = check.status == CheckStatus.SKIPPED
     parts: list[RenderableType] = [
-        literal(("– " if skipped else "✗ ") + check.name, "dim" if skipped else BAD)
+        literal(
+            f"{progress.mark('skipped') if skipped else '✗'} {check.name}",
+            "dim" if skipped else BAD,
+        )
     ]
     if check.message:
         parts.append(literal(check.message))
