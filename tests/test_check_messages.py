@@ -210,7 +210,7 @@ def test_messages_render_with_their_fields(lang):
 
 def test_a_check_speaks_the_language_of_its_job():
     from tutor.words import catalog
-    from tutor.worker.checklib import Checks, lead, later, msg
+    from tutor.worker.checklib import Checks, later, lead, msg
 
     saved = catalog.lang()
     try:
