@@ -134,7 +134,7 @@ class Run:
                 and self.worker.output_closed(QUICK_OUTPUT_S)
             )
             if not quick:
-                left += self.worker.settle()
+                left = self.worker.settle()  # the processes left, each counted once
         except Exception as e:  # noqa: BLE001
             self._kill_regardless()
             seen.outcome = seen.outcome or self._failed(e)

@@ -47,6 +47,7 @@ class WorkerProcess:
         self.handle = None  # psutil handle on the worker proper, once ready
         self._released = self._settled = False
         self._reaper_gone = False
+        self.left_behind: set[processes.Ident] = set()  # the learner's processes, each once
         job_r, self._job_w = os.pipe()
         res_r, res_w = os.pipe()
         life_r, self._life_w = os.pipe()
@@ -222,27 +223,25 @@ class WorkerProcess:
     def destroy(self) -> int:
         """Kill the worker and everything below its reaper; remove the run folder. Returns how
         many processes the learner's code had left running."""
-        return self.release() + self.settle()
+        self.release()
+        return self.settle()
 
     def release(self) -> int:
         """The quick half of destroy(): kill the worker's group and cut the lifeline (the reaper
         then kills everything below itself and exits). Returns how many processes the learner's
-        code had left running."""
+        code had left running, as far as seen yet (`left_behind`)."""
         if self._released:
-            return 0
+            return len(self.left_behind)
         self._released = True
         pid = self.ready_info.pid if self.ready_info else None
         self._reaper_gone = not self.alive()
         if pid is not None and self.handle is not None and processes.alive(self.handle):
             processes.kill_group(pid)  # the worker and its own group, at once
         # before Ready no learner code has run: everything below the reaper is the worker's own
-        left = (
-            processes.live_below(self.proc.pid, exclude=pid)
-            if pid is not None and self.alive()
-            else 0
-        )
+        if pid is not None and self.alive():
+            self.left_behind |= processes.live_below(self.proc.pid, exclude=pid)
         os.close(self._life_w)
-        return left
+        return len(self.left_behind)
 
     def output_closed(self, timeout: float) -> bool:
         """Wait until the worker's stdout and stderr reached their end (everything written is
@@ -254,25 +253,25 @@ class WorkerProcess:
 
     def settle(self) -> int:
         """The slow half of destroy(): wait for the reaper (doing its work if it is stuck), make
-        sure all the output is in, remove the run folder. Returns how many more processes had
-        to be killed from here."""
+        sure all the output is in, remove the run folder. Returns how many processes the
+        learner's code had left running (`left_behind`: those release() saw, and those that had
+        to be killed from here; a process found by both counts once)."""
         self.release()
         if self._settled:
-            return 0
+            return len(self.left_behind)
         self._settled = True
-        left = 0
         try:
             self._wait_reaper(2.0)
         except subprocess.TimeoutExpired:  # the reaper is stuck: do its work from here
-            left += processes.kill_below(self.proc.pid)
+            self.left_behind |= processes.kill_below(self.proc.pid)
             self.proc.kill()
             self.proc.wait()
         if self._reaper_gone and self.proc.returncode == -signal.SIGKILL:
             # killed from outside (the OOM killer …): its orphans went to init, find them by token
-            left += processes.kill_token(self.token)
+            self.left_behind |= processes.kill_token(self.token)
         if self._job_w >= 0:
             os.close(self._job_w)
             self._job_w = -1
         self.output_closed(1.0)
         shutil.rmtree(self.workdir, ignore_errors=True)
-        return left
+        return len(self.left_behind)
