@@ -20,7 +20,7 @@ from tutor import paths
 from tutor.protocol.events import Event, Job, ProtocolError, Ready, decode_event
 from tutor.protocol.result import CappedText
 from tutor.worker import processes, xlacache
-from tutor.worker.main import EVENTS_FILE, STACK_FILE
+from tutor.worker.main import EVENTS_FILE, STACK_FILE, STACK_SIGNAL
 
 MAX_PENDING = 16 * 1024 * 1024  # bytes of one unfinished line on the result pipe
 
@@ -166,22 +166,24 @@ class WorkerProcess:
                 out.append(e)
         return out
 
-    def stack_dump(self, wait_s: float) -> str:
-        """The stack the worker sampled just before its limit (waiting briefly if it is still
-        being written: the sampling thread may not have been scheduled yet on a busy machine)."""
-        path = os.path.join(self.workdir, STACK_FILE)
-        deadline = time.monotonic() + wait_s
-        previous = None
-        while True:
+    def sample_stack(self, wait_s: float) -> str:
+        """The worker's stack, sampled now: asked for with STACK_SIGNAL, which makes the worker's
+        main thread write its own stack and end (tutor/worker/main.py); the file is whole once
+        the worker is gone, which is waited for at most `wait_s` (the learner's code may have
+        blocked or replaced the signal: then whatever the file holds, often nothing)."""
+        if self.handle is not None and processes.alive(self.handle):
             try:
-                with open(path, encoding="utf-8", errors="replace") as fh:
-                    text = fh.read()
-            except OSError:
-                text = ""
-            if (text and text == previous) or time.monotonic() >= deadline:
-                return text
-            previous = text
-            time.sleep(0.02)
+                self.handle.send_signal(STACK_SIGNAL)
+            except Exception:  # noqa: BLE001 - gone meanwhile: there is no stack to ask for
+                pass
+            self.wait_worker(wait_s)
+        try:
+            with open(
+                os.path.join(self.workdir, STACK_FILE), encoding="utf-8", errors="replace"
+            ) as fh:
+                return fh.read()
+        except OSError:
+            return ""
 
     def send(self, job: Job) -> None:
         self._capturing = True

@@ -8,8 +8,6 @@ from __future__ import annotations
 import ast
 import builtins
 import contextlib
-import faulthandler
-import fcntl
 import functools
 import os
 import sys
@@ -24,9 +22,6 @@ from tutor.words import catalog
 from tutor.worker.charts import ChartRecorder
 from tutor.worker.checklib import Learner, run_checks
 from tutor.worker.tracebacks import is_memory_error, learner_error
-
-STACK_FD_MIN = 210
-DUMP_MARGIN_S = 0.25  # the stack is sampled this long before the parent's limit
 
 
 class OutOfMemory(BaseException):
@@ -62,15 +57,13 @@ def compile_learner(source: str, path: str) -> types.CodeType:
     return compile(source, path, "exec")
 
 
-def run(job: Job, ns: dict | None, send: Callable[[Event], None], stack_path: str) -> None:
+def run(job: Job, ns: dict | None, send: Callable[[Event], None]) -> None:
     """Run `job` and send Started, the check events and Finished (all with the job's nonce)."""
     # Everything used after the learner's code has run is bound here, before it runs: a name the
     # learner replaces in this module (run_job.Finished = …) is looked up too late to matter.
     finished, run_result, status, restore = Finished, RunResult, Status, _restore_builtins
-    cancel_stack_sample = _stack_sample_canceller()
     catalog.set_lang(job.lang)
     nonce = job.nonce
-    _sample_stack_before_limit(job, stack_path)
     send(Started(nonce=nonce))
     saved = dict(builtins.__dict__)
     exit_code = None
@@ -94,36 +87,12 @@ def run(job: Job, ns: dict | None, send: Callable[[Event], None], stack_path: st
         )
     finally:
         restore(saved)
-    cancel_stack_sample()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except Exception:  # noqa: BLE001 - the learner may have closed or replaced them
             pass
     send(finished(nonce=nonce, result=result, exit_code=exit_code))
-
-
-def _stack_sample_canceller() -> Callable[[], None]:
-    """Cancels the stack sample in the process that scheduled it only. faulthandler's watchdog is a
-    thread, which a fork does not copy: in a forked child (the learner forked, the worker proper
-    exited) cancelling waits forever for that thread to answer, and the verdict is never sent."""
-    owner, getpid, cancel = os.getpid(), os.getpid, faulthandler.cancel_dump_traceback_later
-
-    def cancel_if_owner() -> None:
-        if getpid() == owner:
-            cancel()
-
-    return cancel_if_owner
-
-
-def _sample_stack_before_limit(job: Job, path: str) -> None:
-    """faulthandler's own thread dumps every thread's stack to `path` just before the parent's
-    time limit, without needing the GIL: the parent reads it if the run times out."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
-    high = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, STACK_FD_MIN)
-    os.close(fd)
-    margin = min(DUMP_MARGIN_S, job.time_limit / 2)
-    faulthandler.dump_traceback_later(job.time_limit - margin, repeat=False, file=high)
 
 
 def _restore_builtins(saved: dict) -> list[str]:

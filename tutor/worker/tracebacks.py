@@ -138,14 +138,15 @@ def _faulthandler_ascii(text: str) -> str:
 def stuck_error(
     dump: str, learner_file: str, source: str | None = None, lang: str | None = None
 ) -> ErrorInfo | None:
-    """Where the learner's code was, from a faulthandler dump of the worker's threads taken when
-    the time ran out; None when no thread was in the learner's file. `source` gives the lines
-    of a file that is not on disk (a lesson block); `lang` the job's language."""
+    """Where the learner's code was, from a faulthandler dump taken when the time ran out (the
+    main thread's stack, or every thread's); None when no thread was in the learner's file.
+    `source` gives the lines of a file that is not on disk (a lesson block); `lang` the job's
+    language."""
     lang = lang or current_lang()
     names = {learner_file, _faulthandler_ascii(learner_file)}
     blocks: list[list[tuple[str, int, str]]] = []
     for row in dump.splitlines():
-        if row.startswith(("Thread 0x", "Current thread 0x")):
+        if row.startswith(("Stack (", "Thread 0x", "Current thread 0x")):
             blocks.append([])
             continue
         m = _FRAME_RE.match(row)
