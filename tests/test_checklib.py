@@ -9,6 +9,7 @@ import pytest
 
 from tutor.protocol import details as D
 from tutor.protocol.result import CheckStatus
+from tutor.words.catalog import t
 from tutor.worker.checklib import (
     CheckFailed,
     Checks,
@@ -18,7 +19,6 @@ from tutor.worker.checklib import (
     assert_that,
     run_checks,
 )
-from tutor.words.catalog import t
 
 
 def failure(fn, *args, **kw) -> CheckFailed:
