@@ -158,6 +158,15 @@ FAULTS = {
     "forged_run_checks": (FORGED_RUN_CHECKS, Status.FAILED, LIMIT, 3072),
     "builtins_replaced_inside_the_function": (BUILTINS_IN_FUNCTION, Status.ERROR, LIMIT, 3072),
     "nul_byte": ("x = 1\ny = 2 \0\n" + GOOD, Status.ERROR, LIMIT, 3072),
+    # functions of the learner's file are pickled by reference to __main__, as in a script
+    "process_pool": (
+        "import multiprocessing\n\ndef square(x):\n    return x * x\n\n"
+        "with multiprocessing.Pool(2) as pool:\n    print('squares', pool.map(square, [1, 2, 3]))\n"
+        + GOOD,
+        Status.PASSED,
+        LONG,
+        3072,
+    ),
 }
 
 # the endless loops, and the lines where their code can be when the time runs out
@@ -210,6 +219,8 @@ def test_fault_ends_with_status_and_leaves_nothing(fault_runner, tmp_path, name)
     if name == "builtins_replaced_inside_the_function":  # the learner's error, not the course's
         assert result.error is not None and "isinstance" in result.error.message
         assert not any("课程的问题" in (c.message or "") for c in result.checks)
+    if name == "process_pool":
+        assert "squares [1, 4, 9]" in result.stdout
     if name == "nul_byte":
         assert result.error.type == "SyntaxError" and result.error.line == 2, result.error
         assert "tutor/" not in result.error.traceback and "y = 2" in result.error.traceback

@@ -30,7 +30,15 @@ class OutOfMemory(BaseException):
 
 
 def fresh_namespace() -> dict[str, Any]:
-    return {"__name__": "__main__", "__builtins__": builtins}
+    """A namespace for the chapter context and the learner's file: the dict of a new module that
+    is sys.modules['__main__'] from now on, as when Python runs a script. pickle finds a function
+    by its module and name, so the functions defined there can be sent to other processes
+    (multiprocessing.Pool) as in the learner's own terminal. The worker's own code keeps the
+    module it was started as; the check module is a module of its own (_load_checks)."""
+    module = types.ModuleType("__main__")
+    module.__dict__["__builtins__"] = builtins
+    sys.modules["__main__"] = module
+    return module.__dict__
 
 
 def exec_file(path: str, ns: dict) -> None:
