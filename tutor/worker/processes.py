@@ -258,10 +258,6 @@ def with_token(token: str) -> list:
     return found
 
 
-def pids_with_token(token: str) -> list[int]:
-    return [p.pid for p in with_token(token)]
-
-
 def kill_token(token: str) -> set[Ident]:
     """SIGKILL the processes carrying `token`; returns the ones it killed."""
     import psutil
