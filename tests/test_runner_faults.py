@@ -75,8 +75,10 @@ FAULTS = {
         3072,
     ),
     # deep calls in a loop: Python's frames come and go in chunks of memory that are unmapped as
-    # calls return, which a stack sample walked from another thread could read (SIGSEGV)
-    "endless_loop_of_deep_calls": (
+    # calls return, which a stack sample walked from another thread could read (SIGSEGV); and the
+    # learner's own faulthandler timer (a way to debug a hang) must not replace the runner's sample
+    "endless_deep_calls_under_a_faulthandler_timer": (
+        "import faulthandler\nfaulthandler.dump_traceback_later(3600)\n\n"
         "def down(n):\n    return down(n - 1) if n else 0\n\nwhile True:\n    down(900)\n",
         Status.TIMEOUT,
         LIMIT,
@@ -175,7 +177,7 @@ STUCK_AT = {
     "endless_jitted_while_loop": (1, 2),  # XLA on the CPU may run it in the calling thread
     "endless_eager_jax_loop": (2, 3),
     "endless_loop_while_tracing": (3, 4),
-    "endless_loop_of_deep_calls": (2,),
+    "endless_deep_calls_under_a_faulthandler_timer": (5, 7, 8),
 }
 
 
