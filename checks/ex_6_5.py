@@ -234,7 +234,7 @@ def _(L):
     explicit = run(0.01, rho=0.9, eps=1e-8)
     if all(H.trees_close(u, e, rtol=1e-5, atol=1e-6) for u, e in zip(explicit, exp, strict=True)):
         fail(msg("ex_6_5.defaults.fail"))
-    _check_steps(got, grads, 0.01, 0.9, 1e-8, "rmsprop(0.01) ")
+    _check_steps(got, grads, 0.01, 0.9, 1e-8, msg("ex_6_5.defaults.check_steps"))
 
 
 @checks.add("fresh", needs="structure")

@@ -237,3 +237,29 @@ def test_module_state_says_its_change_in_the_jobs_language():
         assert before.changes().words() == "改动了模块级变量 calls;新建了模块级变量 seen"
     finally:
         catalog.set_lang(saved)
+
+
+def test_workers_read_a_prebuilt_copy_while_the_catalogs_are_unchanged(tmp_path, monkeypatch):
+    import marshal
+    import os
+
+    messages_dir = tmp_path / "content" / "checks" / "messages"
+    messages_dir.mkdir(parents=True)
+    zh = messages_dir / "ch9.zh.toml"
+    zh.write_text('[ex_9_1]\nsaid = "旧的"\n', encoding="utf-8")
+    os.utime(zh, (1_000_000, 1_000_000))  # old enough to be trusted
+    monkeypatch.setenv("JAXTUTOR_CONTENT", str(tmp_path / "content"))
+    monkeypatch.setenv("JAXTUTOR_CACHE", str(tmp_path / "cache"))
+    check_catalog.messages.cache_clear()
+    try:
+        assert check_catalog.messages("zh") == {"ex_9_1.said": "旧的"}
+        copy = tmp_path / "cache" / "words" / "checks-zh.marshal"
+        stamp, kept = marshal.loads(copy.read_bytes())
+        copy.write_bytes(marshal.dumps((stamp, {"ex_9_1.said": "from the copy"})))
+        check_catalog.messages.cache_clear()
+        assert check_catalog.messages("zh") == {"ex_9_1.said": "from the copy"}  # no parse
+        zh.write_text('[ex_9_1]\nsaid = "新的话"\n', encoding="utf-8")
+        check_catalog.messages.cache_clear()
+        assert check_catalog.messages("zh") == {"ex_9_1.said": "新的话"}  # the file changed
+    finally:
+        check_catalog.messages.cache_clear()
