@@ -188,26 +188,26 @@ def loss_trace(L, name: str, length: int) -> np.ndarray:
     """A learner's module-level loss trace, checked for shape and finiteness
     (the chapter's `rl.shape == (n,) and np.all(np.isfinite(rl))`)."""
     if name not in L:
-        fail(f"找不到 {name}:训练得到的逐步损失要保存在模块级变量 {name} 里(检查会直接读取它)。")
+        fail(msg("_ch6.loss_trace.fail", name=name))
     arr = as_array(L.ns[name], name).astype(np.float64)
     if arr.ndim == 0:
         assert_equal(
             [],
             [length],
-            f"{name} 只是一个数({float(arr):.5g}),而不是每一步一个损失:它的形状应为 ({length},)。",
-            what=f"{name} 的形状",
+            msg("_ch6.loss_trace.assert_equal", name=name, float_arr=float(arr), length=length),
+            what=msg("_ch6.loss_trace.what", name=name),
         )
     if arr.shape != (length,):
         assert_equal(
             list(arr.shape),
             [length],
-            f"{name} 的形状应为 ({length},),即每一步一个损失值,实际是 {arr.shape}。",
-            what=f"{name} 的形状",
+            msg("_ch6.loss_trace.assert_equal_2", name=name, length=length, shape=arr.shape),
+            what=msg("_ch6.loss_trace.what_2", name=name),
         )
     bad = np.flatnonzero(~np.isfinite(arr))
     if bad.size:
         fail(
-            f"{name} 里有 NaN/inf,第一个出现在第 {int(bad[0])} 步:训练发散了。",
+            msg("_ch6.loss_trace.fail_2", name=name, int_v=int(bad[0])),
             first_bad_step=int(bad[0]),
             value=float(arr[bad[0]]),
         )

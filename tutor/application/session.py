@@ -264,7 +264,7 @@ class Session(Answers, Places, Verdicts):
 
     def record_edit(self, ex_id: str) -> str:
         """The learner changed the draft: what an edit does to the status (progress.EDIT_RULE:
-        an unseen exercise is started, 进行中). Returns the exercise's status after it."""
+        an unseen exercise is started, in progress). Returns the exercise's status after it."""
         from tutor.application.progress import EDIT_RULE
 
         return self._store.record_edit(self.course.exercise(ex_id).id, EDIT_RULE)

@@ -1,5 +1,5 @@
 """The tutor's own words (statuses, CLI, app, check library, runner) in each language, kept as
-data: tutor/words/<lang>.toml, one table per area (`[status]` `passed = "通过"` is the key
+data: tutor/words/<lang>.toml, one table per area (`[status]` `passed = …` is the key
 `status.passed`); `{name}` fields are filled by `t(key, name=…)`. Content is Chinese; these words
 follow --lang / JAXTUTOR_LANG (zh by default), and workers get the language in their job.
 

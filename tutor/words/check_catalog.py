@@ -4,11 +4,13 @@ ch0, ch6, ch7, a1), one table per check module or helper module (`[ex_6_1]`, `[_
 check reports a message id and its values; the worker renders it in its job's language with
 str.format (`{count:g}` works; write `{{`/`}}` for a literal brace). See checks/messages/README.md.
 
-Workers parse the catalogs while warming up (`preload`), never per run."""
+Workers read the catalogs while warming up (`preload`), never per run, from a prebuilt copy in
+the cache folder while the files are unchanged."""
 
 from __future__ import annotations
 
 import string
+import time
 from functools import cache
 from pathlib import Path
 
@@ -74,8 +76,29 @@ def load(lang: str, where: Path | None = None) -> dict[str, str]:
 
 @cache
 def messages(lang: str) -> dict[str, str]:
-    """The messages of `lang`, parsed once per process."""
-    return load(lang)
+    """The messages of `lang`, read once per process: from a prebuilt copy in the cache folder
+    (marshal, no TOML parser) while every catalog file of the language is unchanged, else parsed
+    and the copy rewritten (as tutor/words/catalog.py does for the tutor's own words)."""
+    import marshal
+
+    from tutor.words import catalog
+
+    paths = files(lang)
+    stamp = [[p.name, p.stat().st_size, p.stat().st_mtime_ns] for p in paths.values()]
+    stamp.append([str(folder())])
+    copy = catalog._prebuilt_path(f"checks-{lang}")
+    if copy is not None:
+        try:
+            kept_stamp, kept = marshal.loads(copy.read_bytes())
+            if kept_stamp == stamp and isinstance(kept, dict):
+                return kept
+        except (OSError, EOFError, ValueError, TypeError):
+            pass
+    parsed = load(lang)
+    newest = max((p.stat().st_mtime for p in paths.values()), default=0.0)
+    if copy is not None and time.time() - newest > catalog.RACY_S:
+        catalog._write_quietly(copy, marshal.dumps((stamp, parsed)))
+    return parsed
 
 
 def preload() -> None:

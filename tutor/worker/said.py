@@ -45,10 +45,10 @@ def later(key: str, /, **values: Any) -> Said:
 
 
 def lead(label: str) -> str:
-    """A label that goes right before the words of a message (`{label}的容器变了`): in Chinese
-    it takes a space after a Latin letter, a digit or `_` ("state.step 的 dtype") and none
-    after a Chinese character or a bracket ("状态的容器", "状态[0]的"); other languages set
-    their own spaces in the message."""
+    """A label that goes right before the words of a message (`{label}` followed directly by
+    Chinese words): in Chinese it takes a space after a Latin letter, a digit or `_`, and none
+    after a Chinese character or a bracket (the course's mixed-script spacing); other languages
+    set their own spaces in the message."""
     if catalog.lang() != "zh":
         return label
     end = label[-1:]
