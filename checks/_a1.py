@@ -1,4 +1,4 @@
-"""Helpers shared by the check modules of advanced chapter 1 (ex_a1_*.py).
+"""Helpers shared by the check modules of chapter a1 (ex_a1_*.py).
 
 Imported by those modules as `import _a1 as A1` (the runner puts checks/ on sys.path). Everything
 generic (structure validation, comparisons, jaxpr walking) lives in tutor.worker.checklib; this
@@ -82,31 +82,39 @@ def array_pair(
     the wrong order is named. Returns the two items (concrete ones as NumPy arrays)."""
     import numpy as np
 
-    from tutor.worker.checklib import as_array, as_tuple, assert_equal, fail
+    from tutor.worker.checklib import as_array, as_tuple, assert_equal, fail, msg
 
     items = as_tuple(out, 2, f"{what} ({names[0]}, {names[1]})")
-    labels = [f"{what}的第{'一二'[i]}项 {names[i]}" for i in range(2)]
+    labels = [
+        msg("_a1.first_item", what=what, name=names[0]),
+        msg("_a1.second_item", what=what, name=names[1]),
+    ]
     found = [shape_dtype(item, label) for item, label in zip(items, labels, strict=False)]
     wanted = [tuple(shapes[0]), tuple(shapes[1])]
     if wanted[0] != wanted[1] and found[0][0] == wanted[1] and found[1][0] == wanted[0]:
         assert_equal(
             [list(f[0]) for f in found],
             [list(w) for w in wanted],
-            f"{what}的两项顺序反了:第一项的形状是 {found[0][0]}(像是 {names[1]}),第二项是 "
-            f"{found[1][0]}"
-            f"(像是 {names[0]})。接口要求先返回 {names[0]}、再返回 {names[1]}。",
-            what=f"{what}两项的形状",
+            msg(
+                "_a1.pair_swapped",
+                what=what,
+                first_shape=found[0][0],
+                second_name=names[1],
+                second_shape=found[1][0],
+                first_name=names[0],
+            ),
+            what=msg("_a1.shapes_of_pair", what=what),
         )
     for (shape, dtype), want, label in zip(found, wanted, labels, strict=False):
         if shape != want:
             assert_equal(
                 list(shape),
                 list(want),
-                f"{label} 的形状应该是 {want},实际是 {shape}。",
-                what=f"{label} 的形状",
+                msg("_a1.item_shape_differs", label=label, want=want, shape=shape),
+                what=msg("_a1.item_shape", label=label),
             )
         if floating and not np.issubdtype(dtype, np.floating):
-            fail(f"{label} 应该是浮点数组,实际 dtype 是 {dtype}。", actual=str(dtype))
+            fail(msg("_a1.item_not_floating", label=label, dtype=dtype), actual=str(dtype))
     return tuple(
         item if hasattr(item, "shape") and not hasattr(item, "__array__") else as_array(item, label)
         for item, label in zip(items, labels, strict=False)
@@ -125,13 +133,13 @@ class returned_values:
         return self
 
     def __exit__(self, exc_type, exc, tb):
-        from tutor.worker.checklib import fail
+        from tutor.worker.checklib import fail, msg
 
         if exc_type is not None and issubclass(exc_type, TypeError):
             text = str(exc)
             if "returned a value of type" in text or "Output from batched function" in text:
                 fail(
-                    f"{self.what} 返回的值 JAX 不认识(见 error):函数要返回数组(或数组组成的元组)。",
+                    msg("_a1.returned_non_array", what=self.what),
                     error=text.splitlines()[0],
                 )
         return False

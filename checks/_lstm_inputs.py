@@ -6,7 +6,7 @@ kept per learner function so that the checks share compiles. Used by ex_a1_5 as 
 import _a1 as A1
 import numpy as np
 
-from tutor.worker.checklib import as_array, as_tuple, f64, rng
+from tutor.worker.checklib import as_array, as_tuple, f64, msg, rng
 
 D, H, T = 3, 6, 7
 LENGTHS = [7, 4, 1, 5]
@@ -66,7 +66,7 @@ def run_batch(L, P, xs, mask):
         out = fn(jnp_params(P), jnp.asarray(xs), jnp.asarray(mask))
     B, t = mask.shape
     return A1.array_pair(
-        out, "jit(vmap(lstm_masked)) 的返回值", ("h_final", "hs"), ((B, H), (B, t, H))
+        out, msg("_lstm_inputs.batched_result"), ("h_final", "hs"), ((B, H), (B, t, H))
     )
 
 
@@ -84,7 +84,7 @@ def loss_grad(L, use_ckpt):
 
     def loss(p, X, M):
         out = jax.vmap(lambda x, m: L.lstm_masked(p, x, m, use_ckpt))(X, M)
-        h = as_tuple(out, 2, "lstm_masked 的返回值 (h_final, hs)")[0]
+        h = as_tuple(out, 2, msg("_lstm_inputs.result_pair"))[0]
         return jnp.mean(h**2)
 
     return _cached(L, ("grad", bool(use_ckpt)), lambda: jax.jit(jax.grad(loss)))

@@ -4,7 +4,7 @@ probe values of a on which the stopping rule shows. Used by ex_a1_3 (`import _ne
 
 import numpy as np
 
-from tutor.worker.checklib import Mistake, f64, rng
+from tutor.worker.checklib import Mistake, f64, msg, rng
 
 CAP = 30
 
@@ -46,29 +46,22 @@ def count_mistakes(a):
         Mistake(
             "absolute_tolerance",
             k_abs,
-            "这组计数正是把收敛条件写成绝对误差 |x² − a| < 1e-6 时得到的:"
-            "a 较大时 float32 的 x² 达不到"
-            "这个绝对精度,循环一直跑到上限 30。题目的条件是相对误差 |x² − a| < 1e-6·a。",
+            msg("_newton_ref.absolute_tolerance"),
         ),
         Mistake(
             "counts_every_step",
             np.full(len(k_abs), CAP),
-            "每个元素都数到了 30:收敛之后的“空转”步也被计数了。"
-            "计数只能加上“这一步是否还在迭代”的掩码,"
-            "例如 k + active.astype(jnp.int32)。",
+            msg("_newton_ref.counts_every_step"),
         ),
         Mistake(
             "checks_after_update",
             k_after,
-            "这组计数正是“先更新、再用更新后的 x 判断这一步算不算数”得到的(每个元素少数 1 次):"
-            "收敛判断要在**更新之前**、对当前的 x 做,和 while 版的 cond 一样。",
+            msg("_newton_ref.checks_after_update"),
         ),
         Mistake(
             "no_abs",
             k_signed,
-            "这组计数正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,"
-            "被当成已经收敛,"
-            "一步也不走。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。",
+            msg("_newton_ref.counts_without_abs"),
         ),
     ]
 
@@ -79,8 +72,7 @@ def x_mistakes(a):
         Mistake(
             "no_abs",
             x_signed,
-            "这组 x 正是收敛判断漏了绝对值时得到的:a < 1 时初值 x = a 让 x² − a < 0,被误判为已收敛,"
-            "循环一步也没走,结果就是 a 本身。要用 |x² − a| ≥ 1e-6·a 判断“还没收敛”。",
+            msg("_newton_ref.x_without_abs"),
         )
     ]
 
