@@ -1,20 +1,20 @@
-"""练习 a1.1 用反向 scan 计算带终止标志的折扣回报:接口 discounted_returns(rewards, dones, gamma),返
-回 G.
+"""Exercise a1.1, discounted returns with done flags by a reverse scan: the interface
+discounted_returns(rewards, dones, gamma) returns G.
 
-G_t = r_t + γ(1 − d_t)·G_{t+1},G_T = 0。
+G_t = r_t + γ(1 − d_t)·G_{t+1}, G_T = 0.
 
-原书自检的 5 条断言(同样的数字与容差)在这里的位置:
-  1. rng = default_rng(2024),(T, γ) ∈ {(1, 0.9), (13, 0.99), (40, 0.5)},r ~ U(−1, 1) f32,
-     d = (U < 0.2) f32:输出形状为 (T,)                                  → check "shape"
-  2. 同样的数据与逐步递推(float64)一致,atol 1e-5                        → check "loop"
-  3. discounted_returns([1,2,3,4], [0,1,0,1], 0.5) ≈ [2, 2, 5, 4](np.allclose 默认容差)
-                                                                        → check "done_truncates"
-  4. γ = 0.9、输入为长 50 的全 1 奖励与全 0 终止标志时,程序里有 scan 原语 → check "scan_in_jaxpr"
-  5. 接着用同一个 rng 生成 R (3, 9) ~ U(0, 1) f32,dones 全 0,γ = 0.9:
-     jit 套 vmap(in_axes 为 0, 0, None)后每一行与递推一致,atol 1e-5
-                                                                        → check "jit_vmap"
-另加:题目要求的 reverse=True(程序里的 scan 是反向的)                   → check "scan_reverse"
-      新的随机数据、较密的终止标志、γ 作为 jit 的普通参数(被追踪)     → check "fresh"
+Where the chapter's 5 self-check assertions (same numbers, same tolerances) are checked:
+  1. rng = default_rng(2024), (T, γ) ∈ {(1, 0.9), (13, 0.99), (40, 0.5)}, r ~ U(−1, 1) f32,
+     d = (U < 0.2) f32: the output has shape (T,)                         → check "shape"
+  2. the same data agree with the step-by-step recursion (float64), atol 1e-5 → check "loop"
+  3. discounted_returns([1,2,3,4], [0,1,0,1], 0.5) ≈ [2, 2, 5, 4] (np.allclose's default
+     tolerances)                                                          → check "done_truncates"
+  4. with γ = 0.9, 50 rewards of 1 and 50 done flags of 0, the program holds a scan primitive
+                                                                          → check "scan_in_jaxpr"
+  5. then, from the same rng, R (3, 9) ~ U(0, 1) f32, dones all 0, γ = 0.9: under jit of
+     vmap (in_axes 0, 0, None) every row agrees with the recursion, atol 1e-5 → check "jit_vmap"
+Added: reverse=True as the statement asks (the program's scan runs backwards) → check "scan_reverse"
+       fresh random data, denser done flags, γ as an ordinary (traced) jit argument → check "fresh"
 """
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
@@ -28,18 +28,18 @@ from tutor.worker.checklib import (
     compare,
     f64,
     fail,
+    later,
+    msg,
     primitive_counts,
     rng,
 )
 from tutor.worker.mistakes import Known, produced
 
-checks = Checks()
-
-OUT = "discounted_returns 的返回值"
+checks = Checks("ex_a1_1")
 
 
 def returns_ref(r, d, gamma):
-    """从后往前的逐步递推(float64)。"""
+    """The step-by-step recursion from the end backwards (float64)."""
     r, d = f64(r), f64(d)
     out = np.zeros(len(r))
     acc = 0.0
@@ -78,32 +78,27 @@ MISTAKES = [
     Known(
         "forward",
         _forward,
-        "结果等于“从前往后”的递推:G_t 依赖的是**后一步**的 G_{t+1},要从轨迹末尾往前算。"
-        "lax.scan 需要 reverse=True(它从后往前扫描,而 ys[t] 仍然对应 xs[t])。",
+        later("ex_a1_1.mistake_forward"),
     ),
     Known(
         "ignores_dones",
         lambda r, d, gamma: returns_ref(r, np.zeros(len(r)), gamma),
-        "结果和完全忽略终止标志时一样:递推里少了 (1 − d_t)。d_t = 1 表示这一步之后回合结束,"
-        "之后的回报不能再折扣累加进来。",
+        later("ex_a1_1.mistake_ignores_dones"),
     ),
     Known(
         "flipped",
         lambda r, d, gamma: returns_ref(r, d, gamma)[::-1].copy(),
-        "结果是正确答案前后颠倒:reverse=True 的 scan 输出 ys[t] 本来就和 xs[t] 对齐,不要再把结果 "
-        "[::-1]。",
+        later("ex_a1_1.mistake_flipped"),
     ),
     Known(
         "masked_after_add",
         _masked_after_add,
-        "结果等于 G_t = (r_t + γ·G_{t+1})·(1 − d_t):终止那一步自己的奖励 r_t 也被乘成了 0。"
-        "(1 − d_t) 只截断后面的回报:G_t = r_t + γ·(1 − d_t)·G_{t+1}。",
+        later("ex_a1_1.mistake_masked_after_add"),
     ),
     Known(
         "shifted",
         _shifted,
-        "结果整体错了一步:G[t] 等于正确的 G_{t+1}(最后一项是 0)。scan 主体输出的是传进来的 carry,"
-        "而不是这一步新算出的 G_t:主体应返回 (新的 G, 新的 G)。",
+        later("ex_a1_1.mistake_shifted"),
     ),
 ]
 
@@ -113,13 +108,12 @@ def _returns(L, r, d, gamma, T):
     import jax.numpy as jnp
 
     out = L.discounted_returns(jnp.asarray(r), jnp.asarray(d), gamma)
+    OUT = msg("ex_a1_1.result")
     if isinstance(out, (tuple, list)) and len(out) == 2:
-        second = as_array(out[1], f"{OUT}的第二项")
+        second = as_array(out[1], msg("ex_a1_1.second_item", out=OUT))
         if compare(second, returns_ref(r, d, gamma), rtol=1e-5, atol=1e-5) is None:
             fail(
-                f"{OUT}是一个二元组,它的第二项才是正确的 G:返回的是 lax.scan 的整个结果 (最终 "
-                "carry, 逐步输出)。"
-                "只返回第二项(逐步输出)就够了,它的形状是 (T,)。",
+                msg("ex_a1_1.returned_scan_pair", out=OUT),
                 actual_structure=f"{type(out).__name__} of 2",
             )
     arr = as_array(out, OUT)
@@ -127,15 +121,12 @@ def _returns(L, r, d, gamma, T):
         want = returns_ref(r, d, gamma)
         if arr.ndim == 0 and compare(float(arr), want[0], rtol=1e-5, atol=1e-5) is None:
             fail(
-                f"T={T} 时输出应该是形状 ({T},) 的数组,实际是一个数,而且它等于 G_0:返回的是 scan "
-                "最后的 carry。"
-                "G 要每个时间步一个值,scan 的第二个返回值 ys 才是逐步输出。",
+                msg("ex_a1_1.returned_final_carry", t=T),
                 expected_shape=[T],
                 actual_shape=list(arr.shape),
             )
         fail(
-            f"T={T} 时输出形状应为 ({T},),实际是 {arr.shape}:G 和 rewards 一样长,"
-            "每个时间步一个回报。",
+            msg("ex_a1_1.shape_differs", t=T, shape=arr.shape),
             expected_shape=[T],
             actual_shape=list(arr.shape),
         )
@@ -152,13 +143,12 @@ def _compare(got, r, d, gamma, *, what, lead, rtol=0.0, atol=1e-5):
         mistakes=[
             Mistake(m.label, m.value, lead + m.message) for m in produced(MISTAKES, r, d, gamma)
         ],
-        msg=lead + "与从后往前的逐步递推 G_t = r_t + γ·(1 − d_t)·G_{t+1}(G_T = 0)的结果不一致,"
-        "差别见下面的对比。",
+        msg=lead + msg("ex_a1_1.differs_from_recursion"),
     )
 
 
 def _chapter_batches():
-    """原书自检的数据:同一个 default_rng(2024) 依次生成 3 组轨迹,再生成 (3, 9) 的 R。"""
+    """The chapter's self-check data: one default_rng(2024) makes 3 trajectories, then R (3, 9)."""
     g = np.random.default_rng(2024)
     cases = []
     for T, gamma in ((1, 0.9), (13, 0.99), (40, 0.5)):
@@ -169,29 +159,34 @@ def _chapter_batches():
     return cases, R
 
 
-@checks.add("shape", "T = 1、13、40 时输出形状为 (T,)")
+@checks.add("shape")
 def _(L):
     cases, _ = _chapter_batches()
     for T, gamma, r, d in cases:
         _returns(L, r, d, gamma, T)
 
 
-@checks.add("loop", "三组随机轨迹(含终止标志)与逐步递推一致(atol 1e-5)", needs="shape")
+@checks.add("loop", needs="shape")
 def _(L):
     cases, _ = _chapter_batches()
     for T, gamma, r, d in cases:
         got = _returns(L, r, d, gamma, T)
-        _compare(got, r, d, gamma, what=f"T={T}、γ={gamma} 的回报", lead=f"T={T}、γ={gamma}:")
+        _compare(
+            got,
+            r,
+            d,
+            gamma,
+            what=msg("ex_a1_1.returns_of", t=T, gamma=gamma),
+            lead=msg("ex_a1_1.case", t=T, gamma=gamma),
+        )
 
 
-@checks.add(
-    "done_truncates", "终止标志截断回报:[1,2,3,4]、d=[0,1,0,1]、γ=0.5 → [2,2,5,4]", needs="shape"
-)
+@checks.add("done_truncates", needs="shape")
 def _(L):
     r = np.array([1.0, 2.0, 3.0, 4.0], np.float32)
     d = np.array([0.0, 1.0, 0.0, 1.0], np.float32)
     got = _returns(L, r, d, 0.5, 4)
-    _compare(got, r, d, 0.5, what="G", lead="期望 [2, 2, 5, 4]。", rtol=1e-5, atol=1e-8)
+    _compare(got, r, d, 0.5, what="G", lead=msg("ex_a1_1.want_2_2_5_4"), rtol=1e-5, atol=1e-8)
 
 
 def _program(L, T):
@@ -202,7 +197,7 @@ def _program(L, T):
     )
 
 
-@checks.add("scan_in_jaxpr", "程序里有 scan 原语(T 步没有被 Python 展开)", needs="shape")
+@checks.add("scan_in_jaxpr", needs="shape")
 def _(L):
     counts = _program(L, 50)
     if counts["scan"]:
@@ -211,24 +206,18 @@ def _(L):
     n50, n100 = sum(counts.values()), sum(bigger.values())
     if A1.grows_with(50, 100, n50, n100):
         fail(
-            f"程序里没有 scan,而且方程数随 T 成比例增长(T = 50 时 {n50} 个,T = 100 时 {n100} 个):"
-            "时间步被 Python 循环逐步展开了,T 越大,追踪和编译越慢。"
-            "请改用 lax.scan(body, 初值, (rewards, dones), reverse=True)。",
+            msg("ex_a1_1.unrolled", n50=n50, n100=n100),
             equations_T50=n50,
             equations_T100=n100,
             primitives=A1.top_primitives(counts),
         )
     fail(
-        f"程序里没有 scan 原语(T = 50 时共 {n50} 个方程)。本题练的是 lax.scan(..., reverse=True):"
-        "其他写法(例如 lax.associative_scan 的并行前缀扫描)数学上可以一样,但不是本题要的循环原语。"
-        "请改用 lax.scan(body, 初值, (rewards, dones), reverse=True)。",
+        msg("ex_a1_1.no_scan", n50=n50),
         primitives=A1.top_primitives(counts),
     )
 
 
-@checks.add(
-    "scan_reverse", "用的是 lax.scan(..., reverse=True)(从轨迹末尾往前扫描)", needs="scan_in_jaxpr"
-)
+@checks.add("scan_reverse", needs="scan_in_jaxpr")
 def _(L):
     import jax.numpy as jnp
 
@@ -240,23 +229,17 @@ def _(L):
     counts = _program(L, 50)
     if counts["rev"]:
         fail(
-            "程序里的 scan 是正向的,另外还有把数组前后翻转的 rev 操作:你先翻转输入、正向扫描、"
-            "再把结果翻回来。"
-            "数值没错,但本题要求 reverse=True:它直接从末尾往前扫描,ys[t] 仍与 xs[t] 对齐,"
-            "省掉两次翻转产生的数组拷贝,代码也直接表达“G_t 依赖 G_{t+1}”。",
+            msg("ex_a1_1.flipped_around_scan"),
             scan_reverse_flags=flags,
             rev_ops=counts["rev"],
         )
     fail(
-        "程序里的 scan 都是正向的(reverse=False)。G_t 依赖后一步的 G_{t+1},题目要求用 reverse=True "
-        "让 scan 从轨迹末尾往前走;输出 ys[t] 仍与 xs[t] 对齐,不需要任何翻转。",
+        msg("ex_a1_1.scan_forward"),
         scan_reverse_flags=flags,
     )
 
 
-@checks.add(
-    "jit_vmap", "jit(vmap(..., in_axes=(0, 0, None))) 处理 3 条轨迹,每条都与递推一致", needs="shape"
-)
+@checks.add("jit_vmap", needs="shape")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -265,7 +248,7 @@ def _(L):
     batched = jax.jit(jax.vmap(L.discounted_returns, in_axes=(0, 0, None)))
     G = as_array(
         batched(jnp.asarray(R), jnp.zeros((3, 9)), 0.9),
-        "jit(vmap(discounted_returns)) 的结果",
+        msg("ex_a1_1.batched_result"),
         shape=(3, 9),
     )
     for i in range(3):
@@ -274,12 +257,12 @@ def _(L):
             R[i],
             np.zeros(9),
             0.9,
-            what=f"第 {i} 条轨迹",
-            lead=f"jit(vmap(...)) 后第 {i} 条轨迹:",
+            what=msg("ex_a1_1.trajectory", i=i),
+            lead=msg("ex_a1_1.batched_trajectory", i=i),
         )
 
 
-@checks.add("fresh", "新数据:T = 25、较密的终止标志、γ 作为 jit 参数(被追踪)", needs="shape")
+@checks.add("fresh", needs="shape")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -293,7 +276,7 @@ def _(L):
     run = jax.jit(jax.vmap(L.discounted_returns, (0, 0, None)))
     G = as_array(
         run(jnp.asarray(R), jnp.asarray(D), jnp.float32(gamma)),
-        "jit(vmap(discounted_returns)) 的结果",
+        msg("ex_a1_1.batched_result"),
         shape=(B, T),
     )
     for i in range(B):
@@ -302,6 +285,6 @@ def _(L):
             R[i],
             D[i],
             gamma,
-            what=f"第 {i} 条轨迹",
-            lead=f"新数据(γ 在 jit 里是被追踪的值)第 {i} 条轨迹:",
+            what=msg("ex_a1_1.trajectory", i=i),
+            lead=msg("ex_a1_1.fresh_trajectory", i=i),
         )

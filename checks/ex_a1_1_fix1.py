@@ -1,4 +1,5 @@
-"""修复练习 a1.1-fix1:jax.random.PRNGKey(旧式裸 key,uint32)→ jax.random.key(带类型的 key).
+"""Repair exercise a1.1-fix1: jax.random.PRNGKey (an old-style raw uint32 key) → jax.random.key (a
+typed key).
 
 Checks: the result is a typed key array of shape (n,) ("typed"); its bits equal those of
 split(key(seed), n) ("same_stream"); under jit, several seeds compile once ("jit")."""
@@ -13,9 +14,10 @@ from tutor.worker.checklib import (
     assert_equal,
     compare,
     fail,
+    msg,
 )
 
-checks = Checks()
+checks = Checks("ex_a1_1_fix1")
 N = 4  # one size throughout: every eager split compiles once
 
 
@@ -32,10 +34,12 @@ def _is_key(value) -> bool:
 def _typed(value, n, what):
     if not _is_key(value):
         fail(
-            f"{what} 是 {getattr(value, 'dtype', type(value).__name__)} "
-            f"{tuple(getattr(value, 'shape', ()))},"
-            "不是带类型的 key:jax.random.PRNGKey 给的是旧式裸 key(uint32 数组)。用 "
-            "jax.random.key(seed)。",
+            msg(
+                "ex_a1_1_fix1.not_typed",
+                what=what,
+                dtype=getattr(value, "dtype", type(value).__name__),
+                shape=tuple(getattr(value, "shape", ())),
+            ),
             actual=f"{getattr(value, 'dtype', type(value).__name__)} "
             f"{tuple(getattr(value, 'shape', ()))}",
         )
@@ -43,8 +47,8 @@ def _typed(value, n, what):
         assert_equal(
             list(value.shape),
             [n],
-            f"{what} 的形状是 {tuple(value.shape)},应为 ({n},):从一个种子 split 出 {n} 把 key。",
-            what=f"{what} 的形状",
+            msg("ex_a1_1_fix1.shape_differs", what=what, shape=tuple(value.shape), n=n),
+            what=msg("ex_a1_1_fix1.shape_of", what=what),
         )
     return value
 
@@ -55,13 +59,13 @@ def _bits(seed, n):
     return np.asarray(jax.random.key_data(jax.random.split(jax.random.key(seed), n)))
 
 
-@checks.add("typed", "返回值是形状 (n,) 的带类型 key 数组")
+@checks.add("typed")
 def _(L):
     for seed, n in ((7, N), (2024, N)):
         _typed(L.make_keys(seed, n), n, f"make_keys({seed}, {n})")
 
 
-@checks.add("same_stream", "位数据与 split(key(seed), n) 一致", needs="typed")
+@checks.add("same_stream", needs="typed")
 def _(L):
     import jax
 
@@ -72,13 +76,12 @@ def _(L):
             _bits(seed, n),
             rtol=0,
             atol=0,
-            what=f"make_keys({seed}, {n}) 的位数据",
-            msg="这些 key 不是从同一个种子 split 出来的那一串:题目要的是 "
-            "jax.random.split(jax.random.key(seed), n)(随机流与旧写法相同)。",
+            what=msg("ex_a1_1_fix1.bits_of", seed=seed, n=n),
+            msg=msg("ex_a1_1_fix1.other_stream"),
         )
 
 
-@checks.add("jit", "jit 下换 3 个种子:只编译 1 次", needs="typed")
+@checks.add("jit", needs="typed")
 def _(L):
     import functools
 
@@ -97,10 +100,10 @@ def _(L):
         None,
         at_most=1,
         at_least=1,
-        msg=f"3 个种子编译了 {log.total} 次,期望 1 次:种子是普通的动态参数。",
+        msg=msg("ex_a1_1_fix1.compiled_n", total=log.total),
     )
     for s, out, ref in zip((1, 2, 3), outs, refs, strict=False):
-        _typed(out, N, f"jit 下 make_keys({s}, {N})")
+        _typed(out, N, msg("ex_a1_1_fix1.jitted_call", s=s, n=N))
         bits = np.asarray(jax.random.key_data(out))
         if compare(bits, ref, rtol=0, atol=0) is None:
             continue
@@ -111,11 +114,11 @@ def _(L):
             ref,
             rtol=0,
             atol=0,
-            what=f"jit 下种子 {s} 的位数据",
-            msg=f"jit 下种子 {s} 的 key 不是 jax.random.split(jax.random.key({s}), {N}) 那一串;"
+            what=msg("ex_a1_1_fix1.jitted_bits", s=s),
+            msg=msg("ex_a1_1_fix1.jitted_other_stream", s=s, n=N)
             + (
-                "不加 jit 时得到的也是同样的 key,问题不在 jit。"
+                msg("ex_a1_1_fix1.same_without_jit")
                 if same
-                else "而且和不加 jit 时得到的 key 不同。"
+                else msg("ex_a1_1_fix1.differs_without_jit")
             ),
         )

@@ -1,19 +1,22 @@
-"""练习 a1.2 用 lax.switch 写分段函数,并看清它在 vmap 下的代价.
+"""Exercise a1.2, a piecewise function with lax.switch, and what it costs under vmap.
 
-piecewise(x)(标量,lax.switch)与 piecewise_select(x)(逐元素,jnp.select):
-f(x) = x²(x < 0);sin x(0 ≤ x < π);x − π(x ≥ π)。
+piecewise(x) (a scalar, lax.switch) and piecewise_select(x) (elementwise, jnp.select):
+f(x) = x² (x < 0); sin x (0 ≤ x < π); x − π (x ≥ π).
 
-原书自检的 5 条断言(x = [−3, −1e−3, 0, 1, 3, π, 4.2, 10],含分界点 0 和 π;
-参考值 f 与 f′ = {2x, cos x, 1} 用 float64 计算)在这里的位置:
-  1. jax.vmap(piecewise)(x) ≈ f(atol 1e-6)                             → check "vmap_values"
-  2. piecewise_select(x) ≈ f(atol 1e-6)                                → check "select_values"
-  3. 标量输入 1.0 时 piecewise 的程序里有 cond(switch 就是多分支 cond)  → check "scalar_cond"
-  4. jax.vmap(piecewise) 的程序里没有 cond、有 select_n                 → check "vmap_select_n"
-  5. jax.vmap(jax.grad(piecewise))(x) ≈ f′(atol 1e-6)                   → check "grad"
-另加:piecewise_select 的梯度在同样的点上 ≈ f′                          → check "select_grad"
-      三个区间里的新随机点,jit 下两个版本都正确;piecewise_select 接受二维数组 → check "fresh"
+Where the chapter's 5 self-check assertions (x = [−3, −1e−3, 0, 1, 3, π, 4.2, 10], with the
+boundary points 0 and π; the references f and f′ = {2x, cos x, 1} computed in float64) are checked:
+  1. jax.vmap(piecewise)(x) ≈ f (atol 1e-6)                             → check "vmap_values"
+  2. piecewise_select(x) ≈ f (atol 1e-6)                                → check "select_values"
+  3. for the scalar input 1.0 piecewise's program holds a cond (switch is a multi-branch cond)
+                                                                        → check "scalar_cond"
+  4. jax.vmap(piecewise)'s program holds no cond but a select_n          → check "vmap_select_n"
+  5. jax.vmap(jax.grad(piecewise))(x) ≈ f′ (atol 1e-6)                   → check "grad"
+Added: piecewise_select's gradient ≈ f′ at the same points              → check "select_grad"
+       new random points in the three regions, both versions right under jit; piecewise_select
+       takes a 2-D array                                                → check "fresh"
 
-消息只在学习者的输出与某个错误写法(这里算出来的)吻合时才点出那个错误。
+A message names a mistake only when the learner's output matches what that mistake (computed
+here) produces.
 """
 
 import itertools
@@ -29,11 +32,12 @@ from tutor.worker.checklib import (
     assert_equal,
     f64,
     fail,
+    msg,
     primitive_counts,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_a1_2")
 
 PIECES = {
     "x²": (np.square, lambda v: 2 * v),
@@ -73,15 +77,16 @@ def _value_mistakes(x64):
     out = []
     for order in itertools.permutations(ORDER):
         if order != ORDER:
-            pairs = "、".join(
-                f"{REGIONS[i]} 用了 {order[i]}" for i in range(3) if order[i] != ORDER[i]
+            pairs = msg("ex_a1_2.list_sep").join(
+                msg("ex_a1_2.region_used", region=REGIONS[i], piece=order[i])
+                for i in range(3)
+                if order[i] != ORDER[i]
             )
             out.append(
                 Mistake(
                     "branch_order",
                     _eval(x64, order=order),
-                    f"结果正是三个分支和区间对错了号时得到的:{pairs}。"
-                    "分支列表的顺序要和分支号 0、1、2(x < 0、0 ≤ x < π、x ≥ π)一一对应。",
+                    msg("ex_a1_2.branch_order", pairs=pairs),
                 )
             )
     return out
@@ -93,26 +98,22 @@ def _select_mistakes(x64):
         Mistake(
             "select_order",
             first_sin,
-            "结果正是 jnp.select 的条件先写 x < π、再写 x < 0 时得到的:jnp.select "
-            "按条件列表的顺序取"
-            "**第一个**为真的分支,负数也满足 x < π,于是走了 sin 分支。条件应依次是 x < 0、x < π,"
-            "默认值是 x − π。",
+            msg("ex_a1_2.select_order"),
         )
     ] + _value_mistakes(x64)
 
 
 def _grad_mistakes(x64):
     variants = (
-        (dict(zero_left=True), "x = 0 被划进了 x² 那一段(比较写成了 x <= 0 或 x > 0)"),
-        (dict(pi_left=True), "x = π 被划进了 sin 那一段(比较写成了 x <= π 或 x > π)"),
-        (dict(zero_left=True, pi_left=True), "两个分界点都被划进了左边那一段(比较写成了 <=)"),
+        (dict(zero_left=True), msg("ex_a1_2.zero_left")),
+        (dict(pi_left=True), msg("ex_a1_2.pi_left")),
+        (dict(zero_left=True, pi_left=True), msg("ex_a1_2.both_left")),
     )
     return [
         Mistake(
             "boundary",
             _eval(x64, region=_region(x64, **flags), deriv=True),
-            f"导数正是 {text} 时得到的。题目的区间是 x < 0、0 ≤ x < π、x ≥ π:0 属于 sin 那一段,"
-            "π 属于 x − π 那一段。值在分界点上碰巧相同(或只差 1e-7),导数却不同。",
+            msg("ex_a1_2.boundary_derivative", text=text),
         )
         for flags, text in variants
     ]
@@ -134,18 +135,12 @@ def _guarded(fn, *args):
             return fn(*args)
     except jax.errors.TracerBoolConversionError as e:
         fail(
-            "对被追踪的值用了 Python 的 if / and / or(TracerBoolConversionError):在 vmap / jit / "
-            "grad 里 x 只是"
-            "一个抽象值,没法变成 True/False。piecewise 要用 lax.switch 选分支,分支号用 "
-            "jnp.where 计算;"
-            "piecewise_select 用 jnp.select。",
+            msg("ex_a1_2.python_if"),
             error=str(e).splitlines()[0],
         )
     except jax.errors.ConcretizationTypeError as e:
         fail(
-            "在 vmap / jit / grad 里把被追踪的值当成了具体的数(ConcretizationTypeError,见 error)。"
-            "分支号要用 jnp.where 或比较结果的整数转换来算,不要用 int()、float() 或 "
-            "Python 的比较链。",
+            msg("ex_a1_2.concretized"),
             error=str(e).splitlines()[0],
         )
 
@@ -159,7 +154,7 @@ def _values(got, x64, what, mistakes, rtol=0.0, atol=1e-6):
         atol=atol,
         what=what,
         mistakes=mistakes,
-        msg=f"{what} 与 f 的 float64 参考值不一致(atol {atol:g}),差别见下面的对比。",
+        msg=msg("ex_a1_2.values_differ", what=what, atol=atol),
     )
 
 
@@ -172,20 +167,18 @@ def _derivs(got, x64, what, rtol=0.0, atol=1e-6):
         atol=atol,
         what=what,
         mistakes=_grad_mistakes(x64),
-        msg=f"{what} 与解析导数 f′(x < 0 时 2x,中间段 cos x,x ≥ π 时 1)不一致,差别见下面的对比。",
+        msg=msg("ex_a1_2.derivs_differ", what=what),
     )
 
 
-@checks.add(
-    "returns", "piecewise(1.0) 返回一个浮点标量,piecewise_select(x) 返回与 x 同形状的浮点数组"
-)
+@checks.add("returns")
 def _(L):
     import jax.numpy as jnp
 
     x, x64 = _points()
     for fn, arg, what in (
-        (L.piecewise, jnp.float32(1.0), "piecewise(1.0) 的返回值"),
-        (L.piecewise_select, x, "piecewise_select(x) 的返回值"),
+        (L.piecewise, jnp.float32(1.0), msg("ex_a1_2.piecewise_result")),
+        (L.piecewise_select, x, msg("ex_a1_2.select_result")),
     ):
         shape, dtype = A1.shape_dtype(
             _guarded(lambda v: A1.abstract(fn, v, what=A1.fn_label(fn)), arg),  # noqa: B023 (called at once)
@@ -195,17 +188,17 @@ def _(L):
             assert_equal(
                 list(shape),
                 list(arg.shape),
-                f"{what}的形状应该是 {tuple(arg.shape)},实际是 {shape}。",
-                what=f"{what}的形状",
+                msg("ex_a1_2.shape_differs", what=what, want=tuple(arg.shape), shape=shape),
+                what=msg("ex_a1_2.shape_of", what=what),
             )
         if not np.issubdtype(dtype, np.floating):
             fail(
-                f"{what}应该是浮点数,实际 dtype 是 {dtype}(jax.grad 只能对浮点输出求导)。",
+                msg("ex_a1_2.not_floating", what=what, dtype=dtype),
                 actual=str(dtype),
             )
 
 
-@checks.add("vmap_values", "jax.vmap(piecewise)(x) 与 f 一致(atol 1e-6,含分界点)", needs="returns")
+@checks.add("vmap_values", needs="returns")
 def _(L):
     import jax
 
@@ -213,15 +206,13 @@ def _(L):
     _values(_guarded(jax.vmap(L.piecewise), x), x64, "vmap(piecewise)(x)", _value_mistakes(x64))
 
 
-@checks.add("select_values", "piecewise_select(x) 与 f 一致(atol 1e-6)", needs="returns")
+@checks.add("select_values", needs="returns")
 def _(L):
     x, x64 = _points()
     _values(_guarded(L.piecewise_select, x), x64, "piecewise_select(x)", _select_mistakes(x64))
 
 
-@checks.add(
-    "scalar_cond", "标量输入时 piecewise 的程序里有 cond(用的是 lax.switch)", needs="returns"
-)
+@checks.add("scalar_cond", needs="returns")
 def _(L):
     import jax.numpy as jnp
 
@@ -230,22 +221,14 @@ def _(L):
         return
     why = ""
     if counts["select_n"]:
-        why = (
-            "程序里是 select_n:标量版用了 jnp.where / jnp.select 一类的逐元素选择,"
-            "三个分支每次都会计算,"
-            "这正是本题要和 switch 对比的写法,不能拿来实现 piecewise。"
-        )
+        why = msg("ex_a1_2.elementwise_select")
     fail(
-        "标量输入 1.0 时 piecewise 的程序里没有 cond:题目要求用 lax.switch(它在 jaxpr 里就是 "
-        "cond 原语,"
-        "运行时只执行选中的分支)。" + why,
+        msg("ex_a1_2.no_cond") + why,
         primitives=A1.top_primitives(counts),
     )
 
 
-@checks.add(
-    "vmap_select_n", "vmap 之后程序里没有 cond、只有 select_n(三个分支都计算)", needs="returns"
-)
+@checks.add("vmap_select_n", needs="returns")
 def _(L):
     import jax
 
@@ -253,18 +236,14 @@ def _(L):
     counts = _guarded(primitive_counts, jax.vmap(L.piecewise), x)
     if counts["cond"] or not counts["select_n"]:
         fail(
-            "vmap 之后 switch 应被改写为 select_n:分支号带着批维,JAX 没法让批内元素各走各的分支,"
-            "只能把三个分支都对整批算一遍再逐元素挑选。程序里仍有 cond,就说明分支号不随 x 变化"
-            "(vmap 只在分支号带批维时才改写 cond)。",
+            msg("ex_a1_2.cond_after_vmap"),
             has_cond=bool(counts["cond"]),
             has_select_n=bool(counts["select_n"]),
             primitives=A1.top_primitives(counts),
         )
 
 
-@checks.add(
-    "grad", "jax.vmap(jax.grad(piecewise))(x) 与 f′ 一致(atol 1e-6,含分界点)", needs="returns"
-)
+@checks.add("grad", needs="returns")
 def _(L):
     import jax
 
@@ -272,19 +251,18 @@ def _(L):
     _derivs(_guarded(jax.vmap(jax.grad(L.piecewise)), x), x64, "vmap(grad(piecewise))(x)")
 
 
-@checks.add("select_grad", "piecewise_select 的导数在同样的点上与 f′ 一致", needs="returns")
+@checks.add("select_grad", needs="returns")
 def _(L):
     import jax
     import jax.numpy as jnp
 
     x, x64 = _points()
     got = _guarded(jax.grad(lambda v: jnp.sum(L.piecewise_select(v))), x)
-    _derivs(got, x64, "piecewise_select 的导数")
+    _derivs(got, x64, msg("ex_a1_2.select_derivs"))
 
 
 @checks.add(
     "fresh",
-    "三个区间里的新随机点:jit 下两个版本都正确;piecewise_select 接受二维数组",
     needs="returns",
 )
 def _(L):
@@ -298,7 +276,7 @@ def _(L):
     _values(
         _guarded(jax.jit(jax.vmap(L.piecewise)), x),
         x64,
-        "新随机点上的 jit(vmap(piecewise))",
+        msg("ex_a1_2.fresh_vmap"),
         _value_mistakes(x64),
         rtol=1e-5,
         atol=1e-5,
@@ -306,7 +284,7 @@ def _(L):
     _values(
         _guarded(jax.jit(L.piecewise_select), x),
         x64,
-        "新随机点上的 jit(piecewise_select)",
+        msg("ex_a1_2.fresh_select"),
         _select_mistakes(x64),
         rtol=1e-5,
         atol=1e-5,
@@ -315,7 +293,7 @@ def _(L):
     _values(
         _guarded(jax.jit(L.piecewise_select), grid),
         f64(grid),
-        "二维输入 (3, 5) 上的 piecewise_select",
+        msg("ex_a1_2.select_2d"),
         _select_mistakes(f64(grid)),
         rtol=1e-5,
         atol=1e-5,
@@ -323,7 +301,7 @@ def _(L):
     _derivs(
         _guarded(jax.jit(jax.vmap(jax.grad(L.piecewise))), x),
         x64,
-        "新随机点上的导数",
+        msg("ex_a1_2.fresh_derivs"),
         rtol=1e-5,
         atol=1e-5,
     )

@@ -1,4 +1,5 @@
-"""修复练习 a1.2-fix2:scan 的 carry 初值是元组、循环体交回列表(Python types differ)→ 同一种容器.
+"""Repair exercise a1.2-fix2: a scan's carry starts as a tuple and the body returns a list (Python
+types differ) → the same container.
 
 Checks: total, count and running means on fresh data ("values"); total follows the data's dtype
 and count is int32 ("dtypes"); the program is a scan ("scan")."""
@@ -15,18 +16,18 @@ from tutor.worker.checklib import (
     assert_close,
     assert_equal,
     fail,
+    later,
+    msg,
     primitive_counts,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_a1_2_fix2")
 
 SYMPTOMS = {
-    "word:Python types differ": "报错说 Python types differ:carry 的 pytree 结构变了(初值是元组,"
-    "循环体交回的是列表,或者反过来):"
-    "循环体要交回和初值同样的容器。",
-    "word:dtypes do not match": "carry 的 dtype 变了:初值和循环体交回的 carry 要同一个 dtype。",
-    "word:shapes do not match": "carry 的形状变了:初值和循环体交回的 carry 要同一个形状。",
+    "word:Python types differ": later("ex_a1_2_fix2.container_changed"),
+    "word:dtypes do not match": later("ex_a1_2_fix2.dtype_changed"),
+    "word:shapes do not match": later("ex_a1_2_fix2.shape_changed"),
 }
 
 
@@ -34,13 +35,13 @@ def _call(L, xs):
     out = as_tuple(
         R.call(L.running_stats, xs, what="running_stats", symptoms=SYMPTOMS),
         2,
-        "running_stats 的返回值 ((总和, 个数), 平均值)",
+        msg("ex_a1_2_fix2.result"),
     )
-    total, count = as_tuple(out[0], 2, "最终的 carry (总和, 个数)")
+    total, count = as_tuple(out[0], 2, msg("ex_a1_2_fix2.final_carry"))
     return total, count, out[1]
 
 
-@checks.add("values", "新数据:总和、个数和每步的平均值正确")
+@checks.add("values")
 def _(L):
     import jax.numpy as jnp
 
@@ -49,39 +50,39 @@ def _(L):
     d64 = data.astype(np.float64)
     sums, k = np.cumsum(d64), np.arange(1, len(data) + 1)
     assert_close(
-        as_array(means, "每步的平均值", shape=data.shape),
+        as_array(means, msg("ex_a1_2_fix2.means"), shape=data.shape),
         sums / k,
         rtol=1e-5,
         atol=1e-5,
-        what="每步的平均值",
-        msg="第 t 步输出的应是前 t+1 个数的平均值。",
+        what=msg("ex_a1_2_fix2.means"),
+        msg=msg("ex_a1_2_fix2.means_differ"),
         mistakes=[
             Mistake(
                 "old_count",
                 sums / np.maximum(k - 1, 1),
-                "平均值用的是加 1 之前的个数:先更新 count,再用新的 count 去除。",
+                msg("ex_a1_2_fix2.mean_before_increment"),
             )
         ],
     )
     assert_close(
-        as_scalar(total, "总和"),
+        as_scalar(total, msg("ex_a1_2_fix2.total")),
         sums[-1],
         rtol=1e-5,
         atol=1e-5,
-        what="总和",
-        msg="总和应为 sum(xs)。",
+        what=msg("ex_a1_2_fix2.total"),
+        msg=msg("ex_a1_2_fix2.total_differs"),
     )
     assert_close(
-        as_scalar(count, "个数"),
+        as_scalar(count, msg("ex_a1_2_fix2.count")),
         len(data),
         rtol=0,
         atol=0,
-        what="个数",
-        msg=f"个数应为 {len(data)}。",
+        what=msg("ex_a1_2_fix2.count"),
+        msg=msg("ex_a1_2_fix2.count_differs", n_data=len(data)),
     )
 
 
-@checks.add("dtypes", "总和的 dtype 跟数据一致,个数是 int32")
+@checks.add("dtypes")
 def _(L):
     import jax.numpy as jnp
 
@@ -96,19 +97,18 @@ def _(L):
             assert_equal(
                 got,
                 want,
-                f"{want[0]} 数据得到的 (总和, 个数) dtype 是 {got},应为 {want}:个数是计数,用 int32;"
-                "总和跟着数据的 dtype 走。",
-                what="(总和, 个数) 的 dtype",
+                msg("ex_a1_2_fix2.dtypes_differ", data_dtype=want[0], got=got, want=want),
+                what=msg("ex_a1_2_fix2.carry_dtypes"),
             )
 
 
-@checks.add("scan", "程序里是 lax.scan", needs="values")
+@checks.add("scan", needs="values")
 def _(L):
     import jax.numpy as jnp
 
     prims = primitive_counts(L.running_stats, jnp.ones(4, jnp.float32))
     if "scan" not in prims:
         fail(
-            "程序里没有 scan:本题要用 lax.scan,让 (总和, 个数) 作为 carry 一步步传下去。",
+            msg("ex_a1_2_fix2.no_scan"),
             primitives=sorted(prims),
         )

@@ -1,4 +1,5 @@
-"""修复练习 a1.2-fix3:两个矩阵用同一个 key → B 是 A 展平后的开头;split 成两把子 key.
+"""Repair exercise a1.2-fix3: two matrices drawn with one key → B is the head of A flattened; split
+into two subkeys.
 
 Checks: B is not the head of A for fresh keys ("independent"); A and B equal normal(k_a),
 normal(k_b) with k_a, k_b = split(key) ("values")."""
@@ -6,19 +7,30 @@ normal(k_b) with k_a, k_b = split(key) ("values")."""
 import _repair_a1 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, Mistake, as_array, as_tuple, assert_close, compare, fail
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    as_array,
+    as_tuple,
+    assert_close,
+    compare,
+    fail,
+    later,
+    msg,
+)
 
-checks = Checks()
+checks = Checks("ex_a1_2_fix3")
 
 SYMPTOMS = {
-    "word:single key": "把 split 的结果(一个 key 数组)整个当成了一把 key:先拆开 "
-    "k_a, k_b = jax.random.split(key),再各用一把。",
-    "ValueError": "采样函数要的是一把 key,传进去的可能是 split 得到的整个 key 数组:先拆开再用。",
+    "word:single key": later("ex_a1_2_fix3.split_as_one_key"),
+    "ValueError": later("ex_a1_2_fix3.key_array_passed"),
 }
 
 
 def _pair(fn, key, label):
-    out = as_tuple(R.call(fn, key, what=label, symptoms=SYMPTOMS), 2, f"{label} 的返回值 (A, B)")
+    out = as_tuple(
+        R.call(fn, key, what=label, symptoms=SYMPTOMS), 2, msg("ex_a1_2_fix3.result", label=label)
+    )
     return (as_array(out[0], "A", shape=(4, 4)), as_array(out[1], "B", shape=(4, 2)))
 
 
@@ -37,7 +49,7 @@ def _reference(seed):
     )
 
 
-@checks.add("independent", "B 不是 A 展平后的开头")
+@checks.add("independent")
 def _(L):
     import jax
 
@@ -45,36 +57,31 @@ def _(L):
         A, B = _pair(L.init_pair, jax.random.key(seed), f"init_pair(key({seed}))")
         if compare(B.ravel(), A.ravel()[:8], rtol=1e-5, atol=1e-8) is None:
             fail(
-                "B 正好是 A 展平后的前 8 个数:两次采样用了同一个 key,得到的是同一串随机数。"
-                "先 split 成两把子 key,A、B 各用一把。",
+                msg("ex_a1_2_fix3.same_key"),
                 A_head=A.ravel()[:8].tolist(),
                 B=B.ravel().tolist(),
             )
 
 
-@checks.add("values", "与 k_a, k_b = split(key) 依次使用的结果一致")
+@checks.add("values")
 def _(L):
     import jax
 
     for seed in (5, 1234):
         A, B = _pair(L.init_pair, jax.random.key(seed), f"init_pair(key({seed}))")
         ref_a, ref_b, swap_a, swap_b, parent_a, parent_b = _reference(seed)
-        swapped = "A、B 用的子 key 对调了:A 用第一把 k_a,B 用第二把 k_b。"
-        parent = (
-            "{x} 正好是用传进来的父 key 本身采样的结果:这把 key 已经 split 过,再直接拿来采样,"
-            "它的随机数和子 key 的就不再保证独立(同一把 key 只用一次)。"
-            "split 出两把子 key,A 用 k_a,B 用 k_b,父 key 不再使用。"
-        )
+        swapped = msg("ex_a1_2_fix3.keys_swapped")
+        parent = {x: msg("ex_a1_2_fix3.parent_key_reused", x=x) for x in "AB"}
         assert_close(
             A,
             ref_a,
             rtol=1e-6,
             atol=1e-6,
             what="A",
-            msg="A 应等于 normal(k_a, (4, 4)),其中 k_a, k_b = jax.random.split(key)。",
+            msg=msg("ex_a1_2_fix3.a_differs"),
             mistakes=[
                 Mistake("swapped", swap_a, swapped),
-                Mistake("parent_reused", parent_a, parent.format(x="A")),
+                Mistake("parent_reused", parent_a, parent["A"]),
             ],
         )
         assert_close(
@@ -83,9 +90,9 @@ def _(L):
             rtol=1e-6,
             atol=1e-6,
             what="B",
-            msg="B 应等于 normal(k_b, (4, 2)),其中 k_a, k_b = jax.random.split(key)。",
+            msg=msg("ex_a1_2_fix3.b_differs"),
             mistakes=[
                 Mistake("swapped", swap_b, swapped),
-                Mistake("parent_reused", parent_b, parent.format(x="B")),
+                Mistake("parent_reused", parent_b, parent["B"]),
             ],
         )

@@ -1,4 +1,5 @@
 # expect: failed scan_in_jaxpr "没有 scan 原语"
+# expect.en: "no scan primitive"
 # 数学上正确的并行前缀扫描(线性递推 G_t = a_t·G_{t+1} + r_t),但题目要求 lax.scan:jaxpr 里没有 scan 原语。
 def discounted_returns(rewards: jax.Array, dones: jax.Array, gamma):
     decay = gamma * (1.0 - dones)

@@ -1,4 +1,5 @@
 # expect: failed scan_reverse "翻转" "reverse=True"
+# expect.en: "flip" "reverse=True"
 # 不想用 reverse=True:先把奖励和终止标志翻过来,正向扫描,再把结果翻回去。数值没错,但多了两次翻转拷贝。
 def discounted_returns(rewards: jax.Array, dones: jax.Array, gamma):
     def accumulate(later, item):

@@ -1,4 +1,5 @@
 # expect: failed shape "最后的 carry"
+# expect.en: "final carry"
 # 返回了 scan 的最终 carry(只有 G_0 这一个数),而不是逐步输出。
 def discounted_returns(rewards: jax.Array, dones: jax.Array, gamma):
     def back(nxt, item):

@@ -1,4 +1,5 @@
 # expect: failed done_truncates "忽略终止标志"
+# expect.en: "done flags were ignored"
 # 漏掉了 (1 - d_t):回合结束以后的奖励仍然被折扣累加进来。
 def discounted_returns(rewards: jax.Array, dones: jax.Array, gamma):
     def back(nxt, item):

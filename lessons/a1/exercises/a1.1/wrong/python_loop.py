@@ -1,4 +1,5 @@
 # expect: failed scan_in_jaxpr "成比例增长" "Python 循环"
+# expect.en: "grows in proportion" "Python loop"
 # 数值正确,但用 Python for 循环从后往前算:jit 里会被展开成 T 份,jaxpr 中没有 scan。
 def discounted_returns(rewards: jax.Array, dones: jax.Array, gamma):
     running = jnp.float32(0.0)

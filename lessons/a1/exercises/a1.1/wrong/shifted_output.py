@@ -1,4 +1,5 @@
 # expect: failed loop "结果整体错了一步" not "终止那一步" "前后颠倒"
+# expect.en: "off by one step" not "final step's own reward" "reversed"
 # scan 主体把收到的 carry(后一步的回报)当成了本步输出,新算出的回报只交给了下一步。
 def discounted_returns(rewards: jax.Array, dones: jax.Array, gamma):
     def back(later, item):

@@ -1,4 +1,5 @@
 # expect: failed shape "整个结果"
+# expect.en: "whole result"
 # 把 lax.scan 的返回值原样交了出去:(最终 carry, 逐步输出) 这个二元组,而不是逐步输出本身。
 def discounted_returns(rewards: jax.Array, dones: jax.Array, gamma):
     def back(later, item):

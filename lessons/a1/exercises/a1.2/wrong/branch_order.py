@@ -1,4 +1,5 @@
 # expect: failed vmap_values "对错了号"
+# expect.en: "matched to the wrong regions"
 # 分支号算对了,分支列表却按“sin、平方、减 π”的顺序写:负数走了 sin,中间段走了平方。
 def piecewise(x):
     which = (x >= 0).astype(jnp.int32) + (x >= jnp.pi).astype(jnp.int32)

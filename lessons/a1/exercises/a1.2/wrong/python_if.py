@@ -1,4 +1,5 @@
 # expect: failed returns "Python 的 if"
+# expect.en: "Python's if"
 # 用 Python if 选分支:不加变换时能跑,vmap / jit 里 x 是追踪值,抛 TracerBoolConversionError。
 def piecewise(x):
     if x < 0:

@@ -1,4 +1,5 @@
 # expect: failed select_grad "x = 0 被划进了 x² 那一段"
+# expect.en: "x = 0 is put in the x² region"
 # switch 版正确;jnp.select 版把 x = 0 划进了第一段(x <= 0),只有导数能发现。
 def piecewise(x):
     which = (x >= 0).astype(jnp.int32) + (x >= jnp.pi).astype(jnp.int32)
