@@ -1,4 +1,4 @@
-"""修复练习 a1.3-fix1:jit 里 if 追踪值 → TracerBoolConversionError;用 lax.cond.
+"""Repair exercise a1.3-fix1: `if` on a tracer under jit → TracerBoolConversionError; use lax.cond.
 
 Checks: both branches and the boundary max(v) == 1 on fresh data ("values"); four calls of one
 shape compile once ("one_compile"); the program holds a cond ("cond")."""
@@ -14,16 +14,15 @@ from tutor.worker.checklib import (
     assert_close,
     assert_compile_count,
     fail,
+    later,
+    msg,
     primitive_counts,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_a1_3_fix1")
 
-SYMPTOMS = {
-    "ConcretizationTypeError": "报错是 TracerBoolConversionError:jit 追踪时条件是追踪值,"
-    "Python 的 if / bool() 要一个具体的 True/False。用 lax.cond 把分支写进程序。"
-}
+SYMPTOMS = {"ConcretizationTypeError": later("ex_a1_3_fix1.python_if")}
 
 
 def _cases():
@@ -36,12 +35,12 @@ def _cases():
     return [
         ("max(v) > 1", big),
         ("max(v) < 1", small),
-        ("max(v) 恰好等于 1", edge),
+        (msg("ex_a1_3_fix1.max_is_1"), edge),
         ("1 < max(v) < 2", near),
     ]
 
 
-@checks.add("values", "两个分支和边界 max(v) = 1:结果正确")
+@checks.add("values")
 def _(L):
     import jax.numpy as jnp
 
@@ -49,9 +48,7 @@ def _(L):
     symptoms = SYMPTOMS
     if fn is not L.square_or_cube:  # the check put it under jit: say so, or the error is a riddle
         symptoms = {
-            key: "你的 square_or_cube 没有加 @jax.jit,检查(和题目一样)用 jax.jit 包住它再调用:"
-            + words
-            for key, words in SYMPTOMS.items()
+            key: msg("ex_a1_3_fix1.jit_added") + str(words) for key, words in SYMPTOMS.items()
         }
     for label, v in _cases():
         got = as_array(
@@ -66,20 +63,24 @@ def _(L):
             want,
             rtol=1e-5,
             atol=1e-5,
-            what=f"{label} 时的结果",
-            msg=f"{label} 时应返回 {'v²' if v.max() > 1 else 'v³'}。",
+            what=msg("ex_a1_3_fix1.result_for", label=label),
+            msg=msg("ex_a1_3_fix1.result_differs", label=label, want="v²" if v.max() > 1 else "v³"),
             mistakes=[
                 Mistake(
                     "other_branch",
                     other,
-                    f"{label} 时走了另一个分支:条件是 max(v) > 1"
-                    + ("(严格大于),max(v) 恰好等于 1 时返回 v³。" if v.max() == 1 else "。"),
+                    msg("ex_a1_3_fix1.other_branch", label=label)
+                    + (
+                        msg("ex_a1_3_fix1.strict_at_one")
+                        if v.max() == 1
+                        else msg("ex_a1_3_fix1.full_stop")
+                    ),
                 )
             ],
         )
 
 
-@checks.add("one_compile", "同形状的 4 次调用(两个分支都走到):只编译 1 次", needs="values")
+@checks.add("one_compile", needs="values")
 def _(L):
     import jax.numpy as jnp
 
@@ -93,18 +94,17 @@ def _(L):
         log,
         name,
         expected=1,
-        msg=f"4 次调用编译了 {log.count(name)} 次,期望 1 次:条件在程序里,换数据不该重新编译。",
+        msg=msg("ex_a1_3_fix1.compiled_n", n=log.count(name)),
     )
 
 
-@checks.add("cond", "程序里有 lax.cond", needs="values")
+@checks.add("cond", needs="values")
 def _(L):
     import jax.numpy as jnp
 
     prims = primitive_counts(R.jitted(L.square_or_cube), jnp.ones(4, jnp.float32))
     if "cond" not in prims:
         fail(
-            "程序里没有 cond:两个分支每次都完整算了一遍(例如 jnp.where)。本题要用 lax.cond,"
-            "运行时只执行被选中的一支。",
+            msg("ex_a1_3_fix1.no_cond"),
             primitives=sorted(prims),
         )

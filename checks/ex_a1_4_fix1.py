@@ -1,4 +1,5 @@
-"""修复练习 a1.4-fix1:jax.grad 穿不过 while_loop → 步数固定时用 fori_loop(常量上下界 = scan).
+"""Repair exercise a1.4-fix1: jax.grad cannot go through a while_loop → with a fixed number of
+steps, use fori_loop (constant bounds = a scan).
 
 Checks: x⁵ on fresh points ("value"); reverse-mode jax.grad gives 5x⁴ ("grad"); the program is
 one scan loop — no while, no unrolled or closed form ("loop")."""
@@ -12,16 +13,18 @@ from tutor.worker.checklib import (
     as_array,
     assert_close,
     fail,
+    later,
+    msg,
     primitive_counts,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_a1_4_fix1")
 
 SYMPTOMS = {
-    "word:Reverse-mode differentiation does not work for lax.while_loop": "反向模式求导穿不过 "
-    "lax.while_loop(步数在编译期未知,中间值没法预先存下来)。"
-    "步数固定时用 lax.fori_loop(0, 5, …):它被改写成 scan,可以反向求导。"
+    "word:Reverse-mode differentiation does not work for lax.while_loop": later(
+        "ex_a1_4_fix1.grad_through_while"
+    )
 }
 
 
@@ -29,7 +32,7 @@ def _points():
     return rng(751).uniform(-1.5, 1.5, size=5).astype(np.float32)
 
 
-@checks.add("value", "新数据:结果是 x⁵")
+@checks.add("value")
 def _(L):
     import jax.numpy as jnp
 
@@ -42,12 +45,12 @@ def _(L):
         rtol=1e-5,
         atol=1e-6,
         what="power5(x)",
-        msg="结果应为 x⁵。",
-        mistakes=[Mistake("four", x64**4, "结果是 x⁴:循环少乘了一次,要乘 5 次。")],
+        msg=msg("ex_a1_4_fix1.value_differs"),
+        mistakes=[Mistake("four", x64**4, msg("ex_a1_4_fix1.one_short"))],
     )
 
 
-@checks.add("grad", "jax.grad(power5) 给出 5x⁴", needs="value")
+@checks.add("grad", needs="value")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -55,7 +58,7 @@ def _(L):
     grad = jax.jit(jax.vmap(jax.grad(L.power5)))  # every point in one compiled program
     got = as_array(
         R.call(grad, jnp.asarray(_points()), what="jax.grad(power5)", symptoms=SYMPTOMS),
-        "jax.grad(power5) 在各点的值",
+        msg("ex_a1_4_fix1.grad_values"),
         shape=(len(_points()),),
     )
     xs = _points().astype(np.float64)
@@ -65,38 +68,36 @@ def _(L):
         rtol=1e-5,
         atol=1e-5,
         what="jax.grad(power5)",
-        msg="jax.grad(power5)(x) 应为 5x⁴。",
+        msg=msg("ex_a1_4_fix1.grad_differs"),
         mistakes=[
             Mistake(
                 "zero",
                 np.zeros_like(xs),
-                "梯度恒为 0:结果被 stop_gradient 截断了,"
-                "报错是没了,梯度也没了。换成能反向求导的循环(fori_loop 常量上下界)。",
+                msg("ex_a1_4_fix1.stop_gradient"),
             )
         ],
     )
 
 
-@checks.add("loop", "程序里是一个 scan 循环:没有 while,也没有展开", needs="value")
+@checks.add("loop", needs="value")
 def _(L):
     import jax.numpy as jnp
 
     prims = primitive_counts(L.power5, jnp.float32(1.3))
     if "while" in prims:
         fail(
-            "程序里还有 while 循环:它不能反向求导。步数固定时用 lax.fori_loop(0, 5, …),"
-            "它会变成 scan。",
+            msg("ex_a1_4_fix1.while_left"),
             primitives=sorted(prims),
         )
     if "scan" not in prims:
         unrolled = prims.get("mul", 0) + prims.get("integer_pow", 0) + prims.get("pow", 0)
         why = (
-            "乘法被展开成了 5 次(Python 循环在追踪时被展开)"
+            msg("ex_a1_4_fix1.unrolled")
             if prims.get("mul", 0) >= 4
-            else "没有循环(例如直接写了 x ** 5)"
+            else msg("ex_a1_4_fix1.no_loop")
         )
         fail(
-            f"程序里没有 scan:{why}。本题要的是一个能反向求导的循环:lax.fori_loop(0, 5, …)。",
+            msg("ex_a1_4_fix1.no_scan", why=why),
             primitives=sorted(prims),
             multiplications=unrolled,
         )

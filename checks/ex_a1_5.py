@@ -1,30 +1,36 @@
-"""练习 a1.5(综合实践 A)带变长掩码的 LSTM:scan + vmap + grad + checkpoint.
+"""Exercise a1.5 (worked practice A), an LSTM with a variable-length mask: scan + vmap + grad +
+checkpoint.
 
-接口:
+Interface:
   lstm_cell(params, carry, x_t) -> (h_new, c_new)
   lstm_masked(params, xs, mask, use_ckpt=False) -> (h_final, hs)
-params = {"W": (4H, D), "U": (4H, H), "b": (4H,)},四个门按行块 i、f、o、g 堆叠;
-xs (T, D)、mask (T,) bool 是一条序列;mask 为 False 的步保持 (h, c) 不变,输出 0。
+params = {"W": (4H, D), "U": (4H, H), "b": (4H,)}, the four gates stacked in row blocks i, f, o,
+g; xs (T, D) and mask (T,) bool are one sequence; a step whose mask is False keeps (h, c) and
+outputs 0.
 
-原书综合实践 A 的断言(D = 3、H = 6、T = 7,长度 [7, 4, 1, 5],padding 位置填 0,
-jit(vmap(lstm_masked, in_axes=(None, 0, 0))))在这里的位置:
-  1. 每条序列的最终 h 与“只在真实长度上运行”的 NumPy float64 循环一致,atol 1e-5
-     → check "final_state"
-  2. padding 步的输出 hs 全为 0(np.allclose 默认容差)  → check "padding_zero"
-  3. 损失 mean(h_final²) 对参数的梯度:use_ckpt=False 与 True 一致,atol 1e-6  → check "ckpt_grad"
-  4. 对输入 xs 的梯度在 padding 位置恰好为 0(np.allclose(…, 0))  → check "input_grad_padding"
-另加:
-  - 单步 lstm_cell 与 NumPy 一致(门的顺序 i、f、o、g)  → check "cell"
-  - 有效步的 hs 与 NumPy 逐步的 h 一致  → check "padding_zero"
-  - padding 位置填入大的随机数,结果不变(状态真的被冻结了,而不是碰巧输入为 0)
-    → check "padding_content"
-  - False 出现在序列中间的掩码:h 和 c 都要冻结(只冻结 h、让 c 继续走会改变之后的 h)
-    → check "mask_holes"
-  - lstm_masked 的程序里有 scan  → check "uses_scan"
-  - use_ckpt=True 时 remat(jax.checkpoint)在 scan 的循环体里面(每步只存 carry),
-    不是把整个 scan 包起来;use_ckpt=False 时没有 remat  → check "ckpt_used"
-    (这两项读程序的检查在 _lstm_program.py)
-  - 参数梯度与 float64 中心差分一致  → check "grad_fd"
+Where the assertions of the chapter's worked practice A (D = 3, H = 6, T = 7, lengths
+[7, 4, 1, 5], padding filled with 0, jit(vmap(lstm_masked, in_axes=(None, 0, 0)))) are checked:
+  1. every sequence's final h agrees with a NumPy float64 loop run only over its real length,
+     atol 1e-5                                                          → check "final_state"
+  2. the outputs hs at padding steps are all 0 (np.allclose's default tolerances)
+                                                                        → check "padding_zero"
+  3. the gradient of the loss mean(h_final²) with respect to the parameters: use_ckpt=False and
+     True agree, atol 1e-6                                              → check "ckpt_grad"
+  4. the gradient with respect to the inputs xs is exactly 0 at padding positions
+     (np.allclose(…, 0))                                                → check "input_grad_padding"
+Added:
+  - one lstm_cell step agrees with NumPy (gate order i, f, o, g)         → check "cell"
+  - hs at valid steps agree with NumPy's h step by step                  → check "padding_zero"
+  - large random numbers at padding positions leave the result unchanged (the state is really
+    frozen, not saved by inputs that happen to be 0)                    → check "padding_content"
+  - a mask with False in the middle of a sequence: both h and c are frozen (freezing only h and
+    letting c run on changes later h)                                   → check "mask_holes"
+  - lstm_masked's program holds a scan                                  → check "uses_scan"
+  - with use_ckpt=True the remat (jax.checkpoint) sits inside the scan's body (each step keeps
+    only its carry), not around the whole scan; with use_ckpt=False there is no remat
+                                                                        → check "ckpt_used"
+    (these two program-reading checks are in _lstm_program.py)
+  - the parameter gradients agree with float64 central differences      → check "grad_fd"
 """
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
@@ -44,10 +50,11 @@ from tutor.worker.checklib import (
     compare,
     f64,
     fail,
+    msg,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_a1_5")
 
 D, H, T = IN.D, IN.H, IN.T
 LENGTHS = IN.LENGTHS
@@ -57,7 +64,7 @@ HOLES = np.array(
 )
 
 
-@checks.add("cell", "单步 lstm_cell 与 NumPy float64 一致(门的行块顺序 i、f、o、g)")
+@checks.add("cell")
 def _(L):
     import jax.numpy as jnp
 
@@ -69,7 +76,7 @@ def _(L):
         (jnp.asarray(h0, jnp.float32), jnp.asarray(c0, jnp.float32)),
         jnp.asarray(x, jnp.float32),
     )
-    got_h, got_c = A1.array_pair(out, "lstm_cell 的返回值", ("h_new", "c_new"), ((H,), (H,)))
+    got_h, got_c = A1.array_pair(out, msg("ex_a1_5.cell_result"), ("h_new", "c_new"), ((H,), (H,)))
     got = {"h": got_h, "c": got_c}
     P64 = IN.p64(P)
     want_h, want_c = cell_ref(P64, h0, c0, x)
@@ -80,17 +87,14 @@ def _(L):
             Mistake(
                 "gate_order",
                 {"h": alt_h, "c": alt_c},
-                f"结果正是把门按 {'、'.join(order)} 的顺序解包时得到的:四个门在 W、U、b 里按行块 "
-                "i、f、o、g 堆叠(第 H 到 2H 行是遗忘门,它的偏置初始化为 1),"
-                "jnp.split(..., 4) 之后要按这个顺序解包。",
+                msg("ex_a1_5.gate_order", order=msg("ex_a1_5.list_sep").join(order)),
             )
         )
     mistakes.append(
         Mistake(
             "swapped",
             {"h": want_c, "c": want_h},
-            "lstm_cell 返回的两项顺序反了:第一项等于正确的 c_new,第二项等于正确的 h_new。"
-            "接口是 lstm_cell(...) -> (h_new, c_new)。",
+            msg("ex_a1_5.cell_pair_swapped"),
         )
     )
     assert_close(
@@ -100,12 +104,11 @@ def _(L):
         atol=1e-5,
         what="(h_new, c_new)",
         mistakes=mistakes,
-        msg="lstm_cell 与 NumPy float64 的单步结果不一致(atol 1e-5),差别见下面的对比。"
-        "公式:c' = σ(f)·c + σ(i)·tanh(g),h' = σ(o)·tanh(c')。",
+        msg=msg("ex_a1_5.cell_differs"),
     )
 
 
-@checks.add("returns", "lstm_masked 对一条序列返回 (h_final, hs):形状 (H,) 与 (T, H) 的浮点数组")
+@checks.add("returns")
 def _(L):
     import jax.numpy as jnp
 
@@ -118,12 +121,11 @@ def _(L):
         jnp.asarray(mask[1]),
         what="lstm_masked",
     )
-    A1.array_pair(out, "lstm_masked 的返回值", ("h_final", "hs"), ((H,), (T, H)))
+    A1.array_pair(out, msg("ex_a1_5.masked_result"), ("h_final", "hs"), ((H,), (T, H)))
 
 
 @checks.add(
     "final_state",
-    "4 条变长序列(长度 7、4、1、5):最终 h 与只跑真实长度的 NumPy 循环一致(atol 1e-5)",
     needs="returns",
 )
 def _(L):
@@ -136,19 +138,16 @@ def _(L):
         leak = Mistake(
             "state_leaks",
             run_ref(P64, f64(xs[i]))[-1],
-            f"序列 {i} 的最终 h 正是把 padding 步也当成真实输入跑完时的状态:"
-            "padding 步必须保持 (h, c) 不变,"
-            "例如对新旧 carry 逐叶子做 jnp.where(m_t, 新值, 旧值)。只把输出置 0 是不够的。",
+            msg("ex_a1_5.padding_run_as_input", i=i),
         )
         assert_close(
             h[i],
             want,
             rtol=0,
             atol=1e-5,
-            what=f"序列 {i}(真实长度 {n})的最终 h",
+            what=msg("ex_a1_5.final_h_of", i=i, n=n),
             mistakes=[leak] if n < T else [],
-            msg=f"序列 {i} 的最终隐状态与只跑真实长度的 NumPy float64 循环不一致(atol 1e-5),"
-            "差别见下面的对比。",
+            msg=msg("ex_a1_5.final_h_differs", i=i),
         )
 
 
@@ -157,7 +156,7 @@ def _all_zero(values) -> bool:
     return compare(values, np.zeros_like(values), rtol=0, atol=1e-8) is None
 
 
-@checks.add("padding_zero", "padding 步输出 0,有效步输出该步的 h", needs="returns")
+@checks.add("padding_zero", needs="returns")
 def _(L):
     P = IN.params(1503)
     xs, mask = IN.batch(1504)
@@ -173,13 +172,8 @@ def _(L):
         )
         repeats = compare(pad, last_h, rtol=1e-5, atol=1e-5) is None
         fail(
-            "padding 步的输出应该是 0(见 max_abs_on_padding)。"
-            + (
-                "这些输出正是上一个有效步的 h:状态冻结了,但每一步的输出也要用掩码处理,"
-                "例如 jnp.where(m_t, h, 0.0)。"
-                if repeats
-                else ""
-            ),
+            msg("ex_a1_5.padding_step_output")
+            + (msg("ex_a1_5.last_h_repeated") if repeats else ""),
             max_abs_on_padding=float(np.abs(pad).max()),
         )
     for i, n in enumerate(LENGTHS):
@@ -188,12 +182,12 @@ def _(L):
             run_ref(P64, f64(xs[i, :n])),
             rtol=0,
             atol=1e-5,
-            what=f"序列 {i} 有效步的 hs",
-            msg=f"序列 {i} 有效步的输出与 NumPy 逐步的 h 不一致:第 t 步应输出更新之后的 h_t。",
+            what=msg("ex_a1_5.valid_hs", i=i),
+            msg=msg("ex_a1_5.valid_hs_differ", i=i),
         )
 
 
-@checks.add("padding_content", "padding 位置填大随机数:结果不变(状态真的被冻结)", needs="returns")
+@checks.add("padding_content", needs="returns")
 def _(L):
     P = IN.params(1505)
     xs0, mask = IN.batch(1506, fill=0.0)
@@ -205,24 +199,21 @@ def _(L):
         h0,
         rtol=0,
         atol=1e-5,
-        what="最终 h",
-        msg="padding 位置的输入一变,最终状态就跟着变:padding 步的计算结果流进了状态。"
-        "用 jnp.where(m_t, 新 carry, 旧 carry) 让 padding 步完全不影响状态,"
-        "不能依赖“padding 填的是 0”。",
+        what=msg("ex_a1_5.final_h"),
+        msg=msg("ex_a1_5.padding_leaks"),
     )
     assert_close(
         hs9[~mask],
         np.zeros_like(hs9[~mask]),
         rtol=0,
         atol=1e-6,
-        what="padding 步的 hs",
-        msg="padding 位置的输入不为 0 时,padding 步的输出也应该是 0。",
+        what=msg("ex_a1_5.padding_hs"),
+        msg=msg("ex_a1_5.padding_output_not_zero"),
     )
 
 
 @checks.add(
     "mask_holes",
-    "掩码中间有 False 的步:h 和 c 都保持不变,之后的步从冻结的状态继续",
     needs="returns",
 )
 def _(L):
@@ -241,9 +232,7 @@ def _(L):
                     "h": masked_ref(P64, f64(xs[i]), HOLES[i], frozen="h")[0],
                     "hs": masked_ref(P64, f64(xs[i]), HOLES[i], frozen="h")[1],
                 },
-                f"序列 {i} 的结果正是“只冻结了 h、c 在 False 的步上照常更新”时得到的:c 也是状态,"
-                "False 的步上 h 和 c 都要保持不变(例如对整个 carry (h, c) 逐叶子 jnp.where(m_t,"
-                " 新, 旧))。",
+                msg("ex_a1_5.only_h_frozen", i=i),
             ),
             Mistake(
                 "state_leaks",
@@ -251,8 +240,7 @@ def _(L):
                     "h": masked_ref(P64, f64(xs[i]), HOLES[i], frozen="none")[0],
                     "hs": masked_ref(P64, f64(xs[i]), HOLES[i], frozen="none")[1],
                 },
-                f"序列 {i} 的结果正是 False 的步也照常更新 (h, c) 时得到的:"
-                "这些步必须保持状态不变。",
+                msg("ex_a1_5.holes_updated", i=i),
             ),
         ]
         assert_close(
@@ -260,34 +248,31 @@ def _(L):
             {"h": want_h, "hs": want_hs},
             rtol=0,
             atol=1e-5,
-            what=f"序列 {i}(掩码 {HOLES[i].astype(int).tolist()})",
+            what=msg("ex_a1_5.sequence_with_mask", i=i, mask=HOLES[i].astype(int).tolist()),
             mistakes=mistakes,
-            msg=f"序列 {i} 的掩码中间有 False:这些步上 (h, c) 都要保持不变、输出 0,"
-            "之后的步从冻结的状态接着算。"
-            "结果与 NumPy float64 的逐步循环不一致,差别见下面的对比。",
+            msg=msg("ex_a1_5.holes_differ", i=i),
         )
 
 
-@checks.add("uses_scan", "lstm_masked 的程序里有 scan(时间维没有被 Python 展开)", needs="returns")
+@checks.add("uses_scan", needs="returns")
 def _(L):
     LP.time_scan(L)
 
 
 @checks.add(
     "ckpt_used",
-    "use_ckpt=True 时 jax.checkpoint 包在 scan 的循环体上(每步只存 carry)",
     needs=("returns", "uses_scan"),
 )
 def _(L):
     LP.checkpoint_in_body(L)
 
 
-@checks.add("weights_as_args", "程序读的是传入的 params,没有把权重当常量烘进去", needs="returns")
+@checks.add("weights_as_args", needs="returns")
 def _(L):
     PR.weights_as_args(L.lstm_masked, *IN.sequence_args())
 
 
-@checks.add("ckpt_grad", "mean(h²) 对参数的梯度:加不加 checkpoint 一致(atol 1e-6)", needs="returns")
+@checks.add("ckpt_grad", needs="returns")
 def _(L):
     P = IN.params(1503)
     xs, mask = IN.batch(1504)
@@ -298,13 +283,12 @@ def _(L):
         g_plain,
         rtol=0,
         atol=1e-6,
-        what="参数梯度(checkpoint vs 不加)",
-        msg="加 jax.checkpoint 前后梯度应该完全一致(它只改变“存还是重算”中间值,不改变数学)。"
-        "两者不一致,说明 use_ckpt=True 和 False 两个分支算的不是同一个函数,差别见下面的对比。",
+        what=msg("ex_a1_5.ckpt_grads"),
+        msg=msg("ex_a1_5.ckpt_grads_differ"),
     )
 
 
-@checks.add("grad_fd", "参数梯度与 float64 中心差分一致", needs="returns")
+@checks.add("grad_fd", needs="returns")
 def _(L):
     P = IN.params(1503)
     xs, mask = IN.batch(1504)
@@ -330,12 +314,12 @@ def _(L):
         np.array(fd),
         rtol=1e-2,
         atol=1e-5,
-        what="∂L/∂W[8,1]、∂L/∂U[19,4]、∂L/∂b[1]",
-        msg="参数梯度与 float64 中心差分不一致(rtol 1e-2),差别见下面的对比。",
+        what=msg("ex_a1_5.fd_entries"),
+        msg=msg("ex_a1_5.fd_differs"),
     )
 
 
-@checks.add("input_grad_padding", "对输入 xs 的梯度在 padding 位置恰好为 0", needs="returns")
+@checks.add("input_grad_padding", needs="returns")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -346,14 +330,13 @@ def _(L):
 
     def loss_x(X):
         out = jax.vmap(lambda x, m: L.lstm_masked(P, x, m, False))(X, M)
-        return jnp.mean(as_tuple(out, 2, "lstm_masked 的返回值 (h_final, hs)")[0] ** 2)
+        return jnp.mean(as_tuple(out, 2, msg("ex_a1_5.result_pair"))[0] ** 2)
 
     gx = as_array(jax.grad(loss_x)(jnp.asarray(xs)), "∂L/∂xs", shape=xs.shape)
     pad = gx[~mask]
     assert_that(
         _all_zero(pad),
-        "padding 位置的输入梯度应该恰好为 0(见 max_abs_on_padding):这些输入不应该对结果有任何影响,"
-        "不为 0 就说明 padding 步的计算仍然流进了最终的 h。",
+        msg("ex_a1_5.padding_grad_not_zero"),
         max_abs_on_padding=float(np.abs(pad).max()),
     )
-    assert_that(np.abs(gx[mask]).max() > 0, "有效位置的输入梯度全是 0:输入没有真正参与计算。")
+    assert_that(np.abs(gx[mask]).max() > 0, msg("ex_a1_5.input_grad_all_zero"))

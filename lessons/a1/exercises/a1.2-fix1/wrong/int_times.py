@@ -1,4 +1,5 @@
 # expect: failed values "int"
+# expect.en: "int"
 # 错误示范:先用 int(times) 把次数转成 Python 整数。在 jit 里 times 是追踪值,int() 同样拿不到具体的数。
 @jax.jit
 def iterate(v, times):

@@ -1,4 +1,5 @@
 # expect: failed values "少走了一次"
+# expect.en: "one step short"
 # 错误示范:循环从 1 开始,少走了一次。
 @jax.jit
 def iterate(v, times):

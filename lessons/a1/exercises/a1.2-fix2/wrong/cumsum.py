@@ -1,4 +1,5 @@
 # expect: failed scan "scan"
+# expect.en: "scan"
 # 错误示范(把症状压下去的错误办法):绕开 scan,用 cumsum 算出同样的数。报错没了,
 # 但本题练的是 scan 的 carry。
 def running_stats(xs):

@@ -1,4 +1,5 @@
 # expect: failed values "加 1 之前"
+# expect.en: "before it was incremented"
 # 错误示范:平均值用了加 1 之前的个数。
 def running_stats(xs):
     def body(carry, x):

@@ -1,4 +1,5 @@
 # expect: failed values "父 key 本身" "split"
+# expect.en: "parent key itself" "split"
 # 错误示范:A 直接用了传进来的 key,B 用 split 出来的子 key。父 key 和子 key 混用,
 # 而且不是题目要求的那种分法。
 def init_pair(key):

@@ -1,4 +1,5 @@
 # expect: failed independent "同一个 key"
+# expect.en: "same key"
 # 错误示范:split 了,可两个矩阵都用了 k_a。
 def init_pair(key):
     k_a, k_b = jax.random.split(key)

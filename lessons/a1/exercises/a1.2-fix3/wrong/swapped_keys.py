@@ -1,4 +1,5 @@
 # expect: failed values "对调" not "父 key 本身"
+# expect.en: "each other's subkey" not "parent key itself"
 # 错误示范:A 用了第二把子 key,B 用了第一把。
 def init_pair(key):
     k_a, k_b = jax.random.split(key)

@@ -1,4 +1,5 @@
 # expect: failed count_range "绝对误差"
+# expect.en: "absolute tolerance"
 # 收敛条件写成了绝对误差 |x² − a| < 1e-6(少乘了 a):a 大的时候 float32 根本达不到,两个版本都跑满 30 步。
 def newton_sqrt_while(a):
     def unfinished(state):

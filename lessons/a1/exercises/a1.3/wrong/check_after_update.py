@@ -1,4 +1,5 @@
 # expect: failed counts_match "先更新、再用更新后的 x 判断"
+# expect.en: "updating first and then deciding with the updated x"
 # 先更新、再用更新后的 x 判断这一步算不算数:每个元素都比 while 版少数 1 次。
 def newton_sqrt_while(a):
     def go_on(s):

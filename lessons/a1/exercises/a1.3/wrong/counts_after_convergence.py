@@ -1,4 +1,5 @@
 # expect: failed counts_match "数到了 30" "空转"
+# expect.en: "counted 30" "idle steps"
 # x 冻结得没错,但计数每一步都加 1:收敛之后的“空转”步也被算成了迭代。
 def newton_sqrt_while(a):
     def go_on(s):

@@ -1,4 +1,5 @@
 # expect: failed int_dtype "应为整数"
+# expect.en: "should be an integer"
 # 计数从 0.0 开始累加:迭代次数变成了 float32,不是整数。
 def newton_sqrt_while(a):
     def go_on(s):

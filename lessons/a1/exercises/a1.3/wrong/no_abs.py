@@ -1,4 +1,5 @@
 # expect: failed scan_values "漏了绝对值"
+# expect.en: "without the absolute value"
 # 收敛判断漏了绝对值:a < 1 时初值 x = a 让 x² − a < 0,被当成“已经收敛”,一步都不走。
 def newton_sqrt_while(a):
     def go_on(s):

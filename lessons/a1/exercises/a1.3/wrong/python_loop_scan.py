@@ -1,4 +1,5 @@
 # expect: failed uses_loops "没有 scan 原语"
+# expect.en: "no scan primitive"
 # “scan 版”用 Python for 循环写了 30 步:数值、计数、梯度都对,但 30 步被逐步展开进了程序。
 def newton_sqrt_while(a):
     def unfinished(state):

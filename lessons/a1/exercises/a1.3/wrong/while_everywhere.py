@@ -1,4 +1,5 @@
 # expect: failed grad_finite "穿不过"
+# expect.en: "cannot go through"
 # “scan 版”也交给 while_loop:数值和计数都对,但 jax.grad 穿不过 while_loop(ValueError)。
 def newton_sqrt_while(a):
     def go_on(s):

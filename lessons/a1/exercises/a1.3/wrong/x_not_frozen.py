@@ -1,4 +1,5 @@
 # expect: failed frozen "x 没有冻结"
+# expect.en: "x was not frozen"
 # 计数加了掩码,x 却每一步都做牛顿更新:反正收敛以后 x 几乎不变,就没有冻结它。
 def newton_sqrt_while(a):
     def unfinished(state):

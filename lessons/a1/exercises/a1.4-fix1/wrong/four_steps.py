@@ -1,4 +1,5 @@
 # expect: failed value "x⁴"
+# expect.en: "x⁴"
 # 错误示范:循环只走了 4 步。
 def power5(x):
     def one_more_factor(_, acc):

@@ -1,4 +1,5 @@
 # expect: failed grad "恒为 0"
+# expect.en: "always 0"
 # 错误示范(把症状压下去的错误办法):给 while_loop 的结果套上 stop_gradient,grad 不报错了,
 # 可梯度也被截断成了 0。
 def power5(x):

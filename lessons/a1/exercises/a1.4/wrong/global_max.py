@@ -1,4 +1,5 @@
 # expect: failed fresh "只减去全局最大值"
+# expect.en: "only the global maximum is subtracted"
 # 减去的是整个数组的最大值:各段分数相差很大时,低分段的 exp 全部下溢成 0,得到 0 / 0。
 def segment_softmax(scores: jax.Array, seg: jax.Array, num_segments: int):
     ex = jnp.exp(scores - scores.max())

@@ -1,4 +1,5 @@
 # expect: failed shape "形状 (12,) 的数组" "m[seg]、z[seg]"
+# expect.en: "array of shape (12,)" "m[seg], z[seg]"
 # 忘了用 top[seg] 把段内最大值取回到每个元素:形状 (N,) 减 (K,) 无法广播。
 def segment_softmax(scores: jax.Array, seg: jax.Array, num_segments: int):
     n_seg = int(num_segments)

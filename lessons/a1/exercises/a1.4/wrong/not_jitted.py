@@ -1,4 +1,5 @@
 # expect: failed jitted "不是 jax.jit 编译过的函数"
+# expect.en: "not a jax.jit-compiled function"
 # 分段归约写得都对,只是忘了题目要求的 jax.jit(以及把 num_segments 声明为静态参数)。
 def segment_softmax(scores: jax.Array, seg: jax.Array, num_segments: int):
     k = num_segments

@@ -1,4 +1,5 @@
 # expect: failed shape "num_segments 在 jit 里变成了被追踪的值" not "m[seg]、z[seg]"
+# expect.en: "num_segments became a tracer under jit" not "m[seg], z[seg]"
 # 直接 @jax.jit:num_segments 成了被追踪的值,segment_max 拿不到具体的段数。
 @jax.jit
 def segment_softmax(scores: jax.Array, seg: jax.Array, num_segments: int):
