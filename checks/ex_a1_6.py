@@ -1,24 +1,29 @@
-"""练习 a1.6(综合实践 B)RK4 ODE 积分器.
+"""Exercise a1.6 (worked practice B), an RK4 ODE integrator.
 
-接口:
-  rk4_step(f, t, y, h, args) -> y_next                     经典四阶 Runge–Kutta 的一步
-  odeint_rk4(f, y0, t0, h, n_steps, args) -> (y_T, traj)   用 lax.scan 走 n_steps 步;
-      traj[i] 是第 i + 1 步之后的状态,形状 (n_steps,) + y0.shape
-右端函数的形式是 f(t, y, args),args 是显式传入的参数(可以是 pytree)。
+Interface:
+  rk4_step(f, t, y, h, args) -> y_next                     one step of classic fourth-order
+                                                           Runge–Kutta
+  odeint_rk4(f, y0, t0, h, n_steps, args) -> (y_T, traj)   n_steps steps with lax.scan;
+      traj[i] is the state after step i + 1, of shape (n_steps,) + y0.shape
+The right-hand side has the form f(t, y, args), args the explicitly passed parameters (may be a
+pytree).
 
-原书综合实践 B 的断言(简谐振子 ω = 2,y0 = (1, 0.5),h = 0.01,n = 500,积分到 T = 5;
-积分器放在 jit 里,n_steps 静态)在这里的位置:
-  1. 整条轨迹与 NumPy float64 的 Python 循环一致,atol 1e-5                 → check "traj_numpy"
-  2. |x(T) − 解析解 cos ωT + (v0/ω)·sin ωT| < 1e-4                           → check "analytic"
-  3. |∂x(T)/∂v0(jax.grad 穿过 scan)− sin(ωT)/ω| < 1e-4                    → check "grad_v0"
-  4. vmap 一批初值 (0.5, 0)、(1, 0)、(2, 0):x(T) ≈ a·cos ωT,atol 1e-4      → check "vmap_y0"
-另加:
-  - 单步 rk4_step 与 NumPy 一致(显式依赖 t 的右端函数,能发现阶段权重和阶段时刻的错误)→ check "step"
-  - 显式依赖 t、t0 ≠ 0、args 是元组的新方程:整条轨迹与 NumPy 一致           → check "time_dependent"
-  - odeint_rk4 返回 (y_T, traj),形状分别是 y0.shape 和 (n_steps,) + y0.shape  → check "returns"
-  - odeint_rk4 的程序里有 scan(没有按步数展开)                              → check "uses_scan"
-    (积分多步的检查都依赖这两项:顺序反了的返回值没法逐项比较;按步数展开的积分器
-    在 jit 里编译太慢,会超时,所以先跳过)
+Where the assertions of the chapter's worked practice B (harmonic oscillator ω = 2, y0 = (1, 0.5),
+h = 0.01, n = 500, integrated to T = 5; the integrator under jit, n_steps static) are checked:
+  1. the whole trajectory agrees with a NumPy float64 Python loop, atol 1e-5 → check "traj_numpy"
+  2. |x(T) − the analytic solution cos ωT + (v0/ω)·sin ωT| < 1e-4        → check "analytic"
+  3. |∂x(T)/∂v0 (jax.grad through the scan) − sin(ωT)/ω| < 1e-4          → check "grad_v0"
+  4. vmap over initial states (0.5, 0), (1, 0), (2, 0): x(T) ≈ a·cos ωT, atol 1e-4 → check "vmap_y0"
+Added:
+  - one rk4_step agrees with NumPy (a right-hand side that depends on t explicitly, which exposes
+    wrong stage weights and stage times)                                → check "step"
+  - a new equation with explicit t, t0 ≠ 0 and args a tuple: the whole trajectory agrees with
+    NumPy                                                               → check "time_dependent"
+  - odeint_rk4 returns (y_T, traj), of shapes y0.shape and (n_steps,) + y0.shape → check "returns"
+  - odeint_rk4's program holds a scan (not unrolled by the number of steps) → check "uses_scan"
+    (the multi-step checks depend on these two: a pair in the wrong order cannot be compared
+    item by item, and an integrator unrolled by the step count compiles too slowly under jit and
+    would time out, so they are skipped first)
 """
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
@@ -31,11 +36,12 @@ from tutor.worker.checklib import (
     as_scalar,
     assert_close,
     fail,
+    msg,
     primitive_counts,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_a1_6")
 
 OMEGA, Y0, STEP, N = 2.0, (1.0, 0.5), 0.01, 500
 
@@ -77,9 +83,7 @@ def _called_right(t, y, args, n_state, n_args):
         or (not n_args and jnp.ndim(args) != 0)
     ):
         fail(
-            f"右端函数被调用时参数不对:收到的 t 形状 {shape_t}、y 形状 {shape_y}。调用形式是 f(t, "
-            "y, args):"
-            f"t 是标量时刻,y 是形状 ({n_state},) 的状态,args 原样传下去。",
+            msg("ex_a1_6.bad_call", shape_t=shape_t, shape_y=shape_y, n_state=n_state),
             t_shape=list(shape_t),
             y_shape=list(shape_y),
         )
@@ -114,9 +118,11 @@ def forced_jax(t, y, args):
     )
 
 
-def _solution(out, n, state_shape, what="odeint_rk4 的返回值"):
+def _solution(out, n, state_shape, what=None):
     """(y_T, traj) validated: y_T of the state's shape, traj of shape (n,) + state shape, both
     floating; the pair in the wrong order is named as such."""
+    if what is None:
+        what = msg("ex_a1_6.result")
     return A1.array_pair(
         out, what, ("y_T", "traj"), (tuple(state_shape), (n,) + tuple(state_shape))
     )
@@ -134,7 +140,7 @@ def _osc_solution(L, y0=Y0):
     return _solution(_solve_osc(L)(jnp.array(y0), jnp.float32(OMEGA)), N, (2,))
 
 
-@checks.add("step", "单步 rk4_step 与 NumPy float64 一致(右端函数显式依赖 t)")
+@checks.add("step")
 def _(L):
     import jax.numpy as jnp
 
@@ -149,29 +155,27 @@ def _(L):
         jnp.float32(h),
         tuple(jnp.float32(a) for a in args),
     )
-    got = as_array(out, "rk4_step 的返回值", shape=y.shape)
+    got = as_array(out, msg("ex_a1_6.step_result"), shape=y.shape)
     if not np.issubdtype(got.dtype, np.floating):
-        fail(f"rk4_step 的返回值应该是浮点数组,实际 dtype 是 {got.dtype}。", actual=str(got.dtype))
+        fail(msg("ex_a1_6.step_not_floating", dtype=got.dtype), actual=str(got.dtype))
     mistakes = [
         Mistake(
             "weights",
             rk4_ref(forced_np, t, y, h, args, weights=weights),
-            f"结果正是{text}时得到的:经典 RK4 的组合是 y + h/6·(k1 + 2k2 + 2k3 + k4)。",
+            msg("ex_a1_6.stage_weights", text=text),
         )
         for weights, text in (
-            ((1, 1, 1, 1), "四个斜率取相同权重(1 : 1 : 1 : 1)"),
-            ((1, 2, 2, 2), "k4 的权重写成 2"),
-            ((2, 2, 2, 1), "k1 的权重写成 2"),
-            ((1, 2, 1, 1), "k3 的权重写成 1"),
+            ((1, 1, 1, 1), msg("ex_a1_6.equal_weights")),
+            ((1, 2, 2, 2), msg("ex_a1_6.k4_weight_2")),
+            ((2, 2, 2, 1), msg("ex_a1_6.k1_weight_2")),
+            ((1, 2, 1, 1), msg("ex_a1_6.k3_weight_1")),
         )
     ]
     mistakes.append(
         Mistake(
             "stage_time",
             rk4_ref(forced_np, t, y, h, args, mid=0.0),
-            "结果正是 k2、k3、k4 都在时刻 t 求值时得到的:k2、k3 要在 t + h/2、k4 要在 t + h "
-            "处调用 f。"
-            "对简谐振子这种不显含 t 的方程看不出区别,方程一显含 t 就错了。",
+            msg("ex_a1_6.stages_at_t"),
         )
     )
     assert_close(
@@ -179,15 +183,13 @@ def _(L):
         rk4_ref(forced_np, t, y, h, args),
         rtol=1e-5,
         atol=1e-5,
-        what="rk4_step 的结果",
+        what=msg("ex_a1_6.step_result_label"),
         mistakes=mistakes,
-        msg="rk4_step 与经典 RK4 一步的 float64 结果不一致,差别见下面的对比。",
+        msg=msg("ex_a1_6.step_differs"),
     )
 
 
-@checks.add(
-    "returns", "odeint_rk4 返回 (y_T, traj):y_T 是一个状态,traj 形状为 (n_steps,) + y0.shape"
-)
+@checks.add("returns")
 def _(L):
     import jax.numpy as jnp
 
@@ -210,7 +212,7 @@ def _program(L, n):
     )
 
 
-@checks.add("uses_scan", "odeint_rk4 的程序里有 scan(步数没有被 Python 展开)", needs="returns")
+@checks.add("uses_scan", needs="returns")
 def _(L):
     counts = _program(L, 20)
     if counts["scan"]:
@@ -218,14 +220,7 @@ def _(L):
     n20, n40 = sum(counts.values()), sum(_program(L, 40).values())
     grows = A1.grows_with(20, 40, n20, n40)
     fail(
-        "odeint_rk4 的程序里没有 scan:积分的步数要交给 lax.scan(xs=None, length=n_steps)。"
-        + (
-            f"方程数随步数成比例增长(20 步时 {n20} 个,40 步时 {n40} 个):每一步都被 Python "
-            "循环展开进了程序,"
-            "步数一多,追踪和编译就很慢。"
-            if grows
-            else ""
-        ),
+        msg("ex_a1_6.no_scan") + (msg("ex_a1_6.unrolled", n20=n20, n40=n40) if grows else ""),
         equations_20_steps=n20,
         equations_40_steps=n40,
         primitives=A1.top_primitives(counts),
@@ -234,7 +229,6 @@ def _(L):
 
 @checks.add(
     "traj_numpy",
-    "简谐振子 ω=2、h=0.01、500 步:整条轨迹与 NumPy 循环一致(atol 1e-5)",
     needs=("returns", "uses_scan"),
 )
 def _(L):
@@ -246,17 +240,15 @@ def _(L):
         want,
         rtol=0,
         atol=1e-5,
-        what="轨迹",
+        what=msg("ex_a1_6.trajectory"),
         mistakes=[
             Mistake(
                 "lagged",
                 lagged,
-                "轨迹整体晚了一步:它以 y0 开头、少了最后一步。traj[i] 应该是第 i + 1 "
-                "步**之后**的状态,"
-                "scan 每一步要输出更新后的 y。",
+                msg("ex_a1_6.traj_one_step_late"),
             )
         ],
-        msg="轨迹与 NumPy float64 的逐步循环不一致(atol 1e-5),差别见下面的对比。",
+        msg=msg("ex_a1_6.traj_differs"),
     )
     assert_close(
         yT,
@@ -264,11 +256,11 @@ def _(L):
         rtol=0,
         atol=1e-5,
         what="y_T",
-        msg="返回的 y_T 应该等于轨迹的最后一行(积分到 T 时的状态)。",
+        msg=msg("ex_a1_6.y_t_not_last"),
     )
 
 
-@checks.add("analytic", "x(T) 与解析解相差 < 1e-4", needs=("returns", "uses_scan"))
+@checks.add("analytic", needs=("returns", "uses_scan"))
 def _(L):
     yT, _ = _osc_solution(L)
     T = STEP * N
@@ -280,14 +272,12 @@ def _(L):
         rtol=0,
         atol=1e-4,
         what="x(T)",
-        msg=f"x(T) = {got:.6f},解析解是 {exact:.6f},相差超过 1e-4(h = 0.01 的 RK4 "
-        "误差远小于这个量)。",
+        msg=msg("ex_a1_6.analytic_differs", got=got, exact=exact),
     )
 
 
 @checks.add(
     "grad_v0",
-    "∂x(T)/∂v0(反向模式穿过 scan)与 sin(ωT)/ω 相差 < 1e-4",
     needs=("returns", "uses_scan"),
 )
 def _(L):
@@ -305,14 +295,11 @@ def _(L):
         rtol=0,
         atol=1e-4,
         what="∂x(T)/∂v0",
-        msg=f"∂x(T)/∂v0 = {got:.6f},解析值是 {exact:.6f},相差超过 1e-4:梯度要从 y_T 沿 scan "
-        "一路传回 y0。",
+        msg=msg("ex_a1_6.grad_differs", got=got, exact=exact),
     )
 
 
-@checks.add(
-    "vmap_y0", "vmap 一批初值 (a, 0):x(T) ≈ a·cos(ωT)(atol 1e-4)", needs=("returns", "uses_scan")
-)
+@checks.add("vmap_y0", needs=("returns", "uses_scan"))
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -321,7 +308,7 @@ def _(L):
     starts = jnp.array([[0.5, 0.0], [1.0, 0.0], [2.0, 0.0]])
     xT = as_array(
         jax.vmap(lambda y0: solve(y0, jnp.float32(OMEGA))[0][0])(starts),
-        "vmap 后的 x(T)",
+        msg("ex_a1_6.batched_x_t"),
         shape=(3,),
     )
     T = STEP * N
@@ -331,14 +318,12 @@ def _(L):
         rtol=0,
         atol=1e-4,
         what="x(T)",
-        msg="jax.vmap 处理一批初值 (a, 0) 时,x(T) 与 a·cos(ωT) 不一致(atol 1e-4),"
-        "差别见下面的对比。",
+        msg=msg("ex_a1_6.batched_differs"),
     )
 
 
 @checks.add(
     "time_dependent",
-    "显含 t 的新方程(t0 ≠ 0,args 是元组):整条轨迹与 NumPy 一致",
     needs=("returns", "uses_scan"),
 )
 def _(L):
@@ -361,13 +346,12 @@ def _(L):
         Mistake(
             "time_frozen",
             np.array(frozen),
-            "结果正是时间不前进、每一步都在 t0 处求值时得到的:carry 里要带上 t,每步之后更新为 "
-            "t + h。",
+            msg("ex_a1_6.time_frozen"),
         ),
         Mistake(
             "starts_at_zero",
             integrate_ref(forced_np, y0, 0.0, h, n, args),
-            "结果正是从 t = 0 开始积分时得到的:起始时刻要用传进来的 t0。",
+            msg("ex_a1_6.starts_at_zero"),
         ),
     ]
     assert_close(
@@ -375,7 +359,7 @@ def _(L):
         integrate_ref(forced_np, y0, t0, h, n, args),
         rtol=1e-4,
         atol=1e-4,
-        what="轨迹",
+        what=msg("ex_a1_6.trajectory"),
         mistakes=mistakes,
-        msg="显含时间的方程上,轨迹与 NumPy float64 的逐步循环不一致,差别见下面的对比。",
+        msg=msg("ex_a1_6.time_dependent_differs"),
     )

@@ -1,4 +1,5 @@
-"""修复练习 a1.6-fix1:用 padded != 0 猜掩码(真实的 0 被当成填充)→ 由长度生成掩码.
+"""Repair exercise a1.6-fix1: a mask guessed from padded != 0 (a real 0 taken for padding) → a mask
+made from the lengths.
 
 Checks: means on fresh rows holding real zeros, an empty row and a full row ("values"); the
 gradient with respect to padded is 1/length on valid places, exactly 0 on padding and finite
@@ -16,10 +17,11 @@ from tutor.worker.checklib import (
     assert_compile_count,
     assert_equal,
     fail,
+    msg,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_a1_6_fix1")
 T = 6
 
 
@@ -38,13 +40,15 @@ def _masked(rows, lengths, valid):
     return np.where(valid, rows, 0.0).sum(axis=1) / np.maximum(count, 1)
 
 
-@checks.add("values", "含真实 0、空序列、满长序列:平均值正确")
+@checks.add("values")
 def _(L):
     import jax.numpy as jnp
 
     rows, lengths = _batch(771, [4, 0, 6, 2, 5])
     got = as_array(
-        L.masked_mean(jnp.asarray(rows), jnp.asarray(lengths)), "masked_mean 的返回值", shape=(5,)
+        L.masked_mean(jnp.asarray(rows), jnp.asarray(lengths)),
+        msg("ex_a1_6_fix1.result"),
+        shape=(5,),
     )
     r64 = rows.astype(np.float64)
     by_length = np.arange(T) < lengths[:, None]
@@ -53,36 +57,33 @@ def _(L):
         assert_equal(
             got.tolist(),
             want.tolist(),
-            f"第 {np.flatnonzero(np.isnan(got)).tolist()} 行的平均是 NaN:空序列的个数是 0,0/0 "
-            "= NaN。"
-            "分母写成 jnp.maximum(个数, 1)。",
-            what="每行的平均值",
+            msg("ex_a1_6_fix1.empty_row_nan", rows=np.flatnonzero(np.isnan(got)).tolist()),
+            what=msg("ex_a1_6_fix1.row_means"),
         )
     assert_close(
         got,
         want,
         rtol=1e-5,
         atol=1e-5,
-        what="每行的平均值",
-        msg="每行的平均值应只算前 lengths[i] 个数(见期望值与实际值)。",
+        what=msg("ex_a1_6_fix1.row_means"),
+        msg=msg("ex_a1_6_fix1.means_differ"),
         mistakes=[
             Mistake(
                 "nonzero",
                 _masked(r64, lengths, r64 != 0),
-                "结果正好是用 padded != 0 当掩码算出来的:数据里真实的 0 被当成了填充。"
-                "掩码要由长度生成:jnp.arange(T) < lengths[:, None]。",
+                msg("ex_a1_6_fix1.zero_as_padding"),
             ),
-            Mistake("plain", r64.mean(axis=1), "结果是整行的平均:填充位置也算进了分母。"),
+            Mistake("plain", r64.mean(axis=1), msg("ex_a1_6_fix1.padding_counted")),
             Mistake(
                 "one_more",
                 _masked(r64, lengths, np.arange(T) <= lengths[:, None]),
-                "每行多算了一个位置:掩码用了 <=,应为 jnp.arange(T) < lengths[:, None]。",
+                msg("ex_a1_6_fix1.one_extra"),
             ),
         ],
     )
 
 
-@checks.add("grad", "对 padded 的梯度:有效位置 1/长度,填充位置恰好为 0,处处有限", needs="values")
+@checks.add("grad", needs="values")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -90,7 +91,7 @@ def _(L):
     rows, lengths = _batch(772, [3, 0, 6, 1, 4])
     g = as_array(
         jax.grad(lambda p: jnp.sum(L.masked_mean(p, jnp.asarray(lengths))))(jnp.asarray(rows)),
-        "对 padded 的梯度",
+        msg("ex_a1_6_fix1.grad_padded"),
         shape=rows.shape,
     )
     valid = np.arange(T) < lengths[:, None]
@@ -98,8 +99,7 @@ def _(L):
     if not np.isfinite(g).all():
         bad = np.argwhere(~np.isfinite(g)).tolist()[:6]
         fail(
-            f"梯度在 {bad} 等位置是 NaN 或 inf:前向里某处 0/0 只是被事后换掉了(例如 nan_to_num),"
-            "反向传播照样经过它。分母用 jnp.maximum(个数, 1),从源头避免 0/0。",
+            msg("ex_a1_6_fix1.grad_not_finite", bad=bad),
             positions=bad,
         )
     assert_close(
@@ -107,12 +107,12 @@ def _(L):
         want,
         rtol=1e-6,
         atol=1e-7,
-        what="对 padded 的梯度",
-        msg="有效位置的梯度应为 1/长度,填充位置必须恰好为 0(见期望值与实际值)。",
+        what=msg("ex_a1_6_fix1.grad_padded"),
+        msg=msg("ex_a1_6_fix1.grad_differs"),
     )
 
 
-@checks.add("one_compile", "jit 下换一组长度:不重新编译", needs="values")
+@checks.add("one_compile", needs="values")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -130,12 +130,11 @@ def _(L):
         log,
         name,
         expected=1,
-        msg=f"两组不同的长度编译了 {log.count(name)} 次,期望 1 次:长度是普通的数组参数,"
-        "形状不变就不该重新编译。",
+        msg=msg("ex_a1_6_fix1.compiled_n", n=log.count(name)),
     )
 
 
-@checks.add("no_nan", "计算的每一个中间值都没有 NaN(空序列也一样)", needs="values")
+@checks.add("no_nan", needs="values")
 def _(L):
     import jax.numpy as jnp
 
@@ -144,8 +143,6 @@ def _(L):
     with_nan = [v for v in values if np.issubdtype(v.dtype, np.floating) and np.isnan(v).any()]
     if with_nan:
         fail(
-            "计算中途产生了 NaN:空序列的 0/0 先得到 NaN,之后才被换掉(例如 nan_to_num)。"
-            "结果看着对,可 NaN 检查、梯度里都可能再冒出来。分母用 jnp.maximum(个数, 1),"
-            "从源头避免 0/0。",
+            msg("ex_a1_6_fix1.nan_inside"),
             first_with_nan=with_nan[0],
         )

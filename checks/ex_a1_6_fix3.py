@@ -1,4 +1,5 @@
-"""修复练习 a1.6-fix3:jit 里 segment_sum 省略 num_segments → ConcretizationTypeError;传入静态的 K.
+"""Repair exercise a1.6-fix3: segment_sum without num_segments under jit → ConcretizationTypeError;
+pass a static K.
 
 Checks: sums and the (K,) shape on fresh data with empty segments, trailing ones included
 ("values"); one K over three data sets compiles once ("one_compile"); the program holds the
@@ -15,11 +16,12 @@ from tutor.worker.checklib import (
     assert_compile_count,
     assert_equal,
     fail,
+    msg,
     primitive_counts,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_a1_6_fix3")
 
 
 def _why_concrete(exc: BaseException, fn) -> str:
@@ -36,17 +38,10 @@ def _why_concrete(exc: BaseException, fn) -> str:
         names = []
     arg = found.group(1) if found else None
     if arg is not None and len(names) >= 3 and arg == names[2]:
-        return (
-            f"段数取决于参数 {arg} 的值:num_segments 给了,可 {arg} 在 jit 里是追踪值。"
-            f"段数决定输出形状,必须是静态的:把 {arg} 声明为静态参数(static_argnames)。"
-        )
+        return msg("ex_a1_6_fix3.static_arg_missing", arg=arg)
     if arg is not None and len(names) >= 2 and arg in names[:2]:
-        return (
-            f"段数取决于参数 {arg} 的值,而 jit 里它是追踪值:没给 num_segments(segment_sum 只好读 "
-            f"max(ids))或者用 {arg} 算段数,都会这样。段数决定输出形状,必须是静态的:"
-            "num_segments=K,K 声明为静态参数。"
-        )
-    return "段数决定输出形状,必须是静态的:num_segments=K,K 声明为静态参数。"
+        return msg("ex_a1_6_fix3.no_num_segments", arg=arg)
+    return msg("ex_a1_6_fix3.count_must_be_static")
 
 
 def _data(seed, n, used):
@@ -64,7 +59,7 @@ def _sums(d64, owner, k):
     return out
 
 
-@checks.add("values", "新数据(含空段、末尾的空段):各段之和,形状 (K,)")
+@checks.add("values")
 def _(L):
     for seed, k, used in ((801, 6, [0, 2, 3]), (802, 4, [1, 2])):
         d, owner, d64, o = _data(seed, 9, used)
@@ -74,30 +69,28 @@ def _(L):
             if "ConcretizationTypeError" not in [c.__name__ for c in type(e).__mro__]:
                 raise
             fail(
-                f"group_sum(d, owner, {k}) 抛出 ConcretizationTypeError。"
-                + _why_concrete(e, L.group_sum),
+                msg("ex_a1_6_fix3.raised_concretization", k=k) + _why_concrete(e, L.group_sum),
                 error=R.first_line(e),
             )
-        got = as_array(out, f"group_sum(d, owner, {k}) 的返回值")
+        got = as_array(out, msg("ex_a1_6_fix3.result", k=k))
         if got.shape != (k,):
             assert_equal(
                 list(got.shape),
                 [k],
-                f"返回值的形状是 {got.shape},应为 ({k},):K = {k} 段,末尾几段为空时也要占位。"
-                "没给 num_segments 时段数取 max(ids) + 1,末尾的空段就丢了。",
-                what="返回值的形状",
+                msg("ex_a1_6_fix3.shape_differs", shape=got.shape, k=k),
+                what=msg("ex_a1_6_fix3.result_shape"),
             )
         assert_close(
             got,
             _sums(d64, o, k),
             rtol=1e-5,
             atol=1e-5,
-            what=f"K = {k} 的各段之和",
-            msg="第 k 项应是 owner == k 的元素之和,空段为 0(见期望值与实际值)。",
+            what=msg("ex_a1_6_fix3.sums_for_k", k=k),
+            msg=msg("ex_a1_6_fix3.sums_differ"),
         )
 
 
-@checks.add("one_compile", "同一个 K、3 组数据:只编译 1 次", needs="values")
+@checks.add("one_compile", needs="values")
 def _(L):
     import jax
 
@@ -111,12 +104,11 @@ def _(L):
         log,
         name,
         expected=1,
-        msg=f"同一个 K、3 组数据编译了 {log.count(name)} 次,期望 1 次"
-        "(group_sum 要是 jit 函数,K 是静态参数,数据是动态参数)。",
+        msg=msg("ex_a1_6_fix3.compiled_n", n=log.count(name)),
     )
 
 
-@checks.add("segment", "程序里有 segment_sum 的 scatter-add", needs="values")
+@checks.add("segment", needs="values")
 def _(L):
     import functools
 
@@ -124,7 +116,6 @@ def _(L):
     prims = primitive_counts(functools.partial(L.group_sum, K=3), d, owner)
     if "scatter-add" not in prims and "scatter_add" not in prims:
         fail(
-            "程序里没有 scatter-add:各段之和是逐段扫描整个数组得到的(O(N·K))。"
-            "用 jax.ops.segment_sum(d, owner, num_segments=K),一遍就按段累加完。",
+            msg("ex_a1_6_fix3.no_scatter_add"),
             primitives=sorted(prims),
         )

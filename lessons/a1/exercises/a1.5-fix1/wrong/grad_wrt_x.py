@@ -1,4 +1,5 @@
 # expect: failed values "xs"
+# expect.en: "xs"
 # 错误示范:对错了参数,求的是对 xs 的梯度,再沿批维相加。
 def sample_loss(p, x):
     return (jnp.dot(p, x) - 1.0) ** 2

@@ -1,4 +1,5 @@
 # expect: failed mask_holes "只冻结了 h"
+# expect.en: "freezing only h"
 # 以为“冻结状态”就是冻结 h:padding 步上 h 保持不变、输出 0,可 c 仍然照常更新。
 def lstm_cell(params: dict, carry, x_t):
     h, c = carry

@@ -1,4 +1,5 @@
 # expect: error returns "pytree structure error" not "jax.tree.map(lambda"
+# expect.en: "pytree structure error" not "jax.tree.map(lambda"
 # carry 的初值写成了列表 [h, c],cell 交回的却是元组 (h, c):两棵树的结构不同,逐叶子合并时对不上。
 
 

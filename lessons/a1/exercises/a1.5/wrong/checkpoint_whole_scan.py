@@ -1,4 +1,5 @@
 # expect: failed ckpt_used "包住了整个 scan"
+# expect.en: "wraps the whole scan"
 # use_ckpt=True 时把 jax.checkpoint 套在了整个 scan 外面:梯度没变,但每一步的中间值照样全存,省不了内存。
 def lstm_cell(params: dict, carry, x_t):
     h, c = carry

@@ -1,4 +1,5 @@
 # expect: failed cell "i、f、g、o 的顺序"
+# expect.en: "order i, f, g, o"
 # 按 i、f、g、o 的顺序解包:输出门和候选值拿到了彼此的参数块。
 def lstm_cell(params: dict, carry, x_t):
     h, c = carry

@@ -1,4 +1,5 @@
 # expect: failed weights_as_args "闭包或全局变量" "没被读到"
+# expect.en: "closure or a global variable" "never read"
 # 先用 init_lstm 造了一组演示权重放在全局,循环体里顺手用了它:lstm_masked 收到的 params 被晾在一边。
 demo_params = init_lstm(jax.random.key(0), 3, 6)
 

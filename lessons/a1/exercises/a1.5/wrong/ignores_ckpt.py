@@ -1,4 +1,5 @@
 # expect: failed ckpt_used "没有 remat2"
+# expect.en: "has no remat2"
 # 接受了 use_ckpt 参数却从来不用:梯度当然一样,但内存上的好处一点也没有。
 def lstm_cell(params: dict, carry, x_t):
     h, c = carry

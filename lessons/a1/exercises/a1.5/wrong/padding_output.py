@@ -1,4 +1,5 @@
 # expect: failed padding_zero "上一个有效步的 h"
+# expect.en: "h of the previous valid step"
 # 状态冻结得没错,但 padding 步仍然输出上一个有效步的 h,而不是 0。
 def lstm_cell(params: dict, carry, x_t):
     h, c = carry

@@ -1,4 +1,5 @@
 # expect: failed uses_scan "没有 scan" "Python 循环"
+# expect.en: "has no scan" "Python loop"
 # 数值正确,但时间维用 Python for 循环逐步展开:序列一长,追踪和编译时间就跟着线性增长。
 def lstm_cell(params: dict, carry, x_t):
     h, c = carry

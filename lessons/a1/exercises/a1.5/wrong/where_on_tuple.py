@@ -1,4 +1,5 @@
 # expect: error returns "jnp.where 只接受数组" "jax.tree.map"
+# expect.en: "takes arrays only" "jax.tree.map"
 # 想一次冻结整个状态,把 (h, c) 这个元组直接交给了 jnp.where:它只认数组,不会逐叶子挑选。
 
 

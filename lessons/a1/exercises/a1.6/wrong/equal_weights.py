@@ -1,4 +1,5 @@
 # expect: failed step "1 : 1 : 1 : 1"
+# expect.en: "1 : 1 : 1 : 1"
 # 阶段权重写错:四个斜率简单平均(1 : 1 : 1 : 1),不再是四阶方法。
 def rk4_step(f, t, y, h, args):
     s1 = f(t, y, args)

@@ -1,4 +1,5 @@
 # expect: failed uses_scan "没有 scan" "Python 循环"
+# expect.en: "has no scan" "Python loop"
 # 数值正确,但用 Python for 循环推进:放进 jit 后每一步都被展开,500 步的程序又大又慢。
 def rk4_step(f, t, y, h, args):
     s1 = f(t, y, args)

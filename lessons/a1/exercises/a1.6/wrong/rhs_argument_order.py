@@ -1,4 +1,5 @@
 # expect: failed step "参数不对" "f(t, y, args)"
+# expect.en: "wrong arguments" "f(t, y, args)"
 # 习惯了 scipy 的 odeint,调用右端函数时写成了 f(y, t, args):状态和时刻的位置互换了。
 def rk4_step(f, t, y, h, args):
     half = 0.5 * h

@@ -1,4 +1,5 @@
 # expect: failed step "都在时刻 t 求值"
+# expect.en: "all evaluated at time t"
 # 所有斜率都在时刻 t 求值:简谐振子(不显含 t)看不出问题,显含 t 的方程就错了。
 def rk4_step(f, t, y, h, args):
     s1 = f(t, y, args)

@@ -1,4 +1,5 @@
 # expect: failed returns "顺序反了"
+# expect.en: "wrong order"
 # 积分器本身没问题,只是把返回值写成了 (轨迹, 最终状态),和接口 (y_T, traj) 的顺序相反。
 def rk4_step(f, t, y, h, args):
     half = 0.5 * h

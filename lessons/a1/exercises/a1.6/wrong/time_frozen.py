@@ -1,4 +1,5 @@
 # expect: failed time_dependent "时间不前进"
+# expect.en: "time never advances"
 # 单步是对的,但积分器里时间从不前进:每一步都在 t0 处求值。
 def rk4_step(f, t, y, h, args):
     s1 = f(t, y, args)
