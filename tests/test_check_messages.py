@@ -70,7 +70,6 @@ NOT_CONVERTED = {
     "checks/ex_7_7_fix1.py",
     "checks/ex_7_7_fix2.py",
     "checks/ex_7_8_fix1.py",
-    "checks/ex_a1_7_fix1.py",
 }
 SAYING = {"msg", "later"}  # tutor/worker/said.py: their first argument is a message id
 

@@ -1,4 +1,5 @@
 # expect: failed values "清零"
+# expect.en: "reset the state to zero"
 # 错误示范:填充步把状态清零了,而不是保持不变。
 def masked_decay(xs, valid):
     def body(h, inp):

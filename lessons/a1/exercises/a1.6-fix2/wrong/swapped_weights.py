@@ -1,4 +1,5 @@
 # expect: failed values "0.8"
+# expect.en: "0.8"
 # 错误示范:系数写反了,成了 h ← 0.2·h + 0.8·x。
 def masked_decay(xs, valid):
     def body(h, inp):

@@ -1,4 +1,5 @@
 # expect: failed scan "scan"
+# expect.en: "scan"
 # 错误示范:用 Python 循环逐步处理。结果对,但循环按长度展开进了程序。
 def masked_decay(xs, valid):
     h = jnp.zeros((), xs.dtype)
