@@ -11,8 +11,12 @@ checks/messages/) and registers named checks in order; a check's name is the cat
         assert_close(actual, expected, rtol=0, atol=0, msg=msg("ex_6_1.counts", n=5))
 
 A check passes when it returns; it fails when an assertion helper raises CheckFailed, which
-carries a structured `detail` the app draws as a diff. `needs=` names earlier checks that must
-pass first; otherwise every check runs, so one failure does not hide the others. Any other
+carries a structured `detail` the app draws as a diff. A check with nothing to compare (a value
+it needs is NaN, missing, of another structure) says `skip(reason, covered_by=ID)`: it is
+skipped, never passed, and ID names the check that judges it instead (a run passes only when
+that check passed: `result.unaccepted`). `needs=` names earlier checks that must pass first (a
+check whose need did not pass is skipped, covered by that need); otherwise every check runs, so
+one failure does not hide the others. Any other
 exception is an error: the learner's whenever a learner value is involved (their frame, their
 file or a tracer in JAX's message, or a value the check had read from them), the course's only
 when none is."""
@@ -46,6 +50,7 @@ from tutor.worker.check_programs import (
 )
 from tutor.worker.check_values import (
     CheckFailed,
+    CheckSkipped,
     as_array,
     as_callable,
     as_entry,
@@ -57,6 +62,7 @@ from tutor.worker.check_values import (
     f64,
     fail,
     fn_name,
+    skip,
 )
 from tutor.worker.comparison import Mistake, compare, which_mistake
 from tutor.worker.module_state import ModuleState, StateChange, tracer_places
@@ -84,6 +90,7 @@ __all__ = [
     "f64",
     "fail",
     "fn_name",
+    "skip",
     "jsonable",
     "which_mistake",
     "ModuleState",
@@ -199,13 +206,15 @@ def run_checks(
     for check in checks:
         unmet = [d for d in check.needs if by_id[d].status != CheckStatus.PASSED]
         if unmet:
-            dep_name = by_id[unmet[0]].name
+            reason = t("check.needs_unmet", dep=by_id[unmet[0]].name)
             out = CheckOutcome(
                 id=check.id,
                 name=check.name,
                 status=CheckStatus.SKIPPED,
-                message=t("check.skipped_needs", dep=dep_name),
+                message=t("check.skipped", reason=reason),
                 needs=list(check.needs),
+                reason=reason,
+                covered_by=unmet[0],
             )
         else:
             if on_event:
@@ -215,6 +224,8 @@ def run_checks(
             try:
                 check.fn(learner)
                 out = CheckOutcome(id=check.id, name=check.name, status=CheckStatus.PASSED)
+            except CheckSkipped as e:
+                out = _skipped_outcome(checks, check, e)
             except CheckFailed as e:
                 out = CheckOutcome(
                     id=check.id,
@@ -235,6 +246,28 @@ def run_checks(
         if on_event:
             on_event({"type": "check_done", "check": out.to_dict()})
     return outcomes, first_error
+
+
+def _skipped_outcome(checks: Checks, check: Check, skipped: CheckSkipped) -> CheckOutcome:
+    """A check that said `skip`; one that names no other check of the module as its cover is a
+    fault of the course."""
+    names = {c.id: c.name for c in checks if c.id != check.id}
+    if skipped.covered_by not in names:
+        return CheckOutcome(
+            id=check.id,
+            name=check.name,
+            status=CheckStatus.ERROR,
+            message=t("checklib.check_bug") + t("checklib.unknown_cover", cover=skipped.covered_by),
+            detail=D.LearnerError(origin="check"),
+        )
+    return CheckOutcome(
+        id=check.id,
+        name=check.name,
+        status=CheckStatus.SKIPPED,
+        message=t("check.skipped_covered", reason=skipped.reason, cover=names[skipped.covered_by]),
+        reason=skipped.reason,
+        covered_by=skipped.covered_by,
+    )
 
 
 def _error_outcome(
