@@ -2,7 +2,8 @@
 reference solution passes, the starter is not attempted (a repair's starter shows its symptom),
 every wrong-solution fixture fails on its check with its words, no check crashes on a structural
 variant of the solution, and an interface name the chapter context also defines must be written by
-the learner. One batch worker per exercise; inputs that change process-wide state run alone."""
+the learner. The solution, the starter and the fixtures run in both languages. One batch worker per
+exercise; inputs that change process-wide state run alone."""
 
 import pytest
 from helpers import VERDICT_TIME_LIMIT
@@ -37,7 +38,11 @@ def test_exercise_is_proved(runner, ex):
     assert verdicts and all(v.ok for v in verdicts), _report(verdicts)
     labels = [v.label for v in verdicts]
     assert f"{ex.id} solution" in labels and f"{ex.id} starter" in labels
-    assert sum("wrong/" in label for label in labels) == len(ex.wrong_solutions())
+    wrong = [label for label in labels if "wrong/" in label and not label.endswith(" [en]")]
+    assert len(wrong) == len(ex.wrong_solutions())
+    # every input a learner can submit is proved in English too, in the same batch
+    english = {f"{ex.id} solution", f"{ex.id} starter", *wrong}
+    assert {f"{label} [en]" for label in english} <= set(labels)
 
 
 def test_every_exercise_has_three_fixtures():
