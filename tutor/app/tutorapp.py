@@ -147,6 +147,7 @@ class TutorApp(Navigation):
                 t("app.store_moved", path=self.session.recovered_from),
                 severity="warning",
                 timeout=10,
+                markup=False,
             )
         target = self.target
         if target is None:
@@ -227,6 +228,7 @@ class TutorApp(Navigation):
                 name=t("app.theme.light" if self.theme == THEMES[1] else "app.theme.dark"),
             ),
             timeout=2,
+            markup=False,
         )
 
 

@@ -14,8 +14,9 @@ Rules kept here:
   the text saved over a change made to the draft outside the app that the editor has not seen
   (`DraftChangedOutside`).
 - A verdict is always returned, even when recording it fails (`Verdict.record_error`).
-- Checking a file byte-identical to the reference solution records "reference": neither a pass
-  nor an unlocked solution. Resetting a draft equal to the starter makes no backup.
+- Checking a file that is the reference solution (up to line endings and trailing white space)
+  records "reference": neither a pass nor an unlocked solution. Resetting a draft equal to the
+  starter makes no backup.
 The quiz and prediction use cases are in tutor/application/answers.py, the learner's place and
 settings in tutor/application/places.py, runs and their verdicts in tutor/application/verdicts.py.
 The session never imports jax: runs go through its run service (tutor/application/runs.py)."""
@@ -191,6 +192,12 @@ class Session(Answers, Places, Verdicts):
     @property
     def salvaged_rows(self) -> int:
         return self._store.salvaged_rows
+
+    @property
+    def moved_aside(self) -> list[Path]:
+        """Drafts kept in work/backup/ when this session opened, because the new name of their
+        renumbered exercise was taken."""
+        return list(self._store.moved_aside)
 
     # ------------------------------------------------------------ exercises
 

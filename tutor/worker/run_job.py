@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tutor.protocol.events import CheckDone, CheckStarted, Event, Finished, Job, JobKind, Started
-from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
+from tutor.protocol.result import CheckOutcome, ErrorInfo, RunResult, Status, unaccepted
 from tutor.sourcefile import DraftError, read_source
 from tutor.words import catalog
 from tutor.worker.charts import ChartRecorder
@@ -204,7 +204,7 @@ def _run_exercise(
 ) -> RunResult:
     # bound before the learner's code runs, like everything else the verdict depends on (see run)
     check_all, learner_view, placeholders = run_checks, Learner, stub_names
-    outcome_of, check_status, learner_error_of = CheckOutcome.from_dict, CheckStatus, learner_error
+    outcome_of, blocking, learner_error_of = CheckOutcome.from_dict, unaccepted, learner_error
     status, started_event, done_event = Status, CheckStarted, CheckDone
     result = RunResult(exercise=job.exercise, status=Status.PASSED)
     checks, content_error = _load_checks(job, check_module, restore_builtins)
@@ -261,7 +261,7 @@ def _run_exercise(
     result.checks = outcomes
     if error is not None:
         result.status, result.error = status.ERROR, error
-    elif any(o.status is not check_status.PASSED for o in outcomes):
+    elif blocking(outcomes):  # a failure, an error, or a skip whose cover did not pass
         result.status = status.FAILED
     return result
 
