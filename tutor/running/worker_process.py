@@ -47,6 +47,7 @@ class WorkerProcess:
         self.handle = None  # psutil handle on the worker proper, once ready
         self._released = self._settled = False
         self._reaper_gone = False
+        self._asked_stack = False  # the worker was asked for its stack, and ends by itself
         self.left_behind: set[processes.Ident] = set()  # the learner's processes, each once
         job_r, self._job_w = os.pipe()
         res_r, res_w = os.pipe()
@@ -172,6 +173,7 @@ class WorkerProcess:
         the worker is gone, which is waited for at most `wait_s` (the learner's code may have
         blocked or replaced the signal: then whatever the file holds, often nothing)."""
         if self.handle is not None and processes.alive(self.handle):
+            self._asked_stack = True
             try:
                 self.handle.send_signal(STACK_SIGNAL)
             except Exception:  # noqa: BLE001 - gone meanwhile: there is no stack to ask for
@@ -237,8 +239,11 @@ class WorkerProcess:
         self._released = True
         pid = self.ready_info.pid if self.ready_info else None
         self._reaper_gone = not self.alive()
-        if pid is not None and self.handle is not None and processes.alive(self.handle):
-            processes.kill_group(pid)  # the worker and its own group, at once
+        if pid is not None and self.handle is not None:
+            # the worker and its own group, at once (a worker asked for its stack has just ended,
+            # the rest of its group not: a timeout kills them as if it had not)
+            if self._asked_stack or processes.alive(self.handle):
+                processes.kill_group(pid)
         # before Ready no learner code has run: everything below the reaper is the worker's own
         if pid is not None and self.alive():
             self.left_behind |= processes.live_below(self.proc.pid, exclude=pid)
