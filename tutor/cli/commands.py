@@ -38,7 +38,7 @@ def make_runs(keep_warm: bool, interactive: bool = False):
 def course():
     from tutor.course.loader import load_course
 
-    return load_course()
+    return load_course(lang=catalog.lang())
 
 
 def session(
@@ -69,6 +69,11 @@ def session(
         except StoreError:
             raise e from None  # not even readable: the first problem is the one to report
         warn(f"{e}\n{t(unsaved)}")
+    else:
+        try:  # a first start remembers its language; one not remembered is chosen again
+            sess.remember_language(catalog.lang())
+        except StoreError:
+            pass
     if sess.recovered_from:
         warn(t("store.salvaged", rows=sess.salvaged_rows, path=sess.recovered_from))
     return sess
