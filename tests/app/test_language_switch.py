@@ -1,4 +1,4 @@
-"""Switching the language in the app (F7, listed in F1, and a palette command): the place shown
+"""Switching the language in the app (F12, listed in F1, and a palette command): the place shown
 reads in the other language at once, and the learner loses nothing: the editor's draft, the
 scroll position, a run going on. The choice is remembered; no record changes."""
 
@@ -16,7 +16,7 @@ from tutor.words import catalog
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-async def test_f7_shows_the_exercise_in_english_keeping_draft_and_run(make_app, fake_runner, home):
+async def test_f12_shows_the_exercise_in_english_keeping_draft_and_run(make_app, fake_runner, home):
     fake_runner.push(passed_result(), delay=30.0)  # a run that goes on while the language changes
     app = make_app(target=("exercise", "6.1"), runner=fake_runner)
     async with app.run_test(size=SIZE) as pilot:
@@ -26,7 +26,7 @@ async def test_f7_shows_the_exercise_in_english_keeping_draft_and_run(make_app, 
         editor.load_text("def update_counter(n, extra):\n    return n + 2, extra  # mine\n")
         await pilot.press("ctrl+r")
         await wait_until(pilot, lambda: scr.results.running)
-        await pilot.press("f7")
+        await pilot.press("f12")
         await wait_until(pilot, lambda: "A stateful counter" in screen_text(app))
         assert app.screen is scr  # the same workspace, shown again
         assert "# mine" in editor.text  # the draft as it was
@@ -49,7 +49,7 @@ async def test_a_lesson_is_rebuilt_at_the_same_scroll_fraction(make_app, fake_ru
         await wait_until(pilot, lambda: page.scroll_y > 0)
         fraction = page.scroll_y / page.max_scroll_y
         before = app.screen
-        await pilot.press("f7")
+        await pilot.press("f12")
         await wait_until(pilot, lambda: app.screen is not before and app.screen.complete)
         new = app.screen.page
         await wait_until(pilot, lambda: new.scroll_y > 0)
@@ -64,8 +64,8 @@ async def test_f1_lists_the_key_and_the_palette_offers_the_switch(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f1")
         await wait_until(pilot, lambda: "切换语言" in screen_text(app))
-        assert "F7" in screen_text(app)
-        await pilot.press("f7")  # from the help itself: the help reads in English
+        assert "F12" in screen_text(app)
+        await pilot.press("f12")  # from the help itself: the help reads in English
         await wait_until(pilot, lambda: "switch language" in screen_text(app))
         await pilot.press("escape")
         await pilot.press("ctrl+p")
@@ -82,7 +82,7 @@ async def test_the_map_and_a_quiz_read_in_english(make_app):
         await wait_until(pilot, lambda: "全局变量" in screen_text(app))
         await pilot.press("right")  # the second question
         await wait_until(pilot, lambda: "状态应该怎样进出函数" in screen_text(app))
-        await pilot.press("f7")
+        await pilot.press("f12")
         await wait_until(pilot, lambda: "How should state enter and leave" in screen_text(app))
         await pilot.press("f2")
         await wait_until(pilot, lambda: "Passing state explicitly" in screen_text(app))

@@ -1,4 +1,4 @@
-"""Switching the language in the app (F7, or the palette): the app's words and the course's texts
+"""Switching the language in the app (F12, or the palette): the app's words and the course's texts
 change at once, the choice is remembered (Session.switch_language), and every screen open shows
 its texts again without losing what the learner has there.
 

@@ -53,7 +53,7 @@ class TutorApp(Navigation):
         Binding("f2", "home", "app.key.map"),
         Binding("f3", "progress", "app.key.progress"),
         Binding("f4", "cheatsheet", "app.key.cheatsheet"),
-        Binding("f7", "switch_language", "app.key.language", show=False, priority=True),
+        Binding("f12", "switch_language", "app.key.language", show=False, priority=True),
         Binding("f9", "toggle_theme", "app.key.theme", show=False),
         Binding("slash", "search", "app.key.search"),
         Binding("ctrl+q", "quit", "app.key.quit", priority=True),

@@ -268,6 +268,8 @@ def cmd_doctor(args) -> int:
             version = t("cli.doctor.not_installed")
         out.line(f"{dist}: {version}")
     out.line(f"{t('cli.doctor.home')}: {paths.home_dir(args.home)}")
+    here = catalog.lang()
+    out.line(f"{t('cli.doctor.language')}: {t('app.lang.' + here)} ({here})")
     out.line(f"{t('cli.doctor.content')}: {paths.lessons_dir()}")
     highlight = find_spec("tree_sitter") is not None and find_spec("tree_sitter_python") is not None
     found = t("cli.doctor.ok") if highlight else t("cli.doctor.missing")
