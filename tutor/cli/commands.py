@@ -321,7 +321,9 @@ def cmd_dev(args) -> int:
         from tutor.authoring.mutants import main as mutants_main
 
         return mutants_main(args.ids + ([f"--limit={args.limit}"] if args.limit else []))
-    c = course()
+    from tutor.course.loader import load_course
+
+    c = load_course()  # Chinese: the reference; the proof finds the English versions from it
     runner = dev_runner()
     failures = 0
     try:
