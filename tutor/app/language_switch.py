@@ -134,6 +134,7 @@ def _exercise(screen: ExerciseScreen) -> None:
     screen.chapter = app.course.chapter_by_id[ex.chapter_id]
     screen.title = f"{t('app.kind.exercise')} {ex.id} · {ex.title}"
     screen.sub_title = screen.chapter.short_title
+    app.warm_runner(screen.chapter.context_path)  # the next run's context is this language's
     tabs = screen.query_one("#ex-left", TabbedContent)
     for pane_id, key in EXERCISE_TABS.items():
         tabs.get_tab(pane_id).label = t(key)

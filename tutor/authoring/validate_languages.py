@@ -129,7 +129,7 @@ def _missing(path: Path, problems: list[Problem], what: str) -> bool:
     if other.is_file():
         return False
     problems.append(
-        Problem(str(other), "file", f"missing: the chapter claims English ({what} of {path.name})")
+        Problem(str(other), "file", f"missing: the chapter claims English ({what}, {path.name})")
     )
     return True
 
