@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tutor.course.errors import ContentError
+from tutor.words.catalog import LANGS as LANGS  # one list of languages for words and course
 
-LANGS = ("zh", "en")
 REFERENCE = "zh"  # the language of the untagged files, the reference for facts
 
 # the fields of course.toml, chapter.toml, exercise.toml and quiz.toml a learner reads
