@@ -8,6 +8,7 @@ from tutor.worker.checklib import (
     argument_use,
     assert_that,
     fail,
+    msg,
     scan_lengths,
 )
 
@@ -21,18 +22,26 @@ def weights_as_args(fn, params: dict, *rest) -> None:
     baked = [s for s in const_shapes if s in weight_shapes.values()]
     if baked:
         fail(
-            f"{fn.__name__} 的程序里带着和权重同形状的常量数组(见 constant_shapes),"
-            + (f"而传入的 params 里 {'、'.join(unread)} 根本没被读到:" if unread else ":")
-            + "权重是从闭包或全局变量里取来的,被当成常量烘进了程序。"
-            "这样换一组参数、或对参数求梯度都不会生效;"
-            "要让每一步的计算都用函数收到的 params。",
+            msg("_program_rules.weights_as_args.text_2", name=fn.__name__)
+            + (
+                msg(
+                    "_program_rules.weights_as_args.text_3",
+                    v=msg("_program_rules.joiner").join(unread),
+                )
+                if unread
+                else msg("_program_rules.weights_as_args.all_read")
+            )
+            + msg("_program_rules.weights_as_args.text"),
             constant_shapes=[list(s) for s in baked],
             weight_shapes={k: list(v) for k, v in weight_shapes.items()},
         )
     assert_that(
         not unread,
-        f"{fn.__name__} 的程序没有读传入的 params 里的 {'、'.join(unread)}:输出与这些权重无关,"
-        "每一步都要用参数里的权重来算。",
+        msg(
+            "_program_rules.weights_as_args.assert_that",
+            name=fn.__name__,
+            v=msg("_program_rules.joiner").join(unread),
+        ),
         unread=unread,
     )
 
@@ -42,21 +51,20 @@ def train_scan(jit_calls: JitCalls, value, name: str, steps: int) -> None:
     producer = jit_calls.producer_of(value)
     if producer is None:
         fail(
-            f"{name} 不是任何一个 jax.jit 函数的返回值:训练要写成一个函数、用 jax.jit 编译,"
-            f"{steps} 步都在这一次调用里完成。",
+            msg("_program_rules.train_scan.fail", name=name, steps=steps),
             jit_functions={c.label: c.count for c in jit_calls.calls},
         )
     lengths = scan_lengths(producer.jaxpr) if producer.jaxpr is not None else []
     if steps in lengths:
         return
     fail(
-        f"算出 {name} 的 jit 函数 {producer.label} 的程序里没有长度为 {steps} 的 scan"
+        msg("_program_rules.train_scan.text_2", name=name, label=producer.label, steps=steps)
         + (
-            f",而它被调用了 {producer.count} 次:训练循环在 Python 里,每一步单独调用一次 jit 函数。"
+            msg("_program_rules.train_scan.text_3", count=producer.count)
             if producer.count == steps
-            else "。"
+            else msg("_program_rules.train_scan.text_4")
         )
-        + f"要在一个 jit 函数里用 lax.scan 跑完 {steps} 步。",
+        + msg("_program_rules.train_scan.text", steps=steps),
         scan_lengths=lengths,
         calls=producer.count,
     )
@@ -66,8 +74,6 @@ def typed_keys(legacy_keys: LegacyKeyUses) -> None:
     """No jax.random call of the learner's file may have got an old-style raw uint32 key."""
     assert_that(
         legacy_keys.count == 0,
-        f"运行你的文件时,jax.random 的函数有 {legacy_keys.count} 次收到的是旧式的原始 key"
-        "(jax.random.PRNGKey 返回的 uint32[2] 数组),而不是 jax.random.key 造的新式 key。"
-        "题目要求用 jax.random.key 初始化:把 PRNGKey(…) 换成 jax.random.key(…),split 等用法不变。",
+        msg("_program_rules.typed_keys.assert_that", count=legacy_keys.count),
         legacy_key_uses=legacy_keys.count,
     )

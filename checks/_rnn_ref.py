@@ -7,7 +7,8 @@ HID = 16
 
 
 def unrolled(P, xs, row_vec=True, h0=None):
-    """NumPy float64 逐步展开。列向量约定 Wh·h 等价于行向量约定 h·Whᵀ。"""
+    """NumPy float64, unrolled step by step. The column-vector convention Wh·h equals the row-vector
+    convention h·Whᵀ."""
     rec = P["Wh"] if row_vec else P["Wh"].T
     state = np.zeros(HID) if h0 is None else h0
     out = np.empty((len(xs), 1))

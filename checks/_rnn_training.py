@@ -9,7 +9,7 @@ import _ch6 as H
 import numpy as np
 from _rnn_ref import HID, loss_grad, mse
 
-from tutor.worker.checklib import Mistake, assert_close, compare, fail
+from tutor.worker.checklib import Mistake, assert_close, compare, fail, msg, skip
 
 SEQ_SHAPE, REPLAY_STEPS, LR = (64, 20, 1), 10, 0.01
 PARAM_SHAPES = {"Wh": (HID, HID), "Wx": (1, HID), "b": (HID,), "Wo": (HID, 1)}
@@ -60,8 +60,9 @@ def data(L) -> None:
     if any(_uniform_half(a) for _, a in seqs):
         return
     if seqs:
-        ranges = ";".join(
-            f"{name} 的取值范围是 [{a.min():.3f}, {a.max():.3f}]" for name, a in seqs[:4]
+        ranges = msg("_rnn_training.joiner").join(
+            msg("_rnn_training.data.text_2", name=name, v=a.min(), v_2=a.max())
+            for name, a in seqs[:4]
         )
         unit = [
             name
@@ -69,13 +70,11 @@ def data(L) -> None:
             if a.min() >= 0 and a.max() < 1 and a.min() < 0.05 and a.max() > 0.95
         ]
         fail(
-            f"形状 (64, 20, 1) 的数组里,没有一个的元素铺满 [−0.5, 0.5]:{ranges}。"
-            "题目要的序列在 [−0.5, 0.5] 内均匀分布"
+            msg("_rnn_training.data.text_3", ranges=ranges)
             + (
-                f";{unit[0]} 铺满的是 [0, 1),正是 jax.random.uniform 的默认区间:"
-                "要写 minval=-0.5, maxval=0.5。"
+                msg("_rnn_training.data.text_6", unit=unit[0])
                 if unit
-                else "。"
+                else msg("_rnn_training.data.text_7")
             ),
             ranges={name: [float(a.min()), float(a.max())] for name, a in seqs[:4]},
         )
@@ -85,11 +84,11 @@ def data(L) -> None:
         if _is_array(v) and np.ndim(v) == 3 and np.shape(v)[-1] == 1
     }
     fail(
-        "模块顶层找不到形状 (64, 20, 1) 的训练序列(一批 64 条、长度 20):"
+        msg("_rnn_training.data.text")
         + (
-            f"找到的三维数组是 {others}。"
+            msg("_rnn_training.data.text_4", others=others)
             if others
-            else "训练数据要留在模块顶层(名字随意),检查会按形状找到它,用它复算损失。"
+            else msg("_rnn_training.data.text_5")
         ),
         expected=list(SEQ_SHAPE),
         found=others,
@@ -106,11 +105,9 @@ def trained(L, row: bool) -> None:
         shapes = {name: {k: list(P[k].shape) for k in PARAM_SHAPES} for name, P in dicts}
         fail(
             (
-                f"参数字典的形状不对:{shapes};"
-                "题目要求 Wh (16, 16)、Wx (1, 16)、b (16,)、Wo (16, 1)(隐藏维 16)。"
+                msg("_rnn_training.trained.text", shapes=shapes)
                 if dicts
-                else "模块顶层找不到训练后的参数(含 Wh、Wx、b、Wo 的字典):训练结果要留在模块顶层"
-                "(名字随意),检查会用它在训练序列上复算损失。"
+                else msg("_rnn_training.trained.text_2")
             ),
             found=shapes,
         )
@@ -121,8 +118,7 @@ def trained(L, row: bool) -> None:
     pairs = [pair for pair in pairs if pair[0] not in initial]
     if not pairs:
         fail(
-            f"找到的参数 {sorted(initial)} 在训练序列上的损失正好等于 rnn_losses[0]:"
-            "它们是训练前的初始参数。训练后的参数也要留在模块顶层(名字随意)。",
+            msg("_rnn_training.trained.fail_2", sorted_initial=sorted(initial)),
             initial=sorted(initial),
         )
 
@@ -136,34 +132,33 @@ def trained(L, row: bool) -> None:
         return
     for pn, P, sn, X, Y in pairs:
         if fits(P, X, -Y):
-            fail(
-                f"{pn} 在 {sn} 上拟合的是负的累计和:损失写成了 (预测 + 目标)²,应是 (预测 − 目标)²。"
-            )
+            fail(msg("_rnn_training.trained.fail_3", pn=pn, sn=sn))
         if fits(P, X, X):
-            fail(f"{pn} 拟合的是序列本身而不是累计和:目标应沿时间轴累加,jnp.cumsum(序列, axis=1)。")
+            fail(msg("_rnn_training.trained.fail_4", pn=pn))
         err = mse(P, X, Y, row)
         if err < 0.5 * float(np.mean(Y**2)) and any(
             low / 4 <= err * n <= 4 * high for n in X.shape[:2] + (X.size,)
         ):
             fail(
-                f"{pn} 拟合了累计和(均方误差 {err:.5f}),而 rnn_losses 的末尾大约是它的 "
-                f"{np.median(rl[-10:]) / err:.0f} 倍:rnn_losses 是平方误差的总和,不是均方误差,"
-                "损失要对全部元素取平均(jnp.mean)。",
+                msg("_rnn_training.trained.fail_5", pn=pn, err=err, v=np.median(rl[-10:]) / err),
                 mse=err,
                 rnn_losses_last10=[low, high],
             )
     fail(
-        "在训练序列上以累计和为目标,找到的参数的均方误差是 "
-        f"{ {pn: round(mse(P, X, Y, row), 6) for pn, P, _, X, Y in pairs} };"
-        f"rnn_losses 最后 10 步在 [{low:.5f}, {high:.5f}] 之间。训练后的参数应明显好于全输出 0"
-        "(均方误差不到目标均方值的一半),且与 rnn_losses 的末尾同一量级(相差不到 4 倍)。",
+        msg(
+            "_rnn_training.trained.fail",
+            v={pn: round(mse(P, X, Y, row), 6) for pn, P, _, X, Y in pairs},
+            low=low,
+            high=high,
+        ),
         rnn_losses_last10=[low, high],
     )
 
 
 def replay(L, row: bool) -> None:
     """When the initial parameters are kept at top level (their loss is rnn_losses[0]), the
-    first 10 losses are those of adam(0.01) replayed from them in float64."""
+    first 10 losses are those of adam(0.01) replayed from them in float64; when they are not,
+    there is nothing to replay: skipped, judged by `trained`."""
     rl = H.loss_trace(L, "rnn_losses", 300)
     starts = [
         (pn, P, sn, X)
@@ -173,8 +168,8 @@ def replay(L, row: bool) -> None:
         and _uniform_half(X)
         and _loss_is(mse(P, X, np.cumsum(X, axis=1), row), rl[0])
     ]
-    if not starts:
-        return  # the initial parameters were not kept: the trajectory cannot be replayed
+    if not starts:  # the initial parameters were not kept: the trajectory cannot be replayed
+        skip(msg("_rnn_training.no_initial_params"), covered_by="trained")
     (pn, P, sn, X), Y = starts[0], np.cumsum(starts[0][3], axis=1)
 
     def losses(lr):
@@ -192,9 +187,8 @@ def replay(L, row: bool) -> None:
             Mistake(
                 "lr_1e-3",
                 losses(1e-3),
-                "前 10 步损失与 adam(0.001) 的重放一致:题目要求学习率 0.01。",
+                msg("_rnn_training.replay.mistake_lr_1e-3"),
             )
         ],
-        msg=f"从初始参数 {pn} 出发、在 {sn} 上用 adam(0.01) 重放的前 10 步损失与 rnn_losses 不同"
-        "(期望值与实际值见下方)。",
+        msg=msg("_rnn_training.replay.msg", pn=pn, sn=sn),
     )

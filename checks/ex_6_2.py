@@ -1,6 +1,6 @@
-"""练习 6.2 计算简单移动平均。
+"""Exercise 6.2, a simple moving average.
 
-The chapter's own assertions (6.8 练习 2), all covered here:
+The chapter's own assertions (its second exercise), all covered here:
 - eager, data [2, 4, 6, 8, 10] from (0.0, 0): averages == [2.0, 3.0, 4.0, 5.0, 6.0] (exact);
   the states (2.0, 1), (6.0, 2), (12.0, 3), (20.0, 4), (30.0, 5)            -> check "eager"
 - jit from Python scalars (0.0, 0): 2 traces and float(avg) == 6.0 -> check "weak_contrast"
@@ -20,27 +20,31 @@ from tutor.worker.checklib import (
     assert_equal,
     assert_that,
     fail,
+    msg,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_6_2")
 
 DATA = [2.0, 4.0, 6.0, 8.0, 10.0]
 
 
 def _unpack(out, where: str):
     """((new_sum, new_count), average) from one call, structure checked first."""
-    state, avg = as_tuple(out, 2, f"{where}的返回值 (新状态, 平均值)")
+    state, avg = as_tuple(out, 2, msg("ex_6_2.unpack.as_tuple", where=where))
     if isinstance(avg, (tuple, list)) and not isinstance(state, (tuple, list)):
         fail(
-            f"{where}的两个返回值顺序反了:应先返回新状态 (总和, 个数),再返回平均值。",
+            msg("ex_6_2.unpack.fail", where=where),
             actual=H.render(out),
         )
-    total, seen = as_tuple(state, 2, f"{where}返回的新状态 (总和, 个数)")
+    total, seen = as_tuple(state, 2, msg("ex_6_2.unpack.as_tuple_2", where=where))
     return (
         state,
-        (as_scalar(total, "新状态里的总和"), as_scalar(seen, "新状态里的个数")),
-        as_scalar(avg, "平均值"),
+        (
+            as_scalar(total, msg("ex_6_2.unpack.as_scalar_2")),
+            as_scalar(seen, msg("ex_6_2.unpack.as_scalar_3")),
+        ),
+        as_scalar(avg, msg("ex_6_2.unpack.as_scalar")),
     )
 
 
@@ -58,19 +62,19 @@ def _average_mistakes(values):
         Mistake(
             "stale_sum",
             old_sums / n,
-            "平均值用的是加上新值之前的总和:应先算出新的总和和个数,再用它们相除。",
+            msg("ex_6_2.average_mistakes.mistake_stale_sum"),
         ),
         Mistake(
             "floor_division",
             np.floor(sums / n),
-            "平均值被取整了:用的是整除 //,应该用真除法 new_sum / new_count。",
+            msg("ex_6_2.average_mistakes.mistake_floor_division"),
         ),
         Mistake(
             "stale_count",
             by_old_count,
-            "平均值除以的是加一之前的个数:应该用新的个数。",
+            msg("ex_6_2.average_mistakes.mistake_stale_count"),
         ),
-        Mistake("old_average", old_averages, "平均值是上一步的平均值:应该用新的总和除以新的个数。"),
+        Mistake("old_average", old_averages, msg("ex_6_2.average_mistakes.mistake_old_average")),
     ]
 
 
@@ -82,7 +86,7 @@ def _run_jit(L, start, values):
     state, avg, seen = start, None, []
     for v in values:
         seen.append(state)
-        state, _, avg = _unpack(step(state, v), "jit 版本")
+        state, _, avg = _unpack(step(state, v), msg("ex_6_2.run_jit.unpack"))
     return counter.count, seen, avg
 
 
@@ -91,18 +95,20 @@ def _retrace_words(seen, skip: int = 0) -> str:
     change = H.first_change(seen[skip:])
     if change:
         k, why = change
-        return f"第 {k + skip + 1} 次调用时 jit 看到的状态和上一次不同:{why}。"
-    return f"传入的状态每次都是 {H.render(seen[0])},类型没有变化。"
+        return msg("ex_6_2.retrace_words.text_2", v=k + skip + 1, why=why)
+    return msg("ex_6_2.retrace_words.text", v=H.render(seen[0]))
 
 
-@checks.add("eager", "不加 jit:数据 2, 4, 6, 8, 10 的平均值 2…6,状态 (2,1)…(30,5)")
+@checks.add("eager")
 def _(L):
     import jax.numpy as jnp
 
     state = (0.0, 0)
     averages, sums, counts = [], [], []
     for v in jnp.array(DATA):
-        state, (total, seen), avg = _unpack(L.update_moving_average(state, v), "不加 jit 时")
+        state, (total, seen), avg = _unpack(
+            L.update_moving_average(state, v), msg("ex_6_2.eager.unpack")
+        )
         averages.append(avg)
         sums.append(total)
         counts.append(seen)
@@ -111,29 +117,29 @@ def _(L):
         np.array([2.0, 6.0, 12.0, 20.0, 30.0]),
         rtol=0,
         atol=0,
-        what="状态中的总和",
-        msg="状态里的总和应依次为 2、6、12、20、30(new_sum = current_sum + new_value)。",
+        what=msg("ex_6_2.eager.what"),
+        msg=msg("ex_6_2.eager.msg"),
     )
     assert_close(
         np.array(counts),
         np.arange(1.0, 6.0),
         rtol=0,
         atol=0,
-        what="状态中的个数",
-        msg="状态里的个数应依次为 1…5(每来一个值,count 加 1)。",
+        what=msg("ex_6_2.eager.what_2"),
+        msg=msg("ex_6_2.eager.msg_2"),
     )
     assert_close(
         np.array(averages),
         np.array([2.0, 3.0, 4.0, 5.0, 6.0]),
         rtol=0,
         atol=0,
-        what="5 步的平均值",
-        msg="平均值序列应正好是 [2.0, 3.0, 4.0, 5.0, 6.0](current_average = new_sum / new_count)。",
+        what=msg("ex_6_2.eager.what_3"),
+        msg=msg("ex_6_2.eager.msg_3"),
         mistakes=_average_mistakes(DATA),
     )
 
 
-@checks.add("fresh", "随机数据:每一步的平均值等于累计平均")
+@checks.add("fresh")
 def _(L):
     import jax.numpy as jnp
 
@@ -142,20 +148,22 @@ def _(L):
     state = (jnp.array(0.0, jnp.float32), jnp.array(0, jnp.int32))
     got = []
     for v in values:
-        state, _, avg = _unpack(L.update_moving_average(state, jnp.float32(v)), "随机数据上")
+        state, _, avg = _unpack(
+            L.update_moving_average(state, jnp.float32(v)), msg("ex_6_2.fresh.unpack")
+        )
         got.append(avg)
     assert_close(
         np.array(got),
         expected,
         rtol=1e-5,
         atol=1e-5,
-        what="累计平均",
-        msg="在随机数据上,每一步的平均值应等于到此为止的累计平均(见期望值与实际值)。",
+        what=msg("ex_6_2.fresh.what"),
+        msg=msg("ex_6_2.fresh.msg"),
         mistakes=_average_mistakes(values),
     )
 
 
-@checks.add("trace_once", "从你的 initial_state 出发,jit 处理 5 个数据:平均 6.0,只追踪 1 次")
+@checks.add("trace_once")
 def _(L):
     import jax.numpy as jnp
 
@@ -163,36 +171,48 @@ def _(L):
     parts = as_tuple(start, 2, "initial_state (current_sum, count)")
     for part, name in zip(parts, ("current_sum", "count"), strict=False):
         assert_that(
-            as_scalar(part, f"initial_state 的 {name}") == 0.0,
-            f"initial_state 的 {name} 应从 0 开始。",
+            as_scalar(part, msg("ex_6_2.trace_once.as_scalar", name=name)) == 0.0,
+            msg("ex_6_2.trace_once.assert_that", name=name),
             actual=repr(part)[:100],
         )
     traces, seen, avg = _run_jit(L, start, jnp.array(DATA, jnp.float32))
-    assert_close(avg, 6.0, rtol=0, atol=0, what="最终平均值", msg="jit 版本的最终平均值应为 6.0。")
+    assert_close(
+        avg,
+        6.0,
+        rtol=0,
+        atol=0,
+        what=msg("ex_6_2.trace_once.what"),
+        msg=msg("ex_6_2.trace_once.msg"),
+    )
     if traces != 1:
         assert_equal(
             traces,
             1,
-            f"从 initial_state = {H.render(start)} 出发,jit 追踪了 {traces} 次:"
+            msg("ex_6_2.trace_once.text_2", v=H.render(start), traces=traces)
             + _retrace_words(seen)
-            + "初始状态要和更新后的状态一模一样(容器、dtype、弱类型标记都相同),jit 才只编译一次。",
-            what="追踪次数",
+            + msg("ex_6_2.trace_once.text"),
+            what=msg("ex_6_2.trace_once.what_2"),
         )
 
 
-@checks.add("weak_contrast", "对照:从 Python 标量 (0.0, 0) 出发时追踪 2 次,结果同样是 6.0")
+@checks.add("weak_contrast")
 def _(L):
     import jax.numpy as jnp
 
     traces, seen, avg = _run_jit(L, (0.0, 0), jnp.array(DATA, jnp.float32))
     assert_close(
-        avg, 6.0, rtol=0, atol=0, what="最终平均值", msg="从 (0.0, 0) 出发时最终平均值也应为 6.0。"
+        avg,
+        6.0,
+        rtol=0,
+        atol=0,
+        what=msg("ex_6_2.weak_contrast.what"),
+        msg=msg("ex_6_2.weak_contrast.msg"),
     )
     if traces != 2:
         assert_equal(
             traces,
             2,
-            f"从 (0.0, 0) 出发追踪了 {traces} 次,应是 2 次(第 1 次输入是弱类型,之后都是强类型)。"
+            msg("ex_6_2.weak_contrast.text", traces=traces)
             + (_retrace_words(seen, skip=1) if traces > 2 else ""),
-            what="追踪次数",
+            what=msg("ex_6_2.weak_contrast.what_2"),
         )

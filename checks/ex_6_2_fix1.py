@@ -1,4 +1,4 @@
-"""修复练习 6.2-fix1:grid[i] = value 在 JAX 里是 TypeError → grid.at[i].set(value).
+"""Repair 6.2-fix1: grid[i] = value is a TypeError in JAX -> grid.at[i].set(value).
 
 Checks: under jit with a traced index and value, the result replaces exactly element i and the
 caller's array is untouched ("jit"); the same without jit ("eager"); the program contains the
@@ -13,17 +13,16 @@ from tutor.worker.checklib import (
     as_array,
     assert_close,
     fail,
+    msg,
     primitive_counts,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_6_2_fix1")
 
 SYMPTOMS = {
-    "TracerArrayConversionError": "在 jit 里 grid 是追踪值,不能转成 NumPy 数组再赋值:用 "
-    "grid.at[i].set(value)。",
-    "word:immutable": "JAX 数组不能原地赋值(grid[i] = value):用 grid.at[i].set(value) "
-    "得到一个新数组。",
+    "TracerArrayConversionError": msg("ex_6_2_fix1.module.tracerarrayconversio"),
+    "word:immutable": msg("ex_6_2_fix1.module.word_immutable"),
 }
 
 
@@ -43,9 +42,14 @@ def _verify(fn, seed, label):
         arg = jnp.asarray(grid)
         out = as_array(
             R.call(
-                fn, arg, jnp.int32(i), jnp.float32(value), what=f"{label} mark", symptoms=SYMPTOMS
+                fn,
+                arg,
+                jnp.int32(i),
+                jnp.float32(value),
+                what=msg("ex_6_2_fix1.verify.call", label=label),
+                symptoms=SYMPTOMS,
             ),
-            f"{label} mark 的返回值",
+            msg("ex_6_2_fix1.verify.as_array", label=label),
             shape=grid.shape,
         )
         want = grid.astype(np.float64)
@@ -58,19 +62,17 @@ def _verify(fn, seed, label):
             rtol=1e-6,
             atol=1e-6,
             what=f"mark(grid, {i}, {value:.3f})",
-            msg=f"{label}第 {i} 个元素应换成 {value:.3f},其余元素不变。",
+            msg=msg("ex_6_2_fix1.verify.msg", label=label, i=i, value=value),
             mistakes=[
                 Mistake(
                     "unchanged",
                     grid,
-                    "返回的数组和传进来的一模一样:赋值没有生效。"
-                    "要返回 grid.at[i].set(value) 得到的新数组。",
+                    msg("ex_6_2_fix1.verify.mistake_unchanged"),
                 ),
                 Mistake(
                     "added",
                     added,
-                    "第 i 个元素变成了“原值 + value”:value 被加到了原来的元素上,"
-                    "题目要的是替换(.set),不是 .add。",
+                    msg("ex_6_2_fix1.verify.mistake_added"),
                 ),
             ],
         )
@@ -79,30 +81,29 @@ def _verify(fn, seed, label):
             grid,
             rtol=0,
             atol=0,
-            what="调用后传进来的 grid",
-            msg=f"{label}调用之后,传进来的 grid 被改动了:mark 必须返回新数组,原数组保持不变。",
+            what=msg("ex_6_2_fix1.verify.what"),
+            msg=msg("ex_6_2_fix1.verify.msg_2", label=label),
         )
 
 
-@checks.add("jit", "jit 下(i、value 是追踪值):第 i 个元素换成 value,原数组不变")
+@checks.add("jit")
 def _(L):
-    _verify(R.jitted(L.mark), 621, "jit 下")
+    _verify(R.jitted(L.mark), 621, msg("ex_6_2_fix1.jit.verify"))
 
 
-@checks.add("eager", "不加 jit 直接调用:结果相同,原数组不变")
+@checks.add("eager")
 def _(L):
     fn = L.mark
-    _verify(getattr(fn, "__wrapped__", fn), 622, "不加 jit 时")
+    _verify(getattr(fn, "__wrapped__", fn), 622, msg("ex_6_2_fix1.eager.verify"))
 
 
-@checks.add("scatter", "程序里有 .at[i].set 生成的 scatter", needs="jit")
+@checks.add("scatter", needs="jit")
 def _(L):
     import jax.numpy as jnp
 
     prims = primitive_counts(L.mark, jnp.zeros(6, jnp.float32), jnp.int32(2), jnp.float32(1.0))
     if not any(p.startswith("scatter") for p in prims):
         fail(
-            "程序里没有 scatter:本题要用 grid.at[i].set(value) 更新一个元素,"
-            "而不是重新构造整个数组。",
+            msg("ex_6_2_fix1.scatter.fail"),
             primitives=sorted(prims),
         )

@@ -1,4 +1,5 @@
-"""修复练习 6.2-fix2:vmap 里往外部列表 append(只执行一次)→ 每个样本的计数作为带批维度的输入输出.
+"""Repair 6.2-fix2: appending to an outside list inside vmap (runs once) -> each sample's count as
+an input and output with a batch dimension.
 
 Checks: two vmapped rounds from different per-sample counts ("per_sample"); calling changes no
 outside list and leaves no tracer behind ("pure"); jit(vmap(tick)) chained three times compiles
@@ -16,10 +17,11 @@ from tutor.worker.checklib import (
     assert_compile_count,
     assert_equal,
     fail,
+    msg,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_6_2_fix2")
 START = np.array([0, 3, 1, 5, 2, 0], np.int32)
 
 
@@ -32,11 +34,11 @@ def _inputs(seed):
 
 
 def _round(fn, counts, vs, k):
-    out = as_tuple(fn(counts, vs), 2, f"第 {k} 轮 vmap(tick) 的返回值 (counts, outs)")
+    out = as_tuple(fn(counts, vs), 2, msg("ex_6_2_fix2.round.as_tuple", k=k))
     return out[0], out[1]
 
 
-@checks.add("per_sample", "vmap 两轮:每个样本的计数各加 2,输出是 v + 1")
+@checks.add("per_sample")
 def _(L):
     import jax
 
@@ -44,25 +46,22 @@ def _(L):
     batched = jax.vmap(L.tick)
     counts, outs = _round(batched, counts, vs, 1)
     counts, _ = _round(batched, counts, vs, 2)
-    got = as_array(counts, "两轮之后每个样本的计数", shape=START.shape)
+    got = as_array(counts, msg("ex_6_2_fix2.per_sample.as_array"), shape=START.shape)
     want = START + 2
     if len(set(got.tolist())) == 1 and START.min() != START.max():
         assert_equal(
             got.tolist(),
             want.tolist(),
-            f"两轮之后每个样本的计数都是 {got[0]:g}:vmap 只追踪一次,函数体(和里面的 append "
-            "或全局计数)对整批"
-            "只执行了一次,列表只追加了一次。让 count 作为带批维度的输入进来、count + 1 "
-            "作为输出出去。",
-            what="两轮之后的计数",
+            msg("ex_6_2_fix2.per_sample.assert_equal", got=got[0]),
+            what=msg("ex_6_2_fix2.per_sample.what_2"),
         )
     assert_close(
         got,
         want,
         rtol=0,
         atol=0,
-        what="两轮之后的计数",
-        msg="每个样本从自己的计数出发,两轮之后应各加 2。",
+        what=msg("ex_6_2_fix2.per_sample.what"),
+        msg=msg("ex_6_2_fix2.per_sample.msg"),
     )
     assert_close(
         as_array(outs, "outs", shape=START.shape),
@@ -70,11 +69,11 @@ def _(L):
         rtol=1e-6,
         atol=1e-6,
         what="outs",
-        msg="每个样本的输出应为 v + 1。",
+        msg=msg("ex_6_2_fix2.per_sample.msg_2"),
     )
 
 
-@checks.add("pure", "调用不改外部的列表,也不留下 tracer")
+@checks.add("pure")
 def _(L):
     import jax
 
@@ -85,13 +84,12 @@ def _(L):
     change = before.changes()
     if change:
         fail(
-            f"调用 vmap(tick) {change.words()}:每个样本的状态要走参数和返回值,"
-            "函数里不碰外部的列表。",
+            msg("ex_6_2_fix2.pure.fail", v=change.words()),
             **change.detail(),
         )
 
 
-@checks.add("jit", "jit(vmap(tick)) 接力 3 次:只编译 1 次,计数一直是 int32", needs="per_sample")
+@checks.add("jit", needs="per_sample")
 def _(L):
     import jax
 
@@ -104,10 +102,7 @@ def _(L):
             dtypes.append(str(getattr(counts, "dtype", type(counts).__name__)))
     if any(d != "int32" for d in dtypes):
         fail(
-            f"计数的 dtype 依次是 {', '.join(dtypes)},应一直是 int32:新计数写成 count + 1(不是 "
-            "+ 1.0)。",
+            msg("ex_6_2_fix2.jit.fail", v=", ".join(dtypes)),
             dtypes=dtypes,
         )
-    assert_compile_count(
-        log, None, expected=1, msg=f"3 次接力调用编译了 {log.total} 次,期望 1 次。"
-    )
+    assert_compile_count(log, None, expected=1, msg=msg("ex_6_2_fix2.jit.msg", total=log.total))

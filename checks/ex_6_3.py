@@ -1,6 +1,6 @@
-"""练习 6.3 单步梯度下降 on f(x) = x².
+"""Exercise 6.3, one gradient-descent step on f(x) = x².
 
-The chapter's own assertions (6.8 练习 3), all covered here:
+The chapter's own assertions (its third exercise), all covered here:
 - eager: 5 steps from 5.0 with lr 0.1, jnp.allclose(params, 1.6384)   -> check "eager"
   (also each intermediate value 4.0, 3.2, 2.56, 2.048 from the expected output)
 - jit with a dynamic learning rate: jnp.allclose(p, 1.6384)             -> check "jit"
@@ -19,10 +19,11 @@ from tutor.worker.checklib import (
     assert_compile_count,
     compare,
     fail,
+    msg,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_6_3")
 
 # jnp.allclose's defaults, as in the chapter's assertions
 RTOL, ATOL = 1e-5, 1e-8
@@ -50,16 +51,17 @@ def _param(out, what: str, expected: float | None = None) -> float:
                         compare(np.asarray(item, np.float64), expected, rtol=1e-4, atol=1e-6)
                         is None
                     ):
-                        hint = f"其中第 {i + 1} 个元素才是新参数;"
+                        hint = msg("ex_6_3.param.hint", i=i + 1)
                         break
                 except Exception:
                     continue
         fail(
-            f"{what}返回了含 {len(out)} 个元素的 {type(out).__name__}:{hint}本题的函数只返回新参数"
-            "(与 params 同形状的数组),不返回损失或别的量。",
+            msg(
+                "ex_6_3.param.fail", what=what, len_out=len(out), name=type(out).__name__, hint=hint
+            ),
             actual=repr(out)[:200],
         )
-    return float(as_array(out, f"{what}的返回值(新参数)", ndim=0))
+    return float(as_array(out, msg("ex_6_3.param.as_array", what=what), ndim=0))
 
 
 def _trajectory_mistakes(x0: float, lr: float, steps: int):
@@ -68,37 +70,36 @@ def _trajectory_mistakes(x0: float, lr: float, steps: int):
         Mistake(
             "ascent",
             x0 * (1 + 2 * lr) ** k,
-            "参数越走越大,正好是沿梯度方向走的结果:梯度下降是 params − learning_rate × gradient。",
+            msg("ex_6_3.trajectory_mistakes.mistake_ascent"),
         ),
         Mistake(
             "no_factor_2",
             x0 * (1 - lr) ** k,
-            f"第一步得到 {x0 * (1 - lr):g},正好是把导数当成 x 的结果:f(x) = x² 的导数是 2x"
-            "(用 jax.grad 可以避免手算出错)。",
+            msg("ex_6_3.trajectory_mistakes.mistake_no_factor_2", x0=x0 * (1 - lr)),
         ),
     ]
 
 
-@checks.add("eager", "不加 jit:从 5.0 出发、学习率 0.1,5 步得到 4.0 … 1.6384")
+@checks.add("eager")
 def _(L):
     import jax.numpy as jnp
 
     p, values = jnp.array(5.0), []
     for k in range(5):
         p = L.gradient_descent_step(p, 0.1)
-        values.append(_param(p, f"第 {k + 1} 步", expected=TRAJECTORY[k]))
+        values.append(_param(p, msg("ex_6_3.eager.param", k=k + 1), expected=TRAJECTORY[k]))
     assert_close(
         np.array(values),
         TRAJECTORY,
         rtol=RTOL,
         atol=ATOL,
-        what="5 步的参数",
-        msg="5 步的参数应为 4.0、3.2、2.56、2.048、1.6384(每一步乘以 1 − 2 × 0.1 = 0.8)。",
+        what=msg("ex_6_3.eager.what"),
+        msg=msg("ex_6_3.eager.msg"),
         mistakes=_trajectory_mistakes(5.0, 0.1, 5),
     )
 
 
-@checks.add("jit", "jax.jit 版本(学习率作为普通参数)5 步后约为 1.6384")
+@checks.add("jit")
 def _(L):
     import jax.numpy as jnp
 
@@ -106,21 +107,21 @@ def _(L):
     p = jnp.array(5.0)
     for k in range(5):
         p = step(p, 0.1)
-        _param(p, f"jit 版本第 {k + 1} 步")
+        _param(p, msg("ex_6_3.jit.param", k=k + 1))
     assert_close(
-        _param(p, "jit 版本"),
+        _param(p, msg("ex_6_3.jit.param_2")),
         1.6384,
         rtol=RTOL,
         atol=ATOL,
-        what="jit 版本 5 步后的参数",
-        msg="jit 版本从 5.0 出发、学习率 0.1 走 5 步后应约为 1.6384。",
+        what=msg("ex_6_3.jit.what"),
+        msg=msg("ex_6_3.jit.msg"),
         mistakes=[
             Mistake(m.label, m.value[-1], m.message) for m in _trajectory_mistakes(5.0, 0.1, 5)
         ],
     )
 
 
-@checks.add("fresh", "随机起点、随机学习率:一步的结果等于 x·(1 − 2·lr)")
+@checks.add("fresh")
 def _(L):
     import jax.numpy as jnp
 
@@ -140,12 +141,12 @@ def _(L):
         rtol=1e-5,
         atol=1e-5,
         what="x·(1 − 2·lr)",
-        msg="随机起点和学习率下,一步的结果应为 x·(1 − 2·lr)(见期望值与实际值)。",
+        msg=msg("ex_6_3.fresh.msg"),
         mistakes=[
             Mistake(
                 "ignores_lr",
                 starts * 0.8,
-                "结果和学习率恒为 0.1 时一样:函数没有用传进来的 learning_rate。",
+                msg("ex_6_3.fresh.mistake_ignores_lr"),
             )
         ],
     )
@@ -154,23 +155,15 @@ def _(L):
 def _compile_pattern(n: int) -> str:
     distinct = len(set(RATES))
     if n == len(RATES):
-        return (
-            f"{len(RATES)} 次调用编译了 {n} 次,学习率重复的调用也不例外:每次调用都得到了一个新的 "
-            "jit 函数"
-            "(例如在函数体里写 jax.jit(...)(...)),jit 的缓存跟着函数对象走,新对象就要重新编译。"
-            "把 jax.jit 放到函数外面,只包装一次。"
-        )
+        return msg("ex_6_3.compile_pattern.text_2", len_rates=len(RATES), n=n)
     if n == distinct:
-        return (
-            f"{len(RATES)} 次调用用了 {distinct} 个不同的学习率,正好编译了 {n} 次,"
-            "重复的学习率没有再编译:"
-            "学习率被当成了静态参数(static_argnums / static_argnames),每个新值都会触发重新编译。"
-            "学习率不影响程序结构,应作为动态参数传入。"
-        )
-    return f"{len(RATES)} 次调用(学习率 {', '.join(map(str, RATES))})编译了 {n} 次。"
+        return msg("ex_6_3.compile_pattern.text_3", len_rates=len(RATES), distinct=distinct, n=n)
+    return msg(
+        "ex_6_3.compile_pattern.text", len_rates=len(RATES), v=", ".join(map(str, RATES)), n=n
+    )
 
 
-@checks.add("dynamic_lr", "jit 版本依次换学习率调用 6 次:只编译 1 次")
+@checks.add("dynamic_lr")
 def _(L):
     import jax.numpy as jnp
 
@@ -180,31 +173,31 @@ def _(L):
         outs = [step(start, lr) for lr in RATES]
     n = log.total
     assert_compile_count(
-        log, None, expected=1, msg=_compile_pattern(n) + "期望:jit 版本只编译 1 次。"
+        log, None, expected=1, msg=_compile_pattern(n) + msg("ex_6_3.dynamic_lr.text")
     )
-    got = [_param(o, "jit 版本") for o in outs]
+    got = [_param(o, msg("ex_6_3.dynamic_lr.param")) for o in outs]
     assert_close(
         np.array(got),
         3.0 * (1 - 2 * np.array(RATES)),
         rtol=1e-5,
         atol=1e-5,
         what="3.0·(1 − 2·lr)",
-        msg="jit 版本换学习率之后,结果应为 3.0·(1 − 2·lr)。",
+        msg=msg("ex_6_3.dynamic_lr.msg"),
     )
 
 
-@checks.add("no_rebuild", "直接调用你的函数:第一次之后,换学习率、重复学习率都不再编译")
+@checks.add("no_rebuild")
 def _(L):
     import jax.numpy as jnp
 
     fn = L.gradient_descent_step
     start = jnp.float32(3.0)
     with CompileLog():
-        _param(fn(start, 0.3), "gradient_descent_step(3.0, 0.3)")  # 第一次调用:允许编译
+        _param(fn(start, 0.3), "gradient_descent_step(3.0, 0.3)")  # the first call may compile
     with CompileLog(clear=False) as log:
         for lr in RATES:
             fn(start, lr)
     n = log.total
     assert_compile_count(
-        log, None, expected=0, msg=_compile_pattern(n) + "期望:第一次调用之后不再编译。"
+        log, None, expected=0, msg=_compile_pattern(n) + msg("ex_6_3.no_rebuild.text")
     )

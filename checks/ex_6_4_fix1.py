@@ -1,4 +1,4 @@
-"""修复练习 6.4-fix1:jax.tree_map 在 0.12 已移除 → jax.tree.map.
+"""Repair 6.4-fix1: jax.tree_map was removed in 0.12 -> jax.tree.map.
 
 Checks: on nested trees (dicts of lists and tuples, with None) the result keeps the structure
 and scales every leaf ("values"); under jit, several factors compile once ("jit")."""
@@ -13,16 +13,16 @@ from tutor.worker.checklib import (
     assert_close,
     assert_compile_count,
     assert_equal,
+    msg,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_6_4_fix1")
 
 SYMPTOMS = {
-    "word:tree_multimap": "jax.tree_util.tree_multimap 在更早的版本里就被移除了:用 jax.tree.map。",
-    "word:tree_map": "jax.tree_map 在 jax 0.12 里已经移除:用 jax.tree.map(函数, 树)。",
-    "AttributeError": "调用了一个 0.12 里已经不存在的属性:PyTree 工具都在 jax.tree "
-    "里(jax.tree.map)。",
+    "word:tree_multimap": msg("ex_6_4_fix1.module.word_tree_multimap"),
+    "word:tree_map": msg("ex_6_4_fix1.module.word_tree_map"),
+    "AttributeError": msg("ex_6_4_fix1.module.attributeerror"),
 }
 
 
@@ -49,7 +49,7 @@ def _structure(tree):
         return None
 
 
-@checks.add("values", "嵌套的树:结构不变,每个叶子乘以 factor")
+@checks.add("values")
 def _(L):
     import jax
 
@@ -60,9 +60,8 @@ def _(L):
             assert_equal(
                 str(_structure(out)),
                 str(jax.tree.structure(tree)),
-                "返回值的结构和传进来的树不一样:jax.tree.map 会原样保留字典、列表、元组和 None,"
-                "只替换叶子。",
-                what="返回值的树结构",
+                msg("ex_6_4_fix1.values.assert_equal"),
+                what=msg("ex_6_4_fix1.values.what_2"),
             )
         want = jax.tree.map(lambda leaf: np.asarray(leaf, np.float64) * factor, tree)  # noqa: B023 (called at once)
         assert_close(
@@ -70,15 +69,13 @@ def _(L):
             want,
             rtol=1e-6,
             atol=1e-6,
-            what=f"scale_tree(树 {k + 1}, {factor})",
-            msg=f"每个叶子都应乘以 {factor}(见期望值与实际值)。",
-            mistakes=[
-                Mistake("unchanged", tree, "返回的树和传进来的一模一样:叶子没有乘以 factor。")
-            ],
+            what=msg("ex_6_4_fix1.values.what", k=k + 1, factor=factor),
+            msg=msg("ex_6_4_fix1.values.msg", factor=factor),
+            mistakes=[Mistake("unchanged", tree, msg("ex_6_4_fix1.values.mistake_unchanged"))],
         )
 
 
-@checks.add("jit", "jit 下换 3 个 factor:结果正确,只编译 1 次", needs="values")
+@checks.add("jit", needs="values")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -92,8 +89,7 @@ def _(L):
         log,
         R.name_of(fn),
         expected=1,
-        msg=f"3 个不同的 factor 编译了 {log.count(R.name_of(fn))} 次,期望 1 次:"
-        "factor 只参与数值运算,应作为普通参数传入。",
+        msg=msg("ex_6_4_fix1.jit.msg", v=log.count(R.name_of(fn))),
     )
     for f, out in zip(factors, outs, strict=False):
         want = jax.tree.map(lambda leaf: np.asarray(leaf, np.float64) * float(f), tree)  # noqa: B023 (called at once)
@@ -102,6 +98,6 @@ def _(L):
             want,
             rtol=1e-6,
             atol=1e-6,
-            what=f"jit 下 factor={float(f)}",
-            msg=f"jit 下每个叶子都应乘以 {float(f)}。",
+            what=msg("ex_6_4_fix1.jit.what", float_f=float(f)),
+            msg=msg("ex_6_4_fix1.jit.msg_2", float_f=float(f)),
         )

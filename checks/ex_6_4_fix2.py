@@ -1,4 +1,5 @@
-"""修复练习 6.4-fix2:给 frozen dataclass 的字段赋值 → FrozenInstanceError;用 dataclasses.replace.
+"""Repair 6.4-fix2: assigning a field of a frozen dataclass -> FrozenInstanceError; use
+dataclasses.replace.
 
 Checks: a new Linear with the new b, the same w and name ("values"); the caller's layer is left
 as it was ("original"); under jit, three biases compile once and keep the name ("jit")."""
@@ -15,16 +16,13 @@ from tutor.worker.checklib import (
     assert_compile_count,
     assert_equal,
     fail,
+    msg,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_6_4_fix2")
 
-SYMPTOMS = {
-    "FrozenInstanceError": "Linear 是冻结的 dataclass,字段不能赋值:用 dataclasses.replace(layer,"
-    " b=b) "
-    "得到一个改了 b 的新对象。"
-}
+SYMPTOMS = {"FrozenInstanceError": msg("ex_6_4_fix2.module.frozeninstanceerror")}
 
 
 def _layer(L, seed, name):
@@ -39,7 +37,7 @@ def _layer(L, seed, name):
 def _fields(out, what):
     if type(out).__name__ != "Linear" or not all(hasattr(out, f) for f in ("w", "b", "name")):
         fail(
-            f"{what} 应是一个 Linear(有 w、b、name 三个字段),实际是 {type(out).__name__}。",
+            msg("ex_6_4_fix2.fields.fail", what=what, name=type(out).__name__),
             actual=repr(out)[:200],
         )
     return (
@@ -49,42 +47,46 @@ def _fields(out, what):
     )
 
 
-@checks.add("values", "返回新的 Linear:b 换成新值,w 和 name 不变")
+@checks.add("values")
 def _(L):
     import jax.numpy as jnp
 
     layer, w, b = _layer(L, 641, "enc")
     new_b = rng(642).uniform(5.0, 9.0, size=2).astype(np.float32)
     out = R.call(L.with_bias, layer, jnp.asarray(new_b), what="with_bias", symptoms=SYMPTOMS)
-    got_w, got_b, got_name = _fields(out, "with_bias 的返回值")
+    got_w, got_b, got_name = _fields(out, msg("ex_6_4_fix2.values.fields"))
     assert_close(
         got_b,
         new_b,
         rtol=0,
         atol=0,
-        what="新层的 b",
-        msg="新层的偏置应是传进来的 b。",
+        what=msg("ex_6_4_fix2.values.what"),
+        msg=msg("ex_6_4_fix2.values.msg"),
         mistakes=[
             Mistake(
                 "bias_unchanged",
                 b,
-                "返回的层偏置没有换:还是原来的 b。用 dataclasses.replace(layer, b=b) 交回新对象。",
+                msg("ex_6_4_fix2.values.mistake_bias_unchanged"),
             )
         ],
     )
     assert_close(
-        got_w, w, rtol=0, atol=0, what="新层的 w", msg="新层的 w 应和原来的层完全一样(只换 b)。"
+        got_w,
+        w,
+        rtol=0,
+        atol=0,
+        what=msg("ex_6_4_fix2.values.what_2"),
+        msg=msg("ex_6_4_fix2.values.msg_2"),
     )
     assert_equal(
         got_name,
         "enc",
-        f"新层的 name 变成了 {got_name!r},应保留原来的 'enc':静态字段也要原样照抄(replace "
-        "会替你做)。",
-        what="新层的 name",
+        msg("ex_6_4_fix2.values.assert_equal", got_name=got_name),
+        what=msg("ex_6_4_fix2.values.what_3"),
     )
 
 
-@checks.add("original", "传进来的层不被改动")
+@checks.add("original")
 def _(L):
     import jax.numpy as jnp
 
@@ -94,17 +96,16 @@ def _(L):
     except Exception:  # the symptom itself is reported by "values"
         pass
     assert_close(
-        as_array(layer.b, "原来的层的 b", shape=(2,)),
+        as_array(layer.b, msg("ex_6_4_fix2.original.as_array"), shape=(2,)),
         b,
         rtol=0,
         atol=0,
-        what="调用后原来的层的 b",
-        msg="调用之后,原来的层的偏置被改掉了:冻结是为了杜绝原地修改,硬改(object.__setattr__)"
-        "改的正是调用者手里的对象。交回新对象,原对象不动。",
+        what=msg("ex_6_4_fix2.original.what"),
+        msg=msg("ex_6_4_fix2.original.msg"),
     )
 
 
-@checks.add("jit", "jit 下换 3 个偏置:只编译 1 次,name 原样保留", needs="values")
+@checks.add("jit", needs="values")
 def _(L):
     import jax.numpy as jnp
 
@@ -113,15 +114,15 @@ def _(L):
     biases = [jnp.full(2, v, jnp.float32) for v in (1.0, -2.0, 3.5)]
     with CompileLog() as log:
         outs = [fn(layer, bb) for bb in biases]
-    assert_compile_count(log, None, expected=1, msg=f"3 个偏置编译了 {log.total} 次,期望 1 次。")
+    assert_compile_count(log, None, expected=1, msg=msg("ex_6_4_fix2.jit.msg", total=log.total))
     for bb, out in zip(biases, outs, strict=False):
-        got_w, got_b, name = _fields(out, "jit 下的返回值")
+        got_w, got_b, name = _fields(out, msg("ex_6_4_fix2.jit.fields"))
         assert_close(
             got_b,
             np.asarray(bb),
             rtol=0,
             atol=0,
-            what="jit 下新层的 b",
-            msg="jit 下新层的偏置应是传进来的 b。",
+            what=msg("ex_6_4_fix2.jit.what"),
+            msg=msg("ex_6_4_fix2.jit.msg_2"),
         )
-        assert_equal(name, "head", f"jit 下新层的 name 是 {name!r},应为 'head'。", what="name")
+        assert_equal(name, "head", msg("ex_6_4_fix2.jit.assert_equal", name=name), what="name")

@@ -1,4 +1,5 @@
-"""修复练习 6.5-fix1:scan 的 carry 初值是强类型 int32、数据是浮点 → 初值用数据的 dtype.
+"""Repair 6.5-fix1: scan's initial carry is a strongly typed int32 while the data is floating
+point -> the initial value takes the data's dtype.
 
 Checks: totals and prefix sums on fresh float32 data ("values"); on float16 data the result is
 float16 and the scan runs ("dtype"); the program is a scan ("scan")."""
@@ -14,16 +15,15 @@ from tutor.worker.checklib import (
     assert_close,
     assert_equal,
     fail,
+    msg,
     primitive_counts,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_6_5_fix1")
 
 SYMPTOMS = {
-    "word:dtypes do not match": "scan 的 carry 初值和循环体交回的 carry dtype "
-    "不一致(例如初值是强类型 int32,"
-    "加上浮点数据后变成 float32):让初值用数据的 dtype,如 jnp.zeros((), xs.dtype)。",
+    "word:dtypes do not match": msg("ex_6_5_fix1.module.word_dtypes_do_not_m"),
 }
 
 
@@ -31,55 +31,53 @@ def _run(L, xs, label):
     out = as_tuple(
         R.call(L.running_total, xs, what=f"running_total({label})", symptoms=SYMPTOMS),
         2,
-        "running_total 的返回值 (总和, 前缀和)",
+        msg("ex_6_5_fix1.run.as_tuple"),
     )
     return out[0], out[1]
 
 
-@checks.add("values", "float32 新数据:总和与每步前缀和正确")
+@checks.add("values")
 def _(L):
     import jax.numpy as jnp
 
     data = rng(651).uniform(-3.0, 3.0, size=9).astype(np.float32)
-    total, prefix = _run(L, jnp.asarray(data), "float32 数据")
+    total, prefix = _run(L, jnp.asarray(data), msg("ex_6_5_fix1.values.run"))
     want = np.cumsum(data.astype(np.float64))
     acc, truncated = 0, []
     for x in data:
         acc = int(np.float32(acc) + x)  # what casting the carry back to int32 gives
         truncated.append(acc)
     assert_close(
-        as_array(prefix, "前缀和", shape=data.shape),
+        as_array(prefix, msg("ex_6_5_fix1.values.as_array"), shape=data.shape),
         want,
         rtol=1e-5,
         atol=1e-5,
-        what="每步的前缀和",
-        msg="每一步输出的前缀和应等于 cumsum(xs)(见期望值与实际值)。",
+        what=msg("ex_6_5_fix1.values.what"),
+        msg=msg("ex_6_5_fix1.values.msg"),
         mistakes=[
             Mistake(
                 "truncated",
                 np.array(truncated, np.float64),
-                "前缀和每一步都被截成了整数:为了让 carry 对上 int32 初值而转换 dtype,"
-                "丢掉了小数部分。"
-                "应该反过来,让初值用数据的 dtype。",
+                msg("ex_6_5_fix1.values.mistake_truncated"),
             )
         ],
     )
     assert_close(
-        as_array(total, "总和", ndim=0),
+        as_array(total, msg("ex_6_5_fix1.values.as_array_2"), ndim=0),
         want[-1],
         rtol=1e-5,
         atol=1e-5,
-        what="总和",
-        msg="总和应等于 sum(xs)。",
+        what=msg("ex_6_5_fix1.values.what_2"),
+        msg=msg("ex_6_5_fix1.values.msg_2"),
     )
 
 
-@checks.add("dtype", "float16 数据:能运行,结果也是 float16")
+@checks.add("dtype")
 def _(L):
     import jax.numpy as jnp
 
     data = rng(652).uniform(-1.0, 1.0, size=6).astype(np.float16)
-    total, prefix = _run(L, jnp.asarray(data), "float16 数据")
+    total, prefix = _run(L, jnp.asarray(data), msg("ex_6_5_fix1.dtype.run"))
     got = [
         str(getattr(total, "dtype", type(total).__name__)),
         str(getattr(prefix, "dtype", type(prefix).__name__)),
@@ -88,27 +86,26 @@ def _(L):
         assert_equal(
             got,
             ["float16", "float16"],
-            f"float16 数据得到的 (总和, 前缀和) dtype 是 {got}:carry 的初值没有跟着数据的 "
-            "dtype 走。",
-            what="(总和, 前缀和) 的 dtype",
+            msg("ex_6_5_fix1.dtype.assert_equal", got=got),
+            what=msg("ex_6_5_fix1.dtype.what_2"),
         )
     assert_close(
-        as_array(prefix, "前缀和"),
+        as_array(prefix, msg("ex_6_5_fix1.dtype.as_array")),
         np.cumsum(data.astype(np.float64)),
         rtol=1e-2,
         atol=1e-2,
-        what="float16 的前缀和",
-        msg="float16 数据的前缀和应等于 cumsum(xs)(float16 精度)。",
+        what=msg("ex_6_5_fix1.dtype.what"),
+        msg=msg("ex_6_5_fix1.dtype.msg"),
     )
 
 
-@checks.add("scan", "程序里是 lax.scan", needs="values")
+@checks.add("scan", needs="values")
 def _(L):
     import jax.numpy as jnp
 
     prims = primitive_counts(L.running_total, jnp.ones(5, jnp.float32))
     if "scan" not in prims:
         fail(
-            "程序里没有 scan:本题要用 lax.scan,让和作为 carry 一步步传下去。",
+            msg("ex_6_5_fix1.scan.fail"),
             primitives=sorted(prims),
         )

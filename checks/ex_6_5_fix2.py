@@ -1,4 +1,5 @@
-"""修复练习 6.5-fix2:scan 的 length 来自 jit 的普通参数 → static_argnames=("n_steps",).
+"""Repair 6.5-fix2: scan's length comes from an ordinary argument of jit ->
+static_argnames=("n_steps",).
 
 Checks: trajectories for fresh starts and several n against float64, with the traced-length errors
 named ("values"); orbit compiles once per distinct n and never again for the same n ("compiles");
@@ -14,24 +15,20 @@ from tutor.worker.checklib import (
     assert_close,
     assert_compile_count,
     fail,
+    msg,
     primitive_counts,
     rng,
 )
 from tutor.worker.mistakes import Known, produced
 
-checks = Checks()
+checks = Checks("ex_6_5_fix2")
 
-_TRACED = (
-    "n_steps 作为 jit 的普通参数传进来,追踪时只是个 tracer;scan 的 length 决定输出的形状,"
-    "必须是编译时已知的"
-    ' Python 整数。把 n_steps 声明成静态参数:@partial(jax.jit, static_argnames=("n_steps",))。'
-)
+_STATIC = msg("ex_6_5_fix2.module.make_static")
+_TRACED = msg("ex_6_5_fix2.module.traced") + _STATIC
 SYMPTOMS = {
     "ConcretizationTypeError": _TRACED,
     "TracerIntegerConversionError": _TRACED,
-    "word:Shapes must be 1D sequences of concrete values": "输出的形状取决于 n_steps,而 n_steps 在 "
-    "jit 里是 tracer:fori_loop 的上界"
-    "可以是运行时的值,数组的形状却不行。" + _TRACED[_TRACED.index("把 n_steps") :],
+    "word:Shapes must be 1D sequences of concrete values": msg("ex_6_5_fix2.module.text") + _STATIC,
 }
 
 
@@ -54,13 +51,12 @@ MISTAKES = [
     Known(
         "includes_start",
         lambda x0, n: np.concatenate([[float(x0)], _want(x0, n)[:-1]]),
-        "轨迹整体早了一步:第 k 项等于第 k − 1 步之后的 x,第一项就是起点 x0。scan 主体输出的是"
-        "更新前的 x:应输出这一步更新之后的值(return x_new, x_new)。",
+        msg("ex_6_5_fix2.module.mistake_includes_start"),
     ),
     Known(
         "one_more_step",
         lambda x0, n: _want(x0, n + 1)[1:],
-        "轨迹整体晚了一步:第 k 项等于第 k + 2 次迭代之后的 x(起点之后先多走了一步)。",
+        msg("ex_6_5_fix2.module.mistake_one_more_step"),
     ),
 ]
 
@@ -69,7 +65,7 @@ def _orbit(L, x0, n):
     return R.call(L.orbit, x0, n, what=f"orbit(x0, {n})", symptoms=SYMPTOMS)
 
 
-@checks.add("values", "新的起点、不同的 n_steps:轨迹与逐步迭代一致,形状 (n_steps,)")
+@checks.add("values")
 def _(L):
     g = rng(6521)
     for n in (3, 7, 1):
@@ -81,12 +77,12 @@ def _(L):
             rtol=1e-5,
             atol=1e-6,
             what=f"orbit(x0={float(x0):.3f}, {n})",
-            msg=f"轨迹应是 x ← 0.5·x + 1 迭代 {n} 次时每一步之后的 x(不含起点)。",
+            msg=msg("ex_6_5_fix2.values.msg", n=n),
             mistakes=produced(MISTAKES, x0, n),
         )
 
 
-@checks.add("compiles", "同一个 n_steps 只编译一次,每个新的 n_steps 各编译一次", needs="values")
+@checks.add("compiles", needs="values")
 def _(L):
     g = rng(6522)
     name = R.name_of(L.orbit)
@@ -97,21 +93,18 @@ def _(L):
     got = log.count(name)
     if got == 0:
         fail(
-            f"{len(calls)} 次调用 orbit 一次也没有编译:orbit 没有在 jit 下运行(去掉了 @jax.jit?)。"
-            "要保留 jit,只把 n_steps 声明成静态参数。",
+            msg("ex_6_5_fix2.compiles.fail", len_calls=len(calls)),
             compiles=list(log.names),
         )
     assert_compile_count(
         log,
         name,
         expected=2,
-        msg=f"n_steps 依次取 {list(calls)}(两个不同的 n_steps,起点都是 float32 标量),orbit 编译了 "
-        f"{got} 次,"
-        "应是 2 次:每个新的 n_steps 编译一次,同一个 n_steps 不再编译。",
+        msg=msg("ex_6_5_fix2.compiles.msg", list_calls=list(calls), got=got),
     )
 
 
-@checks.add("scan", "程序里是一个 scan,n_steps 变大时程序不变长", needs="values")
+@checks.add("scan", needs="values")
 def _(L):
     import jax.numpy as jnp
 
@@ -121,10 +114,9 @@ def _(L):
     size = (sum(small.values()), sum(large.values()))
     if small.get("scan", 0) < 1 or size[1] > size[0]:
         fail(
-            f"n_steps = 5 时程序有 {size[0]} 个运算,n_steps = 40 时有 {size[1]} 个"
-            + ("" if small.get("scan") else ",而且没有 scan")
-            + ":循环被展开进了程序(Python 的 for 循环),n_steps 越大程序越长、编译越慢。用 "
-            "lax.scan。",
+            msg("ex_6_5_fix2.scan.text_2", size=size[0], size_2=size[1])
+            + ("" if small.get("scan") else msg("ex_6_5_fix2.scan.text_3"))
+            + msg("ex_6_5_fix2.scan.text"),
             n5=dict(small),
             n40=dict(large),
         )

@@ -1,17 +1,19 @@
-"""练习 6.6(补充练习 1)参数的指数滑动平均:TrainState(step, params, ema_params) 与 jit 编译的
-训练步 ema_train_step(五个参数:状态、x、y、学习率、衰减系数)。
+"""Exercise 6.6 (extra exercise 1), an exponential moving average of the parameters:
+TrainState(step, params, ema_params) and the jitted training step ema_train_step (five arguments:
+state, x, y, learning rate, decay).
 
-章节自检的每一条断言与对应的检查(数字与容差相同):
-  1. TrainState 的字段包含 step、params、ema_params                          -> fields
-  2. ema_train_step 有 .lower 属性(用 jax.jit 编译过)                    -> jitted
+Each assertion of the chapter's self-check and its check (same numbers and tolerances):
+  1. TrainState's fields include step, params, ema_params                     -> fields
+  2. ema_train_step has a .lower attribute (compiled with jax.jit)             -> jitted
   3. x=[0.5,-1,2,3], y=[1,0,4,7.5], w0=1.5, b0=-0.5, ema=(0.2,0.3), lr=0.1,
-     d=0.8, step=3:isinstance(new, TrainState)                                -> returns_state
+     d=0.8, step=3: isinstance(new, TrainState)                                -> returns_state
   4. int(new.step) == 4                                                         -> step
-  5. params = 一步 SGD(解析 MSE 梯度),atol 1e-5                                -> sgd
-  6. ema = d·e + (1−d)·θ_new 或 d·e + (1−d)·θ_old(两种约定都接受),atol 1e-5   -> ema
-另加:fresh(新数据上连续 6 步,两种 EMA 约定都接受,但要前后一致)、
-      no_retrace(换 lr / decay 不重新编译:它们应是动态参数)、
-      chain(题目自己的 100 步循环:从一个初始状态连续调用,只编译 1 次,step 始终是整数)。"""
+  5. params = one SGD step (analytic MSE gradient), atol 1e-5                   -> sgd
+  6. ema = d·e + (1−d)·θ_new or d·e + (1−d)·θ_old (both conventions), atol 1e-5 -> ema
+Added: fresh (6 steps in a row on new data, either EMA convention, but the same one throughout),
+      no_retrace (new lr / decay values do not recompile: they should be dynamic arguments),
+      chain (the task's own 100-step loop: calls chained from one initial state compile once,
+      and step stays an integer)."""
 
 from __future__ import annotations
 
@@ -30,22 +32,24 @@ from tutor.worker.checklib import (
     assert_that,
     compare,
     fail,
+    lead,
+    msg,
     rng,
     which_mistake,
 )
 
-checks = Checks()
+checks = Checks("ex_6_6")
 
-# 章节自检用的那组数字
+# the numbers of the chapter's self-check
 X0 = [0.5, -1.0, 2.0, 3.0]
 Y0 = [1.0, 0.0, 4.0, 7.5]
 W0, B0, EW, EB, LR, DECAY = 1.5, -0.5, 0.2, 0.3, 0.1, 0.8
-# no_retrace:5 次调用、4 组不同的 (lr, decay)
+# no_retrace: 5 calls, 4 different (lr, decay) pairs
 HYPER = ((0.1, 0.8), (0.05, 0.9), (0.1, 0.8), (0.02, 0.95), (0.01, 0.99))
 
 
 def _sgd_ref(w, b, x, y, lr):
-    """线性模型 MSE 的一步 SGD(float64,解析梯度)。"""
+    """One SGD step on a linear model's MSE (float64, analytic gradient)."""
     x, y = np.asarray(x, np.float64), np.asarray(y, np.float64)
     r = w * x + b - y
     return w - lr * 2 * np.mean(r * x), b - lr * 2 * np.mean(r)
@@ -62,7 +66,7 @@ def _make_state(L, step, w, b, ew, eb):
 
 def _wb(tree, what):
     if not isinstance(tree, dict) or set(tree) != {"w", "b"}:
-        fail(f"{what} 应该是和参数同结构的字典 {{'w': 标量, 'b': 标量}},实际是 {H.render(tree)}。")
+        fail(msg("ex_6_6.wb.fail", what=what, v=H.render(tree)))
     return [as_scalar(tree["w"], f"{what}['w']"), as_scalar(tree["b"], f"{what}['b']")]
 
 
@@ -74,14 +78,11 @@ def _close(got, want, *, rtol: float, atol: float) -> bool:
 def _state_parts(L, new, what):
     """(step, [w, b], [ema_w, ema_b]) of a returned state, structure checked first."""
     if not isinstance(new, L.TrainState):
-        fail(
-            f"{what}返回的不是 TrainState,而是 {H.render(new)}:状态进、状态出,"
-            "返回值和输入是同一种容器。"
-        )
+        fail(msg("ex_6_6.state_parts.fail", what=what, v=H.render(new)))
     return (
-        as_scalar(new.step, f"{what}返回的 step"),
-        _wb(new.params, f"{what}返回的 params"),
-        _wb(new.ema_params, f"{what}返回的 ema_params"),
+        as_scalar(new.step, msg("ex_6_6.state_parts.as_scalar", what=what)),
+        _wb(new.params, msg("ex_6_6.state_parts.wb", what=what)),
+        _wb(new.ema_params, msg("ex_6_6.state_parts.wb_2", what=what)),
     )
 
 
@@ -90,60 +91,57 @@ def _chapter_call(L, w=W0, b=B0):
 
     st = _make_state(L, 3, w, b, EW, EB)
     return _state_parts(
-        L, L.ema_train_step(st, jnp.array(X0), jnp.array(Y0), LR, DECAY), "ema_train_step "
+        L, L.ema_train_step(st, jnp.array(X0), jnp.array(Y0), LR, DECAY), lead("ema_train_step")
     )
 
 
-@checks.add("fields", "TrainState 是带 step、params、ema_params 字段的 NamedTuple")
+@checks.add("fields")
 def _(L):
     fields = tuple(getattr(L.TrainState, "_fields", ()))
     if fields and "ema_params" not in fields and set(fields) >= {"step", "params"}:
         assert_equal(
             list(fields),
             ["step", "params", "ema_params"],
-            "TrainState 只有 step、params 两个字段,和 6.4 节那个旧版本一样:"
-            "本题的 TrainState(NamedTuple) 还要有 ema_params 字段。",
-            what="TrainState 的字段",
+            msg("ex_6_6.fields.assert_equal"),
+            what=msg("ex_6_6.fields.what"),
         )
     assert_that(
         isinstance(L.TrainState, type) and {"ema_params", "params", "step"}.issubset(fields),
-        "TrainState 需要是一个 NamedTuple,三个字段依次为 step、params、ema_params"
-        "(字段名要一字不差)。",
+        msg("ex_6_6.fields.assert_that"),
         expected=["step", "params", "ema_params"],
         actual=list(fields),
     )
 
 
-@checks.add("jitted", "ema_train_step 是用 jax.jit 编译过的函数")
+@checks.add("jitted")
 def _(L):
     compiled = getattr(L.ema_train_step, "lower", None) is not None
     assert_that(
         compiled,
-        "ema_train_step 没有 .lower 属性,说明它不是 jax.jit 编译过的函数:"
-        "给它加上 @jax.jit 装饰器(或写 ema_train_step = jax.jit(...))。",
+        msg("ex_6_6.jitted.assert_that"),
         actual=type(L.ema_train_step).__name__,
     )
 
 
-@checks.add("returns_state", "章节的数据:返回一个新的 TrainState", needs="fields")
+@checks.add("returns_state", needs="fields")
 def _(L):
     _chapter_call(L)
 
 
-@checks.add("step", "step 从 3 变成 4", needs="returns_state")
+@checks.add("step", needs="returns_state")
 def _(L):
     got = _chapter_call(L)[0]
     if got == 3:
         assert_equal(
             got,
             4,
-            "step 没有变:每训练一步,新状态里的 step 都要加 1(step=state.step + 1)。",
-            what="新状态的 step",
+            msg("ex_6_6.step.assert_equal"),
+            what=msg("ex_6_6.step.what"),
         )
-    assert_that(got == 4, f"step 应从 3 变成 4,实际是 {got:g}。", expected=4, actual=got)
+    assert_that(got == 4, msg("ex_6_6.step.assert_that", got=got), expected=4, actual=got)
 
 
-@checks.add("sgd", "params 恰好是一步 SGD 的结果(解析梯度,atol 1e-5)", needs="returns_state")
+@checks.add("sgd", needs="returns_state")
 def _(L):
     got = _chapter_call(L)[1]
     pw, pb = _sgd_ref(W0, B0, X0, Y0, LR)
@@ -153,36 +151,33 @@ def _(L):
         rtol=0,
         atol=1e-5,
         what="[w, b]",
-        msg=f"一步 SGD 之后 [w, b] 应为 [{pw:.6f}, {pb:.6f}](θ − lr·∇L,L 是 loss_fn_linear "
-        "的均方误差)。",
+        msg=msg("ex_6_6.sgd.msg", pw=pw, pb=pb),
         mistakes=[
             Mistake(
                 "unchanged",
                 np.array([W0, B0]),
-                "params 没有更新:新状态里要放 SGD 之后的参数 θ − lr·∇L。",
+                msg("ex_6_6.sgd.mistake_unchanged"),
             ),
             Mistake(
                 "ascent",
                 np.array([2 * W0 - pw, 2 * B0 - pb]),
-                "params 朝梯度方向走了(θ + lr·∇L):梯度下降要减去梯度。",
+                msg("ex_6_6.sgd.mistake_ascent"),
             ),
             Mistake(
                 "from_ema",
                 np.array([EW - (W0 - pw), EB - (B0 - pb)]),
-                "梯度步是从 ema_params 出发的:SGD 应更新 state.params,EMA 只是旁边的一份副本。",
+                msg("ex_6_6.sgd.mistake_from_ema"),
             ),
             Mistake(
                 "global_data",
                 np.array(_global_data_params(W0, B0, LR, 1)),
-                "这一步正好是用 x_data / y_data 算梯度的结果:梯度要用传进来的 x、y 计算。",
+                msg("ex_6_6.sgd.mistake_global_data"),
             ),
         ],
     )
 
 
-@checks.add(
-    "ema", "ema_params = d·ē + (1−d)·θ(θ 取更新后或更新前的参数都可以)", needs="returns_state"
-)
+@checks.add("ema", needs="returns_state")
 def _(L):
     got = _chapter_call(L)[2]
     pw, pb = _sgd_ref(W0, B0, X0, Y0, LR)
@@ -191,12 +186,10 @@ def _(L):
     ema_old = [d * EW + (1 - d) * W0, d * EB + (1 - d) * B0]
     if any(
         _close(got, accepted, rtol=1e-5, atol=1e-5) for accepted in (ema_new, ema_old)
-    ):  # 两种约定都接受
+    ):  # either convention is accepted
         return
-    swap = (
-        "decay 和 1 − decay 放反了:旧的 EMA 要乘 decay(接近 1,变化慢),新参数只占 1 − decay 的份额。"
-    )
-    copy = "ema_params 直接等于参数:EMA 要把旧的 ē 和 θ 按 decay 混合,而不是复制参数。"
+    swap = msg("ex_6_6.ema.swap")
+    copy = msg("ex_6_6.ema.copy")
     found = which_mistake(
         np.array(got),
         [
@@ -205,7 +198,7 @@ def _(L):
             Mistake(
                 "unchanged",
                 np.array([EW, EB]),
-                "ema_params 没有更新:每一步都要把它往当前参数方向挪一点。",
+                msg("ex_6_6.ema.mistake_unchanged"),
             ),
             Mistake("copy_new", np.array([pw, pb]), copy),
             Mistake("copy_old", np.array([W0, B0]), copy),
@@ -214,29 +207,23 @@ def _(L):
         atol=1e-5,
     )
     if found is None:
-        other = _chapter_call(L, w=W0 + 1.0, b=B0 - 1.0)[2]  # 换一组参数再调用一次
+        other = _chapter_call(L, w=W0 + 1.0, b=B0 - 1.0)[2]  # call again with other parameters
         if _close(other, got, rtol=0, atol=1e-7):
             fail(
-                "换了 state.params 再调用,ema_params 的结果却完全不变:EMA 公式里的 θ "
-                "没有取自这一步的参数"
-                "(若读的是模块级变量,jit 只在追踪时读它一次,之后一直是那个值)。",
+                msg("ex_6_6.ema.fail"),
                 expected_new_convention=ema_new,
                 expected_old_convention=ema_old,
                 actual=got,
             )
     fail(
-        found.message
-        if found
-        else "ema_params 不符合 ē ← d·ē + (1−d)·θ(θ 取更新后或更新前的参数),见期望值与实际值。",
+        found.message if found else msg("ex_6_6.ema.text"),
         expected_new_convention=ema_new,
         expected_old_convention=ema_old,
         actual=got,
     )
 
 
-@checks.add(
-    "fresh", "新数据上连续 6 步:step、params、ema 都和 float64 参考一致", needs="returns_state"
-)
+@checks.add("fresh", needs="returns_state")
 def _(L):
     import jax.numpy as jnp
 
@@ -252,14 +239,14 @@ def _(L):
     conv = {"new": True, "old": True}
     for k in range(6):
         st = L.ema_train_step(st, jnp.asarray(x, jnp.float32), jnp.asarray(y, jnp.float32), lr, d)
-        step, params, got_e = _state_parts(L, st, f"第 {k + 1} 次调用")
+        step, params, got_e = _state_parts(L, st, msg("ex_6_6.fresh.state_parts", k=k + 1))
         nw, nb = _sgd_ref(ref_w, ref_b, x, y, lr)
         e_new = [d * e_new[0] + (1 - d) * nw, d * e_new[1] + (1 - d) * nb]
         e_old = [d * e_old[0] + (1 - d) * ref_w, d * e_old[1] + (1 - d) * ref_b]
         ref_w, ref_b = nw, nb
         assert_that(
             step == k + 1,
-            f"从 step = 0 连续调用 {k + 1} 次后 step 应为 {k + 1},实际是 {step:g}。",
+            msg("ex_6_6.fresh.assert_that", k=k + 1, step=step),
             expected=k + 1,
             actual=step,
         )
@@ -268,14 +255,13 @@ def _(L):
             np.array([nw, nb]),
             rtol=1e-4,
             atol=1e-5,
-            what=f"第 {k + 1} 步后的 [w, b]",
-            msg=f"在一组新数据上连续训练,第 {k + 1} 步后的参数和 float64 的 SGD 参考不一致。",
+            what=msg("ex_6_6.fresh.what", k=k + 1),
+            msg=msg("ex_6_6.fresh.msg", k=k + 1),
             mistakes=[
                 Mistake(
                     "global_data",
                     np.array(_global_data_params(w, b, lr, k + 1)),
-                    "参数的走向正好是用 x_data / y_data 训练的结果:梯度要用传进来的 x、y 计算,"
-                    "而不是全局的数据。",
+                    msg("ex_6_6.fresh.mistake_global_data"),
                 )
             ],
         )
@@ -283,7 +269,7 @@ def _(L):
         conv["old"] = conv["old"] and _close(got_e, e_old, rtol=1e-4, atol=1e-5)
         if not (conv["new"] or conv["old"]):
             fail(
-                f"第 {k + 1} 步后 ema_params 偏离了 float64 参考值(两种约定都对不上)。",
+                msg("ex_6_6.fresh.fail", k=k + 1),
                 expected_new_convention=e_new,
                 expected_old_convention=e_old,
                 actual=got_e,
@@ -299,18 +285,11 @@ def _global_data_params(w, b, lr, steps):
 
 def _compile_words(n: int, calls: int, distinct: int) -> str:
     if n == distinct and distinct < calls:
-        return (
-            f"{calls} 次调用用了 {distinct} 组不同的 lr / decay,正好编译了 {n} 次,"
-            "重复的那组没有再编译:"
-            "lr、decay 被当成了静态参数(static_argnums / static_argnames)。它们是普通的数值参数,"
-            "值变了不需要重新编译。"
-        )
-    return f"{calls} 次调用编译了 {n} 次。"
+        return msg("ex_6_6.compile_words.text_2", calls=calls, distinct=distinct, n=n)
+    return msg("ex_6_6.compile_words.text", calls=calls, n=n)
 
 
-@checks.add(
-    "no_retrace", "换 lr 和 decay 的数值不会重新编译(它们是动态参数)", needs="returns_state"
-)
+@checks.add("no_retrace", needs="returns_state")
 def _(L):
     import jax.numpy as jnp
 
@@ -323,13 +302,12 @@ def _(L):
         log,
         None,
         expected=1,
-        msg=_compile_words(log.total, len(HYPER), len(set(HYPER))) + "期望:只编译 1 次。",
+        msg=_compile_words(log.total, len(HYPER), len(set(HYPER))) + msg("ex_6_6.no_retrace.text"),
     )
 
 
 @checks.add(
     "chain",
-    "题目的 100 步循环:从一个初始状态连续调用,只编译 1 次,step 保持整数",
     needs="returns_state",
 )
 def _(L):
@@ -353,23 +331,21 @@ def _(L):
     if change:
         k, why = change
         fail(
-            f"第 {k} 步返回的状态和传入的状态在 jit 眼里不一样:{why}。下一次调用只好重新编译"
-            f"(检查在第 {calls} 次调用后就停下了,这 {calls} 次调用编译了 {log.total} 次)。"
-            "新状态的每个字段都要保持传入时的 dtype 和形状。",
+            msg("ex_6_6.chain.fail", k=k, why=why, calls=calls, total=log.total),
             compiles=log.total,
         )
     assert_compile_count(
         log,
         None,
         expected=1,
-        msg=f"从一个初始状态连续调用 100 步,编译了 {log.total} 次,期望 1 次。",
+        msg=msg("ex_6_6.chain.msg", total=log.total),
     )
-    step = as_array(st.step, "100 步之后的 step")
+    step = as_array(st.step, msg("ex_6_6.chain.as_array"))
     assert_that(
         np.issubdtype(step.dtype, np.integer),
-        f"100 步之后 step 的 dtype 是 {step.dtype}:步数要保持整数(加整数 1)。",
+        msg("ex_6_6.chain.assert_that", dtype=step.dtype),
     )
-    _, params, _ = _state_parts(L, st, "第 100 次调用")
+    _, params, _ = _state_parts(L, st, msg("ex_6_6.chain.state_parts"))
     w, b = 0.0, 0.0
     for _ in range(100):
         w, b = _sgd_ref(w, b, [1.0, 2.0, 3.0], [3.5, 5.5, 7.5], 0.05)
@@ -378,6 +354,6 @@ def _(L):
         np.array([w, b]),
         rtol=1e-4,
         atol=1e-5,
-        what="100 步后的 [w, b]",
-        msg="从 0 出发连续 100 步之后的参数和 float64 的 SGD 参考不一致。",
+        what=msg("ex_6_6.chain.what"),
+        msg=msg("ex_6_6.chain.msg_2"),
     )

@@ -1,4 +1,5 @@
-"""修复练习 6.6-fix1:学习率、动量标成 static_argnums → 每个新值重新编译;改成动态参数.
+"""Repair 6.6-fix1: learning rate and momentum marked static_argnums -> every new value
+recompiles; make them dynamic arguments.
 
 Checks: five momentum steps with a changing (learning rate, momentum) schedule match a float64
 reference ("values"); the five calls compile exactly once ("one_compile")."""
@@ -14,9 +15,10 @@ from tutor.worker.checklib import (
     as_tuple,
     assert_close,
     assert_compile_count,
+    msg,
 )
 
-checks = Checks()
+checks = Checks("ex_6_6_fix1")
 
 RATES = (0.10, 0.09, 0.08, 0.07, 0.06)
 MOMENTA = (0.5, 0.6, 0.5, 0.7, 0.6)
@@ -40,13 +42,13 @@ def _walk(L, fn):
     for k, (lr, mu) in enumerate(zip(RATES, MOMENTA, strict=False)):
         grad = 2.0 * (state.params - 3.0)
         state = fn(state, grad, lr, mu)
-        params, _ = as_tuple(state, 2, f"第 {k + 1} 步的返回值 (params, velocity)")
-        path.append(as_scalar(params, f"第 {k + 1} 步的参数"))
-        state = L.OptimizerState(*as_tuple(state, 2, "返回值"))
+        params, _ = as_tuple(state, 2, msg("ex_6_6_fix1.walk.as_tuple", k=k + 1))
+        path.append(as_scalar(params, msg("ex_6_6_fix1.walk.as_scalar", k=k + 1)))
+        state = L.OptimizerState(*as_tuple(state, 2, msg("ex_6_6_fix1.walk.as_tuple_2")))
     return np.array(path)
 
 
-@checks.add("values", "学习率、动量逐步变化的 5 步:与 float64 手算一致")
+@checks.add("values")
 def _(L):
     path = _walk(L, L.fast_update)
     assert_close(
@@ -54,20 +56,19 @@ def _(L):
         _reference(RATES, MOMENTA),
         rtol=1e-5,
         atol=1e-5,
-        what="5 步之后的参数",
-        msg="5 步的参数应与 v ← μ·v + η·g、θ ← θ − v 的手算结果一致(见期望值与实际值)。",
+        what=msg("ex_6_6_fix1.values.what"),
+        msg=msg("ex_6_6_fix1.values.msg"),
         mistakes=[
             Mistake(
                 "swapped",
                 _reference(MOMENTA, RATES),
-                "结果正好是把学习率和动量对调之后的轨迹:参数顺序是 (state, gradients, "
-                "learning_rate, momentum)。",
+                msg("ex_6_6_fix1.values.mistake_swapped"),
             )
         ],
     )
 
 
-@checks.add("one_compile", "5 组不同的学习率和动量:只编译 1 次")
+@checks.add("one_compile")
 def _(L):
     fn = L.fast_update
     name = R.name_of(fn)
@@ -75,21 +76,11 @@ def _(L):
         _walk(L, fn)
     n = log.count(name)
     if n == 0:
-        why = (
-            "fast_update 一次也没有编译:它不是 jit 函数(或者调用时关掉了 jit),"
-            "每一步都逐个运算地执行。"
-        )
+        why = msg("ex_6_6_fix1.one_compile.why")
     elif n == len(set(RATES)):
-        why = (
-            f"{len(RATES)} 个不同的学习率正好编译了 {n} 次:学习率被当成了静态参数,"
-            "每个新值都是新的缓存键。"
-            "学习率只参与运算,应作为动态参数。"
-        )
+        why = msg("ex_6_6_fix1.one_compile.why_2", len_rates=len(RATES), n=n)
     elif n == len(set(MOMENTA)):
-        why = (
-            f"{len(set(MOMENTA))} 个不同的动量正好编译了 {n} 次:动量还是静态参数。"
-            "动量和学习率一样只参与运算,应作为动态参数。"
-        )
+        why = msg("ex_6_6_fix1.one_compile.why_3", len_v=len(set(MOMENTA)), n=n)
     else:
-        why = f"5 次调用编译了 {n} 次。"
-    assert_compile_count(log, name, expected=1, msg=why + "期望:只编译 1 次。")
+        why = msg("ex_6_6_fix1.one_compile.why_4", n=n)
+    assert_compile_count(log, name, expected=1, msg=why + msg("ex_6_6_fix1.one_compile.text"))

@@ -1,4 +1,5 @@
-"""修复练习 6.6-fix2:mu 与 nu 共用一棵零数组树 → 捐赠时同一缓冲区被捐两次;各自新建.
+"""Repair 6.6-fix2: mu and nu share one tree of zero arrays -> the same buffer is donated twice;
+create each separately.
 
 Checks: the state survives a jit that donates it, and the caller's params are not donated with
 it ("donate"); count is an int32 0 and both moments are zero trees shaped like the params
@@ -7,14 +8,11 @@ it ("donate"); count is an int32 0 and both moments are zero trees shaped like t
 import _repair_ch6 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, as_tuple, assert_close, assert_that, fail, rng
+from tutor.worker.checklib import Checks, as_tuple, assert_close, assert_that, fail, msg, rng
 
-checks = Checks()
+checks = Checks("ex_6_6_fix2")
 
-SYMPTOMS = {
-    "word:same buffer twice": "状态里有两个叶子是同一块缓冲区(mu 和 nu 指向同一批零数组),"
-    "捐赠时它被捐了两次:给 mu、nu 各自新建零数组。"
-}
+SYMPTOMS = {"word:same buffer twice": msg("ex_6_6_fix2.module.word_same_buffer_twi")}
 
 
 def _params(seed):
@@ -34,7 +32,7 @@ def _params(seed):
 
 
 def _state(L, params):
-    return as_tuple(L.adam_init(params), 3, "adam_init 的返回值 (count, mu, nu)")
+    return as_tuple(L.adam_init(params), 3, msg("ex_6_6_fix2.state.as_tuple"))
 
 
 def _donating_step():
@@ -43,13 +41,13 @@ def _donating_step():
     return jax.jit(lambda state: jax.tree.map(lambda a: a + 1, state), donate_argnums=0)
 
 
-@checks.add("donate", "状态交给捐赠它的 jit 函数:能运行,调用者的参数不受影响")
+@checks.add("donate")
 def _(L):
     import jax
 
     params = _params(661)
     state = L.adam_init(params)
-    R.call(_donating_step(), state, what="捐赠状态的 jit 函数", symptoms=SYMPTOMS)
+    R.call(_donating_step(), state, what=msg("ex_6_6_fix2.donate.what"), symptoms=SYMPTOMS)
     gone = [
         jax.tree_util.keystr(path)
         for path, leaf in jax.tree_util.tree_leaves_with_path(params)
@@ -57,13 +55,12 @@ def _(L):
     ]
     if gone:
         fail(
-            f"捐赠状态之后,调用者的参数 {', '.join(gone)} 也被删掉了:状态里直接放了参数数组本身。"
-            "mu、nu 要新建零数组。",
+            msg("ex_6_6_fix2.donate.fail", v=", ".join(gone)),
             deleted=gone,
         )
 
 
-@checks.add("values", "count 是 int32 的 0,mu、nu 是与参数同结构的全零树")
+@checks.add("values")
 def _(L):
     import jax
 
@@ -74,12 +71,14 @@ def _(L):
         or getattr(count, "shape", None) != ()
     ):
         fail(
-            f"count 应是 int32 的标量数组 jnp.zeros((), jnp.int32),实际是 "
-            f"{getattr(count, 'dtype', type(count).__name__)} {getattr(count, 'shape', '')}:"
-            "类型不固定的步数会在第一次更新后改变状态的类型。",
+            msg(
+                "ex_6_6_fix2.values.fail",
+                getattr_count=getattr(count, "dtype", type(count).__name__),
+                getattr_count_2=getattr(count, "shape", ""),
+            ),
             actual=repr(count),
         )
-    assert_close(count, 0, rtol=0, atol=0, what="count", msg="初始步数应为 0。")
+    assert_close(count, 0, rtol=0, atol=0, what="count", msg=msg("ex_6_6_fix2.values.msg"))
     zeros = jax.tree.map(lambda a: np.zeros(a.shape, np.float32), params)
     for name, moment in (("mu", mu), ("nu", nu)):
         assert_close(
@@ -89,11 +88,11 @@ def _(L):
             atol=0,
             what=name,
             check_dtype=True,
-            msg=f"{name} 应是与参数同结构、同形状、同 dtype 的全零树。",
+            msg=msg("ex_6_6_fix2.values.msg_2", name=name),
         )
 
 
-@checks.add("separate", "mu、nu 与参数互不共用缓冲区")
+@checks.add("separate")
 def _(L):
     import jax
 
@@ -109,7 +108,7 @@ def _(L):
                 key = id(leaf)
             assert_that(
                 key not in pointers,
-                f"{where} 和 {pointers.get(key)} 是同一块缓冲区:每个叶子都要有自己的数组。",
+                msg("ex_6_6_fix2.separate.assert_that", where=where, v=pointers.get(key)),
                 shared=[pointers.get(key), where],
             )
             pointers[key] = where

@@ -1,4 +1,5 @@
-"""修复练习 6.6-fix3:第一步就捐掉了调用者的 params,之后还去读它 → 先拷贝一份再捐.
+"""Repair 6.6-fix3: the first step donates the caller's params, which are read afterwards -> copy
+them before donating.
 
 Checks: the tuned params and the drift on fresh data equal float64 SGD, with a read of a deleted
 array named and "drift measured from after the first step" as a named mistake ("values"); the
@@ -16,16 +17,12 @@ from tutor.worker.checklib import (
     assert_close,
     assert_that,
     fail,
+    msg,
     rng,
 )
 
-checks = Checks()
-SYMPTOMS = {
-    "word:deleted": "读到了一个已被捐赠(删除)的数组:第一步就把调用者的 params 交给了捐赠参数的 "
-    "sgd_step,"
-    "之后它已经不存在了。要留着的数组先拷贝一份再捐:jax.tree.map(lambda leaf: leaf.copy(), "
-    "params)。"
-}
+checks = Checks("ex_6_6_fix3")
+SYMPTOMS = {"word:deleted": msg("ex_6_6_fix3.module.word_deleted")}
 
 
 def _data(seed, n=16, d=3):
@@ -56,13 +53,13 @@ def _ref(start, x, y, steps):
 
 def _tune(L, params, x, y, steps):
     out = R.call(L.fine_tune, params, x, y, steps, what="fine_tune", symptoms=SYMPTOMS)
-    tuned, drift = as_tuple(out, 2, "fine_tune 的返回值 (新参数, drift)")
+    tuned, drift = as_tuple(out, 2, msg("ex_6_6_fix3.tune.as_tuple"))
     if not isinstance(tuned, dict) or set(tuned) != {"w", "b"}:
-        fail('新参数应是和 params 一样的字典 {"w", "b"}。', actual=repr(tuned)[:200])
+        fail(msg("ex_6_6_fix3.tune.fail"), actual=repr(tuned)[:200])
     return tuned, drift
 
 
-@checks.add("values", "新数据上微调后的参数和 drift 与 float64 的 SGD 一致")
+@checks.add("values")
 def _(L):
     params, start, x, y = _data(6631)
     steps = 5
@@ -71,7 +68,7 @@ def _(L):
     drift = as_array(drift, "drift", ndim=0)
     assert_that(
         np.isfinite(drift),
-        f"drift 是 {float(drift)}:它应是新旧参数之间的欧氏距离,一个有限的数。",
+        msg("ex_6_6_fix3.values.assert_that", float_drift=float(drift)),
         drift=drift,
     )
     assert_close(
@@ -80,43 +77,41 @@ def _(L):
         rtol=1e-4,
         atol=1e-6,
         what="drift",
-        msg="drift 和新旧参数之间的欧氏距离 √(Σ (新 − 旧)²) 不一致。",
+        msg=msg("ex_6_6_fix3.values.msg"),
         mistakes=[
             Mistake(
                 "late",
                 drift_late,
-                "drift 是从第一步之后的参数量起的,应从调用者传入的 params 量起。",
+                msg("ex_6_6_fix3.values.mistake_late"),
             )
         ],
     )
     assert_close(
-        as_array(tuned["w"], "新参数的 w", shape=(3,)),
+        as_array(tuned["w"], msg("ex_6_6_fix3.values.as_array"), shape=(3,)),
         w,
         rtol=1e-4,
         atol=1e-6,
         what="w",
-        msg="微调后的 w 和 float64 的 SGD 不一致。",
+        msg=msg("ex_6_6_fix3.values.msg_2"),
     )
     assert_close(
-        as_array(tuned["b"], "新参数的 b", ndim=0),
+        as_array(tuned["b"], msg("ex_6_6_fix3.values.as_array_2"), ndim=0),
         b,
         rtol=1e-4,
         atol=1e-6,
         what="b",
-        msg="微调后的 b 和 float64 的 SGD 不一致。",
+        msg=msg("ex_6_6_fix3.values.msg_3"),
     )
 
 
-@checks.add("keep", "fine_tune 返回后,调用者的 params 仍然可读、数值不变")
+@checks.add("keep")
 def _(L):
     params, start, x, y = _data(6632)
     _tune(L, params, x, y, 3)
     gone = [k for k in ("w", "b") if params[k].is_deleted()]
     if gone:
         fail(
-            f"fine_tune 返回后,调用者的 params[{', '.join(gone)}] 被删掉了:"
-            "它们被直接交给了捐赠参数的 sgd_step。"
-            "调用者还要用自己的参数(评估、存盘、再微调一次):先拷贝一份再捐。",
+            msg("ex_6_6_fix3.keep.fail", v=", ".join(gone)),
             deleted=gone,
         )
     for k in ("w", "b"):
@@ -126,18 +121,17 @@ def _(L):
             rtol=0,
             atol=0,
             what=f"params[{k!r}]",
-            msg="fine_tune 改动了调用者的 params:起点参数应原样留着。",
+            msg=msg("ex_6_6_fix3.keep.msg"),
         )
 
 
-@checks.add("donate", "sgd_step 仍然捐赠它的参数(调用后传入的数组已删除)")
+@checks.add("donate")
 def _(L):
     params, _, x, y = _data(6633)
     R.call(L.sgd_step, params, x, y, what="sgd_step", symptoms=SYMPTOMS)
     kept = [k for k in ("w", "b") if not params[k].is_deleted()]
     assert_that(
         not kept,
-        f"sgd_step 调用后,传入的 params[{', '.join(kept)}] 仍然可读:sgd_step 没有捐赠它的参数。"
-        "这道题要求保留 donate_argnums=0,只把要留着的数组先拷贝一份。",
+        msg("ex_6_6_fix3.donate.assert_that", v=", ".join(kept)),
         kept=kept,
     )

@@ -50,6 +50,7 @@ from tutor.worker.checklib import (
     assert_that,
     fail,
     rng,
+    skip,
 )
 
 checks = Checks()
@@ -308,8 +309,8 @@ def _(L):
 )
 def _(L):
     run = _replayed(L)
-    if run is None:
-        return  # the initial params (or the loss curve that ties them to this run) were not kept
+    if run is None:  # the initial params (or the loss curve that ties them to this run) not kept
+        skip("模块顶层没有留下初始参数和损失曲线,无从重放", covered_by="trained_on_noisy")
     Xn, Yn, target = run["Xn"], run["Yn"], _params(L)
     name, tree, curve_name, n_curve = run["start"]
     gaps, dist, is_at = run["gaps"], run["dist"], run["is_at"]

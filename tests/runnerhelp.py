@@ -78,7 +78,7 @@ def assert_nothing_left(run, extra_pids=()) -> None:
     w = run.worker
     pids = [w.proc.pid] + ([w.ready_info.pid] if w.ready_info else []) + list(extra_pids)
     assert wait_gone(pids, 2.0) == []
-    assert processes.pids_with_token(w.token) == []
+    assert processes.with_token(w.token) == []
     assert not os.path.exists(w.workdir)
 
 

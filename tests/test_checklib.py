@@ -2,11 +2,14 @@
 they carry through JSON, needs/skip semantics. (Learner values and whose error it is:
 test_checklib_learner_values.py; programs, compiles and module state: test_checklib_programs.py.)"""
 
+from typing import NamedTuple
+
 import numpy as np
 import pytest
 
 from tutor.protocol import details as D
 from tutor.protocol.result import CheckStatus
+from tutor.words.catalog import t
 from tutor.worker.checklib import (
     CheckFailed,
     Checks,
@@ -79,6 +82,40 @@ def test_close_pytree_structure_mismatch():
     e = failure(assert_close, {"w": np.ones(2)}, {"w": np.ones(2), "b": np.ones(1)}, msg="m")
     assert isinstance(e.detail, D.Structure)
     assert e.detail.expected_paths == ["['b']", "['w']"]
+
+
+@pytest.mark.parametrize(
+    ("actual", "expected", "first"),
+    [
+        ({"weight": 2.0, "bias": 1.0}, {"w": 2.0, "b": 1.0}, ("['b']", "['bias']")),
+        ([1.0, 2.0], {"a": 1.0, "b": 2.0}, ("['a']", "[0]")),
+        ({"w": {"x": 1.0}, "b": 2.0}, {"w": {"y": 1.0}, "b": 2.0}, ("['w']['y']", "['w']['x']")),
+    ],
+)
+def test_close_pytree_with_other_keys_is_a_structure_mismatch_naming_the_first(
+    actual, expected, first
+):
+    e = failure(assert_close, actual, expected, msg="m")
+    assert isinstance(e.detail, D.Structure), e.detail
+    assert (e.detail.expected, e.detail.actual) == tuple(
+        t("checklib.leaf_at", path=p) for p in first
+    )
+    assert first[0] in e.message and first[1] in e.message  # the message names both paths
+
+
+def test_close_pytree_accepts_the_same_tree_in_an_equivalent_container():
+    class Pair(NamedTuple):
+        a: float
+        b: float
+
+    for actual, expected in [
+        (Pair(1.0, 2.0), (1.0, 2.0)),
+        ((1.0, 2.0), Pair(1.0, 2.0)),
+        ([1.0, 2.0], (1.0, 2.0)),
+        ({"b": 2.0, "a": 1.0}, {"a": 1.0, "b": 2.0}),
+        ([3.0], 3.0),
+    ]:
+        assert_close(actual, expected, msg="m")
 
 
 def test_equal_and_that():

@@ -95,8 +95,9 @@ def own_copy(tmp_path, ex_id):
 def test_check_json_exit_codes_and_recording(home, tmp_path):
     p = cli("check", "6.2", str(SOL / "6.2" / "solution.py"), "--json")
     doc = json.loads(p.stdout)
-    assert p.returncode == 0 and doc["status"] == "passed"
-    assert "参考答案" in p.stderr  # checked the reference: not a pass
+    # checked the reference: its checks pass, but it is not a pass (exit code 0 is only that)
+    assert p.returncode == 1 and doc["status"] == "passed" and doc["reference"] is True
+    assert "参考答案" in p.stderr
     listing = json.loads(cli("list", "--json").stdout)
     assert {e["id"]: e["status"] for ch in listing["chapters"] for e in ch["exercises"]}[
         "6.2"
@@ -104,6 +105,7 @@ def test_check_json_exit_codes_and_recording(home, tmp_path):
     p = cli("check", "6.2", str(own_copy(tmp_path, "6.2")), "--json")
     doc = json.loads(p.stdout)
     assert p.returncode == 0 and doc["status"] == "passed" and p.stderr == ""
+    assert "reference" not in doc
     assert set(doc) >= {
         "exercise",
         "status",

@@ -287,3 +287,13 @@ def test_the_readme_counts_what_the_content_has(course):
         sum(len(page.predictions) for page in course.lessons.values()),
     )
     assert tuple(int(x) for x in m.groups()) == actual
+
+
+def test_a_fixture_of_a_converted_check_module_needs_english_words(tmp_path, course):
+    root = _copy_content(tmp_path, course.root)
+    fixture = root / "ch6" / "exercises" / "6.1" / "wrong" / "hardcoded.py"
+    first, second, rest = fixture.read_text(encoding="utf-8").split("\n", 2)
+    assert second.startswith("# expect.en:")
+    fixture.write_text(first + "\n" + rest, encoding="utf-8")
+    problems = validate(load_course(root, fresh=True))
+    assert [p.field for p in problems if p.file == str(fixture)] == ["expect.en"]

@@ -20,7 +20,8 @@ COURSE = ROOT / "tests" / "fixtures" / "course"
 EXERCISE = COURSE / "lessons" / "ch6" / "exercises" / "6.1"
 # name: (exercise, learner file, extra arguments)
 CASES = {
-    "6.1-solution": ("6.1", EXERCISE / "solution.py", []),  # passed
+    # passed: a learner's own answer (the reference file itself is "reference", not a pass)
+    "6.1-solution": ("6.1", INPUTS / "6.1-own_answer.py", []),
     "6.1-starter": ("6.1", EXERCISE / "starter.py", []),  # not_attempted
     "6.1-adds_increment": ("6.1", INPUTS / "6.1-adds_increment.py", []),  # failed
     "6.1-string_plus_number": ("6.1", INPUTS / "6.1-string_plus_number.py", []),  # error

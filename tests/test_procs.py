@@ -9,11 +9,13 @@ import sys
 import time
 
 import pytest
+from runnerhelp import CTX, DOUBLE_FORK, ESCAPEE, child_pids, job
 
 from tutor import paths
-from tutor.protocol.events import Job
+from tutor.protocol.events import Job, Ready
 from tutor.protocol.result import Status
 from tutor.running.runner import Runner
+from tutor.running.worker_process import WorkerProcess
 from tutor.worker import processes
 
 TREE = """
@@ -57,6 +59,9 @@ class _Sleeping:
     def status(self) -> str:
         return "sleeping"
 
+    def create_time(self) -> float:
+        return 1000.0 + self.pid
+
 
 @pytest.mark.parametrize(
     ("looks", "counted", "looked"),
@@ -70,7 +75,7 @@ class _Sleeping:
 def test_the_processes_left_are_counted_when_two_looks_agree(monkeypatch, looks, counted, looked):
     below = _Looked(looks)
     monkeypatch.setattr(processes, "process", lambda pid: below)
-    assert processes.live_below(1, exclude=99) == counted
+    assert len(processes.live_below(1, exclude=99)) == counted
     assert below.count == looked
 
 
@@ -79,8 +84,9 @@ def test_kill_below_finds_detached_children_by_ancestry():
         try:
             children = [int(root.stdout.readline()) for _ in range(2)]
             assert not any(_gone(p) for p in children)
-            assert processes.live_below(root.pid) == 2
-            assert processes.kill_below(root.pid) == 2
+            seen = processes.live_below(root.pid)
+            assert len(seen) == 2 and {pid for pid, _ in seen} == set(children)
+            assert processes.kill_below(root.pid) == seen  # the same processes, each once
             assert _wait_gone(children, 5.0) and not _gone(root.pid)
         finally:
             root.kill()
@@ -132,3 +138,26 @@ def test_run_folders_of_dead_owners_are_removed(tmp_path):
     (stale / "stack.txt").write_text("x")
     assert processes.remove_stale_run_dirs(str(tmp_path)) == 1
     assert not stale.exists() and mine.exists() and other.exists()
+
+
+def test_a_process_left_behind_counts_once_when_the_reaper_is_late(tmp_path):
+    """The run's first look (release) sees the two processes the learner's code left; the reaper,
+    stopped here as a loaded machine delays it, has not killed them when the wait for it ends,
+    so they are killed from the runner's side: the same two, counted once (2, not 4)."""
+    pid_file, answer = tmp_path / "pids.txt", tmp_path / "answer.py"
+    code = ESCAPEE + DOUBLE_FORK + "import time\ntime.sleep(600)\n"
+    answer.write_text(code.replace("{pids!r}", repr(str(pid_file))))
+    w = WorkerProcess(sys.executable, CTX)
+    try:
+        deadline = time.monotonic() + 90
+        while not isinstance(w.events.get(timeout=90), Ready):
+            assert time.monotonic() < deadline
+        w.send(job(answer, limit=120))
+        while len(child_pids(pid_file)) < 2:
+            assert time.monotonic() < deadline and w.worker_alive()
+            time.sleep(0.05)
+        os.kill(w.proc.pid, signal.SIGSTOP)  # the reaper
+        assert w.destroy() == 2
+    finally:
+        w.destroy()
+    assert _wait_gone(child_pids(pid_file), 5.0)

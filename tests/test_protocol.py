@@ -27,6 +27,7 @@ from tutor.protocol.events import (
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
 from tutor.running.judging import JobEvents, finished_result
 from tutor.words.catalog import t
+from tutor.worker.run_job import compile_learner
 from tutor.worker.tracebacks import is_memory_error, learner_error, stuck_error
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -221,6 +222,31 @@ def test_engine_modules_hold_no_chinese_and_no_literal_statuses():
                 name,
                 status,
             )
+
+
+@pytest.mark.parametrize(
+    ("line", "marked"),
+    [
+        ("s = '" + "1, " * 33_000, "'"),  # an unterminated string at the start of the line
+        ("xs = [" + "1, " * 20_000 + "2 3" + ", 4" * 13_000 + "]", "2 3"),  # a comma missing
+        ("xs = [" + "1, " * 33_000 + "] $", "$"),  # a character Python refuses, at the end
+        ("xs = [" + "1, " * 33_000 + "\0]", " ]"),  # a NUL byte, shown as a space
+    ],
+    ids=["unterminated-string", "missing-comma", "refused-character", "nul-byte"],
+)
+def test_a_syntax_error_on_a_long_line_shows_the_part_around_it(line, marked):
+    source = "x = 1\n" + line + "\n"
+    try:
+        compile_learner(source, "/l/a.py")
+    except SyntaxError as e:
+        info = learner_error(e, "/l/a.py")
+    assert info.type == "SyntaxError" and info.line == 2
+    assert len(info.traceback) < 600, len(info.traceback)
+    rows = info.traceback.splitlines()
+    caret_row = next(i for i, r in enumerate(rows) if r.strip() and set(r.strip()) <= {"^", "~"})
+    shown, carets = rows[caret_row - 1], rows[caret_row]
+    first = carets.index("^")
+    assert shown[first : first + len(marked)] == marked, (shown, carets)
 
 
 def test_syntax_error_info_is_the_line_and_its_caret():

@@ -137,7 +137,7 @@ def test_the_whole_tree_dies_with_its_parent(tmp_path, how):
             if parent.poll() is None:  # a failure above: the parent must not outlive the test
                 parent.kill()
     assert wait_gone([int(reaper), int(worker), *children], 5.0) == []
-    assert processes.pids_with_token(token) == []
+    assert processes.with_token(token) == []
     deadline = time.monotonic() + 5
     while os.path.exists(workdir) and time.monotonic() < deadline:
         time.sleep(0.05)

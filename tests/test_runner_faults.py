@@ -62,6 +62,28 @@ FAULTS = {
         LIMIT,
         3072,
     ),
+    "endless_eager_jax_loop": (
+        "x = jnp.float32(2.0)\nwhile True:\n    x = x - (x * x - 2.0) / (2.0 * x)\n",
+        Status.TIMEOUT,
+        LIMIT,
+        3072,
+    ),
+    "endless_loop_while_tracing": (
+        "@jax.jit\ndef spin(x):\n    while True:\n        x = x * 1.0001\n\nspin(jnp.float32(1))\n",
+        Status.TIMEOUT,
+        LIMIT,
+        3072,
+    ),
+    # deep calls in a loop: Python's frames come and go in chunks of memory that are unmapped as
+    # calls return, which a stack sample walked from another thread could read (SIGSEGV); and the
+    # learner's own faulthandler timer (a way to debug a hang) must not replace the runner's sample
+    "endless_deep_calls_under_a_faulthandler_timer": (
+        "import faulthandler\nfaulthandler.dump_traceback_later(3600)\n\n"
+        "def down(n):\n    return down(n - 1) if n else 0\n\nwhile True:\n    down(900)\n",
+        Status.TIMEOUT,
+        LIMIT,
+        3072,
+    ),
     "endless_loop_inside_a_check": (
         "def update_counter(count, increment):\n    while True:\n        pass\n",
         Status.TIMEOUT,
@@ -138,6 +160,24 @@ FAULTS = {
     "forged_run_checks": (FORGED_RUN_CHECKS, Status.FAILED, LIMIT, 3072),
     "builtins_replaced_inside_the_function": (BUILTINS_IN_FUNCTION, Status.ERROR, LIMIT, 3072),
     "nul_byte": ("x = 1\ny = 2 \0\n" + GOOD, Status.ERROR, LIMIT, 3072),
+    # functions of the learner's file are pickled by reference to __main__, as in a script
+    "process_pool": (
+        "import multiprocessing\n\ndef square(x):\n    return x * x\n\n"
+        "with multiprocessing.Pool(2) as pool:\n    print('squares', pool.map(square, [1, 2, 3]))\n"
+        + GOOD,
+        Status.PASSED,
+        LONG,
+        3072,
+    ),
+}
+
+# the endless loops, and the lines where their code can be when the time runs out
+STUCK_AT = {
+    "endless_python_loop": (1, 2),
+    "endless_jitted_while_loop": (1, 2),  # XLA on the CPU may run it in the calling thread
+    "endless_eager_jax_loop": (2, 3),
+    "endless_loop_while_tracing": (3, 4),
+    "endless_deep_calls_under_a_faulthandler_timer": (5, 7, 8),
 }
 
 
@@ -176,11 +216,13 @@ def test_fault_ends_with_status_and_leaves_nothing(fault_runner, tmp_path, name)
         assert str(LIMIT).rstrip("0").rstrip(".") in result.message
     if name == "segfault":  # the reaper dies of the worker's own signal
         assert "SIGSEGV" in result.message
-    if name == "endless_python_loop":
-        assert result.error.line in (1, 2)
+    if name in STUCK_AT:  # the time limit ended it, with the line where the code was
+        assert result.error is not None and result.error.line in STUCK_AT[name], result.error
     if name == "builtins_replaced_inside_the_function":  # the learner's error, not the course's
         assert result.error is not None and "isinstance" in result.error.message
         assert not any("课程的问题" in (c.message or "") for c in result.checks)
+    if name == "process_pool":
+        assert "squares [1, 4, 9]" in result.stdout
     if name == "nul_byte":
         assert result.error.type == "SyntaxError" and result.error.line == 2, result.error
         assert "tutor/" not in result.error.traceback and "y = 2" in result.error.traceback

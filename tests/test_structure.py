@@ -22,6 +22,7 @@ CONTENT = (
     "tests/golden/inputs",
     "tests/fixtures/course/lessons",
     "tests/fixtures/home-v4",
+    "tests/fixtures/home-v6",
     "tests/right_answers",
 )
 

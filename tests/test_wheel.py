@@ -62,8 +62,9 @@ def test_wheel_installs_and_finds_content(tmp_path):
     )
     assert str(env_dir) in where.stdout and "_content" in where.stdout, where.stdout + where.stderr
     solution = tmp_path / "answer.py"
-    solution.write_text(
+    solution.write_text(  # the learner's own answer: the reference itself is not a pass
         (ROOT / "lessons" / "ch6" / "exercises" / "6.1" / "solution.py").read_text()
+        + "\n# my own answer\n"
     )
     p = subprocess.run(
         [str(env_dir / "bin" / "jaxtutor"), "check", "6.1", str(solution), "--json"],

@@ -1,7 +1,8 @@
 """Learner source files, wherever they live (a draft, a playground file, the file `check` is given,
 the file a worker executes): read as bytes and decoded as UTF-8 (a byte-order mark is dropped;
 anything else is a DraftEncodingError, never a crash), written atomically into a symlink's target
-keeping the file's permissions (a read-only file is refused with DraftWriteError). Every error
+keeping the file's permissions (a read-only file is refused with DraftWriteError; a link is
+never written through to make folders: a link to nowhere is a DanglingLink). Every error
 carries a sentence in the learner's language (str(error)). Shared by the storage, the course
 index and the worker, so it imports nothing of theirs."""
 
@@ -39,6 +40,22 @@ class DraftReadError(DraftError):
         self.errno = error.errno
 
 
+class DanglingLink(DraftReadError):
+    """The file is a symbolic link to something that does not exist, or into a folder that does
+    not exist: nothing is read from it, nor written through it."""
+
+    def __init__(self, path: Path | str):
+        target = os.readlink(path) if Path(path).is_symlink() else ""
+        DraftError.__init__(self, path, t("draft.dangling_link", path=path, target=target))
+        self.errno = errno.ENOENT
+
+
+def is_dangling(path: Path | str) -> bool:
+    """A symbolic link whose target does not exist."""
+    p = Path(path)
+    return p.is_symlink() and not p.exists()
+
+
 class DraftWriteError(DraftError):
     """The draft cannot be written: read-only, a full disk, a folder that refuses files."""
 
@@ -58,10 +75,13 @@ def decode_source(data: bytes, path: Path | str = "<draft>") -> str:
 
 
 def read_source(path: Path | str) -> str:
-    """A learner's file as text; DraftReadError or DraftEncodingError when it cannot be."""
+    """A learner's file as text; DraftReadError (DanglingLink for a link to nothing) or
+    DraftEncodingError when it cannot be."""
     try:
         data = Path(path).read_bytes()
     except OSError as e:
+        if is_dangling(path):
+            raise DanglingLink(path) from None
         raise DraftReadError(path, e) from None
     return decode_source(data, path)
 
@@ -73,9 +93,12 @@ def _write_target(path: Path) -> Path:
 
 def atomic_write(path: Path, text: str | bytes) -> None:
     """Write via a temporary file in the same folder + fsync + rename: readers see the old or the
-    new content, never half of it. A symlink stays a symlink (its target is replaced); an
-    existing file keeps its permissions; a read-only file is refused. Raises DraftWriteError."""
+    new content, never half of it. A symlink stays a symlink (its target is replaced, but no
+    folder is made for it: a link into a missing folder is a DanglingLink); an existing file
+    keeps its permissions; a read-only file is refused. Raises DraftWriteError, DanglingLink."""
     target = _write_target(Path(path))
+    if target != Path(path) and not target.parent.is_dir():
+        raise DanglingLink(path)
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:
@@ -87,7 +110,8 @@ def atomic_write(path: Path, text: str | bytes) -> None:
         raise DraftWriteError(path, t("draft.read_only"), errno.EACCES)
     tmp = None
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if target == Path(path):
+            target.parent.mkdir(parents=True, exist_ok=True)
         import tempfile  # only when writing: reading commands start faster without it
 
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)

@@ -2,6 +2,10 @@
 screen, window title, clipboard, alternate screen, full reset …) are shown as visible escapes
 instead of acting on the terminal. Newlines and tabs are kept.
 
+`literal` is the one way a string from the learner, from JAX or from a value enters a Rich or
+Textual view (the app and the CLI): a Rich `Text`, sanitised and never read as markup, so that
+`[nan nan]`, `x.at[idx].set(y)` and `[bold]` are shown as written.
+
 Every C0 control (but \\n and \\t), DEL and every C1 control becomes `\\xNN` text. An escape
 sequence is neutralised by its introducer alone: once ESC (or the 8-bit CSI/OSC byte) is
 replaced, the rest of the sequence is plain printable text, shown as it is."""
@@ -10,6 +14,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # rich loads with the first text drawn (the plain CLI never needs it)
+    from rich.style import Style
+    from rich.text import Text
 
 # C0 except \t (0x09) and \n (0x0a), DEL, C1
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -26,6 +35,18 @@ def sanitize(text: str) -> str:
         return text
     text = text.replace("\r\n", "\n")
     return _CONTROL.sub(_visible, text)
+
+
+def literal(value: object, style: str | Style = "") -> Text:
+    """`value` (a string from the learner, JAX or a value; anything else as `str(value)`) as Rich
+    text shown exactly as written: control characters as visible `\\xNN` escapes, brackets as
+    brackets. Rich reads a plain string handed to a table, a group or a console as markup, and
+    Textual does the same with a widget's string: `[nan nan]` or `x[idx]` would vanish. `style`
+    is a span, not the Text's own style: Textual reads the latter as CSS, where a colour is a
+    fixed one instead of the theme's (docs/architecture.md §7)."""
+    from rich.text import Text
+
+    return Text().append(sanitize(value if isinstance(value, str) else str(value)), style or None)
 
 
 def sanitize_all(value):

@@ -206,6 +206,21 @@ def test_a_session_over_a_damaged_store_says_where_it_was_moved(make_session, tm
     assert 0 < back <= 300 and session.salvaged_rows >= back
 
 
+def test_a_draft_whose_new_name_is_taken_is_kept_in_backup_and_named(make_session, tmp_path):
+    import shutil
+
+    home = tmp_path / "home-v4"
+    shutil.copytree(Path(__file__).parents[1] / "fixtures" / "home-v4", home)
+    old = (home / "work" / "6.4.py").read_bytes()  # 6.4 is now called 6.6 ...
+    (home / "work" / "6.6.py").unlink()
+    (home / "work" / "6.6.py").mkdir()  # ... where something else is
+    session = make_session(home)
+    [aside] = session.moved_aside
+    assert aside.parent == home / "work" / "backup" and aside.name.startswith("6.6.moved.")
+    assert aside.read_bytes() == old and (home / "work" / "6.6.py").is_dir()
+    assert make_session(home).moved_aside == []  # said once
+
+
 # ------------------------------------------------------------ every member is tested
 
 

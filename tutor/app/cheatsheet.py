@@ -16,6 +16,7 @@ from tutor.app.placeheader import PlaceHeader
 from tutor.app.prose import ProseMarkdown
 from tutor.app.typed_app import tutor_app
 from tutor.course.markdown import headings
+from tutor.terminal_text import literal
 from tutor.words.catalog import t
 
 _TABLE_RULE = re.compile(r"^\s*\|[\s:|-]+\|\s*$")
@@ -100,10 +101,10 @@ class CheatSheetScreen(Screen):
         text, hits = filter_markdown(self.source, query)
         status = self.query_one("#cheat-status", Static)
         if query.strip() and not hits:
-            status.update(t("app.cheat.no_match", q=query.strip()))
+            status.update(literal(t("app.cheat.no_match", q=query.strip())))
             text = ""
         elif query.strip():
-            status.update(t("app.cheat.matches", q=query.strip(), n=hits))
+            status.update(literal(t("app.cheat.matches", q=query.strip(), n=hits)))
         else:
             status.update("")
         self.query_one("#cheat", Markdown).update(text)

@@ -11,18 +11,22 @@ from textual.widgets.option_list import Option
 from tutor.app.cjkwrap import Wrapped
 from tutor.application import progress
 from tutor.protocol.result import CheckOutcome, CheckStatus
+from tutor.terminal_text import literal
 from tutor.words.catalog import t
 
 
 def check_label(check: CheckOutcome) -> Text:
-    """✓/✗, the name and the time. Only the mark (and a failing name) takes the status colour:
+    """✓/✗, the name and the time; a skipped check (its own mark) says why under its name, and
+    which check judges it instead. Only the mark (and a failing name) takes the status colour:
     a time dimmed from the status colour would be illegible."""
     style = progress.style(check.status)
     text = Text()
     text.append(f"{progress.mark(check.status)} ", style=style)
-    text.append(check.name, style=None if check.status == CheckStatus.PASSED else style)
+    text.append_text(literal(check.name, "" if check.status == CheckStatus.PASSED else style))
     if check.status != CheckStatus.SKIPPED:
         text.append("  " + t("app.secs", secs=check.duration_s), style=progress.style("skipped"))
+    elif check.message:
+        text.append_text(literal("\n" + check.message, "dim"))
     return text
 
 
@@ -66,7 +70,7 @@ class CheckList(OptionList):
             if outcome is None:
                 label = Text()
                 label.append(progress.mark("running") + " ", style=progress.style("running"))
-                label.append(self._names.get(cid, cid))
+                label.append_text(literal(self._names.get(cid, cid)))
                 label.append("  " + t("app.ex.check_running"), style=progress.style("skipped"))
                 mark = progress.mark("running")
             else:

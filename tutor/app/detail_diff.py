@@ -5,7 +5,9 @@ tutor/app/valuediff.py), one section per key path for pytrees.
 
 `render_detail(check)` is pure (a Rich renderable; it switches on the detail's class and handles
 every kind in `details.ALL_KINDS`); the widget that shows it is tutor/app/diffview.py, which
-imports this module (and the detail classes) only when it first draws a check."""
+imports this module (and the detail classes) only when it first draws a check. Every string of
+the check, the learner, JAX or a value is drawn through `terminal_text.literal`, never as markup:
+a plain string in a Rich table is read as markup, and `[nan nan]` or `x[idx]` would vanish."""
 
 from __future__ import annotations
 
@@ -19,8 +21,10 @@ from rich.text import Text
 
 from tutor.app.valuediff import BAD, GOOD, array_table, as_number, fmt, values_table
 from tutor.app.verdict_view import TIMEOUT, error_kind
+from tutor.application import progress
 from tutor.protocol import details as D
 from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo
+from tutor.terminal_text import literal
 from tutor.words.catalog import t
 
 
@@ -36,7 +40,7 @@ def _non_finite(value: Any) -> bool:
 def _facts(d) -> list[RenderableType]:
     lines: list[RenderableType] = []
     if getattr(d, "what", ""):
-        lines.append(Text(str(d.what), style="bold"))
+        lines.append(literal(d.what, "bold"))
     facts = []
     if getattr(d, "rtol", None) is not None and getattr(d, "atol", None) is not None:
         facts.append(t("app.diff.tolerance", rtol=float(d.rtol), atol=float(d.atol)))
@@ -56,14 +60,14 @@ def _shape_lines(d, bad_shape: bool = False, bad_dtype: bool = False) -> list[Re
     if d.expected_shape is not None or d.actual_shape is not None:
         es = tuple(d.expected_shape) if d.expected_shape is not None else "?"
         as_ = tuple(d.actual_shape) if d.actual_shape is not None else "?"
-        txt = Text(
+        txt = literal(
             f"{t('app.diff.shape')}: {t('app.diff.expected')} {es}  {t('app.diff.actual')} {as_}"
         )
         if bad_shape or es != as_:
             txt.stylize(BAD)
         out.append(txt)
     if d.expected_dtype or d.actual_dtype:
-        txt = Text(
+        txt = literal(
             f"{t('app.diff.dtype')}: {t('app.diff.expected')} {d.expected_dtype}  "
             f"{t('app.diff.actual')} {d.actual_dtype}"
         )
@@ -100,7 +104,9 @@ def _tree(d: D.Tree) -> list[RenderableType]:
     rtol, atol = float(d.rtol or 0.0), float(d.atol or 0.0)
     for leaf in d.leaves:
         title = Text()  # the note after it is dimmed plain text, not dimmed green (illegible)
-        title.append(("✓ " if leaf.ok else "✗ ") + str(leaf.path), style=GOOD if leaf.ok else BAD)
+        title.append_text(
+            literal(("✓ " if leaf.ok else "✗ ") + str(leaf.path), GOOD if leaf.ok else BAD)
+        )
         if leaf.ok:
             title.append("  " + t("app.diff.leaf_ok"), style="dim")
             parts.append(title)
@@ -142,7 +148,7 @@ def _structure(d: D.Structure) -> list[RenderableType]:
             e = e_paths[i] if i < len(e_paths) else ""
             a = a_paths[i] if i < len(a_paths) else ""
             table.add_row(
-                Text(e, style="" if e in a_set else BAD), Text(a, style="" if a in e_set else BAD)
+                literal(e, "" if e in a_set else BAD), literal(a, "" if a in e_set else BAD)
             )
         parts.append(table)
     return parts
@@ -169,7 +175,7 @@ def _condition(d: D.Condition) -> list[RenderableType]:
         grid.add_column(style="dim")
         grid.add_column()
         for k, v in values.items():
-            grid.add_row(str(k), fmt(v) if v is not None else "—")
+            grid.add_row(literal(k), literal(fmt(v) if v is not None else "—"))
         parts.append(grid)
     return parts
 
@@ -186,17 +192,17 @@ def _compiles(d: D.Compiles) -> list[RenderableType]:
             bounds.append(f"≤ {d.at_most}")
         want = ", ".join(bounds) or "—"
     parts = _facts(d) + [
-        Text(t("app.diff.compiles_of", name=target), style="bold"),
+        literal(t("app.diff.compiles_of", name=target), "bold"),
         values_table(want, d.actual),
     ]
     if d.names:
         parts.append(
-            Text(
+            literal(
                 t(
                     "app.diff.compiled_names",
                     names=", ".join(d.names[:20]) + (" …" if len(d.names) > 20 else ""),
                 ),
-                style="dim",
+                "dim",
             )
         )
     return parts
@@ -210,7 +216,7 @@ def _learner_error(d: D.LearnerError) -> list[RenderableType]:
         parts.append(Text().append(t("app.diff.line", line=d.line), style="bold yellow"))
     if d.traceback:
         parts.append(Text(t("app.diff.traceback"), style="dim"))
-        parts.append(Text(str(d.traceback)))
+        parts.append(literal(d.traceback))
     return parts
 
 
@@ -232,10 +238,13 @@ def render_detail(check: CheckOutcome) -> RenderableType:
     """Everything the learner needs to see about one check that did not pass."""
     skipped = check.status == CheckStatus.SKIPPED
     parts: list[RenderableType] = [
-        Text(("– " if skipped else "✗ ") + check.name, style="dim" if skipped else BAD)
+        literal(
+            f"{progress.mark('skipped') if skipped else '✗'} {check.name}",
+            "dim" if skipped else BAD,
+        )
     ]
     if check.message:
-        parts.append(Text(check.message))
+        parts.append(literal(check.message))
     detail = check.detail
     if detail is not None:
         parts.append(Text(""))

@@ -310,7 +310,7 @@ class DraftSync(Widget):
 
         command = external_editor_command()  # $VISUAL, $EDITOR, else nano or vi
         if not command:
-            self.app.notify(t("app.ex.no_editor_found"), severity="warning")
+            self.app.notify(t("app.ex.no_editor_found"), severity="warning", markup=False)
             return
         saved = self.flush_now()
         if saved is not None and not saved.ok:
@@ -319,7 +319,9 @@ class DraftSync(Widget):
             with self.app.suspend():
                 subprocess.call(command + [str(self.draft.path)])
         except Exception as e:  # noqa: BLE001 - any failure is reported, the app keeps going
-            self.app.notify(t("app.ex.editor_failed", detail=str(e)), severity="error")
+            self.app.notify(
+                t("app.ex.editor_failed", detail=str(e)), severity="error", markup=False
+            )
             return
         edit = self.draft.outside_edit()
         if edit is not None and edit.error is not None:

@@ -176,7 +176,7 @@ class ExerciseScreen(PaneLayout, Screen[None]):
             else:
                 self.session.record_open(self.exercise.id)
         except StoreError as e:
-            self.notify(str(e), severity="error", timeout=8)
+            self.notify(str(e), severity="error", timeout=8, markup=False)
 
     def _late_widgets(self) -> None:
         """The statement, hints, history table and output log are filled or created after the
@@ -314,7 +314,7 @@ class ExerciseScreen(PaneLayout, Screen[None]):
     def action_run(self) -> None:
         results = self.results
         if results.running:
-            self.notify(t("app.ex.already_running"), timeout=2)
+            self.notify(t("app.ex.already_running"), timeout=2, markup=False)
             return
         self._late_widgets()
         sync = self.sync
@@ -360,10 +360,9 @@ class ExerciseScreen(PaneLayout, Screen[None]):
         self.query_one(HintsPane).show(reveal.revealed, reveal.total)
         self.query_one("#ex-left", TabbedContent).active = "tab-hints"
         self.reveal_left()
-        if reveal.new:
-            self.notify(t("app.ex.hint_n", n=reveal.count, total=reveal.total), timeout=2)
-        else:
-            self.notify(t("app.ex.hints_all"), timeout=3)
+        new, n, total = reveal.new, reveal.count, reveal.total
+        words = t("app.ex.hint_n", n=n, total=total) if new else t("app.ex.hints_all")
+        self.notify(words, timeout=2 if new else 3, markup=False)
 
     def action_solution(self) -> None:
         ex_id = self.exercise.id
@@ -375,7 +374,7 @@ class ExerciseScreen(PaneLayout, Screen[None]):
             if yes:
                 self.session.give_up(ex_id)
                 self._open_solution()
-                self.notify(t("app.ex.gave_up"), timeout=4)
+                self.notify(t("app.ex.gave_up"), timeout=4, markup=False)
 
         self.app.push_screen(ConfirmDialog(t("app.ex.give_up_confirm", id=ex_id)), answer)
 

@@ -20,6 +20,7 @@ from tutor.app.prose import ProseMarkdown
 from tutor.app.verdict_view import history_row
 from tutor.application.session import Attempt
 from tutor.linebreak import wrapped_lines
+from tutor.terminal_text import literal
 from tutor.words.catalog import t
 
 if TYPE_CHECKING:
@@ -143,12 +144,12 @@ class HistoryPane(Vertical):
             when, status, secs, failing = history_row(attempt)
             if columns == 2:  # the result, then the failing checks under it
                 status = wrap_text(status.copy().append(f" · {secs}"), width)
-                cells = [when, Text("\n").join([status, *map(Text, wrapped(failing, width))])]
+                cells = [when, Text("\n").join([status, *map(literal, wrapped(failing, width))])]
                 room = (table.size.width or self.size.width) - HISTORY_SCROLLBAR
                 if cell_len(when) + width + 4 * table.cell_padding > room:
                     cells[0] = when.replace(" ", "\n")
             else:
-                cells = [when, status, secs, "\n".join(wrapped(failing, width))]
+                cells = [when, status, secs, literal("\n".join(wrapped(failing, width)))]
             height = max(str(cell).count("\n") + 1 for cell in cells)
             table.add_row(*cells, height=height)
 

@@ -37,6 +37,7 @@ from tutor.app.prose import prose
 from tutor.app.runblock import RunBlock
 from tutor.app.typed_app import tutor_app
 from tutor.course.markdown import CodeBlock
+from tutor.terminal_text import literal
 from tutor.words.catalog import t
 
 WIDE_COLUMNS = 120  # the outline shows by default from this width on, closes itself below 100
@@ -101,9 +102,8 @@ class LessonScreen(Screen):
             yield outline
             yield self.page
         if self.lesson_id is None:  # under the page, above the keys: in view at any size
-            yield Button(
-                t("app.welcome.start", id=self.chapter.id), id="welcome-start", variant="primary"
-            )
+            words = literal(t("app.welcome.start", id=self.chapter.id))
+            yield Button(words, id="welcome-start", variant="primary")
         yield KeyBar()
 
     def _pieces(self) -> list[Widget]:
@@ -233,7 +233,7 @@ class LessonScreen(Screen):
         try:
             tutor_app(self).session.read_lesson(self.lesson_id)
         except StoreError as e:
-            self.notify(str(e), severity="error", timeout=5)
+            self.notify(str(e), severity="error", timeout=5, markup=False)
 
     # ------------------------------------------------------------ the selected example
 

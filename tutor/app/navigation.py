@@ -118,6 +118,7 @@ class Navigation(App[object]):
                         ids=", ".join(e.suggestions) or "-",
                     ),
                     severity="error",
+                    markup=False,
                 )
             return False
         if kind in OVERLAY_KINDS:
@@ -197,7 +198,7 @@ class Navigation(App[object]):
         elif kind == "cheatsheet" and item_id in self.course.chapter_by_id:
             self.open_item(kind, item_id)
         else:
-            self.notify(t("app.lesson.bad_link", href=href), severity="warning")
+            self.notify(t("app.lesson.bad_link", href=href), severity="warning", markup=False)
 
     def open_next(self, current: tuple[str, str], step: int = 1) -> None:
         """The item after (`step` 1) or before (-1) `current` on the course map."""
@@ -206,12 +207,14 @@ class Navigation(App[object]):
         if item is not None:
             self.open_item(item.kind, item.id)
         else:
-            self.notify(t("app.course.last" if step > 0 else "app.course.first"), timeout=3)
+            self.notify(
+                t("app.course.last" if step > 0 else "app.course.first"), timeout=3, markup=False
+            )
 
     def continue_course(self) -> None:
         item = self.session.continue_item()
         if item is None:
-            self.notify(t("app.map.all_done"))
+            self.notify(t("app.map.all_done"), markup=False)
             return
         self.open_item(item.kind, item.id)
 

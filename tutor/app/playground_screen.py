@@ -32,6 +32,7 @@ from tutor.app.run_lifecycle import RunDone, RunLifecycle, RunUpdated
 from tutor.app.typed_app import tutor_app
 from tutor.application import progress
 from tutor.application.session import DraftError, playground_with_example
+from tutor.terminal_text import literal
 from tutor.words.catalog import t
 
 STACKED_BELOW = 100  # narrower than this: the output goes under the editor
@@ -201,7 +202,7 @@ class PlaygroundScreen(Screen):
 
     def action_run(self) -> None:
         if self.running:
-            self.notify(t("app.ex.already_running"), timeout=2)
+            self.notify(t("app.ex.already_running"), timeout=2, markup=False)
             return
         editor = self.query_one("#pg-editor", CodeEditor)
         code = editor.text
@@ -237,7 +238,7 @@ class PlaygroundScreen(Screen):
         if not self.running:
             return
         live = self.lifecycle.live
-        text = Text(live)
+        text = literal(live)
         text.append(
             ("\n" if live else "") + self.lifecycle.counter_text(),
             style=progress.style("running"),

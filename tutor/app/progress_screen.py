@@ -21,6 +21,7 @@ from tutor.app.typed_app import tutor_app
 from tutor.application import progress as P
 from tutor.application.progress import bar
 from tutor.linebreak import wrapped_lines
+from tutor.terminal_text import literal
 from tutor.words.catalog import t
 
 COLUMNS = ("chapter", "id", "title", "status", "attempts", "hints", "time", "solved")
@@ -137,13 +138,13 @@ class ProgressScreen(Screen):
             label = t(f"app.progress.col.{name}")
             table.add_column(label, width=width if n == TITLE else None)
         for cells in self._rows:
-            title = "\n".join(wrapped_lines(cells[TITLE], width))
+            title = literal("\n".join(wrapped_lines(cells[TITLE], width)))
             table.add_row(
                 *cells[:TITLE],
                 title,
                 *cells[TITLE + 1 :],
                 key=cells[1],
-                height=title.count("\n") + 1,
+                height=title.plain.count("\n") + 1,
             )
         if row:
             table.move_cursor(row=min(row, table.row_count - 1), animate=False)

@@ -112,7 +112,7 @@ class RunLifecycle:
         return time.monotonic() - self.started_at
 
     def counter_text(self, key: str = "app.run.counter") -> str:
-        """The running line with its elapsed / limit counter, e.g. "运行中…… 2.0 / 20 秒"."""
+        """The running line with its elapsed / limit counter, e.g. "running… 2.0 / 20 s"."""
         return t(key, secs=self.elapsed(), limit=self.limit_s)
 
     def keep_output(self, update: RunUpdate) -> bool:

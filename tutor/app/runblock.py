@@ -27,7 +27,7 @@ from tutor.application import progress
 from tutor.application.session import PredictionAnswer, Snippet, StoreError
 from tutor.course.markdown import CodeBlock
 from tutor.course.predictions import Prediction
-from tutor.terminal_text import sanitize
+from tutor.terminal_text import literal
 from tutor.words.catalog import t
 
 if TYPE_CHECKING:
@@ -164,13 +164,20 @@ class RunBlock(Vertical):
             try:
                 float(given)
             except ValueError:
-                self.app.notify(t("app.predict.not_number"), severity="warning", timeout=3)
+                self.app.notify(
+                    t("app.predict.not_number"), severity="warning", timeout=3, markup=False
+                )
                 return False
             shown = given
         try:
             self.guess = self.on_predict(given.upper() if pred.options else given)
         except StoreError as e:  # the guess still counts for the learner; only recording failed
-            self.app.notify(t("app.predict.record_failed", reason=e), severity="warning", timeout=5)
+            self.app.notify(
+                t("app.predict.record_failed", reason=e),
+                severity="warning",
+                timeout=5,
+                markup=False,
+            )
             self.guess = PredictionAnswer(
                 prediction=pred, correct=pred.is_right(given), counted=False
             )
@@ -214,7 +221,7 @@ class RunBlock(Vertical):
         if self.running:
             return
         if self.awaiting_prediction:
-            self.app.notify(t("app.predict.first"), timeout=3)
+            self.app.notify(t("app.predict.first"), timeout=3, markup=False)
             for box in self.query(".predict-input"):
                 box.focus()
             return
@@ -243,7 +250,7 @@ class RunBlock(Vertical):
         """The output so far, with the running line and its elapsed / limit counter under it."""
         if not self.running:
             return
-        text = Text(self.lifecycle.live)
+        text = literal(self.lifecycle.live)
         if self.lifecycle.live:
             text.append("\n")
         text.append(self.lifecycle.counter_text(), style=progress.style("running"))
@@ -293,10 +300,7 @@ def output_text(result) -> Text:
     text = Text()
     text.append(f"{t('app.lesson.output')}:\n", style="bold")
     body = result.stdout + (("\n" + result.stderr) if result.stderr.strip() else "")
-    text.append(
-        sanitize(body) if body.strip() else t("app.lesson.no_output"),
-        style="" if body.strip() else "dim",
-    )
+    text.append_text(literal(body) if body.strip() else Text(t("app.lesson.no_output"), "dim"))
     from tutor.protocol.result import Status  # not before a result is shown: start-up
 
     if result.status != Status.PASSED:
@@ -305,13 +309,12 @@ def output_text(result) -> Text:
             style=progress.style(result.status),
         )
         if result.message:
-            text.append(": " + result.message, style="red")
+            text.append_text(literal(": " + result.message, "red"))
         if result.error is not None:
             from tutor.app.verdict_view import error_kind
 
             error = result.error
-            text.append(
-                sanitize(f"\n{error_kind(error)}: {error.message}\n{error.traceback}"),
-                style="red",
+            text.append_text(
+                literal(f"\n{error_kind(error)}: {error.message}\n{error.traceback}", "red")
             )
     return text

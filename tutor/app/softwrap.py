@@ -90,7 +90,11 @@ class SoftWrap(TextArea):
         if not self.soft_wrap:
             self.scroll_to(x=0, animate=False)
         # said in words too: when every line fits, the text itself does not move
-        self.notify(t("app.editor.wrap_on" if self.soft_wrap else "app.editor.wrap_off"), timeout=3)
+        self.notify(
+            t("app.editor.wrap_on" if self.soft_wrap else "app.editor.wrap_off"),
+            timeout=3,
+            markup=False,
+        )
 
     def on_resize(self, _event) -> None:
         self.auto_wrap()

@@ -151,6 +151,7 @@ class TutorApp(Navigation):
                 t("app.store_moved", path=self.session.recovered_from),
                 severity="warning",
                 timeout=10,
+                markup=False,
             )
         target = self.target
         if target is None:
@@ -241,6 +242,7 @@ class TutorApp(Navigation):
                 name=t("app.theme.light" if self.theme == THEMES[1] else "app.theme.dark"),
             ),
             timeout=2,
+            markup=False,
         )
 
 

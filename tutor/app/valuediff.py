@@ -1,7 +1,8 @@
 """Expected vs actual values side by side, for the diff view (tutor/app/diffview.py): scalars
 and short values in two columns, small arrays one row per element (a grid for small matrices),
 large or truncated arrays as the first differing elements plus a grid of each with them
-highlighted. Values arrive as the result document's pictures (`details.array_picture`)."""
+highlighted. Values arrive as the result document's pictures (`details.array_picture`); every
+value is drawn as literal text (`terminal_text.literal`), never as markup."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tutor.protocol import details as D
+from tutor.terminal_text import literal
 from tutor.words.catalog import t
 
 MAX_ROWS = 40  # element rows of the index/expected/actual table
@@ -91,8 +93,8 @@ def values_table(expected: Any, actual: Any) -> Table:
     table.add_column(t("app.diff.actual"))
     same = expected == actual
     table.add_row(
-        Text(fmt(expected), style="" if same else GOOD),
-        Text(fmt(actual), style="" if same else BAD),
+        literal(fmt(expected), style="" if same else GOOD),
+        literal(fmt(actual), style="" if same else BAD),
     )
     return table
 
@@ -102,7 +104,7 @@ def array_grid(value: Any, bad: set[int], title: str) -> RenderableType:
     of its first value; elements in `bad` (flat indices) highlighted; "…" for what is not shown."""
     shape, flat, _ = D.array_picture(value)
     if flat is None or shape is None:
-        return Text(f"{title}: {fmt(value)}")
+        return literal(f"{title}: {fmt(value)}")
     total = math.prod(shape) if shape else len(flat)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", justify="right")
@@ -114,11 +116,11 @@ def array_grid(value: Any, bad: set[int], title: str) -> RenderableType:
     end = min(len(flat), start + shown)
     for row in range(start, end, GRID_COLUMNS):
         cells = [
-            Text(fmt(flat[i]), style=BAD if i in bad else "")
+            literal(fmt(flat[i]), style=BAD if i in bad else "")
             for i in range(row, min(row + GRID_COLUMNS, end))
         ]
-        grid.add_row(Text(_index(_unravel(row, shape))), *cells)
-    parts: list[RenderableType] = [Text(f"{title} {tuple(shape)}", style="bold"), grid]
+        grid.add_row(literal(_index(_unravel(row, shape))), *cells)
+    parts: list[RenderableType] = [literal(f"{title} {tuple(shape)}", "bold"), grid]
     if start > 0 or end < total:
         parts.append(
             Text(
@@ -151,10 +153,10 @@ def _mismatch_table(mismatches: list) -> Table:
             else None
         )
         table.add_row(
-            _index(ix),
-            Text(fmt(e), style=BAD),
-            Text(fmt(a), style=BAD),
-            Text(fmt(err) if err is not None else "", style=BAD),
+            literal(_index(ix)),
+            literal(fmt(e), style=BAD),
+            literal(fmt(a), style=BAD),
+            literal(fmt(err) if err is not None else "", style=BAD),
         )
     return table
 
@@ -193,10 +195,10 @@ def array_table(
             )
             style = BAD if _differs(e, a, rtol, atol) else ""
             table.add_row(
-                _index(_unravel(n, e_shape)),
-                Text(fmt(e), style=style),
-                Text(fmt(a), style=style),
-                Text(fmt(err) if err is not None else "", style=style),
+                literal(_index(_unravel(n, e_shape))),
+                literal(fmt(e), style=style),
+                literal(fmt(a), style=style),
+                literal(fmt(err) if err is not None else "", style=style),
             )
         return table
     bad = {f for m in mismatches if (f := _ravel(m[0], e_shape)) is not None}
@@ -237,8 +239,8 @@ def _matrix(expected: list, actual: list, rtol: float, atol: float) -> Table:
     # one shape (the caller checked it): every row pair and cell pair has the same length
     for er, ar in zip(expected, actual, strict=True):
         bad = [_differs(e, a, rtol, atol) for e, a in zip(er, ar, strict=True)]
-        cells = [Text(fmt(e), style=BAD if b else "") for e, b in zip(er, bad, strict=True)]
+        cells = [literal(fmt(e), style=BAD if b else "") for e, b in zip(er, bad, strict=True)]
         cells.append(Text("│", style="dim"))
-        cells += [Text(fmt(a), style=BAD if b else "") for a, b in zip(ar, bad, strict=True)]
+        cells += [literal(fmt(a), style=BAD if b else "") for a, b in zip(ar, bad, strict=True)]
         grid.add_row(*cells)
     return grid

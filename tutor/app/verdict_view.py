@@ -12,7 +12,7 @@ from rich.text import Text
 from tutor.app.cjkwrap import WrapStatic
 from tutor.application import progress
 from tutor.protocol.result import CheckStatus, ErrorInfo, RunResult, Status
-from tutor.terminal_text import sanitize, sanitize_all
+from tutor.terminal_text import literal, sanitize, sanitize_all
 from tutor.words.catalog import t
 
 TIMEOUT = "Timeout"  # the type of the error a worker reports when the time ran out
@@ -41,6 +41,9 @@ def verdict_text(
         )
     else:
         line = t("app.ex.verdict_short", status=word, secs=result.duration_s)
+    skipped = sum(1 for c in result.checks if c.status == CheckStatus.SKIPPED)
+    if skipped:  # never counted as passed: said apart
+        line += " · " + t("app.ex.skipped_count", n=skipped)
     text = Text()
     if restored:
         text.append(t("app.ex.last_verdict") + " ", style="dim")
@@ -50,14 +53,15 @@ def verdict_text(
     elif result.status == Status.PASSED and not restored:
         text.append("\n" + t("app.ex.passed_banner"), style="green")
     if result.message:
-        text.append("\n" + result.message, style="")
+        text.append_text(literal("\n" + result.message))
     if result.error is not None:
         e = result.error
-        text.append("\n" + error_words(e), style="red")
+        text.append_text(literal("\n" + error_words(e), "red"))
         if e.hint:
-            text.append("\n" + e.hint, style="italic")
+            text.append_text(literal("\n" + e.hint, "italic"))
     if record_error:
-        text.append("\n" + t("app.ex.not_recorded", reason=record_error), style="bold yellow")
+        words = t("app.ex.not_recorded", reason=record_error)
+        text.append_text(literal("\n" + words, "bold yellow"))
     return text
 
 
@@ -113,8 +117,7 @@ class VerdictView(WrapStatic):
     def show_refused(self, reason: str) -> None:
         # a span, not the Text's own style: Textual reads a Text's own style text as CSS, where
         # "red" is a fixed #FF0000, instead of the theme's legible red (tutor/app/legible.py)
-        reason = sanitize(reason)
-        self.update(Text().append(t("app.ex.run_refused", reason=reason), style="bold red"))
+        self.update(literal(t("app.ex.run_refused", reason=reason), "bold red"))
 
     def show_result(self, result: RunResult, **kw) -> None:
         self.update(verdict_text(result, **kw))
@@ -130,6 +133,6 @@ def history_row(attempt) -> tuple:
         time.strftime("%m-%d %H:%M:%S", time.localtime(attempt.at)),
         label,
         t("app.secs", secs=attempt.duration_s),
-        sanitize(", ".join(attempt.failing))
+        ", ".join(attempt.failing)
         + (f"  ({t('app.ex.unchanged')})" if getattr(attempt, "unchanged", False) else ""),
     )

@@ -97,7 +97,7 @@ def bar(done: int, total: int, width: int = 20) -> str:
 
 
 def time_spent(seconds: float) -> str:
-    """A duration in the catalog's units (39 秒, 2 分 05 秒, 1 小时 02 分): the one formatter
+    """A duration in the catalog's units (39 s, 2 min 05 s, 1 h 02 min): the one formatter
     of the app and the CLI."""
     seconds = int(seconds)
     if seconds < 60:

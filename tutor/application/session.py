@@ -14,8 +14,9 @@ Rules kept here:
   the text saved over a change made to the draft outside the app that the editor has not seen
   (`DraftChangedOutside`).
 - A verdict is always returned, even when recording it fails (`Verdict.record_error`).
-- Checking a file byte-identical to the reference solution records "reference": neither a pass
-  nor an unlocked solution. Resetting a draft equal to the starter makes no backup.
+- Checking a file that is the reference solution (up to line endings and trailing white space)
+  records "reference": neither a pass nor an unlocked solution. Resetting a draft equal to the
+  starter makes no backup.
 The quiz and prediction use cases are in tutor/application/answers.py, the learner's place and
 settings in tutor/application/places.py, runs and their verdicts in tutor/application/verdicts.py.
 The session never imports jax: runs go through its run service (tutor/application/runs.py)."""
@@ -209,6 +210,12 @@ class Session(Answers, Places, Verdicts):
     def salvaged_rows(self) -> int:
         return self._store.salvaged_rows
 
+    @property
+    def moved_aside(self) -> list[Path]:
+        """Drafts kept in work/backup/ when this session opened, because the new name of their
+        renumbered exercise was taken."""
+        return list(self._store.moved_aside)
+
     # ------------------------------------------------------------ exercises
 
     def _draft_file(self, ex_id: str) -> Draft:
@@ -274,7 +281,7 @@ class Session(Answers, Places, Verdicts):
 
     def record_edit(self, ex_id: str) -> str:
         """The learner changed the draft: what an edit does to the status (progress.EDIT_RULE:
-        an unseen exercise is started, 进行中). Returns the exercise's status after it."""
+        an unseen exercise is started, in progress). Returns the exercise's status after it."""
         from tutor.application.progress import EDIT_RULE
 
         return self._store.record_edit(self.course.exercise(ex_id).id, EDIT_RULE)

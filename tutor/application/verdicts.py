@@ -86,8 +86,8 @@ class Verdicts:
 
             err = DraftReadError(path, e)
             raise RunRefused(str(err), err) from None
-        reference = ex.is_solution(data.decode("utf-8", "replace"))  # in any language
-        untouched = ex.is_starter(text)
+        reference = is_reference(text, ex)
+        untouched = ex.is_starter(text)  # in any language
         try:
             job = exercise_job(
                 ex,
@@ -181,6 +181,25 @@ class Verdicts:
             context=self.course.chapter_by_id[chapter_id].context_path,
             filename=display_name(chapter_id),
         )
+
+
+def _lines(text: str) -> list[str]:
+    """A source's lines, white space that changes nothing aside: line endings (LF, CRLF, CR),
+    spaces and tabs at line ends, blank lines (a byte-order mark is gone once decoded)."""
+    return [line.rstrip() for line in text.splitlines() if line.strip()]
+
+
+def is_reference(text: str, ex) -> bool:
+    """`text` is a reference solution of `ex` (its solution file, or a language's version of it,
+    solution.<lang>.py) up to white space that changes nothing: not the learner's own work."""
+    mine = _lines(text)
+    for path in sorted(Path(ex.solution_path).parent.glob("solution*.py")):
+        try:
+            if _lines(decode_source(path.read_bytes(), path)) == mine:
+                return True
+        except (OSError, DraftError):
+            continue
+    return False
 
 
 def _digest(path: Path) -> str | None:

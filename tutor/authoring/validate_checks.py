@@ -1,12 +1,21 @@
 """The validator's rules for an exercise's checks: the check module registers checks, the
 wrong-solution fixtures name checks that exist, and the rules the statement states are data
 (`[[rules]]` in exercise.toml) tied to the checks that enforce them, so that a stated rule without
-a check, a check of no stated rule and a rule naming a check that does not exist are refused."""
+a check, a check of no stated rule and a rule naming a check that does not exist are refused.
+Once a check module speaks through the catalogs (no Chinese literal left), its fixtures give
+English words too."""
 
 from __future__ import annotations
 
+from tutor.authoring.cjk_literals import cjk_literals
 from tutor.authoring.validate_files import Problem, _defined_names, _parse
-from tutor.course.expectations import LOAD, ExpectationError, parse_expectation, parse_header
+from tutor.course.expectations import (
+    LOAD,
+    NEEDS_CHECK,
+    ExpectationError,
+    parse_expectation,
+    parse_header,
+)
 
 
 def check_checks_and_fixtures(ex, problems: list[Problem]) -> None:
@@ -43,6 +52,7 @@ def check_checks_and_fixtures(ex, problems: list[Problem]) -> None:
                     f"no check {exp.check!r} in {ex.check_path.name}",
                 )
             )
+    english = not cjk_literals(ex.check_path.read_text(encoding="utf-8"))
     for w in wrong:
         try:
             exp = parse_expectation(w)
@@ -52,6 +62,15 @@ def check_checks_and_fixtures(ex, problems: list[Problem]) -> None:
             if exp.check and exp.check not in ids and exp.check != LOAD:
                 problems.append(
                     Problem(str(w), "expect", f"no check {exp.check!r} in {ex.check_path.name}")
+                )
+            if english and exp.status in NEEDS_CHECK and exp.en is None:
+                problems.append(
+                    Problem(
+                        str(w),
+                        "expect.en",
+                        f"{ex.check_path.name} speaks through the catalogs: the second line "
+                        'gives the English words, # expect.en: "<words>"',
+                    )
                 )
         _parse(w, "fixture", problems)
 

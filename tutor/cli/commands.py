@@ -76,6 +76,8 @@ def session(
             pass
     if sess.recovered_from:
         warn(t("store.salvaged", rows=sess.salvaged_rows, path=sess.recovered_from))
+    if sess.moved_aside:
+        warn(t("store.moved_aside", paths=", ".join(map(str, sess.moved_aside))))
     return sess
 
 
@@ -126,13 +128,24 @@ def print_refused(ex_id: str, reason: str, kind: str) -> None:
     print(json.dumps(result.to_dict(), ensure_ascii=False))
 
 
-def checked_file(args, sess, ex) -> Path | None:
-    """FILE if given (it must exist), else None for the draft (announced when it is created)."""
-    if args.file:
-        path = Path(args.file)
-        if not path.is_file():
-            raise UsageError(t("cli.no_file", path=path))
+def given_file(name: str) -> Path:
+    """FILE as given: it must be a regular file (a folder, a pipe or a device each get their
+    own sentence; a pipe is never opened, so nothing waits on it). Raises UsageError."""
+    path = Path(name)
+    if path.is_file():
         return path
+    if path.is_dir():
+        raise UsageError(t("cli.file_is_folder", path=path))
+    if path.exists():
+        raise UsageError(t("cli.file_not_regular", path=path))
+    raise UsageError(t("cli.no_file", path=path))
+
+
+def checked_file(args, sess, ex) -> Path | None:
+    """FILE if given (a regular file), else None for the draft (announced when it is
+    created)."""
+    if args.file:
+        return given_file(args.file)
     path, created = sess.ensure_draft(ex.id)
     if created:
         warn(t("cli.draft_created", path=path))
@@ -165,21 +178,35 @@ def cmd_progress(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from tutor.application.session import RunRefused
+    """With --json, stdout holds one result document whatever happens: a verdict, or a refusal
+    (an unknown id, a file that cannot be checked, a store that cannot be opened). A run of the
+    reference solution is not a pass: exit code 1, and the document says "reference": true."""
+    from tutor.application.session import DraftError, RunRefused, StoreError
 
-    c, ex = lookup("exercise", args.id)
-    with session(
-        args,
-        course_=c,
-        reading=True,
-        unsaved="cli.check_not_saved",
-        runs=make_runs(keep_warm=False),
-    ) as sess:
+    try:
+        c, ex = lookup("exercise", args.id)
+    except UsageError as e:
+        if args.json:
+            print_refused(args.id, str(e), "UnknownId")
+        raise
+    try:
+        sess = session(
+            args,
+            course_=c,
+            reading=True,
+            unsaved="cli.check_not_saved",
+            runs=make_runs(keep_warm=False),
+        )
+    except StoreError as e:
+        if args.json:
+            print_refused(ex.id, str(e), "StoreError")
+        raise
+    with sess:
         try:
             file = checked_file(args, sess, ex)
-        except UsageError as e:
+        except (UsageError, DraftError) as e:
             if args.json:
-                print_refused(ex.id, str(e), "FileNotFoundError")
+                print_refused(ex.id, str(e), type(e).__name__)
             raise
         try:
             verdict = sess.run(ex.id, file=file, timeout=args.timeout)
@@ -189,14 +216,17 @@ def cmd_check(args) -> int:
             warn(e.reason)
             return EXIT_FAIL
     if args.json:
-        print(json.dumps(verdict.result.to_dict(), ensure_ascii=False))
+        doc = verdict.result.to_dict()
+        if verdict.reference:
+            doc["reference"] = True
+        print(json.dumps(doc, ensure_ascii=False))
         if verdict.reference:
             warn(t("cli.reference_checked"))
         if verdict.record_error:
             warn(t("cli.not_recorded", reason=verdict.record_error))
     else:
         render_verdict(Out(), verdict, ex, sess.next_item(("exercise", ex.id)))
-    return EXIT_OK if verdict.passed else EXIT_FAIL
+    return EXIT_OK if verdict.passed and not verdict.reference else EXIT_FAIL
 
 
 def cmd_hint(args) -> int:

@@ -79,6 +79,14 @@ def seconds(option: str, low: float, high: float, *, low_inclusive: bool):
     return parse
 
 
+def home_folder(text: str) -> str:
+    """An argparse type: --home names a folder; an empty value (`--home ""`, a variable that
+    was not set) is a usage error, not the default home."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(t("cli.empty_home"))
+    return text
+
+
 def _watch(args) -> int:
     from tutor.cli.watch import cmd_watch  # its threads and queues only when watching
 
@@ -90,7 +98,9 @@ def build_parser(commands) -> argparse.ArgumentParser:
     help texts are the catalog's `cli.help.*` words, so the language must be set before."""
     common = Parser(add_help=False)
     # SUPPRESS: a value given before the command is not overwritten by the default after it
-    common.add_argument("--home", default=argparse.SUPPRESS, help=t("cli.help.home"))
+    common.add_argument(
+        "--home", type=home_folder, default=argparse.SUPPRESS, help=t("cli.help.home")
+    )
     common.add_argument(
         "--lang", choices=catalog.LANGS, default=argparse.SUPPRESS, help=t("cli.help.lang")
     )

@@ -1,6 +1,7 @@
 """Text rendering for the command line: the output stream (rich on a terminal, plain when
 piped), a run's verdict with every kind of failure detail, and widths measured in terminal cells.
-Learner text shown on a terminal goes through terminal_text.sanitize."""
+Learner text shown on a terminal goes through terminal_text.sanitize, and reaches rich only as
+literal text (terminal_text.literal), never as markup."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 from rich.cells import cell_len
 
 from tutor.application import progress
-from tutor.terminal_text import sanitize
+from tutor.terminal_text import literal, sanitize
 from tutor.words.catalog import t
 
 ELLIPSIS = "…"
@@ -81,9 +82,7 @@ class Out:
         if self.rich and status is not None:
             style = progress.style(status)
         if self.rich and style:
-            from rich.text import Text
-
-            self._c().print(Text(text, style=style))
+            self._c().print(literal(text, style))
         else:
             print(text, file=self.stream, flush=True)
 
@@ -301,6 +300,9 @@ def render_result(out: Out, result, exercise=None) -> None:
     if result.checks:
         passed = sum(1 for c in result.checks if c.status.value == "passed")
         out.line(t("cli.passed_count", passed=passed, total=len(result.checks)))
+        skipped = sum(1 for c in result.checks if c.status.value == "skipped")
+        if skipped:
+            out.line(t("cli.skipped_count", n=skipped), status="skipped")
     for c in result.checks:
         st = c.status.value
         out.line(f"  {progress.mark(st)} {c.name}  ({c.duration_s:.2f}s)", status=st)

@@ -98,10 +98,6 @@ class Exercise:
         """The starter in any language (progress and drafts do not depend on the language)."""
         return text in self._versions("starter.py")
 
-    def is_solution(self, text: str) -> bool:
-        """The reference solution in any language."""
-        return text in self._versions("solution.py")
-
     def _versions(self, name: str) -> list[str]:
         found = (tagged(self.folder / name, lang) for lang in LANGS)
         return [p.read_text(encoding="utf-8") for p in found if p.is_file()]

@@ -35,7 +35,8 @@ class CheckStatus(str, enum.Enum):
     PASSED = "passed"
     FAILED = "failed"
     ERROR = "error"
-    SKIPPED = "skipped"  # a check it depends on did not pass
+    # nothing to compare: a check it needs did not pass, or it said `skip` (reason, covered_by)
+    SKIPPED = "skipped"
 
 
 def _field(d: Any, key: str, types: tuple, default: Any = ..., what: str = "") -> Any:
@@ -79,6 +80,8 @@ class CheckOutcome:
     message: str | None = None
     detail: Detail | None = None
     needs: list[str] = field(default_factory=list)
+    reason: str | None = None  # skipped: why there was nothing to compare, in a few words
+    covered_by: str | None = None  # skipped: the id of the check that judges it instead
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -93,6 +96,10 @@ class CheckOutcome:
             d["detail"] = self.detail.to_dict()
         if self.needs:
             d["needs"] = list(self.needs)
+        if self.reason is not None:
+            d["reason"] = self.reason
+        if self.covered_by is not None:
+            d["covered_by"] = self.covered_by
         return d
 
     @classmethod
@@ -113,7 +120,25 @@ class CheckOutcome:
             message=_field(d, "message", (str, None), None, w),
             detail=detail,
             needs=_str_list(d, "needs", w),
+            reason=_field(d, "reason", (str, None), None, w),
+            covered_by=_field(d, "covered_by", (str, None), None, w),
         )
+
+
+def unaccepted(checks: list[CheckOutcome]) -> list[str]:
+    """The ids of the checks that keep a run from passing. A check counts when it passed, or
+    when it was skipped in favour of a check of the same run that passed (`covered_by`: what it
+    had nothing to compare, that check judged). Anything else keeps the run from passing: a
+    failure, an error, a skip whose cover did not pass or is not in the run (a skip is never a
+    pass of its own). The one rule of acceptance, applied by the worker and again by the parent
+    (tutor/running/judging.py)."""
+    passed = {c.id for c in checks if c.status is CheckStatus.PASSED}
+    return [
+        c.id
+        for c in checks
+        if c.id not in passed
+        and not (c.status is CheckStatus.SKIPPED and c.covered_by in passed - {c.id})
+    ]
 
 
 @dataclass

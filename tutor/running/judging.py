@@ -21,7 +21,7 @@ from tutor.protocol.events import (
     Started,
     say,
 )
-from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
+from tutor.protocol.result import CheckOutcome, RunResult, Status, unaccepted
 from tutor.worker.main import WORKER_FAILED_EXIT
 from tutor.worker.tracebacks import is_memory_error
 
@@ -66,7 +66,8 @@ class JobEvents:
 
 def finished_result(job: Job, finished: Finished) -> RunResult:
     """The worker's result, judged by the parent: its own words for how the run ended, and a pass
-    only when every check the content declares reported passing."""
+    only when every check the content declares reported, and passed or was skipped in favour of
+    a check that passed (`result.unaccepted`)."""
     result = finished.result
     result.exercise = job.exercise
     if result.status is Status.EXITED_EARLY:
@@ -76,9 +77,10 @@ def finished_result(job: Job, finished: Finished) -> RunResult:
     elif result.status is Status.NOT_ATTEMPTED:
         result.message = say(job.lang, "run.missing", names=", ".join(result.missing))
     elif result.status is Status.PASSED and job.kind is JobKind.EXERCISE:
-        passed = {c.id for c in result.checks if c.status is CheckStatus.PASSED}
-        unverified = [i for i in job.check_ids if i not in passed]
-        if not job.check_ids or unverified or len(passed) != len(result.checks):
+        reported = {c.id for c in result.checks}
+        unverified = [i for i in job.check_ids if i not in reported]
+        unverified += [i for i in unaccepted(result.checks) if i not in unverified]
+        if not job.check_ids or unverified or len(reported) != len(result.checks):
             result.status = Status.FAILED
             result.message = say(job.lang, "run.unverified_pass", ids=", ".join(unverified) or "-")
     return result

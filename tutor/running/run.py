@@ -37,7 +37,7 @@ MEMORY_POLL_S = 0.1  # the worker's own memory
 TREE_POLL_S = 0.5  # the memory of what the learner's code started
 STARTUP_LIMIT_S = 90.0  # a worker that has not started the job by then is considered stuck
 EXIT_GRACE_S = 1.0  # after its result, the worker ends by itself within this
-STACK_WAIT_S = 0.5  # on a timeout, how long to wait for the sampled stack
+STACK_WAIT_S = 1.0  # on a timeout, how long to wait for the worker to write its stack
 QUICK_OUTPUT_S = 0.2  # a finished worker's output reaches its end within this, or we settle first
 
 
@@ -134,7 +134,7 @@ class Run:
                 and self.worker.output_closed(QUICK_OUTPUT_S)
             )
             if not quick:
-                left += self.worker.settle()
+                left = self.worker.settle()  # the processes left, each counted once
         except Exception as e:  # noqa: BLE001
             self._kill_regardless()
             seen.outcome = seen.outcome or self._failed(e)
@@ -220,7 +220,7 @@ class Run:
             if started_at is not None and now - started_at > job.time_limit:
                 seen.outcome = (Status.TIMEOUT, self.say("run.timeout", limit=job.time_limit))
                 seen.stuck = stuck_error(
-                    w.stack_dump(STACK_WAIT_S),
+                    w.sample_stack(STACK_WAIT_S),
                     job.learner_filename,
                     job.code if job.kind is JobKind.SNIPPET else None,
                     lang=job.lang,

@@ -20,7 +20,7 @@ from tutor import paths
 from tutor.protocol.events import Event, Job, ProtocolError, Ready, decode_event
 from tutor.protocol.result import CappedText
 from tutor.worker import processes, xlacache
-from tutor.worker.main import EVENTS_FILE, STACK_FILE
+from tutor.worker.main import EVENTS_FILE, STACK_FILE, STACK_SIGNAL
 
 MAX_PENDING = 16 * 1024 * 1024  # bytes of one unfinished line on the result pipe
 
@@ -47,6 +47,7 @@ class WorkerProcess:
         self.handle = None  # psutil handle on the worker proper, once ready
         self._released = self._settled = False
         self._reaper_gone = False
+        self.left_behind: set[processes.Ident] = set()  # the learner's processes, each once
         job_r, self._job_w = os.pipe()
         res_r, res_w = os.pipe()
         life_r, self._life_w = os.pipe()
@@ -165,22 +166,24 @@ class WorkerProcess:
                 out.append(e)
         return out
 
-    def stack_dump(self, wait_s: float) -> str:
-        """The stack the worker sampled just before its limit (waiting briefly if it is still
-        being written: the sampling thread may not have been scheduled yet on a busy machine)."""
-        path = os.path.join(self.workdir, STACK_FILE)
-        deadline = time.monotonic() + wait_s
-        previous = None
-        while True:
+    def sample_stack(self, wait_s: float) -> str:
+        """The worker's stack, sampled now: asked for with STACK_SIGNAL, which makes the worker's
+        main thread write its own stack and end (tutor/worker/main.py); the file is whole once
+        the worker is gone, which is waited for at most `wait_s` (the learner's code may have
+        blocked or replaced the signal: then whatever the file holds, often nothing)."""
+        if self.handle is not None and processes.alive(self.handle):
             try:
-                with open(path, encoding="utf-8", errors="replace") as fh:
-                    text = fh.read()
-            except OSError:
-                text = ""
-            if (text and text == previous) or time.monotonic() >= deadline:
-                return text
-            previous = text
-            time.sleep(0.02)
+                self.handle.send_signal(STACK_SIGNAL)
+            except Exception:  # noqa: BLE001 - gone meanwhile: there is no stack to ask for
+                pass
+            self.wait_worker(wait_s)
+        try:
+            with open(
+                os.path.join(self.workdir, STACK_FILE), encoding="utf-8", errors="replace"
+            ) as fh:
+                return fh.read()
+        except OSError:
+            return ""
 
     def send(self, job: Job) -> None:
         self._capturing = True
@@ -222,27 +225,25 @@ class WorkerProcess:
     def destroy(self) -> int:
         """Kill the worker and everything below its reaper; remove the run folder. Returns how
         many processes the learner's code had left running."""
-        return self.release() + self.settle()
+        self.release()
+        return self.settle()
 
     def release(self) -> int:
         """The quick half of destroy(): kill the worker's group and cut the lifeline (the reaper
         then kills everything below itself and exits). Returns how many processes the learner's
-        code had left running."""
+        code had left running, as far as seen yet (`left_behind`)."""
         if self._released:
-            return 0
+            return len(self.left_behind)
         self._released = True
         pid = self.ready_info.pid if self.ready_info else None
         self._reaper_gone = not self.alive()
         if pid is not None and self.handle is not None and processes.alive(self.handle):
             processes.kill_group(pid)  # the worker and its own group, at once
         # before Ready no learner code has run: everything below the reaper is the worker's own
-        left = (
-            processes.live_below(self.proc.pid, exclude=pid)
-            if pid is not None and self.alive()
-            else 0
-        )
+        if pid is not None and self.alive():
+            self.left_behind |= processes.live_below(self.proc.pid, exclude=pid)
         os.close(self._life_w)
-        return left
+        return len(self.left_behind)
 
     def output_closed(self, timeout: float) -> bool:
         """Wait until the worker's stdout and stderr reached their end (everything written is
@@ -254,25 +255,25 @@ class WorkerProcess:
 
     def settle(self) -> int:
         """The slow half of destroy(): wait for the reaper (doing its work if it is stuck), make
-        sure all the output is in, remove the run folder. Returns how many more processes had
-        to be killed from here."""
+        sure all the output is in, remove the run folder. Returns how many processes the
+        learner's code had left running (`left_behind`: those release() saw, and those that had
+        to be killed from here; a process found by both counts once)."""
         self.release()
         if self._settled:
-            return 0
+            return len(self.left_behind)
         self._settled = True
-        left = 0
         try:
             self._wait_reaper(2.0)
         except subprocess.TimeoutExpired:  # the reaper is stuck: do its work from here
-            left += processes.kill_below(self.proc.pid)
+            self.left_behind |= processes.kill_below(self.proc.pid)
             self.proc.kill()
             self.proc.wait()
         if self._reaper_gone and self.proc.returncode == -signal.SIGKILL:
             # killed from outside (the OOM killer …): its orphans went to init, find them by token
-            left += processes.kill_token(self.token)
+            self.left_behind |= processes.kill_token(self.token)
         if self._job_w >= 0:
             os.close(self._job_w)
             self._job_w = -1
         self.output_closed(1.0)
         shutil.rmtree(self.workdir, ignore_errors=True)
-        return left
+        return len(self.left_behind)

@@ -2,8 +2,12 @@
 
 Every problem (a read-only home, a home that is a file, a file with other tables, a newer
 schema, a write lock held too long) is a StoreError with a message in the learner's language;
-a damaged file is salvaged row by row into a new database before it is moved aside. A home that
-cannot be written can still be read: its file is copied into memory and never written. One
+a damaged file is salvaged row by row into a new database before it is moved aside. The ids the
+home's files use are the home's own record (tutor/storage/homeversion.py): drafts are moved to
+renamed ids once per home (tutor/storage/renames.py), never because of what became of the
+database, and a work folder that cannot be changed for that is a StoreError too. A home that
+cannot be written can still be read: its file is copied into memory and never written, and the
+drafts not moved yet are read where they are (`unmoved`). One
 connection, shared by threads under a lock; WAL mode and a busy timeout let two processes
 (app + CLI) write at once. The records kept in it are the store's parts (exercise_records.py,
 answers.py, places.py), each a Database with its own tables' methods."""
@@ -19,8 +23,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Concatenate, Self
 
+from tutor.storage import homeversion, renames
 from tutor.storage.drafts import Drafts, unique_path
-from tutor.storage.schema import DB_NAME, StoreError, is_damaged, migrate, salvage_into
+from tutor.storage.salvage import salvage_into
+from tutor.storage.schema import DB_NAME, StoreError, is_damaged, migrate
 from tutor.words.catalog import t
 
 LOCK_TIMEOUT_S = 10.0
@@ -52,6 +58,10 @@ class Database:
         self.read_only = read_only
         self.recovered_from: Path | None = None  # where a damaged database was moved, if it was
         self.salvaged_rows = 0  # rows copied out of it
+        # drafts kept in work/backup/ because their new name was taken when they were moved
+        self.moved_aside: list[Path] = []
+        # renamed exercise → where its draft is, while the move is not done (a read-only home)
+        self.unmoved: dict[str, Path] = {}
         self._lock = threading.RLock()
         try:  # each way of opening closes its own connection when it fails
             self.db = self._open_read_only() if read_only else self._open_writable()
@@ -70,18 +80,49 @@ class Database:
         if not os.access(self.home, os.W_OK | os.X_OK):
             raise StoreError("read_only", t("store.read_only", path=self.home))
         self._check_database_path()
+        files_at, recorded = self._files_version()
         try:
-            db = self._connect()
+            db = self._connect(files_at)
         except sqlite3.DatabaseError as e:
             if not is_damaged(e):
                 raise
-            self._salvage_and_replace()
-            db = self._connect()
-        from tutor.storage.renames import move_renamed_drafts
-
+            self._salvage_and_replace(files_at)
+            db = self._connect(files_at)
         with _closed_on_error(db):
-            move_renamed_drafts(db, Drafts(self.home).folder)
+            self._follow_renames(db, recorded)
         return db
+
+    def _files_version(self) -> tuple[int, bool]:
+        """homeversion.files_version, its problems as StoreErrors."""
+        try:
+            return homeversion.files_version(self.home, self.path)
+        except homeversion.NewerHome as e:
+            theirs = self.home / homeversion.VERSION_FILE
+            ours = renames.CONTENT_VERSION
+            raise StoreError(
+                "newer_schema", t("store.newer_schema", path=theirs, version=e.version, ours=ours)
+            ) from None
+        except OSError as e:
+            raise StoreError(
+                "home", t("store.home_unusable", path=self.home, reason=e.strerror or e)
+            ) from None
+
+    def _follow_renames(self, db: sqlite3.Connection, recorded: bool) -> None:
+        """The drafts follow the renamed ids once per home: a home that records its version
+        has its files in place already; any other has the moves its database lists done, then
+        records it. A work folder that cannot be changed is a StoreError ("work")."""
+        if recorded:
+            renames.forget_moves(db)
+            return
+        work = Drafts(self.home).folder
+        try:
+            self.moved_aside = renames.move_renamed_drafts(db, work)
+            homeversion.record(self.home)
+        except OSError as e:
+            where = e.filename or work
+            raise StoreError(
+                "work", t("store.work_unusable", path=where, reason=e.strerror or e)
+            ) from None
 
     def _check_database_path(self) -> None:
         """A database path that is a folder, or a link to nothing, gets its own sentence (SQLite
@@ -92,7 +133,7 @@ class Database:
         if self.path.exists() and not self.path.is_file():
             raise StoreError("db_path", t("store.db_not_file", path=self.path))
 
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self, files_at: int) -> sqlite3.Connection:
         db = sqlite3.connect(
             self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False
         )
@@ -102,14 +143,18 @@ class Database:
             ok = db.execute("PRAGMA quick_check").fetchone()[0]
             if ok != "ok":
                 raise sqlite3.DatabaseError(f"database disk image is malformed ({ok})")
-            migrate(db, self.path)
+            migrate(db, self.path, files_at)
         return db
 
     def _open_read_only(self) -> sqlite3.Connection:
         memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         with _closed_on_error(memory):
             self._copy_into(memory)
-            migrate(memory, self.path)
+            files_at, recorded = self._files_version()
+            migrate(memory, self.path, files_at)
+            if recorded:
+                renames.forget_moves(memory)
+            self.unmoved = renames.unfinished(memory, Drafts(self.home).folder)
         return memory
 
     def _copy_into(self, memory: sqlite3.Connection) -> None:
@@ -136,7 +181,7 @@ class Database:
             finally:
                 source.close()
 
-    def _salvage_and_replace(self) -> None:
+    def _salvage_and_replace(self, files_at: int) -> None:
         """Copy what can be read into a new database, then move the damaged file aside under a
         name no other file has, and put the new one in its place."""
         fresh = self.home / f".{DB_NAME}.salvage"
@@ -147,7 +192,7 @@ class Database:
             Path(f"{fresh}-journal"),
         ):
             leftover.unlink(missing_ok=True)
-        self.salvaged_rows = salvage_into(self.path, fresh)
+        self.salvaged_rows = salvage_into(self.path, fresh, files_at)
         target = unique_path(self.home, f"{DB_NAME}.damaged", "")
         self.path.replace(target)
         for suffix in ("-wal", "-shm"):

@@ -16,12 +16,14 @@ from pathlib import Path
 
 from tutor.sourcefile import (  # noqa: F401 - the drafts' errors and file operations
     BOM,
+    DanglingLink,
     DraftEncodingError,
     DraftError,
     DraftReadError,
     DraftWriteError,
     atomic_write,
     decode_source,
+    is_dangling,
     read_source,
 )
 from tutor.words.catalog import t
@@ -63,18 +65,24 @@ def unique_path(folder: Path, stem: str, suffix: str) -> Path:
 
 
 class Drafts:
-    def __init__(self, home: Path):
+    def __init__(self, home: Path, where: dict[str, Path] | None = None):
+        """`where`: exercise id → its draft, for drafts not at `work/<id>.py` (not moved yet to a
+        renamed id: tutor/storage/renames.py)."""
         self.folder = Path(home) / "work"
+        self.where = dict(where or {})
 
     def path(self, ex_id: str) -> Path:
-        return self.folder / f"{ex_id}.py"
+        return self.where.get(ex_id, self.folder / f"{ex_id}.py")
 
     def exists(self, ex_id: str) -> bool:
         return self.path(ex_id).is_file()
 
     def ensure(self, exercise) -> Path:
-        """The draft's path, created from the starter on first use. Raises DraftWriteError."""
+        """The draft's path, created from the starter on first use (never through a link to
+        nothing: DanglingLink). Raises DraftWriteError."""
         p = self.path(exercise.id)
+        if is_dangling(p):
+            raise DanglingLink(p)
         if not p.is_file():
             atomic_write(p, exercise.starter)
         return p
@@ -106,11 +114,7 @@ class Drafts:
                 raise DraftReadError(p, e) from None
             if not exercise.is_starter(current.decode("utf-8", "replace")):
                 backup = unique_path(self.folder / "backup", exercise.id, ".py")
-                try:
-                    backup.parent.mkdir(parents=True, exist_ok=True)
-                    backup.write_bytes(current)
-                except OSError as e:
-                    raise DraftWriteError(backup, e.strerror or str(e), e.errno) from None
+                atomic_write(backup, current)  # all of it or nothing (a full disk)
         atomic_write(p, exercise.starter)
         return backup
 
@@ -203,12 +207,13 @@ class Draft:
         """Like `save`, but refuse (`SaveOutcome.refused`) when the file no longer holds the text
         last saved or read: someone else wrote it, and writing now would lose their change. The
         look at the file and the write happen under the same lock, so no save of this Draft can
-        slip in between. A missing file is written (recreated); one that now holds `text`
-        itself is taken as saved; an unreadable version already kept byte for byte
-        (`backup(None)`) may be replaced."""
+        slip in between. A missing file is written (recreated; a link to nothing is written
+        through when its target's folder exists, else the save fails with DanglingLink); one
+        that now holds `text` itself is taken as saved; an unreadable version already kept byte
+        for byte (`backup(None)`) may be replaced."""
         with self._lock:
             path = self.path
-            if path.exists() or path.is_symlink():
+            if path.exists():  # a link to nothing is written like a missing file
                 try:
                     on_disk = read_source(path)
                 except DraftError as e:

@@ -21,6 +21,6 @@ from tutor.storage.places import PlaceRecords
 class Store(ExerciseRecords, AnswerRecords, PlaceRecords):
     def __init__(self, home: Path | str, *, timeout: float | None = None, read_only: bool = False):
         """The database of `home` (tutor.storage.database.Database: opening, `read_only`) and
-        its drafts folder."""
-        self.drafts = Drafts(Path(home))
+        its drafts folder (where the drafts not moved to renamed ids yet are read from)."""
         super().__init__(home, timeout=timeout, read_only=read_only)
+        self.drafts = Drafts(Path(home), where=self.unmoved)

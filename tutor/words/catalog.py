@@ -1,5 +1,5 @@
 """The tutor's own words (statuses, CLI, app, check library, runner) in each language, kept as
-data: tutor/words/<lang>.toml, one table per area (`[status]` `passed = "通过"` is the key
+data: tutor/words/<lang>.toml, one table per area (`[status]` `passed = …` is the key
 `status.passed`); `{name}` fields are filled by `t(key, name=…)`. These words follow the
 language of the course (tutor/application/language.py: --lang, JAXTUTOR_LANG, the remembered
 setting, the locale; zh when nothing chose), and workers get the language in their job.

@@ -54,7 +54,7 @@ def run_one(job: Job, scratch: str) -> dict:
     watchdog.start()
     began = time.perf_counter()
     try:
-        run_job.run(job, None, keep, os.path.join(scratch, "stack.txt"))
+        run_job.run(job, None, keep)
     finally:
         watchdog.cancel()
         duration = time.perf_counter() - began

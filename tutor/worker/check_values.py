@@ -27,6 +27,23 @@ class CheckFailed(AssertionError):
         self.detail = detail
 
 
+class CheckSkipped(Exception):
+    """Raised by `skip`: the check had nothing to compare."""
+
+    def __init__(self, reason: str, covered_by: str):
+        super().__init__(reason)
+        self.reason, self.covered_by = reason, covered_by
+
+
+def skip(reason: str, *, covered_by: str) -> NoReturn:
+    """End the current check as skipped, never passed: it had nothing to compare (a value it
+    needs is NaN, missing, or of another structure) and `covered_by`, the id of another check
+    of the module, judges what it would have compared (reports the NaN, the structure …).
+    `reason` says why, in a few words (a catalog message: `msg(...)`). A run passes only when
+    that check passed."""
+    raise CheckSkipped(str(reason), covered_by)
+
+
 # ---------------------------------------------------------------- structure first
 
 

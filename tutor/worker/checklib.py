@@ -1,16 +1,22 @@
 """The check library used by the modules in checks/ (runs inside workers only: imports numpy,
 and jax where a helper needs it).
 
-A check module defines `checks = Checks()` and registers named checks in order:
+A check module defines `checks = Checks("ex_6_1")` (its table in the check catalogs,
+checks/messages/) and registers named checks in order; a check's name is the catalog's
+`ex_6_1.check.<id>`, and every word it says is a message id with values (tutor/worker/said.py):
 
-    @checks.add("counts", "jit 包装后连续调用 5 次:计数 1…5")
+    @checks.add("counts")          # name: ex_6_1.check.counts in the job's language
     def _(L):                      # L: the learner's namespace (chapter context + their file)
         ...
-        assert_close(actual, expected, rtol=0, atol=0, msg="…the misconception…")
+        assert_close(actual, expected, rtol=0, atol=0, msg=msg("ex_6_1.counts", n=5))
 
 A check passes when it returns; it fails when an assertion helper raises CheckFailed, which
-carries a structured `detail` the app draws as a diff. `needs=` names earlier checks that must
-pass first; otherwise every check runs, so one failure does not hide the others. Any other
+carries a structured `detail` the app draws as a diff. A check with nothing to compare (a value
+it needs is NaN, missing, of another structure) says `skip(reason, covered_by=ID)`: it is
+skipped, never passed, and ID names the check that judges it instead (a run passes only when
+that check passed: `result.unaccepted`). `needs=` names earlier checks that must pass first (a
+check whose need did not pass is skipped, covered by that need); otherwise every check runs, so
+one failure does not hide the others. Any other
 exception is an error: the learner's whenever a learner value is involved (their frame, their
 file or a tracer in JAX's message, or a value the check had read from them), the course's only
 when none is."""
@@ -44,6 +50,7 @@ from tutor.worker.check_programs import (
 )
 from tutor.worker.check_values import (
     CheckFailed,
+    CheckSkipped,
     as_array,
     as_callable,
     as_entry,
@@ -55,10 +62,12 @@ from tutor.worker.check_values import (
     f64,
     fail,
     fn_name,
+    skip,
 )
 from tutor.worker.comparison import Mistake, compare, which_mistake
 from tutor.worker.module_state import ModuleState, StateChange, tracer_places
 from tutor.worker.pictures import describe, jsonable
+from tutor.worker.said import Said, later, lead, msg
 from tutor.worker.tracebacks import learner_error
 
 __all__ = [
@@ -81,6 +90,7 @@ __all__ = [
     "f64",
     "fail",
     "fn_name",
+    "skip",
     "jsonable",
     "which_mistake",
     "ModuleState",
@@ -96,6 +106,10 @@ __all__ = [
     "primitive_sites",
     "scan_lengths",
     "sub_jaxprs",
+    "msg",
+    "later",
+    "lead",
+    "Said",
 ]
 
 
@@ -108,9 +122,11 @@ class Check:
 
 
 class Checks:
-    """An ordered registry of named checks."""
+    """An ordered registry of named checks; `table` is the module's table in the check catalogs
+    (a module not converted yet passes no table and gives each check its name as text)."""
 
-    def __init__(self) -> None:
+    def __init__(self, table: str | None = None) -> None:
+        self.table = table
         self.items: list[Check] = []
         # context managers open while the learner's file runs (e.g. a JitCalls log)
         self.watchers: list[contextlib.AbstractContextManager] = []
@@ -120,7 +136,12 @@ class Checks:
         self.watchers.append(watcher)
         return watcher
 
-    def add(self, id: str, name: str, needs: str | Iterable[str] = ()):
+    def add(self, id: str, name: str | None = None, needs: str | Iterable[str] = ()):
+        """Registers a check; its name is the catalog's `<table>.check.<id>` unless given."""
+        if name is None:
+            if self.table is None:
+                raise ValueError(f"check {id!r} has no name: give Checks its catalog table")
+            name = msg(f"{self.table}.check.{id}")
         needs_t = (needs,) if isinstance(needs, str) else tuple(needs)
         known = {c.id for c in self.items}
         if id in known:
@@ -185,13 +206,15 @@ def run_checks(
     for check in checks:
         unmet = [d for d in check.needs if by_id[d].status != CheckStatus.PASSED]
         if unmet:
-            dep_name = by_id[unmet[0]].name
+            reason = t("check.needs_unmet", dep=by_id[unmet[0]].name)
             out = CheckOutcome(
                 id=check.id,
                 name=check.name,
                 status=CheckStatus.SKIPPED,
-                message=t("check.skipped_needs", dep=dep_name),
+                message=t("check.skipped", reason=reason),
                 needs=list(check.needs),
+                reason=reason,
+                covered_by=unmet[0],
             )
         else:
             if on_event:
@@ -201,6 +224,8 @@ def run_checks(
             try:
                 check.fn(learner)
                 out = CheckOutcome(id=check.id, name=check.name, status=CheckStatus.PASSED)
+            except CheckSkipped as e:
+                out = _skipped_outcome(checks, check, e)
             except CheckFailed as e:
                 out = CheckOutcome(
                     id=check.id,
@@ -221,6 +246,28 @@ def run_checks(
         if on_event:
             on_event({"type": "check_done", "check": out.to_dict()})
     return outcomes, first_error
+
+
+def _skipped_outcome(checks: Checks, check: Check, skipped: CheckSkipped) -> CheckOutcome:
+    """A check that said `skip`; one that names no other check of the module as its cover is a
+    fault of the course."""
+    names = {c.id: c.name for c in checks if c.id != check.id}
+    if skipped.covered_by not in names:
+        return CheckOutcome(
+            id=check.id,
+            name=check.name,
+            status=CheckStatus.ERROR,
+            message=t("checklib.check_bug") + t("checklib.unknown_cover", cover=skipped.covered_by),
+            detail=D.LearnerError(origin="check"),
+        )
+    return CheckOutcome(
+        id=check.id,
+        name=check.name,
+        status=CheckStatus.SKIPPED,
+        message=t("check.skipped_covered", reason=skipped.reason, cover=names[skipped.covered_by]),
+        reason=skipped.reason,
+        covered_by=skipped.covered_by,
+    )
 
 
 def _error_outcome(

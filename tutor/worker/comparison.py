@@ -66,13 +66,43 @@ def _leaf_compare(
     return leaf
 
 
-def _flatten(tree: Any) -> tuple[list[str], list[Any]]:
+Step = tuple[str, Any]  # one step of a leaf's path: ("key", k), ("attr", name) or ("index", i)
+
+
+def _flatten(tree: Any) -> tuple[list[str], list[tuple[Step, ...]], list[Any]]:
+    """The leaves of `tree` with their paths, as shown (keystr) and as steps to compare."""
     import jax
 
     with_paths, _ = jax.tree_util.tree_flatten_with_path(tree)
-    return [jax.tree_util.keystr(p) or "<root>" for p, _ in with_paths], [
-        leaf for _, leaf in with_paths
-    ]
+    shown = [jax.tree_util.keystr(p) or "<root>" for p, _ in with_paths]
+    return shown, [tuple(_step(k) for k in p) for p, _ in with_paths], [x for _, x in with_paths]
+
+
+def _step(key: Any) -> Step:
+    if hasattr(key, "key") and type(key).__name__ == "DictKey":
+        return ("key", key.key)
+    if hasattr(key, "name"):  # GetAttrKey: a NamedTuple's or a dataclass's field
+        return ("attr", key.name)
+    return ("index", getattr(key, "idx", getattr(key, "key", None)))
+
+
+def _same_step(a: Step, e: Step) -> bool:
+    """Steps of the same kind must be equal; a field matches the position of a plain tuple (a
+    NamedTuple where a tuple is expected, or the reverse) and a dict key of its own name."""
+    if a[0] == e[0]:
+        return a[1] == e[1]
+    return "attr" in (a[0], e[0]) and ("index" in (a[0], e[0]) or a[1] == e[1])
+
+
+def _first_other_path(a_steps: list, e_steps: list) -> int | None:
+    """The index of the first leaf whose path differs between two trees with as many leaves (a
+    bare leaf on either side is not compared: a value and a tree of one leaf stay comparable)."""
+    if any(not s for s in a_steps) or any(not s for s in e_steps):
+        return None
+    for i, (a, e) in enumerate(zip(a_steps, e_steps, strict=True)):
+        if len(a) != len(e) or not all(_same_step(x, y) for x, y in zip(a, e, strict=True)):
+            return i
+    return None
 
 
 def _is_tree(x: Any) -> bool:
@@ -93,16 +123,25 @@ def compare(
     """None when actual ≈ expected (|a − e| ≤ atol + rtol·|e| elementwise, for scalars, arrays and
     pytrees); otherwise the typed detail of how they differ."""
     if _is_tree(expected) or _is_tree(actual):
-        e_paths, e_leaves = _flatten(expected)
+        e_paths, e_steps, e_leaves = _flatten(expected)
         try:
-            a_paths, a_leaves = _flatten(actual)
+            a_paths, a_steps, a_leaves = _flatten(actual)
         except Exception:
-            a_paths, a_leaves = ["<root>"], [actual]
+            a_paths, a_steps, a_leaves = ["<root>"], [()], [actual]
         if len(a_leaves) != len(e_leaves):
             return D.Structure(
                 what=what,
                 expected=t("checklib.leaves", n=len(e_leaves)),
                 actual=t("checklib.leaves", n=len(a_leaves)),
+                expected_paths=e_paths,
+                actual_paths=a_paths,
+            )
+        other = _first_other_path(a_steps, e_steps)
+        if other is not None:  # as many leaves, under other keys or in another kind of container
+            return D.Structure(
+                what=what,
+                expected=t("checklib.leaf_at", path=e_paths[other]),
+                actual=t("checklib.leaf_at", path=a_paths[other]),
                 expected_paths=e_paths,
                 actual_paths=a_paths,
             )

@@ -11,6 +11,7 @@ the job itself is tutor/worker/run_job.py."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 
@@ -19,7 +20,9 @@ from tutor.worker import processes
 
 RESULT_FD_MIN = 200  # the result pipe is moved up here, away from the fds learners touch
 EVENTS_FILE = "events.jsonl"  # in the run folder: where events go if the learner closed the pipe
-STACK_FILE = "stack.txt"  # in the run folder: the stack sampled just before the time limit
+STACK_FILE = "stack.txt"  # in the run folder: the stack sampled when the time limit is reached
+STACK_SIGNAL = signal.SIGUSR2  # the parent's request: write your stack to STACK_FILE, then end
+STACK_FD_MIN = 210  # the stack file's descriptor is moved up here, away from the fds learners touch
 WORKER_FAILED_EXIT = 86  # the worker's own code failed after the job arrived
 _write, _exit, _open = (
     os.write,
@@ -89,7 +92,10 @@ def _warm_up() -> None:
 
     import tutor.worker.checklib  # noqa: F401
     import tutor.worker.run_job  # noqa: F401
+    from tutor.words import check_catalog
     from tutor.worker import xlacache
+
+    check_catalog.preload()  # the checks' words in every language, parsed before any job
 
     xlacache.enable(jax, os.environ.get(xlacache.CACHE_VAR))
 
@@ -105,6 +111,28 @@ def _apply_limits(job: Job) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     limit = (_vm_data_kb() * 1024) + job.memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
+
+
+def _arm_stack_sample(path: str) -> None:
+    """When the parent's time limit is reached, it sends STACK_SIGNAL to this process. The kernel
+    delivers a signal sent to a process to its main thread (unless that thread blocks it), where
+    faulthandler writes the stack of that thread to `path` from inside the signal handler; the
+    signal's default action then ends the worker, so the file is whole once the worker is gone.
+
+    The stack is written by the interrupted thread itself: nothing else runs on it meanwhile.
+    faulthandler's watchdog (dump_traceback_later), which this replaces, walked the main thread's
+    frames from another thread while they changed: Python's frames live in chunks of memory that
+    are unmapped when a call returns past the chunk's start, so deep call stacks (JAX's eager
+    dispatch, jit tracing, recursion) made the walk read freed memory and the worker died of
+    SIGSEGV or SIGBUS about half of the times the stack was sampled."""
+    import faulthandler
+    import fcntl
+
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+    high = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, STACK_FD_MIN)
+    os.close(fd)
+    signal.signal(STACK_SIGNAL, signal.SIG_DFL)  # what faulthandler's chain ends with
+    faulthandler.register(STACK_SIGNAL, file=high, all_threads=False, chain=True)
 
 
 def main(argv: list[str]) -> None:
@@ -152,8 +180,9 @@ def main(argv: list[str]) -> None:
     _apply_limits(job)
     # the job wants another context (or the preloaded one failed): it is run afresh
     afresh = job.context != preload or preload_error is not None
+    _arm_stack_sample(os.path.join(run_dir, STACK_FILE))
     try:
-        run_job.run(job, None if afresh else ns, chan.send, os.path.join(run_dir, STACK_FILE))
+        run_job.run(job, None if afresh else ns, chan.send)
     except BaseException:  # noqa: BLE001 - the parent says "the worker failed", not "you exited"
         _exit(WORKER_FAILED_EXIT)
     _exit(0)

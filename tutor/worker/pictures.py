@@ -72,7 +72,7 @@ def jsonable(value: Any, limit: int = MAX_ELEMENTS) -> Any:
 
 def describe(value: Any) -> str:
     """A short account of what a value is, for structure failures, in the job's language:
-    'list,3 个元素' / 'list of 3', 'None', 'float32 数组,形状 (2, 3)', 'float'."""
+    'list of 3', 'None', 'float32 array (2, 3)', 'float' (in English)."""
     if value is None:
         return "None"
     if hasattr(value, "shape") and hasattr(value, "dtype"):

@@ -31,6 +31,7 @@ TOKEN_VAR = "JAXTUTOR_RUN_TOKEN"  # a second net: every process of a run inherit
 RUN_DIR_PREFIX = "jaxtutor-run-"
 _RUN_DIR_RE = re.compile(re.escape(RUN_DIR_PREFIX) + r"(\d+)-")
 MAX_LOOKS = 10  # looks for processes below the reaper, until two agree
+Ident = tuple[int, float]  # a process: its pid and its start time (a pid alone may be reused)
 _PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
 
@@ -130,31 +131,38 @@ def _exit_like(status: int | None) -> None:
     os._exit(os.WEXITSTATUS(status) if status is not None and os.WIFEXITED(status) else 70)
 
 
-def kill_below(root: int) -> int:
+def kill_below(root: int) -> set[Ident]:
     """SIGKILL every live process below `root` until none is left (orphans of killed processes
-    come back to a subreaper, so look again). Returns how many were killed."""
+    come back to a subreaper, so look again). Returns the processes it killed."""
     import psutil
 
-    killed: set[int] = set()
+    killed: set[Ident] = set()
     for _ in range(200):
         try:
             below = psutil.Process(root).children(recursive=True)
         except psutil.Error:
-            return len(killed)
+            return killed
         live = [p for p in below if _live(p)]
         for p in live:
             try:
+                who = ident(p)
                 p.kill()
-                killed.add(p.pid)
+                killed.add(who)
             except psutil.Error:
                 pass
         if not live:
             break
         time.sleep(0.005)
-    return len(killed)
+    return killed
 
 
 # ---------------------------------------------------------------- runner side
+
+
+def ident(p) -> Ident:
+    """Who `p` is, for counting each process once however many looks found it (raises
+    psutil.Error if it is gone)."""
+    return (p.pid, p.create_time())
 
 
 def _live(p) -> bool:
@@ -200,24 +208,30 @@ def tree_rss(root: int) -> int:
     return rss(p) + sum(rss(c) for c in below)
 
 
-def live_below(root: int, exclude: int | None = None) -> int:
-    """How many live processes are below `root` (`exclude` aside). A look through /proc is no
-    snapshot: a process whose parent exits during it (the grandchild of a double fork, moving up
-    to the subreaper `root`) can be missed, so where a look finds any, look again until two
-    looks agree."""
+def live_below(root: int, exclude: int | None = None) -> set[Ident]:
+    """The live processes below `root` (`exclude` aside). A look through /proc is no snapshot:
+    a process whose parent exits during it (the grandchild of a double fork, moving up to the
+    subreaper `root`) can be missed, so where a look finds any, look again until two looks
+    agree."""
     p = process(root)
     if p is None:
-        return 0
-    last: set[int] = set()
+        return set()
+    last: set[Ident] = set()
     for _ in range(MAX_LOOKS):
         try:
-            found = {c.pid for c in p.children(recursive=True) if c.pid != exclude and _live(c)}
+            found = set()
+            for c in p.children(recursive=True):
+                if c.pid != exclude and _live(c):
+                    try:
+                        found.add(ident(c))
+                    except Exception:  # noqa: BLE001 - gone since: not left running
+                        pass
         except Exception:  # noqa: BLE001
             break
         if found == last:
             break
         last = found
-    return len(last)
+    return last
 
 
 def kill_group(pgid: int) -> None:
@@ -227,9 +241,9 @@ def kill_group(pgid: int) -> None:
         pass
 
 
-def pids_with_token(token: str) -> list[int]:
-    """Live processes that carry a run's token in their environment (the net for a tree whose
-    reaper was killed from outside)."""
+def with_token(token: str) -> list:
+    """Live processes (psutil handles) that carry a run's token in their environment (the net
+    for a tree whose reaper was killed from outside)."""
     import psutil
 
     me, found = os.getpid(), []
@@ -238,23 +252,27 @@ def pids_with_token(token: str) -> list[int]:
             continue
         try:
             if p.environ().get(TOKEN_VAR) == token and _live(p):
-                found.append(p.pid)
+                found.append(p)
         except psutil.Error:
             continue
     return found
 
 
-def kill_token(token: str) -> int:
-    killed = 0
+def kill_token(token: str) -> set[Ident]:
+    """SIGKILL the processes carrying `token`; returns the ones it killed."""
+    import psutil
+
+    killed: set[Ident] = set()
     for _ in range(3):
-        pids = pids_with_token(token)
-        if not pids:
+        found = with_token(token)
+        if not found:
             break
-        for pid in pids:
+        for p in found:
             try:
-                os.kill(pid, signal.SIGKILL)
-                killed += 1
-            except ProcessLookupError:
+                who = ident(p)
+                p.kill()
+                killed.add(who)
+            except psutil.Error:
                 pass
         time.sleep(0.02)
     return killed

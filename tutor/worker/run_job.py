@@ -8,8 +8,6 @@ from __future__ import annotations
 import ast
 import builtins
 import contextlib
-import faulthandler
-import fcntl
 import functools
 import os
 import sys
@@ -18,15 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 from tutor.protocol.events import CheckDone, CheckStarted, Event, Finished, Job, JobKind, Started
-from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
+from tutor.protocol.result import CheckOutcome, ErrorInfo, RunResult, Status, unaccepted
 from tutor.sourcefile import DraftError, read_source
 from tutor.words import catalog
 from tutor.worker.charts import ChartRecorder
 from tutor.worker.checklib import Learner, run_checks
 from tutor.worker.tracebacks import is_memory_error, learner_error
-
-STACK_FD_MIN = 210
-DUMP_MARGIN_S = 0.25  # the stack is sampled this long before the parent's limit
 
 
 class OutOfMemory(BaseException):
@@ -35,7 +30,15 @@ class OutOfMemory(BaseException):
 
 
 def fresh_namespace() -> dict[str, Any]:
-    return {"__name__": "__main__", "__builtins__": builtins}
+    """A namespace for the chapter context and the learner's file: the dict of a new module that
+    is sys.modules['__main__'] from now on, as when Python runs a script. pickle finds a function
+    by its module and name, so the functions defined there can be sent to other processes
+    (multiprocessing.Pool) as in the learner's own terminal. The worker's own code keeps the
+    module it was started as; the check module is a module of its own (_load_checks)."""
+    module = types.ModuleType("__main__")
+    module.__dict__["__builtins__"] = builtins
+    sys.modules["__main__"] = module
+    return module.__dict__
 
 
 def exec_file(path: str, ns: dict) -> None:
@@ -62,15 +65,13 @@ def compile_learner(source: str, path: str) -> types.CodeType:
     return compile(source, path, "exec")
 
 
-def run(job: Job, ns: dict | None, send: Callable[[Event], None], stack_path: str) -> None:
+def run(job: Job, ns: dict | None, send: Callable[[Event], None]) -> None:
     """Run `job` and send Started, the check events and Finished (all with the job's nonce)."""
     # Everything used after the learner's code has run is bound here, before it runs: a name the
     # learner replaces in this module (run_job.Finished = …) is looked up too late to matter.
     finished, run_result, status, restore = Finished, RunResult, Status, _restore_builtins
-    cancel_stack_sample = _stack_sample_canceller()
     catalog.set_lang(job.lang)
     nonce = job.nonce
-    _sample_stack_before_limit(job, stack_path)
     send(Started(nonce=nonce))
     saved = dict(builtins.__dict__)
     exit_code = None
@@ -94,36 +95,12 @@ def run(job: Job, ns: dict | None, send: Callable[[Event], None], stack_path: st
         )
     finally:
         restore(saved)
-    cancel_stack_sample()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except Exception:  # noqa: BLE001 - the learner may have closed or replaced them
             pass
     send(finished(nonce=nonce, result=result, exit_code=exit_code))
-
-
-def _stack_sample_canceller() -> Callable[[], None]:
-    """Cancels the stack sample in the process that scheduled it only. faulthandler's watchdog is a
-    thread, which a fork does not copy: in a forked child (the learner forked, the worker proper
-    exited) cancelling waits forever for that thread to answer, and the verdict is never sent."""
-    owner, getpid, cancel = os.getpid(), os.getpid, faulthandler.cancel_dump_traceback_later
-
-    def cancel_if_owner() -> None:
-        if getpid() == owner:
-            cancel()
-
-    return cancel_if_owner
-
-
-def _sample_stack_before_limit(job: Job, path: str) -> None:
-    """faulthandler's own thread dumps every thread's stack to `path` just before the parent's
-    time limit, without needing the GIL: the parent reads it if the run times out."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
-    high = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, STACK_FD_MIN)
-    os.close(fd)
-    margin = min(DUMP_MARGIN_S, job.time_limit / 2)
-    faulthandler.dump_traceback_later(job.time_limit - margin, repeat=False, file=high)
 
 
 def _restore_builtins(saved: dict) -> list[str]:
@@ -227,7 +204,7 @@ def _run_exercise(
 ) -> RunResult:
     # bound before the learner's code runs, like everything else the verdict depends on (see run)
     check_all, learner_view, placeholders = run_checks, Learner, stub_names
-    outcome_of, check_status, learner_error_of = CheckOutcome.from_dict, CheckStatus, learner_error
+    outcome_of, blocking, learner_error_of = CheckOutcome.from_dict, unaccepted, learner_error
     status, started_event, done_event = Status, CheckStarted, CheckDone
     result = RunResult(exercise=job.exercise, status=Status.PASSED)
     checks, content_error = _load_checks(job, check_module, restore_builtins)
@@ -284,7 +261,7 @@ def _run_exercise(
     result.checks = outcomes
     if error is not None:
         result.status, result.error = status.ERROR, error
-    elif any(o.status is not check_status.PASSED for o in outcomes):
+    elif blocking(outcomes):  # a failure, an error, or a skip whose cover did not pass
         result.status = status.FAILED
     return result
 

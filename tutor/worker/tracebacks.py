@@ -32,6 +32,8 @@ _HINT_TEXTS = (
     ("where requires ndarray or scalar arguments, got <class", "tb.hint.where_tree"),
 )
 _MEMORY_TEXTS = ("RESOURCE_EXHAUSTED", "Out of memory", "bad_alloc")
+SHOWN_BEFORE, SHOWN_AFTER = 60, 40  # characters of a long line around a syntax error's column
+MAX_CARET = 60  # the marked span of a syntax error is cut to this many characters
 
 
 def is_memory_error(exc: BaseException | None, text: str = "") -> bool:
@@ -72,6 +74,33 @@ def _exception_only(exc: BaseException) -> str:
     return "".join(te.format_exception_only())
 
 
+def shown_syntax_error(exc: SyntaxError) -> SyntaxError:
+    """`exc` as it is shown: a long line (a pasted list of 100,000 characters) cut to the part
+    around the error, with … where it was cut and the caret still under the same character."""
+    line = (exc.text or "").rstrip("\n")
+    if len(line) <= SHOWN_BEFORE + SHOWN_AFTER + MAX_CARET:
+        return exc
+    start = min(max(exc.offset or 1, 1), len(line) + 1) - 1  # 0-based
+    same_line = exc.end_lineno in (None, exc.lineno)
+    end = (exc.end_offset or 0) - 1 if same_line else start + 1
+    end = min(max(end, start + 1), start + MAX_CARET)
+    lo, hi = max(0, start - SHOWN_BEFORE), min(len(line), end + SHOWN_AFTER)
+    head, tail = ("… " if lo else ""), (" …" if hi < len(line) else "")
+    shift = len(head) - lo + 1  # 1-based again
+    shown = SyntaxError(
+        exc.msg,
+        (
+            exc.filename,
+            exc.lineno,
+            start + shift,
+            head + line[lo:hi] + tail,
+            exc.lineno,
+            end + shift,
+        ),
+    )
+    return shown
+
+
 def learner_error(
     exc: BaseException,
     learner_files: set[str] | str,
@@ -86,7 +115,7 @@ def learner_error(
     learner's value broke a check: the check's file would point the learner at our code)."""
     files = {learner_files} if isinstance(learner_files, str) else set(learner_files)
     if isinstance(exc, SyntaxError) and exc.filename in files:
-        text = _exception_only(exc)
+        text = _exception_only(shown_syntax_error(exc))
         return ErrorInfo(
             type=type(exc).__name__,
             message=str(exc.msg),
@@ -138,14 +167,15 @@ def _faulthandler_ascii(text: str) -> str:
 def stuck_error(
     dump: str, learner_file: str, source: str | None = None, lang: str | None = None
 ) -> ErrorInfo | None:
-    """Where the learner's code was, from a faulthandler dump of the worker's threads taken when
-    the time ran out; None when no thread was in the learner's file. `source` gives the lines
-    of a file that is not on disk (a lesson block); `lang` the job's language."""
+    """Where the learner's code was, from a faulthandler dump taken when the time ran out (the
+    main thread's stack, or every thread's); None when no thread was in the learner's file.
+    `source` gives the lines of a file that is not on disk (a lesson block); `lang` the job's
+    language."""
     lang = lang or current_lang()
     names = {learner_file, _faulthandler_ascii(learner_file)}
     blocks: list[list[tuple[str, int, str]]] = []
     for row in dump.splitlines():
-        if row.startswith(("Thread 0x", "Current thread 0x")):
+        if row.startswith(("Stack (", "Thread 0x", "Current thread 0x")):
             blocks.append([])
             continue
         m = _FRAME_RE.match(row)

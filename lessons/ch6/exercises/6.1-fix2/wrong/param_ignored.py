@@ -1,4 +1,5 @@
 # expect: failed values "过时"
+# expect.en: "stale"
 # 错误示范:给 amplify 加了参数 g,函数体里却还在读全局变量 gain。
 gain = 1.0
 

@@ -1,4 +1,5 @@
 # expect: failed argument "静态参数"
+# expect.en: "static argument"
 # 错误示范:增益改成了参数,却标成了静态参数,每个新增益都要重新编译。
 def _times_gain(x, gain):
     return x * gain

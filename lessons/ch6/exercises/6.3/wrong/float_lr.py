@@ -1,4 +1,5 @@
 # expect: error jit "ConcretizationTypeError"
+# expect.en: "ConcretizationTypeError"
 # 错误示范:在函数里先把学习率转成 Python float。直接调用没事;
 # 在 jax.jit 里学习率是追踪值,float() 拿不到具体数值,抛出 ConcretizationTypeError。
 def gradient_descent_step(theta, lr):

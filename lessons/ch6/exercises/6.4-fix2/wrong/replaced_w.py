@@ -1,4 +1,5 @@
 # expect: failed values "w"
+# expect.en: "w"
 # 错误示范:replace 的字段名写错了,换掉的是 w。
 import dataclasses
 

@@ -1,4 +1,5 @@
 # expect: failed body "welford_step 一次也没有被调用"
+# expect.en: "welford_step was never called"
 # online_var 里另写了一个主体函数,welford_step 根本没被用上(它自己也写错了,只是没人发现)。
 def welford_step(state, x):
     n, mean, m2 = state

@@ -1,4 +1,5 @@
 # expect: failed trace "δ²(两处都用旧均值)"
+# expect.en: "δ² (the old mean in both places)"
 # M2 的增量写成了 δ²(两处都用旧均值):应为 δ·(x − 新均值)。前几步的方差会偏大一倍。
 def welford_step(state, x):
     n, mean, m2 = state

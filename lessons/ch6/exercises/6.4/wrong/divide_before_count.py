@@ -1,4 +1,5 @@
 # expect: failed mean "实际是 nan"
+# expect.en: "it is nan"
 # 在计数加 1 之前就用 n 做了除法:第一步是 δ / 0,之后全是 inf / nan。
 def welford_step(state, x):
     n, mean, m2 = state

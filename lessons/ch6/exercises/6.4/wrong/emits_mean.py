@@ -1,4 +1,5 @@
 # expect: failed trace "返回的是均值而不是方差"
+# expect.en: "returns the mean instead of the variance"
 # 每步输出的是当前均值而不是当前方差:方差轨迹应是 M2 / n。
 def welford_step(state, x):
     n, mean, m2 = state

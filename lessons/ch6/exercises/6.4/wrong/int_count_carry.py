@@ -1,4 +1,5 @@
 # expect: error uses_scan "must have equal types"
+# expect.en: "must have equal types"
 # 计数用强类型 int32 初始化,主体里却加了浮点 1.0:carry 的 dtype 前后不一致,lax.scan 报 TypeError。
 def welford_step(state, x):
     n, mean, m2 = state

@@ -1,4 +1,5 @@
 # expect: failed variance "(x − μ_新)²(两处都用新均值)"
+# expect.en: "(x − μ_new)² (the new mean in both places)"
 # 错误示范:M2 的增量写成了 (x − 新均值)²。看上去和 δ² 对称,其实两处都用了新均值,
 # 每一步都少加了一点:正确的增量是 δ·(x − 新均值),其中 δ 用的是旧均值。
 def welford_step(state, x):

@@ -1,4 +1,5 @@
 # expect: failed uses_scan "没有 scan"
+# expect.en: "has no scan"
 # 用 Python for 循环代替 lax.scan:结果对,但 jit 会把循环展开成 300 份,编译又慢又大。
 def welford_step(state, x):
     n, mean, m2 = state

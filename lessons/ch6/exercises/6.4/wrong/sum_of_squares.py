@@ -1,4 +1,5 @@
 # expect: failed variance "平方和相减"
+# expect.en: "difference of squares"
 # 用“平方和相减”:E[x²] − E[x]²。数据在 1000 附近时,float32 下两个大数相减,有效数字全丢了。
 def welford_step(state, x):
     n, total, total_sq = state

@@ -1,4 +1,5 @@
 # expect: failed curve "Adam(lr=0.003) 的训练曲线"
+# expect.en: "the training curve of Adam(lr=0.003)"
 # 错误示范:rmsprop 写对了,训练时却顺手用了上下文里现成的 adam。
 # rms_losses 的形状、初始损失都没问题,最后也降得很低,可它根本不是 RMSProp 的训练曲线。
 

@@ -1,4 +1,5 @@
 # expect: failed step1 "偏差修正"
+# expect.en: "bias-corrected"
 # 错误示范:照着 Adam 给 s 加了偏差修正 s / (1 − ρᵗ)。
 # 第 1 步的结果恰好和“漏了 (1 − ρ)”一样(都等于用 g² 当 s),第 2 步起两者才分开;
 # 本题的 RMSProp 不做偏差修正。

@@ -1,4 +1,5 @@
 # expect: failed step1 "ε 放进了根号里"
+# expect.en: "ε went inside the square root"
 # ε 放进了根号里(Optax 的 scale_by_rms 默认就这么写):和本题给定的 g / (√s + ε) 对不上。
 
 

@@ -1,4 +1,5 @@
 # expect: failed losses "只是一个数"
+# expect.en: "is a single number"
 # 只保存了最后一步的损失:rms_losses 应是 1000 步的逐步损失。
 
 

@@ -1,4 +1,5 @@
 # expect: failed step1 "漏了 (1 − ρ)" not "更新前的 s" "放反了" "没有乘学习率"
+# expect.en: "lacks (1 − ρ)" not "from before its update" "swapped" "learning rate lr is missing"
 # 梯度平方前漏了 (1 - rho):s 被放大,步长变小。
 
 

@@ -1,4 +1,5 @@
 # expect: failed step2 "s 没有跨步累积"
+# expect.en: "s does not accumulate across steps"
 # s 没有跨步累积:每一步都只用本步梯度,传入状态里的旧 s 被忽略了。第 1 步碰巧是对的。
 
 

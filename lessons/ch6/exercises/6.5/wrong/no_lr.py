@@ -1,4 +1,5 @@
 # expect: failed step1 "没有乘学习率 lr" not "更新前的 s" "放反了"
+# expect.en: "the learning rate lr is missing" not "from before its update" "swapped"
 # 以为 RMSProp 的“自适应”已经决定了步长,忘了乘学习率。
 
 

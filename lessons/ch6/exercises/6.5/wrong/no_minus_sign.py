@@ -1,4 +1,5 @@
 # expect: failed step1 "updates 的符号反了"
+# expect.en: "The updates have the wrong sign"
 # 增量少了负号:apply_updates 做的是加法,这样参数会沿梯度方向走(梯度上升)。
 
 

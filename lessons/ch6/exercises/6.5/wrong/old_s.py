@@ -1,4 +1,5 @@
 # expect: failed step1 "更新前的 s" not "放反了" "没有乘学习率"
+# expect.en: "s from before its update" not "swapped" "learning rate lr is missing"
 # 先用传入的旧 s 算增量,再更新 s:第一步的 s 还是 0,增量变成 −lr·g/ε,大得离谱。
 
 

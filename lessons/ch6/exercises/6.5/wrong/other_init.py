@@ -1,4 +1,5 @@
 # expect: failed task "训练要从上下文的 params0 出发"
+# expect.en: "training starts from the context's params0"
 # 没有从 params0 出发,而是自己重新初始化了一套参数:rms_losses 不再是本章任务的训练曲线。
 
 

@@ -1,4 +1,5 @@
 # expect: failed defaults "params 要有默认值"
+# expect.en: "params, needs a default"
 # update 的 params 没有默认值:接口要求第三个参数 params 可以省略(默认 None),不传时这里会 TypeError。
 
 

@@ -1,4 +1,5 @@
 # expect: failed step2 "s 没有跨步累积"
+# expect.en: "s does not accumulate across steps"
 # 返回的是旧状态而不是新状态:新 s 算出来了却没交回去,下一步又从旧 s 开始。
 
 

@@ -1,4 +1,5 @@
 # expect: failed step1 "ρ 和 1 − ρ 放反了" not "更新前的 s" "没有乘学习率"
+# expect.en: "ρ and 1 − ρ are swapped" not "from before its update" "learning rate lr is missing"
 # 把 rho 当成“新梯度的权重”:s ← (1 − ρ)·s + ρ·g²,旧的 s 几乎被忘掉。
 
 

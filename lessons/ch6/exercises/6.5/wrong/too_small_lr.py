@@ -1,4 +1,5 @@
 # expect: failed improves "没有降到一半以下"
+# expect.en: "not below half"
 # 学习率写成了 1e-6(多打了几个 0):实现没错,但 1000 步内损失降不到一半。
 
 

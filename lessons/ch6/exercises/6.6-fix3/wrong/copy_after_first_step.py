@@ -1,4 +1,5 @@
 # expect: failed keep "被删掉"
+# expect.en: "have been deleted"
 # 错误示范:记下第一步之后的参数当作起点,不再读调用者的 params。不报错了,可调用者的 params 已经被捐掉,drift 也少算了第一步。
 LR = 0.05
 

@@ -1,4 +1,5 @@
 # expect: failed values "已被捐赠"
+# expect.en: "had been donated"
 # 错误示范:以为 jax.tree.map(lambda leaf: leaf, ...) 会复制一份。它交回的还是调用者的那批数组。
 LR = 0.05
 

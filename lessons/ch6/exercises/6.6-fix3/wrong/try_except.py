@@ -1,4 +1,5 @@
 # expect: failed values "drift"
+# expect.en: "drift"
 # 错误示范(压下症状的错误办法):接住 RuntimeError,读不到的 drift 记成 NaN。
 LR = 0.05
 

@@ -1,4 +1,5 @@
 # expect: failed ema "decay 和 1 − decay 放反了"
+# expect.en: "decay and 1 − decay are swapped"
 # decay 和 1 - decay 放反了:副本几乎等于当前参数,起不到平滑作用。
 class TrainState(NamedTuple):  # 三个字段
     step: jax.Array  # 步数

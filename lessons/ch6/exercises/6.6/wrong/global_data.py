@@ -1,4 +1,5 @@
 # expect: failed fresh "用 x_data / y_data 训练的结果"
+# expect.en: "as training on x_data / y_data would"
 # 梯度用的是全局的 x_data / y_data,而不是传进来的 x、y:换一组数据就错了。
 class TrainState(NamedTuple):  # 三个字段
     step: jax.Array  # 步数

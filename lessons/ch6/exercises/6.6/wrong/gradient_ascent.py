@@ -1,4 +1,5 @@
 # expect: failed sgd "朝梯度方向走了"
+# expect.en: "moved along the gradient"
 # 把梯度加到了参数上:这是梯度上升,损失会越来越大。
 class TrainState(NamedTuple):  # 三个字段
     step: jax.Array  # 步数

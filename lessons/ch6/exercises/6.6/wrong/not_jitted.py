@@ -1,4 +1,5 @@
 # expect: failed jitted "没有 .lower 属性"
+# expect.en: "has no .lower attribute"
 # 忘了 jax.jit:数值是对的,但题目要求训练步是编译过的函数。
 class TrainState(NamedTuple):  # 三个字段
     step: jax.Array  # 步数

@@ -1,4 +1,5 @@
 # expect: failed fields "只有 step、params 两个字段"
+# expect.en: "has only the two fields step and params"
 # 照抄了 6.4 节的两字段 TrainState,忘了加 ema_params:EMA 副本没有地方放,训练步只好把它丢掉。
 class TrainState(NamedTuple):  # 少了 ema_params
     step: jax.Array  # 步数

@@ -1,4 +1,5 @@
 # expect: error returns_state "tree_map"
+# expect.en: "tree_map"
 # jax.tree_map 在 JAX 0.12 里已经删除:第一次调用就抛 AttributeError,应改用 jax.tree.map。
 class TrainState(NamedTuple):  # 三个字段
     step: jax.Array  # 步数

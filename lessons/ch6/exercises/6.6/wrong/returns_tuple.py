@@ -1,4 +1,5 @@
 # expect: failed returns_state "返回的不是 TrainState"
+# expect.en: "is not a TrainState"
 # 返回了普通元组:调用者拿到的不再是 TrainState,state.params 这样的字段访问会失效。
 class TrainState(NamedTuple):  # 三个字段
     step: jax.Array  # 步数

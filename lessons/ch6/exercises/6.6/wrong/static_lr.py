@@ -1,4 +1,5 @@
 # expect: failed no_retrace "lr、decay 被当成了静态参数"
+# expect.en: "lr and decay were made static arguments"
 # 把 lr、decay 设成静态参数:数值正确,但每换一个数值就重新编译一次。
 class TrainState(NamedTuple):  # 三个字段
     step: jax.Array  # 步数

@@ -1,4 +1,5 @@
 # expect: failed no_retrace "lr、decay 被当成了静态参数"
+# expect.en: "lr and decay were made static arguments"
 # isolated: 在模块顶层用 jax.config.update 关掉 jit,整个进程都受影响
 # 错误示范:lr、decay 设成了静态参数,而且文件开头为了调试关掉了 jit。
 # 关掉 jit 并不能让重新编译的问题消失:检查数编译次数时会重新打开 jit,照样看到每个新数值编译一次。

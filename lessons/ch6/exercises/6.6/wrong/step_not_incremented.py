@@ -1,4 +1,5 @@
 # expect: failed step "step 没有变"
+# expect.en: "step did not change"
 # 忘了让 step 加 1:训练照样能跑,但步数永远停在原地。
 class TrainState(NamedTuple):  # 三个字段
     step: jax.Array  # 步数

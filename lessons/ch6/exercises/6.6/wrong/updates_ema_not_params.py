@@ -1,4 +1,5 @@
 # expect: failed sgd "一步 SGD 之后 [w, b] 应为"
+# expect.en: "After one SGD step [w, b] should be"
 # 把梯度步做在了 EMA 副本上,参数本身却用 EMA 公式混合:两份状态的角色弄反了。
 class TrainState(NamedTuple):  # 三个字段
     step: jax.Array  # 步数

@@ -1,4 +1,5 @@
 # expect: error load "Incompatible shapes for broadcasting"
+# expect.en: "Incompatible shapes for broadcasting"
 # h0 写成了 (1, 16):每条序列的输出多了一维,变成 (T, 1, 1),训练时和目标 (64, 20, 1) 广播不上而报错。批量维应交给 vmap。
 
 

@@ -1,4 +1,5 @@
 # expect: failed shape "数值是对的,但输出的形状是 (7, 1, 1)"
+# expect.en: "The values are right, but the output's shape is (7, 1, 1)"
 # h0 写成了 (1, 16),输出变成 (T, 1, 1);训练时报广播错误后,在损失里用 reshape 把症状“修”掉了,rnn_forward 本身仍然多一维。
 
 

@@ -1,4 +1,5 @@
 # expect: failed data "[0, 1)" "minval=-0.5"
+# expect.en: "[0, 1)" "minval=-0.5"
 # 生成序列时忘了写取值区间:jax.random.uniform 默认在 [0, 1) 里取值,数据整体偏正,不是题目要的 [−0.5, 0.5]。
 
 

@@ -1,4 +1,5 @@
 # expect: failed improves "每一步的损失都是在同一组参数上算的"
+# expect.en: "every step's loss was computed on the same parameters"
 # 训练循环里求梯度用的是闭包捕获的初始参数 p0,而不是 carry 里的参数:参数照样在变,但损失和梯度永远是初始参数的,300 步一动不动。
 
 

@@ -1,4 +1,5 @@
 # expect: failed values "h₀ = 1" not "去掉 tanh" "更新前的隐藏状态"
+# expect.en: "h₀ = 1" not "without tanh" "from before the update"
 # 以为“1”是个中性的起点,把初始隐藏状态写成了全 1:第一步就多出 1·W_h 这一项。
 HIDDEN = 16
 

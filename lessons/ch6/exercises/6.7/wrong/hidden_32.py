@@ -1,4 +1,5 @@
 # expect: failed trained "形状不对" "Wh (16, 16)"
+# expect.en: "wrong shapes" "Wh (16, 16)"
 # 隐藏维取成了 32:rnn_forward 照样能算、损失也会下降,但题目规定的是 16 维隐藏状态。
 
 

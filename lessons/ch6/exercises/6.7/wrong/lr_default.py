@@ -1,4 +1,5 @@
 # expect: failed replay "adam(0.001)" "学习率 0.01"
+# expect.en: "adam(0.001)" "learning rate of 0.01"
 # 学习率用了很多库的默认值 1e-3,而不是题目的 0.01:300 步里损失降得慢得多,逐步对拍时从第 1 步就不一致。
 
 

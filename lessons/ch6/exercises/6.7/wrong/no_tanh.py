@@ -1,4 +1,5 @@
 # expect: failed values "去掉 tanh" not "h₀ = 1"
+# expect.en: "recurrence without tanh" not "h₀ = 1"
 # 忘了 tanh:隐藏状态成了线性递推,不是题目里的 RNN。
 
 

@@ -1,4 +1,5 @@
 # expect: failed shape "输出正好是每一步的隐藏状态"
+# expect.en: "The output is exactly the hidden state h_t of every step"
 # 每步输出的是隐藏状态 h 本身,忘了乘 W_o:输出形状变成 (T, 16)(训练时被广播掩盖了)。
 
 

@@ -1,4 +1,5 @@
 # expect: failed trained "负的累计和" "(预测 − 目标)²"
+# expect.en: "negated running sum" "(prediction − target)²"
 # 损失里把减号写成了加号:(预测 + 目标)² 同样能降下去,模型学会的却是输出负的累计和。
 
 

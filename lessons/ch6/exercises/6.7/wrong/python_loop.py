@@ -1,4 +1,5 @@
 # expect: failed uses_scan "没有 scan"
+# expect.en: "has no scan"
 # 用 Python for 循环逐步展开,而不是 lax.scan:结果对,但 jit 会把 T 步全部展开成一份大程序。
 
 

@@ -1,4 +1,5 @@
 # expect: failed shape "输出正好是最后一个隐藏状态"
+# expect.en: "The output is exactly the last hidden state"
 # 返回了 scan 的最终 carry(最后一个隐藏状态),而不是每一步的输出序列。训练时形状对不上报错,
 # 于是改成只和最后一步的目标比较,错误被“绕过”了,rnn_forward 本身却仍然不是题目要的 (T, 1) 输出序列。
 

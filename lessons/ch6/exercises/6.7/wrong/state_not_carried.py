@@ -1,4 +1,5 @@
 # expect: failed values "每一步都像是从 h = 0 重新开始"
+# expect.en: "Every step looks like a fresh start from h = 0"
 # 把旧的 h 原样作为 carry 返回:隐藏状态从没传下去,每一步都从 h = 0 开始。
 
 

@@ -1,4 +1,5 @@
 # expect: failed trained "平方误差的总和"
+# expect.en: "a sum of squared errors"
 # 损失用的是平方误差的总和:Adam 对梯度的整体缩放几乎不敏感,照样能训练,但 rnn_losses 不是题目要的均方误差。
 
 

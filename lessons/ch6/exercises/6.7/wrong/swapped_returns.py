@@ -1,4 +1,5 @@
 # expect: error load "carry input and carry output must have equal types"
+# expect.en: "carry input and carry output must have equal types"
 # 主体函数的两个返回值顺序写反了:carry 的形状从 (16,) 变成 (1,),lax.scan 报 TypeError。
 
 

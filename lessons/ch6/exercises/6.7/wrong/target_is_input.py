@@ -1,4 +1,5 @@
 # expect: failed trained "拟合的是序列本身" "axis=1"
+# expect.en: "fits the sequences themselves" "axis=1"
 # 把最后一维当成了时间轴:jnp.cumsum(seqs, axis=-1) 沿长度为 1 的特征维累加,目标就是序列本身,不是到当前为止的累计和。
 
 

@@ -1,4 +1,5 @@
 # expect: failed losses "形状应为 (300,)"
+# expect.en: "should have shape (300,)"
 # 只训练了 100 步:rnn_losses 应是 300 步的逐步损失。
 
 

@@ -1,4 +1,5 @@
 # expect: failed one_compile "弱类型"
+# expect.en: "weak type"
 # 错误示范(把症状压下去的错误办法):在 peak_step 里把状态转成 float32 / int32。
 # 输出是强类型了,可第一次调用的输入仍是弱类型,签名照样变一次。
 def initial_state():

@@ -1,4 +1,5 @@
 # expect: failed values "0"
+# expect.en: "0"
 # 错误示范:峰值从 0 开始。dtype 对了,可数据全是负数时峰值停在 0。
 def initial_state():
     return (jnp.zeros((), jnp.float32), jnp.zeros((), jnp.int32))
