@@ -11,9 +11,13 @@ def _session_cache(tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def _temp_home(tmp_path, monkeypatch):
-    """Tests never touch the real data home."""
+    """Tests never touch the real data home. Every home is a first start, whose language the
+    locale would choose (tutor/application/language.py): the suite speaks the language it
+    started in unless a test says otherwise (tests/test_language_choice.py unsets it)."""
     home = tmp_path / "home"
     monkeypatch.setenv("JAXTUTOR_HOME", str(home))
+    if os.environ.get("JAXTUTOR_LANG") not in ("zh", "en"):
+        monkeypatch.setenv("JAXTUTOR_LANG", "zh")
     return home
 
 

@@ -30,6 +30,9 @@ TEXT_RULES = {
     "tutor/authoring/predict_giveaway.py",
     "tutor/authoring/validate.py",
     "tutor/authoring/course_map.py",
+    "tutor/authoring/text_rules.py",
+    "tutor/authoring/validate_languages.py",
+    "tutor/authoring/block_parity.py",
 }
 # Check modules not converted yet: each must still hold Chinese (the list only shrinks).
 NOT_CONVERTED = {

@@ -8,6 +8,7 @@ screen it expects shows, never for a word the previous screen's key bar shows to
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -34,13 +35,15 @@ APP_LIFETIME_S = 600
 
 def learner_env(home: Path | str, content: Path | str, *extra: str) -> list[str]:
     """The app's environment in the terminal: the learner's home, the course it reads, a UTF-8
-    terminal that takes colour, and any `extra` NAME=value."""
+    terminal that takes colour, the suite's language (a first start would take the locale's),
+    and any `extra` NAME=value."""
     return [
         f"JAXTUTOR_HOME={home}",
         f"JAXTUTOR_CONTENT={content}",
         "TERM=xterm-256color",
         "LANG=C.UTF-8",
         "LC_ALL=C.UTF-8",
+        f"JAXTUTOR_LANG={os.environ.get('JAXTUTOR_LANG', 'zh')}",
         *extra,
     ]
 

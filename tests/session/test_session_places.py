@@ -46,6 +46,32 @@ def test_a_setting_is_kept_for_the_next_session(session, make_session, tmp_path)
     assert make_session(tmp_path).setting("theme") == "textual-light"
 
 
+def test_the_first_language_is_remembered_and_a_switch_changes_it_and_nothing_else(
+    session, make_session, tmp_path
+):
+    session.remember_language("zh")
+    session.remember_language("en")  # a later start's --lang does not overwrite it
+    assert session.setting("lang") == "zh"
+    ex_id = next(iter(session.course.exercises))
+    session.reveal_hint(ex_id)
+    path, _ = session.ensure_draft(ex_id)
+    draft = path.read_bytes()
+    before = (session.hints(ex_id), session.stats(ex_id), session.location())
+    english = session.switch_language("en")
+    assert session.course is english and english.lang == "en" and session.lang == "en"
+    assert session.setting("lang") == "en"
+    assert (len(session.hints(ex_id)), session.stats(ex_id), session.location()) == (
+        len(before[0]),
+        before[1],
+        before[2],
+    )
+    assert path.read_bytes() == draft
+    with pytest.raises(ValueError):
+        session.switch_language("fr")
+    session.close()
+    assert make_session(tmp_path).setting("lang") == "en"
+
+
 def test_the_first_quiz_answer_counts(session, course):
     quiz = next(
         c.quiz

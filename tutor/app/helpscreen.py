@@ -113,9 +113,9 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Static(self._table(), id="help-table")
+            yield Static(self.help_table(), id="help-table")
 
-    def _table(self) -> Table:
+    def help_table(self) -> Table:
         table = Table(
             title=t("app.help.title"),
             caption=t("app.help.close"),

@@ -132,6 +132,16 @@ class Navigation(App[object]):
                 )
         return True
 
+    def reopen(self) -> Screen[Any] | None:
+        """The place shown, built again (its texts in the language now chosen), the back stack
+        left as it is; None on the course map."""
+        place = self.places.place
+        if place is None:
+            return None
+        screen = self._make_screen(*place)
+        self._show(screen)
+        return screen
+
     @staticmethod
     def _is_overlay(screen: Screen[Any]) -> bool:
         """A dialog, or a screen that marks itself OVERLAY (progress, cheat sheet): no import

@@ -12,6 +12,7 @@ from functools import partial
 from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
 
+from tutor.app.language_switch import other_language
 from tutor.app.typed_app import tutor_app
 from tutor.words.catalog import t
 
@@ -83,6 +84,8 @@ class CourseCommands(Provider):
         out.append((t("app.cmd.help_open", what=t("app.key.help")), app.action_help))
         out.append((t("app.key.continue"), app.continue_course))
         out.append((t("app.key.theme"), app.action_toggle_theme))
+        name = t(f"app.lang.{other_language()}")
+        out.append((t("app.cmd.language", name=name), app.action_switch_language))
         return out
 
     async def discover(self) -> Hits:

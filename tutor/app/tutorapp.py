@@ -5,6 +5,7 @@ away. Moving between screens is its base's, Navigation (tutor/app/navigation.py)
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import threading
 from pathlib import Path
@@ -19,7 +20,7 @@ from tutor.app.endsignals import EndSignals
 from tutor.app.garbage_policy import GarbagePolicy
 from tutor.app.navigation import Navigation
 from tutor.application.runs import RunService
-from tutor.application.session import open_session
+from tutor.application.session import StoreError, open_session
 from tutor.course.loader import load_course
 from tutor.words.catalog import lang, t
 
@@ -52,6 +53,7 @@ class TutorApp(Navigation):
         Binding("f2", "home", "app.key.map"),
         Binding("f3", "progress", "app.key.progress"),
         Binding("f4", "cheatsheet", "app.key.cheatsheet"),
+        Binding("f12", "switch_language", "app.key.language", show=False, priority=True),
         Binding("f9", "toggle_theme", "app.key.theme", show=False),
         Binding("slash", "search", "app.key.search"),
         Binding("ctrl+q", "quit", "app.key.quit", priority=True),
@@ -70,13 +72,15 @@ class TutorApp(Navigation):
         """`runner`: a stand-in for the real runner (tests); `warm`: keep a worker ready."""
         self.gc_policy = GarbagePolicy(gc.isenabled())  # tutor/app/garbage_policy.py
         super().__init__()
-        self.course = load_course()
+        self.course = load_course(lang=lang())  # only this language's files are read
         self.session = open_session(
             home,
             course=self.course,
             lang=lang(),
             runs=RunService(runner, keep_warm=warm, interactive=True),
         )
+        with contextlib.suppress(StoreError):  # not remembered: chosen again next start
+            self.session.remember_language(lang())
         self.target = target
         self.places = BackStack()  # the place shown and where Esc returns (tutor/app/backstack.py)
         self._warm = warm
@@ -199,6 +203,16 @@ class TutorApp(Navigation):
 
             self._text_index = TextIndex(self.course)
         return self._text_index
+
+    def forget_text_index(self) -> None:
+        """The course's texts changed (another language): the index is built again on use."""
+        self._text_index = None
+
+    def action_switch_language(self) -> None:
+        """The other language for the app's words and the course (tutor/app/language_switch.py)."""
+        from tutor.app.language_switch import switch_language
+
+        switch_language(self)
 
     def action_search(self) -> None:
         from tutor.app.search import SearchScreen

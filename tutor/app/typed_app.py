@@ -12,7 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, cast
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from textual.dom import DOMNode
+    from textual.screen import Screen
 
     from tutor.app.outputcache import ChapterOutputs
     from tutor.app.textindex import TextIndex
@@ -58,6 +61,10 @@ class TutorAppLike(Protocol):
     def action_help(self) -> None: ...
 
     def action_toggle_theme(self) -> None: ...
+
+    def action_switch_language(self) -> None: ...
+
+    def reopen(self) -> Screen[Any] | None: ...
 
 
 def tutor_app(widget: DOMNode) -> TutorAppLike:

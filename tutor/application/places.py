@@ -81,3 +81,11 @@ class Places:
 
     def choose_setting(self, key: str, value: str) -> None:
         self._store.set_setting(key, value)
+
+    def remember_language(self, lang: str) -> None:
+        """The language of a first start becomes the learner's (tutor/application/language.py);
+        one already remembered stays (--lang and JAXTUTOR_LANG choose for one start only)."""
+        from tutor.application.language import SETTING
+
+        if self._store.get_setting(SETTING) is None:
+            self._store.set_setting(SETTING, lang)

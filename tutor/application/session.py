@@ -184,6 +184,23 @@ class Session(Answers, Places, Verdicts):
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def switch_language(self, lang: str) -> Course:
+        """The course in `lang` from now on, remembered as the learner's language; drafts, runs
+        and records are left as they are (they do not depend on the language). Returns the
+        course, whose texts the front end shows again. Raises ValueError for no language."""
+        from tutor.application.language import SETTING
+        from tutor.course.languages import LANGS
+        from tutor.course.loader import load_course
+
+        if lang not in LANGS:
+            raise ValueError(f"no language {lang!r}: {', '.join(LANGS)}")
+        self.course = load_course(self.course.root, lang=lang)
+        self.lang = lang
+        for draft in self._draft_files.values():  # a missing draft starts from this starter
+            draft.exercise = self.course.exercise(draft.exercise.id)
+        self._store.set_setting(SETTING, lang)
+        return self.course
+
     @property
     def recovered_from(self) -> Path | None:
         """Where a damaged database was moved aside when this session opened, if it was."""

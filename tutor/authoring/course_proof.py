@@ -2,8 +2,15 @@
 every starter is not attempted (a repair's starter shows its symptom), every wrong-solution fixture
 fails on the check meant to catch it, and no check crashes on a structural variant of the solution
 (tutor/authoring/probes.py) (like rustlings' `dev check`). `jaxtutor dev blocks` runs the lessons'
-runnable blocks and the quizzes' verification code. Both are the course proof (`make proof`) and
-the content authors' tools.
+runnable blocks and the quizzes' verification code.
+
+Lessons in both languages: where a page has an English version, its blocks run in English too,
+in the same batch worker as the Chinese ones, each prediction's `shows` is required in its own
+language's output, and each block's two outputs must print the same numbers (block_parity.py). A
+quiz question's answer and verification code are the same in both languages by construction (an
+overlay holds only text: tutor/course/languages.py), so the verification runs once.
+
+Both are the course proof (`make proof`) and the content authors' tools.
 
 Batch mode: an exercise's (or a page's) trusted inputs run one after another in one batch worker,
 each in a fresh namespace (tutor/running/batch.py); inputs that change process-wide state run in a
@@ -11,10 +18,11 @@ one-shot worker of their own (tutor/authoring/isolation.py). An input the batch 
 run alone; a verdict that fails in the batch is confirmed alone, and one that passes alone but
 failed in the batch is reported as such (an input before it changed process-wide state).
 
-Both languages: the solution, the starter and every wrong fixture run once per language in the
-same batch (the job carries its language); the verdict must be the same, and each fixture's
-words must be in that language's message (the `# expect.en:` line for English, required once the
-check module speaks through the catalogs: no Chinese literal left in it)."""
+Exercises in both languages: the solution, the starter and every wrong fixture run once per
+language in the same batch (the job carries its language; the English run takes the exercise's
+`starter.en.py` and `solution.en.py` where it has them); the verdict must be the same, and each
+fixture's words must be in that language's message (the `# expect.en:` line for English, required
+once the check module speaks through the catalogs: no Chinese literal left in it)."""
 
 from __future__ import annotations
 
@@ -25,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.authoring import probes
+from tutor.authoring.block_parity import number_difference, unstable_lines
 from tutor.authoring.cjk_literals import CJK, cjk_literals
 from tutor.authoring.isolation import (
     FAULT_STATUSES,
@@ -33,7 +42,8 @@ from tutor.authoring.isolation import (
     process_effects,
 )
 from tutor.course.expectations import LOAD, Expectation, parse_expectation, parse_header
-from tutor.course.loader import Course, Exercise
+from tutor.course.languages import tagged
+from tutor.course.loader import Course, Exercise, load_course
 from tutor.protocol.events import Job
 from tutor.protocol.result import CheckStatus, RunResult, Status
 from tutor.running.batch import run_batch
@@ -208,23 +218,30 @@ def exercise_inputs(
     def alone(path: Path) -> bool:
         return bool(process_effects(path.read_text(encoding="utf-8"), modules))
 
+    def version(path: Path, lang: str) -> Path:
+        """The file a learner of `lang` is given: its version in that language where it has one
+        (`starter.en.py`), else the file itself."""
+        other = tagged(path, lang)
+        return other if other.is_file() else path
+
     solution_alone = alone(ex.solution_path)
     english = not cjk_literals(ex.check_path.read_text(encoding="utf-8"))
     inputs = []
     for lang in LANGS:
         tag = "" if lang == "zh" else f" [{lang}]"
         passes = _passes_in_english if lang == "en" and english else _passes
+        solution = version(ex.solution_path, lang)
         inputs.append(
-            Input(f"{ex.id} solution{tag}", job_of(ex.solution_path, lang), passes, solution_alone)
+            Input(f"{ex.id} solution{tag}", job_of(solution, lang), passes, alone(solution))
         )
         if ex.is_repair:  # a repair's starter is broken code: it fails the way the content says
             exp = parse_header("# expect: " + ex.starter_expect).in_lang(lang)
             starter_judge: Callable[[RunResult], tuple[bool, str]] = functools.partial(judge, exp)
         else:
             starter_judge = _not_attempted(ex.names)
-        starter = job_of(ex.starter_path, lang)
+        starter = version(ex.starter_path, lang)
         inputs.append(
-            Input(f"{ex.id} starter{tag}", starter, starter_judge, alone(ex.starter_path))
+            Input(f"{ex.id} starter{tag}", job_of(starter, lang), starter_judge, alone(starter))
         )
         for path in ex.wrong_solutions():
             isolated = (
@@ -286,12 +303,12 @@ def _block_judge(prediction) -> Callable[[RunResult], tuple[bool, str]]:
     return judge_block
 
 
-def lesson_inputs(course: Course, lesson) -> list[Input]:
+def lesson_inputs(course: Course, lesson, tag: str = "") -> list[Input]:
     ctx = course.chapter_by_id[lesson.chapter_id].context_path
     modules = context_modules(ctx.read_text(encoding="utf-8"))
     inputs = []
     for block in lesson.runnable_blocks:
-        label = f"{lesson.id}:{block.line}"
+        label = f"{lesson.id}:{block.line}{tag}"
         job = functools.partial(
             snippet_job,
             block.code,
@@ -323,6 +340,8 @@ def run_blocks(
 ) -> list[Proof]:
     """Runnable blocks of the given lessons (or chapters) and the verify code of their quizzes;
     one batch per page and one per quiz."""
+    if course.lang != "zh":  # Chinese is the reference; the English pages are found from it
+        course = load_course(course.root)
     proofs = []
     chapters = [c for c in course.chapters if not ids or c.id in ids]
     lesson_ids = [i for i in ids if i in course.lessons]
@@ -330,8 +349,38 @@ def run_blocks(
         lesson for c in chapters for lesson in c.lessons
     ]
     for lesson in lessons:
-        proofs += prove(lesson_inputs(course, lesson), runner, batch)
+        proofs += page_proofs(course, lesson, runner, batch)
     if not lesson_ids:
         for chapter in chapters:
             proofs += prove(quiz_inputs(chapter), runner, batch)
     return proofs
+
+
+def page_proofs(course: Course, lesson, runner: Runner, batch: bool = True) -> list[Proof]:
+    """A page's blocks in Chinese and, where the page has an English version, in English: one
+    batch worker for both; then each block's two outputs, whose numbers must agree."""
+    inputs = lesson_inputs(course, lesson)
+    if not tagged(lesson.path, "en").is_file():
+        return prove(inputs, runner, batch)
+    en_lesson = load_course(course.root, lang="en").lesson(lesson.id)
+    en_inputs = lesson_inputs(load_course(course.root, lang="en"), en_lesson, " (en)")
+    proofs = prove(inputs + en_inputs, runner, batch)
+    if len(en_inputs) != len(inputs):
+        why = f"{len(en_inputs)} runnable blocks in English, {len(inputs)} in Chinese"
+        return [*proofs, Proof(f"lesson {lesson.id} zh=en", False, why)]
+    pairs = zip(inputs, proofs, proofs[len(inputs) :], strict=False)
+    return proofs + [_same_numbers(i, zh, en, runner) for i, zh, en in pairs]
+
+
+def _same_numbers(inp: Input, zh: Proof, en: Proof, runner: Runner) -> Proof:
+    """Do a block's Chinese and English outputs print the same numbers? A line whose numbers
+    change when the Chinese runs again (timings) does not count."""
+    label = inp.label + " zh=en"
+    if zh.result is None or en.result is None or not (zh.ok and en.ok):
+        return Proof(label, False, "one of the two did not run through (see above)")
+    why = number_difference(zh.result.stdout, en.result.stdout)
+    if why is not None:
+        again = runner.run(inp.job())
+        skip = unstable_lines(zh.result.stdout, again.stdout)
+        why = number_difference(zh.result.stdout, en.result.stdout, skip)
+    return Proof(label, why is None, why or "the same numbers", en.result)

@@ -5,25 +5,21 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Container
 from pathlib import Path
 
 from tutor import paths
-from tutor.authoring import emphasis, spacing
 from tutor.authoring.course_map import map_problems
 from tutor.authoring.isolation import unflagged
 from tutor.authoring.levels import level_problems
 from tutor.authoring.problems import Problem
+from tutor.authoring.text_rules import check_links as _check_links
+from tutor.authoring.text_rules import check_text as _check_text
 from tutor.authoring.validate_checks import check_checks_and_fixtures, check_rules
 from tutor.authoring.validate_files import _defined_names, _parse
+from tutor.course.languages import tagged
 from tutor.course.lesson import split_front_matter
 from tutor.course.loader import ContentError, Course, load_course
-from tutor.course.markdown import segments
 
-_LINK = re.compile(r"\]\((exercise|lesson|quiz|cheatsheet):([^)\s]+)\)")
-_INLINE_CODE = re.compile(r"`+[^`]*`+")
-_TEX = re.compile(r"\$\$|\$[^\s$][^$\n]*\$")
-_SOURCE_WORDS = re.compile(r"原书|原章节|笔记本|原文|notebook", re.I)
 MAX_PAGE_LINES = 200
 EXERCISE_FILES = {
     "exercise.toml",
@@ -33,57 +29,10 @@ EXERCISE_FILES = {
     "explanation.md",
     "wrong",
 }
+# the English version of each, listed by convention (tutor/course/languages.py)
+EXERCISE_FILES |= {tagged(Path(name), "en").name for name in EXERCISE_FILES if "." in name}
 PITFALL_MARK = "❌"
 _REPAIR_LINK = re.compile(r"\]\(exercise:([^)\s]+-fix\d+)\)")
-
-
-def _check_links(text: str, where: str, course: Course, problems: list[Problem]) -> None:
-    for kind, target in _LINK.findall(text):
-        if kind == "lesson":
-            ok = target in course.lessons or bool(course.topic_pages(target))
-        else:
-            ids: dict[str, Container[str]] = {
-                "exercise": course.exercises,
-                "quiz": course.quizzes,
-                "cheatsheet": course.chapter_by_id,
-            }
-            ok = target in ids[kind]
-        if not ok:
-            problems.append(Problem(where, "link", f"{kind}:{target} does not exist"))
-
-
-def _prose(markdown: str) -> str:
-    """The prose of a Markdown text: code blocks and inline code removed."""
-    return "\n".join(
-        _INLINE_CODE.sub("", seg.prose) for seg in segments(markdown) if seg.block is None
-    )
-
-
-def _check_text(
-    text: str, where: str, field: str, problems: list[Problem], *, markdown: bool = True
-) -> None:
-    """Rules for every learner-facing text: math in Unicode (no $…$), no mention of a source,
-    spacing, no emphasis mark left showing."""
-    prose = _prose(text) if markdown else text
-    tex = _TEX.search(prose) if markdown else None
-    if tex:
-        problems.append(
-            Problem(
-                where,
-                field,
-                f"raw LaTeX {tex.group(0)[:30]!r}: write math in Unicode or in a code block",
-            )
-        )
-    if markdown:
-        for found in spacing.markdown_problems(text):
-            problems.append(Problem(where, field, f"spacing: {found}"))
-        for found in emphasis.leftover_marks(text):
-            problems.append(Problem(where, field, f"emphasis: {found}"))
-    m = _SOURCE_WORDS.search(text)
-    if m:
-        problems.append(
-            Problem(where, field, f"learner-facing text mentions a source ({m.group(0)!r})")
-        )
 
 
 def _unlisted(course: Course, problems: list[Problem]) -> None:
@@ -96,6 +45,7 @@ def _unlisted(course: Course, problems: list[Problem]) -> None:
             )
     for chapter in course.chapters:
         pages = {page.path.resolve() for page in chapter.lessons}
+        pages |= {tagged(page, "en") for page in pages}  # listed by convention
         for md in sorted((chapter.folder / "lessons").glob("*.md")):
             if md.resolve() not in pages:
                 problems.append(
@@ -375,8 +325,11 @@ def _check_predictions(lesson, where: str, problems: list[Problem]) -> None:
 
 
 def validate_content(root: Path | None = None) -> list[Problem]:
+    """The course's problems, in Chinese and in English (validate_languages.py)."""
+    from tutor.authoring.validate_languages import language_problems
+
     try:
         course = load_course(root, fresh=True)
     except ContentError as e:
         return [Problem(e.file, e.field, e.message)]
-    return validate(course)
+    return validate(course) + language_problems(course)

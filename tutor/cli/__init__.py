@@ -16,10 +16,9 @@ __all__ = ["main", "build_args"]
 def build_args(argv: list[str]):
     """The parsed command line (usage errors exit 2), with --lang already in effect."""
     from tutor.cli import commands
-    from tutor.cli.parser import build_parser, env_lang_error, lang_in
+    from tutor.cli.parser import build_parser, env_lang_error
 
-    if lang_in(argv) in catalog.LANGS:
-        catalog.set_lang(lang_in(argv))
+    catalog.set_lang(start_language(argv))
     parser = build_parser(commands)
     bad_env = env_lang_error(os.environ, argv)
     if bad_env is not None:
@@ -27,6 +26,20 @@ def build_args(argv: list[str]):
     args = parser.parse_args(argv)
     args.home = getattr(args, "home", None)
     return args
+
+
+def start_language(argv: list[str]) -> str:
+    """--lang, JAXTUTOR_LANG, the learner's remembered language or the locale's
+    (tutor/application/language.py), before parsing: help pages and usage errors use it too."""
+    from tutor import paths
+    from tutor.application.language import chosen_language
+    from tutor.cli.parser import lang_in, option_in
+
+    try:
+        home = paths.home_dir(option_in(argv, "--home"))
+    except (OSError, RuntimeError):  # no home to read a setting from: the locale decides
+        home = None
+    return chosen_language(home, lang_in(argv), os.environ)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -38,7 +38,7 @@ def make_runs(keep_warm: bool, interactive: bool = False):
 def course():
     from tutor.course.loader import load_course
 
-    return load_course()
+    return load_course(lang=catalog.lang())
 
 
 def session(
@@ -69,6 +69,11 @@ def session(
         except StoreError:
             raise e from None  # not even readable: the first problem is the one to report
         warn(f"{e}\n{t(unsaved)}")
+    else:
+        try:  # a first start remembers its language; one not remembered is chosen again
+            sess.remember_language(catalog.lang())
+        except StoreError:
+            pass
     if sess.recovered_from:
         warn(t("store.salvaged", rows=sess.salvaged_rows, path=sess.recovered_from))
     if sess.moved_aside:
@@ -293,6 +298,8 @@ def cmd_doctor(args) -> int:
             version = t("cli.doctor.not_installed")
         out.line(f"{dist}: {version}")
     out.line(f"{t('cli.doctor.home')}: {paths.home_dir(args.home)}")
+    here = catalog.lang()
+    out.line(f"{t('cli.doctor.language')}: {t('app.lang.' + here)} ({here})")
     out.line(f"{t('cli.doctor.content')}: {paths.lessons_dir()}")
     highlight = find_spec("tree_sitter") is not None and find_spec("tree_sitter_python") is not None
     found = t("cli.doctor.ok") if highlight else t("cli.doctor.missing")
@@ -344,7 +351,9 @@ def cmd_dev(args) -> int:
         from tutor.authoring.mutants import main as mutants_main
 
         return mutants_main(args.ids + ([f"--limit={args.limit}"] if args.limit else []))
-    c = course()
+    from tutor.course.loader import load_course
+
+    c = load_course()  # Chinese: the reference; the proof finds the English versions from it
     runner = dev_runner()
     failures = 0
     try:

@@ -190,9 +190,14 @@ def env_lang_error(environ, argv: list[str]) -> str | None:
 
 def lang_in(argv: list[str]) -> str | None:
     """--lang as written in argv, read before parsing so that usage errors use it too."""
+    return option_in(argv, "--lang")
+
+
+def option_in(argv: list[str], option: str) -> str | None:
+    """An option's value as written in argv (`--home DIR`, `--home=DIR`), read before parsing."""
     for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
+        if arg == option and i + 1 < len(argv):
             return argv[i + 1]
-        if arg.startswith("--lang="):
+        if arg.startswith(option + "="):
             return arg.split("=", 1)[1]
     return None

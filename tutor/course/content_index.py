@@ -22,13 +22,15 @@ VERSION = 2  # 2: a lesson page's entry is its page_header (front matter and pre
 RACY_S = 2.0
 
 
-def index_path(root: Path) -> Path:
-    """One index per content root (a checkout, an installed wheel, a test's course). Two roots
-    sharing a name would only take turns rewriting it: entries are kept by full path."""
+def index_path(root: Path, lang: str = "zh") -> Path:
+    """One index per content root (a checkout, an installed wheel, a test's course) and language
+    (a load keeps only the files it read: two languages in one index would evict each other).
+    Two roots sharing a name would only take turns rewriting it: entries are kept by full path."""
     from tutor import paths
 
     digest = zlib.crc32(str(root).encode("utf-8", "surrogateescape"))
-    return paths.cache_dir() / "course" / f"index-{digest:08x}.json"
+    tag = "" if lang == "zh" else f"-{lang}"
+    return paths.cache_dir() / "course" / f"index-{digest:08x}{tag}.json"
 
 
 def _stamp(st: os.stat_result) -> list[int]:

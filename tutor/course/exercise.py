@@ -10,6 +10,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from tutor import paths
+from tutor.course.languages import LANGS, localized, tagged
 from tutor.course.markdown import reflow
 
 
@@ -51,6 +52,7 @@ class Exercise:
     # the page it follows on the course map: the last of `needs` in reading order (the loader
     # sets it; a repair follows the page whose pitfall it repairs)
     lesson_id: str = ""
+    lang: str = "zh"  # the language of its texts and files (tutor/course/languages.py)
 
     @property
     def is_repair(self) -> bool:
@@ -58,19 +60,19 @@ class Exercise:
 
     @property
     def statement_path(self) -> Path:
-        return self.folder / "statement.md"
+        return localized(self.folder / "statement.md", self.lang)
 
     @property
     def starter_path(self) -> Path:
-        return self.folder / "starter.py"
+        return localized(self.folder / "starter.py", self.lang)
 
     @property
     def solution_path(self) -> Path:
-        return self.folder / "solution.py"
+        return localized(self.folder / "solution.py", self.lang)
 
     @property
     def explanation_path(self) -> Path:
-        return self.folder / "explanation.md"
+        return localized(self.folder / "explanation.md", self.lang)
 
     @property
     def check_path(self) -> Path:
@@ -91,6 +93,14 @@ class Exercise:
     @property
     def explanation(self) -> str:
         return reflow(self.explanation_path.read_text(encoding="utf-8"))
+
+    def is_starter(self, text: str) -> bool:
+        """The starter in any language (progress and drafts do not depend on the language)."""
+        return text in self._versions("starter.py")
+
+    def _versions(self, name: str) -> list[str]:
+        found = (tagged(self.folder / name, lang) for lang in LANGS)
+        return [p.read_text(encoding="utf-8") for p in found if p.is_file()]
 
     @property
     def names(self) -> list[str]:

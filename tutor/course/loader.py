@@ -15,6 +15,7 @@ from tutor.course.content_index import ParsedFiles, index_path
 from tutor.course.errors import ContentError, UnknownId
 from tutor.course.exercise import Exercise, InterfaceItem, Rule
 from tutor.course.expectations import ExpectationError, parse_header
+from tutor.course.languages import REFERENCE, apply_overlay, localized, tagged
 from tutor.course.lesson import Lesson, page_header
 from tutor.course.markdown import join_cjk_breaks, reflow
 from tutor.course.model import Chapter, Course
@@ -52,8 +53,17 @@ def _read(path: Path, files: ParsedFiles, parse, missing: str = "missing") -> di
         raise
 
 
-def _read_toml(path: Path, files: ParsedFiles) -> dict:
-    return _read(path, files, lambda text: _parse_toml(text, path))
+def _read_toml(path: Path, files: ParsedFiles, lang: str = REFERENCE) -> dict:
+    """A TOML file, with its `lang` overlay's text fields put in when it has one (languages.py)."""
+    data = _read(path, files, lambda text: _parse_toml(text, path))
+    if lang == REFERENCE:
+        return data
+    other = tagged(path, lang)
+    try:
+        overlay = files.read(other, lambda text: _parse_toml(text, other))
+    except FileNotFoundError:
+        return data  # not translated yet: read in Chinese
+    return apply_overlay(data, overlay, other)
 
 
 def _need(data: dict, key: str, path: Path, typ: type | tuple = str):
@@ -67,8 +77,14 @@ def _need(data: dict, key: str, path: Path, typ: type | tuple = str):
 
 
 def _load_lesson(
-    path: Path, chapter_id: str, expected_id: str, context_path: Path, files: ParsedFiles
+    path: Path,
+    chapter_id: str,
+    expected_id: str,
+    context_path: Path,
+    files: ParsedFiles,
+    lang: str = REFERENCE,
 ) -> Lesson:
+    path = localized(path, lang)
     header = _read(
         path, files, lambda text: page_header(text, path), "missing (listed in chapter.toml)"
     )
@@ -96,10 +112,15 @@ _REPAIR_ID = re.compile(r"^(?P<topic>[a-z0-9]+\.\d+)-fix\d+$")
 
 
 def _load_exercise(
-    folder: Path, chapter_id: str, expected_id: str, files: ParsedFiles, exercise_kind: str = "main"
+    folder: Path,
+    chapter_id: str,
+    expected_id: str,
+    files: ParsedFiles,
+    exercise_kind: str = "main",
+    lang: str = REFERENCE,
 ) -> Exercise:
     path = folder / "exercise.toml"
-    data = _read_toml(path, files)  # raises ContentError naming the file when it is missing
+    data = _read_toml(path, files, lang)  # raises ContentError naming the file when it is missing
     ex_id = _need(data, "id", path)
     if ex_id != expected_id:
         raise ContentError(path, "id", f"is {ex_id!r} but chapter.toml lists it as {expected_id!r}")
@@ -133,6 +154,7 @@ def _load_exercise(
         kind=exercise_kind,
         starter_expect=_starter_expect(data, path, exercise_kind, ex_id),
         rules=_rules(data, path),
+        lang=lang,
     )
 
 
@@ -207,8 +229,8 @@ def _equivalent_mutants(data: dict, path: Path) -> dict[str, str]:
     return out
 
 
-def _load_quiz(path: Path, chapter_id: str, files: ParsedFiles) -> Quiz:
-    data = _read_toml(path, files)
+def _load_quiz(path: Path, chapter_id: str, files: ParsedFiles, lang: str = REFERENCE) -> Quiz:
+    data = _read_toml(path, files, lang)
     questions = []
     for n, q in enumerate(_need(data, "questions", path, list)):
         where = f"questions[{n}]"
@@ -237,21 +259,21 @@ def _load_quiz(path: Path, chapter_id: str, files: ParsedFiles) -> Quiz:
     )
 
 
-def _load_chapter(folder: Path, files: ParsedFiles) -> Chapter:
+def _load_chapter(folder: Path, files: ParsedFiles, lang: str = REFERENCE) -> Chapter:
     path = folder / "chapter.toml"
-    data = _read_toml(path, files)
+    data = _read_toml(path, files, lang)
     cid = _need(data, "id", path)
-    context_path = folder / data.get("context", "context.py")
+    context_path = localized(folder / data.get("context", "context.py"), lang)
     lessons = [
-        _load_lesson(folder / "lessons" / f"{lid}.md", cid, lid, context_path, files)
+        _load_lesson(folder / "lessons" / f"{lid}.md", cid, lid, context_path, files, lang)
         for lid in _need(data, "lessons", path, list)
     ]
     exercises = [
-        _load_exercise(folder / "exercises" / eid, cid, eid, files)
+        _load_exercise(folder / "exercises" / eid, cid, eid, files, lang=lang)
         for eid in _need(data, "exercises", path, list)
     ]
     repairs = [
-        _load_exercise(folder / "exercises" / eid, cid, eid, files, exercise_kind="repair")
+        _load_exercise(folder / "exercises" / eid, cid, eid, files, "repair", lang)
         for eid in data.get("repairs", [])
     ]
     for ex in [*exercises, *repairs]:
@@ -266,35 +288,38 @@ def _load_chapter(folder: Path, files: ParsedFiles) -> Chapter:
         seed=data.get("seed", ""),
         lessons=lessons,
         exercises=exercises,
-        quiz=_load_quiz(folder / quiz_file, cid, files) if quiz_file else None,
+        quiz=_load_quiz(folder / quiz_file, cid, files, lang) if quiz_file else None,
         context_path=context_path,
-        cheatsheet_path=folder / cheat if cheat else None,
+        cheatsheet_path=localized(folder / cheat, lang) if cheat else None,
         repairs=repairs,
     )
 
 
-_cache: dict[Path, Course] = {}
+_cache: dict[tuple[Path, str], Course] = {}
 
 
-def load_course(root: Path | None = None, *, fresh: bool = False) -> Course:
+def load_course(root: Path | None = None, *, fresh: bool = False, lang: str = REFERENCE) -> Course:
+    """The course in `lang`: every text from the `lang` files where they exist, else Chinese (a
+    chapter still being translated). Only that language's files are read."""
     root = (root or paths.lessons_dir()).resolve()
-    if not fresh and root in _cache:
-        return _cache[root]
+    if not fresh and (root, lang) in _cache:
+        return _cache[(root, lang)]
     path = root / "course.toml"
-    files = ParsedFiles(index_path(root))
-    data = _read_toml(path, files)
+    files = ParsedFiles(index_path(root, lang))
+    data = _read_toml(path, files, lang)
     chapters = []
     for folder in _need(data, "chapters", path, list):
         if not (root / folder / "chapter.toml").is_file():
             raise ContentError(path, "chapters", f"{folder}/chapter.toml does not exist")
-        chapters.append(_load_chapter(root / folder, files))
+        chapters.append(_load_chapter(root / folder, files, lang))
     files.save()
     welcome = data.get("welcome")
     course = Course(
         title=_need(data, "title", path),
         root=root,
         chapters=chapters,
-        welcome_path=root / welcome if welcome else None,
+        welcome_path=localized(root / welcome, lang) if welcome else None,
+        lang=lang,
     )
-    _cache[root] = course
+    _cache[(root, lang)] = course
     return course

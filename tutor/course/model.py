@@ -52,6 +52,7 @@ class Course:
     root: Path
     chapters: list[Chapter]
     welcome_path: Path | None = None
+    lang: str = "zh"  # the language its texts are in (tutor/course/languages.py)
 
     @cached_property
     def exercises(self) -> dict[str, Exercise]:

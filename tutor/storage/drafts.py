@@ -112,7 +112,7 @@ class Drafts:
                 current = p.read_bytes()
             except OSError as e:
                 raise DraftReadError(p, e) from None
-            if current != exercise.starter.encode("utf-8"):
+            if not exercise.is_starter(current.decode("utf-8", "replace")):
                 backup = unique_path(self.folder / "backup", exercise.id, ".py")
                 atomic_write(backup, current)  # all of it or nothing (a full disk)
         atomic_write(p, exercise.starter)

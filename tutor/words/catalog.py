@@ -1,7 +1,8 @@
 """The tutor's own words (statuses, CLI, app, check library, runner) in each language, kept as
 data: tutor/words/<lang>.toml, one table per area (`[status]` `passed = …` is the key
-`status.passed`); `{name}` fields are filled by `t(key, name=…)`. Content is Chinese; these words
-follow --lang / JAXTUTOR_LANG (zh by default), and workers get the language in their job.
+`status.passed`); `{name}` fields are filled by `t(key, name=…)`. These words follow the
+language of the course (tutor/application/language.py: --lang, JAXTUTOR_LANG, the remembered
+setting, the locale; zh when nothing chose), and workers get the language in their job.
 
 Start-up reads a language's words from a prebuilt copy in the cache folder (marshal: no TOML
 parser imported) while the TOML file's size and times are unchanged, else parses the TOML and
