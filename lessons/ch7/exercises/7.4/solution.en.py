@@ -47,4 +47,4 @@ if __name__ == "__main__":
     hits = int(np.isin(suspects, np.asarray(flip_idx)).sum())
     clean_acc = float(np.mean(np.asarray(mlp_apply(p_noisy, Xn)).argmax(1) == np.asarray(Yn_clean)))
     print(f"training loss {float(noisy_curve[0]):.3f} → {float(noisy_curve[-1]):.3f}; accuracy on the true labels {clean_acc:.3f}")
-    print(f"{hits}/{N_FLIPPED} of the {TOP_K} examples with the largest norms are flipped ones")
+    print(f"among the {TOP_K} examples with the largest norms, {hits}/{N_FLIPPED} are flipped ones")
