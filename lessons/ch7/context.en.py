@@ -207,7 +207,7 @@ class CompileBudget(CompileCounter):
             return
         where = self.name if self.name else "all functions"
         spent = "; ".join(f"{who} {1000 * secs:.0f} ms" for who, secs in self.events)
-        text = f"compilation budget exceeded: {where} may compile at most {self.max_compiles} time(s), compiled {self.count} times ({spent})"
+        text = f"compile budget exceeded: {where} max {self.max_compiles}, got {self.count} ({spent})"
         if self.on_exceed != "raise":
             warnings.warn(text, RuntimeWarning, stacklevel=3)
             return
