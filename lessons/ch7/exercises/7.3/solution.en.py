@@ -1,0 +1,44 @@
+# Exercise 7.3 reference solution
+# Already in the context: logistic_obj(x, A), LAM = 0.1, hvp_fwd_rev(x, v, A).
+
+
+def _safe_ratio(num, den):
+    """num / den when den > 0, 0 otherwise (double where: the branch with a zero denominator never divides)."""
+    positive = den > 0
+    return jnp.where(positive, num / jnp.where(positive, den, 1.0), 0.0)
+
+
+def cg_solve(matvec, b, iters):
+    """Conjugate gradients: a fixed iters iterations, returning an approximate solution of H x = b; H is reached only through matvec(v) = H v."""
+
+    def body(_, carry):
+        x, resid, direction, rr = carry
+        h_dir = matvec(direction)
+        alpha = _safe_ratio(rr, jnp.vdot(direction, h_dir))   # once the residual is 0, α = 0 and x stays put
+        x = x + alpha * direction
+        resid = resid - alpha * h_dir
+        rr_next = jnp.vdot(resid, resid)
+        beta = _safe_ratio(rr_next, rr)
+        return x, resid, resid + beta * direction, rr_next
+
+    rr0 = jnp.vdot(b, b)
+    start = (jnp.zeros_like(b), b, b, rr0)          # x0 = 0, residual = search direction = b
+    return lax.fori_loop(0, iters, body, start)[0]
+
+
+@partial(jax.jit, static_argnames=("iters",))
+def newton_cg_step(x, A, iters: int = 50):
+    # one Newton-CG step: d approximately solves H d = -g (H appears only through HVPs); iters has a default, so (x, A) is enough
+    grad_x = jax.grad(logistic_obj, argnums=0)(x, A)
+    hess_times = lambda vec: hvp_fwd_rev(x, vec, A)
+    step = cg_solve(hess_times, -grad_x, iters)
+    return x + step, grad_x, step
+
+
+if __name__ == "__main__":
+    gen = np.random.default_rng(5)
+    A_demo = jnp.asarray(gen.standard_normal((150, 30)) / np.sqrt(30), jnp.float32)
+    x_demo = jnp.asarray(gen.standard_normal(30), jnp.float32)
+    for k in range(6):
+        x_demo, g_demo, _ = newton_cg_step(x_demo, A_demo)
+        print(f"step {k + 1}: gradient norm before the update {float(np.linalg.norm(np.asarray(g_demo))):.3e}")

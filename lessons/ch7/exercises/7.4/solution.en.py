@@ -1,0 +1,50 @@
+# Exercise 7.4 reference solution
+# Already in the context: make_blobs, init_mlp, mlp_apply, loss_single, loss_batch, per_sample_norm, accuracy,
+# adam, apply_updates, D_IN = 20, N_CLS = 10.
+
+N_SAMPLES, N_FLIPPED, TOP_K = 2000, 20, 40
+root_key = jax.random.key(180)
+k_blobs, order_key, k_shift, k_model = jax.random.split(root_key, 4)
+
+# 1. the data; pick 20 examples without replacement and switch each to "another" class (offset of 1..N_CLS-1, then modulo)
+Xn, Yn_clean = make_blobs(k_blobs, N_SAMPLES, d=D_IN, k=N_CLS)
+flip_idx = jax.random.permutation(order_key, N_SAMPLES)[:N_FLIPPED]
+offsets = 1 + jax.random.randint(k_shift, (N_FLIPPED,), 0, N_CLS - 1)
+Yn = Yn_clean.at[flip_idx].set(jnp.remainder(Yn_clean[flip_idx] + offsets, N_CLS))
+
+# 2. 150 full-batch training steps on the noisy labels (the whole loop one lax.scan inside jit)
+noisy_opt = adam(1e-2)
+
+
+def fit_on_noisy_labels(params, X, Y, n_steps: int):
+    def body(carry, _unused):
+        weights, opt_state = carry
+        value, g = jax.value_and_grad(loss_batch, argnums=0)(weights, X, Y)
+        delta, opt_state = noisy_opt.update(g, opt_state, weights)
+        return (apply_updates(weights, delta), opt_state), value
+
+    start = (params, noisy_opt.init(params))
+    (params, _), curve = lax.scan(body, start, xs=None, length=n_steps)
+    return params, curve
+
+
+fit_on_noisy_labels = jax.jit(fit_on_noisy_labels, static_argnames=("n_steps",))
+p_start = init_mlp(k_model, (D_IN, 64, N_CLS))  # initial parameters and loss curve stay at the top level: the checks replay the training from them
+p_noisy, noisy_curve = fit_on_noisy_labels(p_start, Xn, Yn, n_steps=150)
+
+
+# 3. each example's gradient norm: lax.map in chunks of 500, reducing the gradients to a scalar inside each chunk
+@jax.jit
+def norms_by_chunks(params, X, Y):
+    one = lambda pair: per_sample_norm(params, pair[0], pair[1])
+    return lax.map(one, (X, Y), batch_size=500)
+
+
+norms_n = norms_by_chunks(p_noisy, Xn, Yn)
+
+if __name__ == "__main__":
+    suspects = np.argsort(-np.asarray(norms_n))[:TOP_K]
+    hits = int(np.isin(suspects, np.asarray(flip_idx)).sum())
+    clean_acc = float(np.mean(np.asarray(mlp_apply(p_noisy, Xn)).argmax(1) == np.asarray(Yn_clean)))
+    print(f"training loss {float(noisy_curve[0]):.3f} → {float(noisy_curve[-1]):.3f}; accuracy on the true labels {clean_acc:.3f}")
+    print(f"among the {TOP_K} examples with the largest norms, {hits}/{N_FLIPPED} are flipped ones")
