@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tutor.worker.checklib import as_array, assert_equal, compare, fail
+from tutor.worker.checklib import as_array, assert_equal, compare, fail, lead, msg
 
 
 def tree64(tree):
@@ -44,12 +44,12 @@ def _leaf_text(leaf) -> str:
     except TypeError:
         return type(leaf).__name__
     dims = ",".join(str(d) for d in aval.shape)
-    return f"{aval.dtype}[{dims}]" + (" 弱类型" if aval.weak_type else "")
+    return f"{aval.dtype}[{dims}]" + (msg("_ch6.weak_mark") if aval.weak_type else "")
 
 
 def render(tree) -> str:
-    """A state as jit's cache key sees it: containers, and dtype[shape] (+ 弱类型) per leaf,
-    e.g. `(float32[], int32[] 弱类型)` or `[float32[], int32[]]`."""
+    """A state as jit's cache key sees it: containers, and dtype[shape] (+ the weak-type mark) per
+    leaf, e.g. `(float32[], int32[] weak)` or `[float32[], int32[]]`."""
     if tree is None:
         return "None"
     if isinstance(tree, tuple) and hasattr(tree, "_fields"):
@@ -64,16 +64,6 @@ def render(tree) -> str:
     return _leaf_text(tree)
 
 
-def _named(label: str) -> str:
-    """A label that goes before Chinese text: a space after a Latin or digit ending
-    ("state.step 的 dtype"), none after Chinese or a bracket ("状态的容器", "状态[0]的")."""
-    return (
-        f"{label} "
-        if label[-1:].isascii() and (label[-1:].isalnum() or label[-1:] == "_")
-        else label
-    )
-
-
 def _leaves(tree, root: str):
     import jax
 
@@ -81,47 +71,56 @@ def _leaves(tree, root: str):
     return treedef, [(root + jax.tree_util.keystr(p), leaf) for p, leaf in pairs]
 
 
-def state_change(before, after, root: str = "状态") -> str | None:
+def state_change(before, after, root: str | None = None) -> str | None:
     """How `after` differs from `before` in what jit keys its cache on (container, dtype, weak
-    type, shape), in words; None when jit sees both the same way."""
+    type, shape), in words; None when jit sees both the same way. `root` names the value in the
+    paths (default: the catalog's word for "state")."""
     if render(before) == render(after):
         return None
+    root = msg("_ch6.state") if root is None else root
     t_before, l_before = _leaves(before, root)
     t_after, l_after = _leaves(after, root)
     if t_before != t_after:
-        return f"{_named(root)}的容器变了:{render(before)} → {render(after)}"
+        return msg(
+            "_ch6.container_changed", label=lead(root), before=render(before), after=render(after)
+        )
     changes = [
         _leaf_change(path, a, b) for (path, a), (_, b) in zip(l_before, l_after, strict=False)
     ]
-    changes = [c for c in changes if c]
-    if not changes:
-        return f"{render(before)} → {render(after)}"
-    words = ";".join(changes)
-    if "从弱类型变成了强类型" in words:
-        words += "(Python 数字进入 JAX 是弱类型,jit 把弱类型和强类型当作不同的签名)"
+    weak_lost = any(kind == "weak" for kind, _ in changes)
+    words = msg("_ch6.joiner").join(text for _, text in changes if text)
+    if not words:
+        return msg("_ch6.arrow", before=render(before), after=render(after))
+    if weak_lost:
+        words += msg("_ch6.weak_is_a_signature")
     return words
 
 
-def _leaf_change(path: str, a, b) -> str | None:
+def _leaf_change(path: str, a, b) -> tuple[str, str | None]:
+    """(what changed: type, shape, dtype, weak or other; the words), words None when jit sees
+    both leaves the same way."""
     import jax
 
     ta, tb = _leaf_text(a), _leaf_text(b)
     if ta == tb:
-        return None
+        return "same", None
+    label = lead(path)
     try:
         xa, xb = jax.typeof(a), jax.typeof(b)
     except TypeError:
-        return f"{_named(path)}的类型从 {ta} 变成了 {tb}"
+        return "type", msg("_ch6.leaf_type", label=label, before=ta, after=tb)
     if xa.shape != xb.shape:
-        return f"{_named(path)}的形状从 {tuple(xa.shape)} 变成了 {tuple(xb.shape)}({ta} → {tb})"
+        shapes = {"from_shape": tuple(xa.shape), "to_shape": tuple(xb.shape)}
+        return "shape", msg("_ch6.leaf_shape", label=label, before=ta, after=tb, **shapes)
     if xa.dtype != xb.dtype:
-        return f"{_named(path)}的 dtype 从 {xa.dtype} 变成了 {xb.dtype}({ta} → {tb})"
+        dtypes = {"from_dtype": str(xa.dtype), "to_dtype": str(xb.dtype)}
+        return "dtype", msg("_ch6.leaf_dtype", label=label, before=ta, after=tb, **dtypes)
     if xa.weak_type and not xb.weak_type:
-        return f"{_named(path)}从弱类型变成了强类型({ta} → {tb})"
-    return f"{path}:{ta} → {tb}"
+        return "weak", msg("_ch6.leaf_weak", label=label, before=ta, after=tb)
+    return "other", msg("_ch6.leaf_other", path=path, before=ta, after=tb)
 
 
-def first_change(states, root: str = "状态") -> tuple[int, str] | None:
+def first_change(states, root: str | None = None) -> tuple[int, str] | None:
     """(k, words) for the first call k (0-based) whose input state jit sees differently from the
     previous call's; None when every call saw the same signature."""
     for k in range(1, len(states)):

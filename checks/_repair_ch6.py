@@ -9,7 +9,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from tutor.worker.checklib import fail, fn_name, primitive_counts, tracer_places
+from tutor.worker.checklib import fail, fn_name, msg, primitive_counts, tracer_places
 
 
 def jitted(fn: Callable) -> Callable:
@@ -32,10 +32,11 @@ def call(fn: Callable, *args, what: str, symptoms: dict[str, str], **kwargs) -> 
         return fn(*args, **kwargs)
     except Exception as e:  # only the named symptoms are turned into a verdict
         names = [cls.__name__ for cls in type(e).__mro__]
-        for key, msg in symptoms.items():
+        for key, words in symptoms.items():
             hit = key[5:] in str(e) if key.startswith("word:") else key in names
             if hit:
-                fail(f"{what} 抛出 {type(e).__name__}。{msg}", error=first_line(e))
+                said = msg("_repair_ch6.raised", what=what, error=type(e).__name__, why=words)
+                fail(said, error=first_line(e))
         raise
 
 

@@ -1,4 +1,5 @@
-"""修复练习 6.1-fix1:jit 里的全局计数器只在追踪时加一次 → 计数作为参数进出。
+"""Repair 6.1-fix1: a global counter inside jit goes up only once, while tracing -> the count
+goes in and out as an argument.
 
 Checks: the count threads 1…5 under jit ("counts"); tracing changes no module-level value
 ("pure"); no callback smuggles the global back in ("no_callback"); five chained calls compile
@@ -18,10 +19,11 @@ from tutor.worker.checklib import (
     assert_compile_count,
     assert_equal,
     fail,
+    msg,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_6_1_fix1")
 STEPS = 5
 
 
@@ -38,15 +40,15 @@ def _run(fn, xs):
 
     count, counts, doubled, dtypes = jnp.int32(0), [], [], []
     for k, x in enumerate(xs):
-        out = as_tuple(fn(count, x), 2, f"第 {k + 1} 次调用 tally 的返回值")
+        out = as_tuple(fn(count, x), 2, msg("ex_6_1_fix1.call_result", n=k + 1))
         count = out[0]
-        counts.append(as_scalar(count, f"第 {k + 1} 次的计数"))
+        counts.append(as_scalar(count, msg("ex_6_1_fix1.count_at", n=k + 1)))
         dtypes.append(str(getattr(count, "dtype", type(count).__name__)))
-        doubled.append(as_array(out[1], f"第 {k + 1} 次的 2 * x", shape=(3,)))
+        doubled.append(as_array(out[1], msg("ex_6_1_fix1.doubled_at", n=k + 1), shape=(3,)))
     return np.array(counts), np.stack(doubled), dtypes
 
 
-@checks.add("counts", "jit 下连续调用 5 次:计数 1…5,第二个返回值是 2·x")
+@checks.add("counts")
 def _(L):
     xs = _xs()
     with CompileLog():  # caches cleared: a first run, as the learner's own
@@ -56,30 +58,28 @@ def _(L):
         assert_equal(
             counts.tolist(),
             want.tolist(),
-            f"计数停在 {counts[-1]:g} 不再变化:这个数只在追踪时算了一次,被当作常数编进了程序"
-            "(改全局变量是 Python 动作,jit 之后不再执行)。让计数作为参数 count 进来、count + 1 "
-            "作为返回值出去。",
-            what="5 次调用的计数",
+            msg("ex_6_1_fix1.stuck", count=counts[-1]),
+            what=msg("ex_6_1_fix1.counts_of_5_calls"),
         )
     assert_close(
         counts,
         want,
         rtol=0,
         atol=0,
-        what="5 次调用的计数",
-        msg="从 0 开始连续调用 5 次,计数应为 1、2、3、4、5(每次在传进来的 count 上加 1)。",
+        what=msg("ex_6_1_fix1.counts_of_5_calls"),
+        msg=msg("ex_6_1_fix1.counts_differ"),
     )
     assert_close(
         doubled,
         2.0 * np.stack([np.asarray(x, np.float64) for x in xs]),
         rtol=1e-6,
         atol=1e-6,
-        what="第二个返回值",
-        msg="第二个返回值应为 2 * x。",
+        what=msg("ex_6_1_fix1.second_value"),
+        msg=msg("ex_6_1_fix1.doubled_differs"),
     )
 
 
-@checks.add("pure", "追踪 tally 不改任何全局变量")
+@checks.add("pure")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -91,26 +91,24 @@ def _(L):
     change = before.changes()
     if change:
         fail(
-            f"追踪 tally 时{change.words()}:jit 函数里的全局变量只在追踪时改一次,"
-            "之后的调用看不到这个副作用。状态只走参数和返回值。",
+            msg("ex_6_1_fix1.impure", change=change.words()),
             **change.detail(),
         )
 
 
-@checks.add("no_callback", "程序里没有回到 Python 的回调")
+@checks.add("no_callback")
 def _(L):
     import jax.numpy as jnp
 
     found = R.callbacks_in(L.tally, jnp.int32(0), jnp.ones(3, jnp.float32))
     if found:
         fail(
-            f"tally 的程序里有回调 {', '.join(found)}:它让计数在每次运行时回到 Python 去改全局变量,"
-            "状态仍然藏在函数外面。计数作为参数进来、作为返回值出去就够了。",
+            msg("ex_6_1_fix1.callback", callbacks=", ".join(found)),
             primitives=found,
         )
 
 
-@checks.add("one_compile", "5 次接力调用只编译 1 次,计数一直是 int32")
+@checks.add("one_compile")
 def _(L):
     xs, fn = _xs(), R.jitted(L.tally)
     name = R.name_of(fn)
@@ -118,16 +116,12 @@ def _(L):
         _, _, dtypes = _run(fn, xs)
     n = log.count(name)
     if n != 1 and any(d != "int32" for d in dtypes):
-        why = (
-            f"计数的 dtype 依次是 {', '.join(dtypes)}:新计数不再是 int32(例如 count + 1.0 得到 "
-            "float32),"
-            "下一次调用的输入签名变了,jit 只好重新编译。保持 int32:count + 1。"
-        )
+        why = msg("ex_6_1_fix1.dtype_drift", dtypes=", ".join(dtypes))
     else:
-        why = f"5 次调用(计数 dtype 依次为 {', '.join(dtypes)})编译了 {n} 次。"
-    assert_compile_count(log, name, expected=1, msg=why + "期望:只编译 1 次。")
+        why = msg("ex_6_1_fix1.compiled_n", dtypes=", ".join(dtypes), n=n)
+    assert_compile_count(log, name, expected=1, msg=msg("ex_6_1_fix1.expect_one", why=why))
     if any(d != "int32" for d in dtypes):
         fail(
-            f"计数的 dtype 依次是 {', '.join(dtypes)},应一直是 int32(传进来的就是 int32)。",
+            msg("ex_6_1_fix1.not_int32", dtypes=", ".join(dtypes)),
             dtypes=dtypes,
         )

@@ -52,3 +52,37 @@ def test_a_fixture_fails_when_its_message_names_an_absent_mistake():
     assert judge(exp, failed_with("计数不对"))[0]
     ok, why = judge(exp, failed_with("计数不对:全局变量被改了"))
     assert not ok and "全局变量" in why
+
+
+def test_the_english_line_gives_the_words_of_an_english_run(tmp_path):
+    from tutor.authoring.course_proof import judge_fixture
+    from tutor.course.expectations import ExpectationError, parse_expectation
+    from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
+
+    def failed_with(message: str) -> RunResult:
+        out = CheckOutcome(id="pure", name="p", status=CheckStatus.FAILED, message=message)
+        return RunResult(exercise="6.1", status=Status.FAILED, checks=[out])
+
+    path = tmp_path / "f.py"
+    path.write_text(
+        '# expect: failed pure "全局变量" not "旧的计数"\n'
+        '# expect.en: "global variable" not "old count"\nx = 1\n',
+        encoding="utf-8",
+    )
+    exp = parse_expectation(path)
+    assert exp.en == (("global variable",), ("old count",))
+    assert exp.in_lang("en").words == ("global variable",) and exp.in_lang("zh") == exp
+    assert judge_fixture(path, failed_with("a global variable changed"), "en")[0]
+    assert not judge_fixture(path, failed_with("a global variable changed"), "zh")[0]
+    assert not judge_fixture(path, failed_with("global variable, old count"), "en")[0]
+    assert judge_fixture(path, failed_with("改了全局变量"), "zh")[0]
+
+    path.write_text('# expect: failed pure "全局"\n# 注释\n', encoding="utf-8")
+    assert parse_expectation(path).en is None and parse_expectation(path).in_lang("en").words == ()
+    for bad in ('# expect.en: not "x"', "# expect.en:", '# expect.english: "x"'):
+        path.write_text(f'# expect: failed pure "全局"\n{bad}\n', encoding="utf-8")
+        with pytest.raises(ExpectationError):
+            parse_expectation(path)
+    path.write_text('# expect: not_attempted\n# expect.en: "x"\n', encoding="utf-8")
+    with pytest.raises(ExpectationError):
+        parse_expectation(path)

@@ -9,7 +9,12 @@ Batch mode: an exercise's (or a page's) trusted inputs run one after another in 
 each in a fresh namespace (tutor/running/batch.py); inputs that change process-wide state run in a
 one-shot worker of their own (tutor/authoring/isolation.py). An input the batch did not finish is
 run alone; a verdict that fails in the batch is confirmed alone, and one that passes alone but
-failed in the batch is reported as such (an input before it changed process-wide state)."""
+failed in the batch is reported as such (an input before it changed process-wide state).
+
+Both languages: the solution, the starter and every wrong fixture run once per language in the
+same batch (the job carries its language); the verdict must be the same, and each fixture's
+words must be in that language's message (the `# expect.en:` line for English, required once the
+check module speaks through the catalogs: no Chinese literal left in it)."""
 
 from __future__ import annotations
 
@@ -20,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.authoring import probes
+from tutor.authoring.cjk_literals import CJK, cjk_literals
 from tutor.authoring.isolation import (
     FAULT_STATUSES,
     context_modules,
@@ -32,6 +38,7 @@ from tutor.protocol.events import Job
 from tutor.protocol.result import CheckStatus, RunResult, Status
 from tutor.running.batch import run_batch
 from tutor.running.runner import Runner, exercise_job, snippet_job
+from tutor.words.catalog import LANGS
 
 
 @dataclass
@@ -49,9 +56,10 @@ def dev_runner() -> Runner:
     return Runner(keep_warm=True)
 
 
-def judge_fixture(path: Path, result: RunResult) -> tuple[bool, str]:
-    """Did the fixture fail the way its header says: status, the check, and the message words?"""
-    return judge(parse_expectation(path), result)
+def judge_fixture(path: Path, result: RunResult, lang: str = "zh") -> tuple[bool, str]:
+    """Did the fixture fail the way its header says: status, the check, and the message words
+    (those of `lang`)?"""
+    return judge(parse_expectation(path).in_lang(lang), result)
 
 
 def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
@@ -144,6 +152,19 @@ def _passes(res: RunResult) -> tuple[bool, str]:
     return res.status == Status.PASSED, f"{_summary(res)} in {res.duration_s:.2f}s"
 
 
+def _no_chinese(res: RunResult, why: str) -> tuple[bool, str]:
+    """An English run of a converted check module: no Chinese in a check's name or message."""
+    said = [c.id for c in res.checks if CJK.search(f"{c.name}\n{c.message or ''}")]
+    if said:
+        return False, f"checks {said} speak Chinese in an English run"
+    return True, why
+
+
+def _passes_in_english(res: RunResult) -> tuple[bool, str]:
+    ok, why = _passes(res)
+    return _no_chinese(res, why) if ok else (ok, why)
+
+
 def _not_attempted(names: list[str]) -> Callable[[RunResult], tuple[bool, str]]:
     def judge_starter(res: RunResult) -> tuple[bool, str]:
         ok = res.status == Status.NOT_ATTEMPTED and bool(res.missing)
@@ -152,9 +173,16 @@ def _not_attempted(names: list[str]) -> Callable[[RunResult], tuple[bool, str]]:
     return judge_starter
 
 
-def _fails_as_declared(path: Path) -> Callable[[RunResult], tuple[bool, str]]:
+def _fails_as_declared(
+    path: Path, lang: str = "zh", english_required: bool = False
+) -> Callable[[RunResult], tuple[bool, str]]:
     def judge_wrong(res: RunResult) -> tuple[bool, str]:
-        ok, why = judge_fixture(path, res)
+        exp = parse_expectation(path)
+        if lang == "en" and english_required and exp.words and exp.en is None:
+            return False, "the check module speaks English: the fixture needs '# expect.en:' words"
+        ok, why = judge_fixture(path, res, lang)
+        if ok and lang == "en" and english_required:
+            ok, why = _no_chinese(res, why)
         silent = [
             c.id
             for c in res.checks
@@ -174,31 +202,39 @@ def exercise_inputs(
     ctx = course.chapter_of(ex.id).context_path
     modules = context_modules(ctx.read_text(encoding="utf-8"))
 
-    def job_of(path: Path) -> Callable[[], Job]:
-        return functools.partial(exercise_job, ex, path, ctx, time_limit=time_limit)
+    def job_of(path: Path, lang: str = "zh") -> Callable[[], Job]:
+        return functools.partial(exercise_job, ex, path, ctx, time_limit=time_limit, lang=lang)
 
     def alone(path: Path) -> bool:
         return bool(process_effects(path.read_text(encoding="utf-8"), modules))
 
     solution_alone = alone(ex.solution_path)
-    inputs = [Input(f"{ex.id} solution", job_of(ex.solution_path), _passes, solution_alone)]
-    if ex.is_repair:  # a repair's starter is broken code: it fails the way the content says
-        exp = parse_header("# expect: " + ex.starter_expect)
-        starter_judge: Callable[[RunResult], tuple[bool, str]] = functools.partial(judge, exp)
-    else:
-        starter_judge = _not_attempted(ex.names)
-    inputs.append(
-        Input(f"{ex.id} starter", job_of(ex.starter_path), starter_judge, alone(ex.starter_path))
-    )
-    for path in ex.wrong_solutions():
-        isolated = (
-            declared_isolation(path) is not None
-            or alone(path)
-            or parse_expectation(path).status in FAULT_STATUSES
-        )
+    english = not cjk_literals(ex.check_path.read_text(encoding="utf-8"))
+    inputs = []
+    for lang in LANGS:
+        tag = "" if lang == "zh" else f" [{lang}]"
+        passes = _passes_in_english if lang == "en" and english else _passes
         inputs.append(
-            Input(f"{ex.id} wrong/{path.name}", job_of(path), _fails_as_declared(path), isolated)
+            Input(f"{ex.id} solution{tag}", job_of(ex.solution_path, lang), passes, solution_alone)
         )
+        if ex.is_repair:  # a repair's starter is broken code: it fails the way the content says
+            exp = parse_header("# expect: " + ex.starter_expect).in_lang(lang)
+            starter_judge: Callable[[RunResult], tuple[bool, str]] = functools.partial(judge, exp)
+        else:
+            starter_judge = _not_attempted(ex.names)
+        starter = job_of(ex.starter_path, lang)
+        inputs.append(
+            Input(f"{ex.id} starter{tag}", starter, starter_judge, alone(ex.starter_path))
+        )
+        for path in ex.wrong_solutions():
+            isolated = (
+                declared_isolation(path) is not None
+                or alone(path)
+                or parse_expectation(path).status in FAULT_STATUSES
+            )
+            judge_wrong = _fails_as_declared(path, lang, english)
+            label = f"{ex.id} wrong/{path.name}{tag}"
+            inputs.append(Input(label, job_of(path, lang), judge_wrong, isolated))
     for variant in probes.variant_names(ex):
         path = scratch / f"variant_{variant}.py"
         path.write_text(probes.variant_source(ex, variant), encoding="utf-8")

@@ -11,7 +11,14 @@ the answer did not make:
     # expect: failed pure "全局变量" not "旧的计数"
  Statuses without a check (not_attempted, timeout, …) take no words. A file
 that fails while it loads, before any check runs, says `# expect: error load "<words>"`: the words
-must occur in the error's type and message."""
+must occur in the error's type and message.
+
+Fixtures are shared by both languages. The words above are Chinese; the English words go on the
+second line, same status and check, only the words (required once the exercise's check module
+speaks through the catalogs, checks/messages/):
+
+    # expect.en: "changed module-level variables: hidden_total" not "old count"
+"""
 
 from __future__ import annotations
 
@@ -32,6 +39,7 @@ STATUSES = (
 NEEDS_CHECK = ("failed", "error")
 LOAD = "load"  # the pseudo check of `error load`: the learner's file failed to load
 _HEAD = re.compile(r"^#\s*expect:\s*(?P<status>[a-z_]+)(?:\s+(?P<check>[^\s\"]+))?(?P<rest>.*)$")
+_HEAD_EN = re.compile(r"^#\s*expect\.en:(?P<rest>.*)$")
 _TOKEN = re.compile(r'\s*(?:"(?P<words>[^"]+)"|(?P<not>not)(?=\s|"|$))')
 
 
@@ -47,6 +55,16 @@ class Expectation:
     check: str | None = None
     words: tuple[str, ...] = ()
     absent: tuple[str, ...] = ()  # words the message must not contain
+    # the English words of the `# expect.en:` line (present, absent); None when there is none
+    en: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+
+    def in_lang(self, lang: str) -> Expectation:
+        """The expectation a run in `lang` must meet: the same status and check, with that
+        language's words (none for English when the fixture gives no English line)."""
+        if lang == "zh":
+            return self
+        words, absent = self.en or ((), ())
+        return Expectation(self.status, self.check, words, absent, self.en)
 
 
 def _read_words(rest: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -95,10 +113,27 @@ def parse_header(line: str) -> Expectation:
     return Expectation(status=status, check=check, words=words, absent=absent)
 
 
+def parse_english(line: str, exp: Expectation) -> Expectation:
+    """`exp` with the English words of a `# expect.en: "words" not "…"` line."""
+    m = _HEAD_EN.match(line.strip())
+    if not m:
+        raise ExpectationError("the English line must be '# expect.en: \"<words>\" …'")
+    words, absent = _read_words(m["rest"].strip())
+    if exp.status in NEEDS_CHECK and not words:
+        raise ExpectationError("'# expect.en:' needs the words the English message must contain")
+    if exp.status not in NEEDS_CHECK:
+        raise ExpectationError(f"'{exp.status}' takes no words, in English either")
+    return Expectation(exp.status, exp.check, exp.words, exp.absent, (words, absent))
+
+
 def parse_expectation(path: Path) -> Expectation:
-    """The expectation in the first line of a fixture file."""
-    first = path.read_text(encoding="utf-8").split("\n", 1)[0]
+    """The expectation in the first line of a fixture file, with the English words of its
+    second line when that is a `# expect.en:` line."""
+    first, second = ([*path.read_text(encoding="utf-8").split("\n", 2), "", ""])[:2]
     try:
-        return parse_header(first)
+        exp = parse_header(first)
+        if re.match(r"^#\s*expect\.", second.strip()):
+            exp = parse_english(second, exp)
+        return exp
     except ExpectationError as e:
         raise ExpectationError(f"{path}: {e}") from None

@@ -1,12 +1,14 @@
 """The check library used by the modules in checks/ (runs inside workers only: imports numpy,
 and jax where a helper needs it).
 
-A check module defines `checks = Checks()` and registers named checks in order:
+A check module defines `checks = Checks("ex_6_1")` (its table in the check catalogs,
+checks/messages/) and registers named checks in order; a check's name is the catalog's
+`ex_6_1.check.<id>`, and every word it says is a message id with values (tutor/worker/said.py):
 
-    @checks.add("counts", "jit 包装后连续调用 5 次:计数 1…5")
+    @checks.add("counts")          # name: ex_6_1.check.counts in the job's language
     def _(L):                      # L: the learner's namespace (chapter context + their file)
         ...
-        assert_close(actual, expected, rtol=0, atol=0, msg="…the misconception…")
+        assert_close(actual, expected, rtol=0, atol=0, msg=msg("ex_6_1.counts", n=5))
 
 A check passes when it returns; it fails when an assertion helper raises CheckFailed, which
 carries a structured `detail` the app draws as a diff. `needs=` names earlier checks that must
@@ -59,6 +61,7 @@ from tutor.worker.check_values import (
 from tutor.worker.comparison import Mistake, compare, which_mistake
 from tutor.worker.module_state import ModuleState, StateChange, tracer_places
 from tutor.worker.pictures import describe, jsonable
+from tutor.worker.said import Said, later, lead, msg
 from tutor.worker.tracebacks import learner_error
 
 __all__ = [
@@ -96,6 +99,10 @@ __all__ = [
     "primitive_sites",
     "scan_lengths",
     "sub_jaxprs",
+    "msg",
+    "later",
+    "lead",
+    "Said",
 ]
 
 
@@ -108,9 +115,11 @@ class Check:
 
 
 class Checks:
-    """An ordered registry of named checks."""
+    """An ordered registry of named checks; `table` is the module's table in the check catalogs
+    (a module not converted yet passes no table and gives each check its name as text)."""
 
-    def __init__(self) -> None:
+    def __init__(self, table: str | None = None) -> None:
+        self.table = table
         self.items: list[Check] = []
         # context managers open while the learner's file runs (e.g. a JitCalls log)
         self.watchers: list[contextlib.AbstractContextManager] = []
@@ -120,7 +129,12 @@ class Checks:
         self.watchers.append(watcher)
         return watcher
 
-    def add(self, id: str, name: str, needs: str | Iterable[str] = ()):
+    def add(self, id: str, name: str | None = None, needs: str | Iterable[str] = ()):
+        """Registers a check; its name is the catalog's `<table>.check.<id>` unless given."""
+        if name is None:
+            if self.table is None:
+                raise ValueError(f"check {id!r} has no name: give Checks its catalog table")
+            name = msg(f"{self.table}.check.{id}")
         needs_t = (needs,) if isinstance(needs, str) else tuple(needs)
         known = {c.id for c in self.items}
         if id in known:

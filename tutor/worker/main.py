@@ -89,7 +89,10 @@ def _warm_up() -> None:
 
     import tutor.worker.checklib  # noqa: F401
     import tutor.worker.run_job  # noqa: F401
+    from tutor.words import check_catalog
     from tutor.worker import xlacache
+
+    check_catalog.preload()  # the checks' words in every language, parsed before any job
 
     xlacache.enable(jax, os.environ.get(xlacache.CACHE_VAR))
 

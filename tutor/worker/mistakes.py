@@ -4,10 +4,13 @@ message that names it:
 
     MISTAKES = [
         Known("old_s", lambda g, lr, rho, eps: run(g, lr, rho, eps, old_s=True),
-              "updates 用的是更新前的 s……"),
+              later("ex_6_5.mistake_old_s")),
     ]
-    assert_close(got, want, rtol=…, atol=…, msg="第 2 步的 updates 不同。",
+    assert_close(got, want, rtol=…, atol=…, msg=msg("ex_6_5.step_differs", step=2),
                  mistakes=produced(MISTAKES, grads, LR, RHO, EPS))
+
+The message is a message id kept for later (`later`, tutor/worker/said.py): it is rendered in the
+job's language when the mistake is named, so a list built at import serves every job.
 
 A message is shown only when the learner's output matched the value the mistake was computed to
 produce (`which_mistake`, the same tolerances as the check); otherwise the check's own message
@@ -20,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.worker.comparison import Mistake, which_mistake
+from tutor.worker.said import Said
 
 
 @dataclass(frozen=True)
@@ -29,7 +33,7 @@ class Known:
 
     label: str
     produce: Callable[..., Any]
-    message: str
+    message: str | Said
 
 
 def produced(known: Sequence[Known], *inputs: Any, **kw: Any) -> list[Mistake]:
@@ -42,7 +46,7 @@ def produced(known: Sequence[Known], *inputs: Any, **kw: Any) -> list[Mistake]:
             value = k.produce(*inputs, **kw)
         except Exception:
             continue
-        out.append(Mistake(k.label, value, k.message))
+        out.append(Mistake(k.label, value, str(k.message)))
     return out
 
 

@@ -18,6 +18,8 @@ import types
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutor.words.catalog import t
+
 _DEPTH = 4  # how deep containers are looked into
 _ITEMS = 1000  # how many items of one container
 _HASHED_BYTES = 8 << 20  # arrays larger than this are compared by identity only
@@ -128,9 +130,10 @@ class _Picture:
                 content = cell.cell_contents
             except ValueError:  # an empty cell
                 continue
-            cells.append(self.key(content, f"{path} 的闭包变量 {name}", depth + 1))
+            cell_path = t("state.closure_cell", path=path, name=name)
+            cells.append(self.key(content, cell_path, depth + 1))
         for i, default in enumerate(fn.__defaults__ or ()):
-            cells.append(self.key(default, f"{path} 的默认参数 {i + 1}", depth + 1))
+            cells.append(self.key(default, t("state.default_arg", path=path, n=i + 1), depth + 1))
         return ("function", id(fn), tuple(cells))
 
 
@@ -149,21 +152,22 @@ class StateChange:
     @property
     def names(self) -> list[str]:
         """Every top-level name involved."""
-        roots = {p.split("[")[0].split(".")[0].split(" ")[0] for p in self.tracers}
+        roots = {p.split("[")[0].split(".")[0].split(" ")[0] for p in self.tracers}  # `f (…)`
         return sorted(set(self.changed) | set(self.new) | set(self.vanished) | roots)
 
     def words(self) -> str:
-        """The change in one Chinese sentence fragment, e.g. `改动了 calls;calls 里留着 tracer`."""
+        """The change as one sentence fragment in the job's language, e.g. `changed the
+        module-level variable calls; calls holds a tracer`."""
         parts = []
         if self.changed:
-            parts.append(f"改动了模块级变量 {', '.join(self.changed)}")
+            parts.append(t("state.changed", names=", ".join(self.changed)))
         if self.new:
-            parts.append(f"新建了模块级变量 {', '.join(self.new)}")
+            parts.append(t("state.new", names=", ".join(self.new)))
         if self.vanished:
-            parts.append(f"删掉了模块级变量 {', '.join(self.vanished)}")
+            parts.append(t("state.vanished", names=", ".join(self.vanished)))
         if self.tracers:
-            parts.append(f"{', '.join(self.tracers[:3])} 里留着追踪时的中间值(tracer)")
-        return ";".join(parts)
+            parts.append(t("state.tracers", places=", ".join(self.tracers[:3])))
+        return t("state.joiner").join(parts)
 
     def detail(self) -> dict[str, list[str]]:
         """The fields of the failure detail."""
@@ -200,5 +204,5 @@ class ModuleState:
 
 
 def tracer_places(ns: dict[str, Any]) -> list[str]:
-    """Where the learner's module state holds a tracer now: `history[2]`, `f 的闭包变量 n`."""
+    """Where the learner's module state holds a tracer now: `history[2]`, `f (closure cell n)`."""
     return _picture(ns)[1]

@@ -1,0 +1,255 @@
+"""Checks speak through catalogs (checks/messages/README.md): no Chinese string literal in the
+Python source of checks/ and tutor/ (outside the two explicit lists below), every message id the
+source uses exists in both languages, both languages have the same ids with the same fields, and
+no catalog message is unused."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from tutor.authoring.cjk_literals import cjk_literals
+from tutor.words import check_catalog
+from tutor.words.catalog import LANGS
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGS = ROOT / "checks" / "messages"
+
+# Modules whose Chinese literals are data about Chinese text (line-breaking and spacing rules,
+# the validator's patterns), never words shown to a learner. This list is permanent.
+TEXT_RULES = {
+    "tutor/linebreak.py",
+    "tutor/authoring/spacing.py",
+    "tutor/authoring/predict_giveaway.py",
+    "tutor/authoring/validate.py",
+    "tutor/authoring/course_map.py",
+}
+# Check modules not converted yet: each must still hold Chinese (the list only shrinks).
+NOT_CONVERTED = {
+    "checks/_a1.py",
+    "checks/_ch6.py",
+    "checks/_ch7.py",
+    "checks/_ch7_freeze.py",
+    "checks/_ch7_lion.py",
+    "checks/_ch7_project_epoch.py",
+    "checks/_ch7_project_parts.py",
+    "checks/_ch7_rules.py",
+    "checks/_lstm_inputs.py",
+    "checks/_lstm_program.py",
+    "checks/_newton_ref.py",
+    "checks/_program_rules.py",
+    "checks/_repair_ch7.py",
+    "checks/_rnn_training.py",
+    "checks/ex_6_1_fix2.py",
+    "checks/ex_6_2.py",
+    "checks/ex_6_2_fix1.py",
+    "checks/ex_6_2_fix2.py",
+    "checks/ex_6_3.py",
+    "checks/ex_6_4.py",
+    "checks/ex_6_4_fix1.py",
+    "checks/ex_6_4_fix2.py",
+    "checks/ex_6_5.py",
+    "checks/ex_6_5_fix1.py",
+    "checks/ex_6_5_fix2.py",
+    "checks/ex_6_6.py",
+    "checks/ex_6_6_fix1.py",
+    "checks/ex_6_6_fix2.py",
+    "checks/ex_6_6_fix3.py",
+    "checks/ex_6_7.py",
+    "checks/ex_6_7_fix1.py",
+    "checks/ex_6_8_fix1.py",
+    "checks/ex_7_1.py",
+    "checks/ex_7_1_fix1.py",
+    "checks/ex_7_1_fix2.py",
+    "checks/ex_7_1_fix3.py",
+    "checks/ex_7_1_fix4.py",
+    "checks/ex_7_1_fix5.py",
+    "checks/ex_7_2.py",
+    "checks/ex_7_2_fix1.py",
+    "checks/ex_7_2_fix2.py",
+    "checks/ex_7_2_fix3.py",
+    "checks/ex_7_2_fix4.py",
+    "checks/ex_7_2_fix5.py",
+    "checks/ex_7_2_fix6.py",
+    "checks/ex_7_3.py",
+    "checks/ex_7_3_fix1.py",
+    "checks/ex_7_3_fix2.py",
+    "checks/ex_7_4.py",
+    "checks/ex_7_4_fix1.py",
+    "checks/ex_7_4_fix2.py",
+    "checks/ex_7_5.py",
+    "checks/ex_7_5_fix1.py",
+    "checks/ex_7_5_fix2.py",
+    "checks/ex_7_5_fix3.py",
+    "checks/ex_7_6.py",
+    "checks/ex_7_6_fix1.py",
+    "checks/ex_7_6_fix2.py",
+    "checks/ex_7_7.py",
+    "checks/ex_7_7_fix1.py",
+    "checks/ex_7_7_fix2.py",
+    "checks/ex_7_8_fix1.py",
+    "checks/ex_a1_1.py",
+    "checks/ex_a1_1_fix1.py",
+    "checks/ex_a1_2.py",
+    "checks/ex_a1_2_fix1.py",
+    "checks/ex_a1_2_fix2.py",
+    "checks/ex_a1_2_fix3.py",
+    "checks/ex_a1_3.py",
+    "checks/ex_a1_3_fix1.py",
+    "checks/ex_a1_4.py",
+    "checks/ex_a1_4_fix1.py",
+    "checks/ex_a1_5.py",
+    "checks/ex_a1_5_fix1.py",
+    "checks/ex_a1_6.py",
+    "checks/ex_a1_6_fix1.py",
+    "checks/ex_a1_6_fix2.py",
+    "checks/ex_a1_6_fix3.py",
+    "checks/ex_a1_7_fix1.py",
+}
+SAYING = {"msg", "later"}  # tutor/worker/said.py: their first argument is a message id
+
+
+def sources() -> dict[str, str]:
+    files = [*sorted((ROOT / "checks").rglob("*.py")), *sorted((ROOT / "tutor").rglob("*.py"))]
+    return {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in files}
+
+
+def _callee(call: ast.Call) -> str | None:
+    f = call.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+
+
+def _const(node: ast.AST | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def used_ids(source: str, where: str) -> set[str]:
+    """The message ids a module's source uses: msg("id")/later("id"), and `table.check.<id>` for
+    each `@checks.add("id")` without a name in a module whose `Checks("table")` names a table."""
+    tree = ast.parse(source)
+    table, ids, unnamed = None, set(), []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for dec in node.decorator_list:
+                if isinstance(dec, ast.Call) and _callee(dec) == "add" and len(dec.args) == 1:
+                    unnamed += [c for c in [_const(dec.args[0])] if c]
+        if not isinstance(node, ast.Call):
+            continue
+        name = _callee(node)
+        first = _const(node.args[0]) if node.args else None
+        if name in SAYING:
+            assert first, f"{where}:{node.lineno}: a message id must be a string literal"
+            ids.add(first)
+        elif name == "Checks" and first:
+            table = first
+    if unnamed:
+        assert table, f"{where}: checks without a name need Checks('<table>')"
+        ids |= {f"{table}.check.{check}" for check in unnamed}
+    return ids
+
+
+def test_no_chinese_literal_outside_the_catalogs():
+    found = {path: cjk_literals(text) for path, text in sources().items()}
+    offenders = {
+        path: hits[:3]
+        for path, hits in found.items()
+        if hits and path not in TEXT_RULES and path not in NOT_CONVERTED
+    }
+    assert not offenders, f"Chinese literals belong in a catalog: {offenders}"
+    stale = sorted(p for p in TEXT_RULES | NOT_CONVERTED if not found.get(p))
+    assert not stale, f"no Chinese literal left (or no such file): drop them from the list {stale}"
+
+
+def test_the_scan_sees_literals_not_docs_or_escapes():
+    source = '"""文档。"""\n# 注释\nA = "\\u3002"\nB = f"第 {A} 步"\n'
+    assert {line for line, _ in cjk_literals(source)} == {4}
+
+
+def test_catalogs_have_the_same_ids_and_fields_in_both_languages():
+    zh, en = (check_catalog.load(lang, CATALOGS) for lang in ("zh", "en"))
+    assert sorted(zh.keys() - en.keys()) == [], "ids missing in English"
+    assert sorted(en.keys() - zh.keys()) == [], "ids missing in Chinese"
+    differ = {
+        k: (check_catalog.fields(zh[k]), check_catalog.fields(en[k]))
+        for k in zh
+        if check_catalog.fields(zh[k]) != check_catalog.fields(en[k])
+    }
+    assert not differ, f"fields differ between the languages: {differ}"
+    files = {lang: set(check_catalog.files(lang, CATALOGS)) for lang in LANGS}
+    assert files["zh"] == files["en"]
+
+
+def test_every_used_id_exists_and_every_message_is_used():
+    used: set[str] = set()
+    for path, text in sources().items():
+        if path.startswith("checks/"):  # the library in tutor/ renders ids it is given
+            used |= used_ids(text, path)
+    for lang in LANGS:
+        have = check_catalog.load(lang, CATALOGS)
+        assert sorted(used - have.keys()) == [], f"ids used but missing in {lang}"
+    unused = sorted(check_catalog.load("zh", CATALOGS).keys() - used)
+    assert unused == [], "catalog messages no source uses"
+
+
+def test_english_messages_hold_no_chinese():
+    from tutor.authoring.cjk_literals import CJK
+
+    en = check_catalog.load("en", CATALOGS)
+    assert sorted(k for k, text in en.items() if CJK.search(text)) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_messages_render_with_their_fields(lang):
+    """Every message formats (a stray brace is a KeyError or ValueError at the learner's run)."""
+    for key, text in check_catalog.load(lang, CATALOGS).items():
+        values = {name: 1.5 for name, _ in check_catalog.fields(text)}
+        assert isinstance(text.format(**values), str), key
+
+
+def test_a_check_speaks_the_language_of_its_job():
+    from tutor.words import catalog
+    from tutor.worker.checklib import Checks, lead, later, msg
+
+    saved = catalog.lang()
+    try:
+        catalog.set_lang("en")
+        kept = later("ex_6_1.counts_from", start=7)
+        assert msg(
+            "ex_6_1.eager_differs", call="f(1, 2)", count=2, increment=2, got_count=3.0, got_aux=2.0
+        ).startswith("f(1, 2) should return (2, 2)")
+        assert Checks("ex_6_1").add("eager")(lambda L: None) is not None
+        assert lead("state.step") == "state.step"
+        assert f"{kept}" == "the counts starting from 7"
+        catalog.set_lang("zh")
+        assert str(kept) == "从 7 起的计数"  # rendered when used, in the language of that moment
+        assert lead("state.step") == "state.step " and lead("状态[0]") == "状态[0]"
+        checks = Checks("ex_6_1")
+        checks.add("eager")(lambda L: None)
+        assert checks.items[0].name == "不加 jit 直接调用:计数加 1,increment 原样返回"
+        with pytest.raises(ValueError):
+            Checks().add("eager")
+    finally:
+        catalog.set_lang(saved)
+
+
+def test_module_state_says_its_change_in_the_jobs_language():
+    from tutor.words import catalog
+    from tutor.worker.checklib import ModuleState
+
+    ns = {"calls": 0}
+    saved = catalog.lang()
+    try:
+        before = ModuleState(ns)
+        ns["calls"] = 1
+        ns["seen"] = []
+        catalog.set_lang("en")
+        words = before.changes().words()
+        assert (
+            words == "changed module-level variables: calls; created module-level variables: seen"
+        )
+        catalog.set_lang("zh")
+        assert before.changes().words() == "改动了模块级变量 calls;新建了模块级变量 seen"
+    finally:
+        catalog.set_lang(saved)
