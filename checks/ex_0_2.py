@@ -83,9 +83,11 @@ def _(L):
     }
     for center in (True, False):
         for by_keyword in (True, False):
-            what = msg("ex_0_2.jit_call_kw" if by_keyword else "ex_0_2.jit_call_pos", center=center)
-            args, kwargs = ((jnp.asarray(x),), {"center": center})
-            if not by_keyword:
+            if by_keyword:
+                what = msg("ex_0_2.jit_call_kw", center=center)
+                args, kwargs = (jnp.asarray(x),), {"center": center}
+            else:
+                what = msg("ex_0_2.jit_call_pos", center=center)
                 args, kwargs = (jnp.asarray(x), center), {}
             out = R.call(fn, *args, what=what, symptoms=symptoms, **kwargs)
             assert_close(

@@ -60,17 +60,14 @@ def _reference(w, b, x, y, lr=LR):
     )
 
 
-SYMPTOMS = {
-    "word:Output had shape": "ex_0_3.vector_output",
-    "word:Output was (": "ex_0_3.forgot_has_aux",
-    "ConcretizationTypeError": "ex_0_3.float_of_tracer",
-}
-
-
 def _step(fn, params, x, y, what):
     import jax.numpy as jnp
 
-    said = {key: msg(mid) for key, mid in SYMPTOMS.items()}
+    said = {
+        "word:Output had shape": msg("ex_0_3.vector_output"),
+        "word:Output was (": msg("ex_0_3.forgot_has_aux"),
+        "ConcretizationTypeError": msg("ex_0_3.float_of_tracer"),
+    }
     out = R.call(fn, params, jnp.asarray(x), jnp.asarray(y), LR, what=what, symptoms=said)
     return as_tuple(out, 3, what)
 
