@@ -2,8 +2,9 @@
 jnp.where(x > 0, x / (1 + x), x / (1 − x)).
 
 Checks: values under jit on random scalars, one call each ("jit"), values under vmap and
-derivatives under vmap(grad) ("vmap_grad"); an `if` on a tracer is named only when the call raised
-TracerBoolConversionError, and one branch for every element only when the result equals it."""
+derivatives under vmap(grad) ("vmap_grad"). An `if` on a tracer is named only when the call raised
+TracerBoolConversionError, a static x only when jit refused to hash it, and one branch for every
+element only when the result equals it."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -30,7 +31,10 @@ def _slopes(x):
 
 
 def _symptoms():
-    return {"TracerBoolConversionError": msg("ex_0_7_fix1.if_on_tracer")}
+    return {
+        "TracerBoolConversionError": msg("ex_0_7_fix1.if_on_tracer"),
+        "word:Non-hashable static arguments": msg("ex_0_7_fix1.static_x"),
+    }
 
 
 def _compare(out, x, what):
