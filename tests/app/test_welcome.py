@@ -1,6 +1,6 @@
 """The welcome page leads in: at 80×24 the start button is on the screen without scrolling and
-has the focus (Enter starts chapter 0, the first in course order), the footer offers no key for examples the page does not
-have, and the page says where an exercise's results really are."""
+has the focus (Enter starts chapter 0, the first in course order), the footer offers no key for
+examples the page does not have, and the page says where an exercise's results really are."""
 
 from __future__ import annotations
 
