@@ -13,11 +13,13 @@ from tutor.course.loader import ContentError, load_course
 # The course map every front end promises (exercise ids per chapter); lesson pages may be split
 # into sub-pages, so pages are counted from the content, topics from the map.
 EXERCISES = {
+    "0": [f"0.{i}" for i in range(1, 7)],
     "6": [f"6.{i}" for i in range(1, 8)],
     "7": [f"7.{i}" for i in range(1, 8)],
     "a1": [f"a1.{i}" for i in range(1, 7)],
 }
 TOPICS = {
+    "0": [f"0.{i}" for i in range(0, 8)] + ["0.9"],
     "6": [f"6.{i}" for i in range(0, 10)],
     "7": [f"7.{i}" for i in range(0, 10)],
     "a1": [f"a1.{i}" for i in range(0, 10)],
@@ -30,7 +32,7 @@ def test_course_validates():
 
 
 def test_course_order_and_ids(course):
-    assert [c.id for c in course.chapters] == ["6", "7", "a1"]
+    assert [c.id for c in course.chapters] == ["0", "6", "7", "a1"]
     for ch in course.chapters:
         for ex in ch.exercises:
             assert ex.id.startswith(ch.id + ".")

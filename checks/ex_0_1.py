@@ -1,0 +1,143 @@
+"""Exercise 0.1, a normaliser that leaves its input alone: drop_and_renormalize(weights, i) sets
+element i to 0 with .at[i].set and rescales the rest to sum to 1.
+
+Checks: values on fresh random weights against NumPy float64 ("values"), naming in-place
+assignment only when the call raised JAX's immutability TypeError, and the known wrong orders only
+when the result equals what they produce; a NumPy argument is left unchanged ("input_unchanged");
+under jit with a traced i, three positions, one trace ("jit"); the program holds a scatter
+("scatter")."""
+
+import _repair_ch6 as R
+import numpy as np
+
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    TraceCounter,
+    as_array,
+    assert_close,
+    assert_equal,
+    fail,
+    msg,
+    primitive_counts,
+    rng,
+)
+
+checks = Checks("ex_0_1")
+
+
+def _weights(g, n):
+    w = g.uniform(0.1, 3.0, size=n).astype(np.float32)
+    return w
+
+
+def _reference(w, i):
+    out = np.asarray(w, np.float64).copy()
+    out[i] = 0.0
+    return out / out.sum()
+
+
+def _mistakes(w, i):
+    w64 = np.asarray(w, np.float64)
+    zeroed = w64.copy()
+    zeroed[i] = 0.0
+    first = w64 / w64.sum()
+    first[i] = 0.0
+    return [
+        Mistake("not_rescaled", zeroed, msg("ex_0_1.not_rescaled")),
+        Mistake("normalised_first", first, msg("ex_0_1.normalised_first")),
+    ]
+
+
+def _call(fn, w, i, what):
+    try:
+        return fn(w, i)
+    except TypeError as e:
+        if "immutable" in str(e):
+            fail(msg("ex_0_1.in_place", what=what), error=R.first_line(e))
+        raise
+
+
+@checks.add("values")
+def _(L):
+    import jax.numpy as jnp
+
+    g = rng(1)
+    for n in (5, 8, 11):
+        w = _weights(g, n)
+        i = int(g.integers(0, n))
+        what = msg("ex_0_1.call", n=n, i=i)
+        out = as_array(_call(L.drop_and_renormalize, jnp.asarray(w), i, what), what, shape=(n,))
+        assert_close(
+            out,
+            _reference(w, i),
+            rtol=1e-5,
+            atol=1e-6,
+            what=what,
+            msg=msg("ex_0_1.values_differ", i=i),
+            mistakes=_mistakes(w, i),
+        )
+
+
+@checks.add("input_unchanged")
+def _(L):
+    g = rng(2)
+    w = _weights(g, 7)
+    before = w.copy()
+    i = int(g.integers(0, 7))
+    try:
+        L.drop_and_renormalize(w, i)
+    except TypeError:
+        pass  # a NumPy array accepts assignment; what matters here is whether it changed
+    if not np.array_equal(w, before):
+        fail(
+            msg("ex_0_1.input_changed", i=i),
+            expected=before.tolist(),
+            actual=w.tolist(),
+        )
+
+
+@checks.add("jit")
+def _(L):
+    import jax.numpy as jnp
+
+    counter = TraceCounter(L.drop_and_renormalize)
+    step = counter.jit()
+    g = rng(3)
+    w = _weights(g, 6)
+    for i in (0, 3, 5):
+        what = msg("ex_0_1.jit_call", i=i)
+        out = R.call(
+            step,
+            jnp.asarray(w),
+            jnp.int32(i),
+            what=what,
+            symptoms={
+                "TracerArrayConversionError": msg("ex_0_1.to_numpy"),
+                "TracerIntegerConversionError": msg("ex_0_1.needs_concrete"),
+                "ConcretizationTypeError": msg("ex_0_1.needs_concrete"),
+                "IndexError": msg("ex_0_1.needs_concrete"),
+                "word:immutable": msg("ex_0_1.in_place_jit"),
+            },
+        )
+        assert_close(
+            as_array(out, what, shape=(6,)),
+            _reference(w, i),
+            rtol=1e-5,
+            atol=1e-6,
+            what=what,
+            msg=msg("ex_0_1.jit_differs", i=i),
+        )
+    assert_equal(
+        counter.count, 1, msg("ex_0_1.retraced", traces=counter.count), what=msg("ex_0_1.traces")
+    )
+
+
+@checks.add("scatter", needs="jit")
+def _(L):
+    import jax.numpy as jnp
+
+    prims = primitive_counts(L.drop_and_renormalize, jnp.ones(4), jnp.int32(1))
+    scatters = sum(n for p, n in prims.items() if p.startswith("scatter"))
+    if scatters == 0:
+        fail(msg("ex_0_1.no_scatter"), primitives=sorted(prims))

@@ -1,0 +1,81 @@
+"""Repair 0.1-fix1: counts[label] += 1 is a TypeError on a JAX array -> one
+jnp.zeros(n).at[labels].add(1.0).
+
+Checks: under jit (labels traced, n static) and without jit, the counts equal np.bincount, naming
+in-place assignment or a NumPy conversion only when the call raised it, .set only when the result is
+the presence mask and a hidden error only when every count is 0 ("jit", "eager"); one scatter-add
+in the program for 40 labels ("one_scatter")."""
+
+import _repair_ch6 as R
+import numpy as np
+
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    as_array,
+    assert_close,
+    fail,
+    msg,
+    primitive_counts,
+    rng,
+)
+
+checks = Checks("ex_0_1_fix1")
+N = 6
+
+
+def _labels(seed):
+    return rng(seed).integers(0, N, size=40).astype(np.int32)
+
+
+def _verify(fn, seed, what):
+    import jax.numpy as jnp
+
+    labels = _labels(seed)
+    out = R.call(
+        fn,
+        jnp.asarray(labels),
+        N,
+        what=what,
+        symptoms={
+            "word:immutable": msg("ex_0_1_fix1.in_place"),
+            "TracerArrayConversionError": msg("ex_0_1_fix1.to_numpy"),
+        },
+    )
+    counts = np.bincount(labels, minlength=N).astype(np.float64)
+    assert_close(
+        as_array(out, what, shape=(N,)),
+        counts,
+        rtol=0,
+        atol=1e-6,
+        what=what,
+        msg=msg("ex_0_1_fix1.counts_differ"),
+        mistakes=[
+            Mistake("set", (counts > 0).astype(np.float64), msg("ex_0_1_fix1.set_not_add")),
+            Mistake("zeros", np.zeros(N), msg("ex_0_1_fix1.no_effect")),
+        ],
+    )
+
+
+@checks.add("jit")
+def _(L):
+    import jax
+
+    _verify(jax.jit(L.histogram, static_argnums=1), 81, "jax.jit(histogram)(labels, 6)")
+
+
+@checks.add("eager")
+def _(L):
+    _verify(L.histogram, 82, "histogram(labels, 6)")
+
+
+@checks.add("one_scatter", needs="jit")
+def _(L):
+    import jax.numpy as jnp
+
+    prims = primitive_counts(lambda labels: L.histogram(labels, N), jnp.asarray(_labels(83)))
+    n = prims.get("scatter-add", 0)
+    if n > 1:
+        fail(msg("ex_0_1_fix1.loop", n=n), scatter_adds=n)
+    if n == 0:
+        fail(msg("ex_0_1_fix1.no_scatter_add"), primitives=sorted(prims))

@@ -1,0 +1,118 @@
+"""Exercise 0.2, a jitted function with a static switch: normalize(x, center) standardises when
+center is true and divides by the root mean square otherwise; fast_normalize is
+jax.jit(normalize, static_argnames="center").
+
+Checks: both modes without jit on fresh data against NumPy float64 ("values"), naming swapped
+modes or the sample standard deviation only when the result equals what they produce; the jitted
+function in both modes, center by keyword and by position ("jit_static"), naming a Python `if` on a
+tracer (TracerBoolConversionError) or a float() of a tracer (ConcretizationTypeError) only when the
+call raised it; 5 calls of one shape compile exactly twice ("compiles")."""
+
+import _repair_ch6 as R
+import numpy as np
+
+from tutor.worker.checklib import (
+    Checks,
+    CompileLog,
+    Mistake,
+    as_array,
+    as_callable,
+    assert_close,
+    fail,
+    msg,
+    rng,
+)
+
+checks = Checks("ex_0_2")
+
+
+def _standardised(x, ddof=0):
+    x = np.asarray(x, np.float64)
+    return (x - x.mean()) / x.std(ddof=ddof)
+
+
+def _rms_scaled(x):
+    x = np.asarray(x, np.float64)
+    return x / np.sqrt(np.mean(x**2))
+
+
+def _reference(x, center):
+    return _standardised(x) if center else _rms_scaled(x)
+
+
+def _mistakes(x, center):
+    swapped = Mistake("swapped", _reference(x, not center), msg("ex_0_2.swapped"))
+    if not center:
+        return [swapped]
+    return [swapped, Mistake("ddof", _standardised(x, ddof=1), msg("ex_0_2.sample_std"))]
+
+
+def _data(seed, n):
+    return rng(seed).normal(1.5, 2.0, size=n).astype(np.float32)
+
+
+@checks.add("values")
+def _(L):
+    import jax.numpy as jnp
+
+    for seed, n in ((21, 6), (22, 9)):
+        x = _data(seed, n)
+        for center in (True, False):
+            what = msg("ex_0_2.eager_call", n=n, center=center)
+            out = as_array(L.normalize(jnp.asarray(x), center), what, shape=(n,))
+            assert_close(
+                out,
+                _reference(x, center),
+                rtol=1e-5,
+                atol=1e-5,
+                what=what,
+                msg=msg("ex_0_2.values_differ", center=center),
+                mistakes=_mistakes(x, center),
+            )
+
+
+@checks.add("jit_static")
+def _(L):
+    import jax.numpy as jnp
+
+    fn = as_callable(L.fast_normalize, "fast_normalize")
+    x = _data(23, 7)
+    symptoms = {
+        "TracerBoolConversionError": msg("ex_0_2.if_on_tracer"),
+        "ConcretizationTypeError": msg("ex_0_2.float_of_tracer"),
+    }
+    for center in (True, False):
+        for by_keyword in (True, False):
+            if by_keyword:
+                what = msg("ex_0_2.jit_call_kw", center=center)
+                args, kwargs = (jnp.asarray(x),), {"center": center}
+            else:
+                what = msg("ex_0_2.jit_call_pos", center=center)
+                args, kwargs = (jnp.asarray(x), center), {}
+            out = R.call(fn, *args, what=what, symptoms=symptoms, **kwargs)
+            assert_close(
+                as_array(out, what, shape=(7,)),
+                _reference(x, center),
+                rtol=1e-5,
+                atol=1e-5,
+                what=what,
+                msg=msg("ex_0_2.jit_differs", center=center),
+            )
+
+
+@checks.add("compiles", needs="jit_static")
+def _(L):
+    import jax.numpy as jnp
+
+    fn = L.fast_normalize
+    if not hasattr(fn, "lower"):
+        fail(msg("ex_0_2.not_jitted"))
+    xs = [jnp.asarray(_data(30 + k, 8)) for k in range(5)]
+    with CompileLog() as log:
+        for k, x in enumerate(xs):
+            fn(x, center=k < 3)
+    n = log.total
+    if n < 2:
+        fail(msg("ex_0_2.compiled_too_few", n=n), compiles=n, names=list(log.names))
+    if n > 2:
+        fail(msg("ex_0_2.compiled_too_many", n=n), compiles=n, names=list(log.names))

@@ -1,0 +1,55 @@
+"""Repair 0.2-fix1: float(jnp.max(jnp.abs(x))) inside jit raises ConcretizationTypeError ->
+x / jnp.max(jnp.abs(x)).
+
+Checks: under jit (the learner's own, or one the check adds), x / max|x| on random vectors, one with
+a negative peak, naming float() only when jit raised ConcretizationTypeError and the missing
+absolute value only when the result equals x / max(x) ("jit"); no callback primitive in the program
+("no_callback")."""
+
+import _repair_ch6 as R
+import numpy as np
+
+from tutor.worker.checklib import Checks, Mistake, as_array, assert_close, fail, msg, rng
+
+checks = Checks("ex_0_2_fix1")
+
+
+def _vectors(seed):
+    g = rng(seed)
+    a = g.normal(size=7).astype(np.float32)
+    b = g.normal(size=7).astype(np.float32)
+    b[3] = -3.0 * np.abs(b).max()  # the peak is negative
+    return [a, b]
+
+
+@checks.add("jit")
+def _(L):
+    import jax.numpy as jnp
+
+    fn = R.jitted(L.scale_to_peak)
+    for x in _vectors(91):
+        x64 = x.astype(np.float64)
+        out = R.call(
+            fn,
+            jnp.asarray(x),
+            what="jax.jit(scale_to_peak)",
+            symptoms={"ConcretizationTypeError": msg("ex_0_2_fix1.float_of_tracer")},
+        )
+        assert_close(
+            as_array(out, "scale_to_peak(x)", shape=x.shape),
+            x64 / np.abs(x64).max(),
+            rtol=1e-5,
+            atol=1e-6,
+            what="scale_to_peak(x)",
+            msg=msg("ex_0_2_fix1.values_differ"),
+            mistakes=[Mistake("no_abs", x64 / x64.max(), msg("ex_0_2_fix1.no_abs"))],
+        )
+
+
+@checks.add("no_callback", needs="jit")
+def _(L):
+    import jax.numpy as jnp
+
+    found = R.callbacks_in(L.scale_to_peak, jnp.asarray(_vectors(92)[0]))
+    if found:
+        fail(msg("ex_0_2_fix1.callback", names=", ".join(found)), primitives=found)

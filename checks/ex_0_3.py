@@ -1,0 +1,196 @@
+"""Exercise 0.3, value_and_grad with has_aux: loss_and_pred(params, x, y) -> (mean squared error,
+predictions) and sgd_step(params, x, y, lr) -> (new params, loss, predictions) for a linear model
+params = {"w": (d,), "b": ()}.
+
+Checks: loss and predictions on fresh data against NumPy float64, naming a per-example loss vector
+only when the loss has one entry per example ("loss"); the step against the hand-derived gradient,
+naming a vector output or a missing has_aux only when grad raised that TypeError, the sign and the
+loss at the new parameters only when the values match them ("step"); the caller's dict keeps its
+arrays ("input_unchanged"); one call of loss_and_pred per step, counted by a profile hook on its
+code object, so a module-level value_and_grad counts too ("one_pass"); the same under jax.jit,
+naming float() of a tracer only when jit raised ConcretizationTypeError ("jit")."""
+
+import sys
+
+import _repair_ch6 as R
+import numpy as np
+
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    as_array,
+    as_callable,
+    as_tuple,
+    assert_close,
+    fail,
+    msg,
+    rng,
+)
+
+checks = Checks("ex_0_3")
+LR = 0.05
+
+
+def _problem(seed, n=6, d=3):
+    g = rng(seed)
+    w = g.normal(size=d).astype(np.float32)
+    b = np.float32(g.normal())
+    x = g.normal(size=(n, d)).astype(np.float32)
+    y = g.normal(size=n).astype(np.float32)
+    return w, b, x, y
+
+
+def _jnp_params(w, b):
+    import jax.numpy as jnp
+
+    return {"w": jnp.asarray(w), "b": jnp.asarray(b)}
+
+
+def _reference(w, b, x, y, lr=LR):
+    w64, b64, x64, y64 = (np.asarray(a, np.float64) for a in (w, b, x, y))
+    pred = x64 @ w64 + b64
+    r = pred - y64
+    loss = float(np.mean(r**2))
+    gw, gb = 2.0 * x64.T @ r / len(y64), 2.0 * float(np.mean(r))
+    return (
+        pred,
+        loss,
+        {"w": w64 - lr * gw, "b": b64 - lr * gb},
+        {"w": w64 + lr * gw, "b": b64 + lr * gb},
+    )
+
+
+def _step(fn, params, x, y, what):
+    import jax.numpy as jnp
+
+    said = {
+        "word:Output had shape": msg("ex_0_3.vector_output"),
+        "word:Output was (": msg("ex_0_3.forgot_has_aux"),
+        "ConcretizationTypeError": msg("ex_0_3.float_of_tracer"),
+    }
+    out = R.call(fn, params, jnp.asarray(x), jnp.asarray(y), LR, what=what, symptoms=said)
+    return as_tuple(out, 3, what)
+
+
+def _compare_step(out, w, b, x, y, what):
+    new_params, loss, pred = out
+    ref_pred, ref_loss, ref_new, ref_plus = _reference(w, b, x, y)
+    after_pred, after_loss, _, _ = _reference(ref_new["w"], ref_new["b"], x, y)
+    assert_close(
+        new_params,
+        ref_new,
+        rtol=1e-5,
+        atol=1e-6,
+        what=msg("ex_0_3.new_params_of", what=what),
+        msg=msg("ex_0_3.new_params_differ"),
+        mistakes=[Mistake("plus", ref_plus, msg("ex_0_3.added_gradient"))],
+    )
+    got_loss = float(as_array(loss, msg("ex_0_3.loss_of", what=what), ndim=0))
+    assert_close(
+        got_loss,
+        ref_loss,
+        rtol=1e-5,
+        atol=1e-6,
+        what=msg("ex_0_3.loss_of", what=what),
+        msg=msg("ex_0_3.loss_differs"),
+        mistakes=[Mistake("after", after_loss, msg("ex_0_3.at_new_params"))],
+    )
+    assert_close(
+        as_array(pred, msg("ex_0_3.pred_of", what=what), shape=ref_pred.shape),
+        ref_pred,
+        rtol=1e-5,
+        atol=1e-5,
+        what=msg("ex_0_3.pred_of", what=what),
+        msg=msg("ex_0_3.pred_differs"),
+        mistakes=[Mistake("after", after_pred, msg("ex_0_3.at_new_params"))],
+    )
+
+
+@checks.add("loss")
+def _(L):
+    import jax.numpy as jnp
+
+    w, b, x, y = _problem(41)
+    what = "loss_and_pred(params, x, y)"
+    loss, pred = as_tuple(
+        L.loss_and_pred(_jnp_params(w, b), jnp.asarray(x), jnp.asarray(y)), 2, what
+    )
+    ref_pred, ref_loss, _, _ = _reference(w, b, x, y)
+    if np.shape(loss) == (len(y),):
+        fail(msg("ex_0_3.loss_is_vector", n=len(y)), shape=list(np.shape(loss)))
+    assert_close(
+        float(as_array(loss, msg("ex_0_3.loss_of", what=what), ndim=0)),
+        ref_loss,
+        rtol=1e-5,
+        atol=1e-6,
+        what=msg("ex_0_3.loss_of", what=what),
+        msg=msg("ex_0_3.loss_differs"),
+    )
+    assert_close(
+        as_array(pred, msg("ex_0_3.pred_of", what=what), shape=ref_pred.shape),
+        ref_pred,
+        rtol=1e-5,
+        atol=1e-5,
+        what=msg("ex_0_3.pred_of", what=what),
+        msg=msg("ex_0_3.pred_differs"),
+    )
+
+
+@checks.add("step")
+def _(L):
+    for seed in (42, 43):
+        w, b, x, y = _problem(seed, n=5 + seed % 3)
+        what = "sgd_step(params, x, y, 0.05)"
+        out = _step(L.sgd_step, _jnp_params(w, b), x, y, what)
+        _compare_step(out, w, b, x, y, what)
+
+
+@checks.add("input_unchanged", needs="step")
+def _(L):
+    import jax.numpy as jnp
+
+    w, b, x, y = _problem(44)
+    params = _jnp_params(w, b)
+    before = dict(params)
+    L.sgd_step(params, jnp.asarray(x), jnp.asarray(y), LR)
+    replaced = sorted(k for k in before if params.get(k) is not before[k])
+    added = sorted(k for k in params if k not in before)
+    if replaced or added:
+        fail(msg("ex_0_3.params_changed", keys=", ".join(replaced + added)))
+
+
+@checks.add("one_pass", needs="step")
+def _(L):
+    import jax.numpy as jnp
+
+    fn = as_callable(L.loss_and_pred, "loss_and_pred")
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return  # not a plain Python function (e.g. already jitted): calls cannot be counted
+    w, b, x, y = _problem(45)
+    calls = [0]
+
+    def profile(frame, event, arg):
+        if event == "call" and frame.f_code is code:
+            calls[0] += 1
+
+    previous = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        L.sgd_step(_jnp_params(w, b), jnp.asarray(x), jnp.asarray(y), LR)
+    finally:
+        sys.setprofile(previous)
+    if calls[0] == 0:
+        fail(msg("ex_0_3.never_called"))
+    if calls[0] > 1:
+        fail(msg("ex_0_3.called_more", n=calls[0]), calls=calls[0])
+
+
+@checks.add("jit")
+def _(L):
+    import jax
+
+    w, b, x, y = _problem(46)
+    what = "jax.jit(sgd_step)(params, x, y, 0.05)"
+    out = _step(jax.jit(L.sgd_step), _jnp_params(w, b), x, y, what)
+    _compare_step(out, w, b, x, y, what)

@@ -1,0 +1,151 @@
+"""Exercise 0.4, vmap: example_loss(w, x, y) = (x·w − y)², per_example_losses and
+per_example_grads batched with vmap over a shared w.
+
+Checks: one example's loss ("single"); losses on a batch with n ≠ d and one with n = d, naming a
+missing in_axes=None only when vmap reported inconsistent sizes or the result equals what splitting
+w produces ("losses"); gradients against 2(x·w − y)·x, naming grad of a vector only when grad raised
+that TypeError and the mean gradient only when a single row equals it ("grads"); both under jit
+("jit"); the same number of staged operations for n = 4 and n = 16 ("no_loop")."""
+
+import _repair_ch6 as R
+import numpy as np
+
+from tutor.worker.checklib import (
+    Checks,
+    as_array,
+    assert_close,
+    fail,
+    msg,
+    primitive_counts,
+    rng,
+)
+
+checks = Checks("ex_0_4")
+BATCHES = ((51, 7, 3), (52, 4, 4))  # (seed, n, d): one batch with n = d
+
+
+def _batch(seed, n, d):
+    g = rng(seed)
+    w = g.normal(size=d).astype(np.float32)
+    xs = g.normal(size=(n, d)).astype(np.float32)
+    ys = g.normal(size=n).astype(np.float32)
+    return w, xs, ys
+
+
+def _jnp(*arrays):
+    import jax.numpy as jnp
+
+    return tuple(jnp.asarray(a) for a in arrays)
+
+
+def _ref_losses(w, xs, ys):
+    r = np.asarray(xs, np.float64) @ np.asarray(w, np.float64) - ys
+    return r**2
+
+
+def _ref_grads(w, xs, ys):
+    x64 = np.asarray(xs, np.float64)
+    r = x64 @ np.asarray(w, np.float64) - ys
+    return 2.0 * r[:, None] * x64
+
+
+def _split_w(w, xs, ys):
+    """What vmap without in_axes=None computes when n = d: example i sees the number w[i]."""
+    x64 = np.asarray(xs, np.float64)
+    return (x64 * np.asarray(w, np.float64)[:, None] - np.asarray(ys, np.float64)[:, None]) ** 2
+
+
+@checks.add("single")
+def _(L):
+    w, xs, ys = _batch(50, 1, 3)
+    out = L.example_loss(*_jnp(w, xs[0], ys[0]))
+    got = float(as_array(out, "example_loss(w, x, y)", ndim=0))
+    assert_close(
+        got,
+        float(_ref_losses(w, xs, ys)[0]),
+        rtol=1e-5,
+        atol=1e-6,
+        what="example_loss(w, x, y)",
+        msg=msg("ex_0_4.single_differs"),
+    )
+
+
+@checks.add("losses")
+def _(L):
+    for seed, n, d in BATCHES:
+        w, xs, ys = _batch(seed, n, d)
+        what = msg("ex_0_4.losses_call", n=n, d=d)
+        out = R.call(
+            L.per_example_losses,
+            *_jnp(w, xs, ys),
+            what=what,
+            symptoms={"word:inconsistent sizes": msg("ex_0_4.w_split_error")},
+        )
+        if n == d and np.shape(out) == (n, d):
+            if np.allclose(np.asarray(out, np.float64), _split_w(w, xs, ys), rtol=1e-4, atol=1e-5):
+                fail(msg("ex_0_4.w_split_silent", n=n), shape=[n, d])
+        assert_close(
+            as_array(out, what, shape=(n,)),
+            _ref_losses(w, xs, ys),
+            rtol=1e-5,
+            atol=1e-5,
+            what=what,
+            msg=msg("ex_0_4.losses_differ"),
+        )
+
+
+@checks.add("grads")
+def _(L):
+    for seed, n, d in BATCHES:
+        w, xs, ys = _batch(seed, n, d)
+        what = msg("ex_0_4.grads_call", n=n, d=d)
+        out = R.call(
+            L.per_example_grads,
+            *_jnp(w, xs, ys),
+            what=what,
+            symptoms={"word:Output had shape": msg("ex_0_4.grad_of_vector")},
+        )
+        ref = _ref_grads(w, xs, ys)
+        if np.shape(out) == (d,) and np.allclose(
+            np.asarray(out, np.float64), ref.mean(axis=0), rtol=1e-4, atol=1e-5
+        ):
+            fail(msg("ex_0_4.mean_gradient", n=n, d=d), shape=[d])
+        assert_close(
+            as_array(out, what, shape=(n, d)),
+            ref,
+            rtol=1e-5,
+            atol=1e-5,
+            what=what,
+            msg=msg("ex_0_4.grads_differ"),
+        )
+
+
+@checks.add("jit", needs=("losses", "grads"))
+def _(L):
+    import jax
+
+    w, xs, ys = _batch(53, 6, 3)
+    for name, ref in (("per_example_losses", _ref_losses), ("per_example_grads", _ref_grads)):
+        what = f"jax.jit({name})(w, xs, ys)"
+        out = jax.jit(getattr(L, name))(*_jnp(w, xs, ys))
+        want = ref(w, xs, ys)
+        assert_close(
+            as_array(out, what, shape=want.shape),
+            want,
+            rtol=1e-5,
+            atol=1e-5,
+            what=what,
+            msg=msg("ex_0_4.jit_differs", name=name),
+        )
+
+
+@checks.add("no_loop", needs=("losses", "grads"))
+def _(L):
+    for name in ("per_example_losses", "per_example_grads"):
+        fn = getattr(L, name)
+        sizes = []
+        for n in (4, 16):
+            w, xs, ys = _batch(54, n, 3)
+            sizes.append(sum(primitive_counts(fn, *_jnp(w, xs, ys)).values()))
+        if sizes[1] > sizes[0]:
+            fail(msg("ex_0_4.grows_with_n", name=name, small=sizes[0], large=sizes[1]))

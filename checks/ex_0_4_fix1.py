@@ -1,0 +1,57 @@
+"""Repair 0.4-fix1: jax.vmap(predict)(w, xs) splits the shared w -> in_axes=(None, 0).
+
+Checks: predictions on a batch with n ≠ d and one with n = d, without jit ("batch") and under jit
+("jit"), against xs @ w; a missing in_axes=None is named only when vmap reported inconsistent sizes
+or the result equals what splitting w produces; any other shape is reported as a shape."""
+
+import _repair_ch6 as R
+import numpy as np
+
+from tutor.worker.checklib import Checks, as_array, assert_close, fail, msg, rng
+
+checks = Checks("ex_0_4_fix1")
+BATCHES = ((111, 5, 3), (112, 4, 4))
+
+
+def _verify(fn, label):
+    import jax.numpy as jnp
+
+    for seed, n, d in BATCHES:
+        g = rng(seed)
+        w = g.normal(size=d).astype(np.float32)
+        xs = g.normal(size=(n, d)).astype(np.float32)
+        what = f"{label}(w, xs), n = {n}, d = {d}"
+        out = R.call(
+            fn,
+            jnp.asarray(w),
+            jnp.asarray(xs),
+            what=what,
+            symptoms={"word:inconsistent sizes": msg("ex_0_4_fix1.split_error")},
+        )
+        x64, w64 = xs.astype(np.float64), w.astype(np.float64)
+        shape = tuple(np.shape(out))
+        if shape == (n, d) and n == d:
+            if np.allclose(np.asarray(out, np.float64), x64 * w64[:, None], rtol=1e-5, atol=1e-6):
+                fail(msg("ex_0_4_fix1.split_silent", n=n), shape=list(shape))
+        if shape != (n,):
+            fail(msg("ex_0_4_fix1.wrong_shape", shape=shape, n=n), shape=list(shape))
+        assert_close(
+            as_array(out, what, shape=(n,)),
+            x64 @ w64,
+            rtol=1e-5,
+            atol=1e-5,
+            what=what,
+            msg=msg("ex_0_4_fix1.values_differ"),
+        )
+
+
+@checks.add("batch")
+def _(L):
+    _verify(L.batch_predict, "batch_predict")
+
+
+@checks.add("jit", needs="batch")
+def _(L):
+    import jax
+
+    _verify(jax.jit(L.batch_predict), "jax.jit(batch_predict)")

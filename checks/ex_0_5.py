@@ -1,0 +1,130 @@
+"""Exercise 0.5, a sampler that threads its key: two_views(key, x, scale) -> (new_key, x + scale·ε1,
+x + scale·ε2) with independent standard normal ε1, ε2 and a fresh key for the next call.
+
+Checks: mean and standard deviation of both noise draws on 2000 elements, naming scale² only when
+the spread matches it ("noise"); the draws differ and are uncorrelated, naming one key used twice
+only when they are identical ("independent"); the same key gives the same result, naming global
+random state only when it does not ("same_key"); the key handed back is neither the key passed in
+nor one that drew a view's noise, each named only when the bits or the draw match, and threading
+it gives new noise ("new_key"); jit gives the eager views ("jit")."""
+
+import numpy as np
+
+from tutor.worker.checklib import (
+    Checks,
+    as_array,
+    as_tuple,
+    assert_close,
+    assert_that,
+    fail,
+    msg,
+    rng,
+)
+
+checks = Checks("ex_0_5")
+SCALE = 0.3
+SHAPE = (500, 4)
+
+
+def _x(seed):
+    import jax.numpy as jnp
+
+    return jnp.asarray(rng(seed).normal(size=SHAPE).astype(np.float32))
+
+
+def _views(fn, key, x, what):
+    new_key, v1, v2 = as_tuple(fn(key, x, SCALE), 3, what)
+    x64 = np.asarray(x, np.float64)
+    n1 = np.asarray(as_array(v1, msg("ex_0_5.view_of", n=1, what=what), shape=SHAPE), np.float64)
+    n2 = np.asarray(as_array(v2, msg("ex_0_5.view_of", n=2, what=what), shape=SHAPE), np.float64)
+    return new_key, n1 - x64, n2 - x64
+
+
+def _bits(k):
+    import jax
+
+    try:
+        return np.asarray(jax.random.key_data(k))
+    except Exception:  # not a key at all
+        fail(msg("ex_0_5.not_a_key", kind=type(k).__name__))
+
+
+@checks.add("noise")
+def _(L):
+    import jax
+
+    _, n1, n2 = _views(L.two_views, jax.random.key(61), _x(61), "two_views(key, x, 0.3)")
+    for k, noise in ((1, n1), (2, n2)):
+        mean, std = float(noise.mean()), float(noise.std())
+        if abs(std - SCALE**2) < 0.1 * SCALE**2:
+            fail(msg("ex_0_5.variance_as_scale", n=k, std=std), std=std)
+        assert_that(
+            abs(mean) < 0.05 and abs(std - SCALE) < 0.1 * SCALE,
+            msg("ex_0_5.noise_off", n=k, mean=mean, std=std),
+            mean=mean,
+            std=std,
+        )
+
+
+@checks.add("independent")
+def _(L):
+    import jax
+
+    _, n1, n2 = _views(L.two_views, jax.random.key(62), _x(62), "two_views(key, x, 0.3)")
+    if np.array_equal(n1, n2):
+        fail(msg("ex_0_5.same_noise"))
+    corr = float(np.corrcoef(n1.ravel(), n2.ravel())[0, 1])
+    assert_that(abs(corr) < 0.2, msg("ex_0_5.correlated", corr=corr), corr=corr)
+
+
+@checks.add("same_key")
+def _(L):
+    import jax
+
+    key, x = jax.random.key(63), _x(63)
+    first = _views(L.two_views, key, x, "two_views(key, x, 0.3)")
+    second = _views(L.two_views, key, x, "two_views(key, x, 0.3)")
+    if not (np.array_equal(first[1], second[1]) and np.array_equal(first[2], second[2])):
+        fail(msg("ex_0_5.global_state"))
+    assert_that(
+        np.array_equal(_bits(first[0]), _bits(second[0])),
+        msg("ex_0_5.new_key_varies"),
+    )
+
+
+@checks.add("new_key", needs="same_key")
+def _(L):
+    import jax
+
+    key, x = jax.random.key(64), _x(64)
+    seen = []
+    for call in range(3):
+        new_key, n1, n2 = _views(L.two_views, key, x, msg("ex_0_5.threaded_call", n=call + 1))
+        if np.array_equal(_bits(new_key), _bits(key)):
+            fail(msg("ex_0_5.same_key_back", n=call + 1))
+        redraw = SCALE * np.asarray(jax.random.normal(new_key, SHAPE, np.float32), np.float64)
+        for k, noise in ((1, n1), (2, n2)):
+            if np.allclose(redraw, noise, rtol=1e-5, atol=1e-6):
+                fail(msg("ex_0_5.used_key_back", n=call + 1, view=k))
+        if any(np.array_equal(n1, old) for old in seen):
+            fail(msg("ex_0_5.noise_repeats", n=call + 1))
+        seen.append(n1)
+        key = new_key
+
+
+@checks.add("jit", needs="same_key")
+def _(L):
+    import jax
+
+    key, x = jax.random.key(65), _x(65)
+    _, e1, e2 = _views(L.two_views, key, x, "two_views(key, x, 0.3)")
+    _, j1, j2 = _views(jax.jit(L.two_views), key, x, "jax.jit(two_views)(key, x, 0.3)")
+    for got, want in ((j1, e1), (j2, e2)):
+        assert_close(
+            got,
+            want,
+            rtol=1e-5,
+            atol=1e-5,
+            what="jax.jit(two_views)",
+            msg=msg("ex_0_5.jit_differs"),
+        )

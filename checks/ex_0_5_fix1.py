@@ -1,0 +1,66 @@
+"""Repair 0.5-fix1: uniform and normal draws from one key are perfectly dependent (z = Φ⁻¹(u)) ->
+split the key.
+
+Checks: Φ(z) is neither u nor 1 − u (each named only when they agree to 1e-4) and is uncorrelated
+with u ("independent"); mean and spread of u and z over 2000 draws ("distributions"); the same key
+twice gives the same draws, naming global state only when it does not, and a new key gives a new z,
+naming a fixed key only when z stays the same ("key_used")."""
+
+import numpy as np
+
+from tutor.worker.checklib import Checks, as_array, as_tuple, assert_that, fail, msg
+
+checks = Checks("ex_0_5_fix1")
+N = 2000
+
+
+def _draw(L, seed):
+    import jax
+
+    what = f"uniform_and_normal(jax.random.key({seed}), {N})"
+    u, z = as_tuple(L.uniform_and_normal(jax.random.key(seed), N), 2, what)
+    u = np.asarray(as_array(u, "u", shape=(N,)), np.float64)
+    z = np.asarray(as_array(z, "z", shape=(N,)), np.float64)
+    return u, z
+
+
+def _phi(z):
+    from jax.scipy.special import ndtr
+
+    return np.asarray(ndtr(z), np.float64)
+
+
+@checks.add("independent")
+def _(L):
+    u, z = _draw(L, 121)
+    p = _phi(z)
+    if np.max(np.abs(p - u)) < 1e-4:
+        fail(msg("ex_0_5_fix1.same_key"))
+    if np.max(np.abs(p - (1.0 - u))) < 1e-4:
+        fail(msg("ex_0_5_fix1.negated"))
+    corr = float(np.corrcoef(u, p)[0, 1])
+    assert_that(abs(corr) < 0.2, msg("ex_0_5_fix1.correlated", corr=corr), corr=corr)
+
+
+@checks.add("distributions")
+def _(L):
+    u, z = _draw(L, 122)
+    assert_that(
+        u.min() >= 0.0 and u.max() < 1.0 and abs(u.mean() - 0.5) < 0.05,
+        msg("ex_0_5_fix1.u_off", low=u.min(), high=u.max(), mean=u.mean()),
+    )
+    assert_that(
+        abs(z.mean()) < 0.1 and abs(z.std() - 1.0) < 0.1,
+        msg("ex_0_5_fix1.z_off", mean=z.mean(), std=z.std()),
+    )
+
+
+@checks.add("key_used")
+def _(L):
+    first, again, other = _draw(L, 123), _draw(L, 123), _draw(L, 124)
+    if not (np.array_equal(first[0], again[0]) and np.array_equal(first[1], again[1])):
+        fail(msg("ex_0_5_fix1.global_state"))
+    if np.array_equal(first[1], other[1]):
+        fail(msg("ex_0_5_fix1.fixed_key", what="z"))
+    if np.array_equal(first[0], other[0]):
+        fail(msg("ex_0_5_fix1.fixed_key", what="u"))

@@ -1,0 +1,186 @@
+"""Exercise 0.6, one update over any parameter tree: sgd_with_decay(params, grads, lr, decay) maps
+p − lr·(g + decay·p) over the leaves; global_norm(tree) is the L2 norm of all leaves together.
+
+Checks: values on a random dict-of-lists tree against NumPy float64, naming the missing decay only
+when the result equals plain SGD and a dict-only update only when the call raised on the nested
+list ("update"); a NamedTuple and a tuple of lists keep their treedef, shapes and dtypes
+("structure"); the norm, naming a sum of per-leaf norms or a missing square root only when the
+value equals them ("norm"); both under jit, naming float() of a tracer only when jit raised
+ConcretizationTypeError ("jit")."""
+
+from typing import NamedTuple
+
+import _repair_ch6 as R
+import numpy as np
+
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    as_scalar,
+    assert_close,
+    assert_equal,
+    fail,
+    msg,
+    rng,
+)
+
+checks = Checks("ex_0_6")
+LR, DECAY = 0.1, 0.05
+NESTED = (TypeError, AttributeError, KeyError, IndexError, ValueError)
+
+
+class _Dense(NamedTuple):
+    w: object
+    b: object
+
+
+def _arr(g, *shape):
+    import jax.numpy as jnp
+
+    return jnp.asarray(g.normal(size=shape).astype(np.float32))
+
+
+def _dict_tree(g):
+    return {
+        "layers": [{"w": _arr(g, 3, 2), "b": _arr(g, 2)}, {"w": _arr(g, 2, 1), "b": _arr(g, 1)}],
+        "scale": _arr(g),
+    }
+
+
+def _other_trees(g):
+    return [
+        (_Dense(w=_arr(g, 4, 3), b=_arr(g, 3)), "NamedTuple"),
+        (([_arr(g, 2), _arr(g, 2, 2)], _arr(g, 5)), "tuple"),
+    ]
+
+
+def _like(tree, g):
+    import jax
+
+    return jax.tree.map(lambda leaf: _arr(g, *leaf.shape), tree)
+
+
+def _np(tree):
+    import jax
+
+    return jax.tree.map(lambda leaf: np.asarray(leaf, np.float64), tree)
+
+
+def _update(fn, params, grads, kind):
+    try:
+        return fn(params, grads, LR, DECAY)
+    except NESTED as e:
+        fail(msg("ex_0_6.nested_failed", kind=kind, error=type(e).__name__), error=R.first_line(e))
+
+
+@checks.add("update")
+def _(L):
+    import jax
+
+    g = rng(71)
+    params = _dict_tree(g)
+    grads = _like(params, g)
+    out = _update(L.sgd_with_decay, params, grads, "dict")
+    p64, g64 = _np(params), _np(grads)
+    want = jax.tree.map(lambda p, d: p - LR * (d + DECAY * p), p64, g64)
+    plain = jax.tree.map(lambda p, d: p - LR * d, p64, g64)
+    assert_close(
+        out,
+        want,
+        rtol=1e-5,
+        atol=1e-6,
+        what="sgd_with_decay(params, grads, 0.1, 0.05)",
+        msg=msg("ex_0_6.update_differs"),
+        mistakes=[Mistake("no_decay", plain, msg("ex_0_6.no_decay"))],
+    )
+
+
+@checks.add("structure", needs="update")
+def _(L):
+    import jax
+
+    g = rng(72)
+    for params, kind in _other_trees(g):
+        grads = _like(params, g)
+        out = _update(L.sgd_with_decay, params, grads, kind)
+        assert_equal(
+            str(jax.tree.structure(out)),
+            str(jax.tree.structure(params)),
+            msg("ex_0_6.structure_changed", kind=kind),
+            what=msg("ex_0_6.structure_of", kind=kind),
+        )
+        for k, (got, want) in enumerate(
+            zip(jax.tree.leaves(out), jax.tree.leaves(params), strict=True)
+        ):
+            kinds = (type(got).__name__, str(getattr(got, "dtype", "?")), np.shape(got))
+            wants = (type(want).__name__, str(want.dtype), want.shape)
+            if kinds != wants:
+                fail(
+                    msg("ex_0_6.leaf_changed", kind=kind, n=k),
+                    expected=f"{wants[0]} {wants[1]} {wants[2]}",
+                    actual=f"{kinds[0]} {kinds[1]} {kinds[2]}",
+                )
+
+
+@checks.add("norm")
+def _(L):
+    import jax
+
+    g = rng(73)
+    for tree in (_dict_tree(g), _other_trees(g)[0][0]):
+        leaves = [np.asarray(x, np.float64) for x in jax.tree.leaves(tree)]
+        squares = sum(float(np.sum(x**2)) for x in leaves)
+        got = as_scalar(L.global_norm(tree), "global_norm(tree)")
+        assert_close(
+            got,
+            np.sqrt(squares),
+            rtol=1e-5,
+            atol=1e-6,
+            what="global_norm(tree)",
+            msg=msg("ex_0_6.norm_differs"),
+            mistakes=[
+                Mistake("per_leaf", sum(np.linalg.norm(x) for x in leaves), msg("ex_0_6.per_leaf")),
+                Mistake("no_sqrt", squares, msg("ex_0_6.no_sqrt")),
+            ],
+        )
+
+
+@checks.add("jit", needs=("update", "norm"))
+def _(L):
+    import jax
+
+    g = rng(74)
+    params = _dict_tree(g)
+    grads = _like(params, g)
+    symptoms = {
+        "ConcretizationTypeError": msg("ex_0_6.float_of_tracer"),
+        "TracerArrayConversionError": msg("ex_0_6.to_numpy"),
+    }
+    out = R.call(
+        jax.jit(L.sgd_with_decay),
+        params,
+        grads,
+        LR,
+        DECAY,
+        what="jax.jit(sgd_with_decay)",
+        symptoms=symptoms,
+    )
+    want = jax.tree.map(lambda p, d: p - LR * (d + DECAY * p), _np(params), _np(grads))
+    assert_close(
+        out,
+        want,
+        rtol=1e-5,
+        atol=1e-6,
+        what="jax.jit(sgd_with_decay)",
+        msg=msg("ex_0_6.jit_differs", name="sgd_with_decay"),
+    )
+    norm = R.call(jax.jit(L.global_norm), grads, what="jax.jit(global_norm)", symptoms=symptoms)
+    leaves = [np.asarray(x, np.float64) for x in jax.tree.leaves(grads)]
+    assert_close(
+        as_scalar(norm, "jax.jit(global_norm)(grads)"),
+        np.sqrt(sum(float(np.sum(x**2)) for x in leaves)),
+        rtol=1e-5,
+        atol=1e-6,
+        what="jax.jit(global_norm)",
+        msg=msg("ex_0_6.jit_differs", name="global_norm"),
+    )
