@@ -163,6 +163,33 @@ def test_keep_writes_a_new_copy_each_time(draft):
     assert first != second and backups(draft, "cleared") == [b"a = 1\n", b"a = 1\n"]
 
 
+def test_recover_writes_a_new_file_in_the_cache_else_in_the_temporary_folder(
+    draft, tmp_path, monkeypatch
+):
+    import tempfile
+
+    from tutor.sourcefile import DraftError
+
+    monkeypatch.setenv("JAXTUTOR_CACHE", str(tmp_path / "cache"))
+    opened(draft)
+    first, second = draft.recover("mine = 1\n"), draft.recover("mine = 2\n")
+    assert first.parent == tmp_path / "cache" / "recovered" and first != second
+    assert first.name.startswith(f"{draft.path.parent.name}-6.1.") and first.suffix == ".py"
+    assert first.read_text(encoding="utf-8") == "mine = 1\n"
+    blocked = tmp_path / "a-file"  # a file where the cache folder would be: it cannot be made
+    blocked.write_text("", encoding="utf-8")
+    monkeypatch.setenv("JAXTUTOR_CACHE", str(blocked))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    fallback = draft.recover("mine = 3\n")
+    assert fallback.parent.parent == tmp_path / "tmp"
+    assert fallback.read_text(encoding="utf-8") == "mine = 3\n"
+    monkeypatch.setattr(tempfile, "tempdir", str(blocked))
+    with pytest.raises(DraftError) as failed:
+        draft.recover("mine = 4\n")
+    assert str(blocked) in str(failed.value)
+    assert draft.path.read_text(encoding="utf-8") == _Exercise.starter  # the draft untouched
+
+
 def test_the_watch_targets_are_the_file_and_a_symlinks_target(tmp_path):
     real = tmp_path / "elsewhere" / "mine.py"
     real.parent.mkdir()

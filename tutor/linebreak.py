@@ -21,6 +21,19 @@ UNITS = "秒分时天周月年行列次个步倍位维项处题节章页条层�
 NUMBER_UNIT = re.compile(rf"\d ?(?=[{UNITS}]|(?:ms|s|[KMGT]i?B)(?![A-Za-z0-9_]))")
 
 
+def may_start(prev: str, ch: str, prev_wide: bool, wide: bool) -> bool:
+    """May a line start at `ch`, after `prev` (`prev_wide`, `wide`: two cells each)? Not before a
+    closing mark (a Latin one may start a line after a space: `.compile()`) nor after an opening
+    one; at a space, next to a wide (CJK) character, or after a Latin ,;:!? or a dash (Chinese
+    text writes them for its own marks) unless a digit follows (1,000). A number's unit and
+    inline code are the callers' to hold together."""
+    return (
+        (ch not in NO_LINE_START or (prev == " " and ch.isascii()))
+        and prev not in NO_LINE_END
+        and (prev == " " or prev_wide or wide or (prev in CJK_CONTEXT_PUNCT and not ch.isdigit()))
+    )
+
+
 def line_starts(text: str, width: int, glued: Iterable[tuple[int, int]] = ()) -> list[int]:
     """Offsets (after the first line) where each wrapped line starts; a "\\n" starts a line too.
     A `glued` range (start, end), inline code, moves to the next line whole, unless that would
@@ -44,22 +57,9 @@ def line_starts(text: str, width: int, glued: Iterable[tuple[int, int]] = ()) ->
             starts.append(i + 1)
             line_start, used, last_ok, last_inner = i + 1, 0, None, None
             continue
-        prev = text[i - 1] if i else ""
-        # a Latin closing mark may start a line after a space (`.compile()`), never after text
-        if i > line_start and (ch not in NO_LINE_START or (prev == " " and ch.isascii())):
-            # a line may start here: not before a closing mark nor after an opening one; at a
-            # space, next to a wide (CJK) character, or after a Latin ,;:!? or a dash (Chinese
-            # text writes them for its own marks) unless a digit follows (1,000)
-            if (
-                not held[i]
-                and prev not in NO_LINE_END
-                and (
-                    prev == " "
-                    or cells[i - 1] == 2
-                    or cells[i] == 2
-                    or (prev in CJK_CONTEXT_PUNCT and not ch.isdigit())
-                )
-            ):
+        if i > line_start and not held[i]:
+            prev = text[i - 1]
+            if may_start(prev, ch, cells[i - 1] == 2, cells[i] == 2):
                 if not inside[i]:
                     last_ok, ok_used = i, used - (prev == " ")  # the space is not shown
                 elif prev == " ":

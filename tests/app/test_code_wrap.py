@@ -185,7 +185,7 @@ def starter_lines() -> list[str]:
 
 @pytest.mark.parametrize("width", [45, 80, 120])
 def test_code_rows_break_where_chinese_may_break(width):
-    from tutor.app.softwrap import code_row_starts
+    from tutor.app.coderows import code_row_starts
 
     lines = [line for line in starter_lines() if "\t" not in line and cell_len(line) > width]
     assert lines or width > 100, "no starter line is long enough to wrap"

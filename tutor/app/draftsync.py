@@ -15,7 +15,8 @@ Every look at the file and every write is a use case of the session's EditorDraf
   the draft. A save refuses to overwrite a change it has not seen (`EditorDraft.save`).
 - A draft that cannot be read (not UTF-8) is shown read-only with the reason; once the file is
   readable again (re-saved as UTF-8 outside), it is loaded and editing resumes.
-- `flush_now()` saves synchronously: Ctrl+S, leaving the screen, SIGHUP/SIGTERM."""
+- `flush_now()` saves synchronously: Ctrl+S, leaving the screen, SIGHUP/SIGTERM; when the app
+  quits, a text that cannot be saved goes to a recovery file (`recover`, tutor/app/quitting.py)."""
 
 from __future__ import annotations
 
@@ -196,6 +197,17 @@ class DraftSync(Widget):
         elif outcome.reason:
             self._report_failure(outcome.reason)
         return outcome
+
+    def kept_safe(self) -> bool:
+        """Save now (leaving for good): True when the editor's text is in the draft file, or
+        the editor is a read-only view that holds nothing of its own."""
+        outcome = self.flush_now()
+        return outcome is None or outcome.ok
+
+    def recover(self) -> Path:
+        """The editor's text, which cannot be saved, written to a recovery file outside the home
+        (tutor/app/quitting.py); returns its path. Raises DraftError."""
+        return self.draft.recover(self.editor.text)
 
     def pause(self) -> None:
         """A run saves the text itself: no autosave may race it."""

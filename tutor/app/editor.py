@@ -30,13 +30,20 @@ _MARK = Style(bgcolor="red3", color="bright_white", bold=True)
 # quadratically on comment lines (measured with Textual 8.2.8, CPU per keystroke / memory: 250
 # comment lines 30 ms / +8 MB, 500 lines 70 ms / +17 MB, 1000 lines 220 ms / +53 MB, 2000 lines
 # +193 MB; 2000 code lines 300 ms). Plain text stays near-linear (20 000 lines, 1 MB: 120 ms,
-# +18 MB). Highlighting stops well before the turn; an exercise's draft is far smaller.
+# +18 MB). Highlighting stops well before the turn; an exercise's draft is far smaller. Every row
+# drawn of a highlighted line styles all the line's tokens: CPU per keystroke on one line of
+# numbers, 30 ms for a short line, 50 ms at 1000 characters, 80 ms at 2000, 300 ms at 20 000.
 HIGHLIGHT_MAX_LINES = 300
 HIGHLIGHT_MAX_CHARS = 24_000
+HIGHLIGHT_MAX_LINE = 1_000  # characters in one line (a pasted list of numbers)
 
 
 def highlight_fits(text: str) -> bool:
-    return len(text) <= HIGHLIGHT_MAX_CHARS and text.count("\n") < HIGHLIGHT_MAX_LINES
+    return (
+        len(text) <= HIGHLIGHT_MAX_CHARS
+        and text.count("\n") < HIGHLIGHT_MAX_LINES
+        and max(map(len, text.split("\n"))) <= HIGHLIGHT_MAX_LINE
+    )
 
 
 def _share_prepared_queries() -> None:
@@ -178,10 +185,13 @@ class CodeEditor(SoftWrap):
             self._say_plain()
 
     def edit(self, edit):
-        """An edit that takes a highlighted document past the size limit turns it plain (the
+        """An edit that takes a highlighted document past the size limits turns it plain (the
         cursor and the selection stay where they are)."""
         result = super().edit(edit)
-        if self.is_syntax_aware and self.document.line_count > HIGHLIGHT_MAX_LINES:
+        if self.is_syntax_aware and (
+            self.document.line_count > HIGHLIGHT_MAX_LINES
+            or self._edit_made_long_line(edit, result)
+        ):
             selection = self.selection
             super()._set_document(self.document.text, None)
             self.selection = selection
@@ -189,10 +199,23 @@ class CodeEditor(SoftWrap):
             self._say_plain()
         return result
 
+    def _edit_made_long_line(self, edit, result) -> bool:
+        """Is a line the edit wrote (from its start to where the inserted text ends) longer than
+        HIGHLIGHT_MAX_LINE?"""
+        top = edit.top[0]
+        bottom = max(top, result.end_location[0])
+        get_line = self.document.get_line
+        return any(len(get_line(row)) > HIGHLIGHT_MAX_LINE for row in range(top, bottom + 1))
+
     def _say_plain(self) -> None:
         from tutor.words.catalog import t
 
-        notice = t("app.ex.highlight_off", lines=HIGHLIGHT_MAX_LINES, chars=HIGHLIGHT_MAX_CHARS)
+        notice = t(
+            "app.ex.highlight_off",
+            lines=HIGHLIGHT_MAX_LINES,
+            chars=HIGHLIGHT_MAX_CHARS,
+            line=HIGHLIGHT_MAX_LINE,
+        )
         self.post_message(DraftNotice(notice, "yellow"))
 
     def mark_line(self, line: int | None) -> None:

@@ -4,6 +4,7 @@ CH`)."""
 from __future__ import annotations
 
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -32,6 +33,9 @@ def run_app(*, home: Path, target: tuple[str, str] | None, lang: str = "zh") -> 
         app.run()
     finally:  # the app opened its session when it was built: closed even if it never mounted
         app.session.close()
+        from tutor.app.quitting import print_recovered
+
+        print_recovered(app.recovered, sys.stderr)  # the terminal is back (if it is there)
     return int(app.return_code or 0)
 
 

@@ -8,34 +8,16 @@ spaces, never before a closing mark, Latin words kept whole where they fit."""
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich.control import strip_control_codes
 from rich.segment import Segment
 from textual.strip import Strip
 from textual.widgets import TextArea
 
-from tutor.linebreak import line_starts
+from tutor.app.coderows import code_row_starts
 from tutor.words.catalog import t
 
 CONTINUATION = "↪"
-
-
-def code_row_starts(line: str, width: int) -> list[int]:
-    """Where each continuation row of `line` starts when it wraps at `width` cells. The space
-    before a break stays on its row, in the cell Textual keeps for the cursor past the wrap
-    width; spaces that run further start the next row (the cursor can stand on every one)."""
-    out, start = [], 0
-    while cell_len(line[start:]) > width:
-        cuts = line_starts(line[start:], width)
-        cut = start + cuts[0] if cuts else len(line)
-        if cell_len(line[start:cut]) > width + (line[cut - 1] == " "):
-            used, cut = 0, start
-            while used + cell_len(line[cut]) <= width:
-                used += cell_len(line[cut])
-                cut += 1
-            cut += line[cut] == " "  # the cursor's cell
-            cut = max(cut, start + 1)  # a row holds at least one character
-        out.append(cut)
-        start = cut
-    return out
+MANY_ROWS = 8  # a line of this many rows is drawn row by row (OneRowView)
 
 
 def _wrap_code_by_line_starts() -> None:
@@ -55,9 +37,17 @@ def _wrap_code_by_line_starts() -> None:
             return textual_offsets(text, width, tab_size, fold, precomputed_tab_sections)
         return code_row_starts(text, width)
 
-    # Textual's function replaced on purpose, marked so that it is replaced once
+    def get_sections(self, line_index: int) -> list[str]:
+        # Textual builds a rich Text of the line and divides it into every row on each cursor
+        # move: plain slices of the same text (what Text keeps of it) cost far less on a long line
+        line = strip_control_codes(self.document[line_index])
+        bounds = [0, *self.get_offsets(line_index), len(line)]
+        return [line[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+
+    # Textual's functions replaced on purpose, marked so that they are replaced once
     compute_wrap_offsets.by_line_starts = True  # type: ignore[attr-defined]
     wrapped.compute_wrap_offsets = compute_wrap_offsets
+    wrapped.WrappedDocument.get_sections = get_sections  # type: ignore[method-assign]
 
 
 _wrap_code_by_line_starts()
@@ -72,10 +62,49 @@ def longest_line(editor: TextArea) -> int:
     return max((cell_len(line) for line in editor.text.split("\n")), default=0)
 
 
+class OneRowView:
+    """What TextArea's drawing of one row reads of its wrapped document, for a row of a line of
+    many rows: that line cut only where the row starts and ends. Textual cuts the line at every
+    row's start to draw any one of them (thousands on a long line, for each row drawn)."""
+
+    def __init__(self, wrapped, y_offset: int, line_index: int, offsets: list[int], section: int):
+        self.height = wrapped.height
+        self.y_offset, self.info = y_offset, (line_index, section)
+        self.offsets = offsets
+
+    @property
+    def _offset_to_line_info(self) -> dict[int, tuple[int, int]]:
+        return {self.y_offset: self.info}
+
+    def get_offsets(self, _line_index: int) -> list[int]:
+        return self.offsets
+
+    def get_tab_widths(self, _line_index: int) -> list[int]:
+        return []  # a line with a tab keeps Textual's wrapping and drawing
+
+
 class SoftWrap(TextArea):
     """A TextArea that wraps: the automatic choice, the toggle and the ↪ mark."""
 
     wrap_chosen: bool = False  # the learner toggled: automatic choices stop
+
+    def _render_line(self, y: int) -> Strip:
+        """One row of a line of many rows is drawn from that line cut around the row only."""
+        where = self.view_row(y) if self.soft_wrap else None
+        if where is None:
+            return super()._render_line(y)
+        line_index, section = where
+        wrapped = self.wrapped_document
+        offsets = wrapped.get_offsets(line_index)
+        if len(offsets) < MANY_ROWS or "\t" in self.document.get_line(line_index):
+            return super()._render_line(y)
+        ends = [*offsets[max(0, section - 1) : section + 1]]
+        view = OneRowView(wrapped, self.scroll_offset[1] + y, line_index, ends, min(section, 1))
+        self.wrapped_document = view  # type: ignore[assignment]
+        try:
+            return super()._render_line(y)
+        finally:
+            self.wrapped_document = wrapped
 
     def auto_wrap(self) -> None:
         if self.wrap_chosen or not self.size.width:

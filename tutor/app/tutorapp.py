@@ -1,7 +1,8 @@
 """The Textual application: owns the course (loaded once) and the session (the one door: every
 use case a screen calls, its store and its run service, whose runner is created lazily and never
 imports jax), warms workers, paces garbage collection and saves the drafts when the terminal goes
-away. Moving between screens is its base's, Navigation (tutor/app/navigation.py)."""
+away or the learner quits (a text that cannot be saved goes to a recovery file). Moving between
+screens is its base's, Navigation (tutor/app/navigation.py)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from tutor.words.catalog import lang, t
 if TYPE_CHECKING:
     from textual.command import Provider
 
+    from tutor.app.quitting import Recovered
     from tutor.app.textindex import TextIndex
     from tutor.app.typed_app import TutorAppLike
     from tutor.application.runs import RunnerLike
@@ -85,6 +87,8 @@ class TutorApp(Navigation):
         self.places = BackStack()  # the place shown and where Esc returns (tutor/app/backstack.py)
         self._warm = warm
         self._text_index: TextIndex | None = None
+        # editor texts that could not be saved, kept in recovery files (printed after the app)
+        self.recovered: list[Recovered] = []
         # SIGHUP (the terminal was closed) and SIGTERM save every open draft, then end the app
         self.end_signals = EndSignals(
             self.save_open_drafts, lambda code: self.exit(return_code=code)
@@ -129,12 +133,18 @@ class TutorApp(Navigation):
             self.end_signals.finished.set()
 
     def save_open_drafts(self) -> None:
-        """Write the editor text of every open exercise now (synchronously)."""
-        from tutor.app.draftsync import DraftSync
+        """Write the editor text of every open draft now (synchronously); a text that cannot be
+        saved goes to a recovery file (tutor/app/quitting.py)."""
+        from tutor.app.quitting import save_or_recover
 
-        for screen in self.screen_stack:
-            for sync in screen.query(DraftSync).results(DraftSync):
-                sync.flush_now()
+        self.recovered += save_or_recover(self)
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: quit, unless an open draft cannot be saved: then the learner chooses what
+        becomes of its text (tutor/app/quitting.py)."""
+        from tutor.app.quitting import quit_or_ask
+
+        quit_or_ask(self, self.recovered)
 
     # ------------------------------------------------------------ start-up
 

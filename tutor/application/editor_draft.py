@@ -10,6 +10,8 @@ DraftSync (tutor/app/draftsync.py) calls, so that no front end calls the storage
   (Ctrl+S, leaving, an end signal), the outside version kept in backup/ first.
 - `outside_edit()`: what changed outside; `keep` and `keep_unreadable`: a version kept in
   backup/, so that both stay; `adopt(text)`: the editor took the file's text.
+- `recover(text)`: the editor's text, when it cannot be saved, written to a recovery file in
+  the cache folder (quitting, the terminal closing).
 - `watch_targets()`: what to watch for the file's changes."""
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tutor.storage.drafts import DraftError, SaveOutcome, read_head
+from tutor.storage.recovery import write_recovery
 
 if TYPE_CHECKING:
     import threading
@@ -175,6 +178,12 @@ class EditorDraft:
         """Keep the file's bytes as they are (a version that cannot be read) in backup/, once
         per version: the editor's text may then replace it. Raises DraftError."""
         return self._file.backup(None, "outside")
+
+    def recover(self, text: str) -> Path:
+        """Write `text` to a new recovery file outside the home (tutor/storage/recovery.py): the
+        editor's text when it cannot be saved in the draft and the editor goes away. Returns
+        its path; raises DraftError when no recovery folder can take it."""
+        return write_recovery(self._file.path, text)
 
     def adopt(self, text: str) -> None:
         """The editor loaded `text`, what the file holds now (a reload, or a choice made)."""
