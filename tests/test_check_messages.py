@@ -43,7 +43,6 @@ NOT_CONVERTED = {
     "checks/_lstm_inputs.py",
     "checks/_lstm_program.py",
     "checks/_newton_ref.py",
-    "checks/ex_7_1.py",
     "checks/ex_7_4.py",
     "checks/ex_7_5.py",
     "checks/ex_7_6.py",
