@@ -14,9 +14,11 @@ from tutor.worker.checklib import (
     assert_that,
     compare,
     fail,
+    later,
+    msg,
 )
 
-FREEZE_LIKE = "它收到的更新量 {a, b: {c, d}}"  # what freeze(mask).update returns
+FREEZE_LIKE = later("_ch7_freeze.freeze_like")  # what freeze(mask).update returns
 
 LR, DECAY, B1, B2, EPS = 0.01, 1e-4, 0.9, 0.999, 1e-8
 
@@ -40,7 +42,7 @@ def freeze_pair_shaped(L):
     made = as_transform(as_callable(L.freeze, "freeze")(dict(w=True)), "freeze(mask)")
     pair(
         made.update(leaf, made.init(leaf), leaf),
-        "freeze(mask).update(...) 的返回值 (更新量, 新状态)",
+        msg("_ch7_freeze.update_result"),
     )
 
 
@@ -62,26 +64,33 @@ def freeze_transform(L):
         out = through(flags)
     except Exception:  # the chapter also accepts a freeze whose mask must be a function
         out = through(lambda _params: flags)
-    inner = as_entry(out, "b", "freeze 的输出", FREEZE_LIKE)
-    a = as_array(as_entry(out, "a", "freeze 的输出", FREEZE_LIKE), "叶子 a 的更新量")
-    c = as_array(as_entry(inner, "c", "freeze 的输出", FREEZE_LIKE), "叶子 b.c 的更新量")
-    d = as_array(as_entry(inner, "d", "freeze 的输出", FREEZE_LIKE), "叶子 b.d 的更新量")
+    inner = as_entry(out, "b", msg("_ch7_freeze.freeze_output"), FREEZE_LIKE)
+    a = as_array(
+        as_entry(out, "a", msg("_ch7_freeze.freeze_output"), FREEZE_LIKE),
+        msg("_ch7_freeze.update_of_a"),
+    )
+    c = as_array(
+        as_entry(inner, "c", msg("_ch7_freeze.freeze_output"), FREEZE_LIKE),
+        msg("_ch7_freeze.update_of_bc"),
+    )
+    d = as_array(
+        as_entry(inner, "d", msg("_ch7_freeze.freeze_output"), FREEZE_LIKE),
+        msg("_ch7_freeze.update_of_bd"),
+    )
 
     def same(x, y):
         return compare(x, y, rtol=0, atol=0) is None
 
     if same(a, np.ones(3)) and same(d, -np.ones(4)) and same(c, np.zeros(2)):
-        fail("mask 为真的叶子(a、b.d)原样通过,为假的(b.c)被清零:真假用反了。", a=a, c=c, d=d)
-    assert_that(
-        np.all(a == 0) and np.all(d == 0), "mask 为真的叶子(a、b.d)更新量应为 0。", a=a, d=d
-    )
+        fail(msg("_ch7_freeze.mask_inverted"), a=a, c=c, d=d)
+    assert_that(np.all(a == 0) and np.all(d == 0), msg("_ch7_freeze.frozen_not_zero"), a=a, d=d)
     assert_close(
         c,
         np.full(2, 2.0),
         rtol=0,
         atol=0,
-        what="叶子 b.c 的更新量",
-        msg="mask 为假的叶子(b.c)更新量应原样保留。",
+        what=msg("_ch7_freeze.update_of_bc"),
+        msg=msg("_ch7_freeze.unfrozen_changed"),
     )
     # a mask given as a function of the params: it must be called on the params passed to update
     # (here their signs differ from the updates', so a mask computed from the updates differs)
@@ -96,24 +105,24 @@ def freeze_transform(L):
     made = as_transform(L.freeze(by_value), "freeze(mask_fn)")
     out = pair(made.update(incoming, made.init(params), params), "freeze(mask_fn).update(...)")[0]
     got = {
-        k: as_array(v, f"叶子 {k} 的更新量")
+        k: as_array(v, msg("_ch7_freeze.update_of_leaf", k=k))
         for k, v in (
-            ("a", as_entry(out, "a", "freeze 的输出", FREEZE_LIKE)),
+            ("a", as_entry(out, "a", msg("_ch7_freeze.freeze_output"), FREEZE_LIKE)),
             (
                 "b.c",
                 as_entry(
-                    as_entry(out, "b", "freeze 的输出", FREEZE_LIKE),
+                    as_entry(out, "b", msg("_ch7_freeze.freeze_output"), FREEZE_LIKE),
                     "c",
-                    "freeze 的输出",
+                    msg("_ch7_freeze.freeze_output"),
                     FREEZE_LIKE,
                 ),
             ),
             (
                 "b.d",
                 as_entry(
-                    as_entry(out, "b", "freeze 的输出", FREEZE_LIKE),
+                    as_entry(out, "b", msg("_ch7_freeze.freeze_output"), FREEZE_LIKE),
                     "d",
-                    "freeze 的输出",
+                    msg("_ch7_freeze.freeze_output"),
                     FREEZE_LIKE,
                 ),
             ),
@@ -125,9 +134,8 @@ def freeze_transform(L):
         want,
         rtol=0,
         atol=0,
-        what="mask 是函数时各叶子的更新量",
-        msg="mask 是函数时,要用传给 update 的 params 调用它:mask(params) 让 a、b.d 冻结、b.c 保留"
-        "(params 的符号和更新量不同)。",
+        what=msg("_ch7_freeze.updates_with_mask_fn"),
+        msg=msg("_ch7_freeze.mask_fn_not_called"),
     )
 
 

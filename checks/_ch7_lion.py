@@ -5,7 +5,7 @@ independent NumPy Lion that can also simulate the known wrong implementations (M
 
 import numpy as np
 
-from tutor.worker.checklib import as_array, as_callable, fail
+from tutor.worker.checklib import as_array, as_callable, fail, later, msg
 
 
 def problem(seed):
@@ -30,10 +30,10 @@ def grad(params, curv, lin):
 
 def leaf(tree, key, what):
     try:
-        return as_array(tree[key], f"{what} 的 {key}")
+        return as_array(tree[key], msg("_ch7_lion.leaf_of", what=what, key=key))
     except (KeyError, TypeError, IndexError):
         fail(
-            f"{what} 应是和参数同结构的字典(带 {key}),得到 {type(tree).__name__}。",
+            msg("_ch7_lion.not_params_dict", what=what, key=key, name=type(tree).__name__),
             actual=repr(tree)[:200],
         )
 
@@ -49,7 +49,7 @@ def update(opt, grads, state, params, what):
     out = opt.update(grads, state, params)
     if not (isinstance(out, (tuple, list)) and len(out) == 2):
         fail(
-            f"{what} 的 update 应返回 (更新量, 新状态),得到 {type(out).__name__}。",
+            msg("_ch7_lion.update_not_pair", what=what, name=type(out).__name__),
             actual=repr(out)[:200],
         )
     return out
@@ -59,7 +59,9 @@ def run(opt, start, curv, lin, what, steps=6):
     params, opt_state, path = dict(start), opt.init(start), []
     for _ in range(steps):
         delta, opt_state = update(opt, grad(params, curv, lin), opt_state, params, what)
-        params = {k: params[k] + leaf(delta, k, f"{what} 的更新量") for k in params}
+        params = {
+            k: params[k] + leaf(delta, k, msg("_ch7_lion.update_of", what=what)) for k in params
+        }
         path.append({k: np.asarray(v) for k, v in params.items()})
     return path
 
@@ -161,19 +163,12 @@ def np_lion(
 
 
 MISTAKES = {
-    "swapped_betas": "b1 和 b2 用反了:你的更新量和把 b1、b2 对调后的 Lion 逐步一致。"
-    "方向的插值用 b1,动量的指数平均用 b2。",
-    "momentum_first": "你的更新量和“先更新动量、再用新动量取方向”的 Lion 逐步一致:"
-    "方向要用旧动量 m_{t−1},算完方向再更新动量。",
-    "decay_inside_sign": "你的更新量和“先加权重衰减、再进 Lion”的版本逐步一致:"
-    "衰减项被一起取了符号。"
-    "解耦衰减 λθ 要加在 sign 之后(chain 里放在 scale_by_lion 后面)。",
-    "mask_ignored": "你的更新量和“衰减作用在所有参数上”的版本逐步一致:"
-    "mask 为 False 的叶子(这里是 b)不应衰减。",
-    "ignored_lr": "你的更新量和学习率为 1 的 Lion 逐步一致:没有乘学习率 lr。"
-    "最后一段应是 scale_by_learning_rate(lr)(lr 可以是常数或调度函数)。",
-    "no_sign": "你的更新量和“不取符号”的版本逐步一致:"
-    "方向应是 sign(b1·m + (1 − b1)·g),每个坐标只取 ±1(或 0)。",
+    "swapped_betas": later("_ch7_lion.swapped_betas"),
+    "momentum_first": later("_ch7_lion.momentum_first"),
+    "decay_inside_sign": later("_ch7_lion.decay_inside_sign"),
+    "mask_ignored": later("_ch7_lion.mask_ignored"),
+    "ignored_lr": later("_ch7_lion.ignored_lr"),
+    "no_sign": later("_ch7_lion.no_sign"),
 }
 
 

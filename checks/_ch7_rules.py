@@ -6,7 +6,7 @@ computes the per-sample values holds a scan n // k long over inputs shaped (n //
 the lessons show). Without batch_size the scan runs once per sample; a plain vmap holds no scan at
 all."""
 
-from tutor.worker.checklib import JitCalls, assert_that, fail, scan_lengths, sub_jaxprs
+from tutor.worker.checklib import JitCalls, assert_that, fail, msg, scan_lengths, sub_jaxprs
 
 
 def _chunk_steps(jaxpr, chunk: int) -> list[int]:
@@ -31,15 +31,10 @@ def _chunk_steps(jaxpr, chunk: int) -> list[int]:
 
 def _what_it_does(lengths: list[int], n: int, chunk: int) -> str:
     if n in lengths:
-        return (
-            f"程序里的 scan 每次只处理 1 个样本、循环 {n} 次:lax.map 没有给 batch_size,完全串行。"
-        )
+        return msg("_ch7_rules.serial_scan", n=n)
     if not lengths:
-        return "程序里没有 scan:所有样本是一次算完的(例如直接 vmap),没有分块。"
-    return (
-        f"程序里的 scan 长度是 {lengths},其中没有每次处理 {chunk} 个样本、"
-        f"循环 {n // chunk} 次的 scan。"
-    )
+        return msg("_ch7_rules.no_scan")
+    return msg("_ch7_rules.no_chunk_scan", lengths=lengths, chunk=chunk, loops=n // chunk)
 
 
 def _chunked(jaxpr, n: int, chunk: int) -> bool:
@@ -57,9 +52,13 @@ def assert_chunked_map(call_at, name: str, *, sizes: tuple[int, ...], chunk: int
         lengths = scan_lengths(jaxpr)
         assert_that(
             _chunked(jaxpr, n, chunk),
-            f"对 {n} 个样本调用 {name}:{_what_it_does(lengths, n, chunk)}"
-            f"题目要求用 lax.map(..., batch_size={chunk}) 分块,每块 {chunk} 个样本,"
-            "块内 vmap、块与块之间顺序执行,内存只随块的大小增长。",
+            msg(
+                "_ch7_rules.map_not_chunked",
+                n=n,
+                name=name,
+                found=_what_it_does(lengths, n, chunk),
+                chunk=chunk,
+            ),
             samples=n,
             scan_lengths=lengths,
         )
@@ -71,14 +70,18 @@ def assert_chunked_producer(jit_calls: JitCalls, value, name: str, *, n: int, ch
     producer = jit_calls.producer_of(value)
     if producer is None:
         fail(
-            f"{name} 不是任何一个 jax.jit 函数的返回值:题目要求写一个 jit 函数,在里面用 "
-            f"lax.map(..., batch_size={chunk}) 分块计算,{name} 就是它的返回值。",
+            msg("_ch7_rules.not_from_jit", name=name, chunk=chunk),
             jit_functions={c.label: c.count for c in jit_calls.calls},
         )
     lengths = scan_lengths(producer.jaxpr) if producer.jaxpr is not None else []
     assert_that(
         producer.jaxpr is not None and _chunked(producer.jaxpr, n, chunk),
-        f"算出 {name} 的 jit 函数 {producer.label}:{_what_it_does(lengths, n, chunk)}"
-        f"题目要求用 lax.map(..., batch_size={chunk}) 分块,每块 {chunk} 个样本。",
+        msg(
+            "_ch7_rules.producer_not_chunked",
+            name=name,
+            label=producer.label,
+            found=_what_it_does(lengths, n, chunk),
+            chunk=chunk,
+        ),
         scan_lengths=lengths,
     )

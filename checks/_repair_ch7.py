@@ -18,6 +18,7 @@ from tutor.worker.checklib import (
     as_array,
     assert_compile_count,
     fail,
+    msg,
     sub_jaxprs,
 )
 
@@ -37,10 +38,13 @@ def call(fn: Callable, *args, what: str, symptoms: dict[str, str], **kwargs) -> 
         raise
     except Exception as e:  # only the named symptoms become a verdict
         names = [cls.__name__ for cls in type(e).__mro__]
-        for key, msg in symptoms.items():
+        for key, why in symptoms.items():
             hit = key[5:] in str(e) if key.startswith("word:") else key in names
             if hit:
-                fail(f"{what}抛出 {type(e).__name__}。{msg}", error=first_line(e))
+                fail(
+                    msg("_repair_ch7.raised", what=what, error=type(e).__name__, why=why),
+                    error=first_line(e),
+                )
         raise
 
 
@@ -71,21 +75,15 @@ def assert_once(
         return
     names = log.names if name is None else [x for x in log.names if x == name]
     if n == 0:
-        msg = (
-            f"{calls} 次调用{what}一次编译也没有:代码没有经过 jit。"
-            "这里要的是一个编译一次、之后反复调用的 jit 函数。"
-        )
+        text = msg("_repair_ch7.never_compiled", calls=calls, what=what)
     elif sum(1 for x in names if is_primitive(x)) * 2 >= n >= 2:
-        msg = (
-            f"{calls} 次调用{what}编译了 {n} 次,编译的是一个个零散的 eager "
-            f"运算({', '.join(sorted(set(names))[:6])}…):"
-            "代码没有在 jit 里运行。"
-        )
+        ops = ", ".join(sorted(set(names))[:6])
+        text = msg("_repair_ch7.eager_ops_compiled", calls=calls, what=what, n=n, ops=ops)
     elif calls > 1 and max(names.count(x) for x in set(names)) >= calls:
-        msg = f"{calls} 次调用{what}编译了 {n} 次,同一个函数每次调用都重新编译:{repeat}"
+        text = msg("_repair_ch7.recompiled_every_call", calls=calls, what=what, n=n, why=repeat)
     else:
-        msg = f"{calls} 次调用{what}编译了 {n} 次,期望只编译 1 次(见编译记录)。"
-    assert_compile_count(log, name, expected=1, msg=msg)
+        text = msg("_repair_ch7.compiled_n_times", calls=calls, what=what, n=n)
+    assert_compile_count(log, name, expected=1, msg=text)
 
 
 def is_primitive(name: str) -> bool:
@@ -108,12 +106,10 @@ def finite(value: Any, what: str) -> np.ndarray:
     bad = ~np.isfinite(arr.astype(np.float64))
     if bad.any():
         where = np.argwhere(bad)[:5].tolist() if arr.ndim else []
-        fail(
-            f"{what}里有 NaN 或 inf({int(bad.sum())} 个元素"
-            + (f",位置 {where}" if where else "")
-            + ")。",
-            actual=arr,
-        )
+        count = int(bad.sum())
+        if where:
+            fail(msg("_repair_ch7.nan_at", what=what, count=count, where=where), actual=arr)
+        fail(msg("_repair_ch7.nan", what=what, count=count), actual=arr)
     return arr
 
 
@@ -149,8 +145,7 @@ def transformation(value: Any, what: str) -> Any:
     """A learner's GradientTransformation: anything with callable .init and .update."""
     if not (callable(getattr(value, "init", None)) and callable(getattr(value, "update", None))):
         fail(
-            f"{what}应返回一个 GradientTransformation(有 init 和 update 两个函数),实际是 "
-            f"{type(value).__name__}。",
+            msg("_repair_ch7.not_a_transformation", what=what, name=type(value).__name__),
             actual=repr(value)[:200],
         )
     return value

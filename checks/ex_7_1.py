@@ -1,4 +1,4 @@
-"""练习 7.1 给服务函数写编译预算测试:test_serve_compiles 与 serve_fixed.
+"""Exercise 7.1: a compile-budget test for a serving function: test_serve_compiles and serve_fixed.
 
 The chapter's self-check, and where each assertion lives here:
   1. caches cleared; the original serve under a budget of 3 for "normalize_rows": reported as over
@@ -35,9 +35,10 @@ from tutor.worker.checklib import (
     assert_equal,
     assert_that,
     fail,
+    msg,
 )
 
-checks = Checks()
+checks = Checks("ex_7_1")
 
 BUCKETS = (32, 64, 128)
 NEW_LENGTHS = (1, 31, 32, 33, 64, 65, 100, 128, 7, 50, 127, 2)  # around the edges of 32 / 64 / 128
@@ -61,22 +62,21 @@ def _pair(r, call):
     """(within budget, count) from what test_serve_compiles returned: a tuple or list whose first
     two items are those (the chapter's own test only indexes r[0] and r[1])."""
     if not (isinstance(r, (tuple, list)) and not hasattr(r, "shape") and len(r) >= 2):
-        as_tuple(r, 2, f"{call} 的返回值")
+        as_tuple(r, 2, msg("ex_7_1.result_of", call=call))
     first, second = r[0], r[1]
     if isinstance(second, (bool, np.bool_)) and not isinstance(first, (bool, np.bool_)):
         fail(
-            f"{call} 返回的前两项是 ({first!r}, {second!r}):顺序反了,应为 (是否在预算内, "
-            "编译次数)。",
+            msg("ex_7_1.pair_swapped", call=call, first=repr(first), second=repr(second)),
             expected="(bool, int)",
             actual=[repr(first), repr(second)],
         )
-    ok = as_scalar(first, f"{call} 的第 1 项(是否在预算内)")
-    n = as_scalar(second, f"{call} 的第 2 项(编译次数)")
-    assert_that(n == int(n), f"{call} 的第 2 项应是整数编译次数,得到 {n}。", actual=n)
+    ok = as_scalar(first, msg("ex_7_1.first_item", call=call))
+    n = as_scalar(second, msg("ex_7_1.second_item", call=call))
+    assert_that(n == int(n), msg("ex_7_1.count_not_int", call=call, n=n), actual=n)
     return bool(ok), int(n)
 
 
-@checks.add("budget_fails", "原始 serve 在 3 次的预算下判为不通过,编译次数 > 3")
+@checks.add("budget_fails")
 def _(L):
     import jax
 
@@ -90,20 +90,19 @@ def _(L):
     L.ns["_jaxtutor_7_1_real"] = real
     assert_that(
         not ok,
-        f"原始 serve 让 normalize_rows 编译了 {real} 次,超出 3 次的预算,你的测试却判为在预算内。",
+        msg("ex_7_1.over_budget_passed", real=real),
         expected=[False, real],
         actual=[ok, n],
     )
     assert_equal(
         n,
         real,
-        what="jit(normalize_rows) 的编译次数",
-        msg=f"返回的编译次数是 {n},但服务 ex1_batches / ex1_eps 这 20 个请求时 normalize_rows "
-        f"实际编译了 {real} 次(应 > 3)。",
+        what=msg("ex_7_1.compiles_of_normalize_rows"),
+        msg=msg("ex_7_1.wrong_count", n=n, real=real),
     )
 
 
-@checks.add("budget_passes", "预算足够大(1000)时判为通过,编译次数不变", needs="budget_fails")
+@checks.add("budget_passes", needs="budget_fails")
 def _(L):
     import jax
 
@@ -113,19 +112,19 @@ def _(L):
     real = L.ns["_jaxtutor_7_1_real"]
     assert_that(
         ok,
-        f"编译 {real} 次、预算 1000 次,应判为在预算内,你的测试判为超支。",
+        msg("ex_7_1.within_budget_failed", real=real),
         expected=True,
         actual=ok,
     )
     assert_equal(
         n,
         real,
-        what="编译次数",
-        msg=f"预算为 1000 时返回的编译次数是 {n},实际是 {real} 次:预算只决定判定结果,不影响计数。",
+        what=msg("ex_7_1.compile_count"),
+        msg=msg("ex_7_1.count_depends_on_budget", n=n, real=real),
     )
 
 
-@checks.add("budget_edge", "编译次数恰好等于预算算通过;只统计名为 fun_name 的函数")
+@checks.add("budget_edge")
 def _(L):
     import jax
 
@@ -155,19 +154,18 @@ def _(L):
         assert_equal(
             [ok, n],
             [True, 2],
-            what="test_serve_compiles 的返回值",
-            msg=f"一个服务函数让 _probe_target 编译 2 次、_probe_other 编译 3 次,你的测试报告 {n} "
-            "次,正好是全部函数的编译次数:计数没有只算名为 fun_name 的函数。",
+            what=msg("ex_7_1.test_result"),
+            msg=msg("ex_7_1.counted_all_functions", n=n),
         )
     assert_equal(
         n,
         2,
-        what="jit(_probe_target) 的编译次数",
-        msg=f"一个服务函数让 _probe_target 编译 2 次,你的测试报告 {n} 次。",
+        what=msg("ex_7_1.compiles_of_probe"),
+        msg=msg("ex_7_1.probe_count_wrong", n=n),
     )
     assert_that(
         ok,
-        "编译 2 次、预算 2 次应判为在预算内(预算是最多允许的次数),你的测试判为超支。",
+        msg("ex_7_1.edge_counted_over"),
         expected=[True, 2],
         actual=[ok, n],
     )
@@ -217,10 +215,14 @@ def _limits_broken(names) -> list[str]:
     buckets, or the functions (non-primitive names) compiled more than 3 times in all."""
     funcs, _ = split_compiles(names)
     broken = [
-        f"{k} 编译了 {v} 次(桶只有 3 个)" for k, v in per_name(names).items() if v > len(BUCKETS)
+        msg("ex_7_1.name_over_buckets", name=k, count=v)
+        for k, v in per_name(names).items()
+        if v > len(BUCKETS)
     ]
     if len(funcs) > len(BUCKETS) and not broken:
-        broken.append(f"函数合计编译了 {len(funcs)} 次(应 ≤ 3):{per_name(funcs)}")
+        broken.append(
+            msg("ex_7_1.functions_over_buckets", count=len(funcs), per_name=per_name(funcs))
+        )
     return broken
 
 
@@ -230,45 +232,25 @@ def _why(L, counts) -> str:
         k: v for k, v in counts.items() if k in ("slice", "dynamic_slice") and v >= len(NEW_LENGTHS)
     }
     if sliced:
-        return (
-            f"其中 {sliced} 正好每种新行数一次:padding 行是在 jax 数组上按行数切掉的(out[:n]),"
-            "每种切片形状都要单独编译;先转成 NumPy 数组再切:np.asarray(out)[:n]。"
-        )
+        return msg("ex_7_1.sliced_on_device", sliced=sliced)
     same_b, same_e = _requests((20,) * len(NEW_LENGTHS), 12, eps_kinds="float32")
     with CompileLog() as probe:
         L.serve_fixed(same_b, same_e)
     if probe.total >= len(same_b):
-        return (
-            "再用 12 个行数相同(20 行)、eps 都是 np.float32 的请求试了一次,仍编译了 "
-            f"{probe.total} 次:"
-            "每个请求都重新编译,和行数、eps 类型都无关(jit 函数是不是每次都新建?)。"
-        )
+        return msg("ex_7_1.recompiles_every_request", total=probe.total)
     uni_b, uni_e = _requests(NEW_LENGTHS, 11, eps_kinds="float32")
     with CompileLog() as probe:
         L.serve_fixed(uni_b, uni_e)
     uniform = per_name(probe.names)
     if not _limits_broken(probe.names):
-        return (
-            f"同样 12 个请求、只把 eps 全换成 np.float32 再试一次,就只编译 {uniform}:"
-            "多出来的编译来自 eps 的两种类型(Python float 是弱类型,jnp.float32 是强类型),要把 eps "
-            "统一成一种。"
-        )
+        return msg("ex_7_1.eps_two_types", uniform=uniform)
     per_size = sorted(k for k, v in uniform.items() if v == len(set(NEW_LENGTHS)))
     mine = _learner_function_names(L.ns)
     unpadded = [k for k in per_size if k in mine]
     if unpadded:
-        return (
-            f"eps 统一成 np.float32 以后,你的函数 {unpadded} 仍是每种行数编译一次:"
-            f"行数没有补齐到桶 {BUCKETS}。"
-        )
+        return msg("ex_7_1.rows_not_padded", unpadded=unpadded, buckets=BUCKETS)
     if per_size:  # JAX's own operations, run one at a time on the request's unpadded rows
-        return (
-            f"eps 统一成 np.float32 以后,{per_size} 仍是每种行数编译一次:它们不是你的函数,"
-            "而是在设备上"
-            "对还没补齐的请求直接执行的 JAX 操作(比如 jnp.pad、jnp.concatenate),"
-            "每种输入形状都要编译一次;"
-            "补零放在 NumPy 里做,jax 只见到桶大小的数组。"
-        )
+        return msg("ex_7_1.eager_padding", per_size=per_size)
     return ""
 
 
@@ -285,7 +267,7 @@ def _learner_function_names(ns) -> set[str]:
     return names
 
 
-@checks.add("fixed_compiles", "serve_fixed:每个桶最多编译一次,新的行数不再触发任何编译")
+@checks.add("fixed_compiles")
 def _(L):
     batches, eps_list = _requests(NEW_LENGTHS, 11)
     with CompileLog() as first:  # clears JAX's caches first
@@ -302,30 +284,29 @@ def _(L):
         assert_equal(
             later.total,
             0,
-            what="第二批请求的编译次数",
-            msg=f"第二批 12 个请求(行数都是新的,仍落在同样 3 个桶里)又编译了 {later.total} 次:"
-            f"{counts}。"
-            "桶不变时,新的行数不应再触发任何编译。" + _why(L, counts),
+            what=msg("ex_7_1.second_batch_compiles"),
+            msg=msg("ex_7_1.second_batch_compiled", total=later.total, counts=counts)
+            + _why(L, counts),
         )
     broken = _limits_broken(first.names)
     if broken:
         fail(
-            f"清空缓存后处理 12 个新请求:{';'.join(broken)}。" + _why(L, per_name(first.names)),
-            expected="每个名字 ≤ 3 次,函数合计 ≤ 3 次",
+            msg("ex_7_1.first_batch_broken", broken=";".join(broken))
+            + _why(L, per_name(first.names)),
+            expected=msg("ex_7_1.limits"),
             actual=per_name(first.names),
         )
     funcs, eager = split_compiles(first.names)
     assert_that(
         funcs or _precompiled_rows(L.ns),
-        "没有看到任何 jit 函数的编译,你的模块里也没有提前编译好的函数(jax.jit(f).lower(…)"
-        ".compile())"
-        + (f"(只有单个算子 {per_name(eager)})" if eager else "")
-        + ":serve_fixed 应调用一个 jax.jit 编译的函数做归一化。",
+        msg("ex_7_1.no_jit_seen_eager", eager=per_name(eager))
+        if eager
+        else msg("ex_7_1.no_jit_seen"),
         actual=first.names,
     )
 
 
-@checks.add("buckets", "行数补齐到的桶正好是 (32, 64, 128)", needs="fixed_compiles")
+@checks.add("buckets", needs="fixed_compiles")
 def _(L):
     # One request at a time, eps always np.float32: a request compiles only when its row count
     # falls into a bucket not seen before, so the pattern of compiles reveals the bucket edges.
@@ -345,47 +326,48 @@ def _(L):
         assert_equal(
             rows,
             list(BUCKETS),
-            what="提前编译好的函数接收的行数",
-            msg=f"服务时没有再编译,提前编译好的函数接收的行数是 {rows}:桶应是 {BUCKETS}。",
+            what=msg("ex_7_1.rows_of_precompiled"),
+            msg=msg("ex_7_1.precompiled_rows_wrong", rows=rows, buckets=BUCKETS),
         )
         return
     compiled_at = [r for r, c in zip(rows_seq, seen, strict=True) if c]
     assert_equal(
         compiled_at,
         [r for r, c in zip(rows_seq, expected, strict=True) if c],
-        what="编译发生时的行数",
-        msg="依次送行数 1、32、33、64、65、128 的单个请求,只有进入新桶时才应编译"
-        f"(1 → 桶 32,33 → 桶 64,65 → 桶 128),实际编译发生在:{compiled_at}。桶应是 (32, 64, 128)。",
+        what=msg("ex_7_1.rows_at_compile"),
+        msg=msg("ex_7_1.compiled_at_wrong_rows", compiled_at=compiled_at),
     )
 
 
 @checks.add(
     "fixed_outputs",
-    "输出个数、形状(去掉 padding)、类型和数值都与 NumPy float64 一致",
     needs="fixed_compiles",
 )
 def _(L):
     for lengths, batches, outs in L.ns["_jaxtutor_7_1_outs"]:
-        items = as_tuple(outs, len(batches), "serve_fixed 的返回值(每个请求一个数组)")
+        items = as_tuple(outs, len(batches), msg("ex_7_1.serve_fixed_result"))
         for n, b, o in zip(lengths, batches, items, strict=False):
-            arr = as_array(o, f"行数为 {n} 的请求的输出")
+            arr = as_array(o, msg("ex_7_1.output_of_rows", n=n))
             if arr.shape != b.shape:
                 bucket = next(size for size in BUCKETS if n <= size)
                 hint = (
-                    f"正好是桶的大小 {bucket}:padding 行没有去掉。"
+                    msg("ex_7_1.padding_kept", bucket=bucket)
                     if arr.shape == (bucket, b.shape[1])
                     else ""
                 )
                 assert_equal(
                     list(arr.shape),
                     list(b.shape),
-                    what=f"行数为 {n} 的请求的输出形状",
-                    msg=f"行数为 {n} 的请求输出形状是 {arr.shape},应为 {b.shape}。{hint}",
+                    what=msg("ex_7_1.output_shape_of_rows", n=n),
+                    msg=msg(
+                        "ex_7_1.output_shape_wrong", n=n, shape=arr.shape, want=b.shape, hint=hint
+                    ),
                 )
             assert_that(
                 isinstance(o, np.ndarray),
-                f"行数为 {n} 的请求的输出是 {type(o).__module__}.{type(o).__name__},应是 NumPy "
-                "数组(np.ndarray)。",
+                msg(
+                    "ex_7_1.output_not_numpy", n=n, module=type(o).__module__, name=type(o).__name__
+                ),
                 actual=type(o).__name__,
             )
             wide = np.asarray(b, dtype=np.float64)
@@ -395,6 +377,6 @@ def _(L):
                 ref,
                 rtol=0,
                 atol=1e-6,
-                what=f"行数为 {n} 的请求",
-                msg=f"行数为 {n} 的请求的输出与 float64 参考 x / (‖x‖ + eps)(eps = 1e-3)不一致。",
+                what=msg("ex_7_1.request_of_rows", n=n),
+                msg=msg("ex_7_1.output_differs", n=n),
             )

@@ -1,4 +1,5 @@
-"""修复练习 7.1-fix1:函数体里每次新建 jit → 模块级只建一次.
+"""Repair 7.1-fix1: a new jit built in the function body on every call -> built once at
+module level.
 
 Checks: column standardisation matches float64 on fresh data of two shapes ("values"); four calls
 with one shape and different values compile exactly once, counting every compilation
@@ -7,9 +8,9 @@ with one shape and different values compile exactly once, counting every compila
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, CompileLog, assert_close, rng
+from tutor.worker.checklib import Checks, CompileLog, assert_close, msg, rng
 
-checks = Checks()
+checks = Checks("ex_7_1_fix1")
 
 
 def _want(x):
@@ -17,7 +18,7 @@ def _want(x):
     return (x - x.mean(0)) / (x.std(0) + 1e-6)
 
 
-@checks.add("values", "新数据上与 NumPy float64 的列标准化一致")
+@checks.add("values")
 def _(L):
     g = rng(711)
     for shape in ((9, 3), (20, 5)):
@@ -30,11 +31,11 @@ def _(L):
             rtol=1e-4,
             atol=1e-4,
             what=f"standardize(x{shape})",
-            msg="standardize 的结果和 (x − 列均值)/(列标准差 + 1e-6) 不一致。",
+            msg=msg("ex_7_1_fix1.not_standardized"),
         )
 
 
-@checks.add("compiles", "同一形状调用 4 次,一共只编译 1 次", needs="values")
+@checks.add("compiles", needs="values")
 def _(L):
     g = rng(712)
     xs = [R.floats(g, 13, 4) for _ in range(4)]
@@ -44,8 +45,7 @@ def _(L):
         log,
         calls=4,
         what=" standardize ",
-        repeat="jit 是在函数体里对一个新建的函数调用的,缓存每次都从零开始。把被 jit "
-        "的函数挪到模块级,只创建一次 jit 对象。",
+        repeat=msg("ex_7_1_fix1.jit_built_in_body"),
     )
     for x, out in zip(xs, outs, strict=False):
         assert_close(
@@ -54,5 +54,5 @@ def _(L):
             rtol=1e-4,
             atol=1e-4,
             what="standardize(x)",
-            msg="反复调用时结果和 float64 参考值不一致。",
+            msg=msg("ex_7_1_fix1.repeat_calls_differ"),
         )

@@ -1,4 +1,5 @@
-"""修复练习 7.1-fix3:静态配置按身份哈希,每个新实例都重新编译 → frozen dataclass.
+"""Repair 7.1-fix3: a static config hashed by identity recompiles for every new instance -> a
+frozen dataclass.
 
 Checks: sign(x)|x|^k for k = 2, 3 on fresh data ("values", which also calls Opts(2) then Opts(3)
 on one shape, so an Opts whose instances all compare equal shows k = 2 for Opts(3)); three new
@@ -7,9 +8,9 @@ equal Opts(2) compile power once ("compiles")."""
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, CompileLog, Mistake, assert_close, fn_name, rng
+from tutor.worker.checklib import Checks, CompileLog, Mistake, assert_close, fn_name, msg, rng
 
-checks = Checks()
+checks = Checks("ex_7_1_fix3")
 
 
 def _want(x, k):
@@ -17,7 +18,7 @@ def _want(x, k):
     return np.sign(x) * np.abs(x) ** k
 
 
-@checks.add("values", "新数据上 power(x, Opts(k)) = sign(x)·|x|^k,k = 2 与 3")
+@checks.add("values")
 def _(L):
     g = rng(731)
     x = R.floats(g, 6, scale=1.5)
@@ -29,20 +30,18 @@ def _(L):
             rtol=1e-5,
             atol=1e-6,
             what=f"power(x, Opts({k}))",
-            msg=f"power(x, Opts({k})) 和 sign(x)·|x|^{k} 不一致。",
+            msg=msg("ex_7_1_fix3.not_signed_power", k=k),
             mistakes=[
                 Mistake(
                     "stale",
                     _want(x, 2) if k == 3 else _want(x, 3),
-                    "Opts(3) 得到的是 k=2 的结果:不同的配置命中了同一个缓存(__eq__ "
-                    "把它们当成了相等)。"
-                    "按字段比较:@dataclass(frozen=True)。",
+                    msg("ex_7_1_fix3.configs_share_cache"),
                 )
             ],
         )
 
 
-@checks.add("compiles", "3 个新建的 Opts(2):power 只编译 1 次", needs="values")
+@checks.add("compiles", needs="values")
 def _(L):
     g = rng(732)
     xs = [R.floats(g, 5, 2) for _ in range(3)]
@@ -53,8 +52,7 @@ def _(L):
         name=fn_name(L.power),
         calls=3,
         what=" power ",
-        repeat="Opts 的实例按身份比较和哈希,内容相同的新实例也被当成新的静态值。"
-        "用 @dataclass(frozen=True) 让它按字段比较。",
+        repeat=msg("ex_7_1_fix3.opts_compared_by_identity"),
     )
     for x, out in zip(xs, outs, strict=False):
         assert_close(
@@ -63,5 +61,5 @@ def _(L):
             rtol=1e-5,
             atol=1e-6,
             what="power(x, Opts(2))",
-            msg="power(x, Opts(2)) 和 sign(x)·x² 不一致。",
+            msg=msg("ex_7_1_fix3.opts2_differs"),
         )

@@ -1,4 +1,4 @@
-"""修复练习 7.1-fix5:补齐但不 mask → 分子分母都乘 mask.
+"""Repair 7.1-fix5: padded but not masked -> multiply numerator and denominator by mask.
 
 Checks: loss and its gradient in w on padded fresh data equal the float64 MSE over the real rows,
 with the unmasked mean and the mask-only-in-the-numerator mean as named mistakes ("values"); six
@@ -14,10 +14,11 @@ from tutor.worker.checklib import (
     as_scalar,
     assert_close,
     assert_compile_count,
+    msg,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_7_1_fix5")
 SIZES = (64, 128, 256, 512)
 
 
@@ -43,7 +44,7 @@ def _refs(w, X, y, m):
     }
 
 
-@checks.add("values", "补齐的新数据:损失和对 w 的梯度只由真实行决定")
+@checks.add("values")
 def _(L):
     import jax
 
@@ -55,18 +56,17 @@ def _(L):
             size=(len(m) - n, 3)
         )  # padding rows that are not zero: only the mask may hide them
         ref = _refs(w, X, y, m)
-        value = as_scalar(L.bucket_loss(w, X, y, m), f"bucket_loss(长度 {n})")
+        value = as_scalar(L.bucket_loss(w, X, y, m), msg("ex_7_1_fix5.loss_at_length", n=n))
         mistakes = [
             Mistake(
                 "mean",
                 ref["mean"][0],
-                f"长度 {n} 补到 {len(m)} 行:损失等于所有 {len(m)} 行的平均,补出来的行也算进去了。"
-                "分子、分母都要乘 mask。",
+                msg("ex_7_1_fix5.padded_rows_counted", n=n, rows=len(m)),
             ),
             Mistake(
                 "numerator",
                 ref["numerator"][0],
-                "分子乘了 mask,可分母还是桶的大小:分母应是 jnp.sum(mask)。",
+                msg("ex_7_1_fix5.denominator_is_bucket"),
             ),
         ]
         assert_close(
@@ -74,13 +74,13 @@ def _(L):
             ref["right"][0],
             rtol=1e-4,
             atol=1e-6,
-            what=f"bucket_loss(长度 {n})",
+            what=msg("ex_7_1_fix5.loss_at_length", n=n),
             mistakes=mistakes,
-            msg=f"长度 {n} 的损失和真实行上的均方误差不一致。",
+            msg=msg("ex_7_1_fix5.loss_differs", n=n),
         )
         grad = R.as_array(
             jax.jit(jax.grad(R.scalar_fn(lambda w: L.bucket_loss(w, X, y, m))))(w),  # noqa: B023 (called at once)
-            f"对 w 的梯度(长度 {n})",
+            msg("ex_7_1_fix5.grad_at_length", n=n),
             shape=(3,),
         )
         assert_close(
@@ -88,12 +88,12 @@ def _(L):
             ref["right"][1],
             rtol=1e-4,
             atol=1e-6,
-            what=f"对 w 的梯度(长度 {n})",
-            msg=f"长度 {n} 的梯度和真实行上均方误差的梯度不一致。",
+            what=msg("ex_7_1_fix5.grad_at_length", n=n),
+            msg=msg("ex_7_1_fix5.grad_differs", n=n),
         )
 
 
-@checks.add("compiles", "落在 2 个桶里的 6 种长度:编译 2 次", needs="values")
+@checks.add("compiles", needs="values")
 def _(L):
     g = rng(752)
     w = R.floats(g, 3)
@@ -108,11 +108,10 @@ def _(L):
         log,
         None,
         expected=2,
-        msg=f"6 种长度、2 个桶,编译了 {log.total} 次,期望 2 次"
+        msg=msg("ex_7_1_fix5.compiled_n_of_2", count=log.total)
         + (
-            ":编译次数随长度增长,每种长度都有自己的编译(见编译记录)。形状只能取决于桶,真实行用 "
-            "mask 挑出来。"
+            msg("ex_7_1_fix5.compiles_per_length")
             if log.total >= 6
-            else "(见编译记录)。"
+            else msg("ex_7_1_fix5.see_compile_log")
         ),
     )

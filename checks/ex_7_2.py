@@ -1,4 +1,4 @@
-"""练习 7.2 安全的余弦相似度 cos_sim_safe(a, b).
+"""Exercise 7.2: a safe cosine similarity cos_sim_safe(a, b).
 
 The chapter's self-check (default_rng(22), a and b standard normal of length 6, cast to float32),
 here:
@@ -27,11 +27,12 @@ from tutor.worker.checklib import (
     assert_close,
     assert_that,
     fail,
+    msg,
     rng,
     skip,
 )
 
-checks = Checks()
+checks = Checks("ex_7_2")
 
 
 def _pair(seed, n):
@@ -67,22 +68,21 @@ def _scalar_fn(L):
     )
     assert_that(
         probe.shape == (),
-        f"cos_sim_safe 应返回一个标量(形状 ()),得到形状 {probe.shape}:"
-        "jax.grad 只能对标量输出求导。",
+        msg("ex_7_2.grad_needs_scalar", shape=probe.shape),
         actual=list(probe.shape),
     )
     return fn
 
 
-@checks.add("value", "正常点:值等于 a·b/(‖a‖‖b‖)(误差 ≤ 1e-6)")
+@checks.add("value")
 def _(L):
     for seed, n in ((22, 6), (722, 9)):
         a64, b64 = _pair(seed, n)
         c, _, _ = _ref(a64, b64)
-        got = as_array(L.cos_sim_safe(*_f32(a64, b64)), f"cos_sim_safe(a, b)(长度 {n})")
+        got = as_array(L.cos_sim_safe(*_f32(a64, b64)), msg("ex_7_2.value_at_length", n=n))
         assert_that(
             got.shape == (),
-            f"cos_sim_safe 应返回一个标量,得到形状 {got.shape}。",
+            msg("ex_7_2.not_a_scalar", shape=got.shape),
             actual=list(got.shape),
         )
         assert_close(
@@ -90,12 +90,12 @@ def _(L):
             c,
             rtol=0,
             atol=1e-6,
-            what=f"长度 {n} 的随机向量",
-            msg=f"长度 {n} 的随机向量上,值与 a·b / (‖a‖·‖b‖) 不一致。",
+            what=msg("ex_7_2.random_vectors_of_length", n=n),
+            msg=msg("ex_7_2.value_differs", n=n),
         )
 
 
-@checks.add("grads", "正常点:对 a、b 的梯度等于解析式(误差 ≤ 1e-5),并通过 check_grads")
+@checks.add("grads")
 def _(L):
     import jax
     from jax.test_util import check_grads
@@ -106,38 +106,33 @@ def _(L):
         both_grads = jax.grad(_scalar_fn(L), argnums=[0, 1])
         ga, gb = both_grads(*_f32(a64, b64))
         scale = 1.0 / (np.sqrt(a64 @ a64) * np.sqrt(b64 @ b64))
-        # what the gradient is when the norms are treated as constants (stop_gradient on them)
-        frozen = (
-            "范数被当成了常数(比如 stop_gradient):"
-            "梯度里少了范数对 {x} 求导的那一项 −cos·{x}/‖{x}‖²。"
-        )
         assert_close(
-            as_array(ga, f"∂cos/∂a(长度 {n})"),
+            as_array(ga, msg("ex_7_2.grad_a_at_length", n=n)),
             ga_ref,
             rtol=0,
             atol=1e-5,
-            what=f"∂cos/∂a(长度 {n})",
-            msg="对 a 的梯度与解析式 b/(‖a‖‖b‖) − (a·b)a/(‖a‖³‖b‖) 不一致。",
+            what=msg("ex_7_2.grad_a_at_length", n=n),
+            msg=msg("ex_7_2.grad_a_differs"),
             mistakes=[
                 Mistake(
                     "norms_constant",
                     b64 * scale,
-                    "对 a 的梯度等于 b/(‖a‖‖b‖):" + frozen.format(x="a"),
+                    msg("ex_7_2.norms_constant_a"),
                 )
             ],
         )
         assert_close(
-            as_array(gb, f"∂cos/∂b(长度 {n})"),
+            as_array(gb, msg("ex_7_2.grad_b_at_length", n=n)),
             gb_ref,
             rtol=0,
             atol=1e-5,
-            what=f"∂cos/∂b(长度 {n})",
-            msg="对 b 的梯度与解析式 a/(‖a‖‖b‖) − (a·b)b/(‖a‖‖b‖³) 不一致。",
+            what=msg("ex_7_2.grad_b_at_length", n=n),
+            msg=msg("ex_7_2.grad_b_differs"),
             mistakes=[
                 Mistake(
                     "norms_constant",
                     a64 * scale,
-                    "对 b 的梯度等于 a/(‖a‖‖b‖):" + frozen.format(x="b"),
+                    msg("ex_7_2.norms_constant_b"),
                 )
             ],
         )
@@ -146,10 +141,7 @@ def _(L):
         check_grads(_scalar_fn(L), _f32(a64, b64), 1, modes=("fwd", "rev"))
     except AssertionError as e:
         first_line = (str(e).strip().split("\n") or [""])[0]
-        fail(
-            "check_grads(一阶,前向 + 反向)没有通过:自动微分的梯度与有限差分不一致。\n"
-            + first_line[:200]
-        )
+        fail(msg("ex_7_2.check_grads_failed", error=first_line[:200]))
 
 
 # A threshold or an ε hides at one scale: the probe runs over scales down to where the squared
@@ -159,7 +151,6 @@ TINY_SCALES = (1e-3, 1e-6, 1e-9, 1e-12, 1e-15)
 
 @checks.add(
     "tiny_vector",
-    "很小但非零的向量不是零向量:s = 1e-3 … 1e-15 时 cos(s·a, a) ≈ 1,cos(a, s·a) ≈ 1",
 )
 def _(L):
     a64, _ = _pair(22, 6)
@@ -173,8 +164,7 @@ def _(L):
             treated_as_zero = Mistake(
                 "treated_as_zero",
                 0.0,
-                f"{call} 返回了 0:平方范数约为 {6 * scale * scale:.0e} 的非零向量被当成了零向量。"
-                "判断零向量要用平方范数 > 0,不设阈值。",
+                msg("ex_7_2.tiny_taken_as_zero", call=call, sq_norm=6 * scale * scale),
             )
             assert_close(
                 got,
@@ -183,7 +173,7 @@ def _(L):
                 atol=1e-5,
                 what=call,
                 mistakes=[treated_as_zero],
-                msg=f"{call} = {got!r},应为 1(两个向量方向相同,长度不影响余弦)。",
+                msg=msg("ex_7_2.tiny_not_one", call=call, got=repr(got)),
             )
 
 
@@ -194,27 +184,29 @@ def _zero_cases():
     a, b = _f32(a64, b64)
     nil = jnp.zeros_like(a)
     return (
-        ("a 为零向量", nil, b, b64),
-        ("b 为零向量", a, nil, a64),
-        ("a、b 都是零向量", nil, nil, None),
+        (msg("ex_7_2.a_zero"), nil, b, b64),
+        (msg("ex_7_2.b_zero"), a, nil, a64),
+        (msg("ex_7_2.both_zero"), nil, nil, None),
     )
 
 
-@checks.add("zero_inputs", "a=0、b=0、a=b=0:值恰好为 0,两个梯度都有限")
+@checks.add("zero_inputs")
 def _(L):
     import jax
 
     both_grads = jax.grad(_scalar_fn(L), argnums=[0, 1])
     for name, u, v, _other in _zero_cases():
-        val = as_scalar(L.cos_sim_safe(u, v), f"{name}时的 cos_sim_safe")
-        assert_that(val == 0.0, f"{name}时应返回 0.0,得到 {val!r}。", expected=0.0, actual=val)
-        gu, gv = (as_array(x, f"{name}时的梯度") for x in both_grads(u, v))
+        val = as_scalar(L.cos_sim_safe(u, v), msg("ex_7_2.value_when", name=name))
+        assert_that(
+            val == 0.0,
+            msg("ex_7_2.not_zero_when", name=name, got=repr(val)),
+            expected=0.0,
+            actual=val,
+        )
+        gu, gv = (as_array(x, msg("ex_7_2.grads_when", name=name)) for x in both_grads(u, v))
         if not (np.all(np.isfinite(gu)) and np.all(np.isfinite(gv))):
             fail(
-                f"{name}时梯度含 NaN/inf。‖a‖ = √(Σa²) 在 0 处的导数是 0/0:where 只挡住前向的值,"
-                "反向时没被选中的分支"
-                "照样求导,0 × NaN 还是 NaN。要先用第 1 个 where 把平方范数换成安全值(如 1.0),"
-                "再开方、相除。",
+                msg("ex_7_2.nan_grad_when", name=name),
                 grad_a=gu,
                 grad_b=gv,
             )
@@ -248,15 +240,10 @@ def _eps_diagnosis(L, label: str, size: float, other64) -> str:
         return ""
     if not np.isfinite(got) or abs(got - predicted) > 1e-3 * max(1.0, abs(predicted)):
         return ""
-    return (
-        f"这正是把 ε ≈ {eps:.0e} 加进平方范数 √(Σa² + ε) 时零向量处的梯度:在平方范数等于 ε "
-        "的同向向量上,"
-        f"你的函数给出 {got:.4g}(应为 1),与这种写法算出的 {predicted:.4g} 一致。ε 让值有限,"
-        "却让零点的梯度变成 1/√ε 量级;用双 where 把零向量整个挡在外面。"
-    )
+    return msg("ex_7_2.eps_in_norm", eps=eps, got=got, predicted=predicted)
 
 
-@checks.add("zero_grads", "零向量处两个梯度恰好为 0(单个样本和 jit(vmap(grad)) 的零向量行)")
+@checks.add("zero_grads")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -264,11 +251,14 @@ def _(L):
     both_grads = jax.grad(_scalar_fn(L), argnums=[0, 1])
     not_finite = []  # cases with nothing to compare: zero_inputs reports their NaN
     for name, u, v, other64 in _zero_cases():
-        gu, gv = (as_array(x, f"{name}时的梯度") for x in both_grads(u, v))
+        gu, gv = (as_array(x, msg("ex_7_2.grads_when", name=name)) for x in both_grads(u, v))
         if not (np.all(np.isfinite(gu)) and np.all(np.isfinite(gv))):
             not_finite.append(name)
             continue
-        for label, g, is_zero in (("a", gu, name != "b 为零向量"), ("b", gv, name != "a 为零向量")):
+        for label, g, is_zero in (
+            ("a", gu, name != msg("ex_7_2.b_zero")),
+            ("b", gv, name != msg("ex_7_2.a_zero")),
+        ):
             if np.all(g == 0.0):
                 continue
             why = ""
@@ -276,16 +266,21 @@ def _(L):
             if other64 is not None and is_zero and size > 0:
                 unit = other64 / np.linalg.norm(other64)
                 if abs(float(g @ unit)) > 0.999 * size:  # parallel to the other vector
-                    why = f"这个梯度与另一个向量同方向,大小 {size:.3g}。"
+                    why = msg("ex_7_2.along_other_vector", size=size)
                     why += _eps_diagnosis(L, label, size, other64)
             assert_close(
                 g,
                 np.zeros_like(g),
                 rtol=0,
                 atol=0,
-                what=f"{name}时对 {label} 的梯度",
-                msg=f"{name}时对 {label} 的梯度应恰好为 0,得到最大 |g| = "
-                f"{float(np.max(np.abs(g))):.3g}。" + why,
+                what=msg("ex_7_2.grad_wrt_when", name=name, label=label),
+                msg=msg(
+                    "ex_7_2.grad_not_zero",
+                    name=name,
+                    label=label,
+                    size=float(np.max(np.abs(g))),
+                    why=why,
+                ),
             )
     a64, b64 = _pair(22, 6)
     a, b = _f32(a64, b64)
@@ -294,26 +289,25 @@ def _(L):
         jax.jit(jax.vmap(jax.grad(_scalar_fn(L))))(
             jnp.stack((a, nil, a, nil)), jnp.stack((b, b, nil, nil))
         ),
-        "jit(vmap(grad(cos_sim_safe))) 的结果",
+        msg("ex_7_2.batched_result"),
         shape=(4, 6),
     )
     if np.all(np.isfinite(g)):
         assert_that(
             np.all(g[1:] == 0.0),
-            "jit(vmap(grad)) 作用于 [a, 0, a, 0] / [b, b, 0, 0]:"
-            "第 1–3 行至少有一个输入是零向量,梯度应恰好为 0。",
+            msg("ex_7_2.batched_not_zero"),
             grads=g,
         )
     if not_finite:
         skip(
-            f"{len(not_finite)} 种零向量输入下梯度含 NaN/inf,没有可比较的值",
+            msg("ex_7_2.nan_skip", count=len(not_finite)),
             covered_by="zero_inputs",
         )
     if not np.all(np.isfinite(g)):
-        skip("jit(vmap(grad)) 的梯度含 NaN/inf,没有可比较的值", covered_by="vmap_batch")
+        skip(msg("ex_7_2.batched_nan_skip"), covered_by="vmap_batch")
 
 
-@checks.add("vmap_batch", "含零向量行的 batch:jit(vmap(grad)) 没有 NaN")
+@checks.add("vmap_batch")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -324,17 +318,15 @@ def _(L):
     rows_a = jnp.stack((a, nil, a, nil))
     rows_b = jnp.stack((b, b, nil, nil))
     batched = jax.jit(jax.vmap(jax.grad(_scalar_fn(L))))
-    g = as_array(batched(rows_a, rows_b), "jit(vmap(grad(cos_sim_safe))) 的结果", shape=(4, 6))
+    g = as_array(batched(rows_a, rows_b), msg("ex_7_2.batched_result"), shape=(4, 6))
     bad_rows = [i for i in range(4) if not np.all(np.isfinite(g[i]))]
-    assert_that(
-        not bad_rows, f"jit(vmap(grad)) 后第 {bad_rows} 行出现 NaN/inf(行 1–3 含零向量)。", grads=g
-    )
+    assert_that(not bad_rows, msg("ex_7_2.batched_nan_rows", bad_rows=bad_rows), grads=g)
     _, ga_ref, _ = _ref(a64, b64)
     assert_close(
         g[0],
         ga_ref,
         rtol=0,
         atol=1e-5,
-        what="第 0 行(正常样本)的梯度",
-        msg="jit(vmap(grad)) 后第 0 行(两个正常向量)的梯度与解析式不一致,单独调用时是一致的。",
+        what=msg("ex_7_2.row0_grad"),
+        msg=msg("ex_7_2.row0_differs"),
     )

@@ -1,4 +1,5 @@
-"""修复练习 7.2-fix1:单个 where 的 sinc 在 0 处梯度 NaN → 双 where,安全值在定义域内.
+"""Repair 7.2-fix1: sinc with a single where has a NaN gradient at 0 -> a double where, with the
+safe value inside the domain.
 
 Checks: values with zeros against float64 ("values"); the gradient is finite, exactly 0 at x = 0
 and analytic elsewhere ("grad"); checkify finds no NaN made in the forward or backward pass
@@ -7,9 +8,9 @@ and analytic elsewhere ("grad"); checkify finds no NaN made in the forward or ba
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, Mistake, assert_close, assert_that, fail, rng
+from tutor.worker.checklib import Checks, Mistake, assert_close, assert_that, fail, msg, rng
 
-checks = Checks()
+checks = Checks("ex_7_2_fix1")
 
 
 def _x(seed):
@@ -49,7 +50,7 @@ def _checked_grad(L):
     return _CHECKED[id(L.sinc)]
 
 
-@checks.add("values", "含 0 的新数据:sin(x)/x,0 处为 1")
+@checks.add("values")
 def _(L):
     x = _x(761)
     out = R.as_array(L.sinc(x), "sinc(x)", shape=x.shape)
@@ -59,12 +60,12 @@ def _(L):
         rtol=1e-5,
         atol=1e-6,
         what="sinc(x)",
-        msg="sinc(x) 和 sin(x)/x(x = 0 处为 1)不一致。",
+        msg=msg("ex_7_2_fix1.not_sinc"),
         mistakes=[
             Mistake(
                 "zero_at_0",
                 np.where(np.asarray(x) == 0, 0.0, _want(x)[0]),
-                "x = 0 处的值是 0,应是极限值 1:分母加小数只是把 0/0 换成了 0/ε。",
+                msg("ex_7_2_fix1.zero_at_zero"),
             )
         ],
     )
@@ -75,11 +76,11 @@ def _(L):
         rtol=1e-5,
         atol=1e-8,
         what="sinc(0)",
-        msg="x = 0 处的值应是 1。",
+        msg=msg("ex_7_2_fix1.one_at_zero"),
     )
 
 
-@checks.add("grad", "梯度处处有限,x = 0 处正好是 0,其余位置等于解析导数", needs="values")
+@checks.add("grad", needs="values")
 def _(L):
 
     x = _x(762)
@@ -87,8 +88,7 @@ def _(L):
     bad = ~np.isfinite(grad)
     assert_that(
         not bad.any(),
-        f"梯度在 {int(bad.sum())} 个位置是 NaN 或 inf(x = 0 的位置):where 没选中的分支在反向里"
-        "照样乘上了 0/0 的导数。先把危险的输入换成安全值,再算 sin(u)/u(双 where)。",
+        msg("ex_7_2_fix1.nan_grad_at_zero", count=int(bad.sum())),
         x=np.asarray(x),
         grad=grad,
     )
@@ -97,12 +97,12 @@ def _(L):
         _want(x)[1],
         rtol=1e-4,
         atol=1e-6,
-        what="梯度",
-        msg="梯度和解析导数 cos(x)/x − sin(x)/x²(x = 0 处为 0)不一致。",
+        what=msg("ex_7_2_fix1.gradient"),
+        msg=msg("ex_7_2_fix1.grad_not_analytic"),
     )
 
 
-@checks.add("clean", "checkify:求导(含前向)时没有真的算出 NaN", needs="grad")
+@checks.add("clean", needs="grad")
 def _(L):
 
     x = _x(762)
@@ -111,8 +111,6 @@ def _(L):
     report = err.get()
     if report is not None:
         fail(
-            "结果虽然有限,可求导(含前向)的过程中仍然真的算出了 NaN(checkify 的报告见下):第一个 "
-            "where 换进去的安全值"
-            "还是危险点本身。安全值要取在定义域里面,例如 1.0。",
+            msg("ex_7_2_fix1.nan_computed_inside"),
             checkify=report.splitlines()[0],
         )

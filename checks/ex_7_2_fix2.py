@@ -1,4 +1,5 @@
-"""修复练习 7.2-fix2:jnp.linalg.norm 在零行处梯度 NaN → 对平方和用双 where.
+"""Repair 7.2-fix2: jnp.linalg.norm has a NaN gradient on zero rows -> a double where on the sum of
+squares.
 
 Checks: values with zero rows and tiny rows, zero rows exactly 0 ("values"); the gradient of a
 weighted sum is finite, 0 on zero rows and v/‖v‖ elsewhere ("grad"); checkify finds no inf or NaN
@@ -7,9 +8,9 @@ made while differentiating ("clean")."""
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, assert_close, assert_that, fail, rng
+from tutor.worker.checklib import Checks, assert_close, assert_that, fail, msg, rng
 
-checks = Checks()
+checks = Checks("ex_7_2_fix2")
 
 
 def _V(seed):
@@ -50,15 +51,14 @@ def _weighted(L):
     return lambda V: (L.row_norms(V) * weights).sum(), weights
 
 
-@checks.add("values", "含零行和极小行的新数据:每行的 L2 范数,零行正好是 0")
+@checks.add("values")
 def _(L):
     V = _V(771)
     out = R.as_array(L.row_norms(V), "row_norms(V)", shape=(6,))
     zero = out[[1, 4]]
     assert_that(
         np.all(zero == 0),
-        f"零行的范数应正好是 0,实际是 {zero.tolist()}:在根号里加小数会改变结果。"
-        "用双 where 让零行直接输出 0。",
+        msg("ex_7_2_fix2.zero_row_not_zero", got=zero.tolist()),
         actual=out,
     )
     assert_close(
@@ -67,21 +67,20 @@ def _(L):
         rtol=1e-5,
         atol=0.0,
         what="row_norms(V)",
-        msg="每行的范数和 float64 参考值不一致。",
+        msg=msg("ex_7_2_fix2.norms_differ"),
     )
 
 
-@checks.add("grad", "梯度处处有限,零行为 0,其余行为 v/‖v‖", needs="values")
+@checks.add("grad", needs="values")
 def _(L):
 
     V = _V(772)
     total, weights = _weighted(L)
-    grad = R.as_array(_checked_grad(L)(V)[1], "梯度", shape=(6, 3))
+    grad = R.as_array(_checked_grad(L)(V)[1], msg("ex_7_2_fix2.gradient"), shape=(6, 3))
     bad = ~np.isfinite(grad)
     assert_that(
         not bad.any(),
-        f"梯度有 {int(bad.sum())} 个元素是 NaN 或 inf(在零行上):√ 在 0 处的导数是 inf,"
-        "乘上 0 就是 NaN。对平方和用双 where,让 √ 只在正数上求值。",
+        msg("ex_7_2_fix2.nan_grad_on_zero_rows", count=int(bad.sum())),
         grad=grad,
     )
     assert_close(
@@ -89,12 +88,12 @@ def _(L):
         weights[:, None] * _want(V)[1],
         rtol=1e-4,
         atol=1e-6,
-        what="梯度",
-        msg="梯度和 v/‖v‖(零行为 0)不一致。",
+        what=msg("ex_7_2_fix2.gradient"),
+        msg=msg("ex_7_2_fix2.grad_not_unit"),
     )
 
 
-@checks.add("clean", "checkify:求导时没有真的算出 inf 或 NaN", needs="grad")
+@checks.add("clean", needs="grad")
 def _(L):
 
     total, _ = _weighted(L)
@@ -102,8 +101,6 @@ def _(L):
     report = err.get()
     if report is not None:
         fail(
-            "梯度虽然有限,可求导过程中仍然真的算出了 inf 或 NaN(checkify 的报告见下):第一个 where "
-            "换进去的安全值"
-            "落在了 √ 导数的奇点 0 上。安全值取在定义域里面,例如 1.0。",
+            msg("ex_7_2_fix2.inf_computed_inside"),
             checkify=report.splitlines()[0],
         )

@@ -1,4 +1,5 @@
-"""修复练习 7.2-fix3:log(softmax) 的交叉熵在极端 logits 上 inf/NaN → log_softmax.
+"""Repair 7.2-fix3: cross-entropy through log(softmax) gives inf/NaN on extreme logits ->
+log_softmax.
 
 Checks: the loss on fresh logits with ±900 and −130 entries is finite and equals float64 ("values");
 its gradient in z is finite and equals (softmax − onehot)/B ("grad")."""
@@ -6,10 +7,10 @@ its gradient in z is finite and equals (softmax − onehot)/B ("grad")."""
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, as_scalar, assert_close, assert_that, rng
+from tutor.worker.checklib import Checks, as_scalar, assert_close, assert_that, later, msg, rng
 from tutor.worker.mistakes import Known, produced
 
-checks = Checks()
+checks = Checks("ex_7_2_fix3")
 
 
 def _data(seed):
@@ -44,25 +45,23 @@ MISTAKES = [
     Known(
         "sum",
         lambda z, labels: _per_row(z, labels).sum(),
-        "损失等于各行交叉熵之**和**(是平均值的 B 倍):题目要的是 batch 的平均交叉熵,用 .mean()。",
+        later("ex_7_2_fix3.summed_not_mean"),
     ),
     Known(
         "no_minus",
         lambda z, labels: -_per_row(z, labels).mean(),
-        "损失等于平均交叉熵的相反数:log 概率是负数,交叉熵要再取负号。",
+        later("ex_7_2_fix3.negated"),
     ),
 ]
 
 
-@checks.add("values", "含 ±900、−130 的新 logits:损失有限且等于 float64 参考值")
+@checks.add("values")
 def _(L):
     z, labels = _data(781)
     value = as_scalar(L.xent(z, labels), "xent(z, labels)")
     assert_that(
         np.isfinite(value),
-        f"损失不是有限数({value})。这组 logits 里有 900、−950 这样的大数,"
-        "正确类别的概率也有约 e^-132 这样的小数:它们在 float32 的 exp 里上溢成 inf 或下溢成 0。"
-        "直接计算 log 概率,不要经过概率。",
+        msg("ex_7_2_fix3.loss_not_finite", value=value),
         loss=value,
     )
     assert_close(
@@ -71,22 +70,22 @@ def _(L):
         rtol=1e-5,
         atol=1e-4,
         what="xent(z, labels)",
-        msg="损失和 float64 的交叉熵不一致。",
+        msg=msg("ex_7_2_fix3.loss_differs"),
         mistakes=produced(MISTAKES, z, labels),
     )
 
 
-@checks.add("grad", "对 z 的梯度有限,等于 (softmax − onehot)/B", needs="values")
+@checks.add("grad", needs="values")
 def _(L):
     import jax
 
     z, labels = _data(782)
-    grad = R.finite(jax.jit(jax.grad(R.scalar_fn(L.xent)))(z, labels), "对 z 的梯度")
+    grad = R.finite(jax.jit(jax.grad(R.scalar_fn(L.xent)))(z, labels), msg("ex_7_2_fix3.grad_z"))
     assert_close(
-        R.as_array(grad, "对 z 的梯度", shape=(5, 4)),
+        R.as_array(grad, msg("ex_7_2_fix3.grad_z"), shape=(5, 4)),
         _want(z, labels)[1],
         rtol=1e-4,
         atol=1e-6,
-        what="对 z 的梯度",
-        msg="梯度和 (softmax − onehot)/B 不一致。",
+        what=msg("ex_7_2_fix3.grad_z"),
+        msg=msg("ex_7_2_fix3.grad_differs"),
     )

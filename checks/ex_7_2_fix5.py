@@ -1,4 +1,5 @@
-"""修复练习 7.2-fix5:custom_jvp 规则照抄 v/‖v‖,零向量处 NaN → 规则里用双 where.
+"""Repair 7.2-fix5: a custom_jvp rule that copies v/‖v‖ gives NaN at the zero vector -> a double
+where inside the rule.
 
 Checks: values ("values"); grad and jvp at the origin are 0, at a tiny and an ordinary vector
 v/‖v‖ ("grad"); the program still contains custom_jvp ("rule"); checkify
@@ -13,11 +14,12 @@ from tutor.worker.checklib import (
     assert_close,
     assert_that,
     fail,
+    msg,
     primitive_counts,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_7_2_fix5")
 
 
 def _vectors(seed):
@@ -27,9 +29,9 @@ def _vectors(seed):
     normal = g.normal(size=4).astype(np.float32)
     tiny = np.array([3e-13, -4e-13, 0.0, 0.0], np.float32)
     return [
-        ("零向量", jnp.zeros(4, jnp.float32)),
-        ("极小向量", jnp.asarray(tiny)),
-        ("普通向量", jnp.asarray(normal)),
+        (msg("ex_7_2_fix5.zero_vector"), jnp.zeros(4, jnp.float32)),
+        (msg("ex_7_2_fix5.tiny_vector"), jnp.asarray(tiny)),
+        (msg("ex_7_2_fix5.plain_vector"), jnp.asarray(normal)),
     ]
 
 
@@ -54,7 +56,7 @@ def _checked_grad(L):
     return _CHECKED[id(L.length)]
 
 
-@checks.add("values", "length(v) = ‖v‖")
+@checks.add("values")
 def _(L):
     for label, v in _vectors(801):
         got = as_scalar(L.length(v), f"length({label})")
@@ -64,11 +66,11 @@ def _(L):
             rtol=1e-5,
             atol=0.0,
             what=f"length({label})",
-            msg=f"length({label}) 和 ‖v‖ 不一致。",
+            msg=msg("ex_7_2_fix5.length_differs", label=label),
         )
 
 
-@checks.add("grad", "grad 与 jvp:零向量处为 0,其余为 v/‖v‖", needs="values")
+@checks.add("grad", needs="values")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -79,8 +81,13 @@ def _(L):
         grad = R.as_array(grad_fn(v), f"jax.grad(length)({label})", shape=(4,))
         assert_that(
             np.isfinite(grad).all(),
-            f"jax.grad(length)({label}) 里有 NaN 或 inf:规则里的 v / n 在这里是 "
-            f"{'0/0' if label == '零向量' else '不安全的除法'}。规则里也要用双 where。",
+            msg(
+                "ex_7_2_fix5.nan_grad",
+                label=label,
+                division="0/0"
+                if label == msg("ex_7_2_fix5.zero_vector")
+                else msg("ex_7_2_fix5.unsafe_division"),
+            ),
             grad=grad,
         )
         assert_close(
@@ -89,7 +96,7 @@ def _(L):
             rtol=1e-4,
             atol=1e-6,
             what=f"jax.grad(length)({label})",
-            msg=f"{label}处的梯度和 v/‖v‖(零向量处为 0)不一致。",
+            msg=msg("ex_7_2_fix5.grad_differs", label=label),
         )
         dv = jnp.arange(1.0, 5.0, dtype=jnp.float32)
         tangent = jvp_fn(v, dv)
@@ -99,25 +106,23 @@ def _(L):
             rtol=1e-4,
             atol=1e-6,
             what=f"jax.jvp(length, ({label},), (dv,))",
-            msg=f"{label}处的方向导数和 (v/‖v‖)·dv 不一致。",
+            msg=msg("ex_7_2_fix5.jvp_differs", label=label),
         )
 
 
-@checks.add("rule", "length 仍是 custom_jvp 函数", needs="grad")
+@checks.add("rule", needs="grad")
 def _(L):
     import jax.numpy as jnp
 
     counts = primitive_counts(L.length, jnp.ones(4, jnp.float32))
     if not any(name.startswith("custom_jvp") for name in counts):
         fail(
-            "length 的程序里没有 custom_jvp:规则被删掉了,而这道题要修的是规则本身。保留 "
-            "@jax.custom_jvp,"
-            "在 defjvp 的规则里用双 where。",
+            msg("ex_7_2_fix5.rule_removed"),
             primitives=sorted(counts),
         )
 
 
-@checks.add("clean", "checkify:在零向量处求导,规则里没有真的算出 NaN", needs="rule")
+@checks.add("clean", needs="rule")
 def _(L):
     import jax.numpy as jnp
 
@@ -125,8 +130,6 @@ def _(L):
     report = err.get()
     if report is not None:
         fail(
-            "零向量处的梯度虽然有限,可规则里仍然真的算了 0/0(checkify 的报告见下)。先用 where 把 n "
-            "换成安全值 1.0 "
-            "再除,而不是事后清理 NaN。",
+            msg("ex_7_2_fix5.zero_over_zero_inside"),
             checkify=report.splitlines()[0],
         )

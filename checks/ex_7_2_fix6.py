@@ -1,4 +1,5 @@
-"""修复练习 7.2-fix6:用 jax.config.update 全局打开 jax_debug_nans → with jax.debug_nans(True).
+"""Repair 7.2-fix6: jax_debug_nans turned on globally with jax.config.update -> with
+jax.debug_nans(True).
 
 The process state is the point: each check first executes the functions it hands over (as a
 training loop would, with a vmap inside, so that 0.12.0.1's global-switch gap is open), then calls
@@ -13,10 +14,19 @@ import contextlib
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, CompileLog, assert_compile_count, assert_that, fail, rng
+from tutor.worker.checklib import (
+    Checks,
+    CompileLog,
+    assert_compile_count,
+    assert_that,
+    fail,
+    later,
+    msg,
+    rng,
+)
 
-checks = Checks()
-SYMPTOMS = {"FloatingPointError": "nan_report 应接住 FloatingPointError,返回它消息的第一行。"}
+checks = Checks("ex_7_2_fix6")
+SYMPTOMS = {"FloatingPointError": later("ex_7_2_fix6.catch_floating_point_error")}
 
 
 def _global_switch():
@@ -96,73 +106,66 @@ def _report(L, fn, *args, seen=None):
     )
     if out is not None and not isinstance(out, str):
         fail(
-            "nan_report 应返回字符串(FloatingPointError 消息的第一行)或 None,实际是 "
-            f"{type(out).__name__}。",
+            msg("ex_7_2_fix6.not_str_or_none", name=type(out).__name__),
             actual=repr(out)[:200],
         )
     return out
 
 
-@checks.add("finds", "对执行过的 jit 函数和 eager 函数报告产生 NaN 的原语;没有 NaN 时返回 None")
+@checks.add("finds")
 def _(L):
     with _switch_off_then_restored():
         step, ok_args, bad_args, root, v_ok, v_bad = _trained(721)
         for label, fn, args, primitive in (
-            ("jit 函数(里面用了 vmap)", step, bad_args, "log"),
-            ("eager 函数", root, (v_bad,), "sqrt"),
+            (msg("ex_7_2_fix6.jit_fn_with_vmap"), step, bad_args, "log"),
+            (msg("ex_7_2_fix6.eager_fn"), root, (v_bad,), "sqrt"),
         ):
             seen: list[bool] = []
             out = _report(L, fn, *args, seen=seen)
             if out is None and any(seen):
                 fail(
-                    f"{label}产生了 NaN,nan_report 却返回 None:fn 运行时开关是用 jax.config.update "
-                    "全局打开的。"
-                    "进程里用过 vmap 之后,已经执行过的函数不再检查 NaN。用 with "
-                    "jax.debug_nans(True) 只在这次调用里打开。",
+                    msg("ex_7_2_fix6.global_switch_missed_nan", label=label),
                     report=out,
                 )
             assert_that(
                 out is not None,
-                f"{label}产生了 NaN,nan_report 却返回 None:fn 运行时 NaN 检查没有打开。",
+                msg("ex_7_2_fix6.check_not_on", label=label),
                 report=out,
             )
             assert_that(
                 primitive in out and "nan" in out.lower(),
-                f"{label}的 NaN 来自 {primitive},报告却没有说出这个原语:应返回 FloatingPointError "
-                "消息的第一行"
-                f"(形如 invalid value (nan) encountered in {primitive})。",
+                msg("ex_7_2_fix6.primitive_not_named", label=label, primitive=primitive),
                 report=out,
             )
         out = _report(L, step, *ok_args)
         assert_that(
             out is None,
-            "这一步没有产生 NaN,nan_report 却报告了:没有 NaN 时应返回 None。",
+            msg("ex_7_2_fix6.reported_without_nan"),
             report=out,
         )
 
 
-@checks.add("scoped", "nan_report 返回后,jax_debug_nans 仍是调用前的值(关闭)")
+@checks.add("scoped")
 def _(L):
     assert_that(
         not _global_switch(),
-        "还没调用 nan_report,jax_debug_nans 就已经全局打开了:你的代码在模块顶层调用了 "
-        "jax.config.update。开关只应在 nan_report 里、只在这一次调用期间打开。",
+        msg("ex_7_2_fix6.switched_on_at_import"),
     )
     with _switch_off_then_restored():
         step, ok_args, bad_args, *_ = _trained(722)
-        for label, args in (("会产生 NaN 的", bad_args), ("没有 NaN 的", ok_args)):
+        for label, args in (
+            (msg("ex_7_2_fix6.nan_step"), bad_args),
+            (msg("ex_7_2_fix6.nan_free_step"), ok_args),
+        ):
             _report(L, step, *args)
             assert_that(
                 not _global_switch(),
-                f"nan_report({label}那一步)返回后,jax_debug_nans 仍然开着:"
-                "jax.config.update 改的是整个进程,后面的计算全都带着检查。用 with "
-                "jax.debug_nans(True):,"
-                "离开 with 时开关自动恢复。",
+                msg("ex_7_2_fix6.switch_left_on", label=label),
                 switch=True,
             )
 
 
-@checks.add("cache", "nan_report 不清空编译缓存:已编译的函数之后不重新编译")
+@checks.add("cache")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -184,13 +187,11 @@ def _(L):
             log,
             "compiled_before",
             expected=0,
-            msg="nan_report 之后,一个早已编译过的 jit 函数又重新编译了:编译缓存被清空了"
-            "(jax.clear_caches() 就会这样)。训练步骤回来后要全部重新编译;用 with "
-            "jax.debug_nans(True) 就不必清缓存。",
+            msg=msg("ex_7_2_fix6.cache_cleared"),
         )
 
 
-@checks.add("jit", "fn 在 nan_report 里照常在 jit 下运行(不用 disable_jit)")
+@checks.add("jit")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -205,14 +206,12 @@ def _(L):
             out = _report(L, fresh, jnp.linspace(0.0, 1.0, 6))
         assert_that(
             out is None,
-            "这个函数没有产生 NaN,nan_report 却报告了:没有 NaN 时应返回 None。",
+            msg("ex_7_2_fix6.fn_reported_without_nan"),
             report=out,
         )
         assert_compile_count(
             log,
             "never_compiled",
             at_least=1,
-            msg="nan_report 运行一个从没编译过的 jit 函数,它却一次也没有编译:fn 没有在 jit 下运行"
-            "(jax.disable_jit)。整步逐个算子执行,大模型上慢得不能用;with jax.debug_nans(True) "
-            "不需要关掉 jit。",
+            msg=msg("ex_7_2_fix6.jit_disabled"),
         )

@@ -1,4 +1,4 @@
-"""练习 7.3 牛顿-CG:cg_solve(matvec, b, iters)、newton_cg_step(x, A[, iters]).
+"""Exercise 7.3, Newton-CG: cg_solve(matvec, b, iters), newton_cg_step(x, A[, iters]).
 
 The chapter's self-check (default_rng(33): an orthogonal Q from the QR of an 8×8 normal matrix,
 SPD matrix Q·diag(1..10 in 8 steps)·Qᵀ, right-hand side normal(8), float32 copies), here:
@@ -31,10 +31,11 @@ from tutor.worker.checklib import (
     compare,
     fail,
     fn_name,
+    msg,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_7_3")
 
 LAM = 0.1
 
@@ -67,7 +68,7 @@ def _np_grad_hess(design, point):
     return grad, hess
 
 
-@checks.add("cg_exact", "cg_solve:8×8 对称正定矩阵迭代 8 次得到精确解")
+@checks.add("cg_exact")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -82,12 +83,11 @@ def _(L):
             atol=1e-4,
             rtol=1e-3,
             what="cg_solve(M, b, 8)",
-            msg="8×8 对称正定矩阵迭代 8 次(= 维度)后,cg_solve 的解与 np.linalg.solve(M, "
-            "b) 不一致。",
+            msg=msg("ex_7_3.cg_not_exact"),
         )
 
 
-@checks.add("cg_guard", "残差为 0 以后没有 NaN:40 次迭代、H = 2I、b = 0")
+@checks.add("cg_guard")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -102,14 +102,9 @@ def _(L):
         x_dim = as_array(run(8)(mat, vec_b), "cg_solve(M, b, 8)", shape=(8,))
         solved = compare(x_dim, np.linalg.solve(spd, rhs), rtol=1e-3, atol=1e-4) is None
         fail(
-            "迭代次数多于维度(40 > 8)时出现 NaN/inf:"
-            + (
-                "8 次迭代已经得到精确解,之后 pᵀHp 和 rᵀr 都是 0,α、β 变成 0/0。"
-                "用双 where:分母 > 0 才相除,否则取 0。"
-                if solved
-                else "而且 8 次迭代(= 维度)的解也不对:迭代本身没有收敛,数值越走越大。"
-                "检查每一步交回 carry 的量(x、残差、搜索方向、rᵀr)是不是这一步新算出来的。"
-            ),
+            msg("ex_7_3.nan_after_exact_solution")
+            if solved
+            else msg("ex_7_3.nan_and_not_converging"),
             actual=x_more,
         )
     x2 = as_array(
@@ -124,12 +119,9 @@ def _(L):
             shape=(8,),
         )
         fail(
-            "H = 2I、迭代 5 次时出现 NaN/inf。"
-            + (
-                "第 1 步就得到了 b/2,之后残差恰好为 0:后续迭代的 NaN 来自 α、β 的 0/0 没有防护。"
-                if compare(x1, 0.5 * rhs, rtol=0, atol=1e-5) is None
-                else "而且第 1 步的结果也不是 b/2(H = 2I 时 CG 一步就该收敛)。"
-            ),
+            msg("ex_7_3.nan_after_first_step")
+            if compare(x1, 0.5 * rhs, rtol=0, atol=1e-5) is None
+            else msg("ex_7_3.nan_and_first_step_wrong"),
             actual=x2,
         )
     assert_close(
@@ -138,23 +130,19 @@ def _(L):
         rtol=0,
         atol=1e-5,
         what="cg_solve(2v, b, 5)",
-        msg="H = 2I、迭代 5 次时解应为 b/2(第 1 步就已收敛)。",
+        msg=msg("ex_7_3.not_half_b"),
     )
     x0 = as_array(run(5)(mat, jnp.zeros_like(vec_b)), "cg_solve(M, 0, 5)", shape=(8,))
-    assert_that(
-        np.all(x0 == 0), "b = 0 时解应恰好为 0(且没有 NaN):一开始残差就是 0,α 必须取 0。", actual=x0
-    )
+    assert_that(np.all(x0 == 0), msg("ex_7_3.b_zero_not_zero"), actual=x0)
 
     # the guard must also hold in the backward pass (the point of a double where): differentiate
     # Σ cg_solve(2v, b, 5) with respect to b, at b and at 0
     total = lambda r_: jnp.sum(L.cg_solve(lambda vec: vec + vec, r_, 5))  # noqa: E731 (named <lambda> in compile logs)
     for label, at in (("b", vec_b), ("0", jnp.zeros_like(vec_b))):
-        g = as_array(jax.grad(total)(at), f"∂Σcg_solve(2v, b, 5)/∂b 在 b = {label} 处", shape=(8,))
+        g = as_array(jax.grad(total)(at), msg("ex_7_3.grad_at", label=label), shape=(8,))
         assert_that(
             np.all(np.isfinite(g)),
-            f"对 Σ cg_solve(2v, b, 5) 关于 b 求导,在 b = {label} 处得到 NaN/inf:前向没问题,"
-            "反向时被 where 丢掉的"
-            "那一支仍在求导,0/0 的导数是 NaN。除法的分母要先用 where 换成非零的安全值(双 where)。",
+            msg("ex_7_3.nan_grad_at", label=label),
             grad=g,
         )
     assert_close(
@@ -163,11 +151,11 @@ def _(L):
         rtol=0,
         atol=1e-4,
         what="∂Σcg_solve(2v, b, 5)/∂b",
-        msg="H = 2I 时解是 b/2,Σ 解对 b 的梯度应处处为 0.5。",
+        msg=msg("ex_7_3.grad_not_half"),
     )
 
 
-@checks.add("jitted", "newton_cg_step 是 jit 编译过的函数")
+@checks.add("jitted")
 def _(L):
     step = as_callable(L.newton_cg_step, "newton_cg_step")
     if hasattr(step, "lower"):
@@ -180,15 +168,12 @@ def _(L):
             pass
     assert_that(
         fn_name(step) in log.names,
-        "newton_cg_step 不是 jit 编译的函数:它没有 .lower,调用时也没有编译名为 "
-        f"{fn_name(step)} 的程序"
-        f'(编译了 {sorted(set(log.names))[:6]})。用 partial(jax.jit, static_argnames=("iters",'
-        ")) 装饰。",
+        msg("ex_7_3.not_jitted", name=fn_name(step), compiled=sorted(set(log.names))[:6]),
         actual=repr(type(step)),
     )
 
 
-@checks.add("newton_signature", "只传 (x, A) 就能调用,返回 (new_x, g, d)")
+@checks.add("newton_signature")
 def _(L):
     design, start = _problem(rng(33))
     x32, a32 = _as32(start, design)
@@ -196,29 +181,25 @@ def _(L):
         out = L.newton_cg_step(x32, a32)
     except TypeError as e:
         if "iters" in str(e) or "argument" in str(e):
-            fail(
-                "newton_cg_step(x, A) 只传两个参数时报错:迭代次数需要默认值,比如 def "
-                "newton_cg_step(x, A, iters=50),"
-                f"并放进 static_argnames。\n原始错误:TypeError: {str(e).splitlines()[0][:200]}"
-            )
+            fail(msg("ex_7_3.iters_needs_default", error=str(e).splitlines()[0][:200]))
         raise
-    as_tuple(out, 3, "newton_cg_step(x, A) 的返回值 (新的 x, 梯度 g, 方向 d)")
+    as_tuple(out, 3, msg("ex_7_3.step_result"))
 
 
 @checks.add(
     "newton_direction",
-    "新问题上:g、牛顿方向 d 与 NumPy float64 一致,x1 = x + d",
     needs="newton_signature",
 )
 def _(L):
     for seed in (33, 733):
         design, start = _problem(rng(seed))
         xj, A = _as32(start, design)
-        x1, g, d = as_tuple(
-            L.newton_cg_step(xj, A), 3, "newton_cg_step(x, A) 的返回值 (新的 x, 梯度 g, 方向 d)"
-        )
+        x1, g, d = as_tuple(L.newton_cg_step(xj, A), 3, msg("ex_7_3.step_result"))
         n = start.shape[0]
-        x1, g = as_array(x1, "返回的新 x", shape=(n,)), as_array(g, "返回的梯度 g", shape=(n,))
+        x1, g = (
+            as_array(x1, msg("ex_7_3.returned_x"), shape=(n,)),
+            as_array(g, msg("ex_7_3.returned_g"), shape=(n,)),
+        )
         g64, H64 = _np_grad_hess(design, start)
         d_ref = np.linalg.solve(H64, -g64)
         assert_close(
@@ -226,16 +207,16 @@ def _(L):
             g64,
             rtol=0,
             atol=1e-4,
-            what="梯度 g",
-            msg="返回的梯度 g 与 float64 的 ∇logistic_obj(x, A) = Aᵀσ(Ax) + LAM·x 不一致。",
+            what=msg("ex_7_3.gradient_g"),
+            msg=msg("ex_7_3.g_differs"),
         )
-        d = as_array(d, "返回的方向 d", shape=(n,)).astype(np.float64)
+        d = as_array(d, msg("ex_7_3.returned_d"), shape=(n,)).astype(np.float64)
         rel = float(np.linalg.norm(d - d_ref) / np.linalg.norm(d_ref))
         if rel >= 1e-3:
             flipped = float(np.linalg.norm(d + d_ref) / np.linalg.norm(d_ref))
-            why = "方向正好反了:牛顿方向解的是 H d = −g,不是 H d = g。" if flipped < 1e-3 else ""
+            why = msg("ex_7_3.direction_flipped") if flipped < 1e-3 else ""
             fail(
-                f"牛顿方向与 np.linalg.solve(H, −g) 的相对误差 {rel:.2e} ≥ 1e-3。{why}",
+                msg("ex_7_3.direction_differs", rel=rel, why=why),
                 expected=d_ref,
                 actual=d,
                 relative_error=rel,
@@ -246,25 +227,29 @@ def _(L):
             rtol=0,
             atol=1e-6,
             what="new_x",
-            msg="新的 x 应等于 x + d(牛顿步长取 1)。",
+            msg=msg("ex_7_3.x_not_x_plus_d"),
         )
 
 
-@checks.add("converges", "连续 6 步牛顿-CG 后 ‖∇f‖ < 1e-3", needs="newton_direction")
+@checks.add("converges", needs="newton_direction")
 def _(L):
     for seed in (33, 733):
         design, start = _problem(rng(seed))
         xi, A = _as32(start, design)
         history = []
         for _ in range(6):
-            xi, g, _ = as_tuple(L.newton_cg_step(xi, A), 3, "newton_cg_step(x, A) 的返回值")
-            history.append(float(np.linalg.norm(as_array(g, "返回的梯度 g").astype(np.float64))))
+            xi, g, _ = as_tuple(L.newton_cg_step(xi, A), 3, msg("ex_7_3.step_result_plain"))
+            history.append(
+                float(np.linalg.norm(as_array(g, msg("ex_7_3.returned_g")).astype(np.float64)))
+            )
         gn = float(
-            np.linalg.norm(_np_grad_hess(design, as_array(xi, "6 步后的 x").astype(np.float64))[0])
+            np.linalg.norm(
+                _np_grad_hess(design, as_array(xi, msg("ex_7_3.x_after_6")).astype(np.float64))[0]
+            )
         )
         assert_that(
             gn < 1e-3,
-            f"连续 6 步以后梯度范数还有 {gn:.2e}(要求 < 1e-3;牛顿法在解附近二次收敛)。",
+            msg("ex_7_3.not_converged", gn=gn),
             grad_norm_before_each_step=history,
             final=gn,
         )
@@ -289,9 +274,7 @@ def _all_eqns(jaxpr):
                         stack.append(item)
 
 
-@checks.add(
-    "no_hessian", "计算图里没有 n×n 的中间数组(不构造完整 Hessian)", needs="newton_signature"
-)
+@checks.add("no_hessian", needs="newton_signature")
 def _(L):
     import jax
     import jax.numpy as jnp
@@ -310,8 +293,6 @@ def _(L):
     )
     assert_that(
         not square,
-        f"newton_cg_step 的计算图里出现了 {n}×{n} 的中间数组(由 {square} 产生):这等于构造了完整的 "
-        "Hessian,"
-        "内存按 n² 增长。CG 只需要 H·v,用 hvp_fwd_rev(x, v, A) 计算即可。",
+        msg("ex_7_3.hessian_built", n=n, square=square),
         primitives=square,
     )

@@ -1,4 +1,4 @@
-"""修复练习 7.3-fix1:jacfwd(f)(x) @ v 先造出 m×n 的 J → 一次 jvp.
+"""Repair 7.3-fix1: jacfwd(f)(x) @ v builds the whole m×n J first -> one jvp.
 
 Checks: J·v on fresh data against float64 ("values"); the program computes no intermediate array
 of m×n elements or more ("program")."""
@@ -6,9 +6,9 @@ of m×n elements or more ("program")."""
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, assert_close, fail, rng
+from tutor.worker.checklib import Checks, assert_close, fail, msg, rng
 
-checks = Checks()
+checks = Checks("ex_7_3_fix1")
 M, N = 9, 6
 
 
@@ -22,7 +22,7 @@ def _jacobian(x, A):
     return (1.0 - np.tanh(A64 @ np.asarray(x, np.float64)) ** 2)[:, None] * A64
 
 
-@checks.add("values", "新数据上等于 J·v(J 是 tanh(A @ x) 在 x 处的雅可比)")
+@checks.add("values")
 def _(L):
     from tutor.worker.checklib import Mistake
 
@@ -35,26 +35,24 @@ def _(L):
         rtol=1e-4,
         atol=1e-5,
         what="directional(x, A, v)",
-        msg="结果和 J·v 不一致。",
+        msg=msg("ex_7_3_fix1.not_jv"),
         mistakes=[
             Mistake(
                 "no_tanh_derivative",
                 np.asarray(A, np.float64) @ np.asarray(v, np.float64),
-                "结果等于 A·v:漏了 tanh 的导数 1 − tanh²(A·x)。",
+                msg("ex_7_3_fix1.tanh_derivative_missing"),
             )
         ],
     )
 
 
-@checks.add("program", f"程序里没有 m×n({M}×{N})那么大的中间数组", needs="values")
+@checks.add("program", needs="values")
 def _(L):
     x, A, v = _data(812)
     size, shape, prim = R.largest_intermediate(L.directional, x, A, v)
     if size >= M * N:
         fail(
-            f"程序里算出了一个形状为 {shape}、{size} 个元素的中间数组(由 {prim} 产生),"
-            f"不少于雅可比矩阵的 {M}×{N}:"
-            "为了一个 J·v 构造了整个雅可比。用 jax.jvp 沿 v 做一次前向模式求导。",
+            msg("ex_7_3_fix1.whole_jacobian_built", shape=shape, size=size, prim=prim, m=M, n=N),
             shape=str(shape),
             primitive=prim,
         )

@@ -1,4 +1,5 @@
-"""练习 7.4 用逐样本梯度找出标签错误的样本:Xn, Yn_clean, Yn, flip_idx, p_noisy, norms_n.
+"""Exercise 7.4: find mislabeled examples with per-example gradients: Xn, Yn_clean, Yn, flip_idx,
+p_noisy, norms_n.
 
 The chapter's self-check, here:
   1. Xn.shape == (2000, 20) and Yn.shape == Yn_clean.shape == (2000,)                  -> shapes
@@ -49,11 +50,12 @@ from tutor.worker.checklib import (
     assert_equal,
     assert_that,
     fail,
+    msg,
     rng,
     skip,
 )
 
-checks = Checks()
+checks = Checks("ex_7_4")
 jit_calls = checks.watch(PR.JitCalls())  # what jax.jit makes while the learner's file runs
 
 N, D, K, N_FLIP, TOP, STEPS = 2000, 20, 10, 20, 40, 150
@@ -63,7 +65,7 @@ def _labels(L, name):
     labels = as_array(L.ns.get(name), name, shape=(N,))
     assert_that(
         np.issubdtype(labels.dtype, np.integer),
-        f"{name} 应是整数类别标签,得到 dtype {labels.dtype}。",
+        msg("ex_7_4.labels_not_int", name=name, dtype=labels.dtype),
         actual=str(labels.dtype),
     )
     return labels.astype(np.int64)
@@ -73,12 +75,12 @@ def _flips(L):
     flips = as_array(L.ns.get("flip_idx"), "flip_idx").reshape(-1)
     assert_that(
         np.issubdtype(flips.dtype, np.integer),
-        f"flip_idx 应是整数下标,得到 dtype {flips.dtype}。",
+        msg("ex_7_4.flips_not_int", dtype=flips.dtype),
         actual=str(flips.dtype),
     )
     assert_that(
         flips.size == 0 or (flips.min() >= 0 and flips.max() < N),
-        f"flip_idx 里有超出 [0, {N}) 的下标。",
+        msg("ex_7_4.flip_out_of_range", n=N),
         actual=flips[:40],
     )
     return flips.astype(np.int64)
@@ -95,9 +97,7 @@ def _params(L):
             w, b = layer["w"], layer["b"]
         except (KeyError, TypeError, IndexError):
             fail(
-                "p_noisy 应与 init_mlp(key, (D_IN, 64, N_CLS)) 同结构:"
-                "{'dense_0': {'w', 'b'}, 'dense_1': ...},"
-                f"找不到 {name} 的 w / b。",
+                msg("ex_7_4.params_structure", name=name),
                 actual=repr(raw)[:200],
             )
         layers[name] = {
@@ -107,25 +107,21 @@ def _params(L):
     return layers
 
 
-@checks.add("shapes", "Xn 形状 (2000, 20),Yn、Yn_clean 形状 (2000,)")
+@checks.add("shapes")
 def _(L):
     as_array(L.ns.get("Xn"), "Xn", shape=(N, D))
     _labels(L, "Yn")
     _labels(L, "Yn_clean")
 
 
-@checks.add("flips", "恰好 20 个不同的样本被换成了另一个类别,标签仍在 [0, 10) 内", needs="shapes")
+@checks.add("flips", needs="shapes")
 def _(L):
     flips = _flips(L)
     fset = set(flips.tolist())
     assert_that(
         len(fset) == N_FLIP,
-        f"flip_idx 里有 {len(fset)} 个不同的下标(共 {flips.size} 个),应为 20 个不同的下标。"
-        + (
-            "有重复的下标:抽样要不放回,例如 jax.random.choice(key, 2000, (20,), replace=False)。"
-            if flips.size > len(fset)
-            else ""
-        ),
+        msg("ex_7_4.flips_not_20", distinct=len(fset), size=flips.size)
+        + (msg("ex_7_4.duplicate_flips") if flips.size > len(fset) else ""),
         actual=sorted(fset)[:40],
     )
     Yn, Yc = _labels(L, "Yn"), _labels(L, "Yn_clean")
@@ -134,51 +130,39 @@ def _(L):
         same = sorted(fset - changed)
         extra = sorted(changed - fset)
         fail(
-            "标签发生变化的位置应恰好是 flip_idx。"
-            + (
-                f"有 {len(same)} 个 flip_idx 里的样本标签没变(新标签等于原类别);"
-                "要保证换成另一个类别,"
-                "可以加上 1..N_CLS-1 的偏移再对 N_CLS 取模。"
-                if same
-                else ""
-            )
-            + (f"还有 {len(extra)} 个不在 flip_idx 里的样本被改了。" if extra else ""),
+            msg("ex_7_4.changed_not_flips")
+            + (msg("ex_7_4.flips_unchanged", count=len(same)) if same else "")
+            + (msg("ex_7_4.changed_outside", count=len(extra)) if extra else ""),
             unchanged_flips=same[:20],
             changed_outside=extra[:20],
         )
     assert_that(
         int(Yn.min()) >= 0 and int(Yn.max()) < K,
-        f"翻转后的标签超出了类别范围 [0, {K}):最小 {int(Yn.min())},最大 {int(Yn.max())}。",
+        msg("ex_7_4.labels_out_of_range", k=K, low=int(Yn.min()), high=int(Yn.max())),
         min=int(Yn.min()),
         max=int(Yn.max()),
     )
 
 
-@checks.add("norms_shape", "norms_n 是 2000 个有限的非负数")
+@checks.add("norms_shape")
 def _(L):
     nn = as_array(L.ns.get("norms_n"), "norms_n")
-    chunks = (
-        f"得到 {nn.size} 个数,正好是 2000 个样本按 500 一块的块数:这是每块一个(平均后的)"
-        "梯度的范数,不是逐样本的。"
-        if nn.size == N // 500
-        else ""
-    )
+    chunks = msg("ex_7_4.one_norm_per_chunk", size=nn.size) if nn.size == N // 500 else ""
     assert_equal(
         nn.shape,
         (N,),
-        what="norms_n 的形状",
-        msg=f"norms_n 的形状是 {nn.shape},应为 (2000,),每个样本一个梯度范数。{chunks}",
+        what=msg("ex_7_4.norms_shape"),
+        msg=msg("ex_7_4.norms_shape_wrong", shape=nn.shape, chunks=chunks),
     )
     assert_that(
         np.all(np.isfinite(nn)) and np.all(nn >= 0),
-        "norms_n 里有 NaN/inf 或负数:范数应是有限的非负数。",
+        msg("ex_7_4.norms_not_finite"),
         n_bad=int(np.sum(~np.isfinite(nn) | (nn < 0))),
     )
 
 
 @checks.add(
     "norms_values",
-    "抽查的样本:norms_n[i] 等于 (p_noisy, Xn[i], Yn[i]) 的梯度范数",
     needs=("norms_shape", "flips"),
 )
 def _(L):
@@ -201,15 +185,12 @@ def _(L):
         Mistake(
             "clean_labels",
             np.array([np_per_sample_grad_norm(params, Xn[i], Yc[i]) for i in idx]),
-            "抽查的范数与用原始标签 Yn_clean 算出的一致:要找标错的样本,"
-            "梯度必须基于训练时用的带噪声标签 Yn。",
+            msg("ex_7_4.clean_labels_used"),
         ),
         Mistake(
             "sum_of_leaf_norms",
             np.array([sum(np_per_sample_leaf_norms(params, Xn[i], Yn[i])) for i in idx]),
-            "抽查的范数等于各叶子(dense_0/dense_1 的 w、b)梯度范数之和:全局 L2 范数是 sqrt(Σ_叶子 "
-            "Σ g²),"
-            "把所有叶子的平方和加起来再开方。",
+            msg("ex_7_4.sum_of_leaf_norms"),
         ),
     ]
     assert_close(
@@ -217,11 +198,13 @@ def _(L):
         expected,
         rtol=1e-4,
         atol=2e-5,
-        what=f"norms_n 在下标 {idx} 处",
+        what=msg("ex_7_4.norms_at", idx=idx),
         mistakes=mistakes,
-        msg=f"抽查的 {int((~ok).sum())} 个样本(下标 "
-        f"{[i for i, good in zip(idx, ok, strict=False) if not good][:8]})的 norms_n "
-        "与用 p_noisy、Xn[i]、Yn[i] 算出的单样本交叉熵梯度的全局 L2 范数不一致。",
+        msg=msg(
+            "ex_7_4.norms_differ",
+            count=int((~ok).sum()),
+            bad=[i for i, good in zip(idx, ok, strict=False) if not good][:8],
+        ),
     )
 
 
@@ -237,20 +220,20 @@ def _replayed(L):
     return _RUN["value"]
 
 
-@checks.add("accuracy", "p_noisy 在真实标签上的准确率 > 0.8")
+@checks.add("accuracy")
 def _(L):
     acc = float(
         np.mean(np_mlp(_params(L), as_array(L.Xn, "Xn")).argmax(axis=1) == _labels(L, "Yn_clean"))
     )
     assert_that(
         acc > 0.8,
-        f"p_noisy 对真实标签 Yn_clean 的准确率是 {acc:.3f},要求 > 0.8。",
+        msg("ex_7_4.accuracy_low", acc=acc),
         expected="> 0.8",
         actual=acc,
     )
 
 
-@checks.add("trained_on_noisy", "p_noisy 是在带噪声的标签 Yn 上训练的", needs=("shapes", "flips"))
+@checks.add("trained_on_noisy", needs=("shapes", "flips"))
 def _(L):
     params = _params(L)
     Xn, Yn, Yc = as_array(L.Xn, "Xn"), _labels(L, "Yn"), _labels(L, "Yn_clean")
@@ -273,20 +256,15 @@ def _(L):
         return
     looks_clean = abs(learner - on_clean) < abs(learner - on_noisy)
     fail(
-        f"在 20 个被翻转的样本上,p_noisy 给带噪声标签 Yn 的平均对数概率是 {learner:.2f};"
-        f"按题目的做法在 Yn 上训练的模型是 {on_noisy:.2f},在 Yn_clean 上训练的是 {on_clean:.2f}。"
-        + (
-            "p_noisy 和在真实标签 Yn_clean 上训练的模型一样:训练要用带噪声的标签 Yn。"
-            if looks_clean
-            else "p_noisy 还没有向带噪声的标签靠拢。"
-        ),
+        msg("ex_7_4.log_probs_on_flips", learner=learner, on_noisy=on_noisy, on_clean=on_clean)
+        + (msg("ex_7_4.trained_on_clean") if looks_clean else msg("ex_7_4.not_yet_noisy")),
         learner=learner,
         trained_on_Yn=on_noisy,
         trained_on_Yn_clean=on_clean,
     )
 
 
-@checks.add("recall", "梯度范数 top-40 至少找回 90% 的翻转样本", needs=("norms_shape", "flips"))
+@checks.add("recall", needs=("norms_shape", "flips"))
 def _(L):
     nn = as_array(L.norms_n, "norms_n").astype(np.float64)
     flips = set(_flips(L).tolist())
@@ -295,7 +273,7 @@ def _(L):
     recall = len(found) / N_FLIP
     assert_that(
         recall >= 0.9,
-        f"梯度范数最大的 40 个样本只找回了 {recall:.0%} 的翻转样本(要求 ≥ 90%)。",
+        msg("ex_7_4.recall_low", recall=recall),
         expected=">= 0.9",
         actual=recall,
         missed=sorted(flips - set(found)),
@@ -304,13 +282,12 @@ def _(L):
 
 @checks.add(
     "replay",
-    "初始参数和损失曲线若留在模块顶层:从它重放 150 步 adam(1e-2),结果就是 p_noisy",
     needs=("shapes", "flips"),
 )
 def _(L):
     run = _replayed(L)
     if run is None:  # the initial params (or the loss curve that ties them to this run) not kept
-        skip("模块顶层没有留下初始参数和损失曲线,无从重放", covered_by="trained_on_noisy")
+        skip(msg("ex_7_4.nothing_to_replay"), covered_by="trained_on_noisy")
     Xn, Yn, target = run["Xn"], run["Yn"], _params(L)
     name, tree, curve_name, n_curve = run["start"]
     gaps, dist, is_at = run["gaps"], run["dist"], run["is_at"]
@@ -319,37 +296,42 @@ def _(L):
     best = int(np.argmin(dist))
     if is_at(best):
         fail(
-            f"p_noisy 正是从 {name} 出发用 adam(1e-2) 训练 {best} 步的结果({curve_name} 也有 "
-            f"{n_curve} 个值):"
-            f"题目要求训练 {STEPS} 步。",
+            msg(
+                "ex_7_4.wrong_step_count",
+                name=name,
+                best=best,
+                curve_name=curve_name,
+                n_curve=n_curve,
+                steps=STEPS,
+            ),
             steps=best,
         )
     slow = jax_adam_mlp_path(tree, Xn, Yn, STEPS, lr=1e-3)[STEPS]
     if max_diff(target, slow) < 0.5 * min(gaps[STEPS - 1], gaps[STEPS]):
         fail(
-            f"p_noisy 正是从 {name} 出发用 adam(1e-3) 训练 {STEPS} 步的结果:题目要求学习率 1e-2。",
+            msg("ex_7_4.wrong_lr", name=name, steps=STEPS),
             lr=1e-3,
         )
     fail(
-        f"从初始参数 {name} 出发(它在 Yn 上的损失等于 {curve_name}[0]),按题目做法用 adam(1e-2)"
-        " 全量训练 "
-        f"{STEPS} 步,得到的参数与 p_noisy 不同:逐元素最大差 {dist[STEPS]:.3g},"
-        "而最后相邻两步之间只差约 "
-        f"{min(gaps[STEPS - 1], gaps[STEPS]):.3g}。",
+        msg(
+            "ex_7_4.replay_differs",
+            name=name,
+            curve_name=curve_name,
+            steps=STEPS,
+            dist=dist[STEPS],
+            gap=min(gaps[STEPS - 1], gaps[STEPS]),
+        ),
         max_difference=dist[STEPS],
     )
 
 
-@checks.add(
-    "train_scan", "p_noisy 由一个 jit 函数算出,程序里是 150 步的 lax.scan", needs="accuracy"
-)
+@checks.add("train_scan", needs="accuracy")
 def _(L):
     PR.train_scan(jit_calls, L.ns.get("p_noisy"), "p_noisy", STEPS)
 
 
 @checks.add(
     "norms_chunked",
-    "norms_n 由一个 jit 函数算出,程序里用 lax.map(..., batch_size=500) 按 500 个样本一块循环",
     needs="norms_shape",
 )
 def _(L):

@@ -1,4 +1,4 @@
-"""修复练习 7.4-fix1:vmap(grad) 没写 in_axes,参数也被切开 → in_axes=(None, 0, 0).
+"""Repair 7.4-fix1: vmap(grad) without in_axes splits the parameters too -> in_axes=(None, 0, 0).
 
 Checks: per-example gradients of the logistic loss on fresh data equal float64 (σ(w·x+b) − y)·x
 and σ − y, with the batch-mean gradient as a named mistake; an error from vmap's slicing of the
@@ -15,15 +15,14 @@ from tutor.worker.checklib import (
     assert_close,
     assert_that,
     fail,
+    later,
+    msg,
     primitive_counts,
     rng,
 )
 
-checks = Checks()
-SYMPTOMS = {
-    "ValueError": "vmap 没写 in_axes,默认把每个参数都沿第 0 轴切开,参数也被当成了一批。"
-    "参数共享、数据按样本切:in_axes=(None, 0, 0)。"
-}
+checks = Checks("ex_7_4_fix1")
+SYMPTOMS = {"ValueError": later("ex_7_4_fix1.params_split_too")}
 
 
 def _data(seed, B, d=4):
@@ -45,16 +44,14 @@ def _want(params, X, Y):
 
 def _tree(value, B, d):
     if not isinstance(value, dict) or set(value) != {"w", "b"}:
-        fail(
-            "返回值应是和 params 同结构的字典 {'w': (B, d), 'b': (B,)}。", actual=repr(value)[:200]
-        )
+        fail(msg("ex_7_4_fix1.not_a_grad_dict"), actual=repr(value)[:200])
     return {
-        "w": as_array(value["w"], "梯度的 'w'", shape=(B, d)),
-        "b": as_array(value["b"], "梯度的 'b'", shape=(B,)),
+        "w": as_array(value["w"], msg("ex_7_4_fix1.grad_w"), shape=(B, d)),
+        "b": as_array(value["b"], msg("ex_7_4_fix1.grad_b"), shape=(B,)),
     }
 
 
-@checks.add("values", "新数据上每个样本的梯度:w 为 (σ − y)·x,b 为 σ − y")
+@checks.add("values")
 def _(L):
     import jax
 
@@ -75,19 +72,18 @@ def _(L):
         rtol=1e-4,
         atol=1e-6,
         what="per_example_grads(params, X, Y)",
-        msg="逐样本梯度和 float64 参考值不一致。",
+        msg=msg("ex_7_4_fix1.grads_differ"),
         mistakes=[
             Mistake(
                 "batch_mean",
                 mean,
-                "每一行都等于 batch 平均后的梯度:对批损失求 grad 只得到一个梯度,"
-                "没有逐样本的信息。对单样本损失做 vmap(grad)。",
+                msg("ex_7_4_fix1.batch_mean_grad"),
             )
         ],
     )
 
 
-@checks.add("program", "B = 3 与 B = 12:程序里的原语一样多(没有按样本展开)", needs="values")
+@checks.add("program", needs="values")
 def _(L):
     sizes = {}
     for B in (3, 12):
@@ -95,8 +91,7 @@ def _(L):
         sizes[B] = sum(primitive_counts(L.per_example_grads, params, X, Y).values())
     assert_that(
         sizes[12] <= sizes[3],
-        f"程序的原语个数随 B 增长(B = 3:{sizes[3]} 个,B = 12:{sizes[12]} 个):"
-        "每个样本各展开了一份计算。用 vmap 一次处理整批。",
+        msg("ex_7_4_fix1.unrolled_per_sample", small=sizes[3], large=sizes[12]),
         primitives_B3=sizes[3],
         primitives_B12=sizes[12],
     )

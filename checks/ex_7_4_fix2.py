@@ -1,5 +1,5 @@
-"""修复练习 7.4-fix2:单样本损失里算 x.mean(axis=0),vmap 后成了每个样本自己的统计量 → 整批统计量从外
-面传入.
+"""Repair 7.4-fix2: x.mean(axis=0) inside the per-example loss becomes each example's own
+statistics under vmap -> the batch statistics are passed in from outside.
 
 Checks: per-example gradients with inputs standardised by the batch's column statistics equal
 float64, per-sample statistics named as a mistake ("values"); the program has as many primitives
@@ -15,11 +15,12 @@ from tutor.worker.checklib import (
     assert_close,
     assert_that,
     fail,
+    msg,
     primitive_counts,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_7_4_fix2")
 
 
 def _data(seed, B, d=3):
@@ -46,7 +47,7 @@ def _standardised(X, axis):
     return (X - X.mean(axis=axis, keepdims=True)) / (X.std(axis=axis, keepdims=True) + 1e-6)
 
 
-@checks.add("values", "新数据上按整批统计量标准化后的逐样本梯度")
+@checks.add("values")
 def _(L):
     B, d = 6, 3
     params, X, Y = _data(841, B, d)
@@ -54,10 +55,10 @@ def _(L):
 
     out = jax.jit(L.per_example_grads)(params, X, Y)
     if not isinstance(out, dict) or set(out) != {"w", "b"}:
-        fail("返回值应是和 params 同结构的字典 {'w': (B, d), 'b': (B,)}。", actual=repr(out)[:200])
+        fail(msg("ex_7_4_fix2.not_a_grad_dict"), actual=repr(out)[:200])
     out = {
-        "w": as_array(out["w"], "梯度的 'w'", shape=(B, d)),
-        "b": as_array(out["b"], "梯度的 'b'", shape=(B,)),
+        "w": as_array(out["w"], msg("ex_7_4_fix2.grad_w"), shape=(B, d)),
+        "b": as_array(out["b"], msg("ex_7_4_fix2.grad_b"), shape=(B,)),
     }
     assert_close(
         out,
@@ -65,20 +66,18 @@ def _(L):
         rtol=1e-4,
         atol=1e-5,
         what="per_example_grads(params, X, Y)",
-        msg="逐样本梯度和按整批统计量标准化后的 float64 参考值不一致。",
+        msg=msg("ex_7_4_fix2.grads_differ"),
         mistakes=[
             Mistake(
                 "own_stats",
                 _grads(params, _standardised(X, 1), Y),
-                "梯度等于「每个样本用自己的统计量标准化」的结果:vmap 之后单样本损失里的 x "
-                "只是一个样本。"
-                "整批的均值、标准差在 vmap 外面算好,作为共享参数(in_axes=None)传进去。",
+                msg("ex_7_4_fix2.per_sample_stats"),
             )
         ],
     )
 
 
-@checks.add("program", "B = 4 与 B = 12:程序里的原语一样多(没有按样本展开)", needs="values")
+@checks.add("program", needs="values")
 def _(L):
     sizes = {}
     for B in (4, 12):
@@ -86,8 +85,7 @@ def _(L):
         sizes[B] = sum(primitive_counts(L.per_example_grads, params, X, Y).values())
     assert_that(
         sizes[12] <= sizes[4],
-        f"程序的原语个数随 B 增长(B = 4:{sizes[4]} 个,B = 12:{sizes[12]} 个):"
-        "每个样本各展开了一份计算。用 vmap 一次处理整批。",
+        msg("ex_7_4_fix2.unrolled_per_sample", small=sizes[4], large=sizes[12]),
         primitives_B4=sizes[4],
         primitives_B12=sizes[12],
     )

@@ -1,4 +1,5 @@
-"""练习 7.5 实现 Lion 优化器:scale_by_lion、lion(手写,与 optax 的 lion / scale_by_lion 对拍).
+"""Exercise 7.5: implement the Lion optimizer: scale_by_lion and lion (written by hand, compared
+with optax's lion / scale_by_lion).
 
 The chapter's self-check (problem from default_rng(55): params w (4, 3) and b (3,) standard
 normal, coefficients a = 1 + 3·U[0, 1), c standard normal, gradient a·θ + c, 6 manual steps):
@@ -31,12 +32,14 @@ from tutor.worker.checklib import (
     assert_that,
     compare,
     fail,
+    later,
+    msg,
 )
 
-checks = Checks()
+checks = Checks("ex_7_5")
 
 
-@checks.add("hand_written", "lion 和 scale_by_lion 是手写的:变换和状态里没有 optax 的对象")
+@checks.add("hand_written")
 def _(L):
     start, _, _ = H.problem(55)
     for call, make in (
@@ -47,8 +50,7 @@ def _(L):
         parts = H.optax_parts(transform) + H.optax_parts(transform.init(start))
         assert_that(
             not parts,
-            f"{call} 里用到了 optax 的对象 {sorted(set(parts))[:4]}:这个练习要用本章上下文的 "
-            "GradientTransformation、chain 等工具亲手实现 Lion,optax 只用来对拍。",
+            msg("ex_7_5.uses_optax", call=call, parts=sorted(set(parts))[:4]),
             optax_objects=sorted(set(parts)),
         )
 
@@ -58,7 +60,6 @@ def _(L):
 
 @checks.add(
     "steps_vs_numpy",
-    "每一步的更新量与独立的 float64 NumPy Lion 一致(常数 lr 和调度函数、带 mask 的衰减)",
 )
 def _(L):
     H.pair_shaped(L)
@@ -67,17 +68,17 @@ def _(L):
         return 0.02 * (count + 1) / 6.0
 
     settings = {
-        "lr 0.02、b1 0.8、b2 0.95、衰减 0.05": (
+        msg("ex_7_5.case_constant"): (
             555,
             0.02,
             dict(b1=0.8, b2=0.95, weight_decay=0.05),
         ),
-        "默认 b1、b2,调度函数 lr,衰减 0.05 只作用于 w": (
+        msg("ex_7_5.case_schedule_masked"): (
             556,
             ramp,
             dict(weight_decay=0.05, mask={"w": True, "b": False}),
         ),
-        "默认 b1、b2、衰减,lr 0.01,梯度带随机扰动": (557, 0.01, {}),
+        msg("ex_7_5.case_defaults_noisy"): (557, 0.01, {}),
     }
     for name, (seed, rate, kw) in settings.items():
         start, curv, lin = H.problem(seed)
@@ -99,12 +100,14 @@ def _(L):
         actual = []
         for p32, g32 in inputs:
             delta, state = H.update(opt, H.to_jax(g32), state, H.to_jax(p32), f"lion({name})")
-            actual.append({k: H.leaf(delta, k, f"lion({name}) 的更新量") for k in ("w", "b")})
+            actual.append(
+                {k: H.leaf(delta, k, msg("ex_7_5.update_of_lion", name=name)) for k in ("w", "b")}
+            )
         mistakes = [
             Mistake(
                 label,
                 H.np_lion(6, start64, curv, lin, lr=rate, mistake=label, replay=inputs, **kw)[1],
-                message,
+                str(message),
             )
             for label, message in H.MISTAKES.items()
         ]
@@ -122,14 +125,15 @@ def _(L):
                 expected,
                 rtol=0,
                 atol=1e-6,
-                what=f"{name}:6 步的更新量",
+                what=msg("ex_7_5.six_updates_of", name=name),
                 mistakes=mistakes,
-                msg=f"{name}:第 {first_bad} 步的更新量与 float64 的 Lion 不一致"
-                f"(前 {first_bad - 1} 步一致)。",
+                msg=msg(
+                    "ex_7_5.update_differs_at", name=name, first_bad=first_bad, good=first_bad - 1
+                ),
             )
 
 
-@checks.add("sign_of_zero", "插值恰好为 0 的坐标,方向是 sign(0) = 0")
+@checks.add("sign_of_zero")
 def _(L):
     import jax.numpy as jnp
 
@@ -140,29 +144,26 @@ def _(L):
         w=jnp.asarray([0.0, 1.0, -2.0, 0.0], jnp.float32)
     )  # m = 0: the interpolation is (1 − b1)·g
     direction, _ = H.update(transform, grads, state, leaf, "scale_by_lion()")
-    got = H.leaf(direction, "w", "scale_by_lion() 的方向")
+    got = H.leaf(direction, "w", msg("ex_7_5.direction_of"))
     expected = np.array([0.0, 1.0, -1.0, 0.0])
     assert_close(
         got,
         expected,
         rtol=0,
         atol=0,
-        what="第一步的方向(梯度 [0, 1, −2, 0],动量为 0)",
-        msg=f"梯度和动量都是 0 的坐标,插值恰好为 0,方向应是 sign(0) = 0,得到 {got.tolist()}。",
+        what=msg("ex_7_5.first_direction"),
+        msg=msg("ex_7_5.sign_zero_not_zero", got=got.tolist()),
         mistakes=[
             Mistake(
                 "where_sign",
                 np.array([-1.0, 1.0, -1.0, -1.0]),
-                f"方向是 {got.tolist()}:插值为 0 的坐标得到了 −1,和 where(u > 0, 1, −1) 一样。"
-                "Lion 用的是 sign:0 的符号是 0(jnp.sign)。",
+                msg("ex_7_5.zero_got_minus_one", got=got.tolist()),
             )
         ],
     )
 
 
-@checks.add(
-    "lion_vs_optax", "lion 与 optax.lion 逐步一致:常数 lr、调度函数、带 mask 的衰减、warmup-cosine"
-)
+@checks.add("lion_vs_optax")
 def _(L):
     H.pair_shaped(L)
     import optax
@@ -175,15 +176,15 @@ def _(L):
         init_value=0.0, peak_value=0.03, warmup_steps=2, decay_steps=10, end_value=0.001
     )
     settings = {  # label: (seed, keyword arguments shared by both implementations)
-        "常数 lr 0.02、b1 0.8、b2 0.95、衰减 0.05": (
+        msg("ex_7_5.case_constant_lr"): (
             55,
             dict(b1=0.8, b2=0.95, weight_decay=0.05),
             0.02,
         ),
-        "调度函数 lr、衰减 0.01": (55, dict(weight_decay=0.01), linear_ramp),
-        "衰减 0.1 且只作用于 w(mask)": (55, dict(weight_decay=0.1, mask=only_w), 0.02),
-        "warmup-cosine 调度": (55, {}, cosine),
-        "新问题:常数 lr 0.02、b1 0.8、b2 0.95、衰减 0.05": (
+        msg("ex_7_5.case_schedule_decay"): (55, dict(weight_decay=0.01), linear_ramp),
+        msg("ex_7_5.case_masked_decay"): (55, dict(weight_decay=0.1, mask=only_w), 0.02),
+        msg("ex_7_5.case_warmup_cosine"): (55, {}, cosine),
+        msg("ex_7_5.case_fresh_constant"): (
             555,
             dict(b1=0.8, b2=0.95, weight_decay=0.05),
             0.02,
@@ -202,14 +203,12 @@ def _(L):
                     y[k],
                     rtol=0,
                     atol=1e-6,
-                    what=f"{name}:第 {t} 步的参数 {k}",
-                    msg=f"{name}:第 {t} 步,参数 {k} 和 optax.lion 的不一致(前 {t - 1} 步一致)。",
+                    what=msg("ex_7_5.param_at_step", name=name, t=t, k=k),
+                    msg=msg("ex_7_5.param_differs_from_optax", name=name, t=t, k=k, good=t - 1),
                 )
 
 
-@checks.add(
-    "scale_by_lion_steps", "scale_by_lion 与 optax.scale_by_lion 逐位相同(含符号分界点附近的梯度)"
-)
+@checks.add("scale_by_lion_steps")
 def _(L):
     import jax.numpy as jnp
     import optax
@@ -236,29 +235,24 @@ def _(L):
         try:
             out = ours.update(g, s_mine)
         except TypeError as e:
-            fail(
-                "调用 scale_by_lion() 的 update 时不传 params 就报错:第三个参数应默认为 None,"
-                f"和 optax 一样可以省略。\n原始错误:TypeError: {str(e).splitlines()[0][:200]}"
-            )
+            fail(msg("ex_7_5.params_needs_default", error=str(e).splitlines()[0][:200]))
         if not (isinstance(out, (tuple, list)) and len(out) == 2):
             fail(
-                f"scale_by_lion() 的 update 应返回 (方向, 新状态),得到 {type(out).__name__}。",
+                msg("ex_7_5.update_not_pair", name=type(out).__name__),
                 actual=repr(out)[:200],
             )
         u_mine, s_mine = out
         u_ref, s_ref = theirs.update(g, s_ref)
-        a, b = H.leaf(u_mine, "w", f"scale_by_lion() 第 {t} 步的方向"), np.asarray(u_ref["w"])
-        differs = (
-            f"scale_by_lion 第 {t} 步的方向 {a.tolist()} 与 optax 的 {b.tolist()} 不同(梯度 {gl})。"
-        )
+        a, b = H.leaf(u_mine, "w", msg("ex_7_5.direction_at_step", t=t)), np.asarray(u_ref["w"])
+        differs = msg("ex_7_5.direction_differs", t=t, mine=a.tolist(), optax=b.tolist(), gl=gl)
         assert_close(
             a,
             b,
             rtol=0,
             atol=0,
-            what=f"scale_by_lion 第 {t} 步的方向",
+            what=msg("ex_7_5.direction_at_step_plain", t=t),
             mistakes=[
-                Mistake(k, v, differs + WRONG_ORDERS[k])
+                Mistake(k, v, differs + str(WRONG_ORDERS[k]))
                 for k, v in wrong.items()
                 if compare(v, b, rtol=0, atol=0) is not None  # a mistake this step cannot show
             ],
@@ -268,12 +262,12 @@ def _(L):
 
 # The wrong orders the direction check can name (each shown only when the direction matches it).
 WRONG_ORDERS = {
-    "momentum_first": "和“先更新动量、再用新动量取方向”的结果相同:方向要用旧动量 m_{t−1}。",
-    "swapped_betas": "和 b1、b2 对调后的结果相同:插值用 b1 = 0.9,动量平均用 b2 = 0.99。",
+    "momentum_first": later("ex_7_5.momentum_first"),
+    "swapped_betas": later("ex_7_5.swapped_betas"),
 }
 
 
-@checks.add("state_count", "状态有 count、mu 两个字段,一次 update 后 count == 1")
+@checks.add("state_count")
 def _(L):
     start, curv, lin = H.problem(55)
     tr = H.transform(L.scale_by_lion(), "scale_by_lion()")
@@ -281,17 +275,15 @@ def _(L):
     fields_ok = all(hasattr(st, f) for f in ("count", "mu"))
     assert_that(
         fields_ok,
-        "状态里应该能取到 count 和 mu(比如用一个 NamedTuple 定义状态)。",
+        msg("ex_7_5.no_count_mu"),
         actual=repr(st)[:300],
     )
     _, st1 = H.update(tr, H.grad(start, curv, lin), st, start, "scale_by_lion()")
-    count = as_scalar(getattr(st1, "count", None), "一次 update 后的 count")
-    assert_that(
-        count == 1, f"一次 update 后 count 应为 1,得到 {count:g}。", expected=1, actual=count
-    )
+    count = as_scalar(getattr(st1, "count", None), msg("ex_7_5.count_after_one"))
+    assert_that(count == 1, msg("ex_7_5.count_not_one", count=count), expected=1, actual=count)
 
 
-@checks.add("first_step", "不加权重衰减时,第一步每个坐标的更新量绝对值都是 lr")
+@checks.add("first_step")
 def _(L):
     H.pair_shaped(L)
     start, curv, lin = H.problem(55)
@@ -303,18 +295,17 @@ def _(L):
             0.03 * 0.1 * np.abs(np.asarray(grads[k], np.float64))
         )  # −lr·(1 − b1)·g: no sign taken
         assert_close(
-            np.abs(H.leaf(u, k, "第一步的更新量")),
+            np.abs(H.leaf(u, k, msg("ex_7_5.first_update"))),
             0.03 * np.ones(np.shape(start[k])),
             rtol=1e-5,
             atol=1e-8,
-            what=f"第一步更新量 |u[{k}]|",
-            msg=f"第一步 |u[{k}]| 应处处等于 lr = 0.03(Lion 的方向是 ±1)。",
+            what=msg("ex_7_5.first_update_abs", k=k),
+            msg=msg("ex_7_5.first_update_not_lr", k=k),
             mistakes=[
                 Mistake(
                     "no_sign",
                     plain,
-                    f"第一步 |u[{k}]| = 0.03 × 0.1 × |g|:方向没有取符号,"
-                    "步长随梯度大小变化。方向应为 sign(b1·m + (1 − b1)·g)。",
+                    msg("ex_7_5.first_update_no_sign", k=k),
                 )
             ],
         )

@@ -1,4 +1,5 @@
-"""修复练习 7.5-fix1:手写 Adam 忘了偏差修正 → 除以 1 − βᵗ(t 从 1 数).
+"""Repair 7.5-fix1: a hand-written Adam forgets bias correction -> divide by 1 − βᵗ (t counts
+from 1).
 
 Checks: the first direction is about ±1 for gradients of any size, with "no correction" and
 "t counted from 0" as named mistakes ("first_step"); six steps on fresh gradients equal a float64
@@ -16,11 +17,13 @@ from tutor.worker.checklib import (
     assert_close,
     assert_compile_count,
     fail,
+    later,
+    msg,
     rng,
 )
 from tutor.worker.mistakes import Known, produced
 
-checks = Checks()
+checks = Checks("ex_7_5_fix1")
 
 
 def _ref(grads, b1, b2, eps, correct=True, eps_inside=False):
@@ -45,13 +48,12 @@ MISTAKES = [  # the first one can only show when the check passes other values t
     Known(
         "default_hyper",
         lambda grads, b1, b2, eps: _ref(grads, 0.9, 0.999, 1e-8),
-        "方向与 beta1=0.9、beta2=0.999、eps=1e-8 算出的一致,而这次传入的是别的值:"
-        "更新里要用 adam_direction 收到的 beta1、beta2、eps,不要写死默认值。",
+        later("ex_7_5_fix1.default_hyperparams"),
     ),
     Known(
         "eps_inside",
         lambda grads, b1, b2, eps: _ref(grads, b1, b2, eps, eps_inside=True),
-        "方向与 m̂ / √(v̂ + eps) 一致:eps 放进了根号里。题目的公式是 m̂ / (eps + √v̂)。",
+        later("ex_7_5_fix1.eps_inside_sqrt"),
     ),
 ]
 
@@ -73,13 +75,13 @@ def _run(L, grads, **hyper):
     out = []
     for k, g in enumerate(grads):
         direction, state = as_tuple(
-            update(g, state), 2, f"第 {k + 1} 步 update 的返回值 (方向, 新状态)"
+            update(g, state), 2, msg("ex_7_5_fix1.update_result_at", step=k + 1)
         )
         out.append(direction)
     return out, state
 
 
-@checks.add("first_step", "第一步的方向约为 ±1(偏差修正),与梯度大小无关")
+@checks.add("first_step")
 def _(L):
     import jax.numpy as jnp
 
@@ -91,13 +93,15 @@ def _(L):
     ]
     (first,), _ = _run(L, grads)
     arr = {
-        k: R.as_array(first.get(k) if isinstance(first, dict) else None, f"第一步方向的 '{k}'")
+        k: R.as_array(
+            first.get(k) if isinstance(first, dict) else None,
+            msg("ex_7_5_fix1.first_direction_leaf", key=k),
+        )
         for k in ("w", "b")
     }
     if not all(np.isfinite(a).all() for a in arr.values()):
         fail(
-            "第一步的方向里有 inf 或 NaN:偏差修正在第 1 步除以 1 − β⁰ = 0,除以 0 了。t 要从 1 数:"
-            "先把 count 加一再做幂。",
+            msg("ex_7_5_fix1.first_step_divides_by_zero"),
             actual={k: a.tolist() for k, a in arr.items()},
         )
     assert_close(
@@ -105,13 +109,13 @@ def _(L):
         _ref(grads, 0.9, 0.999, 1e-8)[0],
         rtol=1e-4,
         atol=1e-6,
-        what="第一步的方向",
-        msg="第一步的方向和带偏差修正的 Adam 不一致(应约为 ±1)。",
+        what=msg("ex_7_5_fix1.first_direction"),
+        msg=msg("ex_7_5_fix1.first_step_differs"),
         mistakes=[
             Mistake(
                 "no_correction",
                 _ref(grads, 0.9, 0.999, 1e-8, correct=False)[0],
-                "第一步的方向约是 ±3.16:m、v 都没有做偏差修正(除以 1 − β₁ᵗ、1 − β₂ᵗ)。",
+                msg("ex_7_5_fix1.no_bias_correction"),
             ),
             *[
                 Mistake(m.label, m.value[0], m.message)
@@ -123,7 +127,6 @@ def _(L):
 
 @checks.add(
     "steps",
-    "新梯度上连走 6 步,与 float64 的 Adam 一致(用传入的 beta1、beta2、eps)",
     needs="first_step",
 )
 def _(L):
@@ -139,14 +142,19 @@ def _(L):
                 ref,
                 rtol=2e-4,
                 atol=1e-6,
-                what=f"第 {k + 1} 步的方向(beta1={full['beta1']}, beta2={full['beta2']}, "
-                f"eps={full['eps']})",
-                msg=f"第 {k + 1} 步的方向和 float64 的 Adam 不一致。",
+                what=msg(
+                    "ex_7_5_fix1.direction_at",
+                    step=k + 1,
+                    beta1=full["beta1"],
+                    beta2=full["beta2"],
+                    eps=full["eps"],
+                ),
+                msg=msg("ex_7_5_fix1.direction_differs", step=k + 1),
                 mistakes=[Mistake(m.label, m.value[k], m.message) for m in slips],
             )
 
 
-@checks.add("jit", "jit 里连走 3 步:只编译 1 次,count 一直是 int32", needs="steps")
+@checks.add("jit", needs="steps")
 def _(L):
     import jax
 
@@ -156,17 +164,20 @@ def _(L):
     step = jax.jit(lambda g, s: tx.update(g, s))
     with CompileLog() as log:
         for g in grads:
-            _, state = as_tuple(step(g, state), 2, "update 的返回值 (方向, 新状态)")
+            _, state = as_tuple(step(g, state), 2, msg("ex_7_5_fix1.update_result"))
             count = getattr(state, "count", None)
             if str(getattr(count, "dtype", "")) != "int32" or getattr(count, "shape", None) != ():
                 fail(
-                    f"走了一步以后,count 变成了 {getattr(count, 'dtype', type(count).__name__)} "
-                    f"{getattr(count, 'shape', '')}:步数要保持 int32 标量,只在算幂时转成 float32。",
+                    msg(
+                        "ex_7_5_fix1.count_not_int32",
+                        dtype=getattr(count, "dtype", type(count).__name__),
+                        shape=getattr(count, "shape", ""),
+                    ),
                     actual=repr(count),
                 )
     assert_compile_count(
         log,
         None,
         expected=1,
-        msg=f"jit 里连走 3 步编译了 {log.total} 次,期望 1 次:状态的类型或形状在步与步之间变了。",
+        msg=msg("ex_7_5_fix1.recompiled_in_jit", count=log.total),
     )

@@ -1,4 +1,5 @@
-"""修复练习 7.5-fix2:L2 + Adam → 解耦的 AdamW(衰减放在 Adam 之后、学习率之前).
+"""Repair 7.5-fix2: L2 + Adam -> decoupled AdamW (the decay goes after Adam and before the
+learning rate).
 
 Checks: with zero task gradients, 20 steps shrink the params by (1 − lr·wd)²⁰, with L2 + Adam,
 decay after the learning rate and no decay as named mistakes ("decay"); five steps on fresh
@@ -7,9 +8,9 @@ gradients equal a float64 AdamW ("steps")."""
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, Mistake, as_tuple, assert_close, rng
+from tutor.worker.checklib import Checks, Mistake, as_tuple, assert_close, msg, rng
 
-checks = Checks()
+checks = Checks("ex_7_5_fix2")
 
 
 def _ref(theta, task_grads, lr, wd, kind):
@@ -38,15 +39,17 @@ def _run(L, theta, task_grads, lr, wd):
     state = tx.init(params)
     for k, g in enumerate(task_grads):
         updates, state = as_tuple(
-            tx.update({"k": g}, state, params), 2, f"第 {k + 1} 步 update 的返回值 (增量, 新状态)"
+            tx.update({"k": g}, state, params), 2, msg("ex_7_5_fix2.update_result_at", step=k + 1)
         )
         params = jax.tree.map(lambda p, u: p + u, params, updates)
     return R.as_array(
-        params.get("k") if isinstance(params, dict) else None, "参数", shape=theta.shape
+        params.get("k") if isinstance(params, dict) else None,
+        msg("ex_7_5_fix2.params"),
+        shape=theta.shape,
     )
 
 
-@checks.add("decay", "任务梯度为 0:20 步后参数按 (1 − lr·wd)²⁰ 收缩")
+@checks.add("decay")
 def _(L):
     import jax.numpy as jnp
 
@@ -60,27 +63,25 @@ def _(L):
         _ref(theta, zeros, lr, wd, "adamw"),
         rtol=1e-5,
         atol=1e-6,
-        what=f"{n} 步后的参数",
-        msg=f"任务梯度为 0 时,{n} 步后的参数应是初值 × (1 − lr·wd)^{n}。",
+        what=msg("ex_7_5_fix2.params_after_n", n=n),
+        msg=msg("ex_7_5_fix2.not_shrunk", n=n),
         mistakes=[
             Mistake(
                 "l2",
                 kinds["l2"],
-                "每个分量都减少了约 lr×20 = 0.2,和参数大小无关:λθ 先进了 Adam,被 √v̂ 除掉了"
-                "(L2 + Adam)。把 add_decayed_weights 放到 scale_by_adam 之后。",
+                msg("ex_7_5_fix2.l2_through_adam"),
             ),
             Mistake(
                 "after_lr",
                 kinds["after_lr"],
-                "参数按 (1 + wd) 的比例变大了:衰减项放在了学习率之后,"
-                "加上的是 +wd·θ 而不是 −lr·wd·θ。",
+                msg("ex_7_5_fix2.decay_after_lr"),
             ),
-            Mistake("none", kinds["none"], "任务梯度为 0 时参数一点没变:没有衰减。"),
+            Mistake("none", kinds["none"], msg("ex_7_5_fix2.no_decay")),
         ],
     )
 
 
-@checks.add("steps", "新梯度上走 5 步,与 float64 的 AdamW 一致", needs="decay")
+@checks.add("steps", needs="decay")
 def _(L):
     g = rng(852)
     theta = R.floats(g, 4, scale=2.0)
@@ -92,6 +93,6 @@ def _(L):
             _ref(theta, grads, lr, wd, "adamw"),
             rtol=1e-4,
             atol=1e-6,
-            what=f"5 步后的参数(lr={lr}, wd={wd})",
-            msg="5 步后的参数和 float64 的 AdamW 不一致。",
+            what=msg("ex_7_5_fix2.params_after_5", lr=lr, wd=wd),
+            msg=msg("ex_7_5_fix2.adamw_differs"),
         )

@@ -1,4 +1,5 @@
-"""修复练习 7.5-fix3:每一步都 tx.init 重建 Adam 状态 → 状态在循环里传递.
+"""Repair 7.5-fix3: tx.init rebuilds Adam's state at every step -> the state is threaded through
+the loop.
 
 Checks: after training on a fresh quadratic, params equal a float64 Adam, with "every step starts
 from the initial state" as a named mistake ("values"); the returned state's step count equals
@@ -7,9 +8,9 @@ steps ("state")."""
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, Mistake, as_scalar, as_tuple, assert_close, fail, rng
+from tutor.worker.checklib import Checks, Mistake, as_scalar, as_tuple, assert_close, fail, msg, rng
 
-checks = Checks()
+checks = Checks("ex_7_5_fix3")
 
 
 def _problem(seed):
@@ -50,37 +51,35 @@ def _fit(L, seed, lr, steps):
     grad_fn = lambda p: jax.tree.map(  # noqa: E731 (named <lambda> in compile logs)
         lambda pk, ak, ck: jnp.asarray(ak) * pk + jnp.asarray(ck), p, a, c
     )
-    params, state = as_tuple(L.fit(theta, grad_fn, lr, steps), 2, "fit 的返回值 (params, state)")
+    params, state = as_tuple(L.fit(theta, grad_fn, lr, steps), 2, msg("ex_7_5_fix3.fit_result"))
     return params, state, (a, c, theta)
 
 
-@checks.add("values", "新的二次函数上训练 30 步:参数与 float64 的 Adam 一致")
+@checks.add("values")
 def _(L):
     lr, steps = 0.05, 30
     params, _, (a, c, theta) = _fit(L, 891, lr, steps)
     if not isinstance(params, dict) or set(params) != {"w", "b"}:
-        fail("返回的 params 应和传入的参数同结构({'w', 'b'})。", actual=repr(params)[:200])
+        fail(msg("ex_7_5_fix3.params_structure"), actual=repr(params)[:200])
     got = {k: R.as_array(params[k], f"params['{k}']", shape=np.shape(a[k])) for k in ("w", "b")}
     assert_close(
         got,
         _ref(a, c, theta, lr, steps, reset=False),
         rtol=1e-4,
         atol=1e-5,
-        what=f"{steps} 步后的参数",
-        msg=f"{steps} 步后的参数和 float64 的 Adam 不一致。",
+        what=msg("ex_7_5_fix3.params_after", steps=steps),
+        msg=msg("ex_7_5_fix3.adam_differs", steps=steps),
         mistakes=[
             Mistake(
                 "reset",
                 _ref(a, c, theta, lr, steps, reset=True),
-                "参数等于「每一步都从初始状态开始」的 Adam:动量和步数每一步都被清零了。"
-                "状态在循环外 init 一次,"
-                "每一步接住 tx.update 返回的新状态。",
+                msg("ex_7_5_fix3.state_reset_every_step"),
             )
         ],
     )
 
 
-@checks.add("state", "返回的状态里,Adam 的步数等于训练步数", needs="values")
+@checks.add("state", needs="values")
 def _(L):
     import jax
 
@@ -93,15 +92,14 @@ def _(L):
     ]
     if not counts:
         fail(
-            "返回的状态里找不到 Adam 的步数(int32 标量 count):应返回最后一步 tx.update "
-            "给出的状态。",
+            msg("ex_7_5_fix3.no_step_count"),
             actual=repr(state)[:200],
         )
     assert_close(
-        as_scalar(counts[0], "状态里的步数"),
+        as_scalar(counts[0], msg("ex_7_5_fix3.step_count")),
         steps,
         rtol=0,
         atol=0,
-        what="状态里的步数",
-        msg=f"训练了 {steps} 步,状态里的步数应是 {steps}。",
+        what=msg("ex_7_5_fix3.step_count"),
+        msg=msg("ex_7_5_fix3.wrong_step_count", steps=steps),
     )

@@ -1,5 +1,5 @@
-"""练习 7.6 冻结部分层 + 捐赠状态的训练 step:freeze(mask)、frozen_mask、ex6_opt、
-finetune_step(state, X, Y).
+"""Exercise 7.6: a training step with frozen layers and a donated state: freeze(mask), frozen_mask,
+ex6_opt, finetune_step(state, X, Y).
 
 The chapter's self-check, here:
   1. an update tree with leaves a = 1 (3), b.c = 2 (2), b.d = −1 (4) and the mask a: True,
@@ -44,12 +44,13 @@ from tutor.worker.checklib import (
     assert_that,
     compare,
     fail,
+    msg,
 )
 
-checks = Checks()
+checks = Checks("ex_7_6")
 
 
-@checks.add("freeze_transform", "freeze:mask 为真的叶子更新量为 0,其余原样保留")
+@checks.add("freeze_transform")
 def _(L):
     F.freeze_transform(L)
 
@@ -62,12 +63,12 @@ def _mask_of(L, params):
                 np.all(
                     as_array(
                         as_entry(
-                            as_entry(m, layer, "frozen_mask 的结果", PARAMS_LIKE),
+                            as_entry(m, layer, msg("ex_7_6.mask_result"), PARAMS_LIKE),
                             k,
-                            f"frozen_mask 的 {layer}",
+                            msg("ex_7_6.mask_of_layer", layer=layer),
                             PARAMS_LIKE,
                         ),
-                        f"frozen_mask 的 {layer}.{k}",
+                        msg("ex_7_6.mask_of_leaf", layer=layer, k=k),
                     )
                 )
             )
@@ -77,7 +78,7 @@ def _mask_of(L, params):
     }
 
 
-@checks.add("frozen_mask", "frozen_mask:dense_0 下全为真,dense_1 下全为假")
+@checks.add("frozen_mask")
 def _(L):
     import jax
 
@@ -87,13 +88,12 @@ def _(L):
         assert_equal(
             flags,
             want,
-            what="frozen_mask 的结果",
-            msg="frozen_mask 冻结的是两层的 w,而不是 dense_0 这一层:按路径的第一段(层名)判断,"
-            '例如 jax.tree_util.keystr(path[:1], simple=True) == "dense_0"。',
+            what=msg("ex_7_6.mask_result"),
+            msg=msg("ex_7_6.froze_both_w"),
         )
     assert_that(
         flags == want,
-        "frozen_mask 应冻结 dense_0 的 w 和 b,且只冻结它们。",
+        msg("ex_7_6.mask_wrong"),
         expected=want,
         actual=flags,
     )
@@ -102,9 +102,7 @@ def _(L):
 # ---------------------------------------------------------------- the optimizer, against float64
 
 
-@checks.add(
-    "optimizer", "ex6_opt 的每次更新量与 float64 的 AdamW(lr 0.01、衰减 1e-4)+ 冻结 dense_0 一致"
-)
+@checks.add("optimizer")
 def _(L):
     F.freeze_pair_shaped(L)
     import jax
@@ -137,12 +135,12 @@ def _(L):
                 name: {
                     k: as_array(
                         as_entry(
-                            as_entry(delta, name, "ex6_opt 的更新量", PARAMS_LIKE),
+                            as_entry(delta, name, msg("ex_7_6.opt_updates"), PARAMS_LIKE),
                             k,
-                            f"ex6_opt 的更新量 {name}",
+                            msg("ex_7_6.opt_update_of", name=name),
                             PARAMS_LIKE,
                         ),
-                        f"ex6_opt 的更新量 {name}.{k}",
+                        msg("ex_7_6.opt_update_of_leaf", name=name, k=k),
                     )
                     for k in ("w", "b")
                 }
@@ -154,26 +152,22 @@ def _(L):
         Mistake(
             "no_decay",
             F.np_opt_updates(params, grads_seq, decay=0.0),
-            "dense_1 没有做权重衰减:你的更新量和 weight_decay = 0 的 AdamW 一致"
-            "(第 1 次 update 的梯度是 0,此时 dense_1 的更新量应正好是 −0.01 × 1e-4 × θ)。"
-            "adamw 要带 weight_decay=1e-4。",
+            msg("ex_7_6.no_weight_decay"),
         ),
         Mistake(
             "freeze_first",
             F.np_opt_updates(params, grads_seq, freeze_first=True),
-            "dense_0 的更新量不是 0,而正好是权重衰减 −0.01 × 1e-4 × θ:"
-            "freeze 放在了 adamw 前面,只清零了梯度,衰减照样作用在冻结层上。"
-            "freeze 要放在 adamw 之后。",
+            msg("ex_7_6.freeze_before_adamw"),
         ),
         Mistake(
             "mask_without_b",
             F.np_opt_updates(params, grads_seq, frozen=("w",)),
-            "dense_0.w 被冻结了,dense_0.b 却照常更新:传给 freeze 的 mask 没有覆盖 dense_0.b。",
+            msg("ex_7_6.b_not_frozen"),
         ),
         Mistake(
             "nothing_frozen",
             F.np_opt_updates(params, grads_seq, frozen=()),
-            "dense_0 照常更新:ex6_opt 里的 freeze 没有冻结 dense_0。",
+            msg("ex_7_6.dense0_not_frozen"),
         ),
     ]
     # rtol 1e-4: float32 bias correction 1 − 0.999^t loses ~1e-5 (relative) to cancellation; the
@@ -183,10 +177,9 @@ def _(L):
         expected,
         rtol=1e-4,
         atol=1e-9,
-        what="ex6_opt 三次 update 的更新量",
+        what=msg("ex_7_6.three_updates"),
         mistakes=mistakes,
-        msg="ex6_opt 的更新量与 float64 的 chain(adamw(0.01, weight_decay=1e-4), freeze(dense_0)) "
-        "不一致(三次 update:梯度先为 0,再为两组随机数)。",
+        msg=msg("ex_7_6.updates_differ"),
     )
 
 
@@ -213,9 +206,7 @@ def _host(params):
     }
 
 
-@checks.add(
-    "train_steps", "在新数据上训练 3 步:finetune_step 恰好编译 1 次,step == 3,第一步的 loss 正确"
-)
+@checks.add("train_steps")
 def _(L):
     F.freeze_pair_shaped(L)
     import jax.numpy as jnp
@@ -229,39 +220,35 @@ def _(L):
     losses = []
     with CompileLog() as log:
         for _ in range(3):
-            st, loss = F.pair(
-                step_fn(st, Xj, Yj), "finetune_step(state, X, Y) 的返回值 (新的 state, loss)"
-            )
-            losses.append(as_scalar(loss, "finetune_step 返回的 loss"))
+            st, loss = F.pair(step_fn(st, Xj, Yj), msg("ex_7_6.step_result"))
+            losses.append(as_scalar(loss, msg("ex_7_6.returned_loss")))
     n = log.count("finetune_step")
     assert_compile_count(
         log,
         "finetune_step",
         expected=1,
         msg=(
-            "3 步训练中没有看到名为 finetune_step 的 jit 编译"
-            f"(这期间编译了 {sorted(set(log.names))}):"
-            "finetune_step 要用 jax.jit 编译,被编译的函数本身也要叫 finetune_step。"
+            msg("ex_7_6.no_finetune_compile", compiled=sorted(set(log.names)))
             if n == 0
-            else f"3 步训练中 finetune_step 编译了 {n} 次(应为 1 次):每一步输入的类型签名必须相同。"
+            else msg("ex_7_6.compiled_n_times", n=n)
         ),
     )
-    step = as_scalar(st.step, "训练后的 state.step")
-    assert_that(step == 3, f"3 步后 state.step 应为 3,得到 {step:g}。", expected=3, actual=step)
+    step = as_scalar(st.step, msg("ex_7_6.step_after"))
+    assert_that(step == 3, msg("ex_7_6.step_not_3", step=step), expected=3, actual=step)
     first = float(-np.mean(np_log_softmax(np_mlp(host, X))[np.arange(len(Y)), Y]))
     assert_close(
         losses[0],
         first,
         rtol=1e-5,
         atol=0,
-        what="第 1 步返回的 loss",
-        msg="第 1 步返回的 loss 应是训练前参数在这批数据上的平均交叉熵 loss_batch(params, X, Y)。",
+        what=msg("ex_7_6.first_loss"),
+        msg=msg("ex_7_6.first_loss_wrong"),
     )
-    assert_that(all(np.isfinite(losses)), "loss 不是有限值。", actual=losses)
+    assert_that(all(np.isfinite(losses)), msg("ex_7_6.loss_not_finite"), actual=losses)
     L.ns["_jaxtutor_7_6"] = (st, host, ref)
 
 
-@checks.add("frozen_bits", "dense_0 与训练前的主机副本逐位相同,dense_1 已改变", needs="train_steps")
+@checks.add("frozen_bits", needs="train_steps")
 def _(L):
     st, host, _ = L.ns["_jaxtutor_7_6"]
     after = _host(st.params)
@@ -284,32 +271,27 @@ def _(L):
             for k in ("w", "b")
         )
         if decayed_only:
-            why = (
-                "dense_0 正好按 (1 − 0.01 × 1e-4)³ 缩小了,这是 3 步权重衰减的量:"
-                "freeze 只清零了梯度,衰减仍作用在冻结层上。freeze 要放在 adamw 之后。"
-            )
+            why = msg("ex_7_6.decayed_while_frozen")
         elif changed["b"] and not changed["w"]:
-            why = "dense_0.w 没变,dense_0.b 变了:冻结用的 mask 没有覆盖 dense_0.b。"
+            why = msg("ex_7_6.b_changed")
         elif changed["w"] and not changed["b"]:
-            why = "dense_0.b 没变,dense_0.w 变了:冻结用的 mask 没有覆盖 dense_0.w。"
+            why = msg("ex_7_6.w_changed")
         else:
             why = ""
         fail(
-            f"训练 3 步后 dense_0 变了(最大变化 w: {change['w']:.3g},b: {change['b']:.3g}),"
-            "冻结层必须逐位不变。" + why,
+            msg("ex_7_6.dense0_changed", w=change["w"], b=change["b"]) + why,
             max_change=change,
         )
     moved = compare(after["dense_1"]["w"], host["dense_1"]["w"], rtol=1e-5, atol=1e-8) is not None
-    assert_that(moved, "训练 3 步后 dense_1.w 没有变化:只有 dense_0 应被冻结,其余层要正常训练。")
+    assert_that(moved, msg("ex_7_6.dense1_unchanged"))
 
 
-@checks.add("donation", "state 被捐赠:训练前对 dense_1.w 的设备引用已被删除", needs="train_steps")
+@checks.add("donation", needs="train_steps")
 def _(L):
     _, _, ref = L.ns["_jaxtutor_7_6"]
     assert_that(
         ref.is_deleted(),
-        "训练前保存的 dense_1.w 设备数组在 3 步之后仍然有效:state 没有被捐赠。"
-        'finetune_step 要用 jax.jit(..., donate_argnames=("state",)) 编译。',
+        msg("ex_7_6.not_donated"),
         expected=True,
         actual=False,
     )

@@ -1,4 +1,5 @@
-"""修复练习 7.6-fix1:捐赠之后还读旧参数 → 损失在被捐赠的 jit 里一起算.
+"""Repair 7.6-fix1: the old parameters are read after donation -> the loss is computed inside
+the donating jit.
 
 Checks: train runs and its final w and per-step losses (before each update) equal float64 SGD, with
 "loss after the update" as a named mistake and a read of a deleted array named ("values"); the
@@ -14,14 +15,13 @@ from tutor.worker.checklib import (
     as_tuple,
     assert_close,
     assert_that,
+    later,
+    msg,
     rng,
 )
 
-checks = Checks()
-SYMPTOMS = {
-    "word:deleted": "读到了一个已被捐赠(删除)的数组:sgd_step 返回以后,旧的 w 的缓冲区已经交出去了。"
-    "要用旧 w 算的损失,放进同一个 jit 函数里和新 w 一起返回。"
-}
+checks = Checks("ex_7_6_fix1")
+SYMPTOMS = {"word:deleted": later("ex_7_6_fix1.read_donated")}
 
 
 def _batches(seed, n=4, d=3):
@@ -42,16 +42,16 @@ def _ref(w, batches):
     return w, np.array(before), np.array(after)
 
 
-@checks.add("values", "新数据上最终的 w 与每步更新前的损失和 float64 的 SGD 一致")
+@checks.add("values")
 def _(L):
     batches, w0 = _batches(861)
     w_want, before, after = _ref(w0, batches)
     out = R.call(L.train, w0, batches, what="train", symptoms=SYMPTOMS)
-    w, losses = as_tuple(out, 2, "train 的返回值 (w, losses)")
-    losses = as_array(losses, "损失列表", shape=(len(batches),))
+    w, losses = as_tuple(out, 2, msg("ex_7_6_fix1.train_result"))
+    losses = as_array(losses, msg("ex_7_6_fix1.losses"), shape=(len(batches),))
     assert_that(
         np.isfinite(losses).all(),
-        f"损失列表里有 NaN 或 inf:{losses.tolist()}。每一步更新前的损失都应是有限的数。",
+        msg("ex_7_6_fix1.losses_not_finite", losses=losses.tolist()),
         losses=losses,
     )
     assert_close(
@@ -59,29 +59,25 @@ def _(L):
         before,
         rtol=1e-4,
         atol=1e-6,
-        what="损失列表",
-        msg="损失列表和每一步更新前的均方误差不一致。",
-        mistakes=[
-            Mistake("after", after, "记下的是每一步更新后的损失(用新的 w 算的),应是更新前的。")
-        ],
+        what=msg("ex_7_6_fix1.losses"),
+        msg=msg("ex_7_6_fix1.losses_differ"),
+        mistakes=[Mistake("after", after, msg("ex_7_6_fix1.loss_after_update"))],
     )
     assert_close(
-        as_array(w, "最终的 w", shape=(3,)),
+        as_array(w, msg("ex_7_6_fix1.final_w"), shape=(3,)),
         w_want,
         rtol=1e-4,
         atol=1e-6,
-        what="最终的 w",
-        msg="最终的 w 和 float64 的 SGD 不一致。",
+        what=msg("ex_7_6_fix1.final_w"),
+        msg=msg("ex_7_6_fix1.w_differs"),
     )
 
 
-@checks.add("donate", "传入的 w 真的被捐赠了(train 返回后已删除)", needs="values")
+@checks.add("donate", needs="values")
 def _(L):
     batches, w0 = _batches(862)
     R.call(L.train, w0, batches, what="train", symptoms=SYMPTOMS)
     assert_that(
         w0.is_deleted(),
-        "train 返回后,传入的 w 没有被捐赠(仍然可读):这道题要求保留 donate_argnums。"
-        "注意在 CPU 上,np.asarray / jax.device_get 在主机上留下的视图也会让 JAX 默默放弃捐赠;"
-        "要留底就用 np.array(x, copy=True)。",
+        msg("ex_7_6_fix1.w_not_donated"),
     )

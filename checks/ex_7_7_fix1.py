@@ -1,13 +1,13 @@
-"""修复练习 7.7-fix1:jax.tree.map 钻进形状 tuple → is_leaf.
+"""Repair 7.7-fix1: jax.tree.map goes into the shape tuples -> is_leaf.
 
 Checks: on nested shape trees (dicts, lists, the scalar shape ()), the result has the spec's
 structure with a float32 zero array of each shape ("values")."""
 
 import numpy as np
 
-from tutor.worker.checklib import Checks, assert_close, assert_equal, rng
+from tutor.worker.checklib import Checks, assert_close, assert_equal, msg, rng
 
-checks = Checks()
+checks = Checks("ex_7_7_fix1")
 
 
 def _specs(seed):
@@ -23,7 +23,7 @@ def _is_shape(node):
     return isinstance(node, tuple)
 
 
-@checks.add("values", "嵌套的形状树:结构不变,每个形状换成 float32 全零数组")
+@checks.add("values")
 def _(L):
     import jax
 
@@ -37,10 +37,8 @@ def _(L):
         assert_equal(
             str(got_def),
             str(want_def),
-            what=f"第 {k + 1} 棵形状树的结果的树结构",
-            msg=f"第 {k + 1} 棵形状树的结果结构不对:形状 tuple 应整个换成一个数组。tree.map 会钻进 "
-            "tuple,把每个维度"
-            "当成一片叶子;用 is_leaf=lambda node: isinstance(node, tuple) 让它在形状处停下。",
+            what=msg("ex_7_7_fix1.result_structure", tree=k + 1),
+            msg=msg("ex_7_7_fix1.tree_map_went_into_tuple", tree=k + 1),
         )
         for (path, shape), leaf in zip(
             jax.tree_util.tree_leaves_with_path(spec, is_leaf=_is_shape),
@@ -52,8 +50,8 @@ def _(L):
             assert_equal(
                 kind,
                 f"float32 {shape}",
-                what=f"{where} 的 dtype 和形状",
-                msg=f"{where} 应是形状 {shape} 的 float32 数组,实际是 {kind}。",
+                what=msg("ex_7_7_fix1.leaf_dtype_shape", where=where),
+                msg=msg("ex_7_7_fix1.leaf_not_zeros_array", where=where, shape=shape, kind=kind),
             )
             assert_close(
                 np.asarray(leaf),
@@ -61,5 +59,5 @@ def _(L):
                 rtol=0,
                 atol=0,
                 what=where,
-                msg=f"{where} 应全是 0。",
+                msg=msg("ex_7_7_fix1.leaf_not_zero", where=where),
             )

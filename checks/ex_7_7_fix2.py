@@ -1,4 +1,5 @@
-"""修复练习 7.7-fix2:没注册的 dataclass 进 jit 报 TypeError → register_dataclass.
+"""Repair 7.7-fix2: an unregistered dataclass entering jit raises TypeError ->
+register_dataclass.
 
 Checks: apply(Linear(w, b), x) on fresh data, a TypeError about the argument's type named ("jit");
 Linear flattens to its two arrays and jax.grad through it gives a Linear of gradients ("pytree");
@@ -7,15 +8,12 @@ three weight values compile apply once ("compiles")."""
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, CompileLog, assert_close, fail, rng
+from tutor.worker.checklib import Checks, CompileLog, assert_close, fail, later, msg, rng
 
-checks = Checks()
+checks = Checks("ex_7_7_fix2")
 SYMPTOMS = {
-    "word:abstract array": "Linear 没有注册成 pytree:对 JAX 来说它是一片不透明的叶子,不是数组,"
-    "进不了 jit。"
-    "用 jax.tree_util.register_dataclass 把它注册成 pytree。",
-    "word:not a valid JAX type": "Linear 没有注册成 pytree,进不了 jit。用 jax.tree_util.register_da"
-    "taclass 把它注册成 pytree。",
+    "word:abstract array": later("ex_7_7_fix2.not_a_pytree"),
+    "word:not a valid JAX type": later("ex_7_7_fix2.not_a_pytree_type"),
 }
 
 
@@ -28,7 +26,7 @@ def _want(w, b, x):
     return np.asarray(x, np.float64) @ np.asarray(w, np.float64) + np.asarray(b, np.float64)
 
 
-@checks.add("jit", "apply(Linear(w, b), x) = x·w + b")
+@checks.add("jit")
 def _(L):
     w, b, x = _data(871)
     out = R.call(L.apply, L.Linear(w, b), x, what="apply", symptoms=SYMPTOMS)
@@ -38,11 +36,11 @@ def _(L):
         rtol=1e-5,
         atol=1e-6,
         what="apply(layer, x)",
-        msg="apply 的结果和 x·weight + bias 不一致。",
+        msg=msg("ex_7_7_fix2.apply_differs"),
     )
 
 
-@checks.add("pytree", "Linear 展平成两个数组;grad 穿过它得到同结构的梯度", needs="jit")
+@checks.add("pytree", needs="jit")
 def _(L):
     import jax
 
@@ -51,18 +49,17 @@ def _(L):
     leaves = jax.tree.leaves(layer)
     if len(leaves) != 2 or any(leaf is layer for leaf in leaves):
         fail(
-            f"jax.tree.leaves(Linear(...)) 得到 {len(leaves)} 片叶子"
-            f"{'(就是对象本身)' if any(leaf is layer for leaf in leaves) else ''}:Linear 对 JAX "
-            "来说仍是一片不透明的叶子,"
-            "没有注册成 pytree。用 jax.tree_util.register_dataclass 注册它。",
+            msg("ex_7_7_fix2.opaque_leaf_itself", count=len(leaves))
+            if any(leaf is layer for leaf in leaves)
+            else msg("ex_7_7_fix2.opaque_leaves", count=len(leaves)),
             leaves=[type(leaf).__name__ for leaf in leaves],
         )
 
     loss = lambda lay: (L.apply(lay, x) ** 2).sum()  # noqa: E731 (named <lambda> in compile logs)
-    grads = R.call(jax.grad(loss), layer, what="jax.grad 对 layer 求导", symptoms=SYMPTOMS)
+    grads = R.call(jax.grad(loss), layer, what=msg("ex_7_7_fix2.grad_of_layer"), symptoms=SYMPTOMS)
     if not isinstance(grads, L.Linear):
         fail(
-            f"对 layer 求导应得到一个 Linear,实际是 {type(grads).__name__}。",
+            msg("ex_7_7_fix2.grad_not_linear", name=type(grads).__name__),
             actual=repr(grads)[:200],
         )
     r = 2 * _want(w, b, x)
@@ -71,12 +68,12 @@ def _(L):
         [np.asarray(x, np.float64).T @ r, r.sum(0)],
         rtol=1e-4,
         atol=1e-5,
-        what="对 layer 的梯度 [weight, bias]",
-        msg="对 layer 的梯度和解析值 (2xᵀr, Σr) 不一致。",
+        what=msg("ex_7_7_fix2.grad_leaves"),
+        msg=msg("ex_7_7_fix2.grad_differs"),
     )
 
 
-@checks.add("compiles", "3 组不同数值的权重:apply 只编译 1 次", needs="jit")
+@checks.add("compiles", needs="jit")
 def _(L):
     layers, xs = [], []
     for seed in (873, 874, 875):
@@ -91,5 +88,5 @@ def _(L):
         name=None,
         calls=3,
         what=" apply ",
-        repeat="权重的数值被当成了缓存键的一部分。让它们作为 pytree 的叶子传进去。",
+        repeat=msg("ex_7_7_fix2.weights_in_cache_key"),
     )

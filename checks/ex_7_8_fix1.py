@@ -1,4 +1,5 @@
-"""修复练习 7.8-fix1:学习率作静态参数,每个新值编译一次 → 只有 batch 静态.
+"""Repair 7.8-fix1: the learning rate is a static argument, each new value compiles again -> only
+batch is static.
 
 Checks: run_epochs on fresh data (n not a multiple of batch) equals float64 minibatch SGD
 ("values"); five epochs with five learning rates compile once ("compiles")."""
@@ -13,10 +14,11 @@ from tutor.worker.checklib import (
     as_array,
     assert_close,
     assert_compile_count,
+    msg,
     rng,
 )
 
-checks = Checks()
+checks = Checks("ex_7_8_fix1")
 
 
 def _data(seed, n=50, d=3):
@@ -33,30 +35,29 @@ def _ref(w, X, y, lrs, batch):
     return w
 
 
-@checks.add("values", "新数据上与 float64 的小批量 SGD 一致(余下的行丢掉)")
+@checks.add("values")
 def _(L):
     w, X, y = _data(881)
     lrs, batch = [0.2, 0.1, 0.05], 16
-    out = as_array(L.run_epochs(w, X, y, lrs, batch), "run_epochs 的结果", shape=(3,))
+    out = as_array(L.run_epochs(w, X, y, lrs, batch), msg("ex_7_8_fix1.result"), shape=(3,))
     assert_close(
         out,
         _ref(w, X, y, lrs, batch),
         rtol=1e-4,
         atol=1e-5,
         what="run_epochs(w, X, y, [0.2, 0.1, 0.05], 16)",
-        msg="结果和依次用每个学习率跑一个 epoch 的 SGD 不一致。",
+        msg=msg("ex_7_8_fix1.lrs_not_chained"),
         mistakes=[
             Mistake(
                 "restart",
                 _ref(w, X, y, lrs[-1:], batch),
-                "结果只等于用最后一个学习率从初始 w 跑一个 epoch:每个 epoch 都从初始的 w 重新开始,"
-                "上一个 epoch 的结果没有接着用。",
+                msg("ex_7_8_fix1.epochs_restart"),
             )
         ],
     )
 
 
-@checks.add("compiles", "5 个不同的学习率:一共只编译 1 次", needs="values")
+@checks.add("compiles", needs="values")
 def _(L):
     w, X, y = _data(882, n=40)
     lrs = [0.3, 0.2, 0.1, 0.05, 0.01]
@@ -69,16 +70,14 @@ def _(L):
             log,
             None,
             expected=1,
-            msg=f"5 个学习率,{programs[0]} 编译了 5 次:每个新的学习率都是新的缓存键,lr "
-            "被当成了静态参数。"
-            "只让决定形状的 batch 静态,lr 作为普通参数传入。",
+            msg=msg("ex_7_8_fix1.lr_static", program=programs[0]),
         )
-    R.assert_once(log, calls=5, what=" epoch ", repeat="jit 对象只建一次,lr 作为普通参数传入。")
+    R.assert_once(log, calls=5, what=" epoch ", repeat=msg("ex_7_8_fix1.lr_as_argument"))
     assert_close(
-        as_array(out, "run_epochs 的结果", shape=(3,)),
+        as_array(out, msg("ex_7_8_fix1.result"), shape=(3,)),
         _ref(w, X, y, lrs, 8),
         rtol=1e-4,
         atol=1e-5,
-        what="run_epochs(5 个学习率)",
-        msg="结果和 float64 的小批量 SGD 不一致。",
+        what=msg("ex_7_8_fix1.result_5_lrs"),
+        msg=msg("ex_7_8_fix1.sgd_differs"),
     )

@@ -1,4 +1,5 @@
 # expect: failed values "不一致"
+# expect.en: "does not match"
 # 错误示范:整个类共用一个缓存的 jit,可 lambda 抓住的是第一个实例,别的实例用的还是它的权重。
 class Layer:
     _program = None

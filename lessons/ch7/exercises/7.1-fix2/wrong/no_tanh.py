@@ -1,4 +1,5 @@
 # expect: failed values "tanh"
+# expect.en: "tanh"
 # 错误示范:编译次数对了,可忘了激活函数。
 project_jit = jax.jit(lambda weight, x: x @ weight)
 

@@ -1,4 +1,5 @@
 # expect: failed compiles "一次编译也没有"
+# expect.en: "compiled nothing at all"
 # isolated: 在 jax.disable_jit() 里运行,改的是整个进程的 JAX 配置
 # 错误示范(压下症状的错误办法):在 disable_jit 下调用,不再重新编译,因为根本没有编译。
 class Opts:

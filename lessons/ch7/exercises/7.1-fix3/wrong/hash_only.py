@@ -1,4 +1,5 @@
 # expect: failed compiles "按身份"
+# expect.en: "by identity"
 # 错误示范:只补了 __hash__,没有 __eq__:哈希相同,可相等比较仍按身份,缓存照样不命中。
 class Opts:
     def __init__(self, k):

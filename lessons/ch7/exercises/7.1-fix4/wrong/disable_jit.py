@@ -1,4 +1,5 @@
 # expect: failed compiles "没有在 jit 里运行"
+# expect.en: "did not run under jit"
 # isolated: 在 jax.disable_jit() 里运行,改的是整个进程的 JAX 配置
 # 错误示范(压下症状的错误办法):整个训练放进 disable_jit,sgd_step 不再编译两次,可每个小运算都在 eager 执行。
 PEAK = jnp.float32(0.1)

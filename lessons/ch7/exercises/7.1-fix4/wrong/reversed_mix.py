@@ -1,4 +1,5 @@
 # expect: failed compiles "弱类型"
+# expect.en: "weak type"
 # 错误示范:把两个分支的类型对调了,还是一半弱类型、一半强类型。
 def lr_at(k):
     if k < 4:

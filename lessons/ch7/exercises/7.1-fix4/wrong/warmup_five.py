@@ -1,4 +1,5 @@
 # expect: failed values "升温多走了一步" not "升温从 0 开始"
+# expect.en: "one step too long" not "starts from 0"
 # 类型统一好了,升温的条件却写成了 k <= 4:第 4 步的学习率冲到 0.125,超过了峰值。
 
 PEAK = 0.1

@@ -1,4 +1,5 @@
 # expect: failed buckets "提前编译好的函数接收的行数是 [16, 64, 128]"
+# expect.en: "precompiled function receives row counts [16, 64, 128]"
 # 提前编译(lower + compile)的做法没错,可桶选成了 16、64、128:题目规定的桶是 32、64、128。
 def test_serve_compiles(server, watched, limit):
     meter = CompileBudget(max_compiles=limit, name=watched)

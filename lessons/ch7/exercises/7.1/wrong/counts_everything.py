@@ -1,4 +1,5 @@
 # expect: failed budget_edge "全部函数的编译次数"
+# expect.en: "count over all functions"
 # 预算没有按函数名过滤:不传 name 的 CompileBudget 会把所有函数的编译都算进来。
 BUCKET_SIZES = (32, 64, 128)   # 行数补齐到的三个桶
 

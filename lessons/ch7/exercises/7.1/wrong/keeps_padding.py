@@ -1,4 +1,5 @@
 # expect: failed fixed_outputs "padding 行没有去掉"
+# expect.en: "padding rows were not removed"
 # 分桶和 eps 都处理好了,却忘了去掉 padding 行:输出形状是桶的大小。
 BUCKET_SIZES = (32, 64, 128)   # 行数补齐到的三个桶
 

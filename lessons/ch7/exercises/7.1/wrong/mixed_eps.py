@@ -1,4 +1,5 @@
 # expect: failed fixed_compiles "eps 的两种类型"
+# expect.en: "two types of eps"
 # 补齐了行数,但 eps 原样传入:Python float(弱类型)和 jnp.float32(强类型)交替,每个桶编译两次。
 BUCKET_SIZES = (32, 64, 128)   # 行数补齐到的三个桶
 

@@ -1,4 +1,5 @@
 # expect: failed fixed_compiles "没有补齐到桶"
+# expect.en: "not padded to the buckets"
 # 只统一了 eps 的类型,没有分桶:每种行数都要编译一次。
 BUCKET_SIZES = (32, 64, 128)   # 行数补齐到的三个桶
 

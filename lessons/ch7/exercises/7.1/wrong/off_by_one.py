@@ -1,4 +1,5 @@
 # expect: failed budget_edge "预算 2 次应判为在预算内"
+# expect.en: "budget of 2 should be within budget"
 # 自己数编译次数,却用了 count < budget:编译次数恰好等于预算时被误判为超支。
 BUCKET_SIZES = (32, 64, 128)   # 行数补齐到的三个桶
 

@@ -1,4 +1,5 @@
 # expect: failed clean "0/0"
+# expect.en: "0/0"
 # 错误示范(压下症状的错误办法):规则里对 v / n 套 nan_to_num。数值碰巧对,可 0/0 仍然真的算了。
 @jax.custom_jvp
 def length(v):

@@ -1,4 +1,5 @@
 # expect: failed finds "config.update" "vmap"
+# expect.en: "config.update" "vmap"
 # isolated: 用 jax.config.update 全局开关 jax_debug_nans
 # 错误示范:只补上了「用完关掉」。开关不再漏到后面,可对执行过的函数仍然什么也查不出来。
 def nan_report(step, *inputs):

@@ -1,4 +1,5 @@
 # expect: failed tiny_vector "cos_sim_safe(1e-06 * a, a) 返回了 0" "被当成了零向量"
+# expect.en: "cos_sim_safe(1e-06 * a, a) returned 0" "taken for a zero vector"
 # 阈值设得很小(平方范数 > 1e-6):1e-3 倍的向量还能过,再小一些的非零向量就被当成了零向量。
 def cos_sim_safe(a, b):
     sq_a, sq_b = jnp.sum(a * a), jnp.sum(b * b)

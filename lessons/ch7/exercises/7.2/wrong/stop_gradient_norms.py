@@ -1,4 +1,5 @@
 # expect: failed grads "范数被当成了常数"
+# expect.en: "treated as constants"
 # 为了“避开” NaN,把范数当成常数 stop_gradient:零点不再出 NaN,但正常点的梯度少了一项。
 def cos_sim_safe(a, b):
     """余弦相似度;任一输入是零向量时返回 0,且对 a、b 的梯度都是有限值。"""

@@ -1,4 +1,5 @@
 # expect: failed tiny_vector "被当成了零向量"
+# expect.en: "taken for a zero vector"
 # 用一个阈值判断“零向量”:梯度都有限,但很小的非零向量被当成了零向量。
 def cos_sim_safe(a, b):
     """余弦相似度;任一输入是零向量时返回 0,且对 a、b 的梯度都是有限值。"""

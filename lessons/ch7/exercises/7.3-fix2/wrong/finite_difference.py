@@ -1,4 +1,5 @@
 # expect: failed values "不一致"
+# expect.en: "does not match"
 # 错误示范(压下症状的错误办法):不用自动微分,改用 float32 的有限差分。误差很大。
 def sensitivities(x, A, B):
     f = lambda q: B @ jnp.tanh(A @ q)

@@ -1,4 +1,5 @@
 # expect: failed no_hessian "23×23 的中间数组"
+# expect.en: "23×23 intermediate array"
 # 数值上是对的,但先构造了完整的 n×n Hessian 再做 CG:维度一大,内存按 n² 增长。
 def _safe_ratio(num, den):
     """den > 0 时返回 num / den,否则返回 0(双 where:分母为 0 的那一支根本不做除法)。"""

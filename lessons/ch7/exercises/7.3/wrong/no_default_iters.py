@@ -1,4 +1,5 @@
 # expect: failed newton_signature "迭代次数需要默认值"
+# expect.en: "needs a default value"
 # CG 和牛顿步都写对了,但 iters 没有默认值:只传 (x, A) 调用时报缺少参数。
 def _safe_ratio(num, den):
     """den > 0 时返回 num / den,否则返回 0(双 where:分母为 0 的那一支根本不做除法)。"""

@@ -1,4 +1,5 @@
 # expect: failed jitted "不是 jit 编译的函数"
+# expect.en: "not a jitted function"
 # 牛顿步没有 jit:每次调用都逐个算子执行,fori_loop 也在每次调用时重新追踪。
 def _safe_ratio(num, den):
     """den > 0 时返回 num / den,否则返回 0(双 where:分母为 0 的那一支根本不做除法)。"""

@@ -1,4 +1,5 @@
 # expect: failed cg_guard "没有收敛" not "0/0"
+# expect.en: "does not converge" not "0/0"
 # 错误示范:分母为 0 的防护写好了,可每一步交回 carry 的还是旧的 rᵀr:β 一直按第一步的残差算,
 # 迭代不收敛、越走越大,最后溢出成 inf / NaN。问题不在 0/0。
 # 上下文里已有:logistic_obj(x, A)、LAM = 0.1、hvp_fwd_rev(x, v, A)。

@@ -1,4 +1,5 @@
 # expect: failed cg_guard "0/0" "精确解" not "没有收敛"
+# expect.en: "0/0" "exact solution" not "does not converge"
 # 教科书式的 CG,没有防护:收敛后 α = 0/0,解变成 NaN。
 def _safe_ratio(num, den):
     """den > 0 时返回 num / den,否则返回 0(双 where:分母为 0 的那一支根本不做除法)。"""

@@ -1,4 +1,5 @@
 # expect: failed newton_direction "方向正好反了"
+# expect.en: "exactly reversed"
 # 解的是 H d = g 而不是 H d = -g:方向反了,牛顿步往上坡走。
 def _safe_ratio(num, den):
     """den > 0 时返回 num / den,否则返回 0(双 where:分母为 0 的那一支根本不做除法)。"""

@@ -1,4 +1,5 @@
 # expect: failed values "batch 平均"
+# expect.en: "batch mean"
 # 错误示范:对批损失求 grad,得到的是平均后的一个梯度,再复制 B 份凑形状。
 def logistic_loss(params, x, y):
     logit = jnp.dot(params["w"], x) + params["b"]

@@ -1,4 +1,5 @@
 # expect: failed values "不一致"
+# expect.en: "do not match"
 # 错误示范:用了整批的均值,却忘了除以标准差。
 def logistic_loss(params, x, y, mu):
     logit = jnp.dot(params["w"], x - mu) + params["b"]

@@ -1,4 +1,5 @@
 # expect: failed values "自己的统计量"
+# expect.en: "its own statistics"
 # 错误示范:统计量挪到了外面,可按 axis=1(每个样本自己的各特征)算的,还是每个样本只看自己。
 def logistic_loss(params, z, y):
     logit = jnp.dot(params["w"], z) + params["b"]

@@ -1,4 +1,5 @@
 # expect: failed norms_values "原始标签 Yn_clean"
+# expect.en: "original labels Yn_clean"
 # 梯度范数用真实标签 Yn_clean 算:标错的样本在真实标签下预测正确,梯度反而很小。
 N_SAMPLES, N_FLIPPED, TOP_K = 2000, 20, 40
 root_key = jax.random.key(180)

@@ -1,4 +1,5 @@
 # expect: failed trained_on_noisy "真实标签 Yn_clean 上训练"
+# expect.en: "trained on the true labels Yn_clean"
 # 训练时顺手用了干净的标签 Yn_clean:模型从没见过错误标签,题目要的是在带噪声的 Yn 上训练。
 # 上下文里已有:make_blobs、init_mlp、mlp_apply、loss_single、loss_batch、per_sample_norm、accuracy、
 # adam、apply_updates、D_IN = 20、N_CLS = 10。

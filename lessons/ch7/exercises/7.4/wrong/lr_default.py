@@ -1,4 +1,5 @@
 # expect: failed replay "adam(1e-3)" "学习率 1e-2"
+# expect.en: "adam(1e-3)" "learning rate 1e-2"
 # 学习率用了常见的默认值 1e-3,而不是题目的 1e-2;训练 150 步的写法本身没错。
 # 初始参数 params0 和损失曲线 losses 都留在顶层,检查因此能从 params0 重放训练。
 

@@ -1,4 +1,5 @@
 # expect: failed flips "标签没变"
+# expect.en: "kept their label"
 # 给被选中的样本随机抽一个新标签:有 1/10 的概率抽回原来的类别,“翻转”并没有发生。
 N_SAMPLES, N_FLIPPED, TOP_K = 2000, 20, 40
 root_key = jax.random.key(180)

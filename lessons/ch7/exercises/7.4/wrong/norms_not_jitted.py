@@ -1,4 +1,5 @@
 # expect: failed norms_chunked "不是任何一个 jax.jit 函数的返回值"
+# expect.en: "not the return value of any jax.jit function"
 # 错误示范:分块计算写对了,但没有包进 jit 函数,在顶层逐个算子执行;题目要求写成一个 jit 函数。
 # 上下文里已有:make_blobs、init_mlp、mlp_apply、loss_single、loss_batch、per_sample_norm、accuracy、
 # adam、apply_updates、D_IN = 20、N_CLS = 10。

@@ -1,4 +1,5 @@
 # expect: failed norms_chunked "没有 scan" "batch_size=500"
+# expect.en: "has no scan" "batch_size=500"
 # 错误示范:用 vmap 一次算完 2000 个样本的梯度范数。数值对,但没有分块:
 # 2000 个逐样本梯度同时放在内存里,题目要求 lax.map(..., batch_size=500)。
 # 上下文里已有:make_blobs、init_mlp、mlp_apply、loss_single、loss_batch、per_sample_norm、accuracy、

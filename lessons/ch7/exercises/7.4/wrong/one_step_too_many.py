@@ -1,4 +1,5 @@
 # expect: failed replay "训练 151 步" "150 步"
+# expect.en: "result of 151 steps" "150 steps"
 # 想着“从第 0 步数到第 150 步”,scan 的 xs 用了 jnp.arange(151):实际做了 151 次更新。
 # 初始参数 params0 和损失曲线 losses 都留在顶层,检查因此能从 params0 重放训练。
 

@@ -1,4 +1,5 @@
 # expect: failed train_scan "每一步单独调用一次 jit 函数"
+# expect.en: "calls the jitted function once per step"
 # 单步用 jax.jit 编译了,可 150 步的循环写成了 Python 的 for:结果对,但每一步都要从 Python 发起一次调用。
 # 上下文里已有:make_blobs、init_mlp、mlp_apply、loss_single、loss_batch、per_sample_norm、accuracy、
 # adam、apply_updates、D_IN = 20、N_CLS = 10。

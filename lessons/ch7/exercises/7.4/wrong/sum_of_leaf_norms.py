@@ -1,4 +1,5 @@
 # expect: failed norms_values "各叶子"
+# expect.en: "gradient norms of the leaves"
 # 把每片叶子的 L2 范数相加,而不是把所有参数拼在一起求一个全局 L2 范数。
 N_SAMPLES, N_FLIPPED, TOP_K = 2000, 20, 40
 root_key = jax.random.key(180)

@@ -1,4 +1,5 @@
 # expect: failed norms_values "与用 p_noisy、Xn[i]、Yn[i] 算出的"
+# expect.en: "computed with p_noisy, Xn[i], Yn[i]"
 # 梯度范数用的是训练前的初始参数,而不是训练好的 p_noisy。
 # 上下文里已有:make_blobs、init_mlp、mlp_apply、loss_single、loss_batch、per_sample_norm、accuracy、
 # adam、apply_updates、D_IN = 20、N_CLS = 10。

@@ -1,4 +1,5 @@
 # expect: failed flips "有重复的下标"
+# expect.en: "Some indices repeat"
 # 用 randint 抽下标:有放回,可能抽到重复的下标,实际翻转的样本不足 20 个。
 N_SAMPLES, N_FLIPPED, TOP_K = 2000, 20, 40
 root_key = jax.random.key(180)

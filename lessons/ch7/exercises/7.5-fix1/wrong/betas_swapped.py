@@ -1,4 +1,5 @@
 # expect: failed steps "不一致" not "不要写死默认值" "根号里"
+# expect.en: "does not match" not "hard-coded defaults" "square root"
 # 偏差修正补上了,可一阶矩用了 beta2、二阶矩用了 beta1:第一步碰巧还是 ±1,之后就偏了。
 
 

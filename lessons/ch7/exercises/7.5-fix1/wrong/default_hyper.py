@@ -1,4 +1,5 @@
 # expect: failed steps "不要写死默认值"
+# expect.en: "hard-coded defaults"
 # 偏差修正补上了,可更新里写死了 0.9、0.999、1e-8:换了超参数也没用上。
 
 

@@ -1,4 +1,5 @@
 # expect: failed first_step "eps 放进了根号里" not "±3.16"
+# expect.en: "eps went inside the square root" not "±3.16"
 # 偏差修正补上了,eps 却加在了根号里面:v̂ 很小时方向明显变小。
 
 

@@ -1,4 +1,5 @@
 # expect: failed first_step "除以 0" not "根号里"
+# expect.en: "divides by 1 − β⁰ = 0" not "square root"
 # 错误示范:修正用的是加一之前的 count,第 1 步是 1 − β⁰ = 0。
 def adam_direction(beta1=0.9, beta2=0.999, eps=1e-8):
     def start(tree):

@@ -1,4 +1,5 @@
 # expect: failed decay "没有衰减"
+# expect.en: "there is no decay"
 # 错误示范(压下症状的错误办法):干脆把衰减去掉,只剩 Adam。
 def make_adamw(lr, wd):
     direction = scale_by_adam()

@@ -1,4 +1,5 @@
 # expect: failed steps_vs_numpy "先加权重衰减" not "没有乘学习率"
+# expect.en: "adds the weight decay first" not "lr is never applied"
 # 权重衰减放在 Lion 之前:衰减项被一起取了符号,不再是解耦的 λθ。
 # Lion 的状态:count 是 int32 步数,mu 是与参数同结构的动量
 ScaleByLionState = NamedTuple("ScaleByLionState", [("count", Any), ("mu", Any)])

@@ -1,4 +1,5 @@
 # expect: failed steps_vs_numpy "没有乘学习率" not "先加权重衰减"
+# expect.en: "lr is never applied" not "adds the weight decay first"
 # 错误示范:最后一段只是为了取负号,写成了 scale_by_learning_rate(1.0),学习率 lr 没有用上。
 # 上下文里已有:GradientTransformation、chain、add_decayed_weights、scale_by_learning_rate、
 # apply_updates、warmup_cosine_decay_schedule、run_jax、theta0 / coef_a / coef_c、quad_loss,以及 optax。

@@ -1,4 +1,5 @@
 # expect: failed scale_by_lion_steps "先更新动量"
+# expect.en: "update the momentum first"
 # 先更新动量、再用新动量算方向:大多数步骤看不出来,梯度在符号分界点附近时方向会翻转。
 # Lion 的状态:count 是 int32 步数,mu 是与参数同结构的动量
 ScaleByLionState = NamedTuple("ScaleByLionState", [("count", Any), ("mu", Any)])

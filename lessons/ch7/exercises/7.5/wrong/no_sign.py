@@ -1,4 +1,5 @@
 # expect: failed first_step "没有取符号"
+# expect.en: "not taken through sign"
 # 忘了取符号:这只是一个普通的动量方法,步长随梯度大小变化。
 # Lion 的状态:count 是 int32 步数,mu 是与参数同结构的动量
 ScaleByLionState = NamedTuple("ScaleByLionState", [("count", Any), ("mu", Any)])

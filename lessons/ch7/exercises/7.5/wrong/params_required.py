@@ -1,4 +1,5 @@
 # expect: failed scale_by_lion_steps "不传 params"
+# expect.en: "without params"
 # update 的 params 没有默认值:在 chain 里能用,单独调用 t.update(g, state) 时就报缺参数。
 # Lion 的状态:count 是 int32 步数,mu 是与参数同结构的动量
 ScaleByLionState = NamedTuple("ScaleByLionState", [("count", Any), ("mu", Any)])

@@ -1,4 +1,5 @@
 # expect: failed hand_written "optax 的对象"
+# expect.en: "uses optax objects"
 # 直接返回 optax 的实现:数值当然和 optax 一致,但练习要求用本章的工具亲手写出 Lion。
 
 

@@ -1,4 +1,5 @@
 # expect: failed steps_vs_numpy "b1 和 b2 用反了"
+# expect.en: "b1 and b2 are swapped"
 # 把两个 β 记反了:方向的插值用了 b2,动量的指数平均用了 b1。
 # 上下文里已有:GradientTransformation、chain、add_decayed_weights、scale_by_learning_rate、
 # apply_updates、warmup_cosine_decay_schedule、run_jax、theta0 / coef_a / coef_c、quad_loss,以及 optax。

@@ -1,4 +1,5 @@
 # expect: failed sign_of_zero "where(u > 0, 1, −1)"
+# expect.en: "where(u > 0, 1, −1)"
 # 用 where(u > 0, 1, -1) 代替 sign:插值恰好为 0 的坐标得到 -1,而 sign(0) 应是 0。
 # 上下文里已有:GradientTransformation、chain、add_decayed_weights、scale_by_learning_rate、
 # apply_updates、warmup_cosine_decay_schedule、run_jax、theta0 / coef_a / coef_c、quad_loss,以及 optax。

@@ -1,4 +1,5 @@
 # expect: failed hand_written "optax 的对象"
+# expect.en: "uses optax objects"
 # 外面套了上下文的 GradientTransformation,里面的 init、update 却是 optax 的:不算亲手实现。
 # 上下文里已有:GradientTransformation、chain、add_decayed_weights、scale_by_learning_rate、
 # apply_updates、warmup_cosine_decay_schedule、run_jax、theta0 / coef_a / coef_c、quad_loss,以及 optax。

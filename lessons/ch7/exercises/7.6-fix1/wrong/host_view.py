@@ -1,4 +1,5 @@
 # expect: failed donate "没有被捐赠"
+# expect.en: "was not donated"
 # 错误示范:调用前用 np.asarray 在主机上留一份 w 来算损失。CPU 上这是视图,JAX 默默放弃了捐赠。
 LR = 0.1
 

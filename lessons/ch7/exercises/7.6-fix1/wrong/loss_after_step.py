@@ -1,4 +1,5 @@
 # expect: failed values "更新后"
+# expect.en: "after each update"
 # 错误示范:改成用新的 w 算损失。不报错了,可记下的是更新之后的损失。
 LR = 0.1
 

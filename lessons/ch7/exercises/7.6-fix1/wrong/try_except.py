@@ -1,4 +1,5 @@
 # expect: failed values "损失"
+# expect.en: "loss"
 # 错误示范(压下症状的错误办法):接住 RuntimeError,读不到的损失记成 NaN。
 LR = 0.1
 

@@ -1,4 +1,5 @@
 # expect: failed optimizer "weight_decay = 0"
+# expect.en: "weight_decay = 0"
 # 冻结做对了,但 adamw 的权重衰减写成了 0:dense_1 应该按 1e-4 衰减,结果没有衰减。
 # 上下文里已有:TrainState(专题 7 的 dataclass)、init_mlp、loss_batch、adamw、chain、EmptyState、
 # GradientTransformation、apply_updates、CompileBudget、Xtr、Ytr、D_IN、N_CLS。

@@ -1,4 +1,5 @@
 # expect: failed frozen_bits "freeze 要放在 adamw 之后"
+# expect.en: "Put freeze after adamw"
 # freeze 放在 adamw 前面:梯度被清零了,但权重衰减 λθ 不看梯度,冻结层还是在慢慢缩小。
 def freeze(mask):
     # mask 为真的叶子,更新量置 0;mask 可以是布尔树,也可以是“参数 → 布尔树”的函数

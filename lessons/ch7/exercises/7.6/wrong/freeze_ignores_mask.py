@@ -1,4 +1,5 @@
 # expect: failed freeze_transform "真假用反了"
+# expect.en: "true and false are swapped"
 # freeze 把 mask 的真假弄反了:被冻结的叶子照常更新,其余的反而被清零。
 def freeze(mask):
     # mask 为真的叶子,更新量置 0;mask 可以是布尔树,也可以是“参数 → 布尔树”的函数

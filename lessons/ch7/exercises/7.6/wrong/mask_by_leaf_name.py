@@ -1,4 +1,5 @@
 # expect: failed frozen_mask "两层的 w"
+# expect.en: "the w of both layers"
 # mask 按叶子名判断(路径最后一段是 "w"):冻结了所有层的权重,而不是 dense_0 这一层。
 def freeze(mask):
     # mask 为真的叶子,更新量置 0;mask 可以是布尔树,也可以是“参数 → 布尔树”的函数

@@ -1,4 +1,5 @@
 # expect: failed frozen_bits "没有覆盖 dense_0.b"
+# expect.en: "does not cover dense_0.b"
 # 按完整路径判断,只写了 "dense_0.w":dense_0 的偏置 b 没有被冻结,训练后还在变。
 # 上下文里已有:TrainState(专题 7 的 dataclass)、init_mlp、loss_batch、adamw、chain、EmptyState、
 # GradientTransformation、apply_updates、CompileBudget、Xtr、Ytr、D_IN、N_CLS。

@@ -1,4 +1,5 @@
 # expect: failed donation "没有被捐赠"
+# expect.en: "was not donated"
 # 忘了捐赠 state:数值全对,但新旧两份状态同时占着内存,旧缓冲区也没有被释放。
 def freeze(mask):
     # mask 为真的叶子,更新量置 0;mask 可以是布尔树,也可以是“参数 → 布尔树”的函数

@@ -1,4 +1,5 @@
 # expect: failed train_steps "state.step 应为 3"
+# expect.en: "state.step should be 3"
 # 更新了参数和优化器状态,却忘了把 step 加 1。
 def freeze(mask):
     # mask 为真的叶子,更新量置 0;mask 可以是布尔树,也可以是“参数 → 布尔树”的函数

@@ -1,4 +1,5 @@
 # expect: failed compiles "没有在 jit 里运行"
+# expect.en: "did not run under jit"
 # 错误示范(压下症状的错误办法):接住 TypeError,退回到不经过 jit 的计算。
 @dataclass
 class Linear:

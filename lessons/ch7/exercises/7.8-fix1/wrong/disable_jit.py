@@ -1,4 +1,5 @@
 # expect: failed compiles "没有在 jit 里运行"
+# expect.en: "did not run under jit"
 # isolated: 在 jax.disable_jit() 里运行,改的是整个进程的 JAX 配置
 # 错误示范(压下症状的错误办法):在 disable_jit 里跑。不再为每个学习率编译,可整个 epoch 都在 eager 逐个运算。
 def epoch(w, X, y, lr, batch):

@@ -1,4 +1,5 @@
 # expect: failed values "重新开始"
+# expect.en: "starts again"
 # 错误示范:编译只有一次了,可每个 epoch 都从初始的 w 重新开始(循环里的结果没有接着用)。
 def epoch(w, X, y, lr, batch):
     steps = X.shape[0] // batch
