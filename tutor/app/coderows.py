@@ -46,7 +46,8 @@ def held(line: str, i: int) -> bool:
 
 def carried(line: str, start: int, i: int) -> int:
     """Where a row that overflows at `i` ends when it carries the closing marks before `i` along
-    (rather than start the next row with 。 or )): `i` when they fill the whole row."""
+    (rather than start the next row with a closing mark such as a full stop or a closing
+    bracket): `i` when they fill the whole row."""
     cut = i
     while line[cut] in NO_LINE_START and cut - 1 > start:
         cut -= 1
