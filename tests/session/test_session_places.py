@@ -120,3 +120,49 @@ def test_a_prediction_counts_once_and_shows_in_the_chapter_calibration(session, 
     cp = session.progress().chapter(chapter)
     total = sum(len(page.predictions) for page in chapter.lessons)
     assert (cp.predictions_right, cp.predictions_made, cp.predictions) == (0, 1, total)
+
+
+# ------------------------------------------------------------ chapter 0 is optional
+
+
+def _finish(session, course, item):
+    """Makes one map item done the way a learner does: read, passed (the fake runner passes
+    every run), or every quiz question answered."""
+    if item.kind == "lesson":
+        session.visit("lesson", item.id)
+        session.read_lesson(item.id)
+    elif item.kind in ("exercise", "repair"):
+        assert session.run(item.id, text="mine = 1\n").passed
+    else:
+        for q in course.quiz(item.id).questions:
+            if q.kind == "choice":
+                session.answer_choice(item.id, q.id, q.answer)
+            else:
+                session.mark_open(item.id, q.id, True)
+
+
+def test_continue_skips_chapter_0_once_the_learner_has_opened_a_later_chapter(session, course):
+    from tutor.application.progress import course_items
+
+    items = course_items(course)
+    assert items[0].chapter_id == "0" and session.continue_item() == items[0]  # a first start
+    six = next(i for i in items if i.key == ("lesson", "6.0"))
+    session.visit("lesson", "6.0")
+    assert session.continue_item() == six
+    later = [i for i in items if i.chapter_id != "0"]
+    for item in later[:-1]:
+        _finish(session, course, item)
+    session.visit(*later[-2].key)
+    assert session.continue_item() == later[-1]  # the last item of the course is left
+    _finish(session, course, later[-1])
+    assert session.continue_item() is None  # not back to chapter 0: the learner skipped it
+    session.visit("lesson", "0.3")  # unless the learner goes back to it
+    assert session.continue_item() == next(i for i in items if i.key == ("lesson", "0.3"))
+
+
+def test_a_learner_who_read_chapter_0_first_continues_through_it(session, course):
+    from tutor.application.progress import course_items
+
+    items = course_items(course)
+    _finish(session, course, items[0])
+    assert session.continue_item() == items[1]  # no later chapter opened: chapter 0 goes on

@@ -104,7 +104,7 @@ class HomeScreen(Screen):
         summary = Text(f"{t('app.map.overall')}  ", style="bold")
         summary.append(bar(overall.done, overall.total, 30), style=P.style("done"))
         summary.append(f"  {overall.done}/{overall.total} ({overall.percent}%)\n")
-        nxt = progress.next_item(app.session.location())
+        nxt = app.session.continue_item()  # what [c] opens
         if nxt is not None:
             summary.append(
                 t("app.map.next_up", item=f"{t('app.kind.' + nxt.kind)} {nxt.id} {nxt.title}"),

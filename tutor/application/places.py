@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING
 
 from tutor.application.progress import Item, Progress, course_items
 
+# the chapter a learner who already knows JAX may skip (its opening page says so)
+ON_RAMP = "0"
+
 if TYPE_CHECKING:
     from tutor.course.loader import Course
     from tutor.storage.store import Store
@@ -54,8 +57,31 @@ class Places:
         return ids[(here + step) % len(ids)]
 
     def continue_item(self) -> Item | None:
-        """Where "continue" goes: the first unfinished item from the learner's last place."""
-        return self.progress().next_item(self._store.location())
+        """Where "continue" goes: the first unfinished item from the learner's last place. The
+        on-ramp chapter (ON_RAMP) is optional: once the learner has opened a later chapter and
+        their place is not in the on-ramp, continue never sends them back to it."""
+        progress = self.progress()
+        place = self._store.location()
+        skip = frozenset({ON_RAMP}) if self._skipped_on_ramp(progress, place) else frozenset()
+        return progress.next_item(place, skip)
+
+    def _skipped_on_ramp(self, progress: Progress, place: tuple[str, str] | None) -> bool:
+        """The learner has opened a chapter after the on-ramp (their place is there, or an item
+        of it is read, tried or answered) and is not back in the on-ramp."""
+        ids = [c.id for c in self.course.chapters]
+        if ON_RAMP not in ids:
+            return False
+        later = set(ids[ids.index(ON_RAMP) + 1 :])
+        items, n = self._place(place) if place is not None else ([], None)
+        if n is not None and items[n].chapter_id == ON_RAMP:
+            return False
+        if n is not None and items[n].chapter_id in later:
+            return True
+        return any(
+            progress.status(item) != "todo"
+            for item in course_items(self.course)
+            if item.chapter_id in later
+        )
 
     def visit(self, kind: str, item_id: str) -> None:
         """Remember the learner's place. Opening a lesson page does not make it read: the front

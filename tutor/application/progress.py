@@ -331,10 +331,13 @@ class Progress:
             *(sum(getattr(p, f) for p in parts) for f in ChapterProgress.__dataclass_fields__)
         )
 
-    def next_item(self, after: tuple[str, str] | None = None) -> Item | None:
+    def next_item(
+        self, after: tuple[str, str] | None = None, skip: frozenset[str] = frozenset()
+    ) -> Item | None:
         """The first unfinished item in course order, starting at `after` (the learner's current
-        place: still unfinished, it is the one to continue) and wrapping around."""
-        items = course_items(self.course)
+        place: still unfinished, it is the one to continue) and wrapping around; items of the
+        chapters in `skip` are passed over."""
+        items = [i for i in course_items(self.course) if i.chapter_id not in skip]
         start = 0
         if after is not None:
             kind, item_id = after

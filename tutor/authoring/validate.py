@@ -11,6 +11,7 @@ from tutor import paths
 from tutor.authoring.course_map import map_problems
 from tutor.authoring.isolation import unflagged
 from tutor.authoring.levels import level_problems
+from tutor.authoring.prerequisites import prerequisite_problems
 from tutor.authoring.problems import Problem
 from tutor.authoring.text_rules import check_links as _check_links
 from tutor.authoring.text_rules import check_text as _check_text
@@ -202,6 +203,7 @@ def validate(course: Course) -> list[Problem]:
     _framing(course, problems)
     problems.extend(map_problems(course))
     problems.extend(level_problems(course))
+    problems.extend(prerequisite_problems(course))
     _pitfall_repairs(course, problems)
     return problems
 
