@@ -16,7 +16,8 @@ Where the chapter's 5 self-check assertions (same numbers, same tolerances) are 
 Added: reverse=True as the statement asks (the program's scan runs backwards) → check "scan_reverse"
        fresh random data, denser done flags, γ as an ordinary (traced) jit argument → check "fresh"
        two calls with the same T = 17, the second with a new γ and new data (nothing is kept
-       from the first call, such as γ in a jitted closure cached per length) → check "gamma_each_call"
+       from the first call, such as γ in a jitted closure cached per length)
+                                                                          → check "gamma_each_call"
 """
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
