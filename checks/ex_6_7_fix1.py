@@ -106,13 +106,16 @@ def _walk(jaxpr, ins):
         name = eqn.primitive.name
         if len(subs) == 1 and len(subs[0].invars) == len(eqn.invars):  # jit, remat, custom_jvp …
             outs = _walk(subs[0], [get(v) for v in eqn.invars])
+        elif name == "cond":  # branches read the operands after the index
+            per_branch = [_walk(sub, [get(v) for v in eqn.invars[1:]]) for sub in subs]
+            outs = [_union(both) for both in zip(*per_branch, strict=True)]
         else:
-            for sub in subs:  # scan, while, cond: every output may come from every input
+            for sub in subs:  # scan, while: every output may come from every input
                 deps, tags = _union([(deps, tags), *_walk(sub, [(deps, tags)] * len(sub.invars))])
             if name == "broadcast_in_dim" and deps and _grows(eqn):
                 src, dst = eqn.invars[0].aval.shape, eqn.outvars[0].aval.shape
                 tags = {**{leaf: (src, dst, ()) for leaf in sorted(deps)}, **tags}
-            elif not subs:
+            else:
                 tags = {leaf: (a, b, ops + (name,)) for leaf, (a, b, ops) in tags.items()}
             outs = [(deps, tags)] * len(eqn.outvars)
         for v, out in zip(eqn.outvars, outs, strict=True):
