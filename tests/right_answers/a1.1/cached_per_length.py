@@ -11,7 +11,8 @@ def _run(r, d, gamma):
     return lax.scan(step_back, init, (r, d), reverse=True)[1]
 
 
-def discounted_returns(rewards, dones, gamma):
+def discounted_returns(rewards, dones,  # 同一个 T 共用一个编译好的函数
+                       gamma):  # γ 每次都作为参数传入
     T = rewards.shape[0]
     if T not in _compiled:
         _compiled[T] = jax.jit(_run)
