@@ -49,6 +49,10 @@ def test_a_number_only_one_language_prints_is_found():
         ("快了 3.2x\n", "3.9x faster\n"),
         ("NaN\n", "nan\n"),
         ("+1\n", "1\n"),
+        (
+            "f32[50,4] output of scan from a1.5.md:151:16:19 (run)\n",
+            "f32[50,4] output of scan from a1.5.en.md:164:16:19 (run)\n",
+        ),
     ],
 )
 def test_durations_and_digits_in_words_do_not_count(zh, en):

@@ -5,6 +5,8 @@ messages), so each output is reduced to the numbers it prints, line by line:
   glued to letters belong to a word (`float32`, `x2`, `0x7f3a`, `3.2x`) and count for nothing;
 - a duration (a number followed by a time unit: `12.5 ms`, `0.3 s`, `2 秒`) is left out: timings
   are printed, never the same twice;
+- a source position (`a1.5.en.md:164:16:19`, `context.py:12`) is left out: JAX names where an
+  operation was traced, and the two language versions of a page put the same code on other lines;
 - within a line the numbers are compared as a multiset (a sentence may put them in another
   order in another language), and lines are compared in order when both outputs have the same
   number of lines with numbers; otherwise the whole outputs' multisets are compared;
@@ -21,6 +23,7 @@ _TIME_UNIT = r"(?:ms|s|sec|secs|seconds?|µs|μs|us|ns|min|毫秒|微秒|纳秒|
 _DURATION = re.compile(
     r"(?<![\w.])[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s*" + _TIME_UNIT + r"(?![A-Za-z])"
 )
+_SOURCE_POSITION = re.compile(r"[\w./-]+\.(?:md|py)(?::\d+)+")
 _NUMBER = re.compile(
     r"(?<![\w.])[-+]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|inf|nan)(?![\w])",
     re.IGNORECASE,
@@ -33,7 +36,7 @@ def numbers(output: str) -> Lines:
     """The numbers of each line of `output` that prints any, durations left out."""
     out = []
     for n, line in enumerate(output.splitlines(), 1):
-        found = _NUMBER.findall(_DURATION.sub(" ", line))
+        found = _NUMBER.findall(_DURATION.sub(" ", _SOURCE_POSITION.sub(" ", line)))
         if found:
             out.append((n, tuple(sorted(_canonical(f) for f in found))))
     return out
