@@ -14,6 +14,7 @@ from tutor.worker.checklib import (
     Checks,
     as_array,
     assert_close,
+    compare,
     fail,
     msg,
     primitive_counts,
@@ -82,7 +83,10 @@ def _(L):
             symptoms={"word:inconsistent sizes": msg("ex_0_4.w_split_error")},
         )
         if n == d and np.shape(out) == (n, d):
-            if np.allclose(np.asarray(out, np.float64), _split_w(w, xs, ys), rtol=1e-4, atol=1e-5):
+            if (
+                compare(np.asarray(out, np.float64), _split_w(w, xs, ys), rtol=1e-4, atol=1e-5)
+                is None
+            ):
                 fail(msg("ex_0_4.w_split_silent", n=n), shape=[n, d])
         assert_close(
             as_array(out, what, shape=(n,)),
@@ -106,8 +110,8 @@ def _(L):
             symptoms={"word:Output had shape": msg("ex_0_4.grad_of_vector")},
         )
         ref = _ref_grads(w, xs, ys)
-        if np.shape(out) == (d,) and np.allclose(
-            np.asarray(out, np.float64), ref.mean(axis=0), rtol=1e-4, atol=1e-5
+        if np.shape(out) == (d,) and (
+            compare(np.asarray(out, np.float64), ref.mean(axis=0), rtol=1e-4, atol=1e-5) is None
         ):
             fail(msg("ex_0_4.mean_gradient", n=n, d=d), shape=[d])
         assert_close(

@@ -7,7 +7,7 @@ or the result equals what splitting w produces; any other shape is reported as a
 import _repair_ch6 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, as_array, assert_close, fail, msg, rng
+from tutor.worker.checklib import Checks, as_array, assert_close, compare, fail, msg, rng
 
 checks = Checks("ex_0_4_fix1")
 BATCHES = ((111, 5, 3), (112, 4, 4))
@@ -31,7 +31,10 @@ def _verify(fn, label):
         x64, w64 = xs.astype(np.float64), w.astype(np.float64)
         shape = tuple(np.shape(out))
         if shape == (n, d) and n == d:
-            if np.allclose(np.asarray(out, np.float64), x64 * w64[:, None], rtol=1e-5, atol=1e-6):
+            if (
+                compare(np.asarray(out, np.float64), x64 * w64[:, None], rtol=1e-5, atol=1e-6)
+                is None
+            ):
                 fail(msg("ex_0_4_fix1.split_silent", n=n), shape=list(shape))
         if shape != (n,):
             fail(msg("ex_0_4_fix1.wrong_shape", shape=shape, n=n), shape=list(shape))

@@ -16,6 +16,7 @@ from tutor.worker.checklib import (
     as_tuple,
     assert_close,
     assert_that,
+    compare,
     fail,
     msg,
     rng,
@@ -71,7 +72,7 @@ def _(L):
     import jax
 
     _, n1, n2 = _views(L.two_views, jax.random.key(62), _x(62), "two_views(key, x, 0.3)")
-    if np.array_equal(n1, n2):
+    if compare(n1, n2, rtol=0, atol=0) is None:
         fail(msg("ex_0_5.same_noise"))
     corr = float(np.corrcoef(n1.ravel(), n2.ravel())[0, 1])
     assert_that(abs(corr) < 0.2, msg("ex_0_5.correlated", corr=corr), corr=corr)
@@ -84,10 +85,13 @@ def _(L):
     key, x = jax.random.key(63), _x(63)
     first = _views(L.two_views, key, x, "two_views(key, x, 0.3)")
     second = _views(L.two_views, key, x, "two_views(key, x, 0.3)")
-    if not (np.array_equal(first[1], second[1]) and np.array_equal(first[2], second[2])):
+    if not (
+        (compare(first[1], second[1], rtol=0, atol=0) is None)
+        and (compare(first[2], second[2], rtol=0, atol=0) is None)
+    ):
         fail(msg("ex_0_5.global_state"))
     assert_that(
-        np.array_equal(_bits(first[0]), _bits(second[0])),
+        (compare(_bits(first[0]), _bits(second[0]), rtol=0, atol=0) is None),
         msg("ex_0_5.new_key_varies"),
     )
 
@@ -100,13 +104,13 @@ def _(L):
     seen = []
     for call in range(3):
         new_key, n1, n2 = _views(L.two_views, key, x, msg("ex_0_5.threaded_call", n=call + 1))
-        if np.array_equal(_bits(new_key), _bits(key)):
+        if compare(_bits(new_key), _bits(key), rtol=0, atol=0) is None:
             fail(msg("ex_0_5.same_key_back", n=call + 1))
         redraw = SCALE * np.asarray(jax.random.normal(new_key, SHAPE, np.float32), np.float64)
         for k, noise in ((1, n1), (2, n2)):
-            if np.allclose(redraw, noise, rtol=1e-5, atol=1e-6):
+            if compare(redraw, noise, rtol=1e-5, atol=1e-6) is None:
                 fail(msg("ex_0_5.used_key_back", n=call + 1, view=k))
-        if any(np.array_equal(n1, old) for old in seen):
+        if any((compare(n1, old, rtol=0, atol=0) is None) for old in seen):
             fail(msg("ex_0_5.noise_repeats", n=call + 1))
         seen.append(n1)
         key = new_key

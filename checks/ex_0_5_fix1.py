@@ -8,7 +8,7 @@ naming a fixed key only when z stays the same ("key_used")."""
 
 import numpy as np
 
-from tutor.worker.checklib import Checks, as_array, as_tuple, assert_that, fail, msg
+from tutor.worker.checklib import Checks, as_array, as_tuple, assert_that, compare, fail, msg
 
 checks = Checks("ex_0_5_fix1")
 N = 2000
@@ -58,9 +58,12 @@ def _(L):
 @checks.add("key_used")
 def _(L):
     first, again, other = _draw(L, 123), _draw(L, 123), _draw(L, 124)
-    if not (np.array_equal(first[0], again[0]) and np.array_equal(first[1], again[1])):
+    if not (
+        (compare(first[0], again[0], rtol=0, atol=0) is None)
+        and (compare(first[1], again[1], rtol=0, atol=0) is None)
+    ):
         fail(msg("ex_0_5_fix1.global_state"))
-    if np.array_equal(first[1], other[1]):
+    if compare(first[1], other[1], rtol=0, atol=0) is None:
         fail(msg("ex_0_5_fix1.fixed_key", what="z"))
-    if np.array_equal(first[0], other[0]):
+    if compare(first[0], other[0], rtol=0, atol=0) is None:
         fail(msg("ex_0_5_fix1.fixed_key", what="u"))

@@ -114,12 +114,11 @@ def _(L):
         ):
             kinds = (type(got).__name__, str(getattr(got, "dtype", "?")), np.shape(got))
             wants = (type(want).__name__, str(want.dtype), want.shape)
-            if kinds != wants:
-                fail(
-                    msg("ex_0_6.leaf_changed", kind=kind, n=k),
-                    expected=f"{wants[0]} {wants[1]} {wants[2]}",
-                    actual=f"{kinds[0]} {kinds[1]} {kinds[2]}",
-                )
+            assert_equal(
+                f"{kinds[0]} {kinds[1]} {kinds[2]}",
+                f"{wants[0]} {wants[1]} {wants[2]}",
+                msg("ex_0_6.leaf_changed", kind=kind, n=k),
+            )
 
 
 @checks.add("norm")

@@ -314,8 +314,13 @@ def _(L):
     import jax.numpy as jnp
 
     x, y = jnp.asarray([1.0, 2.0, 3.0]), jnp.asarray([3.5, 5.5, 7.5])
-    origin = {"w": jnp.zeros(()), "b": jnp.zeros(())}
-    st = L.TrainState(jnp.asarray(0), origin, origin)
+    # params and the EMA copy start equal but in buffers of their own: an answer that donates
+    # its state (as the chapter recommends) must not be handed one buffer twice
+    st = L.TrainState(
+        jnp.asarray(0),
+        {"w": jnp.zeros(()), "b": jnp.zeros(())},
+        {"w": jnp.zeros(()), "b": jnp.zeros(())},
+    )
     seen, calls = [], 0
     with CompileLog() as log:
         for _ in range(100):

@@ -2,7 +2,9 @@
 out_axes=(0, None).
 
 Checks: predictions are w·x + b and the returned params keep their shapes and values ("shared");
-the program never broadcasts the params into a batch ("no_copy")."""
+no parameter handed back is made from a batch copy of a parameter ("no_copy": the data flow of
+the program, from each broadcast_in_dim of a parameter leaf to the returned leaves; a broadcast that
+is discarded or feeds only the predictions is not a kept copy)."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -15,8 +17,8 @@ from tutor.worker.checklib import (
     assert_equal,
     fail,
     msg,
-    primitive_counts,
     rng,
+    sub_jaxprs,
 )
 
 checks = Checks("ex_6_7_fix1")
@@ -72,12 +74,83 @@ def _(L):
     )
 
 
+def _union(items):
+    deps, tags = frozenset(), {}
+    for d, t in items:
+        deps |= d
+        for leaf, path in t.items():
+            tags.setdefault(leaf, path)
+    return deps, tags
+
+
+def _grows(eqn) -> bool:
+    """A broadcast that makes more elements than it reads: a copy, not a reshape."""
+    return eqn.outvars[0].aval.size > eqn.invars[0].aval.size
+
+
+def _walk(jaxpr, ins):
+    """Data flow through one program. `ins` gives, for each input, (the parameter leaves it
+    depends on, {leaf: path} for the batch copies of a parameter leaf it is made from; a path is
+    the broadcast's shapes and the primitives applied since). Returns the same for the outputs."""
+    from jax.extend import core as jcore
+
+    env = dict(zip(jaxpr.invars, ins, strict=True))
+    none = (frozenset(), {})
+
+    def get(v):
+        return none if isinstance(v, jcore.Literal) else env.get(v, none)
+
+    for eqn in jaxpr.eqns:
+        deps, tags = _union(get(v) for v in eqn.invars)
+        subs = [sub for value in eqn.params.values() for sub in sub_jaxprs(value)]
+        name = eqn.primitive.name
+        if len(subs) == 1 and len(subs[0].invars) == len(eqn.invars):  # jit, remat, custom_jvp …
+            outs = _walk(subs[0], [get(v) for v in eqn.invars])
+        elif name == "cond":  # branches read the operands after the index
+            per_branch = [_walk(sub, [get(v) for v in eqn.invars[1:]]) for sub in subs]
+            outs = [_union(both) for both in zip(*per_branch, strict=True)]
+        else:
+            for sub in subs:  # scan, while: every output may come from every input
+                deps, tags = _union([(deps, tags), *_walk(sub, [(deps, tags)] * len(sub.invars))])
+            if name == "broadcast_in_dim" and deps and _grows(eqn):
+                src, dst = eqn.invars[0].aval.shape, eqn.outvars[0].aval.shape
+                tags = {**{leaf: (src, dst, ()) for leaf in sorted(deps)}, **tags}
+            else:
+                tags = {leaf: (a, b, ops + (name,)) for leaf, (a, b, ops) in tags.items()}
+            outs = [(deps, tags)] * len(eqn.outvars)
+        for v, out in zip(eqn.outvars, outs, strict=True):
+            env[v] = out
+    return [get(v) for v in jaxpr.outvars]
+
+
+def kept_copies(fn, params, xs) -> list[str]:
+    """For every leaf of the parameters fn hands back that is made from a batch copy of a
+    parameter (a broadcast_in_dim of it, then slicing, averaging …): the path, as symbols. A
+    broadcast whose result is discarded, or used only for the predictions, is not listed."""
+    import jax
+
+    closed, shapes = jax.make_jaxpr(fn, return_shape=True)(params, xs)
+    leaves = jax.tree_util.tree_flatten_with_path((params, xs))[0]
+    ins = [
+        (frozenset([jax.tree_util.keystr(path[1:])]) if path[0].idx == 0 else frozenset(), {})
+        for path, _ in leaves
+    ]
+    outs = _walk(closed.jaxpr, ins)
+    found = []
+    for (path, _), (_, tags) in zip(
+        jax.tree_util.tree_flatten_with_path(shapes)[0], outs, strict=True
+    ):
+        if path[0].idx != 1:
+            continue
+        for leaf, (src, dst, ops) in tags.items():
+            steps = " → ".join([f"broadcast_in_dim {dst}", *ops[:6]])
+            found.append(f"params{leaf} {src} → {steps} → {jax.tree_util.keystr(path[1:])}")
+    return found
+
+
 @checks.add("no_copy", needs="shared")
 def _(L):
     params, xs, _ = _data(672, 5)
-    prims = primitive_counts(L.predict_batch, params, xs)
-    if prims.get("broadcast_in_dim"):
-        fail(
-            msg("ex_6_7_fix1.no_copy.fail"),
-            primitives=sorted(prims),
-        )
+    kept = kept_copies(L.predict_batch, params, xs)
+    if kept:
+        fail(msg("ex_6_7_fix1.no_copy.fail", paths="; ".join(kept)), data_flow=kept)

@@ -15,6 +15,9 @@ Where the chapter's 5 self-check assertions (same numbers, same tolerances) are 
      vmap (in_axes 0, 0, None) every row agrees with the recursion, atol 1e-5 → check "jit_vmap"
 Added: reverse=True as the statement asks (the program's scan runs backwards) → check "scan_reverse"
        fresh random data, denser done flags, γ as an ordinary (traced) jit argument → check "fresh"
+       two calls with the same T = 17, the second with a new γ and new data (nothing is kept
+       from the first call, such as γ in a jitted closure cached per length)
+                                                                          → check "gamma_each_call"
 """
 
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
@@ -288,3 +291,46 @@ def _(L):
             what=msg("ex_a1_1.trajectory", i=i),
             lead=msg("ex_a1_1.fresh_trajectory", i=i),
         )
+
+
+@checks.add("gamma_each_call", needs="shape")
+def _(L):
+    """Two calls with the same length T: the second brings a new γ and new data. An answer that
+    keeps anything from the first call (a jitted closure cached per length, with γ inside) gives
+    the first γ's returns."""
+    g = rng(1102)
+    T, first_gamma, second_gamma = 17, 0.9, 0.6
+    r1 = g.uniform(-1, 1, T).astype(np.float32)
+    d1 = (g.uniform(size=T) < 0.2).astype(np.float32)
+    r2 = g.uniform(-1, 1, T).astype(np.float32)
+    d2 = (g.uniform(size=T) < 0.2).astype(np.float32)
+    first = _returns(L, r1, d1, first_gamma, T)
+    _compare(
+        first,
+        r1,
+        d1,
+        first_gamma,
+        what=msg("ex_a1_1.returns_of", t=T, gamma=first_gamma),
+        lead=msg("ex_a1_1.case", t=T, gamma=first_gamma),
+    )
+    second = _returns(L, r2, d2, second_gamma, T)
+    want = returns_ref(r2, d2, second_gamma)
+    if compare(second, want, rtol=0.0, atol=1e-5) is None:
+        return
+    if compare(second, returns_ref(r2, d2, first_gamma), rtol=0.0, atol=1e-5) is None:
+        assert_close(  # known to differ: shown as a comparison, with what it equals instead
+            second,
+            want,
+            rtol=0.0,
+            atol=1e-5,
+            what=msg("ex_a1_1.returns_of", t=T, gamma=second_gamma),
+            msg=msg("ex_a1_1.gamma_frozen", t=T, gamma=second_gamma, first=first_gamma),
+        )
+    _compare(
+        second,
+        r2,
+        d2,
+        second_gamma,
+        what=msg("ex_a1_1.returns_of", t=T, gamma=second_gamma),
+        lead=msg("ex_a1_1.second_call", t=T, gamma=second_gamma),
+    )

@@ -133,7 +133,9 @@ def test_validator_enforces_the_text_rules(tmp_path, course):
     (ex / "statement.md").write_text(
         (ex / "statement.md").read_text() + "\n公式 $x^2$ 如原书所写。\n"
     )
-    page = sorted((root / "a1" / "lessons").glob("a1.3*.md"))[0]
+    page = next(
+        p for p in sorted((root / "a1" / "lessons").glob("a1.3*.md")) if ".en." not in p.name
+    )
     page.write_text(page.read_text() + "\n" * (MAX_PAGE_LINES + 1))
     fixture = sorted((root / "ch7" / "exercises" / "7.2" / "wrong").glob("*.py"))[0]
     body = fixture.read_text().split("\n", 1)[1]

@@ -2,7 +2,7 @@
 # This chapter assumes only NumPy; beyond these imports, you write every function yourself.
 from functools import partial  # often used to pass static_argnames to jax.jit
 from typing import NamedTuple  # section 0.6: a NamedTuple is a ready-made pytree container
-from dataclasses import dataclass  # section 0.6: a registered dataclass is a pytree container too
+import dataclasses  # section 0.6: a registered dataclass is a pytree container too
 
 import jax
 import jax.numpy as jnp

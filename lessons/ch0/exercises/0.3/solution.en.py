@@ -8,9 +8,9 @@ def loss_and_pred(params, x, y):
 
 
 def sgd_step(params, x, y, lr):
-    (loss, pred), grads = jax.value_and_grad(loss_and_pred, has_aux=True)(params, x, y)
-    # grads has the structure of params; tree.map builds a new dict and leaves params alone.
-    new_params = jax.tree.map(lambda p, g: p - lr * g, params, grads)
+    (loss, pred), grad_tree = jax.value_and_grad(loss_and_pred, has_aux=True)(params, x, y)
+    # grad_tree has the structure of params; tree.map builds a new dict and leaves params alone.
+    new_params = jax.tree.map(lambda w, dw: w - lr * dw, params, grad_tree)
     return new_params, loss, pred
 
 

@@ -7,9 +7,9 @@ def loss_and_pred(params, x, y):
 
 
 def sgd_step(params, x, y, lr):
-    (loss, pred), grads = jax.value_and_grad(loss_and_pred, has_aux=True)(params, x, y)
-    # grads 和 params 同结构;tree.map 造出一个新字典,传进来的 params 不动。
-    new_params = jax.tree.map(lambda p, g: p - lr * g, params, grads)
+    (loss, pred), grad_tree = jax.value_and_grad(loss_and_pred, has_aux=True)(params, x, y)
+    # grad_tree 和 params 同结构;tree.map 造出一个新字典,传进来的 params 不动。
+    new_params = jax.tree.map(lambda w, dw: w - lr * dw, params, grad_tree)
     return new_params, loss, pred
 
 

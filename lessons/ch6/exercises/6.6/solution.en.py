@@ -22,8 +22,9 @@ def ema_train_step(state, x, y,  # the state and a batch of data
 
 
 if __name__ == "__main__":
-    origin = {"w": jnp.zeros(()), "b": jnp.zeros(())}
-    st = TrainState(jnp.asarray(0), origin, origin)
+    zeros = lambda: {"w": jnp.zeros(()), "b": jnp.zeros(())}
+    # two zero trees, each in its own buffers: donating the state never donates one buffer twice
+    st = TrainState(jnp.asarray(0), zeros(), zeros())
     for _ in range(100):
         st = ema_train_step(st, x_data, y_data, 0.05, 0.9)
     rounded = lambda tree: {name: round(float(val), 4) for name, val in tree.items()}

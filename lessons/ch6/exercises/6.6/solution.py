@@ -22,8 +22,9 @@ def ema_train_step(state, x, y,  # 状态与一批数据
 
 
 if __name__ == "__main__":
-    origin = {"w": jnp.zeros(()), "b": jnp.zeros(())}
-    st = TrainState(jnp.asarray(0), origin, origin)
+    zeros = lambda: {"w": jnp.zeros(()), "b": jnp.zeros(())}
+    # 两份零参数各自创建:捐赠状态时不会把同一块缓冲区捐两次
+    st = TrainState(jnp.asarray(0), zeros(), zeros())
     for _ in range(100):
         st = ema_train_step(st, x_data, y_data, 0.05, 0.9)
     rounded = lambda tree: {name: round(float(val), 4) for name, val in tree.items()}

@@ -16,8 +16,8 @@ def ema_train_step(state, x, y,  # the state and a batch of data
 
 
 # You can try it out below (the checks do not use this code):
-# origin = {"w": jnp.zeros(()), "b": jnp.zeros(())}
-# st = TrainState(jnp.asarray(0), origin, origin)
+# zeros = lambda: {"w": jnp.zeros(()), "b": jnp.zeros(())}
+# st = TrainState(jnp.asarray(0), zeros(), zeros())  # two zero trees, not one shared buffer
 # for _ in range(100):
 #     st = ema_train_step(st, x_data, y_data, 0.05, 0.9)
 # print(st)

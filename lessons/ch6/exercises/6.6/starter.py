@@ -16,8 +16,8 @@ def ema_train_step(state, x, y,  # 状态与一批数据
 
 
 # 可以在下面自己试一试(检查不依赖这些代码):
-# origin = {"w": jnp.zeros(()), "b": jnp.zeros(())}
-# st = TrainState(jnp.asarray(0), origin, origin)
+# zeros = lambda: {"w": jnp.zeros(()), "b": jnp.zeros(())}
+# st = TrainState(jnp.asarray(0), zeros(), zeros())  # 两份零参数各自创建,不共用缓冲区
 # for _ in range(100):
 #     st = ema_train_step(st, x_data, y_data, 0.05, 0.9)
 # print(st)

@@ -8,5 +8,5 @@ def loss_and_pred(params, x, y):
 
 
 def sgd_step(params, x, y, lr):
-    (loss, pred), grads = jax.value_and_grad(loss_and_pred, has_aux=True)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * g, params, grads), float(loss), pred
+    (loss, pred), grad_tree = jax.value_and_grad(loss_and_pred, has_aux=True)(params, x, y)
+    return jax.tree.map(lambda w, dw: w - lr * dw, params, grad_tree), float(loss), pred

@@ -8,7 +8,7 @@ def loss_and_pred(params, x, y):
 
 
 def sgd_step(params, x, y, lr):
-    (loss, pred), grads = jax.value_and_grad(loss_and_pred, has_aux=True)(params, x, y)
+    (loss, pred), grad_tree = jax.value_and_grad(loss_and_pred, has_aux=True)(params, x, y)
     for name in params:
-        params[name] = params[name] - lr * grads[name]
+        params[name] = params[name] - lr * grad_tree[name]
     return params, loss, pred

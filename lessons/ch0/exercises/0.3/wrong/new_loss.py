@@ -7,7 +7,7 @@ def loss_and_pred(params, x, y):
 
 
 def sgd_step(params, x, y, lr):
-    grads, _ = jax.grad(loss_and_pred, has_aux=True)(params, x, y)
-    new_params = jax.tree.map(lambda p, g: p - lr * g, params, grads)
+    grad_tree, _ = jax.grad(loss_and_pred, has_aux=True)(params, x, y)
+    new_params = jax.tree.map(lambda w, dw: w - lr * dw, params, grad_tree)
     loss, pred = loss_and_pred(new_params, x, y)
     return new_params, loss, pred

@@ -9,5 +9,5 @@ def loss_and_pred(params, x, y):
 
 def sgd_step(params, x, y, lr):
     loss, pred = loss_and_pred(params, x, y)
-    grads = jax.grad(lambda p: loss_and_pred(p, x, y)[0])(params)
-    return jax.tree.map(lambda p, g: p - lr * g, params, grads), loss, pred
+    grad_tree = jax.grad(lambda p: loss_and_pred(p, x, y)[0])(params)
+    return jax.tree.map(lambda w, dw: w - lr * dw, params, grad_tree), loss, pred

@@ -4,5 +4,6 @@
 # 可 z 不再由传进来的 key 决定,换什么 key 都一样。
 def uniform_and_normal(key, n):
     u = jax.random.uniform(key, (n,))
-    z = jax.random.normal(jax.random.key(0), (n,))
+    own_key = jax.random.key(0)
+    z = jax.random.normal(own_key, (n,))
     return u, z

@@ -6,6 +6,6 @@ def soft_sign(x):
     try:
         if x > 0:
             return x / (1.0 + x)
-    except jax.errors.TracerBoolConversionError:
+    except Exception:  # 把追踪值上 bool() 的报错一并吞掉
         pass
     return x / (1.0 - x)
