@@ -15,6 +15,8 @@ from tutor.worker.checklib import (
     assert_close,
     assert_that,
     compare,
+    later,
+    msg,
     scan_lengths,
 )
 from tutor.worker.mistakes import Known, produced
@@ -42,29 +44,25 @@ def shuffle(L):
     out = as_tuple(
         epoch(L.init_state(jax.random.key(21), jax.random.key(22)), X, Y),
         3,
-        "train_epoch_jit 的返回值",
+        msg("_ch7_project_epoch.epoch_result"),
     )
     after = _key_bits(out[0].key)
     assert_that(
         compare(after, before, rtol=0, atol=0) is not None,
-        "一个 epoch 之后 state.key 没有变:下一个 epoch 会用同一个 key 打乱,"
-        "每个 epoch 的 mini-batch 顺序都一样。"
-        "先 jax.random.split(state.key),用其中一个打乱,把另一个写回新的 state。",
+        msg("_ch7_project_epoch.key_not_advanced"),
         key_before=before,
         key_after=after,
     )
     other = as_tuple(
         epoch(L.init_state(jax.random.key(21), jax.random.key(23)), X, Y),
         3,
-        "train_epoch_jit 的返回值",
+        msg("_ch7_project_epoch.epoch_result"),
     )
-    first_losses = as_array(out[1], "train_epoch_jit 返回的 losses")
-    other_losses = as_array(other[1], "train_epoch_jit 返回的 losses")
+    first_losses = as_array(out[1], msg("_ch7_project_epoch.returned_losses"))
+    other_losses = as_array(other[1], msg("_ch7_project_epoch.returned_losses"))
     assert_that(
         compare(other_losses, first_losses, rtol=0, atol=0) is not None,
-        "初始参数相同、只有 state.key 不同的两个 epoch,每一步的 loss 完全一样:"
-        "mini-batch 的顺序没有随 key 变化。"
-        "打乱用的下标要来自 jax.random.permutation(由 state.key 分出的 key, 样本数)。",
+        msg("_ch7_project_epoch.order_ignores_key"),
         losses_key_22=first_losses,
         losses_key_23=other_losses,
     )
@@ -83,40 +81,34 @@ LOSS_MISTAKES = [
     Known(
         "swapped_outputs",
         lambda before, norms, after, first: norms,
-        "losses 等于重放里每一步的梯度范数:losses 和 gnorms 的位置反了,"
-        "train_epoch 应返回 (state, losses, gnorms)。",
+        later("_ch7_project_epoch.losses_are_gnorms"),
     ),
     Known(
         "loss_after_update",
         lambda before, norms, after, first: after,
-        "每一步记录的是参数更新之后的损失:11 步都等于 float64 重放里更新之后的交叉熵"
-        "(第一步学习率是 0,所以只有第一步对得上)。losses 应是更新前这一批的损失。",
+        later("_ch7_project_epoch.loss_after_update"),
     ),
     Known(
         "one_step_late",
         lambda before, norms, after, first: _late(before, first),
-        "losses 从第 2 步起都等于 float64 重放里前一步的损失,整体晚了一步:"
-        "scan 每一步输出的是 carry 里上一步留下的值。每一步要输出这一步刚算出的 loss。",
+        later("_ch7_project_epoch.losses_one_step_late"),
     ),
 ]
 GNORM_MISTAKES = [
     Known(
         "swapped_outputs",
         lambda before, norms, after, first: before,
-        "gnorms 等于重放里每一步的损失:losses 和 gnorms 的位置反了,"
-        "train_epoch 应返回 (state, losses, gnorms)。",
+        later("_ch7_project_epoch.gnorms_are_losses"),
     ),
     Known(
         "clipped_norm",
         lambda before, norms, after, first: np.minimum(norms, 1.0),
-        "gnorms 等于裁剪之后的梯度范数 min(‖g‖, 1):"
-        "要记录的是裁剪之前的梯度全局范数 global_norm(g)。",
+        later("_ch7_project_epoch.gnorms_clipped"),
     ),
     Known(
         "one_step_late",
         lambda before, norms, after, first: _late(norms, first),
-        "gnorms 从第 2 步起都等于 float64 重放里前一步的梯度范数,整体晚了一步:scan 每一步输出的是 "
-        "carry 里上一步留下的值。每一步要输出这一步刚算出的梯度范数。",
+        later("_ch7_project_epoch.gnorms_one_step_late"),
     ),
 ]
 
@@ -136,10 +128,10 @@ def epoch_outputs(L):
     out = as_tuple(
         as_callable(L.train_epoch_jit, "train_epoch_jit")(state, X, Y),
         3,
-        "train_epoch_jit 的返回值",
+        msg("_ch7_project_epoch.epoch_result"),
     )
-    losses = as_array(out[1], "train_epoch_jit 返回的 losses", shape=(11,))
-    gnorms = as_array(out[2], "train_epoch_jit 返回的 gnorms", shape=(11,))
+    losses = as_array(out[1], msg("_ch7_project_epoch.returned_losses"), shape=(11,))
+    gnorms = as_array(out[2], msg("_ch7_project_epoch.returned_gnorms"), shape=(11,))
     # the whole epoch replayed in float64: the first update has learning rate 0 and changes
     # nothing, so only the later steps tell a loss taken before the update from one taken after
     replay = np_replay(P0, point[0], label[0], 11, _total_steps(L))
@@ -148,9 +140,8 @@ def epoch_outputs(L):
         replay[0],
         rtol=1e-4,
         atol=1e-6,
-        what="11 步的 loss",
-        msg="所有样本都相同时,第 k 步的 loss 应等于这一步更新之前的参数在这个样本上的交叉熵"
-        "(检查用 float64 重放了整个 epoch;见期望值与实际值)。",
+        what=msg("_ch7_project_epoch.losses_of_11_steps"),
+        msg=msg("_ch7_project_epoch.losses_differ"),
         mistakes=produced(LOSS_MISTAKES, *replay, float(losses[0])),
     )
     assert_close(
@@ -158,9 +149,8 @@ def epoch_outputs(L):
         replay[1],
         rtol=1e-4,
         atol=1e-6,
-        what="11 步的梯度范数",
-        msg="所有样本都相同时,第 k 步的 gnorm 应等于这一步更新之前的参数处这个样本的梯度全局 L2 "
-        "范数(裁剪之前)。",
+        what=msg("_ch7_project_epoch.gnorms_of_11_steps"),
+        msg=msg("_ch7_project_epoch.gnorms_differ"),
         mistakes=produced(GNORM_MISTAKES, *replay, float(gnorms[0])),
     )
 
@@ -178,9 +168,7 @@ def epoch_scan(L):
     lengths = scan_lengths(jax.make_jaxpr(fn)(state, jnp.asarray(Xtr), jnp.asarray(ytr)))
     assert_that(
         steps in lengths,
-        f"train_epoch 的程序里没有长度为 STEPS_PER_EPOCH = {steps} 的 scan"
-        f"(程序里的 scan 长度:{lengths}):题目要求一个 epoch 的 {steps} 个 mini-batch 用 lax.scan "
-        "逐批训练。Python 的 for 循环会在追踪时把每一步都展开进程序,步数越多编译越慢。",
+        msg("_ch7_project_epoch.no_epoch_scan", steps=steps, lengths=lengths),
         scan_lengths=lengths,
     )
 

@@ -24,6 +24,7 @@ from tutor.worker.checklib import (
     assert_equal,
     assert_that,
     compare,
+    msg,
 )
 
 SEED = 7707
@@ -62,7 +63,7 @@ def ce_loss(L):
         rtol=1e-5,
         atol=0,
         what="ce_loss(params, X, Y)",
-        msg="ce_loss 与 float64 的交叉熵 −mean(log_softmax(logits)[i, Y[i]]) 不一致。",
+        msg=msg("_ch7_project_parts.ce_differs"),
     )
     big = {
         k: {n: (v * 40.0 if n == "w" else v) for n, v in layer.items()}
@@ -73,8 +74,7 @@ def ce_loss(L):
     got_big = as_scalar(L.ce_loss(jbig, jnp.asarray(X), jnp.asarray(Y)), "ce_loss(params, X, Y)")
     assert_that(
         np.isfinite(got_big),
-        "logits 很大(上千)时 ce_loss 变成了 inf/NaN:softmax 里的小概率下溢成 0,再取 log 就是 −inf。"
-        "用专题 2 的 log_softmax_stable(减去最大值),不要写 log(softmax(z))。",
+        msg("_ch7_project_parts.ce_not_finite"),
         expected=ref,
         actual=got_big,
     )
@@ -83,8 +83,8 @@ def ce_loss(L):
         ref,
         rtol=1e-4,
         atol=0,
-        what="大 logits 时的 ce_loss",
-        msg="logits 很大时 ce_loss 不准:用减去最大值的 log_softmax_stable。",
+        what=msg("_ch7_project_parts.ce_big_logits"),
+        msg=msg("_ch7_project_parts.ce_big_inaccurate"),
     )
 
 
@@ -100,12 +100,12 @@ def setup(L):
                 np.all(
                     as_array(
                         as_entry(
-                            as_entry(m, name, "weight_mask 的结果", PARAMS_LIKE),
+                            as_entry(m, name, msg("_ch7_project_parts.mask_result"), PARAMS_LIKE),
                             k,
-                            f"weight_mask 的 {name}",
+                            msg("_ch7_project_parts.mask_of_layer", name=name),
                             PARAMS_LIKE,
                         ),
-                        f"weight_mask 的 {name}.{k}",
+                        msg("_ch7_project_parts.mask_of_leaf", name=name, k=k),
                     )
                 )
             )
@@ -113,7 +113,7 @@ def setup(L):
         }
         assert_that(
             flags == {"w": True, "b": False},
-            f"weight_mask 在 {name} 上应为 w: True、b: False:只对权重做衰减,偏置不衰减。",
+            msg("_ch7_project_parts.mask_wrong", name=name),
             actual=flags,
         )
     st = L.init_state(jax.random.key(4), jax.random.key(5))
@@ -136,19 +136,17 @@ def setup(L):
     for path, leaf in jax.tree_util.tree_flatten_with_path(st)[0]:
         where = jax.tree_util.keystr(path)
         if id(leaf) in seen:
-            shared.append(f"{seen[id(leaf)]} 与 {where}")
+            shared.append(msg("_ch7_project_parts.shared_pair", seen=seen[id(leaf)], where=where))
         seen.setdefault(id(leaf), where)
     assert_that(
         not shared,
-        f"TrainState 里同一个数组对象出现了不止一次({shared[:3]}):捐赠时会报"
-        "“donate the same buffer twice”。每个数组都要独立创建。",
+        msg("_ch7_project_parts.leaves_shared", shared=shared[:3]),
         shared=shared,
     )
     step = as_array(st.step, "init_state(...).step")
     assert_that(
         str(step.dtype) == "int32" and step.shape == () and int(step) == 0,
-        "init_state 的 step 应是 int32 的 0 标量数组(jnp.zeros([], jnp.int32)),"
-        f"得到 {step.dtype} {step.shape}。",
+        msg("_ch7_project_parts.step_not_int32_zero", dtype=step.dtype, shape=step.shape),
         actual=repr(st.step),
     )
 
@@ -185,19 +183,19 @@ def optimizer(L):
     actual = []
     for grads in grads_seq:
         delta, state = as_tuple(
-            update(to_jax(grads), state, to_jax(params)), 2, "optimizer.update(...) 的返回值"
+            update(to_jax(grads), state, to_jax(params)), 2, msg("_ch7_project_parts.update_result")
         )
         actual.append(
             {
                 name: {
                     k: as_array(
                         as_entry(
-                            as_entry(delta, name, "optimizer 的更新量", PARAMS_LIKE),
+                            as_entry(delta, name, msg("_ch7_project_parts.updates"), PARAMS_LIKE),
                             k,
-                            f"optimizer 的更新量 {name}",
+                            msg("_ch7_project_parts.updates_of_layer", name=name),
                             PARAMS_LIKE,
                         ),
-                        f"optimizer 的更新量 {name}.{k}",
+                        msg("_ch7_project_parts.updates_of_leaf", name=name, k=k),
                     )
                     for k in params[name]
                 }
@@ -208,22 +206,17 @@ def optimizer(L):
         Mistake(
             "no_clip",
             np_spiral_updates(params, grads_seq, clip=False),
-            "更新量和不做梯度裁剪的版本一致:第 3 次 update 的梯度范数远大于 1,"
-            "裁剪到 1.0 以后 Adam 的动量会不同。"
-            "chain 的第一段应是 clip_by_global_norm(1.0)。",
+            msg("_ch7_project_parts.no_clip"),
         ),
         Mistake(
             "decay_biases",
             np_spiral_updates(params, grads_seq, decay_biases=True),
-            "偏置 b 也被衰减了:第 2 次 update 的梯度是 0,b 的更新量应为 0,你的是 −lr × 1e-4 × b。"
-            "add_decayed_weights 要带 mask=weight_mask。",
+            msg("_ch7_project_parts.biases_decayed"),
         ),
         Mistake(
             "constant_lr",
             np_spiral_updates(params, grads_seq, constant_lr=1e-2),
-            "学习率是常数 0.01:前几次 update 应处在 warmup 里"
-            "(第 t 次的学习率是 1e-2 × (t − 1)/100)。"
-            "最后一段应是 scale_by_learning_rate(lr_schedule)。",
+            msg("_ch7_project_parts.constant_lr"),
         ),
     ]
     # Each update is compared at its own scale: rtol 1e-4 plus an atol of 2e-5 × the update's
@@ -255,11 +248,9 @@ def optimizer(L):
             expected[t],
             rtol=1e-4,
             atol=atols[t],
-            what=f"optimizer 第 {t + 1} 次 update 的更新量",
+            what=msg("_ch7_project_parts.updates_of_step", t=t + 1),
             mistakes=[Mistake(found.label, actual[t], found.message)] if found else (),
-            msg=f"optimizer 第 {t + 1} 次 update 的更新量与 float64 的 chain(裁剪 1.0, Adam, "
-            f"只对 w 的 1e-4 衰减, 学习率 lr_schedule) 不一致(前 {t} 次一致;"
-            "五次 update 依次是两次零梯度,再是范数很大、很小、适中的随机梯度)。",
+            msg=msg("_ch7_project_parts.updates_differ", t=t + 1, agreed=t),
         )
 
 
@@ -272,7 +263,12 @@ def schedule(L):
     total = 150 * 11
     for name, want in (("BATCH", 128), ("EPOCHS", 150), ("STEPS_PER_EPOCH", 11)):
         got = as_scalar(L.ns.get(name), name)
-        assert_equal(got, want, what=name, msg=f"{name} 应为 {want},得到 {got:g}。")
+        assert_equal(
+            got,
+            want,
+            what=name,
+            msg=msg("_ch7_project_parts.constant_wrong", name=name, want=want, got=got),
+        )
     opt = L.optimizer
     for part in ("init", "update"):
         as_callable(getattr(opt, part, None), f"optimizer.{part}")
@@ -286,15 +282,14 @@ def schedule(L):
 
     _, moves = jax.jit(lambda st: jax.lax.scan(body, st, None, length=total))(opt.init(tiny))
     rates = (
-        -as_array(moves, "optimizer 每一步对 w 的更新量", shape=(total,)).astype(np.float64) / 1e-4
+        -as_array(moves, msg("_ch7_project_parts.w_moves"), shape=(total,)).astype(np.float64)
+        / 1e-4
     )
     assert_close(
         rates,
         np_spiral_schedule(total),
         rtol=1e-3,
         atol=1e-7,
-        what="每一步的学习率(由零梯度时的衰减量反推)",
-        msg="用零梯度连续调用 optimizer.update 1650 次,"
-        "由每一步 w 的衰减量 −lr(t) × 1e-4 × w 反推出的学习率,"
-        "与“100 步从 0 线性升到 1e-2、再余弦衰减,到第 1650 步降到 1e-4”不一致。",
+        what=msg("_ch7_project_parts.rate_per_step"),
+        msg=msg("_ch7_project_parts.schedule_differs"),
     )

@@ -1,4 +1,5 @@
 # expect: failed optimizer "偏置 b 也被衰减了"
+# expect.en: "The biases b are decayed too"
 # weight_mask 写对了,组装优化器时却忘了把它传给 add_decayed_weights:偏置也被衰减。
 # 三臂螺旋 MLP 分类器
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、

@@ -1,4 +1,5 @@
 # expect: failed epoch_outputs "裁剪之后" not "晚了一步"
+# expect.en: "after clipping" not "one step late"
 # 错误示范:gnorms 记录的是裁剪到 1.0 以后的范数 min(‖g‖, 1),题目要的是裁剪之前的全局范数。
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、
 # TrainState、chain、clip_by_global_norm、scale_by_adam、add_decayed_weights、scale_by_learning_rate、

@@ -1,4 +1,5 @@
 # expect: failed optimizer "学习率是常数 0.01"
+# expect.en: "constant 0.01"
 # 学习率直接用峰值 0.01 的常数,没有用 lr_schedule:没有 warmup,也没有余弦衰减。
 # 三臂螺旋 MLP 分类器
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、

@@ -1,4 +1,5 @@
 # expect: failed setup "偏置不衰减"
+# expect.en: "never to the biases"
 # 权重衰减作用在所有参数上(包括偏置 b)。
 N_TRAIN = 1440                    # 1800 个样本中 1440 个训练、360 个测试
 BATCH = 128

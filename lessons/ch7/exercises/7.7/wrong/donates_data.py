@@ -1,4 +1,5 @@
 # expect: failed donation "X" "Y" "捐赠"
+# expect.en: "X" "Y" "donates"
 # 错误示范:把 state 和训练数据一起捐赠。在 CPU 上数据的缓冲区碰巧没被删除(JAX 只发一条警告),
 # 但题目规定只捐赠 state:在会真正回收捐赠缓冲区的设备上,第二个 epoch 就读不到数据了。
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、

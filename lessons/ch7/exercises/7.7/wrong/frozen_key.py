@@ -1,4 +1,5 @@
 # expect: failed shuffle "state.key 没有变"
+# expect.en: "state.key is unchanged"
 # 用 state.key 打乱了数据,却没有把新的 key 写回状态:每个 epoch 的打乱顺序完全一样。
 # 三臂螺旋 MLP 分类器
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、

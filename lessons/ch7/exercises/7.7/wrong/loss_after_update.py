@@ -1,4 +1,5 @@
 # expect: failed epoch_outputs "更新之后" not "晚了一步"
+# expect.en: "after the parameter update" not "one step late"
 # 错误示范:每一步记录的损失是参数更新之后重新算的,而题目要的是更新前这一批的损失。
 # 第一步的学习率是 0,这一步的更新什么也没改,只看第一步发现不了。
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、

@@ -1,4 +1,5 @@
 # expect: failed epoch_outputs "晚了一步" not "更新之后"
+# expect.en: "one step late" not "after the parameter update"
 # 错误示范:scan 的 carry 里存着上一步的 loss,每一步输出的是 carry 里的旧值再换成新值,
 # 所以 losses 整体晚了一步(第一个是 carry 的初值 0)。
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、

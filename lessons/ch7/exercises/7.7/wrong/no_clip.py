@@ -1,4 +1,5 @@
 # expect: failed optimizer "不做梯度裁剪"
+# expect.en: "without gradient clipping"
 # 优化器漏了第一段的全局范数裁剪:梯度很大时,Adam 的动量被一步带偏。
 # 三臂螺旋 MLP 分类器
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、

@@ -1,4 +1,5 @@
 # expect: failed donation "没有被删除"
+# expect.en: "were not deleted"
 # jit 时没有捐赠 state:每个 epoch 新旧两份状态同时占着内存。
 N_TRAIN = 1440                    # 1800 个样本中 1440 个训练、360 个测试
 BATCH = 128

@@ -1,4 +1,5 @@
 # expect: failed norms_chunked "没有 scan" "batch_size=256"
+# expect.en: "has no scan" "batch_size=256"
 # 错误示范:grad_norms_all 用 vmap 一次算完所有样本的梯度范数。数值一样,但没有分块:
 # 逐样本梯度一次全部放在内存里,题目要求 lax.map(..., batch_size=256)。
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、

@@ -1,4 +1,5 @@
 # expect: failed compile_once "编译了 2 次" "静态参数的新取值"
+# expect.en: "compiled 2 times" "a new value of a static argument"
 # 每个 epoch 手动衰减学习率,并把它作为静态参数传进 jit:每个新值都要重新编译一次。
 N_TRAIN = 1440                    # 1800 个样本中 1440 个训练、360 个测试
 BATCH = 128

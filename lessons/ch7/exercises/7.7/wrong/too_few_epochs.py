@@ -1,4 +1,5 @@
 # expect: failed accuracy "准确率不够"
+# expect.en: "accuracy is too low"
 # 只训练 3 个 epoch(33 步,还在 warmup 里):编译一次、捐赠都没问题,但模型还没学会螺旋的形状。
 N_TRAIN = 1440                    # 1800 个样本中 1440 个训练、360 个测试
 BATCH = 128

@@ -1,4 +1,5 @@
 # expect: failed jitted "accuracy_fn 不是 jit 编译的函数"
+# expect.en: "accuracy_fn is not a jit-compiled function"
 # accuracy_fn 忘了 jax.jit:结果没错,但每次调用都逐个算子执行。
 # 三臂螺旋 MLP 分类器
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、

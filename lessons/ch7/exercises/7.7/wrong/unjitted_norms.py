@@ -1,4 +1,5 @@
 # expect: failed jitted "grad_norms_all 不是 jit 编译的函数"
+# expect.en: "grad_norms_all is not a jit-compiled function"
 # grad_norms_all 忘了 jax.jit:lax.map 每次调用都要重新追踪、逐块执行。
 # 三臂螺旋 MLP 分类器
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、

@@ -1,4 +1,5 @@
 # expect: error hard_samples "vmap"
+# expect.en: "vmap"
 # 逐样本梯度范数用 vmap 却没写 in_axes:参数也被沿第 0 轴映射,形状对不上直接报错。
 N_TRAIN = 1440                    # 1800 个样本中 1440 个训练、360 个测试
 BATCH = 128
