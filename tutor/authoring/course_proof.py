@@ -339,7 +339,8 @@ def quiz_proofs(course: Course, chapter, runner: Runner, batch: bool = True) -> 
     in the same batch, and its two outputs must print the same numbers."""
     en = load_course(course.root, lang="en").chapter_by_id[chapter.id]
     zh_code = {q.id: q.verify for q in chapter.quiz.questions} if chapter.quiz else {}
-    differ = {q.id for q in en.quiz.questions if q.verify != zh_code.get(q.id)} if en.quiz else set()
+    theirs = en.quiz.questions if en.quiz else []
+    differ = {q.id for q in theirs if q.verify != zh_code.get(q.id)}
     inputs, en_inputs = quiz_inputs(chapter), quiz_inputs(en, differ, " (en)")
     proofs = prove(inputs + en_inputs, runner, batch)
     zh = {i.label: (i, p) for i, p in zip(inputs, proofs, strict=False)}

@@ -5,10 +5,11 @@ cheat sheet with as many glossary terms, every text field of its TOML files (a f
 Chinese holds no Chinese character, such as a signature written in code, needs no translation),
 and the starters, solutions and context in `.en.py` versions that differ from the Chinese ones
 only in comments and string literals (code_parity.py), as must a quiz question's English
-`verify` code in the overlay (required where the Chinese one holds Chinese). A page's English version has the same
-code blocks with the same flags, the same code but for words, and predictions with the same
-answers. English text has no Chinese character and no full-width punctuation
-(text_rules.english_problems); every `.en` file that exists is held to that, claimed or not."""
+`verify` code in the overlay (required where the Chinese one holds Chinese). A page's English
+version has the same code blocks with the same flags, the same code but for words, and
+predictions with the same answers. English text has no Chinese character and no full-width
+punctuation (text_rules.english_problems); every `.en` file that exists is held to that, claimed
+or not."""
 
 from __future__ import annotations
 
