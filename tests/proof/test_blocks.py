@@ -54,7 +54,7 @@ def test_a_quiz_verify_in_english_runs_and_prints_the_same_numbers(runner, tmp_p
     assert [(v.label, v.ok) for v in verdicts] == [
         ("quiz 6/q2", True),
         ("quiz 6/q2 (en)", True),
-        ("quiz 6/q2 (en) zh=en", True),
+        ("quiz 6/q2 zh=en", True),
     ], _report(verdicts)
     assert "verified: 6" in verdicts[1].result.stdout
     overlay = root / "ch6" / "quiz.en.toml"  # a number in a string: the same code, another output
