@@ -130,6 +130,27 @@ def test_english_code_differs_only_in_comments_and_strings(root, file, old, new,
     )
 
 
+def test_a_quiz_verify_in_english_differs_only_in_comments_and_strings(root):
+    overlay = root / CH6 / "quiz.en.toml"
+    edit(overlay, "sum([1, 2, 3])", "sum([1, 2, 4])")
+    assert found(root) == [
+        (
+            "ch6/quiz.en.toml",
+            "q2.verify",
+            "differs in more than words: line 1 `4` where the reference has line 1 `3`",
+        )
+    ]
+    edit(overlay, "sum([1, 2, 4])", "sum([1, 2, 3])  # 验证")
+    assert [(f, fld) for f, fld, _ in found(root)] == [("ch6/quiz.en.toml", "q2.verify")]
+
+
+def test_a_quiz_verify_with_chinese_words_needs_its_english(root):
+    edit(root / CH6 / "quiz.en.toml", "verify = \"print('verified:', sum([1, 2, 3]))\"\n", "")
+    assert found(root) == [
+        ("ch6/quiz.en.toml", "questions[1].verify", "missing: its Chinese has words")
+    ]
+
+
 def test_english_blocks_and_predictions_match_the_chinese(root):
     page = root / CH6 / "lessons" / "6.2.en.md"
     edit(page, 'answer = "B"', 'answer = "C"')

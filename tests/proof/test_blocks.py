@@ -2,11 +2,14 @@
 runnable block of a page runs (one batch worker per page, blocks that change process-wide state
 alone), a prediction's answer is what this machine prints, and every quiz's verify code runs. A
 page with an English version runs in both languages in the same batch worker, and each block's two
-outputs print the same numbers."""
+outputs print the same numbers; so does a quiz question with its own English verify code."""
+
+import shutil
+from pathlib import Path
 
 import pytest
 
-from tutor.authoring.course_proof import page_proofs, prove, quiz_inputs
+from tutor.authoring.course_proof import page_proofs, quiz_proofs
 from tutor.course.languages import tagged
 from tutor.course.loader import load_course
 
@@ -39,8 +42,27 @@ def test_page_blocks_run(runner, lesson):
 
 @pytest.mark.parametrize("chapter", QUIZZES, ids=[f"quiz{c.id}" for c in QUIZZES])
 def test_quiz_verification_runs(runner, chapter):
-    verdicts = prove(quiz_inputs(chapter), runner)
+    verdicts = quiz_proofs(COURSE, chapter, runner)
     assert verdicts and all(v.ok for v in verdicts), _report(verdicts)
+
+
+def test_a_quiz_verify_in_english_runs_and_prints_the_same_numbers(runner, tmp_path):
+    fixture = Path(__file__).resolve().parent.parent / "fixtures" / "course" / "lessons"
+    root = shutil.copytree(fixture, tmp_path / "lessons")
+    chapter = load_course(root, fresh=True).chapter_by_id["6"]
+    verdicts = quiz_proofs(load_course(root, fresh=True), chapter, runner)
+    assert [(v.label, v.ok) for v in verdicts] == [
+        ("quiz 6/q2", True),
+        ("quiz 6/q2 (en)", True),
+        ("quiz 6/q2 zh=en", True),
+    ], _report(verdicts)
+    assert "verified: 6" in verdicts[1].result.stdout
+    overlay = root / "ch6" / "quiz.en.toml"  # a number in a string: the same code, another output
+    text = overlay.read_text(encoding="utf-8").replace("'verified:'", "'verified 2 times:'")
+    overlay.write_text(text, encoding="utf-8")
+    load_course(root, fresh=True, lang="en")  # the proof reads the English course as it is now
+    verdicts = quiz_proofs(load_course(root, fresh=True), chapter, runner)
+    assert [v.ok for v in verdicts] == [True, True, False], _report(verdicts)
 
 
 def test_every_chapter_asks_for_predictions():

@@ -6,9 +6,8 @@ runnable blocks and the quizzes' verification code.
 
 Lessons in both languages: where a page has an English version, its blocks run in English too,
 in the same batch worker as the Chinese ones, each prediction's `shows` is required in its own
-language's output, and each block's two outputs must print the same numbers (block_parity.py). A
-quiz question's answer and verification code are the same in both languages by construction (an
-overlay holds only text: tutor/course/languages.py), so the verification runs once.
+language's output, and each block's two outputs must print the same numbers (block_parity.py). So
+does a quiz question whose English overlay has its own verification code (English words).
 
 Both are the course proof (`make proof`) and the content authors' tools.
 
@@ -323,16 +322,30 @@ def lesson_inputs(course: Course, lesson, tag: str = "") -> list[Input]:
     return inputs
 
 
-def quiz_inputs(chapter) -> list[Input]:
+def quiz_inputs(chapter, only: set[str] | None = None, tag: str = "") -> list[Input]:
     inputs = []
     for q in chapter.quiz.questions if chapter.quiz else []:
-        if q.verify:
-            label = f"quiz {chapter.id}/{q.id}"
+        if q.verify and (only is None or q.id in only):
+            label = f"quiz {chapter.id}/{q.id}{tag}"
             job = functools.partial(
                 snippet_job, q.verify, label=label, time_limit=120, context=None, filename=label
             )
             inputs.append(Input(label, job, _passes, bool(process_effects(q.verify))))
     return inputs
+
+
+def quiz_proofs(course: Course, chapter, runner: Runner, batch: bool = True) -> list[Proof]:
+    """A quiz's verification code; a question whose English code differs runs in English too,
+    in the same batch, and its two outputs must print the same numbers."""
+    en = load_course(course.root, lang="en").chapter_by_id[chapter.id]
+    zh_code = {q.id: q.verify for q in chapter.quiz.questions} if chapter.quiz else {}
+    theirs = en.quiz.questions if en.quiz else []
+    differ = {q.id for q in theirs if q.verify != zh_code.get(q.id)}
+    inputs, en_inputs = quiz_inputs(chapter), quiz_inputs(en, differ, " (en)")
+    proofs = prove(inputs + en_inputs, runner, batch)
+    zh = {i.label: (i, p) for i, p in zip(inputs, proofs, strict=False)}
+    pairs = zip(en_inputs, proofs[len(inputs) :], strict=False)
+    return proofs + [_same_numbers(*zh[i.label[: -len(" (en)")]], p, runner) for i, p in pairs]
 
 
 def run_blocks(
@@ -352,7 +365,7 @@ def run_blocks(
         proofs += page_proofs(course, lesson, runner, batch)
     if not lesson_ids:
         for chapter in chapters:
-            proofs += prove(quiz_inputs(chapter), runner, batch)
+            proofs += quiz_proofs(course, chapter, runner, batch)
     return proofs
 
 

@@ -4,10 +4,12 @@ English, and then every text exists in both languages: pages, statements, explan
 cheat sheet with as many glossary terms, every text field of its TOML files (a field whose
 Chinese holds no Chinese character, such as a signature written in code, needs no translation),
 and the starters, solutions and context in `.en.py` versions that differ from the Chinese ones
-only in comments and string literals (code_parity.py). A page's English version has the same
-code blocks with the same flags, the same code but for words, and predictions with the same
-answers. English text has no Chinese character and no full-width punctuation
-(text_rules.english_problems); every `.en` file that exists is held to that, claimed or not."""
+only in comments and string literals (code_parity.py), as must a quiz question's English
+`verify` code in the overlay (required where the Chinese one holds Chinese). A page's English
+version has the same code blocks with the same flags, the same code but for words, and
+predictions with the same answers. English text has no Chinese character and no full-width
+punctuation (text_rules.english_problems); every `.en` file that exists is held to that, claimed
+or not."""
 
 from __future__ import annotations
 
@@ -20,10 +22,11 @@ from tutor.authoring.problems import Problem
 from tutor.authoring.text_rules import check_links, check_text
 from tutor.course.errors import ContentError
 from tutor.course.exercise import Exercise
-from tutor.course.languages import TEXT_KEYS, tagged
+from tutor.course.languages import CODE_KEYS, TEXT_KEYS, tagged
 from tutor.course.lesson import Lesson
 from tutor.course.loader import load_course
 from tutor.course.model import Chapter, Course
+from tutor.course.quiz import Quiz
 
 EN = "en"
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -106,6 +109,20 @@ def _english_rules(zc: Chapter, ec: Chapter, en: Course, problems: list[Problem]
             for part in parts:
                 check_text(part, where, q.id, problems, lang=EN)
             check_links(q.prompt + q.explanation + q.model_answer, where, en, problems)
+        if zc.quiz is not None:
+            _verify_parity(zc.quiz, ec.quiz, where, problems)
+
+
+def _verify_parity(zh_quiz: Quiz, quiz: Quiz, where: str, problems: list[Problem]) -> None:
+    """A question's English verify code: the Chinese code but for comments and strings."""
+    for zq, eq in zip(zh_quiz.questions, quiz.questions, strict=True):
+        if eq.verify == zq.verify:
+            continue
+        why = code_difference(zq.verify, eq.verify)
+        if why is not None:
+            problems.append(Problem(where, f"{eq.id}.verify", f"differs in more than words: {why}"))
+        else:
+            check_text(eq.verify, where, f"{eq.id}.verify", problems, markdown=False, lang=EN)
 
 
 # ---------------------------------------------------------------- parity of a claimed chapter
@@ -152,7 +169,7 @@ def _untranslated(base: dict, overlay: dict, where: str) -> list[str]:
             for n, table in enumerate(value):
                 other = theirs[n] if n < len(theirs) and isinstance(theirs[n], dict) else {}
                 out += _untranslated(table, other, f"{where}{key}[{n}].")
-        elif key in TEXT_KEYS and key not in overlay and _HAN.search(str(value)):
+        elif key in TEXT_KEYS | CODE_KEYS and key not in overlay and _HAN.search(str(value)):
             out.append(f"{where}{key}")
     return out
 

@@ -2,7 +2,9 @@
 Chinese, its English version sits beside it with `.en` before the extension (`6.1.en.md`,
 `statement.en.md`, `starter.en.py`), and a TOML file's English overlay (`chapter.en.toml`) holds
 only its text fields, in the same structure: same keys, arrays of tables in the same order and
-length. Ids, numbers, answers, needs, verify code and check ids are never in an overlay."""
+length. Ids, numbers, answers, needs and check ids are never in an overlay. A quiz question's
+`verify` code may be: the same code, only its comments and string literals in the overlay's
+language (the validator holds it to that, like an `.en.py` file)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ TEXT_KEYS = frozenset(
         "signature",
     }
 )
+CODE_KEYS = frozenset({"verify"})  # code whose comments and printed words a learner reads
 
 
 def tagged(path: Path, lang: str) -> Path:
@@ -60,7 +63,7 @@ def apply_overlay(base: dict, overlay: dict, path: Path, where: str = "") -> dic
         mine = base[key]
         if isinstance(mine, list) and mine and all(isinstance(m, dict) for m in mine):
             out[key] = _tables(mine, value, path, field)
-        elif key not in TEXT_KEYS:
+        elif key not in TEXT_KEYS | CODE_KEYS:
             raise ContentError(path, field, "holds no text: an overlay has only text fields")
         elif isinstance(mine, str):
             if not isinstance(value, str):
