@@ -25,6 +25,7 @@ TEXT_KEYS = frozenset(
         "explanation",
         "model_answer",
         "signature",
+        "starter_expect",  # a repair's: same status and check, the English words
     }
 )
 
