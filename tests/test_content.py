@@ -165,6 +165,8 @@ def _add_repair(root, starter_expect='failed eager "count + 1"', kind="repair", 
     toml.write_text(
         head + f"kind = \"{kind}\"\nstarter_expect = '{starter_expect}'\n\n[[interface]]" + rest
     )
+    overlay = dst / "exercise.en.toml"  # the English words: here the same as the Chinese ones
+    overlay.write_text(f"starter_expect = '{starter_expect}'\n" + overlay.read_text())
     chapter = root / "ch6" / "chapter.toml"
     text = chapter.read_text()
     if "repairs = [" in text:

@@ -55,8 +55,12 @@ def test_a_fixture_fails_when_its_message_names_an_absent_mistake():
 
 
 def test_the_english_line_gives_the_words_of_an_english_run(tmp_path):
-    from tutor.authoring.course_proof import judge_fixture
+    from tutor.authoring.course_proof import judge
     from tutor.course.expectations import ExpectationError, parse_expectation
+
+    def judge_fixture(path, result, lang):
+        return judge(parse_expectation(path).in_lang(lang), result)
+
     from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 
     def failed_with(message: str) -> RunResult:

@@ -40,7 +40,7 @@ from tutor.authoring.isolation import (
     declared_isolation,
     process_effects,
 )
-from tutor.course.expectations import LOAD, Expectation, parse_expectation, parse_header
+from tutor.course.expectations import LOAD, Expectation, parse_expectation
 from tutor.course.languages import tagged
 from tutor.course.loader import Course, Exercise, load_course
 from tutor.protocol.events import Job
@@ -63,12 +63,6 @@ class Proof:
 def dev_runner() -> Runner:
     """The runner the authors' tools use: a worker kept warm beside each job."""
     return Runner(keep_warm=True)
-
-
-def judge_fixture(path: Path, result: RunResult, lang: str = "zh") -> tuple[bool, str]:
-    """Did the fixture fail the way its header says: status, the check, and the message words
-    (those of `lang`)?"""
-    return judge(parse_expectation(path).in_lang(lang), result)
 
 
 def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
@@ -185,11 +179,20 @@ def _not_attempted(names: list[str]) -> Callable[[RunResult], tuple[bool, str]]:
 def _fails_as_declared(
     path: Path, lang: str = "zh", english_required: bool = False
 ) -> Callable[[RunResult], tuple[bool, str]]:
+    return _fails_as(lambda: parse_expectation(path), lang, english_required, "'# expect.en:'")
+
+
+def _fails_as(
+    expect: Callable[[], Expectation], lang: str, english_required: bool, where: str
+) -> Callable[[RunResult], tuple[bool, str]]:
+    """A wrong fixture or a repair's starter fails as `expect()` says, with `lang`'s words; once
+    the check module speaks through the catalogs the English words are required (`where`)."""
+
     def judge_wrong(res: RunResult) -> tuple[bool, str]:
-        exp = parse_expectation(path)
+        exp = expect()
         if lang == "en" and english_required and exp.words and exp.en is None:
-            return False, "the check module speaks English: the fixture needs '# expect.en:' words"
-        ok, why = judge_fixture(path, res, lang)
+            return False, f"the check module speaks English: the English words go in {where}"
+        ok, why = judge(exp.in_lang(lang), res)
         if ok and lang == "en" and english_required:
             ok, why = _no_chinese(res, why)
         silent = [
@@ -234,8 +237,8 @@ def exercise_inputs(
             Input(f"{ex.id} solution{tag}", job_of(solution, lang), passes, alone(solution))
         )
         if ex.is_repair:  # a repair's starter is broken code: it fails the way the content says
-            exp = parse_header("# expect: " + ex.starter_expect).in_lang(lang)
-            starter_judge: Callable[[RunResult], tuple[bool, str]] = functools.partial(judge, exp)
+            where = "exercise.en.toml's starter_expect"
+            starter_judge = _fails_as(ex.starter_expectation, lang, english, where)
         else:
             starter_judge = _not_attempted(ex.names)
         starter = version(ex.starter_path, lang)

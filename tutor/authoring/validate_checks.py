@@ -42,6 +42,7 @@ def check_checks_and_fixtures(ex, problems: list[Problem]) -> None:
                 f"at least three wrong solutions (has {len(wrong)})",
             )
         )
+    english = not cjk_literals(ex.check_path.read_text(encoding="utf-8"))
     if ex.is_repair:
         exp = parse_header("# expect: " + ex.starter_expect)
         if exp.check not in ids:
@@ -52,7 +53,15 @@ def check_checks_and_fixtures(ex, problems: list[Problem]) -> None:
                     f"no check {exp.check!r} in {ex.check_path.name}",
                 )
             )
-    english = not cjk_literals(ex.check_path.read_text(encoding="utf-8"))
+        if english and exp.status in NEEDS_CHECK and not ex.starter_expect_en:
+            problems.append(
+                Problem(
+                    str(ex.folder / "exercise.en.toml"),
+                    "starter_expect",
+                    f"{ex.check_path.name} speaks through the catalogs: the overlay gives the "
+                    f"English expectation, starter_expect = '{exp.status} {exp.check} \"<words>\"'",
+                )
+            )
     for w in wrong:
         try:
             exp = parse_expectation(w)

@@ -10,6 +10,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from tutor import paths
+from tutor.course.expectations import Expectation, parse_starter_expect
 from tutor.course.languages import LANGS, localized, tagged
 from tutor.course.markdown import reflow
 
@@ -48,6 +49,8 @@ class Exercise:
     equivalent_mutants: dict[str, str] = field(default_factory=dict)  # mutant id → why
     kind: str = "main"  # "main", or "repair": a broken starter from a lesson's pitfall
     starter_expect: str = ""  # repair: how the untouched starter must fail (a fixture header)
+    # repair: the same in English (exercise.en.toml's starter_expect), "" when not given
+    starter_expect_en: str = ""
     rules: list[Rule] = field(default_factory=list)  # [[rules]]: stated rule → enforcing checks
     # the page it follows on the course map: the last of `needs` in reading order (the loader
     # sets it; a repair follows the page whose pitfall it repairs)
@@ -57,6 +60,11 @@ class Exercise:
     @property
     def is_repair(self) -> bool:
         return self.kind == "repair"
+
+    def starter_expectation(self) -> Expectation:
+        """How the repair's starter must fail, with the English words when the overlay gives
+        them (`Expectation.in_lang` picks a language's)."""
+        return parse_starter_expect(self.starter_expect, self.starter_expect_en)
 
     @property
     def statement_path(self) -> Path:

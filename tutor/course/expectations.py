@@ -18,6 +18,10 @@ second line, same status and check, only the words (required once the exercise's
 speaks through the catalogs, checks/messages/):
 
     # expect.en: "changed module-level variables: hidden_total" not "old count"
+
+A repair exercise's broken starter is held to the same kind of expectation: `starter_expect` in
+exercise.toml (Chinese words), and in its English overlay exercise.en.toml the same status and
+check with the English words (`parse_starter_expect`).
 """
 
 from __future__ import annotations
@@ -137,3 +141,18 @@ def parse_expectation(path: Path) -> Expectation:
         return exp
     except ExpectationError as e:
         raise ExpectationError(f"{path}: {e}") from None
+
+
+def parse_starter_expect(zh: str, en: str = "") -> Expectation:
+    """A repair's `starter_expect` (a header without `# expect:`), with the English words of the
+    overlay's `starter_expect` when there is one: it must name the same status and check."""
+    exp = parse_header("# expect: " + zh)
+    if not en:
+        return exp
+    other = parse_header("# expect: " + en)
+    if (other.status, other.check) != (exp.status, exp.check):
+        raise ExpectationError(
+            f"the English expectation must have the same status and check as the Chinese one "
+            f"({exp.status} {exp.check or ''}), got {other.status} {other.check or ''}"
+        )
+    return Expectation(exp.status, exp.check, exp.words, exp.absent, (other.words, other.absent))

@@ -27,6 +27,7 @@ TEXT_KEYS = frozenset(
         "explanation",
         "model_answer",
         "signature",
+        "starter_expect",  # a repair's: same status and check, the English words
     }
 )
 CODE_KEYS = frozenset({"verify"})  # code whose comments and printed words a learner reads

@@ -14,7 +14,7 @@ from tutor import paths
 from tutor.course.content_index import ParsedFiles, index_path
 from tutor.course.errors import ContentError, UnknownId
 from tutor.course.exercise import Exercise, InterfaceItem, Rule
-from tutor.course.expectations import ExpectationError, parse_header
+from tutor.course.expectations import ExpectationError, parse_header, parse_starter_expect
 from tutor.course.languages import REFERENCE, apply_overlay, localized, tagged
 from tutor.course.lesson import Lesson, page_header
 from tutor.course.markdown import join_cjk_breaks, reflow
@@ -152,7 +152,8 @@ def _load_exercise(
         check_module=data.get("check", "ex_" + ex_id.replace(".", "_").replace("-", "_")),
         equivalent_mutants=_equivalent_mutants(data, path),
         kind=exercise_kind,
-        starter_expect=_starter_expect(data, path, exercise_kind, ex_id),
+        starter_expect=_starter_expect(data, path, exercise_kind, ex_id, files),
+        starter_expect_en=_english_starter_expect(path, exercise_kind, files),
         rules=_rules(data, path),
         lang=lang,
     )
@@ -176,7 +177,7 @@ def _placed_after(needs: list[str], lessons: list[Lesson]) -> str:
     return max(known, key=order.__getitem__) if known else needs[-1]
 
 
-def _starter_expect(data: dict, path: Path, kind: str, ex_id: str) -> str:
+def _starter_expect(data: dict, path: Path, kind: str, ex_id: str, files: ParsedFiles) -> str:
     declared = data.get("kind", "main")
     if declared != kind:
         raise ContentError(
@@ -189,12 +190,35 @@ def _starter_expect(data: dict, path: Path, kind: str, ex_id: str) -> str:
         return ""
     if not _REPAIR_ID.match(ex_id):
         raise ContentError(path, "id", "a repair exercise's id is <topic>-fix<n>, e.g. 6.2-fix1")
-    starter_expect: str = _need(data, "starter_expect", path)
+    base = _read_toml(path, files)  # the Chinese one, whatever the language read
+    starter_expect: str = _need(base, "starter_expect", path)
     try:
         parse_header("# expect: " + starter_expect)  # read only to report a malformed one
     except ExpectationError as e:
         raise ContentError(path, "starter_expect", str(e)) from None
     return starter_expect
+
+
+def _english_starter_expect(path: Path, kind: str, files: ParsedFiles) -> str:
+    """A repair's `starter_expect` in its English overlay: the same status and check as the
+    Chinese one, with the English words ("" when the overlay or the field is missing)."""
+    if kind != "repair":
+        return ""
+    other = tagged(path, "en")
+    try:
+        overlay = files.read(other, lambda text: _parse_toml(text, other))
+    except FileNotFoundError:
+        return ""
+    english = overlay.get("starter_expect", "")
+    if not isinstance(english, str):
+        raise ContentError(
+            other, "starter_expect", f"must be a string, got {type(english).__name__}"
+        )
+    try:
+        parse_starter_expect(_read_toml(path, files)["starter_expect"], english)
+    except ExpectationError as e:
+        raise ContentError(other, "starter_expect", str(e)) from None
+    return english
 
 
 def _rules(data: dict, path: Path) -> list[Rule]:
@@ -300,7 +324,8 @@ _cache: dict[tuple[Path, str], Course] = {}
 
 def load_course(root: Path | None = None, *, fresh: bool = False, lang: str = REFERENCE) -> Course:
     """The course in `lang`: every text from the `lang` files where they exist, else Chinese (a
-    chapter still being translated). Only that language's files are read."""
+    chapter still being translated). Only that language's files are read, and a repair's English
+    overlay for the English words of its `starter_expect`."""
     root = (root or paths.lessons_dir()).resolve()
     if not fresh and (root, lang) in _cache:
         return _cache[(root, lang)]
