@@ -54,12 +54,12 @@ def switch_language(app: Any, new: str | None = None) -> None:
         app.course = app.session.switch_language(new)
     except StoreError as e:  # the course has switched; only remembering it failed
         app.course = app.session.course
-        app.notify(str(e), severity="warning", timeout=5)
+        app.notify(str(e), severity="warning", timeout=5, markup=False)
     set_lang(new)
     app.forget_text_index()
     for screen in list(app.screen_stack):
         show_again(screen)
-    app.notify(t("app.language_now", name=t(f"app.lang.{new}")), timeout=3)
+    app.notify(t("app.language_now", name=t(f"app.lang.{new}")), timeout=3, markup=False)
 
 
 def show_again(screen: Screen[Any]) -> None:
@@ -110,7 +110,9 @@ def when_free(
     if ready():
         then()
         return
-    screen.notify(t("app.language_after_run", name=t(f"app.lang.{lang()}")), timeout=4)
+    screen.notify(
+        t("app.language_after_run", name=t(f"app.lang.{lang()}")), timeout=4, markup=False
+    )
 
     def look() -> None:
         if not screen.is_attached:

@@ -86,6 +86,7 @@ def quit_or_ask(app: App, recovered: list[Recovered]) -> None:
                     t("app.quit.recover_failed", reason="\n".join(failures)),
                     severity="error",
                     timeout=15,
+                    markup=False,
                 )
             else:
                 app.exit()
