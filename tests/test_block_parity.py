@@ -1,7 +1,7 @@
 """A lesson block in two languages must print the same numbers (tutor/authoring/block_parity.py):
 words are stripped, numbers kept, durations and numbers glued to words ignored, a sentence's
 numbers compared in any order. The course proof runs a page's blocks in both languages in one
-batch worker and compares them (course_proof.page_proofs), each prediction checked against its
+batch worker and compares them (block_proofs.page_proofs), each prediction checked against its
 own language's output."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tutor.authoring.block_parity import number_difference, numbers, unstable_lines
-from tutor.authoring.course_proof import page_proofs
+from tutor.authoring.block_proofs import page_proofs
 from tutor.course.loader import load_course
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "course"

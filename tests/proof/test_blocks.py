@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.authoring.course_proof import page_proofs, quiz_proofs
+from tutor.authoring.block_proofs import page_proofs, quiz_proofs
 from tutor.course.languages import tagged
 from tutor.course.loader import load_course
 

@@ -2,12 +2,7 @@
 every starter is not attempted (a repair's starter shows its symptom), every wrong-solution fixture
 fails on the check meant to catch it, and no check crashes on a structural variant of the solution
 (tutor/authoring/probes.py) (like rustlings' `dev check`). `jaxtutor dev blocks` runs the lessons'
-runnable blocks and the quizzes' verification code.
-
-Lessons in both languages: where a page has an English version, its blocks run in English too,
-in the same batch worker as the Chinese ones, each prediction's `shows` is required in its own
-language's output, and each block's two outputs must print the same numbers (block_parity.py). So
-does a quiz question whose English overlay has its own verification code (English words).
+runnable blocks and the quizzes' verification code (tutor/authoring/block_proofs.py).
 
 Both are the course proof (`make proof`) and the content authors' tools.
 
@@ -32,7 +27,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.authoring import probes
-from tutor.authoring.block_parity import number_difference, unstable_lines
 from tutor.authoring.cjk_literals import CJK, cjk_literals
 from tutor.authoring.isolation import (
     FAULT_STATUSES,
@@ -42,11 +36,11 @@ from tutor.authoring.isolation import (
 )
 from tutor.course.expectations import LOAD, Expectation, parse_expectation
 from tutor.course.languages import tagged
-from tutor.course.loader import Course, Exercise, load_course
+from tutor.course.loader import Course, Exercise
 from tutor.protocol.events import Job
 from tutor.protocol.result import CheckStatus, RunResult, Status
 from tutor.running.batch import run_batch
-from tutor.running.runner import Runner, exercise_job, snippet_job
+from tutor.running.runner import Runner, exercise_job
 from tutor.words.catalog import LANGS
 
 
@@ -69,7 +63,7 @@ def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
     if result.status.value != exp.status:
         return (
             False,
-            f"expected status {exp.status}, got {result.status.value} ({_summary(result)})",
+            f"expected status {exp.status}, got {result.status.value} ({summary(result)})",
         )
     if exp.check == LOAD:  # the learner's file itself fails to load: no check runs
         said = f"{result.error.type}: {result.error.message}" if result.error else ""
@@ -78,9 +72,9 @@ def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
         if result.checks or missing or present:
             return False, (
                 f"expected a load error saying {list(exp.words)} and not {list(exp.absent)}, "
-                f"got {_summary(result)}"
+                f"got {summary(result)}"
             )
-        return True, _summary(result)
+        return True, summary(result)
     if exp.check:
         hits = [c for c in result.checks if c.id == exp.check]
         if not hits:
@@ -90,7 +84,7 @@ def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
             )
         hit = hits[0]
         if hit.status in (CheckStatus.PASSED, CheckStatus.SKIPPED):
-            return False, f"check {exp.check!r} {hit.status.value}; failing: {_summary(result)}"
+            return False, f"check {exp.check!r} {hit.status.value}; failing: {summary(result)}"
         missing = [w for w in exp.words if w not in (hit.message or "")]
         if missing:
             return False, (
@@ -103,10 +97,10 @@ def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
                 f"check {exp.check!r} failed, but its message names {present}, "
                 f"which this answer does not do: {(hit.message or '')[:300]!r}"
             )
-    return True, _summary(result)
+    return True, summary(result)
 
 
-def _summary(result: RunResult) -> str:
+def summary(result: RunResult) -> str:
     bad = [f"{c.id}:{c.status.value}" for c in result.checks if c.status != CheckStatus.PASSED]
     extra = f" error={result.error.type}: {result.error.message[:200]}" if result.error else ""
     msg = f" msg={result.message[:200]}" if result.message else ""
@@ -151,8 +145,8 @@ def prove(inputs: list[Input], runner: Runner, batch: bool = True) -> list[Proof
     return proofs
 
 
-def _passes(res: RunResult) -> tuple[bool, str]:
-    return res.status == Status.PASSED, f"{_summary(res)} in {res.duration_s:.2f}s"
+def passes(res: RunResult) -> tuple[bool, str]:
+    return res.status == Status.PASSED, f"{summary(res)} in {res.duration_s:.2f}s"
 
 
 def _no_chinese(res: RunResult, why: str) -> tuple[bool, str]:
@@ -164,14 +158,14 @@ def _no_chinese(res: RunResult, why: str) -> tuple[bool, str]:
 
 
 def _passes_in_english(res: RunResult) -> tuple[bool, str]:
-    ok, why = _passes(res)
+    ok, why = passes(res)
     return _no_chinese(res, why) if ok else (ok, why)
 
 
 def _not_attempted(names: list[str]) -> Callable[[RunResult], tuple[bool, str]]:
     def judge_starter(res: RunResult) -> tuple[bool, str]:
         ok = res.status == Status.NOT_ATTEMPTED and bool(res.missing)
-        return ok and set(res.missing) <= set(names), _summary(res)
+        return ok and set(res.missing) <= set(names), summary(res)
 
     return judge_starter
 
@@ -231,10 +225,10 @@ def exercise_inputs(
     inputs = []
     for lang in LANGS:
         tag = "" if lang == "zh" else f" [{lang}]"
-        passes = _passes_in_english if lang == "en" and english else _passes
+        solution_judge = _passes_in_english if lang == "en" and english else passes
         solution = version(ex.solution_path, lang)
         inputs.append(
-            Input(f"{ex.id} solution{tag}", job_of(solution, lang), passes, alone(solution))
+            Input(f"{ex.id} solution{tag}", job_of(solution, lang), solution_judge, alone(solution))
         )
         if ex.is_repair:  # a repair's starter is broken code: it fails the way the content says
             where = "exercise.en.toml's starter_expect"
@@ -286,117 +280,3 @@ def check_exercise(
     machine may need room a learner's machine does not)."""
     with tempfile.TemporaryDirectory(prefix="jaxtutor-proof-") as scratch:
         return prove(exercise_inputs(course, ex, Path(scratch), time_limit), runner, batch)
-
-
-def _block_judge(prediction) -> Callable[[RunResult], tuple[bool, str]]:
-    def judge_block(res: RunResult) -> tuple[bool, str]:
-        ok, why = res.status == Status.PASSED, _summary(res) + f" in {res.duration_s:.1f}s"
-        if ok and prediction is not None:  # the right answer is what this machine prints
-            missing = [s for s in prediction.shows if s not in res.stdout]
-            if missing:
-                return False, (
-                    f"prediction {prediction.id}: the output lacks {missing}: {res.stdout[-300:]!r}"
-                )
-        bad = [c.get("type") for c in res.charts if c.get("type") not in ("line", "scatter", "bar")]
-        if ok and bad:
-            return False, f"charts of unknown types {bad}"
-        return ok, why
-
-    return judge_block
-
-
-def lesson_inputs(course: Course, lesson, tag: str = "") -> list[Input]:
-    ctx = course.chapter_by_id[lesson.chapter_id].context_path
-    modules = context_modules(ctx.read_text(encoding="utf-8"))
-    inputs = []
-    for block in lesson.runnable_blocks:
-        label = f"{lesson.id}:{block.line}{tag}"
-        job = functools.partial(
-            snippet_job,
-            block.code,
-            label=label,
-            time_limit=block.timeout,
-            context=ctx if block.context else None,
-            filename=f"{lesson.path.name}:{block.line}",
-        )
-        effects = process_effects(block.code, modules if block.context else None)
-        judge_block = _block_judge(lesson.predictions.get(block.line))
-        inputs.append(Input(f"lesson {label}", job, judge_block, bool(effects)))
-    return inputs
-
-
-def quiz_inputs(chapter, only: set[str] | None = None, tag: str = "") -> list[Input]:
-    inputs = []
-    for q in chapter.quiz.questions if chapter.quiz else []:
-        if q.verify and (only is None or q.id in only):
-            label = f"quiz {chapter.id}/{q.id}{tag}"
-            job = functools.partial(
-                snippet_job, q.verify, label=label, time_limit=120, context=None, filename=label
-            )
-            inputs.append(Input(label, job, _passes, bool(process_effects(q.verify))))
-    return inputs
-
-
-def quiz_proofs(course: Course, chapter, runner: Runner, batch: bool = True) -> list[Proof]:
-    """A quiz's verification code; a question whose English code differs runs in English too,
-    in the same batch, and its two outputs must print the same numbers."""
-    en = load_course(course.root, lang="en").chapter_by_id[chapter.id]
-    zh_code = {q.id: q.verify for q in chapter.quiz.questions} if chapter.quiz else {}
-    theirs = en.quiz.questions if en.quiz else []
-    differ = {q.id for q in theirs if q.verify != zh_code.get(q.id)}
-    inputs, en_inputs = quiz_inputs(chapter), quiz_inputs(en, differ, " (en)")
-    proofs = prove(inputs + en_inputs, runner, batch)
-    zh = {i.label: (i, p) for i, p in zip(inputs, proofs, strict=False)}
-    pairs = zip(en_inputs, proofs[len(inputs) :], strict=False)
-    return proofs + [_same_numbers(*zh[i.label[: -len(" (en)")]], p, runner) for i, p in pairs]
-
-
-def run_blocks(
-    course: Course, ids: list[str], runner: Runner, *, batch: bool = True
-) -> list[Proof]:
-    """Runnable blocks of the given lessons (or chapters) and the verify code of their quizzes;
-    one batch per page and one per quiz."""
-    if course.lang != "zh":  # Chinese is the reference; the English pages are found from it
-        course = load_course(course.root)
-    proofs = []
-    chapters = [c for c in course.chapters if not ids or c.id in ids]
-    lesson_ids = [i for i in ids if i in course.lessons]
-    lessons = [course.lessons[i] for i in lesson_ids] or [
-        lesson for c in chapters for lesson in c.lessons
-    ]
-    for lesson in lessons:
-        proofs += page_proofs(course, lesson, runner, batch)
-    if not lesson_ids:
-        for chapter in chapters:
-            proofs += quiz_proofs(course, chapter, runner, batch)
-    return proofs
-
-
-def page_proofs(course: Course, lesson, runner: Runner, batch: bool = True) -> list[Proof]:
-    """A page's blocks in Chinese and, where the page has an English version, in English: one
-    batch worker for both; then each block's two outputs, whose numbers must agree."""
-    inputs = lesson_inputs(course, lesson)
-    if not tagged(lesson.path, "en").is_file():
-        return prove(inputs, runner, batch)
-    en_lesson = load_course(course.root, lang="en").lesson(lesson.id)
-    en_inputs = lesson_inputs(load_course(course.root, lang="en"), en_lesson, " (en)")
-    proofs = prove(inputs + en_inputs, runner, batch)
-    if len(en_inputs) != len(inputs):
-        why = f"{len(en_inputs)} runnable blocks in English, {len(inputs)} in Chinese"
-        return [*proofs, Proof(f"lesson {lesson.id} zh=en", False, why)]
-    pairs = zip(inputs, proofs, proofs[len(inputs) :], strict=False)
-    return proofs + [_same_numbers(i, zh, en, runner) for i, zh, en in pairs]
-
-
-def _same_numbers(inp: Input, zh: Proof, en: Proof, runner: Runner) -> Proof:
-    """Do a block's Chinese and English outputs print the same numbers? A line whose numbers
-    change when the Chinese runs again (timings) does not count."""
-    label = inp.label + " zh=en"
-    if zh.result is None or en.result is None or not (zh.ok and en.ok):
-        return Proof(label, False, "one of the two did not run through (see above)")
-    why = number_difference(zh.result.stdout, en.result.stdout)
-    if why is not None:
-        again = runner.run(inp.job())
-        skip = unstable_lines(zh.result.stdout, again.stdout)
-        why = number_difference(zh.result.stdout, en.result.stdout, skip)
-    return Proof(label, why is None, why or "the same numbers", en.result)

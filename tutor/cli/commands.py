@@ -338,7 +338,8 @@ def proof_line(verdict) -> str:
 
 
 def cmd_dev(args) -> int:
-    from tutor.authoring.course_proof import check_exercise, dev_runner, run_blocks
+    from tutor.authoring.block_proofs import run_blocks
+    from tutor.authoring.course_proof import check_exercise, dev_runner
     from tutor.authoring.validate import validate_content
 
     if args.dev_cmd == "validate":

@@ -1,0 +1,134 @@
+"""`jaxtutor dev blocks`: the lessons' runnable blocks and the quizzes' verification code, run in
+the real worker code with the batch machinery of course_proof.py (one batch per page and per quiz).
+
+Lessons in both languages: where a page has an English version, its blocks run in English too,
+in the same batch worker as the Chinese ones, each prediction's `shows` is required in its own
+language's output, and each block's two outputs must print the same numbers (block_parity.py). So
+does a quiz question whose English overlay has its own verification code (English words)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from tutor.authoring.block_parity import number_difference, unstable_lines
+from tutor.authoring.course_proof import Input, Proof, passes, prove, summary
+from tutor.authoring.isolation import context_modules, process_effects
+from tutor.course.languages import tagged
+from tutor.course.loader import Course, load_course
+from tutor.protocol.result import RunResult, Status
+from tutor.running.runner import Runner, snippet_job
+
+
+def _block_judge(prediction) -> Callable[[RunResult], tuple[bool, str]]:
+    def judge_block(res: RunResult) -> tuple[bool, str]:
+        ok, why = res.status == Status.PASSED, summary(res) + f" in {res.duration_s:.1f}s"
+        if ok and prediction is not None:  # the right answer is what this machine prints
+            missing = [s for s in prediction.shows if s not in res.stdout]
+            if missing:
+                return False, (
+                    f"prediction {prediction.id}: the output lacks {missing}: {res.stdout[-300:]!r}"
+                )
+        bad = [c.get("type") for c in res.charts if c.get("type") not in ("line", "scatter", "bar")]
+        if ok and bad:
+            return False, f"charts of unknown types {bad}"
+        return ok, why
+
+    return judge_block
+
+
+def lesson_inputs(course: Course, lesson, tag: str = "") -> list[Input]:
+    ctx = course.chapter_by_id[lesson.chapter_id].context_path
+    modules = context_modules(ctx.read_text(encoding="utf-8"))
+    inputs = []
+    for block in lesson.runnable_blocks:
+        label = f"{lesson.id}:{block.line}{tag}"
+        job = functools.partial(
+            snippet_job,
+            block.code,
+            label=label,
+            time_limit=block.timeout,
+            context=ctx if block.context else None,
+            filename=f"{lesson.path.name}:{block.line}",
+        )
+        effects = process_effects(block.code, modules if block.context else None)
+        judge_block = _block_judge(lesson.predictions.get(block.line))
+        inputs.append(Input(f"lesson {label}", job, judge_block, bool(effects)))
+    return inputs
+
+
+def quiz_inputs(chapter, only: set[str] | None = None, tag: str = "") -> list[Input]:
+    inputs = []
+    for q in chapter.quiz.questions if chapter.quiz else []:
+        if q.verify and (only is None or q.id in only):
+            label = f"quiz {chapter.id}/{q.id}{tag}"
+            job = functools.partial(
+                snippet_job, q.verify, label=label, time_limit=120, context=None, filename=label
+            )
+            inputs.append(Input(label, job, passes, bool(process_effects(q.verify))))
+    return inputs
+
+
+def quiz_proofs(course: Course, chapter, runner: Runner, batch: bool = True) -> list[Proof]:
+    """A quiz's verification code; a question whose English code differs runs in English too,
+    in the same batch, and its two outputs must print the same numbers."""
+    en = load_course(course.root, lang="en").chapter_by_id[chapter.id]
+    zh_code = {q.id: q.verify for q in chapter.quiz.questions} if chapter.quiz else {}
+    theirs = en.quiz.questions if en.quiz else []
+    differ = {q.id for q in theirs if q.verify != zh_code.get(q.id)}
+    inputs, en_inputs = quiz_inputs(chapter), quiz_inputs(en, differ, " (en)")
+    proofs = prove(inputs + en_inputs, runner, batch)
+    zh = {i.label: (i, p) for i, p in zip(inputs, proofs, strict=False)}
+    pairs = zip(en_inputs, proofs[len(inputs) :], strict=False)
+    return proofs + [_same_numbers(*zh[i.label[: -len(" (en)")]], p, runner) for i, p in pairs]
+
+
+def run_blocks(
+    course: Course, ids: list[str], runner: Runner, *, batch: bool = True
+) -> list[Proof]:
+    """Runnable blocks of the given lessons (or chapters) and the verify code of their quizzes;
+    one batch per page and one per quiz."""
+    if course.lang != "zh":  # Chinese is the reference; the English pages are found from it
+        course = load_course(course.root)
+    proofs = []
+    chapters = [c for c in course.chapters if not ids or c.id in ids]
+    lesson_ids = [i for i in ids if i in course.lessons]
+    lessons = [course.lessons[i] for i in lesson_ids] or [
+        lesson for c in chapters for lesson in c.lessons
+    ]
+    for lesson in lessons:
+        proofs += page_proofs(course, lesson, runner, batch)
+    if not lesson_ids:
+        for chapter in chapters:
+            proofs += quiz_proofs(course, chapter, runner, batch)
+    return proofs
+
+
+def page_proofs(course: Course, lesson, runner: Runner, batch: bool = True) -> list[Proof]:
+    """A page's blocks in Chinese and, where the page has an English version, in English: one
+    batch worker for both; then each block's two outputs, whose numbers must agree."""
+    inputs = lesson_inputs(course, lesson)
+    if not tagged(lesson.path, "en").is_file():
+        return prove(inputs, runner, batch)
+    en_lesson = load_course(course.root, lang="en").lesson(lesson.id)
+    en_inputs = lesson_inputs(load_course(course.root, lang="en"), en_lesson, " (en)")
+    proofs = prove(inputs + en_inputs, runner, batch)
+    if len(en_inputs) != len(inputs):
+        why = f"{len(en_inputs)} runnable blocks in English, {len(inputs)} in Chinese"
+        return [*proofs, Proof(f"lesson {lesson.id} zh=en", False, why)]
+    pairs = zip(inputs, proofs, proofs[len(inputs) :], strict=False)
+    return proofs + [_same_numbers(i, zh, en, runner) for i, zh, en in pairs]
+
+
+def _same_numbers(inp: Input, zh: Proof, en: Proof, runner: Runner) -> Proof:
+    """Do a block's Chinese and English outputs print the same numbers? A line whose numbers
+    change when the Chinese runs again (timings) does not count."""
+    label = inp.label + " zh=en"
+    if zh.result is None or en.result is None or not (zh.ok and en.ok):
+        return Proof(label, False, "one of the two did not run through (see above)")
+    why = number_difference(zh.result.stdout, en.result.stdout)
+    if why is not None:
+        again = runner.run(inp.job())
+        skip = unstable_lines(zh.result.stdout, again.stdout)
+        why = number_difference(zh.result.stdout, en.result.stdout, skip)
+    return Proof(label, why is None, why or "the same numbers", en.result)
