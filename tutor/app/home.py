@@ -78,6 +78,9 @@ class HomeScreen(Screen):
         cursor_key = None
         if tree.cursor_node is not None and isinstance(tree.cursor_node.data, Item):
             cursor_key = tree.cursor_node.data.key
+        nxt = app.session.continue_item()  # what [c] opens
+        if cursor_key is None and nxt is not None:
+            cursor_key = nxt.key  # opened afresh: the map shows where the learner goes on
         tree.clear()
         select = None
         shown = 0
@@ -104,7 +107,6 @@ class HomeScreen(Screen):
         summary = Text(f"{t('app.map.overall')}  ", style="bold")
         summary.append(bar(overall.done, overall.total, 30), style=P.style("done"))
         summary.append(f"  {overall.done}/{overall.total} ({overall.percent}%)\n")
-        nxt = app.session.continue_item()  # what [c] opens
         if nxt is not None:
             summary.append(
                 t("app.map.next_up", item=f"{t('app.kind.' + nxt.kind)} {nxt.id} {nxt.title}"),
@@ -119,7 +121,8 @@ class HomeScreen(Screen):
         )
         self.query_one("#map-summary", Static).update(summary)
         if select is not None:
-            tree.move_cursor(select)
+            # a new node has its line once the tree has laid its lines out
+            tree.call_after_refresh(tree.move_cursor, select)
 
     def _kept(self, status: str) -> bool:
         if self.filter == "todo":
