@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from apphelp import SIZE, passed_result, wait_until
 from screentext import screen_text
 
@@ -40,6 +41,11 @@ async def test_f12_shows_the_exercise_in_english_keeping_draft_and_run(make_app,
         assert session.attempts("6.1")[-1].status == Status.CANCELLED.value
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="known bug, open in issue 32: after F12 the lesson rebuilt in the other language lands "
+    "at about half the scroll fraction it had (scroll applied before the page is fully laid out)",
+)
 async def test_a_lesson_is_rebuilt_at_the_same_scroll_fraction(make_app, fake_runner):
     app = make_app(target=("lesson", "6.2"), runner=fake_runner)
     async with app.run_test(size=(80, 16)) as pilot:
@@ -52,8 +58,11 @@ async def test_a_lesson_is_rebuilt_at_the_same_scroll_fraction(make_app, fake_ru
         await pilot.press("f12")
         await wait_until(pilot, lambda: app.screen is not before and app.screen.complete)
         new = app.screen.page
-        await wait_until(pilot, lambda: new.scroll_y > 0)
-        assert abs(new.scroll_y / new.max_scroll_y - fraction) < 0.1
+        # the page is laid out in steps: wait for the place it settles on
+        await wait_until(
+            pilot,
+            lambda: new.max_scroll_y and abs(new.scroll_y / new.max_scroll_y - fraction) < 0.1,
+        )
         assert "Passing state explicitly" in screen_text(app)
         assert app.places.place == ("lesson", "6.2")
         assert not app.places.earlier  # Esc still goes where it went

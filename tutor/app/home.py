@@ -79,10 +79,8 @@ class HomeScreen(Screen):
         if tree.cursor_node is not None and isinstance(tree.cursor_node.data, Item):
             cursor_key = tree.cursor_node.data.key
         nxt = app.session.continue_item()  # what [c] opens
-        if cursor_key is None and nxt is not None:
-            cursor_key = nxt.key  # opened afresh: the map shows where the learner goes on
         tree.clear()
-        select = None
+        select = upcoming = None
         shown = 0
         for chapter in course.chapters:
             items = chapter_items(chapter)
@@ -101,6 +99,8 @@ class HomeScreen(Screen):
                 leaf = node.add_leaf(self.item_label(item, progress), data=item)
                 if cursor_key is not None and item.key == cursor_key:
                     select = leaf
+                if nxt is not None and item.key == nxt.key:
+                    upcoming = leaf
         if not shown:
             tree.root.add_leaf(Text(t("app.map.nothing_matches"), style="dim"))
         overall = progress.overall()
@@ -121,8 +121,9 @@ class HomeScreen(Screen):
         )
         self.query_one("#map-summary", Static).update(summary)
         if select is not None:
-            # a new node has its line once the tree has laid its lines out
-            tree.call_after_refresh(tree.move_cursor, select)
+            tree.move_cursor(select)
+        elif upcoming is not None:  # opened afresh: the map scrolls to where the learner goes on
+            tree.call_after_refresh(tree.scroll_to_node, upcoming, animate=False)
 
     def _kept(self, status: str) -> bool:
         if self.filter == "todo":
