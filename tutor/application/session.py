@@ -53,6 +53,8 @@ if TYPE_CHECKING:
         RunUpdate,
         Snippet,
         Verdict,
+        failed_verdict,
+        refused_result,
     )
     from tutor.course.loader import Course
     from tutor.protocol.result import RunResult
@@ -85,8 +87,10 @@ __all__ = [
     "StoreError",
     "Verdict",
     "WatchTargets",
+    "failed_verdict",
     "open_session",
     "playground_with_example",
+    "refused_result",
 ]
 
 # The outcome and run names load with their first use, not with the session: `jaxtutor list`
@@ -102,7 +106,8 @@ _LATER = {
         "tutor.application.outcomes",
     ),
     **dict.fromkeys(
-        ["Output", "RunControl", "RunnerLike", "RunService", "RunUpdate", "Snippet", "Verdict"],
+        ["Output", "RunControl", "RunnerLike", "RunService", "RunUpdate", "Snippet", "Verdict"]
+        + ["failed_verdict", "refused_result"],
         "tutor.application.runs",
     ),
 }

@@ -21,7 +21,7 @@ import tempfile
 from tutor import paths
 from tutor.protocol.events import Finished, Job, ProtocolError, decode_event, say
 from tutor.protocol.result import CappedText, RunResult
-from tutor.running.judging import finished_result
+from tutor.running.judging import Facts, judge
 from tutor.running.run import STARTUP_LIMIT_S
 from tutor.worker import xlacache
 
@@ -53,12 +53,18 @@ def _result(job: Job, record: dict) -> RunResult | None:
         return None
     if not isinstance(event, Finished) or event.nonce != job.nonce:
         return None
-    result = finished_result(job, event)
-    result.stdout, cut_out = _output(record["stdout"], job.lang)
-    result.stderr, cut_err = _output(record["stderr"], job.lang)
-    result.output_truncated = cut_out or cut_err
-    result.duration_s = float(record.get("duration_s") or 0.0)
-    return result
+    stdout, cut_out = _output(record["stdout"], job.lang)
+    stderr, cut_err = _output(record["stderr"], job.lang)
+    return judge(
+        Facts.of(
+            job,
+            report=event.report,
+            stdout=stdout,
+            stderr=stderr,
+            output_truncated=cut_out or cut_err,
+            duration_s=float(record.get("duration_s") or 0.0),
+        )
+    )
 
 
 def run_batch(jobs: list[Job], python: str | None = None) -> list[RunResult | None]:
