@@ -8,7 +8,6 @@ elsewhere."""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 from helpers import ROOT
 
@@ -72,8 +71,7 @@ def test_a_run_status_is_decided_only_by_the_judge():
     elsewhere = {
         str(path.relative_to(ROOT)): found
         for path in sorted(TUTOR.rglob("*.py"))
-        if path not in (JUDGE, DOCUMENT)
-        and (found := decisions(path.read_text(encoding="utf-8")))
+        if path not in (JUDGE, DOCUMENT) and (found := decisions(path.read_text(encoding="utf-8")))
     }
     assert elsewhere == {}
 
