@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Protocol
 from tutor.words.catalog import lang
 
 if TYPE_CHECKING:  # `jaxtutor list` opens a session: it must not pay for the result model
-    from tutor.protocol.events import CheckDone, CheckStarted, Event, Job, Started
-    from tutor.protocol.result import RunResult
+    from tutor.protocol.events import Event, Job
+    from tutor.protocol.result import CheckOutcome, RunResult
 
 
 # ------------------------------------------------------------ what the service needs of a runner
@@ -57,7 +57,28 @@ class Output:
     text: str
 
 
-type RunUpdate = Started | CheckStarted | CheckDone | Output
+@dataclass(frozen=True)
+class RunBegan:
+    """The worker began the job (its warm-up is over)."""
+
+
+@dataclass(frozen=True)
+class CheckBegan:
+    """A check started."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class CheckEnded:
+    """A check's outcome, as soon as it is known."""
+
+    check: CheckOutcome
+
+
+# The front ends' own updates: nothing of the protocol (no event type, no run secret) reaches them.
+type RunUpdate = RunBegan | CheckBegan | CheckEnded | Output
 type Listener = Callable[[RunUpdate], None]
 
 
@@ -179,8 +200,14 @@ class RunService:
         from tutor.running.judging import Ended, Facts, judge
 
         def on_event(event: Event) -> None:
-            if listener is not None and isinstance(event, (Started, CheckStarted, CheckDone)):
-                listener(event)
+            if listener is None:
+                return
+            if isinstance(event, Started):
+                listener(RunBegan())
+            elif isinstance(event, CheckStarted):
+                listener(CheckBegan(event.id, event.name))
+            elif isinstance(event, CheckDone):
+                listener(CheckEnded(event.check))
 
         def on_output(stream: str, text: str) -> None:
             if listener is not None:

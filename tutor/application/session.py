@@ -46,7 +46,10 @@ if TYPE_CHECKING:
         SolutionLocked,
     )
     from tutor.application.runs import (
+        CheckBegan,
+        CheckEnded,
         Output,
+        RunBegan,
         RunControl,
         RunnerLike,
         RunService,
@@ -63,6 +66,8 @@ if TYPE_CHECKING:
 # What front ends catch or name, from the one door.
 __all__ = [
     "Attempt",
+    "CheckBegan",
+    "CheckEnded",
     "DraftChangedOutside",
     "DraftError",
     "DraftOpening",
@@ -75,6 +80,7 @@ __all__ = [
     "PredictionAnswer",
     "QuizAnswer",
     "ResetOutcome",
+    "RunBegan",
     "RunControl",
     "RunRefused",
     "RunService",
@@ -107,7 +113,7 @@ _LATER = {
     ),
     **dict.fromkeys(
         ["Output", "RunControl", "RunnerLike", "RunService", "RunUpdate", "Snippet", "Verdict"]
-        + ["failed_verdict", "refused_result"],
+        + ["CheckBegan", "CheckEnded", "RunBegan", "failed_verdict", "refused_result"],
         "tutor.application.runs",
     ),
 }
