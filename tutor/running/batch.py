@@ -1,7 +1,7 @@
 """Trusted jobs of the course proof in one batch worker (tutor/worker/batch.py): the solutions,
 starters, fixtures, variants and lesson blocks of one exercise or page share one interpreter, so
 JAX's start-up is paid once per exercise instead of once per input. Each job still runs in a fresh
-namespace and its result is judged as the runner judges a one-shot worker's (`finished_result`).
+namespace and its result is judged as a one-shot worker's is, by the judge (`judging.judge`).
 
 Only the course proof uses this; a learner's run always gets a one-shot worker of its own. Jobs
 that change process-wide state must not come here (tutor/authoring/isolation.py). A job the batch
