@@ -7,6 +7,7 @@ the loader exposes what each question asks."""
 from __future__ import annotations
 
 import dataclasses
+import shutil
 import tomllib
 from pathlib import Path
 
@@ -18,9 +19,12 @@ from tutor.authoring.quiz_rules import (
     quiz_problems,
     verify_problems,
 )
+from tutor.course.errors import ContentError
+from tutor.course.loader import load_course
 from tutor.course.quiz import ASKS, Question
 
 BEFORE = Path(__file__).parent / "fixtures" / "quizzes" / "ch6-before-issue-35.toml"
+FIXTURE = Path(__file__).parent / "fixtures" / "course" / "lessons"
 
 
 def _questions(path: Path) -> list[Question]:
@@ -113,3 +117,34 @@ def test_the_loader_exposes_what_each_question_asks(course):
         asks = [q.asks for q in quiz.questions]
         assert set(asks) <= set(ASKS) and "" not in asks, (quiz.chapter_id, asks)
     assert course.quiz("6").questions[0].asks in ("predict", "apply")
+
+
+def _fixture_with_asks(tmp_path: Path, value: str) -> Path:
+    lessons = shutil.copytree(FIXTURE, tmp_path / "lessons")
+    quiz = lessons / "ch6" / "quiz.toml"
+    text = quiz.read_text(encoding="utf-8")
+    first = 'id = "q1"\nkind = "choice"\n'
+    assert first in text
+    quiz.write_text(text.replace(first, first + f'asks = "{value}"\n'), encoding="utf-8")
+    return lessons
+
+
+def test_the_loader_reads_asks_and_refuses_an_unknown_kind(tmp_path):
+    lessons = _fixture_with_asks(tmp_path, "apply")
+    questions = load_course(lessons, fresh=True).quiz("6").questions
+    assert [q.asks for q in questions] == ["apply", "", ""]
+    assert load_course(lessons, lang="en", fresh=True).quiz("6").questions[0].asks == "apply"
+    lessons = _fixture_with_asks(tmp_path / "other", "memorise")
+    with pytest.raises(ContentError) as e:
+        load_course(lessons, fresh=True)
+    assert e.value.field == "questions[0].asks"
+
+
+def test_an_english_overlay_may_not_say_what_a_question_asks(tmp_path):
+    lessons = _fixture_with_asks(tmp_path, "apply")
+    overlay = lessons / "ch6" / "quiz.en.toml"
+    text = overlay.read_text(encoding="utf-8")
+    overlay.write_text(text.replace("[[questions]]\n", '[[questions]]\nasks = "apply"\n', 1))
+    with pytest.raises(ContentError) as e:
+        load_course(lessons, lang="en", fresh=True)
+    assert e.value.field == "questions[0].asks" and "holds no text" in e.value.message

@@ -56,9 +56,7 @@ def _asserts(code: str) -> bool:
 def verify_problems(questions: Sequence[Question], where: str) -> list[Problem]:
     """Every question has verification code and that code asserts its answer."""
     return [
-        Problem(
-            where, f"{q.id}.verify", "must assert the answer (an `assert`), not only print it"
-        )
+        Problem(where, f"{q.id}.verify", "must assert the answer (an `assert`), not only print it")
         for q in questions
         if not _asserts(q.verify) or not q.verify.strip()
     ]

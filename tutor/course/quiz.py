@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-
 # what a question asks of the learner (lessons/README.md, "quiz.toml"): to predict what new code
 # does, to apply a rule to inputs no page shows, to recall a fact, or to explain a reason
 ASKS = ("predict", "apply", "recall", "explain")
