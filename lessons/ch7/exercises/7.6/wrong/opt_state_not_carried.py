@@ -1,5 +1,5 @@
-# expect: failed state_fields "opt_state" "没有变"
-# expect.en: "opt_state" "did not change"
+# expect: failed state_fields "opt_state" "第 1 次调用后没有变"
+# expect.en: "opt_state" "did not change in call 1"
 # 新的优化器状态算出来了,却没有放进返回的状态:每一步都从初始的 Adam 状态(计数 0、动量 0)重新开始。
 
 
