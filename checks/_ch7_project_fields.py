@@ -28,7 +28,7 @@ def state_fields(L):
     def reference(state):
         def one(cur, _unused):
             g = jax.grad(loss)(cur.params, X[:batch], Y[:batch])
-            delta, opt_state = opt.update(g, cur.opt_state, params=cur.params)
+            delta, opt_state = opt.update(g, cur.opt_state, cur.params)
             params = jax.tree.map(lambda p, d: p + d, cur.params, delta)
             return dataclasses.replace(
                 cur, params=params, opt_state=opt_state, step=cur.step + 1

@@ -315,7 +315,7 @@ def _(L):
     @jax.jit
     def reference(state):
         g = jax.grad(L.loss_batch)(state.params, X, Y)
-        delta, opt_state = opt.update(g, state.opt_state, params=state.params)
+        delta, opt_state = opt.update(g, state.opt_state, state.params)
         params = L.apply_updates(state.params, delta)
         return dataclasses.replace(state, params=params, opt_state=opt_state, step=state.step + 1)
 
