@@ -44,6 +44,10 @@ RECORDED = [
         "carry",
     ),
     (TypeError("add got incompatible shapes for broadcasting: (3,), (4,)."), ".shape"),
+    (
+        ValueError("Incompatible shapes for broadcasting: shapes=[(2, 3), (1, 1, 2)]"),
+        ".shape",
+    ),
     (TypeError("unsupported operand type(s) for *: 'NoneType' and 'float'"), "None"),
     (
         TypeError("unsupported operand type(s) for *: 'jaxlib._jax.ArrayImpl' and 'NoneType'"),
@@ -87,6 +91,8 @@ def _raise_live(kind):
         lax.fori_loop(0, 3, lambda i, c: jnp.zeros(3), jnp.zeros(2))
     elif kind == "broadcast":
         jax.jit(lambda a, b: a + b)(jnp.ones(3), jnp.ones(4))
+    elif kind == "where_broadcast":
+        jnp.where(jnp.ones(3) > 0, jnp.ones(4), 0.0)
     elif kind == "none":
         jax.jit(lambda x: None * x)(1.0)
     elif kind == "switch":
@@ -95,7 +101,9 @@ def _raise_live(kind):
         jax.jit(lambda x, opts: x * opts[0], static_argnames="opts")(1.0, opts=[2])
 
 
-@pytest.mark.parametrize("kind", ["scan", "fori", "broadcast", "none", "switch", "static"])
+@pytest.mark.parametrize(
+    "kind", ["scan", "fori", "broadcast", "where_broadcast", "none", "switch", "static"]
+)
 def test_the_installed_jax_raises_texts_that_get_a_hint(kind):
     pytest.importorskip("jax")
     with pytest.raises((TypeError, ValueError)) as e:

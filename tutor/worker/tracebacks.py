@@ -40,6 +40,7 @@ _HINT_PATTERNS = (
         "tb.hint.carry_type",
     ),
     ("TypeError", re.compile(r"got incompatible shapes for broadcasting"), "tb.hint.broadcast"),
+    ("ValueError", re.compile(r"^Incompatible shapes for broadcasting"), "tb.hint.broadcast"),
     (
         "TypeError",
         re.compile(r"unsupported operand type\(s\) for .+'NoneType'"),
