@@ -46,6 +46,12 @@ RECORDED = [
     ),
     (TypeError("unsupported operand type(s) for *: 'NoneType' and 'float'"), "None"),
     (
+        TypeError(
+            "where requires ndarray or scalar arguments, got <class 'NoneType'> at position 1."
+        ),
+        "return",
+    ),
+    (
         TypeError("unsupported operand type(s) for *: 'jaxlib._jax.ArrayImpl' and 'NoneType'"),
         "None",
     ),
@@ -91,6 +97,8 @@ def _raise_live(kind):
         jnp.where(jnp.ones(3) > 0, jnp.ones(4), 0.0)
     elif kind == "none":
         jax.jit(lambda x: None * x)(1.0)
+    elif kind == "none_argument":
+        jnp.exp(None)
     elif kind == "switch":
         lax.switch(jnp.float32(1), [lambda x: x, lambda x: -x], 2.0)
     elif kind == "static":
@@ -98,7 +106,8 @@ def _raise_live(kind):
 
 
 @pytest.mark.parametrize(
-    "kind", ["scan", "fori", "broadcast", "where_broadcast", "none", "switch", "static"]
+    "kind",
+    ["scan", "fori", "broadcast", "where_broadcast", "none", "none_argument", "switch", "static"],
 )
 def test_the_installed_jax_raises_texts_that_get_a_hint(kind):
     pytest.importorskip("jax")

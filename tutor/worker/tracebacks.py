@@ -43,7 +43,10 @@ _HINT_PATTERNS = (
     ("ValueError", re.compile(r"^Incompatible shapes for broadcasting"), "tb.hint.broadcast"),
     (
         "TypeError",
-        re.compile(r"unsupported operand type\(s\) for .+'NoneType'"),
+        re.compile(
+            r"unsupported operand type\(s\) for .+'NoneType'"
+            r"|requires ndarray or scalar arguments, got <class 'NoneType'>"
+        ),
         "tb.hint.none_operand",
     ),
     ("TypeError", re.compile(r"^Index type must be an integer, got"), "tb.hint.switch_index"),
@@ -73,11 +76,11 @@ def hint_for(exc: BaseException) -> str | None:
     if name in _HINT_TYPES:
         return t(f"tb.hint.{name}")
     text = str(exc)
+    for type_name, pattern, key in _HINT_PATTERNS:  # first: jnp.where(c, None, x) is about None
+        if name == type_name and pattern.search(text):
+            return t(key)
     for needle, key in _HINT_TEXTS:
         if needle in text:
-            return t(key)
-    for type_name, pattern, key in _HINT_PATTERNS:
-        if name == type_name and pattern.search(text):
             return t(key)
     return None
 
