@@ -16,10 +16,10 @@ from tutor.worker.checklib import Mistake, msg
 RIGHT_WEIGHTS, RIGHT_TIMES, RIGHT_STATES = (1, 2, 2, 1), (0.5, 0.5, 1.0), (0.5, 0.5, 1.0)
 # the weight combinations named word for word (the rest of the grid is shown as a formula)
 NAMED_WEIGHTS = {
-    (1, 1, 1, 1): "ex_a1_6.equal_weights",
-    (1, 2, 2, 2): "ex_a1_6.k4_weight_2",
-    (2, 2, 2, 1): "ex_a1_6.k1_weight_2",
-    (1, 2, 1, 1): "ex_a1_6.k3_weight_1",
+    (1, 1, 1, 1): lambda: msg("ex_a1_6.equal_weights"),
+    (1, 2, 2, 2): lambda: msg("ex_a1_6.k4_weight_2"),
+    (2, 2, 2, 1): lambda: msg("ex_a1_6.k1_weight_2"),
+    (1, 2, 1, 1): lambda: msg("ex_a1_6.k3_weight_1"),
 }
 
 
@@ -75,9 +75,7 @@ def _weight_mistakes(step, right):
                 continue
             seen.append(value)
             key = NAMED_WEIGHTS.get(weights) if divisor == sum(weights) else None
-            text = (
-                msg(key) if key else msg("ex_a1_6.weights_as", formula=_formula(weights, divisor))
-            )
+            text = key() if key else msg("ex_a1_6.weights_as", formula=_formula(weights, divisor))
             (named if key else others).append(
                 Mistake("weights", value, msg("ex_a1_6.stage_weights", text=text))
             )

@@ -101,10 +101,10 @@ def _(L):
     prims = primitive_counts(L.power5, jnp.float32(1.3))
     if "while" in prims:
         fail(
-            msg(
-                "ex_a1_4_fix1.fori_array_bound"
+            (
+                msg("ex_a1_4_fix1.fori_array_bound")
                 if _fori_made_while(L)
-                else "ex_a1_4_fix1.while_left"
+                else msg("ex_a1_4_fix1.while_left")
             ),
             primitives=sorted(prims),
         )

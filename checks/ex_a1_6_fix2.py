@@ -69,11 +69,15 @@ def _padding_mistakes(L, xs, valid):
     zeroed = np.where(valid, xs, np.float32(0)).astype(np.float32)
     runs_all = [T] * len(xs)
     for label, value, words in (
-        ("carry", _carry_mask(padded, valid), "mask_in_carry"),
-        ("zeroed_inputs", _decay(zeroed, runs_all), "padding_steps_decay"),
+        ("carry", _carry_mask(padded, valid), lambda: msg("ex_a1_6_fix2.mask_in_carry", pad=PAD)),
+        (
+            "zeroed_inputs",
+            _decay(zeroed, runs_all),
+            lambda: msg("ex_a1_6_fix2.padding_steps_decay", pad=PAD),
+        ),
     ):
         if compare(got, value, rtol=1e-5, atol=1e-5) is None:
-            return [Mistake(label, _carry_mask(xs, valid), msg(f"ex_a1_6_fix2.{words}", pad=PAD))]
+            return [Mistake(label, _carry_mask(xs, valid), words())]
     return []
 
 
