@@ -3,13 +3,13 @@
 
 
 def init_rnn(key, hidden=16):
-    k_h, k_x, k_o = jax.random.split(key, 3)
-    return {
-        "Wh": 0.1 * jax.random.normal(k_h, (hidden, hidden)),
-        "Wx": 0.5 * jax.random.normal(k_x, (1, hidden)),
-        "b": jnp.zeros(hidden),
-        "Wo": 0.1 * jax.random.normal(k_o, (hidden, 1)),
-    }
+    kh, kx, ko = jax.random.split(key, 3)
+    scale = {"Wh": 0.1, "Wx": 0.5, "Wo": 0.1}
+    shapes = {"Wh": (hidden, hidden), "Wx": (1, hidden), "Wo": (hidden, 1)}
+    keys = {"Wh": kh, "Wx": kx, "Wo": ko}
+    out = {name: scale[name] * jax.random.normal(keys[name], shapes[name]) for name in shapes}
+    out["b"] = jnp.zeros(hidden)
+    return out
 
 
 def rnn_forward(params, xs):
@@ -20,25 +20,26 @@ def rnn_forward(params, xs):
     return lax.scan(step, jnp.zeros(params["Wh"].shape[0]), xs)[1]
 
 
-def mean_sq(params, seqs, sums):
-    return jnp.mean((jax.vmap(rnn_forward, (None, 0))(params, seqs) - sums) ** 2)
+def mean_sq(params, batch, goal):
+    return jnp.mean((jax.vmap(rnn_forward, (None, 0))(params, batch) - goal) ** 2)
 
 
-opt = adam(0.01)
-k_data, k_init = jax.random.split(jax.random.key(2024))
-seqs = jax.random.uniform(k_data, (64, 20, 1), minval=-0.5, maxval=0.5)
-start_params = init_rnn(k_init)
+optim = adam(0.01)
+data_key, param_key = jax.random.split(jax.random.key(5))
+batch = jax.random.uniform(data_key, (64, 20, 1), minval=-0.5, maxval=0.5)
+start_params = init_rnn(param_key)
 
 
 @jax.jit
 def train(params):
-    def one(state, _):
-        p, s = state
-        loss, g = jax.value_and_grad(mean_sq)(p, seqs, jnp.cumsum(seqs, axis=1))
-        upd, s = opt.update(g, s, p)
-        return (apply_updates(p, upd), s), loss
+    def advance(carry, _):
+        prm, ostate = carry
+        loss, grads = jax.value_and_grad(mean_sq)(prm, batch, jnp.cumsum(batch, axis=1))
+        deltas, ostate = optim.update(grads, ostate, prm)
+        return (apply_updates(prm, deltas), ostate), loss
 
-    return lax.scan(one, (params, opt.init(params)), None, length=300)
+    first = (params, optim.init(params))
+    return lax.scan(advance, first, xs=None, length=300)
 
 
 run = train(start_params)
