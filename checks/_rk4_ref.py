@@ -11,7 +11,7 @@ import itertools
 
 import numpy as np
 
-from tutor.worker.checklib import Mistake, msg
+from tutor.worker.checklib import Mistake, compare, msg
 
 RIGHT_WEIGHTS, RIGHT_TIMES, RIGHT_STATES = (1, 2, 2, 1), (0.5, 0.5, 1.0), (0.5, 0.5, 1.0)
 # the weight combinations named word for word (the rest of the grid is shown as a formula)
@@ -71,7 +71,7 @@ def _weight_mistakes(step, right):
             if not divisor:
                 continue
             value = step(weights=weights, divisor=divisor)
-            if any(np.allclose(value, s, rtol=0, atol=1e-12) for s in seen):
+            if any(compare(value, s, rtol=0, atol=1e-12) is None for s in seen):
                 continue
             seen.append(value)
             key = NAMED_WEIGHTS.get(weights) if divisor == sum(weights) else None
@@ -101,4 +101,4 @@ def step_mistakes(f, t, y, h, args) -> list[Mistake]:
             y2, y3, y4 = (_offset("y", a, f"·k{i + 1}") for i, a in enumerate(states))
             words = msg("ex_a1_6.stage_states", y2=y2, y3=y3, y4=y4)
             found.append(Mistake("stage_states", step(states=states), words))
-    return [m for m in found if not np.allclose(m.value, right, rtol=0, atol=1e-12)]
+    return [m for m in found if compare(m.value, right, rtol=0, atol=1e-12) is not None]

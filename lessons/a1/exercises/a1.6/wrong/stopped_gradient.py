@@ -1,5 +1,5 @@
-# expect: failed grad_v0 "恰好是 0"
-# expect.en: "exactly 0"
+# expect: failed grad_v0 "∂x(T)/∂v0 是 0"
+# expect.en: "∂x(T)/∂v0 is 0"
 # 积分本身正确,但初值先经过 lax.stop_gradient:对初值求导时梯度处处为 0。
 def rk4_step(f, t, y, h, args):
     s1 = f(t, y, args)
