@@ -14,14 +14,12 @@ def top_primitives(counts: Counter, n: int = 12) -> dict[str, int]:
     return dict(counts.most_common(n))
 
 
-def scan_directions(fn, *args, **kwargs) -> list[bool]:
-    """The `reverse` flag of every scan the function stages (sub-programs included), in order.
+def _equations(fn, *args, **kwargs):
+    """Every equation of the function's program, sub-programs included, in order.
 
     Reads only the public jaxpr structure (equations, their primitive and params)."""
     import jax
     from jax.extend import core as jcore
-
-    flags: list[bool] = []
 
     def sub_programs(value):
         if isinstance(value, jcore.ClosedJaxpr):
@@ -34,14 +32,39 @@ def scan_directions(fn, *args, **kwargs) -> list[bool]:
 
     def walk(jaxpr):
         for eqn in jaxpr.eqns:
-            if eqn.primitive.name == "scan":
-                flags.append(bool(eqn.params.get("reverse", False)))
+            yield eqn
             for value in eqn.params.values():
                 for sub in sub_programs(value):
-                    walk(sub)
+                    yield from walk(sub)
 
-    walk(jax.make_jaxpr(fn)(*args, **kwargs).jaxpr)
-    return flags
+    yield from walk(jax.make_jaxpr(fn)(*args, **kwargs).jaxpr)
+
+
+def scan_directions(fn, *args, **kwargs) -> list[bool]:
+    """The `reverse` flag of every scan the function stages (sub-programs included), in order."""
+    return [
+        bool(eqn.params.get("reverse", False))
+        for eqn in _equations(fn, *args, **kwargs)
+        if eqn.primitive.name == "scan"
+    ]
+
+
+def while_loops_from_fori(fn, *args, **kwargs) -> int:
+    """How many of the program's while loops lax.fori_loop staged itself: it does so when its
+    bounds are traced values (an array such as jnp.array(5) under jit or make_jaxpr) instead of
+    Python ints, which would give a scan. Read from the frames JAX records where each equation was
+    staged; 0 when they are not recorded."""
+    count = 0
+    for eqn in _equations(fn, *args, **kwargs):
+        if eqn.primitive.name != "while":
+            continue
+        frames = getattr(getattr(eqn.source_info, "traceback", None), "frames", None) or []
+        if any(
+            fr.function_name == "fori_loop" and "/jax/" in fr.file_name.replace("\\", "/")
+            for fr in frames
+        ):
+            count += 1
+    return count
 
 
 def grows_with(size_a: int, size_b: int, count_a: int, count_b: int) -> bool:

@@ -13,6 +13,7 @@ from tutor.worker.checklib import Mistake, assert_close, compare, fail, msg, ski
 
 SEQ_SHAPE, REPLAY_STEPS, LR = (64, 20, 1), 10, 0.01
 PARAM_SHAPES = {"Wh": (HID, HID), "Wx": (1, HID), "b": (HID,), "Wo": (HID, 1)}
+DEPTH = 3  # how far inside top-level containers parameter dicts are looked for
 
 
 def _is_array(value) -> bool:
@@ -36,10 +37,25 @@ def _uniform_half(a) -> bool:
     return a.min() >= -0.5 - 1e-6 and a.max() <= 0.5 + 1e-6 and a.min() < -0.45 and a.max() > 0.45
 
 
+def _nested(name: str, value, depth: int):
+    """(name, value) of a top-level value and of what its tuples, lists and dicts hold, `depth`
+    levels down: a scan's whole result `run = ((params, opt_state), losses)` kept as it came back
+    holds the trained parameters at `run[0][0]`."""
+    yield name, value
+    if depth and isinstance(value, (tuple, list)) and len(value) <= 16:
+        for i, item in enumerate(value):
+            yield from _nested(f"{name}[{i}]", item, depth - 1)
+    elif depth and type(value) is dict and len(value) <= 16:
+        for key, item in value.items():
+            yield from _nested(f"{name}[{key!r}]", item, depth - 1)
+
+
 def _param_dicts(L):
-    """(name, dict of float64 leaves) for every top-level dict with the keys Wh, Wx, b, Wo."""
+    """(name, dict of float64 leaves) for every dict with the keys Wh, Wx, b, Wo kept at top
+    level, directly or inside top-level tuples, lists and dicts (up to DEPTH levels down)."""
     found = []
-    for name, v in H.module_values(L.ns):
+    top = ((name, v) for name, v in L.ns.items() if not name.startswith("__"))
+    for name, v in (pair for n, t in top for pair in _nested(n, t, DEPTH)):
         if (
             type(v) is dict
             and set(PARAM_SHAPES) <= set(v)
@@ -118,7 +134,7 @@ def trained(L, row: bool) -> None:
     pairs = [pair for pair in pairs if pair[0] not in initial]
     if not pairs:
         fail(
-            msg("_rnn_training.trained.fail_2", sorted_initial=sorted(initial)),
+            msg("_rnn_training.trained.fail_2", sorted_initial=sorted(initial), depth=DEPTH),
             initial=sorted(initial),
         )
 

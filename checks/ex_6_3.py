@@ -64,9 +64,23 @@ def _param(out, what: str, expected: float | None = None) -> float:
     return float(as_array(out, msg("ex_6_3.param.as_array", what=what), ndim=0))
 
 
+def _context_grad_steps(x0: float, lr: float, steps: int) -> np.ndarray:
+    """Steps taken with the context's grad_fn, the gradient 2(x − 3) of (x − 3)², not of x²."""
+    x, out = x0, []
+    for _ in range(steps):
+        x = x - lr * 2 * (x - 3.0)
+        out.append(x)
+    return np.array(out)
+
+
 def _trajectory_mistakes(x0: float, lr: float, steps: int):
     k = np.arange(1, steps + 1)
     return [
+        Mistake(
+            "context_grad",
+            _context_grad_steps(x0, lr, steps),
+            msg("ex_6_3.context_grad"),
+        ),
         Mistake(
             "ascent",
             x0 * (1 + 2 * lr) ** k,
@@ -147,7 +161,12 @@ def _(L):
                 "ignores_lr",
                 starts * 0.8,
                 msg("ex_6_3.fresh.mistake_ignores_lr"),
-            )
+            ),
+            Mistake(
+                "context_grad",
+                starts - rates * 2 * (starts - 3.0),
+                msg("ex_6_3.context_grad"),
+            ),
         ],
     )
 

@@ -201,6 +201,11 @@ def _(L):
                 msg("ex_6_6.ema.mistake_unchanged"),
             ),
             Mistake("copy_new", np.array([pw, pb]), copy),
+            Mistake(
+                "of_gradient",
+                np.array([d * EW + (1 - d) * (W0 - pw) / LR, d * EB + (1 - d) * (B0 - pb) / LR]),
+                msg("ex_6_6.ema.of_gradient"),
+            ),
             Mistake("copy_old", np.array([W0, B0]), copy),
         ],
         rtol=0,

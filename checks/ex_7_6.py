@@ -23,12 +23,17 @@ Added: ex6_opt compared update by update (three updates: a zero gradient, then t
 a float64 NumPy AdamW (lr 0.01, decay 1e-4 on every dense_1 leaf) followed by the freeze of dense_0;
 the known mistakes (no decay, freeze before adamw, a mask without dense_0.b, nothing frozen) are
 simulated and named only when the updates match one -> optimizer. A failure of frozen_bits names a
-cause only when the changed leaves show it."""
+cause only when the changed leaves show it.
+Added: three steps of finetune_step and of a reference step built from the parts already checked
+(the context's loss_batch and apply_updates, the learner's ex6_opt), each from its own fresh state:
+every leaf of the state the reference advances (params, opt_state, step) is advanced the same way
+(_state_fields; after optimizer and train_steps) -> state_fields."""
 
 import _ch7_freeze as F
 import numpy as np
 from _ch7 import PARAMS_LIKE, np_blobs, np_log_softmax, np_mlp, np_mlp_params
 from _ch7_freeze import DECAY, LR
+from _state_fields import assert_fields_advance
 
 from tutor.worker.checklib import (
     Checks,
@@ -294,4 +299,29 @@ def _(L):
         msg("ex_7_6.not_donated"),
         expected=True,
         actual=False,
+    )
+
+
+@checks.add("state_fields", needs=("optimizer", "train_steps"))
+def _(L):
+    import dataclasses
+
+    import jax
+    import jax.numpy as jnp
+
+    X, Y = (jnp.asarray(a) for a in np_blobs(78, 512, 20, 10))
+    opt = F.as_transform(L.ex6_opt, "ex6_opt")
+
+    @jax.jit
+    def reference(state):
+        g = jax.grad(L.loss_batch)(state.params, X, Y)
+        delta, opt_state = opt.update(g, state.opt_state, state.params)
+        params = L.apply_updates(state.params, delta)
+        return dataclasses.replace(state, params=params, opt_state=opt_state, step=state.step + 1)
+
+    step_fn = as_callable(L.finetune_step, "finetune_step")
+    assert_fields_advance(
+        lambda st: F.pair(step_fn(st, X, Y), msg("ex_7_6.step_result"))[0],
+        reference,
+        lambda: _fresh_state(L, 2025),
     )

@@ -23,9 +23,11 @@ The parts checked on their own (optimizer against a float64 chain, the whole lr 
 interface constants) are in _ch7_project_parts; one epoch from a fresh state (the key drives the
 shuffle, the outputs of every step, the epoch as one scan) in _ch7_project_epoch. Added here:
 accuracy_fn, grad_norms_all jitted -> jitted; grad_norms_all chunked by lax.map(batch_size=256),
-read from its program at two sizes -> norms_chunked."""
+read from its program at two sizes -> norms_chunked; two epochs carry every field of the state the
+reference epoch advances (_ch7_project_fields) -> state_fields."""
 
 import _ch7_project_epoch as epoch
+import _ch7_project_fields as fields
 import _ch7_project_parts as parts
 import numpy as np
 from _ch7 import grad_norms_off, np_log_softmax, np_mlp, np_per_sample_grad_norm
@@ -329,6 +331,11 @@ def _(L):
 @checks.add("epoch_scan", needs="setup")
 def _(L):
     epoch.epoch_scan(L)
+
+
+@checks.add("state_fields", needs=("ce_loss", "setup", "optimizer", "shuffle", "epoch_outputs"))
+def _(L):
+    fields.state_fields(L)
 
 
 @checks.add("jitted", needs="compile_once")

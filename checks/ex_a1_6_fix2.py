@@ -12,6 +12,7 @@ from tutor.worker.checklib import (
     Mistake,
     as_array,
     assert_close,
+    compare,
     fail,
     msg,
     primitive_counts,
@@ -20,6 +21,7 @@ from tutor.worker.checklib import (
 
 checks = Checks("ex_a1_6_fix2")
 T = 5
+PAD = 3.0  # a finite padding value other than 0
 
 
 def _batch(seed, fill):
@@ -58,23 +60,42 @@ def _batched(L, xs, valid):
     )
 
 
+def _padding_mistakes(L, xs, valid):
+    """With padding 0, reading m[0] at every step and updating h with zeroed inputs at padding
+    steps give the same numbers (every row here starts valid). A second batch padded with PAD
+    tells them apart; a cause is named only for the one whose numbers both batches show."""
+    padded = np.where(valid, xs, np.float32(PAD)).astype(np.float32)
+    got = _batched(L, padded, valid)
+    zeroed = np.where(valid, xs, np.float32(0)).astype(np.float32)
+    runs_all = [T] * len(xs)
+    for label, value, words in (
+        ("carry", _carry_mask(padded, valid), lambda: msg("ex_a1_6_fix2.mask_in_carry", pad=PAD)),
+        (
+            "zeroed_inputs",
+            _decay(zeroed, runs_all),
+            lambda: msg("ex_a1_6_fix2.padding_steps_decay", pad=PAD),
+        ),
+    ):
+        if compare(got, value, rtol=1e-5, atol=1e-5) is None:
+            return [Mistake(label, _carry_mask(xs, valid), words())]
+    return []
+
+
 @checks.add("values")
 def _(L):
     xs, valid, lengths = _batch(781, 0.0)
     got = _batched(L, xs, valid)
+    want = _decay(xs, lengths)
+    near = compare(got, want, rtol=1e-5, atol=1e-5) is None
     assert_close(
         got,
-        _decay(xs, lengths),
+        want,
         rtol=1e-5,
         atol=1e-5,
         what=msg("ex_a1_6_fix2.final_h"),
         msg=msg("ex_a1_6_fix2.final_h_differs"),
         mistakes=[
-            Mistake(
-                "carry",
-                _carry_mask(xs, valid),
-                msg("ex_a1_6_fix2.mask_in_carry"),
-            ),
+            *([] if near else _padding_mistakes(L, xs, valid)),
             Mistake(
                 "reset",
                 np.where(lengths < T, 0.0, _decay(xs, lengths)),

@@ -13,6 +13,7 @@ from tutor.authoring.isolation import unflagged
 from tutor.authoring.levels import level_problems
 from tutor.authoring.prerequisites import prerequisite_problems
 from tutor.authoring.problems import Problem
+from tutor.authoring.quiz_rules import quiz_problems
 from tutor.authoring.text_rules import check_links as _check_links
 from tutor.authoring.text_rules import check_text as _check_text
 from tutor.authoring.validate_checks import check_checks_and_fixtures, check_rules
@@ -196,6 +197,7 @@ def validate(course: Course) -> list[Problem]:
                 _check_links(q.prompt + q.explanation + q.model_answer, qpath, course, problems)
                 for part in (q.prompt, q.explanation, q.model_answer, *q.options):
                     _check_text(part, qpath, q.id, problems)
+            problems.extend(quiz_problems(chapter.quiz.questions, qpath))
         if chapter.cheatsheet_path and chapter.cheatsheet_path.is_file():
             _check_links(chapter.cheatsheet, str(chapter.cheatsheet_path), course, problems)
             _check_text(chapter.cheatsheet, str(chapter.cheatsheet_path), "cheatsheet", problems)

@@ -19,7 +19,7 @@ from tutor.course.languages import REFERENCE, apply_overlay, localized, tagged
 from tutor.course.lesson import Lesson, page_header
 from tutor.course.markdown import join_cjk_breaks, reflow
 from tutor.course.model import Chapter, Course
-from tutor.course.quiz import Question, Quiz
+from tutor.course.quiz import ASKS, Question, Quiz
 
 __all__ = [
     "Chapter",
@@ -266,6 +266,9 @@ def _load_quiz(path: Path, chapter_id: str, files: ParsedFiles, lang: str = REFE
         for key in ("id", "prompt"):
             if not isinstance(q.get(key), str):
                 raise ContentError(path, f"{where}.{key}", "required string is missing")
+        asks = q.get("asks", "")
+        if asks and asks not in ASKS:
+            raise ContentError(path, where + ".asks", f"must be one of {', '.join(ASKS)}")
         questions.append(
             Question(
                 id=q["id"],
@@ -276,6 +279,7 @@ def _load_quiz(path: Path, chapter_id: str, files: ParsedFiles, lang: str = REFE
                 explanation=reflow(q.get("explanation", "")),
                 model_answer=reflow(q.get("model_answer", "")),
                 verify=q.get("verify", ""),
+                asks=asks,
             )
         )
     return Quiz(

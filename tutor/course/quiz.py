@@ -5,6 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+# what a question asks of the learner (lessons/README.md, "quiz.toml"): to predict what new code
+# does, to apply a rule to inputs no page shows, to recall a fact, or to explain a reason
+ASKS = ("predict", "apply", "recall", "explain")
+UNDERSTANDING = frozenset({"predict", "apply"})  # the kinds that test more than memory
+
 
 @dataclass
 class Question:
@@ -18,6 +23,7 @@ class Question:
     explanation: str = ""
     model_answer: str = ""  # open questions
     verify: str = ""  # optional code that backs the answer (runs in a worker)
+    asks: str = ""  # what it asks of the learner: one of ASKS ("" when the file does not say)
 
     @property
     def answer_index(self) -> int:

@@ -31,6 +31,31 @@ _HINT_TEXTS = (
     ("Error interpreting argument", "tb.hint.bad_argument"),
     ("where requires ndarray or scalar arguments, got <class", "tb.hint.where_tree"),
 )
+# Raw JAX/Python errors whose text alone does not say what to change: (exception class name,
+# a pattern of its message on JAX 0.12, the hint). Texts recorded in tests/test_learner_hints.py.
+_HINT_PATTERNS = (
+    (
+        "TypeError",
+        re.compile(r"body function carry input and carry output must have (equal types|the same)"),
+        "tb.hint.carry_type",
+    ),
+    ("TypeError", re.compile(r"got incompatible shapes for broadcasting"), "tb.hint.broadcast"),
+    ("ValueError", re.compile(r"^Incompatible shapes for broadcasting"), "tb.hint.broadcast"),
+    (
+        "TypeError",
+        re.compile(
+            r"unsupported operand type\(s\) for .+'NoneType'"
+            r"|requires ndarray or scalar arguments, got <class 'NoneType'>"
+        ),
+        "tb.hint.none_operand",
+    ),
+    ("TypeError", re.compile(r"^Index type must be an integer, got"), "tb.hint.switch_index"),
+    (
+        "ValueError",
+        re.compile(r"^Non-hashable static arguments are not supported"),
+        "tb.hint.unhashable_static",
+    ),
+)
 _MEMORY_TEXTS = ("RESOURCE_EXHAUSTED", "Out of memory", "bad_alloc")
 SHOWN_BEFORE, SHOWN_AFTER = 60, 40  # characters of a long line around a syntax error's column
 MAX_CARET = 60  # the marked span of a syntax error is cut to this many characters
@@ -51,6 +76,9 @@ def hint_for(exc: BaseException) -> str | None:
     if name in _HINT_TYPES:
         return t(f"tb.hint.{name}")
     text = str(exc)
+    for type_name, pattern, key in _HINT_PATTERNS:  # first: jnp.where(c, None, x) is about None
+        if name == type_name and pattern.search(text):
+            return t(key)
     for needle, key in _HINT_TEXTS:
         if needle in text:
             return t(key)

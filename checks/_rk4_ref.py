@@ -1,0 +1,104 @@
+"""The float64 reference of one classic RK4 step for exercise a1.6, and the wrong steps its
+check can name: each is computed by the same step with one part changed (the stage weights, the
+stage times, the states the stages are evaluated at), so a learner's step is told a cause only
+when it produces that cause's numbers.
+
+Imported by ex_a1_6 as `import _rk4_ref as RK` (the runner puts checks/ on sys.path)."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from tutor.worker.checklib import Mistake, compare, msg
+
+RIGHT_WEIGHTS, RIGHT_TIMES, RIGHT_STATES = (1, 2, 2, 1), (0.5, 0.5, 1.0), (0.5, 0.5, 1.0)
+# the weight combinations named word for word (the rest of the grid is shown as a formula)
+NAMED_WEIGHTS = {
+    (1, 1, 1, 1): lambda: msg("ex_a1_6.equal_weights"),
+    (1, 2, 2, 2): lambda: msg("ex_a1_6.k4_weight_2"),
+    (2, 2, 2, 1): lambda: msg("ex_a1_6.k1_weight_2"),
+    (1, 2, 1, 1): lambda: msg("ex_a1_6.k3_weight_1"),
+}
+
+
+def rk4_ref(
+    f, t, y, h, args, weights=RIGHT_WEIGHTS, times=RIGHT_TIMES, states=RIGHT_STATES, divisor=None
+):
+    """One RK4 step in float64: k2, k3, k4 evaluated at t + times[i]·h and at the state
+    y + states[i]·h·(previous slope); the slopes combined with `weights` over `divisor` (their
+    sum unless given). The defaults are classic RK4; the other values only name a wrong step."""
+    k1 = f(t, y, args)
+    k2 = f(t + times[0] * h, y + states[0] * h * k1, args)
+    k3 = f(t + times[1] * h, y + states[1] * h * k2, args)
+    k4 = f(t + times[2] * h, y + states[2] * h * k3, args)
+    w = np.array(weights, dtype=np.float64)
+    div = w.sum() if divisor is None else divisor
+    return y + h * (w[0] * k1 + w[1] * k2 + w[2] * k3 + w[3] * k4) / div
+
+
+def integrate_ref(f, y0, t0, h, n, args):
+    y, t, out = np.array(y0, np.float64), float(t0), []
+    for _ in range(n):
+        y = rk4_ref(f, t, y, h, args)
+        t += h
+        out.append(y)
+    return np.array(out)
+
+
+def _formula(weights, divisor) -> str:
+    terms = " + ".join(
+        f"k{i + 1}" if w == 1 else f"{w}·k{i + 1}" for i, w in enumerate(weights) if w
+    )
+    return f"y + h·({terms})" if divisor == 1 else f"y + h·({terms})/{divisor:g}"
+
+
+def _offset(base: str, c: float, slope: str) -> str:
+    """t, t + h/2, t + h (or y + h/2·k1, …): where a stage is evaluated, written as in the
+    statement."""
+    step = {0.0: "", 0.5: "h/2", 1.0: "h"}[c]
+    return f"{base} + {step}{slope}" if step else base
+
+
+def _weight_mistakes(step, right):
+    """Weights in {0, 1, 2}⁴ over their sum, 6 or 3: the named ones first, then the others."""
+    seen, named, others = [right], [], []
+    for weights in itertools.product((0, 1, 2), repeat=4):
+        if not any(weights):
+            continue
+        for divisor in sorted({sum(weights), 6, 3}):
+            if not divisor:
+                continue
+            value = step(weights=weights, divisor=divisor)
+            if any(compare(value, s, rtol=0, atol=1e-12) is None for s in seen):
+                continue
+            seen.append(value)
+            key = NAMED_WEIGHTS.get(weights) if divisor == sum(weights) else None
+            text = key() if key else msg("ex_a1_6.weights_as", formula=_formula(weights, divisor))
+            (named if key else others).append(
+                Mistake("weights", value, msg("ex_a1_6.stage_weights", text=text))
+            )
+    return named + others
+
+
+def step_mistakes(f, t, y, h, args) -> list[Mistake]:
+    """The wrong RK4 steps the check names, each with the numbers it produces on (f, t, y, h)."""
+
+    def step(**changed):
+        return rk4_ref(f, t, y, h, args, **changed)
+
+    right = step()
+    found = _weight_mistakes(step, right)
+    found.append(Mistake("stage_time", step(times=(0.0, 0.0, 0.0)), msg("ex_a1_6.stages_at_t")))
+    for times in itertools.product((0.0, 0.5, 1.0), repeat=3):
+        if times not in (RIGHT_TIMES, (0.0, 0.0, 0.0)):
+            t2, t3, t4 = (_offset("t", c, "") for c in times)
+            words = msg("ex_a1_6.stage_times", t2=t2, t3=t3, t4=t4)
+            found.append(Mistake("stage_times", step(times=times), words))
+    for states in itertools.product((0.5, 1.0), repeat=3):
+        if states != RIGHT_STATES:
+            y2, y3, y4 = (_offset("y", a, f"·k{i + 1}") for i, a in enumerate(states))
+            words = msg("ex_a1_6.stage_states", y2=y2, y3=y3, y4=y4)
+            found.append(Mistake("stage_states", step(states=states), words))
+    return [m for m in found if compare(m.value, right, rtol=0, atol=1e-12) is not None]
