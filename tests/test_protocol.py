@@ -24,8 +24,9 @@ from tutor.protocol.events import (
     decode_event,
     encode_event,
 )
-from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
-from tutor.running.judging import JobEvents, finished_result
+from tutor.protocol.report import Origin, Report
+from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, Status
+from tutor.running.judging import Facts, JobEvents, judge
 from tutor.words.catalog import t
 from tutor.worker.run_job import compile_learner
 from tutor.worker.tracebacks import is_memory_error, learner_error, stuck_error
@@ -100,8 +101,17 @@ EVENTS = [
             detail=details.AllClose(expected=[1.0], actual=[2.0], rtol=0.0),
         ),
     ),
+    Finished(nonce=NONCE, report=Report(exit_code=3)),
     Finished(
-        nonce=NONCE, result=RunResult(exercise="6.1", status=Status.EXITED_EARLY), exit_code=3
+        nonce=NONCE,
+        report=Report(
+            checks=[CheckOutcome(id="one", name="第一", status=CheckStatus.PASSED)],
+            error=ErrorInfo(type="KeyError", message="'x'", line=3),
+            origin=Origin.LEARNER,
+            missing=["f"],
+            out_of_memory=True,
+            charts=[{"kind": "line"}],
+        ),
     ),
 ]
 
@@ -133,8 +143,10 @@ def test_every_event_type_is_covered():
         b'{"type":"check_started","nonce":"x","id":1,"name":"b"}',
         b'{"type":"started","nonce":"x","more":1}',
         b'{"type":"ready","version":true,"pid":1,"warm_s":0,"vmdata_kb":1,"context":null}',
-        b'{"type":"result","nonce":"x","exit_code":null,"result":{"exercise":"6.1","status":"passed","checks":[{}]}}',
-        b'{"type":"result","nonce":"x","exit_code":null,"result":{"exercise":"6.1","status":"won"}}',
+        b'{"type":"result","nonce":"x","report":{"checks":[{}],"error":null,"origin":null,"missing":[],"exit_code":null,"out_of_memory":false,"charts":[]}}',
+        b'{"type":"result","nonce":"x","report":{"checks":[],"error":null,"origin":"won","missing":[],"exit_code":null,"out_of_memory":false,"charts":[]}}',
+        b'{"type":"result","nonce":"x","report":{"checks":[],"error":null,"origin":null,"missing":[],"exit_code":true,"out_of_memory":false,"charts":[]}}',
+        b'{"type":"result","nonce":"x","report":{"status":"passed","checks":[],"error":null,"origin":null,"missing":[],"exit_code":null,"out_of_memory":false,"charts":[]}}',
         b"\xff\xfe",
     ],
 )
@@ -156,7 +168,7 @@ def test_events_must_carry_the_nonce_and_come_in_order():
         events.accept(EVENTS[0])  # ready after started
     check = CheckOutcome(id="one", name="x", status=CheckStatus.PASSED)
     assert events.accept(CheckDone(nonce=NONCE, check=check)) is False
-    done = Finished(nonce=NONCE, result=RunResult(exercise="6.1", status=Status.PASSED))
+    done = Finished(nonce=NONCE, report=Report(checks=[check]))
     assert events.accept(done) is True and events.finished is done and events.checks == [check]
 
 
@@ -167,25 +179,21 @@ def test_a_ready_before_the_job_is_taken_and_a_decoding_error_is_raised():
         events.accept(ProtocolError("bad line"))
 
 
-def _passed(*ids, status=CheckStatus.PASSED):
-    return RunResult(
-        exercise="6.1",
-        status=Status.PASSED,
-        checks=[CheckOutcome(id=i, name=i, status=status) for i in ids],
-    )
+def _checked(*ids, status=CheckStatus.PASSED):
+    return Report(checks=[CheckOutcome(id=i, name=i, status=status) for i in ids])
 
 
 @pytest.mark.parametrize(
-    "result, unverified",
+    "report, unverified",
     [
-        (_passed(), "one, two"),  # a forged pass with no checks
-        (_passed("one"), "two"),  # a check missing
-        (_passed("one", "two", "extra", status=CheckStatus.PASSED), None),
-        (_passed("one", "two", status=CheckStatus.FAILED), "one, two"),
+        (_checked(), "one, two"),  # no check reported
+        (_checked("one"), "two"),  # a check missing
+        (_checked("one", "one", "two"), "-"),  # a check reported twice
+        (_checked("one", "two", "extra", status=CheckStatus.PASSED), None),
     ],
 )
-def test_a_pass_needs_every_expected_check(result, unverified):
-    result = finished_result(_job(), Finished(nonce=NONCE, result=result))
+def test_a_pass_needs_every_expected_check(report, unverified):
+    result = judge(Facts.of(_job(), report=report))
     if unverified is None:
         assert result.status is Status.PASSED
     else:
@@ -194,8 +202,13 @@ def test_a_pass_needs_every_expected_check(result, unverified):
         )
 
 
+def test_failed_checks_fail_the_run_without_a_word_of_the_judge():
+    result = judge(Facts.of(_job(), report=_checked("one", "two", status=CheckStatus.FAILED)))
+    assert result.status is Status.FAILED and result.message is None
+
+
 def test_a_pass_without_declared_checks_is_not_a_pass():
-    result = finished_result(_job(check_ids=[]), Finished(nonce=NONCE, result=_passed("one")))
+    result = judge(Facts.of(_job(check_ids=[]), report=_checked("one")))
     assert result.status is Status.FAILED
 
 

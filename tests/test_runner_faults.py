@@ -25,8 +25,8 @@ MALFORMED = (
 )
 FORGED = (
     "import os, json\n"
-    "doc = {'type': 'result', 'nonce': '0' * 32, 'exit_code': None, 'result': {'exercise': '6.1',"
-    " 'status': 'passed', 'checks': []}}\n"
+    "doc = {'type': 'result', 'nonce': '0' * 32, 'report': {'checks': [], 'error': None,"
+    " 'origin': None, 'missing': [], 'exit_code': None, 'out_of_memory': False, 'charts': []}}\n"
     "os.write(200, (json.dumps(doc) + '\\n').encode())\nos._exit(0)\n"
 )
 PATCHED_CHECKLIB = (

@@ -20,8 +20,7 @@ from tutor.app.diffview import DiffView
 from tutor.app.prose import ProseMarkdown
 from tutor.app.run_lifecycle import RunDone, RunLifecycle, RunUpdated, Work
 from tutor.app.verdict_view import VerdictView
-from tutor.application.session import Output, RunRefused, Verdict
-from tutor.protocol.events import CheckDone, CheckStarted
+from tutor.application.session import CheckBegan, CheckEnded, Output, RunRefused, Verdict
 from tutor.protocol.result import CheckStatus, RunResult, Status
 from tutor.terminal_text import sanitize, sanitize_all
 from tutor.words.catalog import t
@@ -93,9 +92,9 @@ class ResultsPanel(Vertical):
         if not self.lifecycle.current(message):
             return
         update = message.update
-        if isinstance(update, CheckStarted):
+        if isinstance(update, CheckBegan):
             self.query_one("#checks", CheckList).started(update.id, update.name)
-        elif isinstance(update, CheckDone):
+        elif isinstance(update, CheckEnded):
             self.query_one("#checks", CheckList).done(update.check)
         elif isinstance(update, Output):
             self.output_log().write(sanitize(update.text))

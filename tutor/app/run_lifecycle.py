@@ -18,7 +18,14 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
 
-from tutor.application.session import Output, RunControl, RunRefused, RunUpdate, Verdict
+from tutor.application.session import (
+    Output,
+    RunControl,
+    RunRefused,
+    RunUpdate,
+    Verdict,
+    failed_verdict,
+)
 from tutor.terminal_text import sanitize
 from tutor.words.catalog import t
 
@@ -83,15 +90,7 @@ class RunLifecycle:
                 owner.post_message(RunDone(token, None, e))
                 return
             except Exception as e:  # noqa: BLE001 - the verdict must still arrive
-                from tutor.protocol.result import RunResult, Status
-
-                verdict = Verdict(
-                    RunResult(
-                        exercise=label,
-                        status=Status.CRASHED,
-                        message=t("run.worker_failed", detail=f"{type(e).__name__}: {e}"),
-                    )
-                )
+                verdict = failed_verdict(label, e)
             owner.post_message(RunDone(token, verdict))
 
         owner.run_worker(

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from tutor.words.catalog import t
+from tutor.words.catalog import lang
 
 if TYPE_CHECKING:  # `jaxtutor list` opens a session: it must not pay for the result model
-    from tutor.protocol.events import CheckDone, CheckStarted, Event, Job, Started
-    from tutor.protocol.result import RunResult
+    from tutor.protocol.events import Event, Job
+    from tutor.protocol.result import CheckOutcome, RunResult
 
 
 # ------------------------------------------------------------ what the service needs of a runner
@@ -57,7 +57,28 @@ class Output:
     text: str
 
 
-type RunUpdate = Started | CheckStarted | CheckDone | Output
+@dataclass(frozen=True)
+class RunBegan:
+    """The worker began the job (its warm-up is over)."""
+
+
+@dataclass(frozen=True)
+class CheckBegan:
+    """A check started."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class CheckEnded:
+    """A check's outcome, as soon as it is known."""
+
+    check: CheckOutcome
+
+
+# The front ends' own updates: nothing of the protocol (no event type, no run secret) reaches them.
+type RunUpdate = RunBegan | CheckBegan | CheckEnded | Output
 type Listener = Callable[[RunUpdate], None]
 
 
@@ -176,11 +197,17 @@ class RunService:
         """Start `job`, stream its updates to `listener`, wait for the runner's verdict (blocking:
         call it off the UI thread). Raises WorkerUnavailable when the runner cannot start it."""
         from tutor.protocol.events import CheckDone, CheckStarted, Started
-        from tutor.protocol.result import RunResult, Status
+        from tutor.running.judging import Ended, Facts, judge
 
         def on_event(event: Event) -> None:
-            if listener is not None and isinstance(event, (Started, CheckStarted, CheckDone)):
-                listener(event)
+            if listener is None:
+                return
+            if isinstance(event, Started):
+                listener(RunBegan())
+            elif isinstance(event, CheckStarted):
+                listener(CheckBegan(event.id, event.name))
+            elif isinstance(event, CheckDone):
+                listener(CheckEnded(event.check))
 
         def on_output(stream: str, text: str) -> None:
             if listener is not None:
@@ -189,17 +216,13 @@ class RunService:
         try:
             run = self.runner.start(job, on_event=on_event, on_output=on_output)
         except Exception as e:  # noqa: BLE001 - no worker: a verdict that says so
-            crashed = RunResult(
-                exercise=job.exercise,
-                status=Status.CRASHED,
-                message=t("run.worker_failed", detail=f"{type(e).__name__}: {e}"),
-            )
-            raise WorkerUnavailable(crashed) from e
+            facts = Facts.of(job, ended=Ended.NO_WORKER, detail=f"{type(e).__name__}: {e}")
+            raise WorkerUnavailable(judge(facts)) from e
         if control is not None:
             control.attach(run)
         result = run.wait()
         if result is None:  # wait() without a timeout always returns; a fake might not
-            result = RunResult(exercise=job.exercise, status=Status.CRASHED)
+            result = judge(Facts.of(job, ended=Ended.TUTOR_FAILED, detail="no result"))
         return result
 
     def snippet(
@@ -225,3 +248,20 @@ class RunService:
             return Verdict(self.run(job, listener=listener, control=control))
         except WorkerUnavailable as e:
             return Verdict(e.result)
+
+
+def failed_verdict(label: str, error: Exception) -> Verdict:
+    """The verdict of a run the front end's own code could not carry out (the judge says it)."""
+    from tutor.running.judging import Ended, Facts, judge
+
+    facts = Facts(label, lang(), ended=Ended.NO_WORKER, detail=f"{type(error).__name__}: {error}")
+    return Verdict(judge(facts))
+
+
+def refused_result(exercise: str, reason: str, kind: str) -> RunResult:
+    """The result document of a check refused before it ran (an unknown id, a FILE that is not a
+    regular file, a store that cannot be opened): status error, the reason as its message."""
+    from tutor.running.judging import Ended, Facts, judge
+
+    facts = Facts(exercise, lang(), ended=Ended.REFUSED, detail=reason, error_type=kind)
+    return judge(facts)

@@ -46,13 +46,18 @@ if TYPE_CHECKING:
         SolutionLocked,
     )
     from tutor.application.runs import (
+        CheckBegan,
+        CheckEnded,
         Output,
+        RunBegan,
         RunControl,
         RunnerLike,
         RunService,
         RunUpdate,
         Snippet,
         Verdict,
+        failed_verdict,
+        refused_result,
     )
     from tutor.course.loader import Course
     from tutor.protocol.result import RunResult
@@ -61,6 +66,8 @@ if TYPE_CHECKING:
 # What front ends catch or name, from the one door.
 __all__ = [
     "Attempt",
+    "CheckBegan",
+    "CheckEnded",
     "DraftChangedOutside",
     "DraftError",
     "DraftOpening",
@@ -73,6 +80,7 @@ __all__ = [
     "PredictionAnswer",
     "QuizAnswer",
     "ResetOutcome",
+    "RunBegan",
     "RunControl",
     "RunRefused",
     "RunService",
@@ -85,8 +93,10 @@ __all__ = [
     "StoreError",
     "Verdict",
     "WatchTargets",
+    "failed_verdict",
     "open_session",
     "playground_with_example",
+    "refused_result",
 ]
 
 # The outcome and run names load with their first use, not with the session: `jaxtutor list`
@@ -102,7 +112,8 @@ _LATER = {
         "tutor.application.outcomes",
     ),
     **dict.fromkeys(
-        ["Output", "RunControl", "RunnerLike", "RunService", "RunUpdate", "Snippet", "Verdict"],
+        ["Output", "RunControl", "RunnerLike", "RunService", "RunUpdate", "Snippet", "Verdict"]
+        + ["CheckBegan", "CheckEnded", "RunBegan", "failed_verdict", "refused_result"],
         "tutor.application.runs",
     ),
 }

@@ -121,11 +121,9 @@ def confirm(prompt: str, assume_yes: bool) -> bool:
 def print_refused(ex_id: str, reason: str, kind: str) -> None:
     """With --json, stdout is one result document even when the run was not started: status
     error, the reason as its message (as the worker reports a file it cannot read)."""
-    from tutor.protocol.result import ErrorInfo, RunResult, Status
+    from tutor.application.session import refused_result
 
-    error = ErrorInfo(type=kind, message=reason)
-    result = RunResult(exercise=ex_id, status=Status.ERROR, message=reason, error=error)
-    print(json.dumps(result.to_dict(), ensure_ascii=False))
+    print(json.dumps(refused_result(ex_id, reason, kind).to_dict(), ensure_ascii=False))
 
 
 def given_file(name: str) -> Path:

@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tutor.protocol.result import CheckOutcome, ResultFormatError, RunResult
+from tutor.protocol.report import Report
+from tutor.protocol.result import CheckOutcome, ResultFormatError
 from tutor.words.catalog import LANGS, say, t  # noqa: F401 - say: jobs speak their language
 from tutor.words.catalog import lang as current_lang
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: Finished carries the worker's facts (Report), not a verdict
 MAX_LINE_BYTES = 8 * 1024 * 1024  # one event; a check's detail is capped far below this
 MAX_TIME_LIMIT_S = 3600.0
 MIN_TIME_LIMIT_S = 0.05
@@ -179,13 +180,12 @@ class CheckDone:
 
 @dataclass
 class Finished:
-    """The job's outcome as the worker saw it; the parent adds output, duration and its own
-    judgement (limits, expected checks)."""
+    """The job's end as the worker saw it: facts, no verdict (tutor/protocol/report.py); the
+    parent's judge decides the run's status from them (tutor/running/judging.py)."""
 
     type: ClassVar[str] = "result"
     nonce: str
-    result: RunResult
-    exit_code: int | None = None  # the learner's code raised SystemExit with this code
+    report: Report
 
 
 Event = Ready | Started | CheckStarted | CheckDone | Finished
@@ -203,7 +203,7 @@ _EVENT_SPECS: dict[str, dict[str, Any]] = {
     "started": {"nonce": str},
     "check_started": {"nonce": str, "id": str, "name": str},
     "check_done": {"nonce": str, "check": dict},
-    "result": {"nonce": str, "result": dict, "exit_code": (int, None)},
+    "result": {"nonce": str, "report": dict},
 }
 
 
@@ -211,7 +211,7 @@ def encode_event(event: Event) -> bytes:
     d: dict[str, Any] = {"type": event.type}
     for name in event.__dataclass_fields__:
         value = getattr(event, name)
-        d[name] = value.to_dict() if isinstance(value, (CheckOutcome, RunResult)) else value
+        d[name] = value.to_dict() if isinstance(value, (CheckOutcome, Report)) else value
     return (json.dumps(d, ensure_ascii=False) + "\n").encode("utf-8")
 
 
@@ -226,7 +226,7 @@ def decode_event(line: bytes) -> Event:
         if cls is CheckDone:
             d["check"] = CheckOutcome.from_dict(d["check"])
         elif cls is Finished:
-            d["result"] = RunResult.from_dict(d["result"])
+            d["report"] = Report.from_dict(d["report"])
     except ResultFormatError as e:
         raise ProtocolError(f"{kind}: {e}") from None
     return cls(**d)

@@ -130,7 +130,7 @@ def unaccepted(checks: list[CheckOutcome]) -> list[str]:
     when it was skipped in favour of a check of the same run that passed (`covered_by`: what it
     had nothing to compare, that check judged). Anything else keeps the run from passing: a
     failure, an error, a skip whose cover did not pass or is not in the run (a skip is never a
-    pass of its own). The one rule of acceptance, applied by the worker and again by the parent
+    pass of its own). The one rule of acceptance, applied by the judge
     (tutor/running/judging.py)."""
     passed = {c.id for c in checks if c.status is CheckStatus.PASSED}
     return [

@@ -1,7 +1,7 @@
 """Trusted jobs of the course proof in one batch worker (tutor/worker/batch.py): the solutions,
 starters, fixtures, variants and lesson blocks of one exercise or page share one interpreter, so
 JAX's start-up is paid once per exercise instead of once per input. Each job still runs in a fresh
-namespace and its result is judged as the runner judges a one-shot worker's (`finished_result`).
+namespace and its result is judged as a one-shot worker's is, by the judge (`judging.judge`).
 
 Only the course proof uses this; a learner's run always gets a one-shot worker of its own. Jobs
 that change process-wide state must not come here (tutor/authoring/isolation.py). A job the batch
@@ -21,7 +21,7 @@ import tempfile
 from tutor import paths
 from tutor.protocol.events import Finished, Job, ProtocolError, decode_event, say
 from tutor.protocol.result import CappedText, RunResult
-from tutor.running.judging import finished_result
+from tutor.running.judging import Facts, judge
 from tutor.running.run import STARTUP_LIMIT_S
 from tutor.worker import xlacache
 
@@ -53,12 +53,18 @@ def _result(job: Job, record: dict) -> RunResult | None:
         return None
     if not isinstance(event, Finished) or event.nonce != job.nonce:
         return None
-    result = finished_result(job, event)
-    result.stdout, cut_out = _output(record["stdout"], job.lang)
-    result.stderr, cut_err = _output(record["stderr"], job.lang)
-    result.output_truncated = cut_out or cut_err
-    result.duration_s = float(record.get("duration_s") or 0.0)
-    return result
+    stdout, cut_out = _output(record["stdout"], job.lang)
+    stderr, cut_err = _output(record["stderr"], job.lang)
+    return judge(
+        Facts.of(
+            job,
+            report=event.report,
+            stdout=stdout,
+            stderr=stderr,
+            output_truncated=cut_out or cut_err,
+            duration_s=float(record.get("duration_s") or 0.0),
+        )
+    )
 
 
 def run_batch(jobs: list[Job], python: str | None = None) -> list[RunResult | None]:

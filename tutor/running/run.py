@@ -1,8 +1,9 @@
 """One job in one worker, supervised from the parent: sending the job, reading its events in the
 protocol's order (tutor/running/judging.py), enforcing the start-up, wall-clock and memory limits
 and a cancel, having the worker's whole process tree killed (tutor/worker/processes.py), and
-assembling the RunResult with the learner's capped output. `Run.wait()` always returns a result,
-whatever failed.
+gathering what it learnt as `Facts` for the judge (`judging.judge`, the only place a run's status
+is decided), with the learner's capped output. `Run.wait()` always returns a result, whatever
+failed.
 
 This module never imports jax; the app and the CLI use it from their own process."""
 
@@ -26,16 +27,16 @@ from tutor.protocol.events import (
     Started,
     say,
 )
-from tutor.protocol.result import ErrorInfo, RunResult, Status
-from tutor.running.judging import JobEvents, ended_without_result, finished_result
+from tutor.protocol.result import ErrorInfo, RunResult
+from tutor.running.judging import Ended, Facts, JobEvents, judge
 from tutor.running.worker_process import EndOfEvents, WorkerProcess
 from tutor.worker import processes
 from tutor.worker.tracebacks import stuck_error
 
+STARTUP_LIMIT_S = 90.0  # a worker that has not started the job by then is considered stuck
 POLL_S = 0.04  # supervision tick: bounds cancel latency
 MEMORY_POLL_S = 0.1  # the worker's own memory
 TREE_POLL_S = 0.5  # the memory of what the learner's code started
-STARTUP_LIMIT_S = 90.0  # a worker that has not started the job by then is considered stuck
 EXIT_GRACE_S = 1.0  # after its result, the worker ends by itself within this
 STACK_WAIT_S = 1.0  # on a timeout, how long to wait for the worker to write its stack
 QUICK_OUTPUT_S = 0.2  # a finished worker's output reaches its end within this, or we settle first
@@ -43,11 +44,15 @@ QUICK_OUTPUT_S = 0.2  # a finished worker's output reaches its end within this, 
 
 @dataclass
 class _Seen:
-    """What the supervisor learnt while the job ran."""
+    """What the supervisor learnt while the job ran (facts for the judge, nothing decided)."""
 
     events: JobEvents
-    outcome: tuple[Status, str] | None = None  # ended by the parent: limit, cancel, fault
+    ended: Ended | None = None  # ended by the parent: limit, cancel, fault
+    detail: str = ""  # what the fault was
     stuck: ErrorInfo | None = None
+
+    def end(self, ended: Ended, detail: str = "") -> None:
+        self.ended, self.detail = ended, detail
 
 
 @dataclass
@@ -109,16 +114,13 @@ class Run:
             except Exception:  # noqa: BLE001 - a front end's problem must not stop the run
                 pass
 
-    def _failed(self, e: Exception) -> tuple[Status, str]:
-        return Status.CRASHED, self.say("run.tutor_failed", detail=f"{type(e).__name__}: {e}")
-
     def _supervise(self) -> None:
         sent = time.monotonic()
         seen = _Seen(JobEvents(self.job.nonce))
         try:
             self._watch(seen, sent)
         except Exception as e:  # noqa: BLE001 - the tutor's own failure still ends with a result
-            seen.outcome = self._failed(e)
+            seen.end(Ended.TUTOR_FAILED, f"{type(e).__name__}: {e}")
         duration = time.monotonic() - sent
         left, quick = 0, False
         try:
@@ -127,7 +129,7 @@ class Run:
             # result is whole once its output is read, and the learner need not wait for the
             # reaper to exit (≈ 10–30 ms) before seeing it.
             quick = (
-                seen.outcome is None
+                seen.ended is None
                 and seen.events.finished is not None
                 and left == 0
                 and not self.worker.worker_alive()
@@ -137,18 +139,19 @@ class Run:
                 left = self.worker.settle()  # the processes left, each counted once
         except Exception as e:  # noqa: BLE001
             self._kill_regardless()
-            seen.outcome = seen.outcome or self._failed(e)
+            if seen.ended is None:
+                seen.end(Ended.TUTOR_FAILED, f"{type(e).__name__}: {e}")
         try:
-            result = self._assemble(seen, duration)
+            facts = self._facts(seen, duration, left)
         except Exception as e:  # noqa: BLE001
-            status, message = self._failed(e)
-            result = RunResult(
-                exercise=self.job.exercise, status=status, duration_s=duration, message=message
+            facts = Facts.of(
+                self.job,
+                ended=Ended.TUTOR_FAILED,
+                detail=f"{type(e).__name__}: {e}",
+                duration_s=duration,
+                escaped=left,
             )
-        if left:
-            note = self.say("run.escaped", n=left)
-            result.message = f"{result.message}\n{note}" if result.message else note
-        self.result = result
+        self.result = judge(facts)
         self._done.set()
         if quick:
             try:
@@ -174,7 +177,7 @@ class Run:
         try:
             done = seen.events.accept(item)
         except ProtocolError as e:
-            seen.outcome = (Status.CRASHED, self.say("run.protocol_error", detail=str(e)[:300]))
+            seen.end(Ended.PROTOCOL, str(e))
             return True
         if isinstance(item, (Started, CheckStarted, CheckDone)):
             self._emit(item)
@@ -196,7 +199,7 @@ class Run:
                 eof = True
             elif item is not None:
                 if self._accept(item, seen):
-                    if seen.outcome is None:
+                    if seen.ended is None:
                         w.wait_worker(EXIT_GRACE_S)
                     return
                 if isinstance(item, Ready):
@@ -209,16 +212,13 @@ class Run:
                         break
                 return
             if self._cancel.is_set():
-                seen.outcome = (Status.CANCELLED, self.say("run.cancelled"))
+                seen.end(Ended.CANCELLED)
                 return
             if started_at is None and now - sent > STARTUP_LIMIT_S:
-                seen.outcome = (
-                    Status.TIMEOUT,
-                    self.say("run.start_timeout", limit=STARTUP_LIMIT_S),
-                )
+                seen.end(Ended.START_TIMEOUT)
                 return
             if started_at is not None and now - started_at > job.time_limit:
-                seen.outcome = (Status.TIMEOUT, self.say("run.timeout", limit=job.time_limit))
+                seen.end(Ended.TIMEOUT)
                 seen.stuck = stuck_error(
                     w.sample_stack(STACK_WAIT_S),
                     job.learner_filename,
@@ -227,7 +227,7 @@ class Run:
                 )
                 return
             if self._over_memory(memory, now):
-                seen.outcome = (Status.MEMORY, self.say("run.memory", limit=job.memory_mb))
+                seen.end(Ended.MEMORY)
                 return
 
     def _over_memory(self, memory: _Memory, now: float) -> bool:
@@ -242,28 +242,26 @@ class Run:
             memory.others_rss = max(0, processes.tree_rss(w.proc.pid) - own)
         return own + memory.others_rss > memory.ready_rss + self.job.memory_mb * 1024 * 1024
 
-    def _assemble(self, seen: _Seen, duration: float) -> RunResult:
-        job, w = self.job, self.worker
-        if seen.outcome is not None:
-            result = RunResult(
-                exercise=job.exercise,
-                status=seen.outcome[0],
-                message=seen.outcome[1],
-                checks=seen.events.checks,
-                error=seen.stuck,
-            )
-        elif seen.events.finished is not None:
-            result = finished_result(job, seen.events.finished)
-        else:
-            result = ended_without_result(
-                job, w.proc.returncode, w.stderr.text()[-4000:], seen.events.checks
-            )
-        result.duration_s = duration
+    def _facts(self, seen: _Seen, duration: float, escaped: int) -> Facts:
+        """What this run learnt, for the judge: the events, the parent's ending, how the worker's
+        process ended, and the learner's output as kept (head and tail, with the notice)."""
+        w = self.worker
         notice = self.say("run.output_dropped", n="{n}")
-        result.stdout = w.stdout.text(notice)
-        result.stderr = w.stderr.text(notice)
-        result.output_truncated = w.stdout.truncated or w.stderr.truncated
-        return result
+        return Facts.of(
+            self.job,
+            seen.events,
+            ended=seen.ended,
+            detail=seen.detail,
+            stuck=seen.stuck,
+            start_limit_s=STARTUP_LIMIT_S,
+            returncode=w.proc.returncode,
+            stderr_tail=w.stderr.text()[-4000:],
+            escaped=escaped,
+            stdout=w.stdout.text(notice),
+            stderr=w.stderr.text(notice),
+            output_truncated=w.stdout.truncated or w.stderr.truncated,
+            duration_s=duration,
+        )
 
 
 class RefusedRun:

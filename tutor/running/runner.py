@@ -14,10 +14,10 @@ from tutor.protocol.events import (  # noqa: F401 - callers build here the jobs 
     Event,
     Job,
     exercise_job,
-    say,
     snippet_job,
 )
-from tutor.protocol.result import RunResult, Status
+from tutor.protocol.result import RunResult
+from tutor.running.judging import Ended, Facts, judge
 from tutor.running.run import RefusedRun, Run
 from tutor.running.worker_process import WorkerProcess
 from tutor.worker import processes
@@ -93,13 +93,8 @@ class Runner:
             raise RuntimeError("runner is closed")
         job.validate()
         if self.unsupported is not None:
-            return RefusedRun(
-                RunResult(
-                    exercise=job.exercise,
-                    status=Status.CRASHED,
-                    message=say(job.lang, "run.unsupported_platform", platform=self.unsupported),
-                )
-            )
+            facts = Facts.of(job, ended=Ended.UNSUPPORTED, detail=self.unsupported)
+            return RefusedRun(judge(facts))
         worker = self._take_worker(job)
         worker.on_output = on_output
         run = Run(worker, job, on_event, self._finished)

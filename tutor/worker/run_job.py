@@ -16,7 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tutor.protocol.events import CheckDone, CheckStarted, Event, Finished, Job, JobKind, Started
-from tutor.protocol.result import CheckOutcome, ErrorInfo, RunResult, Status, unaccepted
+from tutor.protocol.report import Origin, Report
+from tutor.protocol.result import CheckOutcome, ErrorInfo
 from tutor.sourcefile import DraftError, read_source
 from tutor.words import catalog
 from tutor.worker.charts import ChartRecorder
@@ -25,8 +26,8 @@ from tutor.worker.tracebacks import is_memory_error, learner_error
 
 
 class OutOfMemory(BaseException):
-    """An allocation failed in the learner's code: ends the job with status memory, whether
-    it happened while loading the file or inside a check (which would otherwise catch it)."""
+    """An allocation failed in the learner's code: ends the job, reported as such, whether it
+    happened while loading the file or inside a check (which would otherwise catch it)."""
 
 
 def fresh_namespace() -> dict[str, Any]:
@@ -66,33 +67,29 @@ def compile_learner(source: str, path: str) -> types.CodeType:
 
 
 def run(job: Job, ns: dict | None, send: Callable[[Event], None]) -> None:
-    """Run `job` and send Started, the check events and Finished (all with the job's nonce)."""
+    """Run `job` and send Started, the check events and Finished with the worker's Report (all
+    with the job's nonce). What the run's status is, the parent's judge decides."""
     # Everything used after the learner's code has run is bound here, before it runs: a name the
     # learner replaces in this module (run_job.Finished = …) is looked up too late to matter.
-    finished, run_result, status, restore = Finished, RunResult, Status, _restore_builtins
+    finished, report_of, origin, error_info = Finished, Report, Origin, ErrorInfo
+    restore = _restore_builtins
     catalog.set_lang(job.lang)
     nonce = job.nonce
     send(Started(nonce=nonce))
     saved = dict(builtins.__dict__)
-    exit_code = None
     try:
-        result = _run_job(job, ns, send, lambda: restore(saved))
+        report = _run_job(job, ns, send, lambda: restore(saved))
     except SystemExit as e:
         restore(saved)
-        exit_code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-        result = run_result(exercise=job.exercise, status=status.EXITED_EARLY)
-    except OutOfMemory as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        report = report_of(exit_code=code)
+    except OutOfMemory:
         restore(saved)
-        result = run_result(
-            exercise=job.exercise, status=status.MEMORY, message=str(e)[:500] or None
-        )
+        report = report_of(out_of_memory=True)
     except Exception as e:  # noqa: BLE001 - the worker's own failure, reported as such
         restore(saved)
-        result = run_result(
-            exercise=job.exercise,
-            status=status.CRASHED,
-            message=catalog.t("run.worker_broke", detail=f"{type(e).__name__}: {e}"),
-        )
+        failure = error_info(type=type(e).__name__, message=str(e))
+        report = report_of(error=failure, origin=origin.WORKER)
     finally:
         restore(saved)
     for stream in (sys.stdout, sys.stderr):
@@ -100,7 +97,7 @@ def run(job: Job, ns: dict | None, send: Callable[[Event], None]) -> None:
             stream.flush()
         except Exception:  # noqa: BLE001 - the learner may have closed or replaced them
             pass
-    send(finished(nonce=nonce, result=result, exit_code=exit_code))
+    send(finished(nonce=nonce, report=report))
 
 
 def _restore_builtins(saved: dict) -> list[str]:
@@ -125,7 +122,7 @@ def _run_job(
     ns: dict | None,
     send: Callable[[Event], None],
     restore_builtins: Callable[[], list[str]],
-) -> RunResult:
+) -> Report:
     if ns is None:
         ns = fresh_namespace()
         if job.context:
@@ -134,7 +131,7 @@ def _run_job(
             except Exception as e:  # a content bug, not the learner's: say so plainly
                 info = learner_error(e, job.context)
                 info.hint = catalog.t("run.content_context")
-                return RunResult(exercise=job.exercise, status=Status.ERROR, error=info)
+                return Report(error=info, origin=Origin.CONTENT)
     if job.kind is JobKind.SNIPPET and job.code is not None:
         return _run_snippet(job, job.code, ns, restore_builtins)
     if job.kind is JobKind.EXERCISE and job.file and job.check_module:
@@ -201,21 +198,18 @@ def _run_exercise(
     ns: dict,
     send: Callable[[Event], None],
     restore_builtins: Callable[[], list[str]],
-) -> RunResult:
+) -> Report:
     # bound before the learner's code runs, like everything else the verdict depends on (see run)
     check_all, learner_view, placeholders = run_checks, Learner, stub_names
-    outcome_of, blocking, learner_error_of = CheckOutcome.from_dict, unaccepted, learner_error
-    status, started_event, done_event = Status, CheckStarted, CheckDone
-    result = RunResult(exercise=job.exercise, status=Status.PASSED)
+    outcome_of, learner_error_of, report_of = CheckOutcome.from_dict, learner_error, Report
+    learners, started_event, done_event = Origin.LEARNER, CheckStarted, CheckDone
     checks, content_error = _load_checks(job, check_module, restore_builtins)
     if content_error is not None:
-        result.status, result.error = Status.ERROR, content_error
-        return result
+        return Report(error=content_error, origin=Origin.CONTENT)
     try:
         source = read_source(learner_file)  # UTF-8, a byte-order mark dropped
     except DraftError as e:
-        result.status, result.error = Status.ERROR, ErrorInfo(type=type(e).__name__, message=str(e))
-        return result
+        return Report(error=ErrorInfo(type=type(e).__name__, message=str(e)), origin=Origin.FILE)
     # A context may define a name the exercise asks the learner to write (the chapter built it
     # before the exercise): the learner's file must define it again, or the run is not attempted.
     for name in job.interface:
@@ -231,14 +225,12 @@ def _run_exercise(
         restore_builtins()
         if is_memory_error(e):
             raise OutOfMemory(str(e)) from e
-        result.status, result.error = status.ERROR, learner_error_of(e, learner_file)
-        return result
+        return report_of(error=learner_error_of(e, learner_file), origin=learners)
     restore_builtins()
     missing = [n for n in job.interface if n not in ns]
     missing += [n for n in placeholders(source, job.interface) if n not in missing]
     if missing:
-        result.status, result.missing = status.NOT_ATTEMPTED, missing
-        return result
+        return report_of(missing=missing)
 
     done: list[CheckOutcome] = []
 
@@ -255,24 +247,17 @@ def _run_exercise(
     except (SystemExit, OutOfMemory):
         raise
     except BaseException as e:  # KeyboardInterrupt and the like, raised inside a check
-        result.status, result.checks = status.ERROR, done
-        result.error = learner_error_of(e, learner_file)
-        return result
-    result.checks = outcomes
-    if error is not None:
-        result.status, result.error = status.ERROR, error
-    elif blocking(outcomes):  # a failure, an error, or a skip whose cover did not pass
-        result.status = status.FAILED
-    return result
+        return report_of(checks=done, error=learner_error_of(e, learner_file), origin=learners)
+    return report_of(checks=outcomes, error=error, origin=learners if error is not None else None)
 
 
 def _run_snippet(
     job: Job, code: str, ns: dict, restore_builtins: Callable[[], list[str]]
-) -> RunResult:
+) -> Report:
     recorder = ChartRecorder()
     ns["chart"] = recorder
     name = job.learner_filename
-    result = RunResult(exercise=job.exercise, status=Status.PASSED)
+    report = Report()
     try:
         exec(compile_learner(code, name), ns)
     except SystemExit:
@@ -281,9 +266,9 @@ def _run_snippet(
         restore_builtins()
         if is_memory_error(e):
             raise OutOfMemory(str(e)) from e
-        result.status, result.error = Status.ERROR, learner_error(e, name)
-    result.charts = recorder.charts
-    return result
+        report.error, report.origin = learner_error(e, name), Origin.LEARNER
+    report.charts = recorder.charts
+    return report
 
 
 def stub_names(source: str, names: list[str]) -> list[str]:
