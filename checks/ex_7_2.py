@@ -336,6 +336,6 @@ def _(L):
         what=msg("ex_7_2.row0_grad"),
         msg=msg(
             "ex_7_2.row0_differs",
-            why=msg("ex_7_2.row0_right_alone" if alone_right else "ex_7_2.row0_wrong_alone"),
+            why=msg("ex_7_2.row0_right_alone") if alone_right else msg("ex_7_2.row0_wrong_alone"),
         ),
     )

@@ -176,11 +176,9 @@ def _(L):
     detail = dict(equations_iters_3=small, equations_iters_30=large, loops=loops_large)
     if large > small:
         fail(
-            msg(
-                "ex_7_3.loop_unrolled" if not loops_large else "ex_7_3.program_grows",
-                small=small,
-                large=large,
-            ),
+            msg("ex_7_3.program_grows", small=small, large=large)
+            if loops_large
+            else msg("ex_7_3.loop_unrolled", small=small, large=large),
             **detail,
         )
     assert_that(loops_small and loops_large, msg("ex_7_3.no_loop", small=small), **detail)

@@ -66,7 +66,7 @@ def _why_value_error(L, params, X, Y) -> str:
     except Exception:  # the probe is ours: any failure only means it is not the default in_axes
         return msg("ex_7_4_fix1.in_axes_mismatch")
     right = compare(got, _want(params, X, Y), rtol=1e-4, atol=1e-6) is None
-    return msg("ex_7_4_fix1.params_split_too" if right else "ex_7_4_fix1.in_axes_mismatch")
+    return msg("ex_7_4_fix1.params_split_too") if right else msg("ex_7_4_fix1.in_axes_mismatch")
 
 
 @checks.add("values")
