@@ -5,7 +5,7 @@ def _ratio(num, den):
 
 
 def cg_solve(matvec, b, iters):
-    def body(_, s):
+    def one_iteration(k, s):
         hp = matvec(s["p"])
         alpha = _ratio(s["rs"], jnp.vdot(s["p"], hp))
         r = s["r"] - alpha * hp
@@ -13,13 +13,17 @@ def cg_solve(matvec, b, iters):
         return {"x": s["x"] + alpha * s["p"], "r": r, "p": r + _ratio(rs, s["rs"]) * s["p"], "rs": rs}
 
     init = {"x": jnp.zeros_like(b), "r": b, "p": b, "rs": jnp.vdot(b, b)}
-    return lax.fori_loop(0, iters, body, init, unroll=2)["x"]
+    return lax.fori_loop(0, iters, one_iteration, init, unroll=2)["x"]
 
 
-def _step(x, A, iters=50):
-    g = jax.grad(logistic_obj)(x, A)
-    d = cg_solve(lambda v: hvp_fwd_rev(x, v, A), -g, iters)
-    return x + d, g, d
+def _newton(x, A, iters=50):
+    grad_here = jax.grad(logistic_obj, argnums=0)(x, A)
+
+    def hess_vec(direction):
+        return hvp_fwd_rev(x, direction, A)
+
+    move = cg_solve(hess_vec, -grad_here, iters)
+    return x + move, grad_here, move
 
 
-newton_cg_step = jax.jit(_step, static_argnames="iters")
+newton_cg_step = jax.jit(_newton, static_argnames=["iters"])

@@ -14,13 +14,19 @@ def cg_solve(matvec, b, iters):
         p_next = r_next + _ratio(rs_next, rs) * p
         return (x + alpha * p, r_next, p_next, rs_next), None
 
-    start = (jnp.zeros_like(b), b, b, jnp.vdot(b, b))
+    start = (b * 0.0, b, b, b @ b)
     final, _ = lax.scan(one_round, start, None, length=iters)
     return final[0]
 
 
-@partial(jax.jit, static_argnames=("iters",))
-def newton_cg_step(x, A, iters=40):
-    g = jax.grad(logistic_obj)(x, A)
-    d = cg_solve(lambda v: hvp_fwd_rev(x, v, A), -g, iters)
-    return x + d, g, d
+def _newton(x, A, iters=40):
+    grad_here = jax.grad(logistic_obj, argnums=0)(x, A)
+
+    def hess_vec(direction):
+        return hvp_fwd_rev(x, direction, A)
+
+    move = cg_solve(hess_vec, -grad_here, iters)
+    return x + move, grad_here, move
+
+
+newton_cg_step = jax.jit(_newton, static_argnames=["iters"])

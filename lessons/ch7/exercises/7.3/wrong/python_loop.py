@@ -7,10 +7,8 @@ def _safe_div(num, den):
 
 
 def cg_solve(matvec, b, iters):
-    x = jnp.zeros_like(b)
-    r = b
-    p = b
-    rs = jnp.vdot(r, r)
+    x, r, p = b * 0.0, b, b
+    rs = r @ r
     for _ in range(iters):
         hp = matvec(p)
         alpha = _safe_div(rs, jnp.vdot(p, hp))
@@ -22,8 +20,14 @@ def cg_solve(matvec, b, iters):
     return x
 
 
-@partial(jax.jit, static_argnames=("iters",))
-def newton_cg_step(x, A, iters=50):
-    g = jax.grad(logistic_obj)(x, A)
-    d = cg_solve(lambda v: hvp_fwd_rev(x, v, A), -g, iters)
-    return x + d, g, d
+def _newton(x, A, iters=50):
+    grad_here = jax.grad(logistic_obj, argnums=0)(x, A)
+
+    def hess_vec(direction):
+        return hvp_fwd_rev(x, direction, A)
+
+    move = cg_solve(hess_vec, -grad_here, iters)
+    return x + move, grad_here, move
+
+
+newton_cg_step = jax.jit(_newton, static_argnames=["iters"])
