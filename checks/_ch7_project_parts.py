@@ -14,6 +14,7 @@ from _ch7 import (
 )
 
 from tutor.worker.checklib import (
+    CheckFailed,
     Mistake,
     as_array,
     as_callable,
@@ -25,6 +26,7 @@ from tutor.worker.checklib import (
     assert_that,
     compare,
     msg,
+    skip,
 )
 
 SEED = 7707
@@ -57,13 +59,15 @@ def ce_loss(L):
     Y = g.integers(0, 3, 50).astype(np.int32)
     jp = {k: {n: jnp.asarray(v) for n, v in layer.items()} for k, layer in params.items()}
     got = as_scalar(L.ce_loss(jp, jnp.asarray(X), jnp.asarray(Y)), "ce_loss(params, X, Y)")
+    ce = np_ce(np_mlp(params, X), Y)
     assert_close(
         got,
-        np_ce(np_mlp(params, X), Y),
+        ce,
         rtol=1e-5,
         atol=0,
         what="ce_loss(params, X, Y)",
         msg=msg("_ch7_project_parts.ce_differs"),
+        mistakes=ce_mistakes(ce, len(Y), params),
     )
     big = {
         k: {n: (v * 40.0 if n == "w" else v) for n, v in layer.items()}
@@ -86,6 +90,21 @@ def ce_loss(L):
         what=msg("_ch7_project_parts.ce_big_logits"),
         msg=msg("_ch7_project_parts.ce_big_inaccurate"),
     )
+
+
+def ce_mistakes(ce, n, params):
+    """What ce_loss returns for a batch of n samples whose mean cross-entropy is `ce` when it sums
+    instead of averaging, or adds an L2 term c·Σ‖w‖² (weights only, c = λ/2 or λ, λ = 1e-4)."""
+    squares = sum(
+        float(np.sum(np.square(layer["w"], dtype=np.float64))) for layer in params.values()
+    )
+    return [
+        Mistake("summed", ce * n, msg("_ch7_project_parts.ce_summed", n=n)),
+        *(
+            Mistake("l2_in_loss", ce + c * squares, msg("_ch7_project_parts.l2_in_loss", c=c))
+            for c in (0.5e-4, 1e-4)
+        ),
+    ]
 
 
 def setup(L):
@@ -218,6 +237,19 @@ def optimizer(L):
             np_spiral_updates(params, grads_seq, constant_lr=1e-2),
             msg("_ch7_project_parts.constant_lr"),
         ),
+        *(
+            Mistake(
+                "l2_adam",
+                np_spiral_updates(params, grads_seq, l2=where),
+                msg("_ch7_project_parts.l2_adam"),
+            )
+            for where in ("after_clip", "before_clip")
+        ),
+        Mistake(
+            "no_decay",
+            np_spiral_updates(params, grads_seq, decay=False),
+            msg("_ch7_project_parts.no_decay"),
+        ),
     ]
     # Each update is compared at its own scale: rtol 1e-4 plus an atol of 2e-5 × the update's
     # largest entry (float32 Adam loses ~1e-5 of it where m̂ cancels, and 1 − 0.999^t cancels too).
@@ -285,6 +317,13 @@ def schedule(L):
         -as_array(moves, msg("_ch7_project_parts.w_moves"), shape=(total,)).astype(np.float64)
         / 1e-4
     )
+    if compare(rates, np_spiral_schedule(total), rtol=1e-3, atol=1e-7) is not None:
+        # the rate is read from the decoupled decay: when the chain itself is wrong (the optimizer
+        # check fails) the reading says nothing about the schedule
+        try:
+            optimizer(L)
+        except CheckFailed:
+            skip(msg("_ch7_project_parts.schedule_unreadable"), covered_by="optimizer")
     assert_close(
         rates,
         np_spiral_schedule(total),
