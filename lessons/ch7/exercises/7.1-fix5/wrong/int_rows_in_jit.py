@@ -1,5 +1,5 @@
-# expect: failed values "不要照 JAX 的提示" not "改成 static 参数"
-# expect.en: "Do not follow JAX's hint" not "Make it a static argument"
+# expect: failed values "在这里不行" "jnp.sum(mask)" not "改成 static 参数"
+# expect.en: "does not work here" "jnp.sum(mask)" not "Make it a static argument"
 # 错误示范:在 jit 函数里用 int(mask.sum()) 数出真实行数再切片:行数是追踪值,转不成 Python 整数。
 @jax.jit
 def bucket_loss(w, X, y, mask):
