@@ -248,10 +248,13 @@ def jax_fit_mlp(X, label_sets, sizes, seed: int, steps: int = 150, lr: float = 1
     ]
 
 
-def np_spiral_updates(params, grads_seq, *, clip=True, decay_biases=False, constant_lr=None):
+def np_spiral_updates(
+    params, grads_seq, *, clip=True, decay_biases=False, constant_lr=None, l2=None, decay=True
+):
     """Updates of chain(clip_by_global_norm(1.0), scale_by_adam(), add_decayed_weights(1e-4, w
     only), scale_by_learning_rate(schedule)) in float64; update t uses the warm-up rate 1e-2·(t −
-    1)/100."""
+    1)/100. The known mistakes: `l2` = "before_clip" or "after_clip" adds 1e-4·w to the gradient
+    before Adam (L2 + Adam) instead of the decoupled decay; `decay=False` has no decay at all."""
     m = {(name, k): 0.0 for name in params for k in params[name]}
     v = dict(m)
     out = []
@@ -263,24 +266,46 @@ def np_spiral_updates(params, grads_seq, *, clip=True, decay_biases=False, const
                 for g in layer.values()
             )
         )
+        if l2 == "before_clip":  # the clip sees the gradient with the L2 term added
+            total = np.sqrt(
+                sum(
+                    float(np.sum(_with_l2(grads, params, name, k) ** 2))
+                    for name in params
+                    for k in params[name]
+                )
+            )
         ratio = min(1.0, 1.0 / (1e-12 + total)) if clip else 1.0
         rate = constant_lr if constant_lr is not None else 1e-2 * (t - 1) / 100.0
         step = {}
         for name in params:
             step[name] = {}
             for k in params[name]:
-                g = np.asarray(grads[name][k], np.float64) * ratio
+                g = np.asarray(grads[name][k], np.float64)
+                if l2 == "before_clip":
+                    g = _with_l2(grads, params, name, k) * ratio
+                elif l2 == "after_clip":
+                    g = g * ratio + (
+                        1e-4 * np.asarray(params[name][k], np.float64) if k == "w" else 0.0
+                    )
+                else:
+                    g = g * ratio
                 m[name, k] = 0.9 * m[name, k] + 0.1 * g
                 v[name, k] = 0.999 * v[name, k] + 0.001 * g * g
                 adam = (m[name, k] / (1 - 0.9**t)) / (np.sqrt(v[name, k] / (1 - 0.999**t)) + 1e-8)
                 decayed = (
                     1e-4 * np.asarray(params[name][k], np.float64)
-                    if (k == "w" or decay_biases)
+                    if (k == "w" or decay_biases) and decay and l2 is None
                     else 0.0
                 )
                 step[name][k] = -rate * (adam + decayed)
         out.append(step)
     return out
+
+
+def _with_l2(grads, params, name, k):
+    """The gradient of a leaf plus the L2 term 1e-4·w (weights only), float64."""
+    g = np.asarray(grads[name][k], np.float64)
+    return g + 1e-4 * np.asarray(params[name][k], np.float64) if k == "w" else g
 
 
 def np_spiral_schedule(total: int) -> np.ndarray:

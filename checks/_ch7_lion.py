@@ -156,7 +156,8 @@ def np_lion(
             if mistake != "decay_inside_sign":
                 direction = direction + weight_decay * decays[k] * th
             step[k] = -rate * direction
-            m[k] = m_new
+            if mistake != "momentum_frozen":  # the frozen mistake keeps m at its start, 0
+                m[k] = m_new
         updates.append(step)
         p = {k: p32[k].astype(np.float64) + step[k] for k in p}
     return inputs, updates
@@ -169,6 +170,7 @@ MISTAKES = {
     "mask_ignored": later("_ch7_lion.mask_ignored"),
     "ignored_lr": later("_ch7_lion.ignored_lr"),
     "no_sign": later("_ch7_lion.no_sign"),
+    "momentum_frozen": later("_ch7_lion.momentum_frozen"),
 }
 
 

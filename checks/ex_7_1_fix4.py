@@ -101,6 +101,20 @@ def _(L):
             expected=1,
             msg=msg("ex_7_1_fix4.mixed_lr_types", count=log.total, kinds=" / ".join(kinds)),
         )
+    values = sorted({float(as_scalar(L.lr_at(k), f"lr_at({k})")) for k in range(8)})
+    per_value = [x for x in set(programs) if programs.count(x) == len(values)]
+    if len(values) > len(kinds) and per_value:  # once per lr value: lr is part of the cache key
+        assert_compile_count(
+            log,
+            None,
+            expected=1,
+            msg=msg(
+                "ex_7_1_fix4.lr_static",
+                program=per_value[0],
+                count=programs.count(per_value[0]),
+                values=len(values),
+            ),
+        )
     R.assert_once(
         log,
         calls=8,

@@ -14,12 +14,23 @@ from tutor.worker.checklib import (
     as_scalar,
     assert_close,
     assert_compile_count,
+    later,
     msg,
     rng,
 )
 
 checks = Checks("ex_7_1_fix5")
 SIZES = (64, 128, 256, 512)
+# Under jit the number of real rows is a tracer: code that needs it as a Python value or a shape
+# (int(mask.sum()), a slice or boolean index by it) raises one of these. JAX's own hint, a static
+# argument, would compile once per length here.
+CONCRETE = later("ex_7_1_fix5.shape_from_mask")
+SYMPTOMS = {
+    "ConcretizationTypeError": CONCRETE,
+    "TracerIntegerConversionError": CONCRETE,
+    "NonConcreteBooleanIndexError": CONCRETE,
+    "word:must have static start/stop/step": CONCRETE,
+}
 
 
 def _padded(g, n, d=3):
@@ -56,7 +67,10 @@ def _(L):
             size=(len(m) - n, 3)
         )  # padding rows that are not zero: only the mask may hide them
         ref = _refs(w, X, y, m)
-        value = as_scalar(L.bucket_loss(w, X, y, m), msg("ex_7_1_fix5.loss_at_length", n=n))
+        value = as_scalar(
+            R.call(L.bucket_loss, w, X, y, m, what="bucket_loss", symptoms=SYMPTOMS),
+            msg("ex_7_1_fix5.loss_at_length", n=n),
+        )
         mistakes = [
             Mistake(
                 "mean",

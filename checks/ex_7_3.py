@@ -155,6 +155,35 @@ def _(L):
     )
 
 
+def _loop_program(L, iters):
+    """(number of equations, loop primitives) of the program cg_solve traces for `iters`
+    iterations of v ↦ 2v on an 8-vector, sub-programs included."""
+    import jax
+    import jax.numpy as jnp
+
+    rhs = jnp.ones(8, jnp.float32)
+    closed = jax.make_jaxpr(lambda r: L.cg_solve(lambda vec: vec + vec, r, iters))(rhs)
+    eqns = list(_all_eqns(closed))
+    return len(eqns), sorted({e.primitive.name for e in eqns if e.primitive.name in LOOPS})
+
+
+LOOPS = ("while", "scan")  # what lax.fori_loop, lax.scan and lax.while_loop trace to
+
+
+@checks.add("cg_loop", needs="cg_exact")
+def _(L):
+    (small, loops_small), (large, loops_large) = _loop_program(L, 3), _loop_program(L, 30)
+    detail = dict(equations_iters_3=small, equations_iters_30=large, loops=loops_large)
+    if large > small:
+        fail(
+            msg("ex_7_3.program_grows", small=small, large=large)
+            if loops_large
+            else msg("ex_7_3.loop_unrolled", small=small, large=large),
+            **detail,
+        )
+    assert_that(loops_small and loops_large, msg("ex_7_3.no_loop", small=small), **detail)
+
+
 @checks.add("jitted")
 def _(L):
     step = as_callable(L.newton_cg_step, "newton_cg_step")

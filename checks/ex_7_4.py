@@ -192,6 +192,7 @@ def _(L):
             np.array([sum(np_per_sample_leaf_norms(params, Xn[i], Yn[i])) for i in idx]),
             msg("ex_7_4.sum_of_leaf_norms"),
         ),
+        Mistake("squared_norm", expected**2, msg("ex_7_4.squared_norm")),
     ]
     assert_close(
         actual,

@@ -14,15 +14,14 @@ from tutor.worker.checklib import (
     as_array,
     assert_close,
     assert_that,
+    compare,
     fail,
-    later,
     msg,
     primitive_counts,
     rng,
 )
 
 checks = Checks("ex_7_4_fix1")
-SYMPTOMS = {"ValueError": later("ex_7_4_fix1.params_split_too")}
 
 
 def _data(seed, B, d=4):
@@ -51,19 +50,44 @@ def _tree(value, B, d):
     }
 
 
+def _why_value_error(L, params, X, Y) -> str:
+    """Why vmap raised a ValueError, said only as far as a computation shows it: the function
+    splits every argument along axis 0 (the default in_axes) when, given parameters copied once
+    per example, it returns the per-example gradients; otherwise in_axes does not fit the
+    arguments in some other way (a wrong order, a wrong axis)."""
+    import jax
+    import jax.numpy as jnp
+
+    B = X.shape[0]
+    stacked = jax.tree.map(lambda p: jnp.broadcast_to(p, (B, *jnp.shape(p))), params)
+    try:
+        out = jax.jit(L.per_example_grads)(stacked, X, Y)
+        got = {k: np.asarray(out[k], np.float64) for k in ("w", "b")}
+    except Exception:  # the probe is ours: any failure only means it is not the default in_axes
+        return msg("ex_7_4_fix1.in_axes_mismatch")
+    right = compare(got, _want(params, X, Y), rtol=1e-4, atol=1e-6) is None
+    return msg("ex_7_4_fix1.params_split_too") if right else msg("ex_7_4_fix1.in_axes_mismatch")
+
+
 @checks.add("values")
 def _(L):
     import jax
 
     B, d = 6, 4
     params, X, Y = _data(821, B, d)
-    out = _tree(
-        R.call(
-            jax.jit(L.per_example_grads), params, X, Y, what="per_example_grads", symptoms=SYMPTOMS
-        ),
-        B,
-        d,
-    )
+    try:
+        raw = jax.jit(L.per_example_grads)(params, X, Y)
+    except ValueError as e:
+        fail(
+            msg(
+                "_repair_ch7.raised",
+                what="per_example_grads",
+                error="ValueError",
+                why=_why_value_error(L, params, X, Y),
+            ),
+            error=R.first_line(e),
+        )
+    out = _tree(raw, B, d)
     want = _want(params, X, Y)
     mean = {k: np.broadcast_to(v.mean(0), v.shape) for k, v in want.items()}
     assert_close(

@@ -229,6 +229,7 @@ def _(L):
         wrong = {
             "momentum_first": np.sign(0.9 * m_next + 0.1 * g64),
             "swapped_betas": np.sign(0.99 * m_swap + 0.01 * g64),
+            "momentum_frozen": np.sign(g64),  # m stays 0: the direction is sign((1 − b1)·g)
         }
         m_first, m_swap = m_next, 0.9 * m_swap + 0.1 * g64
         g = dict(w=jnp.asarray(gl, dtype=jnp.float32))
@@ -264,6 +265,7 @@ def _(L):
 WRONG_ORDERS = {
     "momentum_first": later("ex_7_5.momentum_first"),
     "swapped_betas": later("ex_7_5.swapped_betas"),
+    "momentum_frozen": later("ex_7_5.momentum_frozen"),
 }
 
 

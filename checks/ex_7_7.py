@@ -31,7 +31,7 @@ import _ch7_project_fields as fields
 import _ch7_project_parts as parts
 import numpy as np
 from _ch7 import grad_norms_off, np_log_softmax, np_mlp, np_per_sample_grad_norm
-from _ch7_project_parts import np_ce, np_params, spiral_data
+from _ch7_project_parts import ce_mistakes, np_ce, np_params, spiral_data
 from _ch7_rules import assert_chunked_map
 
 from tutor.worker.checklib import (
@@ -244,6 +244,7 @@ def _(L):
         atol=1e-6,
         what=msg("ex_7_7.test_ce"),
         msg=msg("ex_7_7.ce_differs"),
+        mistakes=ce_mistakes(ce_np, len(yte), P),
     )
     acc_np = float(np.mean(logits_np.argmax(1) == yte))
     acc_jx = as_scalar(

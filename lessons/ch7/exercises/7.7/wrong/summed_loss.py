@@ -1,7 +1,7 @@
-# expect: failed epoch_outputs "更新之前的参数" not "更新之后的损失"
-# expect.en: "parameters before this step's update" not "loss after the parameter update"
+# expect: failed ce_loss "交叉熵之和" not "更新之后"
+# expect.en: "sum of the cross-entropies" not "after the parameter update"
 # 错误示范:交叉熵对这一批求和而不是求平均,每步的 loss 大了 BATCH 倍。
-# 它和“记录更新之后的损失”一样让逐步的 loss 对不上,但不是那个错误,检查不能那样说它。
+# 逐步的 loss 因此也对不上,但那不是“记录更新之后的损失”:检查要说出求和,而不能那样说它。
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、
 # TrainState、chain、clip_by_global_norm、scale_by_adam、add_decayed_weights、scale_by_learning_rate、
 # warmup_cosine_decay_schedule、apply_updates、global_norm、CompileBudget。
