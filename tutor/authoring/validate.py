@@ -13,6 +13,7 @@ from tutor.authoring.isolation import unflagged
 from tutor.authoring.levels import level_problems
 from tutor.authoring.prerequisites import prerequisite_problems
 from tutor.authoring.problems import Problem
+from tutor.authoring.slips import slip_problems
 from tutor.authoring.text_rules import check_links as _check_links
 from tutor.authoring.text_rules import check_text as _check_text
 from tutor.authoring.validate_checks import check_checks_and_fixtures, check_rules
@@ -204,6 +205,7 @@ def validate(course: Course) -> list[Problem]:
     problems.extend(map_problems(course))
     problems.extend(level_problems(course))
     problems.extend(prerequisite_problems(course))
+    problems.extend(slip_problems(course))
     _pitfall_repairs(course, problems)
     return problems
 

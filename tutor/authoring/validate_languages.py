@@ -19,6 +19,7 @@ from pathlib import Path
 
 from tutor.authoring.code_parity import code_difference
 from tutor.authoring.problems import Problem
+from tutor.authoring.slips import slip_problems
 from tutor.authoring.text_rules import check_links, check_text
 from tutor.course.errors import ContentError
 from tutor.course.exercise import Exercise
@@ -59,6 +60,7 @@ def language_problems(zh: Course) -> list[Problem]:
         _english_rules(zc, ec, en, problems)
         if claimed:
             _chapter_parity(zc, ec, problems)
+    problems.extend(slip_problems(en))
     return problems
 
 
