@@ -9,6 +9,7 @@ from pathlib import Path
 
 from tutor import paths
 from tutor.authoring.course_map import map_problems
+from tutor.authoring.glossary_terms import term_problems
 from tutor.authoring.isolation import unflagged
 from tutor.authoring.levels import level_problems
 from tutor.authoring.prerequisites import prerequisite_problems
@@ -206,6 +207,7 @@ def validate(course: Course) -> list[Problem]:
     problems.extend(level_problems(course))
     problems.extend(prerequisite_problems(course))
     problems.extend(slip_problems(course))
+    problems.extend(term_problems(course))
     _pitfall_repairs(course, problems)
     return problems
 

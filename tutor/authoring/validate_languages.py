@@ -18,6 +18,8 @@ import tomllib
 from pathlib import Path
 
 from tutor.authoring.code_parity import code_difference
+from tutor.authoring.glossary_terms import GLOSSARY_HEADS as GLOSSARY
+from tutor.authoring.glossary_terms import term_problems
 from tutor.authoring.problems import Problem
 from tutor.authoring.slips import slip_problems
 from tutor.authoring.text_rules import check_links, check_text
@@ -31,7 +33,6 @@ from tutor.course.quiz import Quiz
 
 EN = "en"
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-GLOSSARY = {"zh": "\n## 术语表\n", "en": "\n## Glossary\n"}
 _TERM = re.compile(r"^- \*\*([^*]+)\*\*", re.M)
 
 
@@ -61,6 +62,7 @@ def language_problems(zh: Course) -> list[Problem]:
         if claimed:
             _chapter_parity(zc, ec, problems)
     problems.extend(slip_problems(en))
+    problems.extend(term_problems(en))
     return problems
 
 
