@@ -20,6 +20,7 @@ from pathlib import Path
 from tutor.authoring.code_parity import code_difference
 from tutor.authoring.glossary_terms import GLOSSARY_HEADS as GLOSSARY
 from tutor.authoring.glossary_terms import term_problems
+from tutor.authoring.predict_giveaway import lesson_giveaways
 from tutor.authoring.problems import Problem
 from tutor.authoring.slips import slip_problems
 from tutor.authoring.text_rules import check_links, check_text
@@ -93,6 +94,7 @@ def _english_rules(zc: Chapter, ec: Chapter, en: Course, problems: list[Problem]
             check_text(page.body, str(page.path), "text", problems, lang=EN)
             check_links(page.body, str(page.path), en, problems)
             _texts(str(page.path), "title", [page.title], problems)
+            problems.extend(Problem(str(page.path), f, m) for f, m in lesson_giveaways(page))
     for ex in [*ec.exercises, *ec.repairs]:
         for path in (ex.statement_path, ex.explanation_path, ex.starter_path, ex.solution_path):
             if _is_english(path):
