@@ -30,3 +30,6 @@ Stylesheet.reparse  # unused attribute (tutor/app/stylesheet_reuse.py:32)
 # TextArea reads these of its wrapped document when it draws a row (tutor/app/softwrap.py draws a
 # row of a long line through a OneRowView in its place)
 OneRowView.get_tab_widths  # unused method (tutor/app/softwrap.py)
+
+# Textual's Tree reads it when it scrolls to a line (tutor/app/home.py centres the map on "continue")
+center_scroll  # unused attribute (tutor/app/home.py)

@@ -120,3 +120,23 @@ def test_the_validator_refuses_unmarked_explanations_and_misplaced_marks(tmp_pat
     assert sum("reveal mark out of place" in m for m in found) == 2, found
     page.write_text(marked, encoding="utf-8")
     assert _problems_of(root, A1_5) == []
+
+
+def test_a_count_in_words_next_to_the_question_gives_it_away():
+    """Issue 35: under 6.1's question (hits after 4 calls: 1) sat the repair link
+    "只数了一次的计数器", and 6.5 said "只追踪一次" right before its block. A count in words that
+    says "only so many" reads as the number; a count that states no result ("再执行一次",
+    "跑一遍", "第一次") does not."""
+    repair = "[动手修复:只数了一次的计数器](exercise:6.1-fix1)"
+    assert list(giveaways("print(hits)\n", "", CHOICE, repair))
+    english = Prediction(
+        id="x/6", question="hits?", shows=("hits = 1",), options=("0", "1", "4"), answer="B"
+    )
+    assert list(giveaways("print(hits)\n", "", english, "[a counter that counted only once](x)"))
+    assert list(giveaways("hits += 1  # only ever runs once\n", "", english))
+    traced = Prediction(
+        id="x/7", question="?", shows=("追踪 1 次",), options=("1 次", "2 次", "3 次"), answer="A"
+    )
+    assert list(giveaways("print(n)\n", "它能直接 jit,而且只追踪一次:", traced))
+    for calm in ("触发重新追踪,它才会再执行一次。", "在本机上实际跑一遍:", "第一次调用时追踪。"):
+        assert not list(giveaways("print(hits)\n", calm, CHOICE)), calm

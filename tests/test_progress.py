@@ -9,6 +9,7 @@ import pytest
 
 from tutor.application import progress
 from tutor.application.progress import Progress, chapter_items, course_items
+from tutor.course.lesson import topic_of
 from tutor.protocol.result import CheckStatus, RunResult, Status
 from tutor.storage.store import Store
 from tutor.words import catalog
@@ -200,6 +201,24 @@ def test_progress_columns_are_aligned_in_cells(course, capsys):
     assert len(ends) == 1, ends  # the status column starts at one cell
 
 
+def _number(item_id: str) -> tuple[int, ...]:
+    """An id as numbers: '6.5-fix2' → (5, 2), 'a1.12' → (12,) (the chapter is left out)."""
+    return tuple(int(n) for n in re.findall(r"\d+", item_id.split(".", 1)[1]))
+
+
+def test_the_ids_a_learner_meets_rise_within_each_kind(course):
+    """Walking the map, main exercises' numbers rise, and so do repairs' (topic, then fix
+    number): `a1.2-fix3` never comes before `a1.2-fix2`. On a page, the repairs of its topic,
+    warm-ups on its pitfalls, come before the main exercises placed there."""
+    for chapter in course.chapters:
+        items = chapter_items(chapter)
+        for kind in ("exercise", "repair"):
+            seen = [_number(i.id) for i in items if i.kind == kind]
+            assert seen == sorted(seen), (chapter.id, kind, [i.id for i in items if i.kind == kind])
+        for before, after in zip(items, items[1:], strict=False):
+            assert (before.kind, after.kind) != ("exercise", "repair"), (before.id, after.id)
+
+
 def test_repairs_sit_under_their_lesson_and_are_counted_apart(course, store, capsys):
     from tutor.cli import main
 
@@ -213,14 +232,14 @@ def test_repairs_sit_under_their_lesson_and_are_counted_apart(course, store, cap
     for ch in course.chapters:
         items = chapter_items(ch)
         for n, item in enumerate(items):
-            if item.kind == "repair":
+            if item.kind == "repair":  # after the page of its pitfall, still within its topic
                 before = [i for i in items[:n] if i.kind == "lesson"]
                 ex = course.exercise(item.id)
-                assert before and before[-1].id == ex.lesson_id and ex.lesson_id in ex.needs, item
+                assert ex.lesson_id in ex.needs and ex.lesson_id in [i.id for i in before], item
+                assert topic_of(before[-1].id) == topic_of(ex.lesson_id), item
         cp = prog.chapter(ch)
         assert cp.repairs == len(ch.repairs) and cp.repairs_passed == len(ch.repairs)
         assert cp.done == 0  # passing repairs does not advance the chapter
-    assert prog.next_item() is not None and prog.next_item().kind != "repair"
 
     assert main(["list", "--only", "repairs"]) == 0
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  ")]

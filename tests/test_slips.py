@@ -1,51 +1,94 @@
-"""Claims the course makes that were wrong once, each held to what the pages say elsewhere: advice
-that must agree across pages, and prompts that promise something (a prediction) the page must then
-deliver. The numbers re-measured by running the reference code are in the course proof
-(tests/proof/test_measured_claims.py)."""
+"""The validator refuses each slip of issue 35 as it stood in the text (tutor/authoring/slips.py,
+text_rules.py): the course is copied, one slip put back, and the rule must name it, in the
+language it was written in."""
 
 from __future__ import annotations
 
-import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tutor.authoring.slips import slip_problems
+from tutor.authoring.text_rules import check_text
+from tutor.course.loader import load_course
+
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+
+# (file, the text today, the slip it replaced, words the problem must hold)
+SLIPS = [
+    (
+        "ch6/lessons/6.5.md",
+        "(见 [6.8 节](lesson:6.8)开头“初始状态的 dtype”那一条)",
+        "(见 [6.8 节](lesson:6.8)练习 2)",
+        "'练习 2' names no exercise",
+    ),
+    (
+        "ch6/lessons/6.5.en.md",
+        "(see the first point of [section 6.8](lesson:6.8), on the initial state's dtype)",
+        "(see [section 6.8](lesson:6.8), exercise 2)",
+        "'exercise 2' names no exercise",
+    ),
+    (
+        "a1/exercises/a1.6/explanation.md",
+        "([a1.7 节](lesson:a1.7)的陈旧值问题)",
+        "(1.7 节的陈旧值问题)",
+        "'1.7 节' names no page",
+    ),
+    ("ch7/lessons/7.9.md", "(quiz:7):11 道选择题", "(quiz:7):8 道选择题", "quiz 7 has 11"),
+    (
+        "a1/lessons/a1.9.md",
+        "(quiz:a1):8 道题,选择题由程序判分;",
+        "(quiz:a1):8 道思考题,",
+        "'8 道思考题': quiz a1 has",
+    ),
+    ("ch7/lessons/7.1d.md", "每个桶提前编译 🟢 必读\n", "每个桶提前编译\n", "no level mark"),
+    ("ch7/lessons/7.8c.en.md", "## Checklist 🟢 Required\n", "## Checklist\n", "no level mark"),
+    (
+        "ch6/lessons/6.9.md",
+        "- 修复练习:每个陷阱旁边的那一道,也都在地图上;跳过的随时可以回去做。\n",
+        "",
+        "chapter 6 has 13 repair exercises",
+    ),
+]
 
 
-def test_the_welford_hint_keeps_the_count_an_integer(course):
-    ex = course.exercise("6.4")
-    assert not any("n 也用浮点数" in h for h in ex.hints)
-    assert "int32" in ex.hints[0] and "state.count + 1 " in ex.solution
+@pytest.fixture(scope="module")
+def problems_with_slips(tmp_path_factory):
+    root = tmp_path_factory.mktemp("course") / "lessons"
+    shutil.copytree(LESSONS, root)
+    for name, today, slip, _ in SLIPS:
+        path = root / name
+        text = path.read_text(encoding="utf-8")
+        assert today in text, (name, today)
+        path.write_text(text.replace(today, slip, 1), encoding="utf-8")
+    found = []
+    for lang in ("zh", "en"):
+        found += [str(p) for p in slip_problems(load_course(root, lang=lang, fresh=True))]
+    return found
 
 
-def test_nan_hunting_advice_agrees_on_with_debug_nans(course):
-    cheatsheet = course.chapter_by_id["7"].cheatsheet
-    page = course.lessons["7.2c"].body
-    for text in (cheatsheet, page):
-        assert "`jax.clear_caches()` 重跑" not in text and "先 `jax.clear_caches()`" not in text
-    assert "with jax.debug_nans(True):` 里重跑" in cheatsheet
-    assert "with jax.debug_nans(True):` 里单独重跑" in page
+@pytest.mark.parametrize("slip", SLIPS, ids=lambda s: f"{s[0]}:{s[3][:20]}")
+def test_each_slip_of_today_is_refused(problems_with_slips, slip):
+    name, _, _, words = slip
+    assert any(name in p and words in p for p in problems_with_slips), problems_with_slips
 
 
-def test_a_prompt_to_predict_again_is_followed_by_a_prediction(course):
-    for lesson in course.lessons.values():
-        segments = lesson.segments
-        for n, seg in enumerate(segments):
-            if seg.prose and "再预测" in seg.prose:
-                block = next((s.block for s in segments[n + 1 :] if s.block and s.block.run), None)
-                assert block is not None and block.predict, (lesson.id, seg.line)
+def test_the_course_as_it_is_has_none(course):
+    assert slip_problems(course) == []
+    assert slip_problems(load_course(LESSONS, lang="en")) == []
 
 
-def test_multiplying_by_a_zero_mask_is_described_as_jit_really_behaves(course):
-    page = course.lessons["a1.6b"]
-    assert "select" in page.body and "jax.jit(as_mul)" in page.body
-    assert any("float(jitted[1]) == 0.0" in b.code and b.run for b in page.code_blocks)
-
-
-def test_the_compile_timing_page_says_what_a_warm_persistent_cache_shows(course):
-    body = course.lessons["7.1a"].body
-    assert "持久编译缓存" in body and "两次看到的编译次数都是 12" in body
-
-
-def test_run_time_claims_name_the_limit_and_no_idle_time_above_it(course):
-    for ex_id in ("7.4", "7.7"):
-        ex = course.exercise(ex_id)
-        assert f"时间上限是 {int(ex.time_limit)} 秒" in ex.statement, ex_id
-        idle = re.search(r"空闲的这台 2 核机器上[^0-9]*(\d+)–(\d+) 秒", ex.statement)
-        assert idle and int(idle[2]) < ex.time_limit / 4, ex_id
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("但三个乘积加起来超过了 1。有资料给出约 0.313,那个数不对。", "zh"),
+        ("∂L/∂b = −4.6。有时能看到 [−0.392, −1.568] / −1.96 这组数,它是算错的。", "zh"),
+        ("more than 1. Some texts give about 0.313; that number is wrong.", "en"),
+        ("You may come across the numbers [−0.392, −1.568] / −1.96.", "en"),
+    ],
+)
+def test_a_correction_of_numbers_the_learner_never_saw_is_refused(text, lang):
+    problems: list = []
+    check_text(text, "page.md", "text", problems, lang=lang)
+    assert any("mentions a source" in str(p) for p in problems), problems

@@ -140,7 +140,8 @@ async def test_the_map_lists_repairs_under_their_lesson(make_app):
         await pilot.pause()
         lines = screen_text(app).split("\n")
         n_lesson = next(n for n, line in enumerate(lines) if "课 6.2" in line)
-        assert "↳" in lines[n_lesson + 2] and "修复练习 6.2-fix1" in lines[n_lesson + 2]
+        assert "↳" in lines[n_lesson + 1] and "修复练习 6.2-fix1" in lines[n_lesson + 1]
+        assert "↳" in lines[n_lesson + 2] and "练习 6.1" in lines[n_lesson + 2]  # warm-up first
 
 
 async def test_a_long_page_is_read_only_once_its_end_was_on_the_screen(make_app):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from apphelp import SIZE, failed_result, passed_result, record, wait_until
-from screentext import drawn_update, renderable_text, screen_text
+from screentext import drawn_update, notices, renderable_text, screen_text
 
 
 async def test_first_start_shows_welcome_then_chapter(make_app):
@@ -46,15 +46,30 @@ async def test_course_map_statuses_filter_and_continue(make_app, home):
         assert type(app.screen).__name__ == "LessonScreen" and app.screen.lesson_id == "6.2"
 
 
-async def test_resume_after_restart(make_app):
+async def test_a_restart_and_c_resume_at_the_first_unfinished_item_naming_what_they_pass(
+    make_app, home
+):
+    """A jump ahead (here to the quiz) does not move "continue": a restart opens the first
+    unfinished item in course order (exercise 6.1 once both pages are read), passing over the
+    repair before it and saying so; `c` on the map goes to the same place."""
+    from tutor.storage.store import Store
+
     app = make_app(target=("quiz", "6"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert type(app.screen).__name__ == "QuizScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "QuizScreen")
+    store = Store(home)
+    store.mark_read("6.1")
+    store.mark_read("6.2")
+    store.close()
     app2 = make_app(target=None)
     async with app2.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert type(app2.screen).__name__ == "QuizScreen" and app2.screen.chapter_id == "6"
+        await wait_until(pilot, lambda: getattr(app2.screen, "exercise_id", None) == "6.1")
+        said = " ".join(str(n.message) for n in notices(app2))
+        assert "6.2-fix1" in said and "跳过 1 项" in said
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: type(app2.screen).__name__ == "HomeScreen")
+        await pilot.press("c")
+        await wait_until(pilot, lambda: getattr(app2.screen, "exercise_id", None) == "6.1")
 
 
 async def test_unknown_target_falls_back_to_map(make_app):

@@ -53,7 +53,8 @@ class HomeScreen(Screen):
 
     def item_label(self, item: Item, progress: Progress) -> Text:
         status = progress.status(item)
-        text = Text("  ↳ " if item.kind == "repair" else "")  # a repair sits under its lesson
+        # an exercise or a repair sits under the page it follows on the map
+        text = Text("  ↳ " if item.kind in ("exercise", "repair") else "")
         text.append(f"{P.mark(status)} ", style=P.style(status))
         text.append(
             f"{t('app.kind.' + item.kind)} {item.id if item.kind != 'quiz' else ''}".rstrip()
@@ -123,7 +124,7 @@ class HomeScreen(Screen):
         if select is not None:
             tree.move_cursor(select)
         elif upcoming is not None:  # opened afresh: the map scrolls to where the learner goes on
-            tree.call_after_refresh(tree.scroll_to_node, upcoming, animate=False)
+            tree.call_after_refresh(_centre_on, tree, upcoming)
 
     def _kept(self, status: str) -> bool:
         if self.filter == "todo":
@@ -161,3 +162,13 @@ class HomeScreen(Screen):
         app = tutor_app(self)
         if app.course.welcome_path is not None:
             app.open_item("welcome", "")
+
+
+def _centre_on(tree: Tree, node) -> None:
+    """Scroll the map so that `node` (where "continue" goes) stands in its middle, with the
+    items after it in view (the tree's own scrolling would leave it on the last line)."""
+    tree.center_scroll = True
+    try:
+        tree.scroll_to_node(node, animate=False)
+    finally:
+        tree.center_scroll = False

@@ -25,6 +25,7 @@ from tutor.words.catalog import t
 if TYPE_CHECKING:
     from tutor.app.garbage_policy import GarbagePolicy
     from tutor.app.outputcache import ChapterOutputs
+    from tutor.application.progress import Item
     from tutor.application.session import Session
     from tutor.course.model import Course
 
@@ -212,11 +213,14 @@ class Navigation(App[object]):
             )
 
     def continue_course(self) -> None:
-        item = self.session.continue_item()
-        if item is None:
+        """The first unfinished item in course order, saying what it passes over on the way."""
+        plan = self.session.continue_plan()
+        if plan.passed:
+            self.notify(passing_over(plan.passed), timeout=8, markup=False)
+        if plan.item is None:
             self.notify(t("app.map.all_done"), markup=False)
             return
-        self.open_item(item.kind, item.id)
+        self.open_item(plan.item.kind, plan.item.id)
 
     def current_chapter_id(self) -> str:
         loc = self.session.location()
@@ -264,3 +268,10 @@ class Navigation(App[object]):
 
     def action_cheatsheet(self) -> None:
         self.open_item("cheatsheet", self.current_chapter_id())
+
+
+def passing_over(items: list[Item], shown: int = 6) -> str:
+    """The notice of what "continue" passes over: how many, and the first few by kind and id."""
+    named = [f"{t('app.kind.' + item.kind)} {item.id}" for item in items[:shown]]
+    ids = t("app.map.id_sep").join(named) + ("…" if len(items) > shown else "")
+    return t("app.map.passing_over", n=len(items), ids=ids)

@@ -19,7 +19,7 @@ from tutor.app import terminal_guard
 from tutor.app.backstack import BackStack
 from tutor.app.endsignals import EndSignals
 from tutor.app.garbage_policy import GarbagePolicy
-from tutor.app.navigation import Navigation
+from tutor.app.navigation import Navigation, passing_over
 from tutor.application.runs import RunService
 from tutor.application.session import StoreError, open_session
 from tutor.course.loader import load_course
@@ -163,11 +163,7 @@ class TutorApp(Navigation):
                 timeout=10,
                 markup=False,
             )
-        target = self.target
-        if target is None:
-            target = self.session.location()
-            if target is None and self.course.welcome_path is not None:
-                target = ("welcome", "")
+        target = self.target or self._resume_at()
         if target is not None:
             self.open_item(target[0], target[1], quiet=self.target is None)
         self.set_timer(
@@ -177,6 +173,18 @@ class TutorApp(Navigation):
             ),
         )
         self.call_after_refresh(self._settle_gc)
+
+    def _resume_at(self) -> tuple[str, str] | None:
+        """Where a start without a target opens: the welcome page on a first start, else where
+        "continue" goes (the first unfinished item in course order, saying what it passes over),
+        else, with everything done, the learner's last place."""
+        place = self.session.location()
+        if place is None:
+            return ("welcome", "") if self.course.welcome_path is not None else None
+        plan = self.session.continue_plan()
+        if plan.passed and plan.item is not None:
+            self.notify(passing_over(plan.passed), timeout=8, markup=False)
+        return plan.item.key if plan.item is not None else place
 
     # ------------------------------------------------------------ garbage collection
 

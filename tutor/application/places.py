@@ -5,6 +5,7 @@ the learner's place, lessons read, and the learner's settings (e.g. the theme). 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tutor.application.progress import Item, Progress, course_items
@@ -15,6 +16,15 @@ ON_RAMP = "0"
 if TYPE_CHECKING:
     from tutor.course.loader import Course
     from tutor.storage.store import Store
+
+
+@dataclass(frozen=True)
+class ContinuePlan:
+    """Where "continue" goes (None: nothing left) and the unfinished items it passes over on
+    the way, in course order; the front ends name them."""
+
+    item: Item | None
+    passed: list[Item]
 
 
 class Places:
@@ -57,13 +67,31 @@ class Places:
         return ids[(here + step) % len(ids)]
 
     def continue_item(self) -> Item | None:
-        """Where "continue" goes: the first unfinished item from the learner's last place. The
-        on-ramp chapter (ON_RAMP) is optional: once the learner has opened a later chapter and
-        their place is not in the on-ramp, continue never sends them back to it."""
+        """Where "continue" goes (continue_plan)."""
+        return self.continue_plan().item
+
+    def continue_plan(self) -> ContinuePlan:
+        """Where "continue" (and a start without a target) goes: the first unfinished item in
+        course order, wherever the learner last was, and what it passes over on the way. It
+        passes over the repairs not passed (extra practice, counted apart) and the exercises the
+        learner gave up on; every other unfinished item stops it: an unread page, a main
+        exercise, a quiz not fully answered. The on-ramp chapter (ON_RAMP) is optional: once
+        the learner has opened a later chapter and their place is not in the on-ramp, continue
+        never sends them back to it."""
         progress = self.progress()
         place = self._store.location()
-        skip = frozenset({ON_RAMP}) if self._skipped_on_ramp(progress, place) else frozenset()
-        return progress.next_item(place, skip)
+        skip = {ON_RAMP} if self._skipped_on_ramp(progress, place) else set()
+        passed: list[Item] = []
+        for item in course_items(self.course):
+            if item.chapter_id in skip or progress.status(item) == "done":
+                continue
+            if item.kind == "repair" or (
+                item.kind == "exercise" and self._store.stats(item.id).gave_up
+            ):
+                passed.append(item)
+                continue
+            return ContinuePlan(item, passed)
+        return ContinuePlan(None, passed)
 
     def _skipped_on_ramp(self, progress: Progress, place: tuple[str, str] | None) -> bool:
         """The learner has opened a chapter after the on-ramp (their place is there, or an item

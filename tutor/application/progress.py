@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from tutor.application.course_map import Item, chapter_items
+from tutor.application.course_map import course_items as course_items  # re-exported
 from tutor.words.catalog import t
 
 if TYPE_CHECKING:
@@ -164,49 +166,6 @@ def viewed_after_giving_up(stored: str) -> bool:
     return stored != "passed"
 
 
-# ---------------------------------------------------------------- items in learning order
-
-
-@dataclass(frozen=True)
-class Item:
-    """One place on the course map, in course order."""
-
-    kind: str  # "lesson" | "exercise" | "repair" | "quiz"
-    id: str  # lesson/exercise id, or the chapter id for a quiz
-    title: str
-    chapter_id: str
-
-    @property
-    def key(self) -> tuple[str, str]:
-        return self.kind, self.id
-
-
-def chapter_items(chapter: Chapter) -> list[Item]:
-    """Lessons in reading order, each followed by the exercises placed after it (an exercise
-    follows the last page it needs: main exercises, then repair exercises); exercises whose page
-    is not listed come after the lessons; the quiz comes last."""
-    items: list[Item] = []
-    placed: set[str] = set()
-    for lesson in chapter.lessons:
-        items.append(Item("lesson", lesson.id, lesson.title, chapter.id))
-        for kind, group in (("exercise", chapter.exercises), ("repair", chapter.repairs)):
-            for ex in group:
-                if ex.lesson_id == lesson.id:
-                    items.append(Item(kind, ex.id, ex.title, chapter.id))
-                    placed.add(ex.id)
-    for kind, group in (("exercise", chapter.exercises), ("repair", chapter.repairs)):
-        for ex in group:
-            if ex.id not in placed:
-                items.append(Item(kind, ex.id, ex.title, chapter.id))
-    if chapter.quiz is not None:
-        items.append(Item("quiz", chapter.id, chapter.quiz.title, chapter.id))
-    return items
-
-
-def course_items(course: Course) -> list[Item]:
-    return [item for chapter in course.chapters for item in chapter_items(chapter)]
-
-
 # ---------------------------------------------------------------- counting
 
 
@@ -330,24 +289,3 @@ class Progress:
         return ChapterProgress(
             *(sum(getattr(p, f) for p in parts) for f in ChapterProgress.__dataclass_fields__)
         )
-
-    def next_item(
-        self, after: tuple[str, str] | None = None, skip: frozenset[str] = frozenset()
-    ) -> Item | None:
-        """The first unfinished item in course order, starting at `after` (the learner's current
-        place: still unfinished, it is the one to continue) and wrapping around; items of the
-        chapters in `skip` are passed over."""
-        items = [i for i in course_items(self.course) if i.chapter_id not in skip]
-        start = 0
-        if after is not None:
-            kind, item_id = after
-            for n, item in enumerate(items):
-                if item.id == item_id and (
-                    item.kind == kind or {kind, item.kind} == {"exercise", "repair"}
-                ):
-                    start = n
-                    break
-        for item in items[start:] + items[:start]:
-            if item.kind != "repair" and self.status(item) != "done":  # repairs are extra practice
-                return item
-        return None

@@ -12,8 +12,13 @@ What counts as giving it away:
 - for a number question, a number within the tolerance of the answer (−4.6 and -4.6 alike);
 - for a choice question, the right option's text when it is long enough to be telling (a one-
   or two-character option such as "1" occurs everywhere), and a number of the right option that
-  no wrong option has, with the word after it in the option ("1 次"); without such a word only
-  a number of two digits or more, or with decimals, is telling."""
+  no wrong option has, with the word after it in the option ("1 次"); without such a word, a
+  number of two digits or more, or with decimals, is telling, and so is any such number given
+  as a count ("1 次", "1 time"). A count in words that says "only so many" counts too:
+  "只数了一次", "只追踪一次", "only counted once" say 1 次 ("再执行一次" states no result).
+  That holds for the text of a link next to the question as well (a repair named
+  "只数了一次的计数器" under a question whose answer is 1). English pages are held to all this
+  as Chinese ones are."""
 
 from __future__ import annotations
 
@@ -33,6 +38,11 @@ _NUMBER = re.compile(r"(?<![\w.])[-−]?\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?")
 _ASSERT = re.compile(r"^\s*assert\b")
 _WORD = re.compile(r"[A-Za-z_]+|[\u3400-\u9fff]+")
 _CLAUSE_END = re.compile(r"[。,;:!?,;:!?\n]")
+_COUNT_AFTER = re.compile(r"\s*(?:次|遍|times?\b)")
+_CN_COUNT = re.compile(r"([只仅][^,。;:!?,;:\s]{0,4}?)([一两二三四五六七八九十])(?=[次遍])")
+_CN_DIGITS = dict(zip("一两二三四五六七八九十", "1 2 2 3 4 5 6 7 8 9 10".split(), strict=True))
+_EN_COUNT = re.compile(r"\b((?:only|just)\W+(?:\w+\W+){0,3}?)(once|twice|thrice)\b", re.I)
+_EN_TIMES = {"once": "1 time", "twice": "2 times", "thrice": "3 times"}
 TELLING_OPTION_CHARS = 4  # an option this long (spaces aside) is specific enough to search for
 
 
@@ -68,6 +78,13 @@ def _told_by_clause(shows: str, prose: str) -> bool:
     return False
 
 
+def _counts_in_digits(text: str) -> str:
+    """A count in words that says "only so many" as digits: "只数了一次" → "只数了 1 次", "only
+    counted once" → "only counted 1 time" ("再执行一次", "run it once" state no result)."""
+    text = _CN_COUNT.sub(lambda m: f"{m.group(1)} {_CN_DIGITS[m.group(2)]} ", text)
+    return _EN_COUNT.sub(lambda m: m.group(1) + _EN_TIMES[m.group(2).lower()], text)
+
+
 def _telling_numbers(prediction: Prediction) -> list[tuple[float, str, str]]:
     """(value, the word after it, as written) of each number of the right option that no wrong
     option has."""
@@ -91,6 +108,8 @@ def _tells_number(value: float, unit: str, text: str) -> bool:
             if text[m.end() :].lstrip().startswith(unit):
                 return True
         elif "." in m.group(0) or len(m.group(0).lstrip("-−")) >= 2:
+            return True
+        elif _COUNT_AFTER.match(text, m.end()):  # a bare number given as a count: "1 次"
             return True
     return False
 
@@ -117,7 +136,7 @@ def giveaways(
             if len(_squeezed(right)) >= TELLING_OPTION_CHARS and _squeezed(right) in flat:
                 yield f"the {place} contains the right option {right!r}"
             for value, unit, written in _telling_numbers(prediction):
-                if _tells_number(value, unit, text):
+                if _tells_number(value, unit, _counts_in_digits(text)):
                     yield f"the {place} contains {written}{unit and ' ' + unit}, the right option's"
         elif prediction.number is not None:
             target, tol = abs(prediction.number), max(prediction.tolerance, 1e-9)

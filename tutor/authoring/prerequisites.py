@@ -44,7 +44,7 @@ def _linked_topics(text: str) -> set[str]:
     return {topic_of(page) for page in _LESSON_LINK.findall(text)}
 
 
-def _texts(chapter: Chapter) -> list[tuple[Path, str]]:
+def map_texts(chapter: Chapter) -> list[tuple[Path, str]]:
     """The chapter's texts in map order: each page, then each exercise placed after it
     (statement, then its hints joined, reported against its statement file)."""
     lessons = {lesson.id: lesson for lesson in chapter.lessons}
@@ -67,7 +67,7 @@ def prerequisite_problems(course: Course) -> list[Problem]:
         if chapter.id == BASE_CHAPTER:
             continue
         pointed: set[str] = set()  # topics of chapter 0 this chapter has linked so far
-        for path, text in _texts(chapter):
+        for path, text in map_texts(chapter):
             here = _linked_topics(text)
             for term in TERMS:
                 if term.topic in pointed or term.topic in here:

@@ -15,7 +15,10 @@ from tutor.course.model import Course
 _LINK = re.compile(r"\]\((exercise|lesson|quiz|cheatsheet):([^)\s]+)\)")
 _INLINE_CODE = re.compile(r"`+[^`]*`+")
 _TEX = re.compile(r"\$\$|\$[^\s$][^$\n]*\$")
-_SOURCE_WORDS = re.compile(r"原书|原章节|笔记本|原文|notebook", re.I)
+# a source named, or a claim from elsewhere corrected that the learner never saw
+_SOURCE_WORDS = re.compile(
+    r"原书|原章节|笔记本|原文|notebook|有资料|有时能看到|some texts give|you may come across", re.I
+)
 
 
 def check_links(text: str, where: str, course: Course, problems: list[Problem]) -> None:

@@ -9,11 +9,13 @@ from pathlib import Path
 
 from tutor import paths
 from tutor.authoring.course_map import map_problems
+from tutor.authoring.glossary_terms import term_problems
 from tutor.authoring.isolation import unflagged
 from tutor.authoring.levels import level_problems
 from tutor.authoring.prerequisites import prerequisite_problems
 from tutor.authoring.problems import Problem
 from tutor.authoring.quiz_rules import quiz_problems
+from tutor.authoring.slips import slip_problems
 from tutor.authoring.text_rules import check_links as _check_links
 from tutor.authoring.text_rules import check_text as _check_text
 from tutor.authoring.validate_checks import check_checks_and_fixtures, check_rules
@@ -206,6 +208,8 @@ def validate(course: Course) -> list[Problem]:
     problems.extend(map_problems(course))
     problems.extend(level_problems(course))
     problems.extend(prerequisite_problems(course))
+    problems.extend(slip_problems(course))
+    problems.extend(term_problems(course))
     _pitfall_repairs(course, problems)
     return problems
 

@@ -18,7 +18,11 @@ import tomllib
 from pathlib import Path
 
 from tutor.authoring.code_parity import code_difference
+from tutor.authoring.glossary_terms import GLOSSARY_HEADS as GLOSSARY
+from tutor.authoring.glossary_terms import term_problems
+from tutor.authoring.predict_giveaway import lesson_giveaways
 from tutor.authoring.problems import Problem
+from tutor.authoring.slips import slip_problems
 from tutor.authoring.text_rules import check_links, check_text
 from tutor.course.errors import ContentError
 from tutor.course.exercise import Exercise
@@ -30,7 +34,6 @@ from tutor.course.quiz import Quiz
 
 EN = "en"
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-GLOSSARY = {"zh": "\n## 术语表\n", "en": "\n## Glossary\n"}
 _TERM = re.compile(r"^- \*\*([^*]+)\*\*", re.M)
 
 
@@ -59,6 +62,8 @@ def language_problems(zh: Course) -> list[Problem]:
         _english_rules(zc, ec, en, problems)
         if claimed:
             _chapter_parity(zc, ec, problems)
+    problems.extend(slip_problems(en))
+    problems.extend(term_problems(en))
     return problems
 
 
@@ -89,6 +94,7 @@ def _english_rules(zc: Chapter, ec: Chapter, en: Course, problems: list[Problem]
             check_text(page.body, str(page.path), "text", problems, lang=EN)
             check_links(page.body, str(page.path), en, problems)
             _texts(str(page.path), "title", [page.title], problems)
+            problems.extend(Problem(str(page.path), f, m) for f, m in lesson_giveaways(page))
     for ex in [*ec.exercises, *ec.repairs]:
         for path in (ex.statement_path, ex.explanation_path, ex.starter_path, ex.solution_path):
             if _is_english(path):

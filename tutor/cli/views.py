@@ -94,9 +94,12 @@ def _title_cells(out: Out, course, head_cells: int) -> int:
     return max(TITLE_CELLS, min(longest, out.columns - head_cells - STATUS_CELLS))
 
 
+UNDER = "↳ "  # an exercise's or a repair's row starts so, under the page it follows on the map
+
+
 def render_list(out: Out, course, prog: P.Progress, only: str | None = None) -> None:
     id_cells = _id_cells(course)
-    title_cells = _title_cells(out, course, 2 + 2 + 9 + id_cells + 1 + 3)
+    title_cells = _title_cells(out, course, 2 + len(UNDER) + 2 + 9 + id_cells + 1 + 3)
     for ch in course.chapters:
         out.line(f"{ch.id}  {ch.title}   {_counts(prog.chapter(ch))}", "bold")
         for item in P.chapter_items(ch):
@@ -105,7 +108,8 @@ def render_list(out: Out, course, prog: P.Progress, only: str | None = None) -> 
             status = prog.status(item)
             look = P.look(status)
             shown_id = item.id if item.kind != "quiz" else ch.id
-            head = f"  {look.mark} {_kind(item.kind)} {pad(shown_id, id_cells)} "
+            under = UNDER if item.kind in ("exercise", "repair") else ""  # under its page
+            head = f"  {under}{look.mark} {_kind(item.kind)} {pad(shown_id, id_cells)} "
             if item.kind == "lesson":
                 lesson = course.lesson(item.id)
                 level = {"core": "🟢", "optional": "⚪"}.get(lesson.level, "  ")

@@ -1,0 +1,175 @@
+"""Validator rules against slips a learner trips on, in either language (the course as loaded
+in that language):
+
+- a reference to a section or an exercise in prose resolves: "6.8 节" / "section 6.8" names a
+  page, a topic or a numbered section heading of the chapter (`## 2.4 …`), "练习 6.1" /
+  "exercise 6.1" an exercise (so "6.8 节练习 2" and "1.7 节" in chapter a1 are refused);
+- a count of quiz questions stated next to a `quiz:<ch>` link matches the quiz: "11 道选择题" /
+  "11 multiple-choice questions" its choice questions, "思考题" / "open" its self-marked ones,
+  "N 道题" / "N questions" all of them;
+- a chapter with repair exercises says so on its opening page (`<ch>.0`) and its summary
+  (`<ch>.9`): the word 修复练习 / "repair", or a link to one;
+- a chapter that marks a numbered section (`## 1.4 诊断手段 🟢 必读`) marks every `##` section
+  of its topic pages (🟢 or ⚪), so that a learner can tell every section's level."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from tutor.authoring.problems import Problem
+from tutor.authoring.text_rules import prose_of
+from tutor.course.model import Chapter, Course
+
+_LINK_TEXT = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_SECTION = {
+    "zh": re.compile(r"(?<![\w.])([a-z]?\d+(?:\.\d+)+[a-z]?) ?节"),
+    "en": re.compile(r"\b[Ss]ections? ([a-z]?\d+(?:\.\d+)+[a-z]?)\b"),
+}
+_EXERCISE = {
+    "zh": re.compile(r"练习 ?([a-z]?\d(?:[0-9a-z.\-]*[0-9a-z])?)"),
+    "en": re.compile(r"\b[Ee]xercises? ([a-z]?\d(?:[0-9a-z.\-]*[0-9a-z])?)\b"),
+}
+_NUMBERED_HEADING = re.compile(r"^#{2,6} ([a-z]?\d+(?:\.\d+)+)\b", re.M)
+_HEADING = re.compile(r"^## (.+)$", re.M)
+_MARK = re.compile("🟢|⚪")
+_WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
+
+
+def _number(word: str) -> int | None:
+    """A count as written: 11, 十一, eleven; None for a word that is no number."""
+    if word.isdigit():
+        return int(word)
+    digits = "零一二三四五六七八九"
+    if word and all(c in digits + "十" for c in word):
+        if "十" not in word:
+            return digits.index(word)
+        tens, _, ones = word.partition("十")
+        return (digits.index(tens) if tens else 1) * 10 + (digits.index(ones) if ones else 0)
+    return _WORDS.index(word.lower()) if word.lower() in _WORDS else None
+
+
+_COUNT = {
+    "zh": re.compile(r"(\d+|十[一二三四五六七八九]?|[一二三四五六七八九]) ?道(选择题|思考题|题)"),
+    "en": re.compile(
+        r"\b(\d+|[a-z]+) (multiple-choice |choice |open |self-marked )?questions\b", re.I
+    ),
+}
+_KIND_OF = {
+    "选择题": "choice",
+    "multiple-choice": "choice",
+    "choice": "choice",
+    "思考题": "open",
+    "open": "open",
+    "self-marked": "open",
+}
+_REPAIR_WORDS = {"zh": ("修复练习", "动手修复"), "en": ("repair",)}
+
+
+def shown(markdown: str, lang: str) -> str:
+    """The prose a learner reads: code left out, links by their text, a line break joined the way
+    the reader joins it (nothing between Chinese text, a space in English)."""
+    text = _LINK_TEXT.sub(r"\1", prose_of(markdown))
+    return re.sub(r"[ \t]*\n[ \t]*", "" if lang == "zh" else " ", text)
+
+
+def _texts(chapter: Chapter) -> Iterator[tuple[Path, str]]:
+    for lesson in chapter.lessons:
+        yield lesson.path, lesson.body
+    for ex in [*chapter.exercises, *chapter.repairs]:
+        yield ex.statement_path, ex.statement + "\n\n" + "\n\n".join(ex.hints)
+        path = ex.folder / ("explanation.en.md" if ex.lang == "en" else "explanation.md")
+        if path.is_file():
+            yield path, path.read_text(encoding="utf-8")
+    if chapter.cheatsheet_path is not None and chapter.cheatsheet_path.is_file():
+        yield chapter.cheatsheet_path, chapter.cheatsheet
+
+
+def slip_problems(course: Course) -> list[Problem]:
+    problems: list[Problem] = []
+    lang = course.lang if course.lang in _SECTION else "zh"
+    places = set(course.lessons) | {page.topic_id for page in course.lessons.values()}
+    for chapter in course.chapters:
+        headings = {
+            m for page in chapter.lessons for m in _NUMBERED_HEADING.findall(prose_of(page.body))
+        }
+        for path, text in _texts(chapter):
+            _references(shown(text, lang), str(path), lang, places | headings, course, problems)
+            _counts(text, str(path), lang, course, problems)
+        _repairs_named(chapter, lang, problems)
+        _section_marks(chapter, problems)
+    return problems
+
+
+def _references(text, where, lang, places, course, problems) -> None:
+    for m in _SECTION[lang].finditer(text):
+        if m.group(1) not in places:
+            problems.append(
+                Problem(where, "text", f"{m.group(0)!r} names no page, topic or section")
+            )
+    for m in _EXERCISE[lang].finditer(text):
+        if m.group(1) not in course.exercises:
+            problems.append(Problem(where, "text", f"{m.group(0)!r} names no exercise"))
+
+
+def _counts(markdown: str, where: str, lang: str, course: Course, problems) -> None:
+    """Each paragraph or list item that links a quiz states its question counts truly."""
+    for part in re.split(r"\n\s*\n|\n(?=\s*[-*] |\s*\d+\. )", markdown):
+        for chapter_id in re.findall(r"\]\(quiz:([^)\s]+)\)", part):
+            quiz = course.quizzes.get(chapter_id)
+            if quiz is None:
+                continue  # text_rules.check_links names it
+            kinds = [q.kind for q in quiz.questions]
+            for m in _COUNT[lang].finditer(shown(part, lang)):
+                said = _number(m.group(1))
+                if said is None:
+                    continue
+                kind = _KIND_OF.get((m.group(2) or "").strip().lower())
+                true = len(kinds) if kind is None else kinds.count(kind)
+                if said != true:
+                    problems.append(
+                        Problem(
+                            where,
+                            "text",
+                            f"{m.group(0)!r}: quiz {chapter_id} has {true} such questions "
+                            f"({kinds.count('choice')} choice, {kinds.count('open')} open)",
+                        )
+                    )
+
+
+def _repairs_named(chapter: Chapter, lang: str, problems: list[Problem]) -> None:
+    if not chapter.repairs:
+        return
+    repair_ids = {ex.id for ex in chapter.repairs}
+    for page in chapter.lessons:
+        if page.id not in (f"{chapter.id}.0", f"{chapter.id}.9"):
+            continue
+        linked = set(re.findall(r"\]\(exercise:([^)\s]+)\)", page.body)) & repair_ids
+        text = shown(page.body, lang).lower()
+        if not linked and not any(word in text for word in _REPAIR_WORDS[lang]):
+            problems.append(
+                Problem(
+                    str(page.path),
+                    "text",
+                    f"chapter {chapter.id} has {len(chapter.repairs)} repair exercises: its "
+                    f"opening page and its summary say what they are ({_REPAIR_WORDS[lang][0]!r})",
+                )
+            )
+
+
+def _section_marks(chapter: Chapter, problems: list[Problem]) -> None:
+    pages = [p for p in chapter.lessons if p.id not in (f"{chapter.id}.0", f"{chapter.id}.9")]
+    heads = [(p, h) for p in pages for h in _HEADING.findall(prose_of(p.body))]
+    if not any(_MARK.search(h) and _NUMBERED_HEADING.match("## " + h) for _, h in heads):
+        return
+    for page, heading in heads:
+        if not _MARK.search(heading):
+            problems.append(
+                Problem(
+                    str(page.path),
+                    "text",
+                    f"section {heading!r} has no level mark (🟢 / ⚪): the chapter marks its "
+                    "sections, every one of them",
+                )
+            )
