@@ -28,10 +28,11 @@ TEXT_RULES = {
     "tutor/authoring/emphasis.py",
     "tutor/authoring/spacing.py",
     "tutor/authoring/predict_giveaway.py",
+    "tutor/authoring/slips.py",
+    "tutor/authoring/glossary_terms.py",
     "tutor/authoring/validate.py",
     "tutor/authoring/course_map.py",
     "tutor/authoring/text_rules.py",
-    "tutor/authoring/validate_languages.py",
     "tutor/authoring/block_parity.py",
 }
 SAYING = {"msg", "later"}  # tutor/worker/said.py: their first argument is a message id
