@@ -18,7 +18,7 @@ from tutor.authoring.text_rules import check_text as _check_text
 from tutor.authoring.validate_checks import check_checks_and_fixtures, check_rules
 from tutor.authoring.validate_files import _defined_names, _parse
 from tutor.course.languages import tagged
-from tutor.course.lesson import split_front_matter
+from tutor.course.lesson import Lesson, split_front_matter
 from tutor.course.loader import ContentError, Course, load_course
 
 MAX_PAGE_LINES = 200
@@ -34,6 +34,19 @@ EXERCISE_FILES = {
 EXERCISE_FILES |= {tagged(Path(name), "en").name for name in EXERCISE_FILES if "." in name}
 PITFALL_MARK = "❌"
 _REPAIR_LINK = re.compile(r"\]\(exercise:([^)\s]+-fix\d+)\)")
+
+
+def check_length(lesson: Lesson, where: str, problems: list[Problem]) -> None:
+    """A page (in either language) stays within MAX_PAGE_LINES source lines."""
+    if lesson.source_lines > MAX_PAGE_LINES:
+        problems.append(
+            Problem(
+                where,
+                "length",
+                f"{lesson.source_lines} source lines; a page stays under "
+                f"{MAX_PAGE_LINES} (split it into sub-pages, see lessons/README.md)",
+            )
+        )
 
 
 def _unlisted(course: Course, problems: list[Problem]) -> None:
@@ -274,15 +287,7 @@ def _check_lesson(
     seen[key] = where
     if not lesson.id.startswith(chapter.id + "."):
         problems.append(Problem(where, "id", f"must start with {chapter.id}."))
-    if lesson.source_lines > MAX_PAGE_LINES:
-        problems.append(
-            Problem(
-                where,
-                "length",
-                f"{lesson.source_lines} source lines; a page stays under "
-                f"{MAX_PAGE_LINES} (split it into sub-pages, see lessons/README.md)",
-            )
-        )
+    check_length(lesson, where, problems)
     _check_links(lesson.body, where, course, problems)
     _check_text(lesson.body, where, "text", problems)
     try:
