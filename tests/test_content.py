@@ -5,7 +5,8 @@ import shutil
 
 import pytest
 
-from tutor.authoring.validate import MAX_PAGE_LINES, validate, validate_content
+from tutor.authoring.text_rules import MAX_PAGE_LINES
+from tutor.authoring.validate import validate, validate_content
 from tutor.course.context import context_definitions
 from tutor.course.lesson import topic_of
 from tutor.course.loader import ContentError, load_course

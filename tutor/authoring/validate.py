@@ -13,15 +13,15 @@ from tutor.authoring.isolation import unflagged
 from tutor.authoring.levels import level_problems
 from tutor.authoring.prerequisites import prerequisite_problems
 from tutor.authoring.problems import Problem
+from tutor.authoring.text_rules import check_length
 from tutor.authoring.text_rules import check_links as _check_links
 from tutor.authoring.text_rules import check_text as _check_text
 from tutor.authoring.validate_checks import check_checks_and_fixtures, check_rules
 from tutor.authoring.validate_files import _defined_names, _parse
 from tutor.course.languages import tagged
-from tutor.course.lesson import Lesson, split_front_matter
+from tutor.course.lesson import split_front_matter
 from tutor.course.loader import ContentError, Course, load_course
 
-MAX_PAGE_LINES = 200
 EXERCISE_FILES = {
     "exercise.toml",
     "statement.md",
@@ -34,19 +34,6 @@ EXERCISE_FILES = {
 EXERCISE_FILES |= {tagged(Path(name), "en").name for name in EXERCISE_FILES if "." in name}
 PITFALL_MARK = "❌"
 _REPAIR_LINK = re.compile(r"\]\(exercise:([^)\s]+-fix\d+)\)")
-
-
-def check_length(lesson: Lesson, where: str, problems: list[Problem]) -> None:
-    """A page (in either language) stays within MAX_PAGE_LINES source lines."""
-    if lesson.source_lines > MAX_PAGE_LINES:
-        problems.append(
-            Problem(
-                where,
-                "length",
-                f"{lesson.source_lines} source lines; a page stays under "
-                f"{MAX_PAGE_LINES} (split it into sub-pages, see lessons/README.md)",
-            )
-        )
 
 
 def _unlisted(course: Course, problems: list[Problem]) -> None:

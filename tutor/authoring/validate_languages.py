@@ -20,8 +20,7 @@ from pathlib import Path
 
 from tutor.authoring.code_parity import code_difference
 from tutor.authoring.problems import Problem
-from tutor.authoring.text_rules import check_links, check_text
-from tutor.authoring.validate import check_length
+from tutor.authoring.text_rules import check_length, check_links, check_text
 from tutor.course.errors import ContentError
 from tutor.course.exercise import Exercise
 from tutor.course.languages import CODE_KEYS, TEXT_KEYS, tagged
