@@ -37,7 +37,8 @@ def _run(L, fn, stream):
     return state
 
 
-def _describe(state):
+def _dtypes(state):
+    """Each leaf's dtype, a Python scalar's or a weak type's said as such."""
     parts = []
     for leaf in state:
         if isinstance(leaf, (bool, int, float)):
@@ -45,7 +46,11 @@ def _describe(state):
         else:
             weak = msg("ex_6_8_fix1.describe.text") if getattr(leaf, "weak_type", False) else ""
             parts.append(f"{getattr(leaf, 'dtype', type(leaf).__name__)}{weak}")
-    return ",".join(parts)
+    return parts
+
+
+def _describe(state):
+    return msg("ex_6_8_fix1.describe.sep").join(_dtypes(state))
 
 
 @checks.add("values")
@@ -110,10 +115,11 @@ def _(L):
         2,
         msg("ex_6_8_fix1.dtypes.as_tuple_2"),
     )
-    got, later = _describe(first), _describe(after)
-    if got != "float32,int32" or later != got:
+    want = ["float32", "int32"]
+    if _dtypes(first) != want or _dtypes(after) != want:
+        got, later = _describe(first), _describe(after)
         fail(
             msg("ex_6_8_fix1.dtypes.fail", got=got, later=later),
-            expected="float32,int32",
+            expected=msg("ex_6_8_fix1.describe.sep").join(want),
             actual=[got, later],
         )

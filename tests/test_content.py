@@ -5,7 +5,8 @@ import shutil
 
 import pytest
 
-from tutor.authoring.validate import MAX_PAGE_LINES, validate, validate_content
+from tutor.authoring.text_rules import MAX_PAGE_LINES
+from tutor.authoring.validate import validate, validate_content
 from tutor.course.context import context_definitions
 from tutor.course.lesson import topic_of
 from tutor.course.loader import ContentError, load_course
@@ -303,3 +304,13 @@ def test_a_fixture_of_a_converted_check_module_needs_english_words(tmp_path, cou
     fixture.write_text(first + "\n" + rest, encoding="utf-8")
     problems = validate(load_course(root, fresh=True))
     assert [p.field for p in problems if p.file == str(fixture)] == ["expect.en"]
+
+
+def test_the_page_length_rule_covers_english_pages(tmp_path, course):
+    root = _copy_content(tmp_path, course.root)
+    page = root / "ch6" / "lessons" / "6.1.en.md"
+    page.write_text(page.read_text() + "\n" * (MAX_PAGE_LINES + 1))
+    problems = validate_content(root)
+    assert (str(page), "length") in {(p.file, p.field) for p in problems}
+    for lesson in load_course(course.root, lang="en", fresh=True).lessons.values():
+        assert lesson.source_lines <= MAX_PAGE_LINES, lesson.path

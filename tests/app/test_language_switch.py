@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from apphelp import SIZE, passed_result, wait_until
 from screentext import screen_text
 
@@ -41,11 +40,6 @@ async def test_f12_shows_the_exercise_in_english_keeping_draft_and_run(make_app,
         assert session.attempts("6.1")[-1].status == Status.CANCELLED.value
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known bug, open in issue 32: after F12 the lesson rebuilt in the other language lands "
-    "at about half the scroll fraction it had (scroll applied before the page is fully laid out)",
-)
 async def test_a_lesson_is_rebuilt_at_the_same_scroll_fraction(make_app, fake_runner):
     app = make_app(target=("lesson", "6.2"), runner=fake_runner)
     async with app.run_test(size=(80, 16)) as pilot:

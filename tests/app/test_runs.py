@@ -40,7 +40,7 @@ async def test_type_solution_run_pass_progress(make_app, runner):
         await pilot.press("f3")
         await pilot.pause()
         row = [str(c) for c in app.screen.query_one("#progress-table").get_row("6.1")]
-        assert row[3] == "✓ 通过" and row[4] == "1"
+        assert row[2] == "✓ 通过" and row[3] == "1"
 
 
 async def test_wrong_then_error_then_cancel(make_app, runner, home):

@@ -139,8 +139,8 @@ async def test_progress_screen(make_app, home):
         assert "学习进度" in text and "总进度" in text
         table = app.screen.query_one("#progress-table")
         row = [str(c) for c in table.get_row("6.1")]
-        assert row[4] == "2" and row[5] == "1/3" and row[6] == "2 分 05 秒" and row[7]
-        assert row[3] == "✓ 通过"
+        assert row[3] == "2" and row[4] == "1/3" and row[5] == "2 分 05 秒" and row[6]
+        assert row[2] == "✓ 通过"
 
 
 async def test_cheatsheet_search(make_app):

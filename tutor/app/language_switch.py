@@ -179,25 +179,10 @@ def _quiz(screen: QuizScreen) -> None:
 
 
 def _rebuild_lesson(screen: LessonScreen) -> None:
-    """The page built again from the file of the language now chosen, scrolled to the same
-    fraction of its height once every piece of it is in."""
+    """The page built again from the file of the language now chosen, shown from the same
+    fraction of its height (kept while the new page is laid out)."""
     page = screen.page
     fraction = page.scroll_y / page.max_scroll_y if page.max_scroll_y > 0 else 0.0
-    app = tutor_app(screen)
-    new = app.reopen()
-    if new is None or fraction <= 0:
-        return
-    tries = [0]
-
-    def scroll() -> None:
-        tries[0] += 1
-        lesson_page = new.page  # type: ignore[attr-defined]
-        if not new.is_attached or tries[0] > 100:
-            timer.stop()
-            return
-        lesson_page.mount_rest()
-        if new.complete and lesson_page.max_scroll_y > 0:  # type: ignore[attr-defined]
-            timer.stop()
-            lesson_page.scroll_to(y=fraction * lesson_page.max_scroll_y, animate=False)
-
-    timer = app.set_interval(POLL_S, scroll)  # type: ignore[attr-defined]
+    new = tutor_app(screen).reopen()
+    if new is not None and fraction > 0:
+        new.page.keep_fraction(fraction)  # type: ignore[attr-defined]

@@ -1,7 +1,7 @@
 """The scrolling body of a lesson page (tutor/app/lesson.py): its pieces in page order, prose
 and runnable examples, the first screenful composed with it and the rest mounted a batch per
-frame, so that a long page shows as fast as a short one; where an outline heading is; which
-examples are on the screen."""
+frame, so that a long page shows as fast as a short one; a place kept as a page built again is laid
+out; where an outline heading is; which examples are on the screen."""
 
 from __future__ import annotations
 
@@ -47,10 +47,16 @@ class LessonPage(VerticalScroll):
         super().__init__(id="page")
         self.pieces: list[Widget] = []  # set by the screen before the page is composed
         self._pending: list[Widget] = []  # not mounted yet
+        self._fraction: float | None = None  # the place kept while the page is laid out
+        self._placing = False
 
     def compose(self) -> ComposeResult:
         first, self._pending = first_screenful(self.pieces, FIRST_SCREEN_LINES)
         yield from first
+
+    def on_mount(self) -> None:
+        if self._fraction is not None:
+            self._start_keeping()
 
     def mount_more(self) -> None:
         """One more batch, and the next one after the next frame, until every piece is in."""
@@ -77,6 +83,36 @@ class LessonPage(VerticalScroll):
 
     def prose_pieces(self) -> list[Markdown]:
         return list(self.query(".page-md").results(Markdown))
+
+    # ------------------------------------------------------------ a place kept
+
+    def keep_fraction(self, fraction: float) -> None:
+        """Show the page from `fraction` of its height (a page built again in the other
+        language): every piece mounted, and the view put there again each time the page's height
+        changes as its pieces are laid out, until something else (the learner) moves it."""
+        self._fraction = fraction
+        if self.is_mounted:
+            self._start_keeping()
+
+    def _start_keeping(self) -> None:
+        self.mount_rest()
+        self.watch(self, "virtual_size", self._place, init=False)
+        self.watch(self, "scroll_y", self._moved, init=False)
+        self._place()
+
+    def _place(self) -> None:
+        if self._fraction is None:
+            return
+        self._placing = True
+        try:
+            y = round(self._fraction * self.max_scroll_y)
+            self.scroll_to(y=y, animate=False, immediate=True)
+        finally:
+            self._placing = False
+
+    def _moved(self) -> None:
+        if not self._placing:
+            self._fraction = None
 
     # ------------------------------------------------------------ the outline
 

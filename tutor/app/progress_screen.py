@@ -5,6 +5,7 @@ counted apart from the main exercises."""
 
 from __future__ import annotations
 
+import re
 import time
 
 from rich.cells import cell_len
@@ -24,10 +25,42 @@ from tutor.linebreak import wrapped_lines
 from tutor.terminal_text import literal
 from tutor.words.catalog import t
 
-COLUMNS = ("chapter", "id", "title", "status", "attempts", "hints", "time", "solved")
+# no chapter column: an exercise's id starts with its chapter's, and the rows go in course order
+COLUMNS = ("id", "title", "status", "attempts", "hints", "time", "solved")
+ID = COLUMNS.index("id")
 TITLE = COLUMNS.index("title")
-MIN_TITLE_CELLS = 10  # narrower, a title would take a row per word
+WRAPPING = (COLUMNS.index("status"),)  # wrapped before the title narrows (the time is short)
+WANT_TITLE_CELLS = 20  # narrower, an English title takes a row for every word or two
+MIN_TITLE_CELLS = 10
 SCROLLBAR_CELLS = 2  # the table's vertical scrollbar
+_TOGETHER = re.compile(r"(\d+) (\S+)")  # a number and its unit stay on one line: "2 min"
+_MARK = re.compile(r"^(\S) ")  # a status mark stays with the word after it
+
+
+def _plain(cell: str | Text) -> str:
+    return cell.plain if isinstance(cell, Text) else cell
+
+
+def _protect(text: str, status: bool) -> str:
+    """`text` with the spaces it must not break at made no-break (same length): between a number
+    and its unit ("2 min") and, in a status, after its mark ("· not started")."""
+    if status:
+        text = _MARK.sub("\\1\u00a0", text)
+    return _TOGETHER.sub("\\1\u00a0\\2", text)
+
+
+def _wrap(cell: str | Text, width: int | None) -> str | Text:
+    """`cell` broken into lines of `width` cells (Chinese by character), its style kept."""
+    if width is None:
+        return cell
+    text = cell if isinstance(cell, Text) else literal(cell)
+    plain = _protect(text.plain, isinstance(cell, Text))
+    parts, pos = [], 0
+    for line in wrapped_lines(plain, width):
+        start = plain.index(line, pos)
+        parts.append(text[start : start + len(line)])
+        pos = start + len(line)
+    return Text("\n").join(parts)
 
 
 class ProgressScreen(Screen):
@@ -35,7 +68,7 @@ class ProgressScreen(Screen):
     OVERLAY = True  # shown over where the learner is; Esc goes back there
     BINDINGS = [Binding("escape", "back", "app.key.back")]
     _rows: list[tuple] = []  # the table's cells, the titles unwrapped
-    _filled_width = 0  # the titles' width the table was last filled for
+    _filled_widths: list[int | None] = []  # the widths the table was last filled for
 
     def compose(self) -> ComposeResult:
         yield PlaceHeader()
@@ -102,7 +135,6 @@ class ProgressScreen(Screen):
                 )
                 self._rows.append(
                     (
-                        chapter.id,
                         ex.id,
                         ex.title,
                         status,
@@ -114,43 +146,48 @@ class ProgressScreen(Screen):
                 )
         self._fill_table()
 
-    def _title_width(self) -> int:
-        """The cells left for the titles once every other column has its widest cell: the
-        titles wrap in what is left, so that no column is pushed off the screen."""
+    def _widths(self) -> list[int | None]:
+        """Each column's width: None for a column shown whole (the widest cell); the title, and
+        on a narrow screen the status, wrap in what the others leave, so that no column is pushed
+        off the screen and a title keeps room to be read (WANT_TITLE_CELLS: the status gives way
+        first, down to its longest word)."""
         table = self.query_one("#progress-table", DataTable)
         labels = [t(f"app.progress.col.{name}") for name in COLUMNS]
-        widths = [
-            max([cell_len(labels[n]), *(cell_len(str(row[n])) for row in self._rows)])
-            for n in range(len(COLUMNS))
-            if n != TITLE
-        ]
+        cells = [[labels[n], *(_plain(row[n]) for row in self._rows)] for n in range(len(COLUMNS))]
+        natural = [max(cell_len(c) for c in column) for column in cells]
         room = (table.size.width or self.size.width) - SCROLLBAR_CELLS
-        padding = 2 * table.cell_padding * len(COLUMNS)
-        widest = max([cell_len(labels[TITLE]), *(cell_len(row[TITLE]) for row in self._rows)])
-        return max(MIN_TITLE_CELLS, min(widest, room - padding - sum(widths)))
+        room -= 2 * table.cell_padding * len(COLUMNS)
+        widths: list[int | None] = [None] * len(COLUMNS)
+        for n in WRAPPING:  # at its longest word, if need be
+            if room - sum(natural) + natural[TITLE] >= WANT_TITLE_CELLS:
+                break
+            fit = max(cell_len(word) for c in cells[n] for word in _protect(c, True).split(" "))
+            natural[n], widths[n] = fit, fit
+        widths[TITLE] = max(
+            MIN_TITLE_CELLS, min(natural[TITLE], room - sum(natural) + natural[TITLE])
+        )
+        return widths
 
     def _fill_table(self) -> None:
         table = self.query_one("#progress-table", DataTable)
-        self._filled_width = width = self._title_width()
+        widths = self._widths()
+        self._filled_widths = widths
         row = table.cursor_row
         table.clear(columns=True)
         for n, name in enumerate(COLUMNS):
-            label = t(f"app.progress.col.{name}")
-            table.add_column(label, width=width if n == TITLE else None)
+            table.add_column(t(f"app.progress.col.{name}"), width=widths[n])
         for cells in self._rows:
-            title = literal("\n".join(wrapped_lines(cells[TITLE], width)))
+            shown = [_wrap(cell, width) for cell, width in zip(cells, widths, strict=True)]
             table.add_row(
-                *cells[:TITLE],
-                title,
-                *cells[TITLE + 1 :],
-                key=cells[1],
-                height=title.plain.count("\n") + 1,
+                *shown,
+                key=cells[ID],
+                height=max(_plain(cell).count("\n") + 1 for cell in shown),
             )
         if row:
             table.move_cursor(row=min(row, table.row_count - 1), animate=False)
 
     def on_resize(self, _event) -> None:
-        if self._rows and self._title_width() != self._filled_width:
+        if self._rows and self._widths() != self._filled_widths:
             self._fill_table()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

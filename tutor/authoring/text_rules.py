@@ -1,6 +1,7 @@
 """The rules every learner-facing text follows, in either language: links that lead somewhere,
 math in Unicode (no $…$), no mention of a source, no emphasis mark left showing; Chinese text
-keeps the mixed-script spacing rule (spacing.py), English text its own (validate_languages.py)."""
+keeps the mixed-script spacing rule (spacing.py), English text its own (validate_languages.py);
+a page of either language stays within MAX_PAGE_LINES source lines."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Container
 
 from tutor.authoring import emphasis, spacing
 from tutor.authoring.problems import Problem
+from tutor.course.lesson import Lesson
 from tutor.course.markdown import segments
 from tutor.course.model import Course
 
@@ -97,3 +99,19 @@ def english_problems(text: str) -> list[str]:
             n = len(pattern.findall(text))
             found.append(f"English text holds {what} ({n} in all), first: {excerpt!r}")
     return found
+
+
+MAX_PAGE_LINES = 200
+
+
+def check_length(lesson: Lesson, where: str, problems: list[Problem]) -> None:
+    """A page (in either language) stays within MAX_PAGE_LINES source lines."""
+    if lesson.source_lines > MAX_PAGE_LINES:
+        problems.append(
+            Problem(
+                where,
+                "length",
+                f"{lesson.source_lines} source lines; a page stays under "
+                f"{MAX_PAGE_LINES} (split it into sub-pages, see lessons/README.md)",
+            )
+        )

@@ -16,6 +16,7 @@ from tutor.authoring.prerequisites import prerequisite_problems
 from tutor.authoring.problems import Problem
 from tutor.authoring.quiz_rules import quiz_problems
 from tutor.authoring.slips import slip_problems
+from tutor.authoring.text_rules import check_length
 from tutor.authoring.text_rules import check_links as _check_links
 from tutor.authoring.text_rules import check_text as _check_text
 from tutor.authoring.validate_checks import check_checks_and_fixtures, check_rules
@@ -24,7 +25,6 @@ from tutor.course.languages import tagged
 from tutor.course.lesson import split_front_matter
 from tutor.course.loader import ContentError, Course, load_course
 
-MAX_PAGE_LINES = 200
 EXERCISE_FILES = {
     "exercise.toml",
     "statement.md",
@@ -280,15 +280,7 @@ def _check_lesson(
     seen[key] = where
     if not lesson.id.startswith(chapter.id + "."):
         problems.append(Problem(where, "id", f"must start with {chapter.id}."))
-    if lesson.source_lines > MAX_PAGE_LINES:
-        problems.append(
-            Problem(
-                where,
-                "length",
-                f"{lesson.source_lines} source lines; a page stays under "
-                f"{MAX_PAGE_LINES} (split it into sub-pages, see lessons/README.md)",
-            )
-        )
+    check_length(lesson, where, problems)
     _check_links(lesson.body, where, course, problems)
     _check_text(lesson.body, where, "text", problems)
     try:

@@ -7,7 +7,8 @@ and the starters, solutions and context in `.en.py` versions that differ from th
 only in comments and string literals (code_parity.py), as must a quiz question's English
 `verify` code in the overlay (required where the Chinese one holds Chinese). A page's English
 version has the same code blocks with the same flags, the same code but for words, and
-predictions with the same answers. English text has no Chinese character and no full-width
+predictions with the same answers; an English page stays as short as a Chinese one (200 lines).
+English text has no Chinese character and no full-width
 punctuation (text_rules.english_problems); every `.en` file that exists is held to that, claimed
 or not."""
 
@@ -23,7 +24,7 @@ from tutor.authoring.glossary_terms import term_problems
 from tutor.authoring.predict_giveaway import lesson_giveaways
 from tutor.authoring.problems import Problem
 from tutor.authoring.slips import slip_problems
-from tutor.authoring.text_rules import check_links, check_text
+from tutor.authoring.text_rules import check_length, check_links, check_text
 from tutor.course.errors import ContentError
 from tutor.course.exercise import Exercise
 from tutor.course.languages import CODE_KEYS, TEXT_KEYS, tagged
@@ -92,6 +93,7 @@ def _english_rules(zc: Chapter, ec: Chapter, en: Course, problems: list[Problem]
     for page in ec.lessons:
         if _is_english(page.path):
             check_text(page.body, str(page.path), "text", problems, lang=EN)
+            check_length(page, str(page.path), problems)
             check_links(page.body, str(page.path), en, problems)
             _texts(str(page.path), "title", [page.title], problems)
             problems.extend(Problem(str(page.path), f, m) for f, m in lesson_giveaways(page))
