@@ -32,7 +32,7 @@ def _is_key(value) -> bool:
         return False
 
 
-def _why_raw(make_keys, seed, n) -> str:
+def _why_raw(make_keys, seed, n, **values) -> str:
     """Why the keys came back raw, said only as far as the program of make_keys(seed, n) shows it:
     random_wrap means a jax.random function was handed raw uint32 key data (the old-style key
     jax.random.PRNGKey makes); random_unwrap without it means typed keys were made and then
@@ -40,12 +40,12 @@ def _why_raw(make_keys, seed, n) -> str:
     try:
         counts = primitive_counts(lambda s: make_keys(s, n), seed)
     except Exception:  # the probe is ours: a function we cannot trace gets the neutral words
-        return "ex_a1_1_fix1.raw_key"
+        counts = {}
     if counts.get("random_wrap"):
-        return "ex_a1_1_fix1.old_style_key"
+        return msg("ex_a1_1_fix1.old_style_key", **values)
     if counts.get("random_unwrap"):
-        return "ex_a1_1_fix1.unwrapped_key"
-    return "ex_a1_1_fix1.raw_key"
+        return msg("ex_a1_1_fix1.unwrapped_key", **values)
+    return msg("ex_a1_1_fix1.raw_key", **values)
 
 
 def _typed(value, n, what, make_keys, seed):
@@ -53,7 +53,7 @@ def _typed(value, n, what, make_keys, seed):
         dtype = getattr(value, "dtype", type(value).__name__)
         shape = tuple(getattr(value, "shape", ()))
         fail(
-            msg(_why_raw(make_keys, seed, n), what=what, dtype=dtype, shape=shape),
+            _why_raw(make_keys, seed, n, what=what, dtype=dtype, shape=shape),
             actual=f"{dtype} {shape}",
         )
     if tuple(value.shape) != (n,):
