@@ -1,9 +1,9 @@
 """Repair 7.4-fix1: vmap(grad) without in_axes splits the parameters too -> in_axes=(None, 0, 0).
 
 Checks: per-example gradients of the logistic loss on fresh data equal float64 (σ(w·x+b) − y)·x
-and σ − y, with the batch-mean gradient as a named mistake; an error from vmap's slicing of the
-params is named ("values"); the program has as many primitives for B = 12 as for B = 3
-("program")."""
+and σ − y, with the batch-mean gradient and labels summed unsplit as named mistakes; an error
+from vmap's slicing of the params, or from labels left unsplit, is named ("values"); the program
+has as many primitives for B = 12 as for B = 3 ("program")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -69,6 +69,31 @@ def _why_value_error(L, params, X, Y) -> str:
     return msg("ex_7_4_fix1.params_split_too") if right else msg("ex_7_4_fix1.in_axes_mismatch")
 
 
+def _labels_unmapped(L, params, X, Y) -> bool:
+    """Whether per_example_grads leaves the labels unsplit, shown by trying: given one label (a
+    scalar) in place of Y, it returns the per-example gradients of every example with that one
+    label. With Y split along axis 0 a scalar has no axis to split and vmap refuses it."""
+    import jax
+
+    y = Y[0]
+    try:
+        out = jax.jit(L.per_example_grads)(params, X, y)
+        got = {k: np.asarray(out[k], np.float64) for k in ("w", "b")}
+    except Exception:  # the probe is ours: any failure only means it is not shown
+        return False
+    want = _want(params, X, np.full(X.shape[0], float(y)))
+    return compare(got, want, rtol=1e-4, atol=1e-6) is None
+
+
+def _labels_summed(params, X, Y):
+    """What a per-example loss summed over the whole, unsplit label vector gives: for example i,
+    the gradient of sum_j loss(x_i, y_j) = (B·σ_i − sum(Y))·x_i."""
+    w, b = np.asarray(params["w"], np.float64), float(params["b"])
+    X, Y = np.asarray(X, np.float64), np.asarray(Y, np.float64)
+    r = len(Y) / (1.0 + np.exp(-(X @ w + b))) - Y.sum()
+    return {"w": r[:, None] * X, "b": r}
+
+
 @checks.add("values")
 def _(L):
     import jax
@@ -87,6 +112,18 @@ def _(L):
             ),
             error=R.first_line(e),
         )
+    except TypeError as e:
+        if not _labels_unmapped(L, params, X, Y):
+            raise
+        fail(
+            msg(
+                "_repair_ch7.raised",
+                what="per_example_grads",
+                error="TypeError",
+                why=msg("ex_7_4_fix1.labels_not_split"),
+            ),
+            error=R.first_line(e),
+        )
     out = _tree(raw, B, d)
     want = _want(params, X, Y)
     mean = {k: np.broadcast_to(v.mean(0), v.shape) for k, v in want.items()}
@@ -102,7 +139,12 @@ def _(L):
                 "batch_mean",
                 mean,
                 msg("ex_7_4_fix1.batch_mean_grad"),
-            )
+            ),
+            Mistake(
+                "labels_summed",
+                _labels_summed(params, X, Y),
+                msg("ex_7_4_fix1.labels_summed"),
+            ),
         ],
     )
 

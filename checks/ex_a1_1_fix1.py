@@ -15,6 +15,7 @@ from tutor.worker.checklib import (
     compare,
     fail,
     msg,
+    primitive_counts,
 )
 
 checks = Checks("ex_a1_1_fix1")
@@ -31,17 +32,29 @@ def _is_key(value) -> bool:
         return False
 
 
-def _typed(value, n, what):
+def _why_raw(make_keys, seed, n, **values) -> str:
+    """Why the keys came back raw, said only as far as the program of make_keys(seed, n) shows it:
+    random_wrap means a jax.random function was handed raw uint32 key data (the old-style key
+    jax.random.PRNGKey makes); random_unwrap without it means typed keys were made and then
+    turned back into their bits (jax.random.key_data). Anything else gets neutral words."""
+    try:
+        counts = primitive_counts(lambda s: make_keys(s, n), seed)
+    except Exception:  # the probe is ours: a function we cannot trace gets the neutral words
+        counts = {}
+    if counts.get("random_wrap"):
+        return msg("ex_a1_1_fix1.old_style_key", **values)
+    if counts.get("random_unwrap"):
+        return msg("ex_a1_1_fix1.unwrapped_key", **values)
+    return msg("ex_a1_1_fix1.raw_key", **values)
+
+
+def _typed(value, n, what, make_keys, seed):
     if not _is_key(value):
+        dtype = getattr(value, "dtype", type(value).__name__)
+        shape = tuple(getattr(value, "shape", ()))
         fail(
-            msg(
-                "ex_a1_1_fix1.not_typed",
-                what=what,
-                dtype=getattr(value, "dtype", type(value).__name__),
-                shape=tuple(getattr(value, "shape", ())),
-            ),
-            actual=f"{getattr(value, 'dtype', type(value).__name__)} "
-            f"{tuple(getattr(value, 'shape', ()))}",
+            _why_raw(make_keys, seed, n, what=what, dtype=dtype, shape=shape),
+            actual=f"{dtype} {shape}",
         )
     if tuple(value.shape) != (n,):
         assert_equal(
@@ -62,7 +75,7 @@ def _bits(seed, n):
 @checks.add("typed")
 def _(L):
     for seed, n in ((7, N), (2024, N)):
-        _typed(L.make_keys(seed, n), n, f"make_keys({seed}, {n})")
+        _typed(L.make_keys(seed, n), n, f"make_keys({seed}, {n})", L.make_keys, seed)
 
 
 @checks.add("same_stream", needs="typed")
@@ -103,7 +116,7 @@ def _(L):
         msg=msg("ex_a1_1_fix1.compiled_n", total=log.total),
     )
     for s, out, ref in zip((1, 2, 3), outs, refs, strict=False):
-        _typed(out, N, msg("ex_a1_1_fix1.jitted_call", s=s, n=N))
+        _typed(out, N, msg("ex_a1_1_fix1.jitted_call", s=s, n=N), L.make_keys, s)
         bits = np.asarray(jax.random.key_data(out))
         if compare(bits, ref, rtol=0, atol=0) is None:
             continue
