@@ -2,8 +2,8 @@
 progress screens also at 80×24 and 100×30), each shown key is pressed on a fresh visit
 (or on a place the key before left exactly as a visit finds it) and something observable must
 change (the screen, what it shows, or a notice). The exercise is also visited after a failed run
-(its results and the diff's key) and the quiz on its summary (every question answered). Ctrl+Q (ends the app) and Ctrl+O (hands the
-terminal to an outside editor) are left to the tmux tests."""
+(its results and the diff's key) and the quiz on its summary (every question answered). Ctrl+Q
+(ends the app) and Ctrl+O (hands the terminal to an outside editor) are left to the tmux tests."""
 
 from __future__ import annotations
 
