@@ -53,7 +53,9 @@ def summarize(questions, answers: dict[str, tuple[str, bool | None]]) -> Summary
 def _part(text: Text, part: Part, words: str) -> None:
     if not part.total:
         return
-    text.append(t(words, right=part.right, answered=len(part.marks), total=part.total) + "\n")
+    text.append(t(words, right=part.right, answered=len(part.marks), total=part.total))
+    if part.marks:
+        text.append("\n")
     for n, ok in part.marks:
         style = progress.style("passed" if ok else "failed")
         text.append(f"  {n} {'✓' if ok else '✗'}", style=style)
