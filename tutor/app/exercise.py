@@ -62,11 +62,11 @@ class ExerciseScreen(ExerciseKeys, Screen[None]):
         Binding("d", "diff", "app.key.diff"),
         Binding("ctrl+t", "hint", "app.key.hint", priority=True),
         Binding("ctrl+g", "solution", "app.key.solution", priority=True),
+        Binding("ctrl+b", "toggle_statement", "app.key.statement", priority=True),
         Binding("escape", "escape", "app.key.back", priority=True),
         Binding("ctrl+o", "external", "app.key.external", priority=True),
         Binding("ctrl+s", "save", "app.key.save", show=False, priority=True),
         Binding("f8", "reset", "app.key.reset"),
-        Binding("ctrl+b", "toggle_statement", "app.key.statement", priority=True),
         Binding("ctrl+l", "playground", "app.key.playground", priority=True),
     ]
 

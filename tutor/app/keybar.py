@@ -5,8 +5,9 @@ builds one widget per key, which costs a noticeable part of a screen's first fra
 Binding descriptions in this app are catalog keys ("app.key.run"); `describe` turns one into the
 word of the language chosen at start-up, when it is shown (never at import).
 
-The keys that move along the course come first, then F1 (help), then the rest in the order the
-screen declares them: at 80 columns only the first few fit, and these two must always be there."""
+The keys that move along the course come first, then F1 (help), then the screen's own keys in
+the order it declares them, then the others (the focused widget's, the app's): at 80 columns only
+the first few fit, and these must always be there."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ from tutor.words.catalog import has, t
 FIRST = ("next", "help")  # actions whose keys lead the bar, in this order
 
 
-def _rank(action: str) -> int:
-    return FIRST.index(action) if action in FIRST else len(FIRST)
+def _rank(action: str, own: bool) -> int:
+    return FIRST.index(action) if action in FIRST else len(FIRST) + (not own)
 
 
 def describe(binding) -> str:
@@ -81,9 +82,9 @@ class KeyBar(Static):
             if not binding.show or not enabled or binding.action in seen:
                 continue
             seen.add(binding.action)
-            shown.append(binding)
-        shown.sort(key=lambda binding: _rank(binding.action))  # stable: the rest keep their order
-        self.items = [(_key(b, self.screen), _words(b, self.screen)) for b in shown]
+            shown.append((_rank(binding.action, _node is self.screen), binding))
+        shown.sort(key=lambda ranked: ranked[0])  # stable: the rest keep their order
+        self.items = [(_key(b, self.screen), _words(b, self.screen)) for _, b in shown]
         self.refresh()
 
     def render(self) -> Text:
