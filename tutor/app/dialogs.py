@@ -91,8 +91,8 @@ class GoOnDialog(ModalScreen[bool]):
         with Vertical(id="confirm-box"):
             yield Static(self.question, id="confirm-question", markup=False)
             with Horizontal(id="confirm-buttons"):
-                yield Button(t("app.go_on.yes") + " (n)", variant="warning", id="go-on")
-                yield Button(t("app.go_on.stay") + " (Esc)", variant="primary", id="stay")
+                yield Button(t("app.go_on.yes"), variant="warning", id="go-on")
+                yield Button(t("app.go_on.stay"), variant="primary", id="stay")
 
     def on_mount(self) -> None:
         self.query_one("#stay", Button).focus()
