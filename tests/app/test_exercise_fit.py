@@ -99,10 +99,12 @@ async def test_f7_reaches_every_tab_and_d_the_diff(make_app, home, lang_env, lan
         await wait_until(pilot, lambda: results.active == "tab-output")
         await pilot.press("f7")
         await wait_until(pilot, lambda: results.active == "tab-results")
+        await pilot.press("f7")  # the output again: the diff is out of sight, `d` brings it
+        await wait_until(pilot, lambda: results.active == "tab-output")
         await wait_until(pilot, lambda: bar(app).get("d") == t("app.key.diff"))
         diff = scr.query_one("#diff")
         await pilot.press("d")
-        await wait_until(pilot, lambda: app.focused is diff)
+        await wait_until(pilot, lambda: app.focused is diff and results.active == "tab-results")
         await wait_until(pilot, lambda: "2.5" in screen_text(app))  # the actual value, in view
         assert shown_on_screen(app, diff)
 

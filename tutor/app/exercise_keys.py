@@ -79,7 +79,7 @@ class ExerciseKeys(PaneLayout):
             failing = result is not None and any(
                 c.status != CheckStatus.PASSED for c in result.checks
             )
-            return failing and not self.in_editor()
+            return failing and not self.in_editor() and not self._diff_in_view()
         if action in ("next", "next_tab"):
             return True
         return None
@@ -176,6 +176,17 @@ class ExerciseKeys(PaneLayout):
         (inside if inside is not None else tabs).focus()
         self.refresh_bindings()
 
+    def _diff_in_view(self) -> bool:
+        """Is the whole diff on the screen already (nothing for `d` to bring)?"""
+        diff = next(iter(self.query("#diff")), None)
+        if diff is None or self.query_one("#ex-results", TabbedContent).active != "tab-results":
+            return False
+        if self.tabbed and self.shown_pane() != "ex-right":
+            return False
+        region = diff.region
+        bottom = self.size.height - 1  # the footer's row
+        return region.height > 0 and region.bottom <= bottom and diff.max_scroll_y == 0
+
     def action_diff(self) -> None:
         from tutor.app.diffview import DiffView
 
@@ -183,4 +194,4 @@ class ExerciseKeys(PaneLayout):
         self.query_one("#ex-results", TabbedContent).active = "tab-results"
         diff = self.query_one("#diff", DiffView)
         diff.focus()
-        diff.scroll_visible(animate=False)
+        diff.scroll_visible(animate=False, top=True)  # the diff at the top of the results
