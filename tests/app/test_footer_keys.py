@@ -1,13 +1,14 @@
 """Every key the footer shows works: on each screen (at 120×36; the exercise, lesson, quiz and
 progress screens also at 80×24 and 100×30), each shown key is pressed on a fresh visit
 (or on a place the key before left exactly as a visit finds it) and something observable must
-change (the screen, what it shows, or a notice). Ctrl+Q (ends the app) and Ctrl+O (hands the
-terminal to an outside editor) are left to the tmux tests."""
+change (the screen, what it shows, or a notice). The exercise is also visited after a failed run
+(its results and the diff's key) and the quiz on its summary (every question answered). Ctrl+Q
+(ends the app) and Ctrl+O (hands the terminal to an outside editor) are left to the tmux tests."""
 
 from __future__ import annotations
 
 import pytest
-from apphelp import SIZE, passed_result, wait_until
+from apphelp import SIZE, failed_result, passed_result, record, wait_until
 from screentext import notices, screen_text
 
 LEFT_TO_TMUX = {"ctrl+q", "ctrl+o"}
@@ -16,7 +17,9 @@ PLACES = [
     ("welcome", ""),
     ("lesson", "6.2"),
     ("exercise", "6.1"),
+    ("exercise-failed", "6.1"),  # after a failed run: the results, the diff's key
     ("quiz", "6"),
+    ("quiz-summary", "6"),  # every question answered: the quiz opens on its summary
     ("progress", ""),
     ("cheatsheet", "6"),
 ]
@@ -26,7 +29,7 @@ NARROWER = [(80, 24), (100, 30)]
 CASES = [(*place, SIZE) for place in PLACES] + [
     (kind, item_id, size)
     for kind, item_id in PLACES
-    if kind in ("exercise", "lesson", "quiz", "progress")
+    if kind in ("exercise", "exercise-failed", "lesson", "quiz", "quiz-summary", "progress")
     for size in NARROWER
 ]
 
@@ -44,8 +47,14 @@ def shown_keys(app) -> list[str]:
 async def _visit(pilot, app, kind, item_id):
     app.action_home()
     await pilot.pause()
+    if kind == "quiz-summary":  # only the first answers count: answering again changes nothing
+        for q in app.course.quiz(item_id).questions:
+            if q.kind == "choice":
+                app.session.answer_choice(item_id, q.id, q.answer)
+            else:
+                app.session.mark_open(item_id, q.id, True)
     if kind != "map":
-        app.open_item(kind, item_id)
+        app.open_item(kind.split("-")[0], item_id)
     await wait_until(pilot, lambda: app.screen.is_mounted)
     if kind == "lesson":
         await wait_until(pilot, lambda: app.screen.complete)
@@ -70,9 +79,16 @@ def _place_state(app):
 @pytest.mark.parametrize(
     "kind,item_id,size", CASES, ids=[f"{c[0]}-{c[2][0]}x{c[2][1]}" for c in CASES]
 )
-async def test_every_key_the_footer_shows_works(make_app, fake_runner, kind, item_id, size):
+async def test_every_key_the_footer_shows_works(make_app, fake_runner, home, kind, item_id, size):
+    from tutor.storage.store import Store
+
+    failing = kind == "exercise-failed"
+    if failing:
+        store = Store(home)
+        record(store, failed_result())
+        store.close()
     for _ in range(20):
-        fake_runner.push(passed_result(), delay=0.2)
+        fake_runner.push(failed_result() if failing else passed_result(), delay=0.2)
     app = make_app(target=None, runner=fake_runner)
     async with app.run_test(size=size) as pilot:
         await _visit(pilot, app, kind, item_id)
@@ -95,6 +111,7 @@ async def test_every_key_the_footer_shows_works(make_app, fake_runner, kind, ite
                 dead.append(key)
             while len(app.screen_stack) > 2 and type(app.screen).__name__ in (
                 "ConfirmDialog",
+                "GoOnDialog",
                 "HelpScreen",
                 "SearchScreen",
                 "CommandPalette",

@@ -43,7 +43,8 @@ async def test_the_footer_shows_whole_keys_only(make_app, size, target):
 
 
 async def test_the_footer_shows_the_documented_exercise_keys(make_app):
-    """README: Ctrl+B hides the statement (wide layout); F6 switches panes below 100 columns."""
+    """README: Ctrl+B hides the statement (wide layout); F6 switches panes below 100 columns,
+    named by the pane it shows next (the exercise opens on its statement there)."""
     app = make_app(target=("exercise", "6.1"))
     async with app.run_test(size=(120, 36)) as pilot:
         await wait_until(pilot, lambda: any(bar.items for bar in app.screen.query(KeyBar)))
@@ -55,7 +56,7 @@ async def test_the_footer_shows_the_documented_exercise_keys(make_app):
         await wait_until(pilot, lambda: any(bar.items for bar in app.screen.query(KeyBar)))
         await pilot.pause()
         footer = screen_text(app).splitlines()[-1]
-        assert "f6  题目/代码/结果" in footer and "^r  运行检查" in footer
+        assert "f6  代码" in footer and "^r  运行检查" in footer
 
 
 # ---------------------------------------------------------------- help

@@ -193,8 +193,9 @@ async def test_theme_toggle_is_saved(make_app):
 
 @pytest.mark.parametrize("target", [("exercise", "6.1"), ("lesson", "6.1"), ("quiz", "6")])
 async def test_small_terminal(make_app, target):
-    """At 80×24 each screen shows its own content and its keys; the exercise keeps an editor
-    wide enough to type in and its run key in the footer."""
+    """At 80×24 each screen shows its own content and its keys; the exercise opens on its
+    statement (never run), F6 (named by the pane it shows) brings an editor wide enough to type
+    in, and its run key is in the footer."""
     app = make_app(target=target)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -202,8 +203,11 @@ async def test_small_terminal(make_app, target):
         text = "\n".join(lines)
         footer = lines[23]
         if target[0] == "exercise":
-            assert app.screen.query_one("#editor").size.width >= 30
-            assert "运行检查" in footer and "def update_counter" in text
+            assert "必须能被" in text and "运行检查" in footer and "f6  代码" in footer
+            await pilot.press("f6")
+            editor = app.screen.query_one("#editor")
+            await wait_until(pilot, lambda: editor.size.width >= 30 and app.focused is editor)
+            assert "def update_counter" in screen_text(app)
         elif target[0] == "lesson":
             assert "什么是纯函数" in text and "下一个" in footer
             assert not app.screen.query_one("#outline").display  # no room for the outline

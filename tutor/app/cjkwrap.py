@@ -49,15 +49,34 @@ def hanging_wrap(text: Text, width: int, indent: int) -> Text:
     return out
 
 
+def no_orphan_wrap(text: Text, width: int, indent: int, min_last: int) -> Text:
+    """hanging_wrap, narrower (down to two thirds of `width`) while its last line would hold
+    fewer than `min_last` characters: a line of one to three characters reads as a stray."""
+    first = hanging_wrap(text, width, indent)
+
+    def orphaned(out: Text) -> bool:
+        lines = out.plain.split("\n")
+        return len(lines) > 1 and len(lines[-1].strip()) < min_last
+
+    if not min_last or not orphaned(first):
+        return first
+    for narrower in range(width - 1, max(indent + min_last, width * 2 // 3), -1):
+        out = hanging_wrap(text, narrower, indent)
+        if not orphaned(out):
+            return out
+    return first  # only a word cut in two would avoid it
+
+
 class Wrapped:
     """A renderable: `text` broken by `line_starts` at the width it is drawn at, the lines after
-    the first `indent` cells in (under the words after a mark such as ✓)."""
+    the first `indent` cells in (under the words after a mark such as ✓); with `min_last`, never
+    a last line shorter than that when a narrower wrap avoids it (no_orphan_wrap)."""
 
-    def __init__(self, text: Text, indent: int = 0):
-        self.text, self.indent = text, indent
+    def __init__(self, text: Text, indent: int = 0, min_last: int = 0):
+        self.text, self.indent, self.min_last = text, indent, min_last
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        out = hanging_wrap(self.text, max(1, options.max_width), self.indent)
+        out = no_orphan_wrap(self.text, max(1, options.max_width), self.indent, self.min_last)
         out.end = self.text.end  # in a group, each text still ends its line
         yield out
 

@@ -1,4 +1,5 @@
-"""A small yes/no confirmation dialog (give up, reset)."""
+"""Small dialogs: yes/no (give up, reset), a few named answers, and "go on anyway?" (next before
+a pass)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(self.question, id="confirm-question")
+            yield Static(self.question, id="confirm-question", markup=False)
             with Horizontal(id="confirm-buttons"):
                 yield Button(t("app.confirm.yes") + " (y)", variant="error", id="confirm-yes")
                 yield Button(t("app.confirm.no") + " (n)", variant="primary", id="confirm-no")
@@ -70,3 +71,35 @@ class ChoiceDialog(ModalScreen[str]):
 
     def action_pick_first(self) -> None:
         self.dismiss(self.choices[0][0])
+
+
+class GoOnDialog(ModalScreen[bool]):
+    """What is left before going on, and the offer to go on anyway: the keys that mean "next"
+    everywhere (n, Ctrl+N) go on, Esc stays (the button focused first)."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS = [
+        Binding("n,ctrl+n", "answer(True)", "app.key.next", priority=True),
+        Binding("escape", "answer(False)", "app.key.back"),
+    ]
+
+    def __init__(self, question: str):
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.question, id="confirm-question", markup=False)
+            with Horizontal(id="confirm-buttons"):
+                yield Button(t("app.go_on.yes"), variant="warning", id="go-on")
+                yield Button(t("app.go_on.stay"), variant="primary", id="stay")
+
+    def on_mount(self) -> None:
+        self.query_one("#stay", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "go-on")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)

@@ -135,7 +135,12 @@ class CodeEditor(SoftWrap):
     (tutor/app/softwrap.py)."""
 
     # Alt+Z as in common editors (Textual's F7 selects all)
-    BINDINGS = [Binding("alt+z", "toggle_wrap", "app.key.wrap")]
+    # Ctrl+Home / Ctrl+End: the start / end of the document, as in common editors
+    BINDINGS = [
+        Binding("alt+z", "toggle_wrap", "app.key.wrap"),
+        Binding("ctrl+home", "document_edge(True)", show=False),
+        Binding("ctrl+end", "document_edge(False)", show=False),
+    ]
 
     def __init__(
         self,
@@ -145,6 +150,7 @@ class CodeEditor(SoftWrap):
         id: str | None = None,
         classes: str | None = None,
         language: str | None = "python",
+        quiet: bool = False,
     ):
         # built as plain text, then given its language once: TextArea would otherwise parse the
         # document twice. language=None defers the tree-sitter set-up until the editor is
@@ -163,6 +169,7 @@ class CodeEditor(SoftWrap):
         if language is not None:
             self.language = language
         self.error_line: int | None = None  # 1-based
+        self.quiet = quiet  # a view of code that is not the draft: no notices about the draft
 
     def on_mount(self) -> None:
         self.follow_app_theme()
@@ -208,6 +215,8 @@ class CodeEditor(SoftWrap):
         return any(len(get_line(row)) > HIGHLIGHT_MAX_LINE for row in range(top, bottom + 1))
 
     def _say_plain(self) -> None:
+        if self.quiet:
+            return
         from tutor.words.catalog import t
 
         notice = t(
@@ -217,6 +226,9 @@ class CodeEditor(SoftWrap):
             line=HIGHLIGHT_MAX_LINE,
         )
         self.post_message(DraftNotice(notice, "yellow"))
+
+    def action_document_edge(self, start: bool) -> None:
+        self.move_cursor((0, 0) if start else self.document.end)
 
     def mark_line(self, line: int | None) -> None:
         """Mark `line` (1-based) in the gutter and move the cursor to its start; None clears the

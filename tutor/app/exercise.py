@@ -24,7 +24,7 @@ from textual.widgets import Markdown, TabbedContent, TabPane, TextArea
 from tutor.app.dialogs import ChoiceDialog, ConfirmDialog
 from tutor.app.draftsync import DraftConflict, DraftNotice, DraftSync
 from tutor.app.editor import CodeEditor, EditorStatus
-from tutor.app.exercise_layout import PaneLayout
+from tutor.app.exercise_keys import ExerciseKeys
 from tutor.app.exercise_panes import HintsPane, HistoryPane, SolutionPane
 from tutor.app.keybar import KeyBar
 from tutor.app.placeheader import PlaceHeader
@@ -46,22 +46,27 @@ from tutor.protocol.result import RunResult, Status
 from tutor.words.catalog import t
 
 
-class ExerciseScreen(PaneLayout, Screen[None]):
+class ExerciseScreen(ExerciseKeys, Screen[None]):
     CSS_PATH = "exercise.tcss"
     HORIZONTAL_BREAKPOINTS: list[
         tuple[int, str]
     ] = []  # the layout is a class on #ex-grid (tutor/app/exercise_layout.py)
+    # the footer: next and F1 first (tutor/app/keybar.py), then in this order; keys of
+    # tutor/app/exercise_keys.py: next, next_key, next_tab, diff
     BINDINGS = [
+        Binding("ctrl+n", "next", "app.key.next", priority=True),
+        Binding("n", "next_key", "app.key.next", show=False),
         Binding("ctrl+r,f5", "run", "app.key.run", priority=True),
         Binding("f6", "cycle_pane", "app.key.cycle_pane", priority=True),
-        Binding("escape", "escape", "app.key.back", priority=True),
+        Binding("f7", "next_tab", "app.key.tab", priority=True),
+        Binding("d", "diff", "app.key.diff"),
         Binding("ctrl+t", "hint", "app.key.hint", priority=True),
         Binding("ctrl+g", "solution", "app.key.solution", priority=True),
-        Binding("ctrl+n", "next", "app.key.next", priority=True),
+        Binding("ctrl+b", "toggle_statement", "app.key.statement", priority=True),
+        Binding("escape", "escape", "app.key.back", priority=True),
         Binding("ctrl+o", "external", "app.key.external", priority=True),
         Binding("ctrl+s", "save", "app.key.save", show=False, priority=True),
         Binding("f8", "reset", "app.key.reset"),
-        Binding("ctrl+b", "toggle_statement", "app.key.statement", priority=True),
         Binding("ctrl+l", "playground", "app.key.playground", priority=True),
     ]
 
@@ -95,9 +100,9 @@ class ExerciseScreen(PaneLayout, Screen[None]):
                 with TabPane(t("app.ex.hints"), id="tab-hints"):
                     yield HintsPane(id="hints-pane")
                 with TabPane(t("app.ex.context"), id="tab-context"):
-                    yield CodeEditor(
-                        "", read_only=True, id="context", language=None
-                    )  # filled when shown
+                    yield CodeEditor(  # filled when shown
+                        "", read_only=True, id="context", language=None, quiet=True
+                    )
                 with TabPane(t("app.ex.history"), id="tab-history"):
                     yield HistoryPane(id="history-box")  # its table made after the first frame
                 with TabPane(t("app.ex.solution"), id="tab-solution"):
@@ -121,8 +126,7 @@ class ExerciseScreen(PaneLayout, Screen[None]):
         self.title = f"{t('app.kind.exercise')} {ex.id} · {ex.title}"
         self.sub_title = self.chapter.short_title
         self._fill_panes()
-        editor = self.query_one("#editor", CodeEditor)
-        editor.focus()
+        self.first_focus()
         self.call_after_refresh(self._highlight_editor)
         self.call_after_refresh(lambda: self.set_timer(0.05, self._late_widgets))
         self.call_after_refresh(self._record_open)
@@ -294,13 +298,9 @@ class ExerciseScreen(PaneLayout, Screen[None]):
 
     def check_action(self, action: str, parameters) -> bool | None:
         allowed = self.layout_allows(action)
-        if allowed is not None:
-            return allowed
-        if action == "next":
-            return (
-                self.last_result is not None and self.last_result.status == Status.PASSED
-            ) or self.opened.status == "passed"
-        return True
+        if allowed is None:
+            allowed = self.keys_allow(action)
+        return True if allowed is None else allowed
 
     def action_escape(self) -> None:
         """Cancel the run; with none, back to where the learner came from (the editor keeps its
@@ -382,17 +382,15 @@ class ExerciseScreen(PaneLayout, Screen[None]):
         self.query_one(SolutionPane).show_source(
             self.session.view_solution(self.exercise.id), now=True
         )
-        self.reveal_left()
+        # the tab first: revealing the column shows (and focuses) the tab that is active
         self.query_one("#ex-left", TabbedContent).active = "tab-solution"
+        self.reveal_left()
 
     def action_playground(self) -> None:
         from tutor.app.playground_screen import open_playground
 
         self.sync.flush_now()
         open_playground(self.app, self.chapter.id)  # over the workspace: Esc comes back here
-
-    def action_next(self) -> None:
-        tutor_app(self).open_next(("exercise", self.exercise.id))
 
     def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
         event.stop()

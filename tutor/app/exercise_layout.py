@@ -63,15 +63,17 @@ class PaneLayout(_ScreenMixin):
     # A class change on #ex-grid restyles every widget of the workspace (a noticeable stall at
     # the start of a run), so panes switch by class only in the tabs layout.
 
-    def show_pane(self, pane: str) -> None:
-        """In the tabs layout, show `pane` (one of PANES) and give it the focus."""
+    def show_pane(self, pane: str, focus: bool = True) -> None:
+        """In the tabs layout, show `pane` (one of PANES) and give it the focus (unless the
+        caller focuses something in it itself)."""
         grid = self.query_one("#ex-grid")
         if not grid.has_class("-tabs"):
             return
         if not grid.has_class(f"-show-{pane}"):
             grid.remove_class(*(f"-show-{p}" for p in PANES))
             grid.add_class(f"-show-{pane}")
-        self.focus_pane(pane)
+        if focus:
+            self.focus_pane(pane)
 
     def focus_pane(self, pane: str) -> None:
         """Give the keyboard to `pane`: the editor; the check list (arrows pick a check) or,

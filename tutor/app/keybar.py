@@ -3,7 +3,11 @@ screen's active bindings that are shown), updated when the bindings change. Text
 builds one widget per key, which costs a noticeable part of a screen's first frame.
 
 Binding descriptions in this app are catalog keys ("app.key.run"); `describe` turns one into the
-word of the language chosen at start-up, when it is shown (never at import)."""
+word of the language chosen at start-up, when it is shown (never at import).
+
+The keys that move along the course come first, then F1 (help), then the screen's own keys in
+the order it declares them, then the others (the focused widget's, the app's): at 80 columns only
+the first few fit, and these must always be there."""
 
 from __future__ import annotations
 
@@ -11,6 +15,12 @@ from rich.text import Text
 from textual.widgets import Static
 
 from tutor.words.catalog import has, t
+
+FIRST = ("next", "help")  # actions whose keys lead the bar, in this order
+
+
+def _rank(action: str, own: bool) -> int:
+    return FIRST.index(action) if action in FIRST else len(FIRST) + (not own)
 
 
 def describe(binding) -> str:
@@ -66,14 +76,15 @@ class KeyBar(Static):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _changed(self, *_args) -> None:
-        items = []
+        shown = []
         seen = set()
         for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
             if not binding.show or not enabled or binding.action in seen:
                 continue
             seen.add(binding.action)
-            items.append((_key(binding, self.screen), _words(binding, self.screen)))
-        self.items = items
+            shown.append((_rank(binding.action, _node is self.screen), binding))
+        shown.sort(key=lambda ranked: ranked[0])  # stable: the rest keep their order
+        self.items = [(_key(b, self.screen), _words(b, self.screen)) for _, b in shown]
         self.refresh()
 
     def render(self) -> Text:

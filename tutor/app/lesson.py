@@ -27,13 +27,13 @@ from tutor.app.keybar import KeyBar
 from tutor.app.lessonpage import LessonPage, PageProse
 from tutor.app.pagesplit import (
     outline_entries,
+    outline_prompt,
     page_parts,
     repair_links,
     split_page,
     split_sections,
 )
 from tutor.app.placeheader import PlaceHeader
-from tutor.app.prose import prose
 from tutor.app.runblock import RunBlock
 from tutor.app.typed_app import tutor_app
 from tutor.course.markdown import CodeBlock
@@ -153,7 +153,7 @@ class LessonScreen(Screen):
             self.watch(self.page, "scroll_y", self._scrolled, init=False)
         self.query_one("#outline", OptionList).add_options(
             [
-                Option(prose("  " * (level - 1) + title), id=f"h-{n_chunk}-{k}")
+                Option(outline_prompt(level, title), id=f"h-{n_chunk}-{k}")
                 for n_chunk, k, level, title in outline_entries(self.parts)
             ]
         )

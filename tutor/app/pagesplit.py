@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import re
 
+from rich.text import Text
+
+from tutor.app.cjkwrap import Wrapped
 from tutor.course.markdown import (
     CodeBlock,
     Segment,
@@ -118,6 +121,16 @@ def outline_entries(parts: list[str | CodeBlock]) -> list[tuple[int, int, int, s
         for k, h in enumerate(headings(part)):
             out.append((n_chunk, k, h.level, h.text))
     return out
+
+
+ORPHAN_BELOW = 4  # an outline entry's last line holds at least this many characters
+
+
+def outline_prompt(level: int, title: str) -> Wrapped:
+    """An outline entry: the heading indented by its level, its lines after the first under its
+    text, and no last line of one to three characters (it would read as a stray)."""
+    pad = "  " * (level - 1)
+    return Wrapped(Text(pad + title), indent=len(pad), min_last=ORPHAN_BELOW)
 
 
 def repair_links(segs: list[Segment]) -> dict[int, str]:

@@ -46,6 +46,13 @@ def matched_words(matcher: Matcher, text: str, query: str) -> Content:
     return content
 
 
+def _only_the_title(hit, listed: set[str]) -> bool:
+    """Is `hit` a lesson already listed by its entry, found in that lesson's own title?"""
+    if t("app.cmd.open_lesson", id=hit.id, title=hit.title) not in listed:
+        return False
+    return hit.snippet.strip("… ") in f"{hit.id} {hit.title}"
+
+
 class CourseCommands(Provider):
     def _entries(self) -> list[tuple[str, Callable[[], object]]]:
         app = tutor_app(self.screen)  # the screen the palette was opened over, in TutorApp
@@ -98,11 +105,13 @@ class CourseCommands(Provider):
         # an id ("7.2", "a1.1") is looked for as written, not as scattered letters: "7.2" must not
         # find 7.1-fix2
         literal = ID_LIKE.fullmatch(q) is not None
+        listed = set()
         for text, callback in self._entries():
             score = 0.0 if literal else matcher.match(text)
             if q and q in text.lower():
                 score = max(score, 0.9)
             if score > 0:
+                listed.add(text)
                 yield Hit(
                     score, highlighted(matcher, text, q if literal else None), callback, text=text
                 )
@@ -113,6 +122,8 @@ class CourseCommands(Provider):
         if not index.ready:
             await asyncio.to_thread(lambda: index.entries)
         for hit in index.find(query, limit=12, kinds=("lesson",)):
+            if not hit.code and _only_the_title(hit, listed):
+                continue  # the page is listed already: a hit on its own title says nothing more
             if hit.code:  # only an example's code has it: its word, and the prose leading to it
                 words = dict(word=hit.code, snippet=hit.snippet)
                 text = t("app.cmd.code_hit", id=hit.id, title=hit.title, **words)

@@ -8,7 +8,8 @@ Opened with `e` on a lesson's selected example (the example comes along), from t
 draft: autosave, saved before every run and on SIGHUP/SIGTERM, outside edits reloaded or both kept.
 Opening an example never removes anything: an empty playground gets the example; otherwise the
 example is added below what is there (Ctrl+Z takes it out again); an example already there is
-only scrolled to. F8 empties the playground after keeping its text in a backup.
+only scrolled to; the cursor goes after the example. F8 empties the playground after keeping its
+text in a backup.
 
 The screen is pushed on top of where it was opened and Esc returns there (it marks itself
 OVERLAY for the app's navigation, and HOLDS_OVERLAYS so that F3/F4 open above it)."""
@@ -123,8 +124,14 @@ class PlaygroundScreen(Screen):
                 self._status(t("app.pg.added", line=line + 1), "bold cyan")
         else:
             self._status(t("app.pg.already", line=line + 1), "bold cyan")
-        editor.move_cursor((line, 0))
-        self.call_after_refresh(lambda: editor.scroll_to(x=0, y=max(0, line - 2), animate=False))
+        end = line + self.example.code.rstrip("\n").count("\n") + 1  # the line after it
+        editor.move_cursor((min(end, editor.document.line_count - 1), 0))
+
+        def show() -> None:  # its start in view if it fits, the cursor after it in any case
+            editor.scroll_to(x=0, y=max(0, line - 2), animate=False)
+            editor.scroll_cursor_visible()
+
+        self.call_after_refresh(show)
 
     def on_unmount(self) -> None:
         self.cancel()

@@ -1,7 +1,9 @@
 """The quiz screen: multiple-choice questions with immediate feedback and the explanation; open
-questions as think → reveal the model answer → mark yourself. Answers go through the session:
-the first answer to a question counts, later ones are practice (shown as such). The score is
-shown here and on the course map."""
+questions as think → reveal the model answer → mark yourself (y: right, x: wrong; never `n`,
+which is next everywhere). Answers go through the session: the first answer to a question counts,
+later ones are practice (shown as such). `n` after the last question shows the quiz's summary
+(tutor/app/quiz_summary.py: graded and self-marked apart, and the next item of the course);
+`n` there goes on along the course. The score is shown here and on the course map."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from tutor.app.cjkwrap import Wrapped
 from tutor.app.keybar import KeyBar
 from tutor.app.placeheader import PlaceHeader
 from tutor.app.prose import ProseMarkdown
+from tutor.app.quiz_summary import summarize, summary_text
 from tutor.app.typed_app import tutor_app
 from tutor.application import progress
 from tutor.words.catalog import t
@@ -40,11 +43,11 @@ def inline_code(markdown: str) -> Text:
 class QuizScreen(Screen):
     CSS_PATH = "quiz.tcss"
     BINDINGS = [
-        Binding("right_square_bracket,right", "move(1)", "app.key.next"),
-        Binding("left_square_bracket,left", "move(-1)", "app.key.prev"),
+        Binding("n,right_square_bracket,right", "next", "app.key.next"),
+        Binding("p,left_square_bracket,left", "prev", "app.key.prev"),
         Binding("r", "reveal", "app.key.reveal"),
         Binding("y", "mark(True)", "app.key.right"),
-        Binding("n", "mark(False)", "app.key.wrong"),
+        Binding("x", "mark(False)", "app.key.wrong"),
         Binding("v", "verify", "app.quiz.verify_key"),
         *[  # the footer shows the first, named by the letters the question has (key_label)
             Binding(ch.lower(), f"choose({i})", "app.key.choose", show=i == 0)
@@ -56,14 +59,15 @@ class QuizScreen(Screen):
     def __init__(self, chapter_id: str, index: int | None = None):
         super().__init__()
         self.chapter_id = chapter_id
-        self.start_index = index  # None: the first question not answered yet
-        self.index = 0
+        self.start_index = index  # None: the first question not answered yet, else the summary
+        self.index = 0  # len(questions): the summary
         self.revealed = False
 
     def compose(self) -> ComposeResult:
         yield PlaceHeader()
         yield Static("", id="quiz-score")
         with VerticalScroll(id="quiz-body"):
+            yield Static("", id="quiz-summary")
             yield ProseMarkdown("", id="quiz-prompt", open_links=False)
             yield OptionList(id="quiz-options")
             yield Static("", id="quiz-feedback")
@@ -81,17 +85,26 @@ class QuizScreen(Screen):
         else:
             answers = app.session.quiz_answers(self.chapter_id)
             unanswered = [i for i, q in enumerate(self.quiz.questions) if q.id not in answers]
-            self.index = unanswered[0] if unanswered else 0
+            self.index = unanswered[0] if unanswered else len(self.quiz.questions)
         self.show_question()
 
     @property
+    def on_summary(self) -> bool:
+        return self.index >= len(self.quiz.questions)
+
+    @property
     def question(self):
-        return self.quiz.questions[self.index]
+        return self.quiz.questions[min(self.index, len(self.quiz.questions) - 1)]
 
     def _score(self) -> None:
         correct, answered = tutor_app(self).session.quiz_score(self.chapter_id)
         total = len(self.quiz.questions)
-        text = Text(t("app.quiz.question", n=self.index + 1, total=total) + "   ", style="bold")
+        where = (
+            t("app.quiz.summary_place")
+            if self.on_summary
+            else t("app.quiz.question", n=self.index + 1, total=total)
+        )
+        text = Text(where + "   ", style="bold")
         text.append(
             t("app.quiz.score", correct=correct, total=total, answered=answered), style="cyan"
         )
@@ -99,7 +112,26 @@ class QuizScreen(Screen):
             text.append("   " + t("app.quiz.finished", correct=correct, total=total), style="green")
         self.query_one("#quiz-score", Static).update(text)
 
+    def _show_summary(self) -> None:
+        session = tutor_app(self).session
+        summary = summarize(self.quiz.questions, session.quiz_answers(self.chapter_id))
+        panel = self.query_one("#quiz-summary", Static)
+        panel.update(summary_text(summary, session.next_item(("quiz", self.chapter_id))))
+        panel.display = True
+        for name in ("#quiz-prompt", "#quiz-options", "#quiz-feedback", "#quiz-explanation"):
+            self.query_one(name).display = False
+        self.query_one("#quiz-verify", Vertical).remove_children()
+        self.query_one("#quiz-body").focus()
+        self._score()
+        self.refresh_bindings()
+
     def show_question(self) -> None:
+        if self.on_summary:
+            self._show_summary()
+            return
+        self.query_one("#quiz-summary").display = False
+        for name in ("#quiz-prompt", "#quiz-feedback", "#quiz-explanation"):
+            self.query_one(name).display = True
         q = self.question
         self.revealed = False
         self.query_one("#quiz-prompt", Markdown).update(q.prompt)
@@ -146,6 +178,10 @@ class QuizScreen(Screen):
     def check_action(self, action: str, parameters) -> bool | None:
         if not hasattr(self, "quiz"):
             return True
+        if action == "prev":  # back from the first question: nothing there
+            return self.index > 0
+        if self.on_summary:
+            return action not in ("choose", "reveal", "mark", "verify")
         q = self.question
         if action == "choose":
             return q.kind == "choice" and parameters[0] < len(q.options)
@@ -153,8 +189,6 @@ class QuizScreen(Screen):
             return q.kind == "open" and not self.revealed
         if action == "mark":  # the first mark counts: once marked, y and n are not offered
             return q.kind == "open" and self.revealed and not self._answered(q)
-        if action == "move":  # back from the first question: nothing there
-            return parameters[0] > 0 or self.index > 0
         if action == "verify":
             return bool(q.verify) and bool(self.query_one("#quiz-verify", Vertical).children)
         return True
@@ -167,7 +201,7 @@ class QuizScreen(Screen):
 
     def action_choose(self, i: int) -> None:
         q = self.question
-        if q.kind != "choice" or i >= len(q.options):
+        if self.on_summary or q.kind != "choice" or i >= len(q.options):
             return
         letter = LETTERS[i]
         answer = tutor_app(self).session.answer_choice(self.chapter_id, q.id, letter)
@@ -202,7 +236,7 @@ class QuizScreen(Screen):
 
     def action_reveal(self) -> None:
         q = self.question
-        if q.kind != "open" or self.revealed:
+        if self.on_summary or q.kind != "open" or self.revealed:
             return
         self.revealed = True
         self.query_one("#quiz-feedback", Static).update(
@@ -251,7 +285,7 @@ class QuizScreen(Screen):
 
     def action_mark(self, right: bool) -> None:
         q = self.question
-        if q.kind != "open" or not self.revealed:
+        if self.on_summary or q.kind != "open" or not self.revealed:
             return
         answer = tutor_app(self).session.mark_open(self.chapter_id, q.id, right)
         self._open_feedback(answer.first_correct)
@@ -270,19 +304,26 @@ class QuizScreen(Screen):
         self._show_model_answer()
 
     def on_key(self, event) -> None:
-        if event.key == "enter" and self.question.kind == "open" and not self.revealed:
+        open_question = not self.on_summary and self.question.kind == "open"
+        if event.key == "enter" and open_question and not self.revealed:
             event.stop()
             self.action_reveal()
 
     # ------------------------------------------------------------ navigation
 
-    def action_move(self, step: int) -> None:
-        n = self.index + step
-        if 0 <= n < len(self.quiz.questions):
-            self.index = n
-            self.show_question()
-        elif n >= len(self.quiz.questions):
+    def action_next(self) -> None:
+        """The next question; after the last one the summary; from the summary, the course's
+        next item."""
+        if self.on_summary:
             tutor_app(self).open_next(("quiz", self.chapter_id))
+            return
+        self.index += 1
+        self.show_question()
+
+    def action_prev(self) -> None:
+        if self.index > 0:
+            self.index -= 1
+            self.show_question()
 
     def action_back(self) -> None:
         tutor_app(self).go_back()
