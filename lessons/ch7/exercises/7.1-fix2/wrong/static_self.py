@@ -8,6 +8,7 @@ class Layer:
     def __call__(self, inputs):
         return self._forward(inputs)
 
-    @functools.partial(jax.jit, static_argnums=(0,))
     def _forward(self, inputs):
         return jnp.tanh(jnp.matmul(inputs, self.weight))
+
+    _forward = jax.jit(_forward, static_argnums=[0])
