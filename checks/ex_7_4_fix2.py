@@ -18,6 +18,7 @@ from tutor.worker.checklib import (
     msg,
     primitive_counts,
     rng,
+    sub_jaxprs,
 )
 
 checks = Checks("ex_7_4_fix2")
@@ -47,6 +48,42 @@ def _standardised(X, axis):
     return (X - X.mean(axis=axis, keepdims=True)) / (X.std(axis=axis, keepdims=True) + 1e-6)
 
 
+def _row_reductions(fn, params, X, Y) -> set[bool]:
+    """For every reduction of a (B, d) array along axis 1 in fn's program: whether it sits under
+    vmap (the per-example function reducing its own x) or outside (X reduced along axis 1)."""
+    import jax
+
+    B, d = X.shape
+    found: set[bool] = set()
+
+    def walk(jaxpr, under_vmap: bool) -> None:
+        for eqn in jaxpr.eqns:
+            here = under_vmap or "vmap(" in str(eqn.source_info.name_stack)
+            operand = getattr(eqn.invars[0].aval, "shape", None) if eqn.invars else None
+            axes = tuple(int(a) for a in eqn.params.get("axes", ()))
+            if eqn.primitive.name.startswith("reduce_") and operand == (B, d) and axes == (1,):
+                found.add(here)
+            for value in eqn.params.values():
+                for sub in sub_jaxprs(value):
+                    walk(sub, here)
+
+    try:
+        walk(jax.make_jaxpr(fn)(params, X, Y).jaxpr, False)
+    except Exception:  # the call itself ran under jit; a failure here only leaves the cause unsaid
+        return set()
+    return found
+
+
+def _own_stats_cause(fn, params, X, Y) -> str:
+    """Why each example got its own statistics, said only when the program shows it."""
+    found = _row_reductions(fn, params, X, Y)
+    if found == {True}:
+        return msg("ex_7_4_fix2.per_sample_stats")
+    if found == {False}:
+        return msg("ex_7_4_fix2.stats_along_axis_1")
+    return msg("ex_7_4_fix2.own_stats")
+
+
 @checks.add("values")
 def _(L):
     B, d = 6, 3
@@ -71,7 +108,7 @@ def _(L):
             Mistake(
                 "own_stats",
                 _grads(params, _standardised(X, 1), Y),
-                msg("ex_7_4_fix2.per_sample_stats"),
+                _own_stats_cause(L.per_example_grads, params, X, Y),
             )
         ],
     )

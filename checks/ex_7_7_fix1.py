@@ -23,6 +23,23 @@ def _is_shape(node):
     return isinstance(node, tuple)
 
 
+def _structure_cause(spec, got_def, tree: int) -> str:
+    """Why the result's structure differs, said only when it is the structure one mistake makes:
+    tree.map going into every tuple (each dimension a leaf), or an is_leaf that stops at
+    non-empty tuples only (the scalar shape () stays an empty subtree)."""
+    import jax
+
+    into_tuples = jax.tree.structure(spec)
+    nonempty = jax.tree.structure(spec, is_leaf=lambda n: isinstance(n, tuple) and len(n) > 0)
+    if str(got_def) == str(into_tuples):
+        return msg("ex_7_7_fix1.tree_map_went_into_tuple", tree=tree)
+    if str(got_def) == str(nonempty):
+        paths = jax.tree_util.tree_leaves_with_path(spec, is_leaf=_is_shape)
+        where = ", ".join(jax.tree_util.keystr(p) for p, shape in paths if shape == ())
+        return msg("ex_7_7_fix1.scalar_shape_empty_subtree", tree=tree, where=where)
+    return msg("ex_7_7_fix1.wrong_structure", tree=tree)
+
+
 @checks.add("values")
 def _(L):
     import jax
@@ -38,7 +55,7 @@ def _(L):
             str(got_def),
             str(want_def),
             what=msg("ex_7_7_fix1.result_structure", tree=k + 1),
-            msg=msg("ex_7_7_fix1.tree_map_went_into_tuple", tree=k + 1),
+            msg=_structure_cause(spec, got_def, k + 1),
         )
         for (path, shape), leaf in zip(
             jax.tree_util.tree_leaves_with_path(spec, is_leaf=_is_shape),

@@ -26,6 +26,26 @@ def _want(w, b, x):
     return np.asarray(x, np.float64) @ np.asarray(w, np.float64) + np.asarray(b, np.float64)
 
 
+def _shallow(aux):
+    """The values a node's auxiliary data holds: itself, or the items of a tuple, list or dict."""
+    if isinstance(aux, dict):
+        return list(aux.values())
+    return list(aux) if isinstance(aux, (tuple, list)) else [aux]
+
+
+def _registered_cause(layer, leaves) -> str:
+    """Linear is registered (it is not its own leaf) but does not flatten to its two arrays: name
+    the fields that sit in the node's static metadata, when that is where they are."""
+    import jax
+
+    missing = [f for f in ("weight", "bias") if not any(x is getattr(layer, f) for x in leaves)]
+    aux = _shallow(jax.tree.structure(layer).node_data()[1])
+    static = [f for f in missing if any(v is getattr(layer, f) for v in aux)]
+    if static and static == missing:
+        return msg("ex_7_7_fix2.static_fields", count=len(leaves), fields=", ".join(static))
+    return msg("ex_7_7_fix2.leaves_not_two", count=len(leaves))
+
+
 @checks.add("jit")
 def _(L):
     w, b, x = _data(871)
@@ -51,7 +71,7 @@ def _(L):
         fail(
             msg("ex_7_7_fix2.opaque_leaf_itself", count=len(leaves))
             if any(leaf is layer for leaf in leaves)
-            else msg("ex_7_7_fix2.opaque_leaves", count=len(leaves)),
+            else _registered_cause(layer, leaves),
             leaves=[type(leaf).__name__ for leaf in leaves],
         )
 
