@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual.css.query import NoMatches
 from textual.widgets import TabbedContent, TabPane
 
 from tutor.app.exercise_layout import PANES, PaneLayout
@@ -151,14 +152,21 @@ class ExerciseKeys(PaneLayout):
         """The tabs of the column the focus is in and the tab F7 shows (the next one shown)."""
         tabs = self._column_tabs()
         ids = [
-            pane.id
-            for pane in tabs.query(TabPane)
-            if pane.id and pane.parent is not None and tabs.get_tab(pane.id).display
+            pane.id for pane in tabs.query(TabPane) if pane.id and self._tab_shown(tabs, pane.id)
         ]
         if not ids:
             return tabs, None
         at = ids.index(tabs.active) if tabs.active in ids else -1
         return tabs, ids[(at + 1) % len(ids)]
+
+    @staticmethod
+    def _tab_shown(tabs: TabbedContent, pane_id: str) -> bool:
+        """The pane's tab is shown; not yet, while the screen is still mounting its tabs (the
+        footer asks for F7's words as soon as the screen is the app's, a quick move included)."""
+        try:
+            return bool(tabs.get_tab(pane_id).display)
+        except NoMatches:
+            return False
 
     def action_next_tab(self) -> None:
         tabs, target = self._next_tab()
