@@ -1,5 +1,8 @@
 """The command line as a user runs it: usage errors, list, check --json, hint, solution, reset,
-watch, doctor, --lang, and that none of it imports jax in the CLI's own process."""
+watch, doctor, --lang, and that none of it imports jax in the CLI's own process. The commands'
+own logic runs in this process through `main` (a fake runner of clihelp.py answers `check`); a
+real `jaxtutor` process runs where the process itself is the point: a real check end to end with
+its recording, `watch`, `python -m tutor`, a real terminal's escapes."""
 
 import json
 import os
@@ -10,7 +13,11 @@ import time
 from pathlib import Path
 
 import pytest
+from clihelp import fake_runner, passed
 from helpers import ROOT, jaxtutor_cmd
+
+from tutor.cli import main
+from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 
 SOL = ROOT / "lessons" / "ch6" / "exercises"
 
@@ -26,6 +33,33 @@ def cli(*args, input=None, timeout=120):
     )
 
 
+def run(capsys, *args):
+    """`jaxtutor ARGS` in this process: (exit code, stdout, stderr)."""
+    try:
+        code = main(list(args))
+    except SystemExit as e:  # argparse: --help, usage errors
+        code = e.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def failed(job):
+    """A run whose one check failed with a message of the check's own."""
+    return RunResult(
+        exercise=job.exercise,
+        status=Status.FAILED,
+        duration_s=0.1,
+        checks=[
+            CheckOutcome(
+                id="adds",
+                name="adds",
+                status=CheckStatus.FAILED,
+                message="returns count + increment, not count + 1",
+            )
+        ],
+    )
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -38,20 +72,20 @@ def cli(*args, input=None, timeout=120):
         ["reset", "6.0", "--yes"],
     ],
 )
-def test_unknown_id_names_closest_and_exits_2(args):
-    p = cli(*args)
-    assert p.returncode == 2, p
-    assert "最接近" in p.stderr
-    assert p.stdout == ""
+def test_unknown_id_names_closest_and_exits_2(args, capsys):
+    code, out, err = run(capsys, *args)
+    assert code == 2, (out, err)
+    assert "最接近" in err
+    assert out == ""
 
 
-def test_usage_errors_exit_2():
-    assert cli().returncode == 2
-    assert cli("frobnicate").returncode == 2
-    assert cli("check").returncode == 2
-    assert cli("--lang", "fr", "list").returncode == 2
-    p = cli("check", "6.1", "/no/such/file.py")
-    assert p.returncode == 2 and "/no/such/file.py" in p.stderr
+def test_usage_errors_exit_2(capsys):
+    assert run(capsys)[0] == 2
+    assert run(capsys, "frobnicate")[0] == 2
+    assert run(capsys, "check")[0] == 2
+    assert run(capsys, "--lang", "fr", "list")[0] == 2
+    code, _, err = run(capsys, "check", "6.1", "/no/such/file.py")
+    assert code == 2 and "/no/such/file.py" in err
 
 
 @pytest.mark.parametrize(
@@ -71,15 +105,15 @@ def test_usage_errors_exit_2():
         "doctor",
     ],
 )
-def test_help_on_each_command(cmd):
-    p = cli(cmd, "--help")
-    assert p.returncode == 0 and "--home" in p.stdout and "--lang" in p.stdout
+def test_help_on_each_command(cmd, capsys):
+    code, out, _ = run(capsys, cmd, "--help")
+    assert code == 0 and "--home" in out and "--lang" in out
 
 
-def test_list_json_is_complete():
-    p = cli("list", "--json")
-    assert p.returncode == 0
-    data = json.loads(p.stdout)
+def test_list_json_is_complete(capsys):
+    code, out, _ = run(capsys, "list", "--json")
+    assert code == 0
+    data = json.loads(out)
     ids = [e["id"] for ch in data["chapters"] for e in ch["exercises"]]
     assert ids[:3] == ["0.1", "0.2", "0.3"]
     assert all(e["status"] == "unseen" for ch in data["chapters"] for e in ch["exercises"])
@@ -128,85 +162,87 @@ def test_check_json_exit_codes_and_recording(home, tmp_path):
     assert status["6.2"] == "passed"
 
 
-def test_check_uses_the_draft_and_not_attempted_exits_1(home):
-    p = cli("check", "6.1", "--json")
-    assert p.returncode == 1
-    assert json.loads(p.stdout)["status"] == "not_attempted"
-    assert (home / "work" / "6.1.py").is_file()
+def test_check_uses_the_draft_and_not_attempted_exits_1(home, monkeypatch, capsys):
+    def not_attempted(job):
+        return RunResult(exercise=job.exercise, status=Status.NOT_ATTEMPTED, duration_s=0.1)
+
+    runner = fake_runner(monkeypatch, not_attempted)
+    code, out, _ = run(capsys, "check", "6.1", "--json")
+    assert code == 1
+    assert json.loads(out)["status"] == "not_attempted"
+    draft = home / "work" / "6.1.py"
+    assert draft.is_file() and [Path(j.file) for j in runner.jobs] == [draft]
 
 
-def test_check_human_output_plain_when_piped():
-    p = cli("check", "6.1", str(SOL / "6.1" / "wrong" / "adds_increment.py"))
-    assert p.returncode == 1
-    assert "✗" in p.stdout and "\x1b[" not in p.stdout
-    assert "increment" in p.stdout
+def test_check_human_output_plain_when_piped(monkeypatch, capsys, tmp_path):
+    fake_runner(monkeypatch, failed)
+    code, out, _ = run(capsys, "check", "6.1", str(own_copy(tmp_path, "6.1")))
+    assert code == 1
+    assert "✗" in out and "\x1b[" not in out
+    assert "count + increment" in out
 
 
-def test_hint_one_at_a_time():
-    first = cli("hint", "6.1").stdout
-    second = cli("hint", "6.1").stdout
+def test_hint_one_at_a_time(capsys):
+    first = run(capsys, "hint", "6.1")[1]
+    second = run(capsys, "hint", "6.1")[1]
     assert "1/3" in first and "2/3" not in first
     assert "2/3" in second
-    cli("hint", "6.1")
-    assert cli("hint", "6.1").returncode == 0
+    run(capsys, "hint", "6.1")
+    assert run(capsys, "hint", "6.1")[0] == 0
 
 
-def test_solution_locked_until_pass_or_confirmed_give_up(tmp_path):
-    p = cli("solution", "6.3")
-    assert p.returncode == 1 and "def gradient_descent_step" not in p.stdout
-    p = cli("solution", "6.3", "--give-up")  # no terminal to confirm on
-    assert p.returncode == 2 and "--yes" in p.stderr
-    p = cli("solution", "6.3", "--give-up", "--yes")
-    assert p.returncode == 0 and "def gradient_descent_step" in p.stdout
-    assert "已放弃" in cli("progress").stdout
-    assert "gave up" in cli("--lang", "en", "progress").stdout
-    cli("check", "6.1", str(SOL / "6.1" / "solution.py"))  # the reference itself unlocks nothing
-    assert cli("solution", "6.1").returncode == 1
-    cli("check", "6.1", str(own_copy(tmp_path, "6.1")))
-    assert cli("solution", "6.1").returncode == 0
+def test_solution_locked_until_pass_or_confirmed_give_up(tmp_path, monkeypatch, capsys):
+    fake_runner(monkeypatch, passed)
+    code, out, _ = run(capsys, "solution", "6.3")
+    assert code == 1 and "def gradient_descent_step" not in out
+    code, _, err = run(capsys, "solution", "6.3", "--give-up")  # no terminal to confirm on
+    assert code == 2 and "--yes" in err
+    code, out, _ = run(capsys, "solution", "6.3", "--give-up", "--yes")
+    assert code == 0 and "def gradient_descent_step" in out
+    assert "已放弃" in run(capsys, "progress")[1]
+    assert "gave up" in run(capsys, "--lang", "en", "progress")[1]
+    run(capsys, "check", "6.1", str(SOL / "6.1" / "solution.py"))  # the reference: no unlock
+    assert run(capsys, "solution", "6.1")[0] == 1
+    run(capsys, "check", "6.1", str(own_copy(tmp_path, "6.1")))
+    assert run(capsys, "solution", "6.1")[0] == 0
 
 
-def test_reset_backs_up_the_draft(home):
-    cli("check", "6.1")  # creates the draft
+def test_reset_backs_up_the_draft(home, monkeypatch, capsys):
+    fake_runner(monkeypatch, passed)
+    run(capsys, "check", "6.1")  # creates the draft
     draft = home / "work" / "6.1.py"
-    p = cli("reset", "6.1", "--yes")  # still the starter: no backup to keep
-    assert p.returncode == 0 and not (home / "work" / "backup").exists()
+    code = run(capsys, "reset", "6.1", "--yes")[0]  # still the starter: no backup to keep
+    assert code == 0 and not (home / "work" / "backup").exists()
     draft.write_text("my work\n")
-    p = cli("reset", "6.1", "--yes")
-    assert p.returncode == 0
+    code = run(capsys, "reset", "6.1", "--yes")[0]
+    assert code == 0
     assert draft.read_text() != "my work\n"
     backups = list((home / "work" / "backup").glob("6.1.*.py"))
     assert backups and backups[0].read_text() == "my work\n"
 
 
-def test_lang_en_everywhere():
-    p = cli("--lang", "en", "check", "6.9")
-    assert "closest" in p.stderr
-    p = cli("check", "6.9", "--lang", "en")
-    assert "closest" in p.stderr
-    env_p = subprocess.run(
-        jaxtutor_cmd() + ["hint", "6.9"],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "JAXTUTOR_LANG": "en"},
-    )
-    assert "closest" in env_p.stderr
+def test_lang_en_everywhere(capsys, monkeypatch):
+    assert "closest" in run(capsys, "--lang", "en", "check", "6.9")[2]
+    assert "closest" in run(capsys, "check", "6.9", "--lang", "en")[2]
+    assert "closest" not in run(capsys, "hint", "6.9")[2]  # the suite's zh
+    monkeypatch.setenv("JAXTUTOR_LANG", "en")
+    assert "closest" in run(capsys, "hint", "6.9")[2]
 
 
-def test_home_option(tmp_path):
+def test_home_option(tmp_path, capsys):
     other = tmp_path / "elsewhere"
-    cli("--home", str(other), "hint", "6.1")
+    run(capsys, "--home", str(other), "hint", "6.1")
     assert (other / "progress.sqlite3").is_file()
 
 
-def test_doctor_reports_versions_and_highlighting():
+def test_doctor_reports_versions_and_highlighting(capsys):
     from importlib.util import find_spec
 
-    p = cli("doctor")
-    assert "jax: 0.12.0.1" in p.stdout and "jaxlib: 0.12.0.1" in p.stdout
+    out = run(capsys, "doctor")[1]
+    assert "jax: 0.12.0.1" in out and "jaxlib: 0.12.0.1" in out
     available = find_spec("tree_sitter") is not None and find_spec("tree_sitter_python") is not None
     word = "可用" if available else "不可用"
-    assert f"编辑器语法高亮: {word}\n" in p.stdout  # the whole word, not a part of 不可用
+    assert f"编辑器语法高亮: {word}\n" in out  # the whole word, not a part of 不可用
 
 
 def test_watch_reruns_on_save(tmp_path):
@@ -299,17 +335,18 @@ def test_python_dash_m_tutor():
 CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 
 
-def test_lang_en_check_has_no_chinese_of_its_own():
-    wrong = SOL / "6.1" / "wrong" / "adds_increment.py"
-    doc = json.loads(cli("--lang", "en", "check", "6.1", str(wrong), "--json").stdout)
+def test_lang_en_check_has_no_chinese_of_its_own(monkeypatch, capsys, tmp_path):
+    fake_runner(monkeypatch, failed)  # a check's own words, as a real check reports them
+    mine = str(own_copy(tmp_path, "6.1"))
+    doc = json.loads(run(capsys, "--lang", "en", "check", "6.1", mine, "--json")[1])
     theirs = []  # the check's own names and messages
     for c in doc["checks"]:
         theirs += [c["name"]] + (c.get("message") or "").splitlines()
         detail = c.get("detail") or {}
         theirs += [str(detail.get("what", ""))] + [str(k) for k in (detail.get("values") or {})]
-    p = cli("--lang", "en", "check", "6.1", str(wrong))
-    assert p.returncode == 1
-    for line in (p.stdout + p.stderr).splitlines():
+    code, out, err = run(capsys, "--lang", "en", "check", "6.1", mine)
+    assert code == 1 and "count + increment" in out
+    for line in (out + err).splitlines():
         for text in sorted(filter(None, theirs), key=len, reverse=True):
             line = line.replace(text, "")
         assert not CJK.search(line), line

@@ -5,13 +5,10 @@ a [y/N] question takes as yes."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
 from types import SimpleNamespace
 
 import pytest
-from helpers import jaxtutor_cmd
 from rich.cells import cell_len
 
 from tutor.cli.parser import MAX_TIMEOUT_S
@@ -30,18 +27,24 @@ ENGLISH_FRAME = ("usage:", "positional arguments", "options:", "show this help m
 WIDTH = 60
 
 
-def help_page(lang: str, args: list[str]) -> str:
-    env = dict(os.environ, COLUMNS=str(WIDTH))
-    env.pop("JAXTUTOR_LANG", None)
-    done = subprocess.run(
-        [*jaxtutor_cmd(), *args, "--help", "--lang", lang],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+@pytest.fixture
+def help_page(monkeypatch, capsys):
+    """help_page(lang, args): the page `jaxtutor ARGS --help --lang LANG` prints in a terminal
+    WIDTH columns wide (argparse reads COLUMNS when it formats), run in this process."""
+    from tutor.cli import main
+
+    monkeypatch.setenv("COLUMNS", str(WIDTH))
+    monkeypatch.delenv("JAXTUTOR_LANG", raising=False)
+
+    def page(lang: str, args: list[str]) -> str:
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as done:
+            main([*args, "--help", "--lang", lang])
+        out, err = capsys.readouterr()
+        assert done.value.code == 0, err
+        return out
+
+    return page
 
 
 def squeezed(text: str) -> str:
@@ -50,7 +53,7 @@ def squeezed(text: str) -> str:
 
 @pytest.mark.parametrize("page", PAGES, ids=list(PAGES))
 @pytest.mark.parametrize("lang", catalog.LANGS)
-def test_help_is_in_the_chosen_language(lang, page):
+def test_help_is_in_the_chosen_language(lang, page, help_page):
     args, keys = PAGES[page]
     text = help_page(lang, args)
     for key in keys:
@@ -63,7 +66,7 @@ def test_help_is_in_the_chosen_language(lang, page):
         assert CJK.findall(text) == [], text
 
 
-def test_a_chinese_help_text_wraps_within_the_terminal():
+def test_a_chinese_help_text_wraps_within_the_terminal(help_page):
     text = help_page("zh", ["check"])
     timeout = catalog.say("zh", "cli.help.check_timeout", max=MAX_TIMEOUT_S)
     assert squeezed(timeout) in squeezed(text)

@@ -3,7 +3,6 @@ database of another program is refused with its kind, a damaged file is salvaged
 moved aside under a name of its own (also when the home can only be read)."""
 
 import sqlite3
-import subprocess
 
 import pytest
 from test_store import record, result
@@ -150,15 +149,13 @@ def test_one_bad_page_loses_only_that_page(tmp_path):
         assert s.salvaged_rows >= kept
 
 
-def test_cli_reports_a_damaged_database(tmp_path):
-    from helpers import jaxtutor_cmd
+def test_cli_reports_a_damaged_database(tmp_path, capsys):
+    from tutor.cli import main
 
     (tmp_path / DB_NAME).write_bytes(b"garbage" * 1000)
-    p = subprocess.run(
-        jaxtutor_cmd() + ["--home", str(tmp_path), "progress"], capture_output=True, text=True
-    )
-    assert p.returncode == 0
-    assert "损坏" in p.stderr and str(tmp_path) in p.stderr
+    assert main(["--home", str(tmp_path), "progress"]) == 0
+    err = capsys.readouterr().err
+    assert "损坏" in err and str(tmp_path) in err
 
 
 def test_two_damaged_files_within_a_second_get_their_own_names(tmp_path):
