@@ -3,13 +3,18 @@ blocks, headings and segments that agree, the chapter context's definitions an i
 shows, and CJK soft line breaks joined without a space (without a parse when there is no
 fence)."""
 
+import itertools
+import tomllib
 import uuid
+from pathlib import Path
 
 import pytest
 
 from tutor.course.context import context_definitions
 from tutor.course.loader import ContentError
-from tutor.course.markdown import code_blocks, headings, segments
+from tutor.course.markdown import code_blocks, headings, join_cjk_breaks, reflow, segments
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_code_block_flags_and_lines():
@@ -76,3 +81,50 @@ def test_prose_without_a_fence_reflows_without_a_markdown_parse(monkeypatch):
     text = f"问题\n接着写\n\n- 选项一\n  续行\n\n用 `jit`\n编译 {tag}\n"
     joined = f"问题接着写\n\n- 选项一续行\n\n用 `jit`\n编译 {tag}\n"
     assert markdown.reflow(text) == markdown.join_cjk_breaks(text) == joined
+
+
+def _reflow_by_parser(text: str) -> str:
+    """reflow as the Markdown parser reads it: prose segments joined, code blocks untouched."""
+    lines = text.split("\n")
+    segs = segments(text)
+    starts = [seg.line - 1 for seg in segs] + [len(lines)]
+    out = lines[: starts[0]]
+    for seg, (a, b) in zip(segs, itertools.pairwise(starts), strict=True):
+        chunk = "\n".join(lines[a:b])
+        out.extend((join_cjk_breaks(chunk) if seg.block is None else chunk).split("\n"))
+    return "\n".join(out)
+
+
+def _course_texts() -> list[str]:
+    texts = [p.read_text(encoding="utf-8") for p in (ROOT / "lessons").rglob("*.md")]
+
+    def strings(value):
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            for v in value.values():
+                yield from strings(v)
+        elif isinstance(value, list):
+            for v in value:
+                yield from strings(v)
+
+    for p in (ROOT / "lessons").rglob("*.toml"):
+        texts.extend(strings(tomllib.loads(p.read_text(encoding="utf-8"))))
+    return [t for t in texts if "```" in t or "~~~" in t]
+
+
+def test_reflow_of_fenced_texts_reads_them_as_the_parser_does():
+    """Quiz questions are reflowed at load with a line scan of their fences (so that `jaxtutor
+    list` never imports markdown_it): on every fenced text of the course, and on indented,
+    tilde and unclosed fences, it gives what the parser's reading gives."""
+    cases = [
+        *_course_texts(),
+        "看下面\n代码:\n\n```python\nx = 1\n# 中文\n注释\n```\n之后\n的话",
+        "列表:\n\n- 一项\n\n  ```python\n  y = 2\n  ```\n- 二\n项",
+        "~~~~\n代码\n行\n~~~~\n散文\n一行",
+        "散文\n两行\n\n```\n没有\n结束",
+        "````md\n```\n内层\n```\n````\n后\n文",
+    ]
+    assert len(cases) > 100
+    for text in cases:
+        assert reflow(text) == _reflow_by_parser(text), text[:200]

@@ -238,10 +238,54 @@ def reflow(text: str) -> str:
         return text
     if "```" not in text and "~~~" not in text:  # no fence: all of it is prose (no parser needed)
         return join_cjk_breaks(text)
+    spans = _column0_fences(lines)
+    if spans is not None:  # every fence at the margin: found without the parser
+        return _reflow_around(lines, spans)
     segs = segments(text)
     starts = [seg.line - 1 for seg in segs] + [len(lines)]
     out = lines[: starts[0]]
     for seg, (start, end) in zip(segs, itertools.pairwise(starts), strict=True):
         chunk = "\n".join(lines[start:end])
         out.extend((join_cjk_breaks(chunk) if seg.block is None else chunk).split("\n"))
+    return "\n".join(out)
+
+
+_FENCE_OPEN = re.compile(r"(`{3,}|~{3,})")
+
+
+def _column0_fences(lines: list[str]) -> list[tuple[int, int]] | None:
+    """The fenced blocks of a text whose fences all start at the margin, as (first line, line
+    after the last); None when a fence-like line is indented (in a list or a quote: the
+    parser decides). A fence at the margin is always top-level (CommonMark: a fence cannot
+    continue a list item lazily), so a line scan finds what the parser would. Quiz questions
+    are reflowed this way at load: `jaxtutor list` never imports the Markdown parser."""
+    spans: list[tuple[int, int]] = []
+    n, start, mark = 0, 0, ""
+    while n < len(lines):
+        line = lines[n]
+        if mark:
+            stripped = line.strip()
+            if len(line) - len(line.lstrip(" ")) <= 3 and stripped.startswith(mark):
+                if stripped == mark[0] * len(stripped):
+                    spans.append((start, n + 1))
+                    mark = ""
+        elif line.lstrip().startswith(("```", "~~~")):
+            m = _FENCE_OPEN.match(line)
+            if m is None or (m.group(1)[0] == "`" and "`" in line[m.end() :]):
+                return None
+            start, mark = n, m.group(1)
+        n += 1
+    if mark:
+        spans.append((start, len(lines)))
+    return spans
+
+
+def _reflow_around(lines: list[str], spans: list[tuple[int, int]]) -> str:
+    out: list[str] = []
+    cursor = 0
+    for start, end in [*spans, (len(lines), len(lines))]:
+        if start > cursor:
+            out.extend(join_cjk_breaks("\n".join(lines[cursor:start])).split("\n"))
+        out.extend(lines[start:end])
+        cursor = end
     return "\n".join(out)
