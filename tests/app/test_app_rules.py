@@ -159,7 +159,7 @@ async def test_quiz_options_show_code_without_backticks(home, monkeypatch):
         options = app.course.quiz("6").questions[0].options
         assert any("`" in o for o in options)  # the real question 1 writes its options as code
         text = screen_text(app)
-        assert "def f(x): return jnp.cos(x) + 1" in text and "`" not in text
+        assert all(o.strip("`") in text for o in options) and "`" not in text
 
 
 def test_fake_runner_has_the_runner_protocol():

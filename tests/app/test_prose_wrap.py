@@ -144,7 +144,10 @@ async def test_outline_titles_wrap_like_prose(real_app):
         await wait_until(pilot, lambda: outline.option_count > 0)
         await pilot.pause()
         width = outline.scrollable_content_region.width
-        prompts = [Content.from_text(o.prompt).plain for o in outline.options]
+        # a prompt is a wrapped Text (cjkwrap: no 1–3-character last line) or the Text itself
+        prompts = [
+            Content.from_text(getattr(o.prompt, "text", o.prompt)).plain for o in outline.options
+        ]
         drawn = [outline.render_line(y).text.rstrip() for y in range(outline.size.height)]
         drawn = [r for r in drawn if r.strip()]
         options = option_rows(drawn, prompts)

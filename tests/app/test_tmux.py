@@ -98,10 +98,11 @@ def test_fix_it_yourself_from_a_lesson_in_real_terminal(tmp_path, content):
         term.settled()
         fixed = "def mark(grid, i, value):\n    return grid.at[i].set(value)"
         # Keys sent while the workspace is still moving focus on a cold start can land elsewhere;
-        # the behaviour under test is the repair, so retype (select all, F7) until the draft holds
-        # it.
+        # the behaviour under test is the repair, so type a corrected definition at the end of the
+        # draft (the last definition is the one that counts; Ctrl+End: the draft's end, past its
+        # final newline) until the draft ends with it.
         for _attempt in range(4):
-            term.keys("F7")
+            term.keys("C-End")
             term.type("def mark(grid, i, value):")
             term.keys("Enter")
             term.type("return grid.at[i].set(value)")
@@ -165,7 +166,7 @@ def test_alt_z_toggles_wrap_and_leaves_the_draft_alone(tmp_path, content):
     draft.write_text(text, encoding="utf-8")
     env_args = learner_env(home, content)
     with TmuxTerm((120, 36), env_args, "exercise 6.1") as term:
-        term.wait_for(t("app.key.wrap"), 30)  # the editor has the keys: Alt+Z is in the footer
+        term.wait_for(" ^n ", 30)  # the editor has the keys: next is Ctrl+N in the footer
         term.keys("M-z")
         term.wait_for(t("app.editor.wrap_on").split("(")[0], 10)
         term.keys("M-z")

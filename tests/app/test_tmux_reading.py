@@ -14,6 +14,7 @@ from proserows import NO_LINE_START, first_unit
 from rich.cells import cell_len
 from tmuxterm import REAL_TERMINAL, TmuxTerm, learner_env
 
+from tutor.course.markdown import code_blocks
 from tutor.words.catalog import t
 
 pytestmark = REAL_TERMINAL
@@ -113,7 +114,14 @@ def test_the_7_3_statement_reads_like_chinese(tmp_path, size):
             right = cell_len(split[: split.index("▊▊")])
         rows = column(screen, 1, right)[2:-1]
         idle = [n for n, row in enumerate(rows) if IDLE in row]
-        found = reading_problems(rows[: idle[0]] if idle else rows)  # the results pane below
+        rows = rows[: idle[0]] if idle else rows  # the results pane below
+        # the recurrence is a code block (not wrapped, not prose): its rows are left out
+        code = (ROOT / "lessons/ch7/exercises/7.3/statement.md").read_text(encoding="utf-8")
+        code_lines = {
+            " ".join(line.split()) for block in code_blocks(code) for line in block.code.split("\n")
+        }
+        code_lines.discard("")  # a blank row still parts two paragraphs
+        found = reading_problems([r for r in rows if " ".join(r.split()) not in code_lines])
     assert not found, "\n".join(found)
 
 
@@ -121,9 +129,9 @@ def test_the_6_1_starter_line_12_is_readable_whole(tmp_path):
     line12 = (ROOT / "lessons/ch6/exercises/6.1/starter.py").read_text().split("\n")[11]
     with TmuxTerm((120, 36), env(tmp_path / "home"), "exercise 6.1") as term:
         term.wait_for("运行检查", 30)
-        for _attempt in range(3):  # the editor has the keys when its Alt+Z (折行) is in the footer
+        for _attempt in range(3):  # the editor has the keys when next is Ctrl+N in the footer
             try:
-                term.wait_for(t("app.key.wrap"), 20)
+                term.wait_for(" ^n ", 20)
                 break
             except AssertionError:
                 term.keys("F6")
