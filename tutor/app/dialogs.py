@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+from textual.widgets.button import ButtonVariant
 
 from tutor.words.catalog import t
 
@@ -18,24 +19,31 @@ class ConfirmDialog(ModalScreen[bool]):
         Binding("escape,n", "answer(False)", "app.confirm.no"),
         Binding("y", "answer(True)", "app.confirm.yes"),
     ]
+    # the two buttons, (id, variant): the first answers yes, the second (focused first) no
+    YES: tuple[str, ButtonVariant] = ("confirm-yes", "error")
+    NO: tuple[str, ButtonVariant] = ("confirm-no", "primary")
 
     def __init__(self, question: str):
         super().__init__()
         self.question = question
 
+    def labels(self) -> tuple[str, str]:
+        return t("app.confirm.yes") + " (y)", t("app.confirm.no") + " (n)"
+
     def compose(self) -> ComposeResult:
+        yes, no = self.labels()
         with Vertical(id="confirm-box"):
             yield Static(self.question, id="confirm-question", markup=False)
             with Horizontal(id="confirm-buttons"):
-                yield Button(t("app.confirm.yes") + " (y)", variant="error", id="confirm-yes")
-                yield Button(t("app.confirm.no") + " (n)", variant="primary", id="confirm-no")
+                yield Button(yes, variant=self.YES[1], id=self.YES[0])
+                yield Button(no, variant=self.NO[1], id=self.NO[0])
 
     def on_mount(self) -> None:
-        self.query_one("#confirm-no", Button).focus()
+        self.query_one("#" + self.NO[0], Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(event.button.id == "confirm-yes")
+        self.dismiss(event.button.id == self.YES[0])
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
@@ -73,33 +81,16 @@ class ChoiceDialog(ModalScreen[str]):
         self.dismiss(self.choices[0][0])
 
 
-class GoOnDialog(ModalScreen[bool]):
+class GoOnDialog(ConfirmDialog, inherit_bindings=False):
     """What is left before going on, and the offer to go on anyway: the keys that mean "next"
     everywhere (n, Ctrl+N) go on, Esc stays (the button focused first)."""
 
-    CSS_PATH = "dialogs.tcss"
     BINDINGS = [
         Binding("n,ctrl+n", "answer(True)", "app.key.next", priority=True),
         Binding("escape", "answer(False)", "app.key.back"),
     ]
+    YES: tuple[str, ButtonVariant] = ("go-on", "warning")
+    NO: tuple[str, ButtonVariant] = ("stay", "primary")
 
-    def __init__(self, question: str):
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="confirm-box"):
-            yield Static(self.question, id="confirm-question", markup=False)
-            with Horizontal(id="confirm-buttons"):
-                yield Button(t("app.go_on.yes"), variant="warning", id="go-on")
-                yield Button(t("app.go_on.stay"), variant="primary", id="stay")
-
-    def on_mount(self) -> None:
-        self.query_one("#stay", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(event.button.id == "go-on")
-
-    def action_answer(self, value: bool) -> None:
-        self.dismiss(value)
+    def labels(self) -> tuple[str, str]:
+        return t("app.go_on.yes"), t("app.go_on.stay")
