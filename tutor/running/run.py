@@ -38,7 +38,8 @@ POLL_S = 0.04  # supervision tick: bounds cancel latency
 MEMORY_POLL_S = 0.1  # the worker's own memory
 TREE_POLL_S = 0.5  # the memory of what the learner's code started
 EXIT_GRACE_S = 1.0  # after its result, the worker ends by itself within this
-STACK_WAIT_S = 1.0  # on a timeout, how long to wait for the worker to write its stack
+STACK_WAIT_S = 3.0  # on a timeout, how long to wait for the worker to write its stack (it runs
+# niced: on a loaded machine 1 s was once not enough for it to be scheduled and write it)
 QUICK_OUTPUT_S = 0.2  # a finished worker's output reaches its end within this, or we settle first
 
 
