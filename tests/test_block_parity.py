@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from tutor.authoring.block_parity import number_difference, numbers, unstable_lines
-from tutor.authoring.block_proofs import page_proofs
+from tutor.authoring.block_proofs import RERUNS, _same_numbers, page_proofs
 from tutor.course.loader import load_course
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "course"
@@ -111,3 +112,42 @@ def test_the_proof_refuses_other_numbers_and_an_english_prediction_not_printed(
     }, failed
     assert "len 3" in failed[f"lesson 6.2:{en_lines[1]} (en)"]
     assert "['1', '2']" in failed[f"lesson 6.2:{blocks[0]} zh=en"]
+
+
+class _Replaying:
+    """A runner that answers each job's reruns from a script of outputs, per job label."""
+
+    def __init__(self, outputs: dict[str, list[str]]):
+        self.outputs = outputs
+        self.runs: list[str] = []
+
+    def run(self, job):
+        self.runs.append(job)
+        return SimpleNamespace(stdout=self.outputs[job].pop(0))
+
+
+def _pair(zh_out: str, en_out: str):
+    from tutor.authoring.course_proof import Input, Proof
+
+    def inp(label):
+        return Input(label, lambda: label, lambda r: (True, ""), False)
+
+    zh = Proof("b", True, "", SimpleNamespace(stdout=zh_out))
+    en = Proof("b (en)", True, "", SimpleNamespace(stdout=en_out))
+    return inp("zh"), zh, inp("en"), en
+
+
+def test_a_ratio_of_timings_that_repeats_in_one_language_is_still_found_unstable():
+    # CI of stop 37: Chinese printed 25 twice, English 28: the English rerun shows it moves
+    runner = _Replaying({"zh": ["ratio 25\n"], "en": ["ratio 31\n"]})
+    proof = _same_numbers(*_pair("ratio 25\n", "ratio 28\n"), runner)
+    assert proof.ok, proof.why
+    assert runner.runs == ["zh", "en"]  # one round was enough
+
+
+def test_a_difference_that_never_moves_fails_after_the_reruns():
+    runner = _Replaying({"zh": ["hits 1\n"] * RERUNS, "en": ["hits 2\n"] * RERUNS})
+    zh_inp, zh, en_inp, en = _pair("hits 1\n", "hits 2\n")
+    proof = _same_numbers(zh_inp, zh, en_inp, en, runner)
+    assert not proof.ok and "prints 2 where the reference's line 1 prints 1" in proof.why
+    assert len(runner.runs) == 2 * RERUNS
