@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import partial
 
 from tutor.authoring.rule_words import rule_words
 from tutor.course.markdown import Segment, headings
@@ -98,8 +99,12 @@ def _counts_in_digits(text: str) -> str:
     """A count in words that says "only so many" as digits: "only counted once" → "only counted
     1 time" ("run it once" states no result), and so in Chinese."""
     for pattern, digits in _ONLY_COUNTS:
-        text = pattern.sub(lambda m, d=digits: m.group(1) + d[m.group(2).lower()], text)
+        text = pattern.sub(partial(_in_digits, digits), text)
     return text
+
+
+def _in_digits(digits: dict[str, str], m: re.Match[str]) -> str:
+    return m.group(1) + digits[m.group(2).lower()]
 
 
 def _telling_numbers(prediction: Prediction) -> list[tuple[float, str, str]]:
