@@ -131,7 +131,7 @@ def _(L):
         rtol=0,
         atol=0,
         what=msg("ex_6_2.eager.what_2"),
-        msg=msg("ex_6_2.eager.msg_2"),
+        msg=msg("ex_6_2.eager.counts_differ"),
     )
     assert_close(
         np.array(averages),
@@ -139,7 +139,7 @@ def _(L):
         rtol=0,
         atol=0,
         what=msg("ex_6_2.eager.what_3"),
-        msg=msg("ex_6_2.eager.msg_3"),
+        msg=msg("ex_6_2.eager.averages_differ"),
         mistakes=_average_mistakes(DATA),
     )
 

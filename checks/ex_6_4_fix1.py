@@ -118,5 +118,5 @@ def _(L):
             rtol=1e-6,
             atol=1e-6,
             what=msg("ex_6_4_fix1.jit.what", float_f=float(f)),
-            msg=msg("ex_6_4_fix1.jit.msg_2", float_f=float(f)),
+            msg=msg("ex_6_4_fix1.jit.leaves_differ", float_f=float(f)),
         )
