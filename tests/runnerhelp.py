@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -84,3 +85,7 @@ def assert_nothing_left(run, extra_pids=()) -> None:
 
 def child_pids(pid_file: Path) -> list[int]:
     return [int(x) for x in pid_file.read_text().split()] if pid_file.exists() else []
+
+
+# the worker of the supervision tests: the real worker's protocol, reaper and limits, no jax
+FAKE_WORKER = [sys.executable, str(Path(__file__).resolve().parent / "fakeworker.py")]
