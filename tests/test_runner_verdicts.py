@@ -10,7 +10,6 @@ and the output as the runner sees them."""
 
 import textwrap
 
-import pytest
 from runnerhelp import CHECK, GOOD, LONG, WRONG, check_ids, job
 
 from tutor.protocol.events import CheckDone, CheckStarted, Started
@@ -40,10 +39,8 @@ SOURCES = {
 }
 
 
-@pytest.fixture(scope="module")
-def judged(tmp_path_factory):
-    """Every case's result, from one batch worker."""
-    folder = tmp_path_factory.mktemp("verdicts")
+def judged_in_one_batch(folder):
+    """Every case's result and file, from one batch worker."""
     copy = folder / "ex_6_1.py"
     copy.write_text(CHECK.read_text(encoding="utf-8"), encoding="utf-8")
     for helper in CHECK.parent.glob("_*.py"):  # the chapter helpers the check module imports
@@ -66,7 +63,7 @@ def judged(tmp_path_factory):
     return dict(zip(SOURCES, results, strict=True)), paths
 
 
-def test_every_expected_check_must_report_passing(judged):
+def case_every_expected_check_must_report_passing(judged):
     """A pass with the checks the content declares: the run's checks are the module's own."""
     result = judged[0]["passing"]
     assert result.status == Status.PASSED
@@ -74,12 +71,12 @@ def test_every_expected_check_must_report_passing(judged):
     assert all(c.status is CheckStatus.PASSED for c in result.checks)
 
 
-def test_overwriting_the_check_module_does_not_change_this_run(judged):
+def case_overwriting_the_check_module_does_not_change_this_run(judged):
     result = judged[0]["overwrites_the_check_module"]
     assert result.status == Status.FAILED, (result.status, result.message)
 
 
-def test_traceback_is_trimmed_to_the_learners_file(judged):
+def case_traceback_is_trimmed_to_the_learners_file(judged):
     result, path = judged[0]["error_in_a_helper"], judged[1]["error_in_a_helper"]
     assert result.status == Status.ERROR
     assert result.error.line == 2
@@ -88,7 +85,7 @@ def test_traceback_is_trimmed_to_the_learners_file(judged):
     assert result.error.hint  # a tracer-conversion error comes with an explanation
 
 
-def test_syntax_error_shows_the_line_and_nothing_of_the_tutor(judged):
+def case_syntax_error_shows_the_line_and_nothing_of_the_tutor(judged):
     result = judged[0]["syntax_error"]
     assert result.status == Status.ERROR
     assert result.error.type == "SyntaxError" and result.error.line == 1
@@ -97,7 +94,7 @@ def test_syntax_error_shows_the_line_and_nothing_of_the_tutor(judged):
     assert "tutor/" not in tb and "exec(compile(" not in tb and "jax" not in tb.lower()
 
 
-def test_the_job_language_is_the_tutors_language(judged):
+def case_the_job_language_is_the_tutors_language(judged):
     """--lang en reaches the worker: skip notes and run messages are English, whatever the
     environment says."""
     result = judged[0]["wrong_in_english"]
@@ -107,29 +104,54 @@ def test_the_job_language_is_the_tutors_language(judged):
     assert result.status == Status.NOT_ATTEMPTED and result.message.isascii()
 
 
-def test_broken_check_module_is_reported_as_a_content_error(judged):
+def case_broken_check_module_is_reported_as_a_content_error(judged):
     result = judged[0]["broken_check_module"]
     assert result.status == Status.ERROR
     assert result.error.type == "SyntaxError" and "课程内容" in result.error.hint
 
 
-def test_the_learners_keyboard_interrupt_is_the_learners_error(judged):
+def case_the_learners_keyboard_interrupt_is_the_learners_error(judged):
     assert judged[0]["keyboard_interrupt"].status == Status.ERROR
     result = judged[0]["keyboard_interrupt_inside_a_check"]
     assert result.status == Status.ERROR
     assert result.error.type == "KeyboardInterrupt" and result.error.line == 2
 
 
-def test_an_exit_of_the_learners_code_is_an_early_exit(judged):
+def case_an_exit_of_the_learners_code_is_an_early_exit(judged):
     result = judged[0]["sys_exit"]
     assert result.status == Status.EXITED_EARLY and result.message
 
 
-def test_a_nul_byte_is_a_syntax_error_at_its_line(judged):
+def case_a_nul_byte_is_a_syntax_error_at_its_line(judged):
     result = judged[0]["nul_byte"]
     assert result.status == Status.ERROR
     assert result.error.type == "SyntaxError" and result.error.line == 2, result.error
     assert "tutor/" not in result.error.traceback and "y = 2" in result.error.traceback
+
+
+CASES = [
+    case_every_expected_check_must_report_passing,
+    case_overwriting_the_check_module_does_not_change_this_run,
+    case_traceback_is_trimmed_to_the_learners_file,
+    case_syntax_error_shows_the_line_and_nothing_of_the_tutor,
+    case_the_job_language_is_the_tutors_language,
+    case_broken_check_module_is_reported_as_a_content_error,
+    case_the_learners_keyboard_interrupt_is_the_learners_error,
+    case_an_exit_of_the_learners_code_is_an_early_exit,
+    case_a_nul_byte_is_a_syntax_error_at_its_line,
+]
+
+
+def test_the_worker_handles_the_learners_code_as_the_judge_expects(tmp_path):
+    """Each case above, on its result from the one batch worker; every failing case is named."""
+    judged = judged_in_one_batch(tmp_path)
+    failed = []
+    for case in CASES:
+        try:
+            case(judged)
+        except AssertionError as e:
+            failed.append(f"{case.__name__}: {e}")
+    assert failed == []
 
 
 def test_a_one_shot_run_streams_its_events_and_has_no_runner_noise(fault_runner, tmp_path):
