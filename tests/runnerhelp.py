@@ -1,4 +1,5 @@
-"""Shared pieces of the runner's tests (test_runner_*.py): the job of exercise 6.1 of the real
+"""Shared pieces of the runner's tests (test_runner_*.py, test_supervision.py, test_procs.py): the
+job of exercise 6.1 of the real
 course, learner code that leaves processes behind, and the check that a run left nothing."""
 
 from __future__ import annotations
