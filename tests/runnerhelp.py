@@ -1,6 +1,6 @@
 """Shared pieces of the runner's tests (test_runner_*.py, test_supervision.py, test_procs.py): the
-job of exercise 6.1 of the real
-course, learner code that leaves processes behind, and the check that a run left nothing."""
+job of exercise 6.1 of the real course, learner code that leaves processes behind, the check that
+a run left nothing, and the worker without jax (tests/fakeworker.py)."""
 
 from __future__ import annotations
 
