@@ -107,7 +107,7 @@ def _(L):
 # ---------------------------------------------------------------- the optimizer, against float64
 
 
-@checks.add("optimizer")
+@checks.add("optimizer", needs="freeze_transform")
 def _(L):
     F.freeze_pair_shaped(L)
     import jax
@@ -211,7 +211,7 @@ def _host(params):
     }
 
 
-@checks.add("train_steps")
+@checks.add("train_steps", needs="freeze_transform")
 def _(L):
     F.freeze_pair_shaped(L)
     import jax.numpy as jnp
