@@ -47,3 +47,28 @@ def state_fields(L):
         atol=1e-6,
         loose=(".key",),
     )
+
+
+def opt_state_behind(L, state) -> str:
+    """After training: the step counts inside state.opt_state (its integer scalar leaves) against
+    state.step. Said only when every count lags the step: then the optimizer state did not
+    advance with the training; a count of at most one epoch's steps means it restarts each
+    epoch."""
+    import jax
+
+    try:
+        step = int(np.asarray(state.step))
+        counts = sorted(
+            {
+                int(np.asarray(leaf))
+                for leaf in jax.tree.leaves(state.opt_state)
+                if np.ndim(leaf) == 0 and np.issubdtype(np.asarray(leaf).dtype, np.integer)
+            }
+        )
+        per_epoch = int(as_scalar(L.STEPS_PER_EPOCH, "STEPS_PER_EPOCH"))
+    except Exception:  # a state this cannot read leaves the cause unsaid
+        return ""
+    if not counts or step <= 0 or max(counts) >= step:
+        return ""
+    key = "opt_state_restarts" if max(counts) <= per_epoch else "opt_state_behind"
+    return msg(f"_ch7_project_fields.{key}", step=step, counts=counts, per_epoch=per_epoch)

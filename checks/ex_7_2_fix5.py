@@ -115,7 +115,11 @@ def _(L):
 # Where an ε goes in the rule, ‖grad‖ = n/(n + ε) or n/√(n² + ε) (n = ‖v‖), along v.
 _EPS_FORMS = (
     ("ex_7_2_fix5.eps_added", lambda n, eps: n / (n + eps), lambda eps: eps),
-    ("ex_7_2_fix5.eps_under_root", lambda n, eps: n / np.sqrt(n * n + eps), lambda eps: np.sqrt(eps / 3)),
+    (
+        "ex_7_2_fix5.eps_under_root",
+        lambda n, eps: n / np.sqrt(n * n + eps),
+        lambda eps: np.sqrt(eps / 3),
+    ),
 )
 
 
