@@ -112,14 +112,11 @@ def _(L):
         )
 
 
-# Where an ε goes in the rule, ‖grad‖ = n/(n + ε) or n/√(n² + ε) (n = ‖v‖), along v.
+# Where an ε goes in the rule: ‖grad‖ = n/(n + ε) or n/√(n² + ε) along v (n = ‖v‖). Each form:
+# its message, the ε a gradient of size s at length n implies, the length where ε gives 0.5.
 _EPS_FORMS = (
-    ("ex_7_2_fix5.eps_added", lambda n, eps: n / (n + eps), lambda eps: eps),
-    (
-        "ex_7_2_fix5.eps_under_root",
-        lambda n, eps: n / np.sqrt(n * n + eps),
-        lambda eps: np.sqrt(eps / 3),
-    ),
+    ("ex_7_2_fix5.eps_added", lambda n, s: n / s - n, lambda eps: eps),
+    ("ex_7_2_fix5.eps_under_root", lambda n, s: n * n / s**2 - n * n, lambda eps: np.sqrt(eps / 3)),
 )
 
 
@@ -132,8 +129,8 @@ def _eps_diagnosis(grad_fn, v, grad) -> str:
     n, size = float(np.sqrt(v64 @ v64)), float(np.linalg.norm(grad))
     if not (n > 0 and 0 < size < 1) or abs(float(grad @ v64)) < 0.999 * size * n:
         return ""
-    for key, factor, half_at in _EPS_FORMS:
-        eps = n / size - n if key == "ex_7_2_fix5.eps_added" else n * n / size**2 - n * n
+    for key, eps_of, half_at in _EPS_FORMS:
+        eps = eps_of(n, size)
         if not eps > 0:
             continue
         probe = half_at(eps) * v64 / n

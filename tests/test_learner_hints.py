@@ -66,10 +66,10 @@ RECORDED = [
     ),
     (
         ValueError(
-            "pytree structure error: different types at key path\n    tree_map tree\nAt that key "
-            "path, the prefix pytree tree_map tree has a subtree of type\n    <class 'dict'>\nbut at "
-            "the same key path the full pytree has a subtree of different type\n    <class "
-            "'function'>."
+            "pytree structure error: different types at key path\n    tree_map tree\nAt that "
+            "key path, the prefix pytree tree_map tree has a subtree of type\n    <class 'dict'>"
+            "\nbut at the same key path the full pytree has a subtree of different type\n    "
+            "<class 'function'>."
         ),
         "mask(params)",
     ),
