@@ -70,5 +70,8 @@ def opt_state_behind(L, state) -> str:
         return ""
     if not counts or step <= 0 or max(counts) >= step:
         return ""
-    key = "opt_state_restarts" if max(counts) <= per_epoch else "opt_state_behind"
-    return msg(f"_ch7_project_fields.{key}", step=step, counts=counts, per_epoch=per_epoch)
+    if max(counts) <= per_epoch:
+        return msg(
+            "_ch7_project_fields.opt_state_restarts", step=step, counts=counts, per_epoch=per_epoch
+        )
+    return msg("_ch7_project_fields.opt_state_behind", step=step, counts=counts)

@@ -102,3 +102,26 @@ def _nan_hidden(L, allowed, z) -> str:
     if report is None or "nan" not in report.lower():
         return ""
     return msg("ex_7_2_fix4.nan_replaced_after", checkify=report.splitlines()[0].rstrip("."))
+
+
+@checks.add("grad", needs="values")
+def _(L):
+    import jax
+
+    z, allowed = _data(792)
+    target = np.asarray(_want(z, allowed) > 0.3, np.float32)
+    row_w = np.array([1.0, 2.0, 0.0, 1.0], np.float32)
+
+    loss = lambda z: (row_w[:, None] * L.masked_softmax(z, allowed) * target).sum()  # noqa: E731 (named <lambda> in compile logs)
+    grad = R.finite(jax.jit(jax.grad(loss))(z), msg("ex_7_2_fix4.grad_z"))
+    p = _want(z, allowed)
+    inner = (p * target).sum(-1, keepdims=True)
+    want = row_w[:, None] * p * (target - inner)
+    assert_close(
+        R.as_array(grad, msg("ex_7_2_fix4.grad_z"), shape=(4, 5)),
+        want,
+        rtol=1e-4,
+        atol=1e-6,
+        what=msg("ex_7_2_fix4.grad_z"),
+        msg=msg("ex_7_2_fix4.grad_differs"),
+    )

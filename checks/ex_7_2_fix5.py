@@ -113,10 +113,10 @@ def _(L):
 
 
 # Where an ε goes in the rule: ‖grad‖ = n/(n + ε) or n/√(n² + ε) along v (n = ‖v‖). Each form:
-# its message, the ε a gradient of size s at length n implies, the length where ε gives 0.5.
+# its name, the ε a gradient of size s at length n implies, the length where ε gives 0.5.
 _EPS_FORMS = (
-    ("ex_7_2_fix5.eps_added", lambda n, s: n / s - n, lambda eps: eps),
-    ("ex_7_2_fix5.eps_under_root", lambda n, s: n * n / s**2 - n * n, lambda eps: np.sqrt(eps / 3)),
+    ("added", lambda n, s: n / s - n, lambda eps: eps),
+    ("under_root", lambda n, s: n * n / s**2 - n * n, lambda eps: np.sqrt(eps / 3)),
 )
 
 
@@ -139,7 +139,10 @@ def _eps_diagnosis(grad_fn, v, grad) -> str:
         except Exception:
             continue
         if there.shape == v64.shape and abs(float(np.linalg.norm(there)) - 0.5) <= 5e-3:
-            return msg(key, eps=eps, norm=float(np.linalg.norm(probe)))
+            norm = float(np.linalg.norm(probe))
+            if key == "added":
+                return msg("ex_7_2_fix5.eps_added", eps=eps, norm=norm)
+            return msg("ex_7_2_fix5.eps_under_root", eps=eps, norm=norm)
     return ""
 
 
