@@ -4,7 +4,8 @@ mini-batch is the same whatever the shuffle, so every step is known): every leaf
 advances (params, each leaf of opt_state, step) is advanced the same way (_state_fields). The key
 must advance, its value is the learner's (the statement does not fix how it is split). The
 reference epoch is built from parts already checked: the learner's optimizer, ce_loss and
-STEPS_PER_EPOCH / BATCH (ex_7_7 registers the check after them)."""
+STEPS_PER_EPOCH / BATCH (ex_7_7 registers the check after them). Also the cause accuracy and
+hard_samples add when every step count in the trained state's opt_state lags its step."""
 
 import numpy as np
 from _state_fields import assert_fields_advance

@@ -6,7 +6,8 @@ here:
   2. d/da ≈ b/(|a||b|) − cos·a/|a|², atol 1e-5                               -> grads
   3. d/db ≈ a/(|a||b|) − cos·b/|b|², atol 1e-5                               -> grads
   4. cos_sim_safe(1e-3·a, a) ≈ 1 within 1e-5 (added: the arguments swapped, and the scales
-     1e-6 … 1e-15, where a threshold on the squared norm shows)                 -> tiny_vector
+     1e-6 … 1e-15, where a threshold on the squared norm shows; an ε inside the squared norms
+     is named when one ε also gives the learner's value 0.5 at a second scale)   -> tiny_vector
   5. zero a, zero b, both zero (length 6): the value is exactly 0.0          -> zero_inputs
   6. ... and both gradients are finite                                       -> zero_inputs
   7. jit of vmap of grad over rows [a, 0, a, 0] / [b, b, 0, 0]: finite       -> vmap_batch

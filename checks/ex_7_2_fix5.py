@@ -2,8 +2,9 @@
 where inside the rule.
 
 Checks: values ("values"); grad and jvp at the origin are 0, at a tiny and an ordinary vector
-v/‖v‖ ("grad"); the program still contains custom_jvp ("rule"); checkify
-finds no NaN made while differentiating at the origin ("clean")."""
+v/‖v‖, an ε in the rule named when a second length confirms it ("grad"); the program still
+contains custom_jvp ("rule"); checkify finds no NaN made while differentiating at the origin
+("clean")."""
 
 import _repair_ch7 as R
 import numpy as np

@@ -1,7 +1,8 @@
 """Repair 7.3-fix2: the full Jacobian with large n and small m used jacfwd -> jacrev.
 
-Checks: the (m, n) Jacobian of B·tanh(A·x) on fresh data equals float64, a transposed result is
-named ("values"); no intermediate array in the program exceeds m×n elements ("mode")."""
+Checks: the (m, n) Jacobian of B·tanh(A·x) on fresh data equals float64, a transposed result, the
+gradient of the summed outputs and one output's row are named ("values"); no intermediate array
+in the program exceeds m×n elements ("mode")."""
 
 import _repair_ch7 as R
 import numpy as np

@@ -2,7 +2,8 @@
 statistics under vmap -> the batch statistics are passed in from outside.
 
 Checks: per-example gradients with inputs standardised by the batch's column statistics equal
-float64, per-sample statistics named as a mistake ("values"); the program has as many primitives
+float64, per-sample statistics, the sample std (ddof=1) and
+centring alone named as mistakes ("values"); the program has as many primitives
 for B = 12 as for B = 4 ("program")."""
 
 import _repair_ch7 as R

@@ -24,7 +24,9 @@ interface constants) are in _ch7_project_parts; one epoch from a fresh state (th
 shuffle, the outputs of every step, the epoch as one scan) in _ch7_project_epoch. Added here:
 accuracy_fn, grad_norms_all jitted -> jitted; grad_norms_all chunked by lax.map(batch_size=256),
 read from its program at two sizes -> norms_chunked; two epochs carry every field of the state the
-reference epoch advances (_ch7_project_fields) -> state_fields."""
+reference epoch advances (_ch7_project_fields) -> state_fields. When accuracy or hard_samples
+fails and every step count in the trained opt_state lags state.step, the message says the
+optimizer state was not carried across epochs (computed from the trained state)."""
 
 import _ch7_project_epoch as epoch
 import _ch7_project_fields as fields
