@@ -15,6 +15,7 @@ from tutor.authoring.levels import level_problems
 from tutor.authoring.prerequisites import prerequisite_problems
 from tutor.authoring.problems import Problem
 from tutor.authoring.quiz_rules import quiz_problems
+from tutor.authoring.rule_words import rule_words
 from tutor.authoring.slips import slip_problems
 from tutor.authoring.text_rules import check_length
 from tutor.authoring.text_rules import check_links as _check_links
@@ -228,6 +229,7 @@ def _pitfall_repairs(course: Course, problems: list[Problem]) -> None:
     topic links the repairs of these pitfalls) or `not_a_pitfall = "<reason>"` (the ❌ is no
     mistake: a chapter map's legend, a guard showing that it stops what it should). Such a key on a
     page without ❌ is stale."""
+    repair_link = rule_words(course.lang).text("links.repair")
     for lesson in (lesson for chapter in course.chapters for lesson in chapter.lessons):
         meta, _, _ = split_front_matter(lesson.path)
         where = str(lesson.path)
@@ -263,7 +265,7 @@ def _pitfall_repairs(course: Course, problems: list[Problem]) -> None:
                     where,
                     "links",
                     f"the page shows a {PITFALL_MARK} pitfall but links no repair "
-                    "exercise: add [动手修复:…](exercise:<topic>-fix<n>) after the "
+                    f"exercise: add [{repair_link}](exercise:<topic>-fix<n>) after the "
                     "pitfall's block, or say why not in the front matter (repairs_on "
                     "/ not_a_pitfall, see lessons/README.md)",
                 )
