@@ -29,6 +29,7 @@ TEXT_RULES = {
     "tutor/authoring/spacing.py",
     "tutor/authoring/predict_giveaway.py",
     "tutor/authoring/slips.py",
+    "tutor/authoring/legends.py",
     "tutor/authoring/glossary_terms.py",
     "tutor/authoring/validate.py",
     "tutor/authoring/course_map.py",
