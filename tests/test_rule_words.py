@@ -12,7 +12,7 @@ import pytest
 from tutor.authoring.rule_words import FOLDER, RuleDataError, rule_words
 
 # rules of Chinese text only, and the English number words (Chinese numerals are `numerals`+`ten`)
-ZH_ONLY = {"spacing.chapter_label", "slips.numerals", "slips.ten"}
+ZH_ONLY = {"spacing.chapter_label", "slips.numerals", "slips.ten", "legends.function_chars"}
 EN_ONLY = {"slips.numbers"}
 
 

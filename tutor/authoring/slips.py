@@ -10,7 +10,12 @@ in that language; the words and patterns of each language are in text_rules.<lan
 - a chapter with repair exercises says so on its opening page (`<ch>.0`) and its summary
   (`<ch>.9`): the word "repair" (or its Chinese one), or a link to one;
 - a chapter that marks a numbered section (`## 1.4 … 🟢`) marks every `##` section of its topic
-  pages (🟢 or ⚪), so that a learner can tell every section's level."""
+  pages (🟢 or ⚪), so that a learner can tell every section's level;
+- a text (its code comments too) calls nothing a bug of JAX, XLA or a device ("CPU bug probe")
+  unless it links the upstream report: the course states what the installed JAX does, and a
+  bug the learner is never shown is a claim nobody checked;
+- the rules of tutor/authoring/legends.py (an opening page's legend) and forward_uses.py (an
+  exercise using what its chapter teaches only later)."""
 
 from __future__ import annotations
 
@@ -18,6 +23,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from tutor.authoring.forward_uses import forward_use_problems
+from tutor.authoring.legends import legend_problems
 from tutor.authoring.problems import Problem
 from tutor.authoring.rule_words import rule_words
 from tutor.authoring.text_rules import prose_of
@@ -50,6 +57,11 @@ def _number(word: str) -> int | None:
 
 _COUNT = {lang: rule_words(lang).pattern("slips.count") for lang in ("zh", "en")}
 _KIND_OF = {**_ZH.table("slips.kinds"), **_EN.table("slips.kinds")}
+# a bug of JAX, XLA or a device claimed in either language (English first)
+_BUG_CLAIM = re.compile(
+    "|".join(rule_words(lang).text("slips.bug_claim") for lang in ("en", "zh")), re.I
+)
+_UPSTREAM_REPORT = re.compile(r"github\.com/(?:google|jax-ml|openxla)/\w+/issues/\d+")
 _REPAIR_WORDS = {lang: tuple(rule_words(lang).words("slips.repair_words")) for lang in ("zh", "en")}
 
 
@@ -83,9 +95,26 @@ def slip_problems(course: Course) -> list[Problem]:
         for path, text in _texts(chapter):
             _references(shown(text, lang), str(path), lang, places | headings, course, problems)
             _counts(text, str(path), lang, course, problems)
+            _bug_claims(text, str(path), problems)
         _repairs_named(chapter, lang, problems)
         _section_marks(chapter, problems)
+    problems.extend(legend_problems(course))
+    problems.extend(forward_use_problems(course))
     return problems
+
+
+def _bug_claims(text: str, where: str, problems: list[Problem]) -> None:
+    if _UPSTREAM_REPORT.search(text):
+        return
+    for m in _BUG_CLAIM.finditer(text):
+        problems.append(
+            Problem(
+                where,
+                "text",
+                f"{m.group(0)!r} claims a bug the text never shows: say what the installed JAX "
+                "does (and check it), or link the upstream report",
+            )
+        )
 
 
 def _references(text, where, lang, places, course, problems) -> None:

@@ -25,6 +25,7 @@ from tutor.authoring.validate_files import _defined_names, _parse
 from tutor.course.languages import tagged
 from tutor.course.lesson import split_front_matter
 from tutor.course.loader import ContentError, Course, load_course
+from tutor.course.quiz import OPTION_LETTERS
 
 EXERCISE_FILES = {
     "exercise.toml",
@@ -173,8 +174,15 @@ def validate(course: Course) -> list[Problem]:
                     problems.append(Problem(qpath, q.id, "duplicate question id"))
                 ids.add(q.id)
                 if q.kind == "choice":
-                    if len(q.options) < 2:
-                        problems.append(Problem(qpath, f"{q.id}.options", "at least two options"))
+                    if not 2 <= len(q.options) <= len(OPTION_LETTERS):
+                        problems.append(
+                            Problem(
+                                qpath,
+                                f"{q.id}.options",
+                                f"2 to {len(OPTION_LETTERS)} options (a key each, "
+                                f"{OPTION_LETTERS[0]}–{OPTION_LETTERS[-1]})",
+                            )
+                        )
                     if not (len(q.answer) == 1 and 0 <= q.answer_index < len(q.options)):
                         problems.append(
                             Problem(
