@@ -6,17 +6,19 @@ runnable blocks and the quizzes' verification code (tutor/authoring/block_proofs
 
 Both are the course proof (`make proof`) and the content authors' tools.
 
-Batch mode: an exercise's (or a page's) trusted inputs run one after another in one batch worker,
-each in a fresh namespace (tutor/running/batch.py); inputs that change process-wide state run in a
-one-shot worker of their own (tutor/authoring/isolation.py). An input the batch did not finish is
-run alone; a verdict that fails in the batch is confirmed alone, and one that passes alone but
-failed in the batch is reported as such (an input before it changed process-wide state).
+Batch mode: an exercise's (or a page's) trusted inputs run one after another in a batch worker,
+each in a fresh namespace (tutor/running/batch.py); one command (`dev check`, a `make proof`
+process) keeps that worker for all its exercises and pages. Inputs that change process-wide state
+run in a one-shot worker of their own (tutor/authoring/isolation.py). An input the batch did not
+finish is run alone; a verdict that fails in the batch is confirmed alone, and one that passes
+alone but failed in the batch is reported as such (an input before it changed process-wide state).
 
-Exercises in both languages: the solution, the starter and every wrong fixture run once per
-language in the same batch (the job carries its language; the English run takes the exercise's
-`starter.en.py` and `solution.en.py` where it has them); the verdict must be the same, and each
-fixture's words must be in that language's message (the `# expect.en:` line for English, required
-once the check module speaks through the catalogs: no Chinese literal left in it)."""
+Exercises in both languages: the solution and the starter run once per language (the English run
+takes the exercise's `starter.en.py` and `solution.en.py` where it has them). A wrong fixture is
+the same code in both languages: it runs once, its words said in both (tutor/words/every_lang.py),
+and that run is judged in each language — the same verdict, and each fixture's words in that
+language's message (the `# expect.en:` line for English, required once the check module speaks
+through the catalogs: no Chinese literal left in it). Run alone, it runs once per language."""
 
 from __future__ import annotations
 
@@ -58,6 +60,11 @@ class Proof:
 def dev_runner() -> Runner:
     """The runner the authors' tools use: a worker kept warm beside each job."""
     return Runner(keep_warm=True)
+
+
+def dev_batch() -> BatchWorker:
+    """The batch worker the authors' tools keep for all the exercises and pages of one command."""
+    return BatchWorker()
 
 
 def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
