@@ -83,7 +83,7 @@ def quiz_proofs(
     proofs = prove(inputs + en_inputs, runner, batch)
     zh = {i.label: (i, p) for i, p in zip(inputs, proofs, strict=False)}
     pairs = zip(en_inputs, proofs[len(inputs) :], strict=False)
-    return proofs + [_same_numbers(*zh[i.label[: -len(" (en)")]], i, p, runner) for i, p in pairs]
+    return proofs + [same_numbers(*zh[i.label[: -len(" (en)")]], i, p, runner) for i, p in pairs]
 
 
 def run_blocks(
@@ -122,7 +122,7 @@ def page_proofs(
         why = f"{len(en_inputs)} runnable blocks in English, {len(inputs)} in Chinese"
         return [*proofs, Proof(f"lesson {lesson.id} zh=en", False, why)]
     pairs = zip(inputs, proofs, en_inputs, proofs[len(inputs) :], strict=False)
-    return proofs + [_same_numbers(i, zh, e, en, runner) for i, zh, e, en in pairs]
+    return proofs + [same_numbers(i, zh, e, en, runner) for i, zh, e, en in pairs]
 
 
 # Reruns of both versions before a difference counts: a rounded ratio of two timings can print
@@ -130,7 +130,7 @@ def page_proofs(
 RERUNS = 3
 
 
-def _same_numbers(inp: Input, zh: Proof, en_inp: Input, en: Proof, runner: Runner) -> Proof:
+def same_numbers(inp: Input, zh: Proof, en_inp: Input, en: Proof, runner: Runner) -> Proof:
     """Do a block's Chinese and English outputs print the same numbers? A line whose numbers
     change when either version runs again (timings, ratios of timings) does not count."""
     label = inp.label + " zh=en"
