@@ -17,6 +17,7 @@ from tutor.authoring.isolation import context_modules, process_effects
 from tutor.course.languages import tagged
 from tutor.course.loader import Course, load_course
 from tutor.protocol.result import RunResult, Status
+from tutor.running.batch import BatchWorker
 from tutor.running.runner import Runner, snippet_job
 
 
@@ -69,7 +70,9 @@ def quiz_inputs(chapter, only: set[str] | None = None, tag: str = "") -> list[In
     return inputs
 
 
-def quiz_proofs(course: Course, chapter, runner: Runner, batch: bool = True) -> list[Proof]:
+def quiz_proofs(
+    course: Course, chapter, runner: Runner, batch: bool | BatchWorker = True
+) -> list[Proof]:
     """A quiz's verification code; a question whose English code differs runs in English too,
     in the same batch, and its two outputs must print the same numbers."""
     en = load_course(course.root, lang="en").chapter_by_id[chapter.id]
@@ -84,7 +87,7 @@ def quiz_proofs(course: Course, chapter, runner: Runner, batch: bool = True) -> 
 
 
 def run_blocks(
-    course: Course, ids: list[str], runner: Runner, *, batch: bool = True
+    course: Course, ids: list[str], runner: Runner, *, batch: bool | BatchWorker = True
 ) -> list[Proof]:
     """Runnable blocks of the given lessons (or chapters) and the verify code of their quizzes;
     one batch per page and one per quiz."""
@@ -104,7 +107,9 @@ def run_blocks(
     return proofs
 
 
-def page_proofs(course: Course, lesson, runner: Runner, batch: bool = True) -> list[Proof]:
+def page_proofs(
+    course: Course, lesson, runner: Runner, batch: bool | BatchWorker = True
+) -> list[Proof]:
     """A page's blocks in Chinese and, where the page has an English version, in English: one
     batch worker for both; then each block's two outputs, whose numbers must agree."""
     inputs = lesson_inputs(course, lesson)
