@@ -62,8 +62,10 @@ def freeze_transform(L):
 
     try:
         out = through(flags)
+        tree_accepted = True
     except Exception:  # the chapter also accepts a freeze whose mask must be a function
         out = through(lambda _params: flags)
+        tree_accepted = False
     inner = as_entry(out, "b", msg("_ch7_freeze.freeze_output"), FREEZE_LIKE)
     a = as_array(
         as_entry(out, "a", msg("_ch7_freeze.freeze_output"), FREEZE_LIKE),
@@ -103,7 +105,14 @@ def freeze_transform(L):
         )
 
     made = as_transform(L.freeze(by_value), "freeze(mask_fn)")
-    out = pair(made.update(incoming, made.init(params), params), "freeze(mask_fn).update(...)")[0]
+    try:
+        out = made.update(incoming, made.init(params), params)
+    except Exception as e:
+        if not tree_accepted:
+            raise
+        # the same freeze took a tree of flags: a function in its place is used as a tree
+        fail(msg("_ch7_freeze.mask_fn_used_as_tree", error=type(e).__name__))
+    out = pair(out, "freeze(mask_fn).update(...)")[0]
     got = {
         k: as_array(v, msg("_ch7_freeze.update_of_leaf", k=k))
         for k, v in (

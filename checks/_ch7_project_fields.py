@@ -4,7 +4,8 @@ mini-batch is the same whatever the shuffle, so every step is known): every leaf
 advances (params, each leaf of opt_state, step) is advanced the same way (_state_fields). The key
 must advance, its value is the learner's (the statement does not fix how it is split). The
 reference epoch is built from parts already checked: the learner's optimizer, ce_loss and
-STEPS_PER_EPOCH / BATCH (ex_7_7 registers the check after them)."""
+STEPS_PER_EPOCH / BATCH (ex_7_7 registers the check after them). Also the cause accuracy and
+hard_samples add when every step count in the trained state's opt_state lags its step."""
 
 import numpy as np
 from _state_fields import assert_fields_advance
@@ -47,3 +48,31 @@ def state_fields(L):
         atol=1e-6,
         loose=(".key",),
     )
+
+
+def opt_state_behind(L, state) -> str:
+    """After training: the step counts inside state.opt_state (its integer scalar leaves) against
+    state.step. Said only when every count lags the step: then the optimizer state did not
+    advance with the training; a count of at most one epoch's steps means it restarts each
+    epoch."""
+    import jax
+
+    try:
+        step = int(np.asarray(state.step))
+        counts = sorted(
+            {
+                int(np.asarray(leaf))
+                for leaf in jax.tree.leaves(state.opt_state)
+                if np.ndim(leaf) == 0 and np.issubdtype(np.asarray(leaf).dtype, np.integer)
+            }
+        )
+        per_epoch = int(as_scalar(L.STEPS_PER_EPOCH, "STEPS_PER_EPOCH"))
+    except Exception:  # a state this cannot read leaves the cause unsaid
+        return ""
+    if not counts or step <= 0 or max(counts) >= step:
+        return ""
+    if max(counts) <= per_epoch:
+        return msg(
+            "_ch7_project_fields.opt_state_restarts", step=step, counts=counts, per_epoch=per_epoch
+        )
+    return msg("_ch7_project_fields.opt_state_behind", step=step, counts=counts)

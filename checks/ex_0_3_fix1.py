@@ -3,8 +3,8 @@ squared error, 2·mean((w·x − y)·x).
 
 Checks: the derivative on random data without jit ("grad") and under jit ("jit"), naming a vector
 output only when grad raised that TypeError, the Jacobian only when the result is the per-residual
-derivatives x, the sum of residuals only when it equals Σx, and jnp.sum only when it is n times the
-gradient."""
+derivatives x, the sum of residuals only when it equals Σx, their mean (the square forgotten) only
+when it equals mean(x), and jnp.sum only when it is n times the gradient."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -50,6 +50,7 @@ def _verify(fn, seed, what):
         msg=msg("ex_0_3_fix1.grad_differs"),
         mistakes=[
             Mistake("sum_residuals", x64.sum(), msg("ex_0_3_fix1.sum_residuals")),
+            Mistake("mean_residuals", x64.mean(), msg("ex_0_3_fix1.mean_residuals")),
             Mistake("sum_not_mean", grad * len(x64), msg("ex_0_3_fix1.sum_not_mean")),
         ],
     )

@@ -4,7 +4,8 @@ per_example_grads batched with vmap over a shared w.
 Checks: one example's loss ("single"); losses on a batch with n ≠ d and one with n = d, naming a
 missing in_axes=None only when vmap reported inconsistent sizes or the result equals what splitting
 w produces ("losses"); gradients against 2(x·w − y)·x, naming grad of a vector only when grad raised
-that TypeError and the mean gradient only when a single row equals it ("grads"); both under jit
+that TypeError, and the gradient of the mean or of the summed loss only when a single row equals
+it ("grads"); both under jit
 ("jit"); the same number of staged operations for n = 4 and n = 16 ("no_loop")."""
 
 import _repair_ch6 as R
@@ -110,10 +111,12 @@ def _(L):
             symptoms={"word:Output had shape": msg("ex_0_4.grad_of_vector")},
         )
         ref = _ref_grads(w, xs, ys)
-        if np.shape(out) == (d,) and (
-            compare(np.asarray(out, np.float64), ref.mean(axis=0), rtol=1e-4, atol=1e-5) is None
-        ):
-            fail(msg("ex_0_4.mean_gradient", n=n, d=d), shape=[d])
+        if np.shape(out) == (d,):  # one row: the gradient of a reduced loss?
+            row = np.asarray(out, np.float64)
+            if compare(row, ref.mean(axis=0), rtol=1e-4, atol=1e-5) is None:
+                fail(msg("ex_0_4.mean_gradient", n=n, d=d), shape=[d])
+            if compare(row, ref.sum(axis=0), rtol=1e-4, atol=1e-5) is None:
+                fail(msg("ex_0_4.sum_gradient", n=n, d=d), shape=[d])
         assert_close(
             as_array(out, what, shape=(n, d)),
             ref,

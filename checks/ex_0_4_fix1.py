@@ -2,7 +2,8 @@
 
 Checks: predictions on a batch with n ≠ d and one with n = d, without jit ("batch") and under jit
 ("jit"), against xs @ w; a missing in_axes=None is named only when vmap reported inconsistent sizes
-or the result equals what splitting w produces; any other shape is reported as a shape."""
+or the result equals what splitting w produces, in_axes in the wrong order only when the result
+equals what in_axes=(0, None) produces; any other shape is reported as a shape."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -11,6 +12,13 @@ from tutor.worker.checklib import Checks, as_array, assert_close, compare, fail,
 
 checks = Checks("ex_0_4_fix1")
 BATCHES = ((111, 5, 3), (112, 4, 4))
+
+
+def _swapped(w64, x64):
+    """What in_axes=(0, None) produces: call i gets the number w[i] and all of xs. A predict
+    written with jnp.dot or * gives xs·w[i] (shape (d, n, d)); one that sums x * w gives
+    Σ xs·w[i] (shape (d,))."""
+    return (w64[:, None, None] * x64[None], w64 * x64.sum())
 
 
 def _verify(fn, label):
@@ -36,6 +44,12 @@ def _verify(fn, label):
                 is None
             ):
                 fail(msg("ex_0_4_fix1.split_silent", n=n), shape=list(shape))
+        if any(
+            np.shape(value) == shape
+            and compare(np.asarray(out, np.float64), value, rtol=1e-5, atol=1e-5) is None
+            for value in _swapped(w64, x64)
+        ):
+            fail(msg("ex_0_4_fix1.swapped", shape=shape, n=n), shape=list(shape))
         if shape != (n,):
             fail(msg("ex_0_4_fix1.wrong_shape", shape=shape, n=n), shape=list(shape))
         assert_close(

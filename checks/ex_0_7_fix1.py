@@ -3,8 +3,10 @@ jnp.where(x > 0, x / (1 + x), x / (1 − x)).
 
 Checks: values under jit on random scalars, one call each ("jit"), values under vmap and
 derivatives under vmap(grad) ("vmap_grad"). An `if` on a tracer is named only when the call raised
-TracerBoolConversionError, a static x only when jit refused to hash it, and one branch for every
-element only when the result equals it."""
+TracerBoolConversionError, a static x only when jit refused to hash it; one branch for every
+element, the branches swapped, or x returned unchanged for x ≤ 0 only when the result equals it;
+and a wrong branch only when the result is right for every element on one side of 0 and wrong for
+every element on the other."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -37,16 +39,46 @@ def _symptoms():
     }
 
 
+def _one_side(got, x):
+    """The message naming the branch that is wrong when the result is right on one side of 0 and
+    wrong for every element of the other; else the plain difference."""
+    want = _values(x)
+    ok = np.abs(got - want) <= 1e-6 + 1e-5 * np.abs(want)
+    pos = x > 0
+    if pos.any() and (~pos).any() and ok[pos].all() and not ok[~pos].any():
+        return msg(
+            "ex_0_7_fix1.wrong_for_nonpositive", right=int(pos.sum()), wrong=int((~pos).sum())
+        )
+    if pos.any() and (~pos).any() and ok[~pos].all() and not ok[pos].any():
+        return msg("ex_0_7_fix1.wrong_for_positive", right=int((~pos).sum()), wrong=int(pos.sum()))
+    return msg("ex_0_7_fix1.values_differ")
+
+
 def _compare(out, x, what):
     x64 = x.astype(np.float64)
+    got = as_array(out, what, shape=x.shape)
+    pos = x64 > 0
     assert_close(
-        as_array(out, what, shape=x.shape),
+        got,
         _values(x),
         rtol=1e-5,
         atol=1e-6,
         what=what,
-        msg=msg("ex_0_7_fix1.values_differ"),
-        mistakes=[Mistake("negative_branch", x64 / (1.0 - x64), msg("ex_0_7_fix1.one_branch"))],
+        msg=_one_side(np.asarray(got, np.float64), x64),
+        mistakes=[
+            Mistake("negative_branch", x64 / (1.0 - x64), msg("ex_0_7_fix1.one_branch")),
+            Mistake("positive_branch", x64 / (1.0 + x64), msg("ex_0_7_fix1.positive_branch")),
+            Mistake(
+                "branches_swapped",
+                np.where(pos, x64 / (1.0 - x64), x64 / (1.0 + x64)),
+                msg("ex_0_7_fix1.branches_swapped"),
+            ),
+            Mistake(
+                "nonpositive_unchanged",
+                np.where(pos, x64 / (1.0 + x64), x64),
+                msg("ex_0_7_fix1.nonpositive_unchanged"),
+            ),
+        ],
     )
 
 

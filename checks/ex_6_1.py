@@ -45,14 +45,40 @@ def _known_mistakes(count, increment):
     ]
 
 
+def _hidden_state(L, before, call, got, args):
+    """Names state kept between calls when it is shown: the call changed module state and the
+    same arguments at once give another result."""
+    change = before.changes()
+    if not change:
+        return
+    again = _pair(L.update_counter(*args), call)
+    if again != got:
+        fail(
+            msg(
+                "ex_6_1.hidden_state",
+                call=call,
+                count=args[0] + 1,
+                increment=args[1],
+                got_count=got[0],
+                got_aux=got[1],
+                again_count=again[0],
+                again_aux=again[1],
+                change=change.words(),
+            ),
+            **change.detail(),
+        )
+
+
 @checks.add("eager")
 def _(L):
     for count, increment in ((41, 3), (0, 0), (-7, 12)):
         call = f"update_counter({count}, {increment})"
+        before = ModuleState(L.ns)
         got = _pair(L.update_counter(count, increment), call)
         want = (count + 1, increment)
         if got == want:
             continue
+        _hidden_state(L, before, call, got, (count, increment))
         why = next((m for value, m in _known_mistakes(count, increment) if value == got), None)
         assert_equal(
             list(got),

@@ -164,5 +164,5 @@ def _(L):
         rtol=1e-6,
         atol=1e-6,
         what="amplify_all(x, [-0.5, 4.5, 0.25])",
-        msg=msg("ex_6_1_fix2.driver.msg_2"),
+        msg=msg("ex_6_1_fix2.driver.rows_differ"),
     )

@@ -82,7 +82,7 @@ def _verify(fn, seed, label):
             rtol=0,
             atol=0,
             what=msg("ex_6_2_fix1.verify.what"),
-            msg=msg("ex_6_2_fix1.verify.msg_2", label=label),
+            msg=msg("ex_6_2_fix1.verify.grid_changed", label=label),
         )
 
 

@@ -69,7 +69,7 @@ def _(L):
         rtol=1e-6,
         atol=1e-6,
         what="outs",
-        msg=msg("ex_6_2_fix2.per_sample.msg_2"),
+        msg=msg("ex_6_2_fix2.per_sample.outputs_differ"),
     )
 
 

@@ -1,7 +1,9 @@
 """Repair 6.4-fix1: jax.tree_map was removed in 0.12 -> jax.tree.map.
 
 Checks: on nested trees (dicts of lists and tuples, with None) the result keeps the structure
-and scales every leaf ("values"); under jit, several factors compile once ("jit")."""
+and scales every leaf ("values"), naming tuples turned into lists (or lists into tuples) only when
+the returned structure is the tree's with that change; under jit, several factors compile once
+("jit")."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -49,6 +51,16 @@ def _structure(tree):
         return None
 
 
+def _recast(tree, old, new):
+    """The tree with every container of type `old` (list or tuple) made a `new` one."""
+    if isinstance(tree, dict):
+        return {k: _recast(v, old, new) for k, v in tree.items()}
+    if isinstance(tree, (list, tuple)):
+        items = [_recast(v, old, new) for v in tree]
+        return new(items) if type(tree) is old else type(tree)(items)
+    return tree
+
+
 @checks.add("values")
 def _(L):
     import jax
@@ -56,11 +68,18 @@ def _(L):
     for k, tree in enumerate(_trees(641)):
         factor = 1.5 + k
         out = R.call(L.scale_tree, tree, factor, what="scale_tree", symptoms=SYMPTOMS)
-        if _structure(out) != jax.tree.structure(tree):
+        got = _structure(out)
+        if got != jax.tree.structure(tree):
+            if got == jax.tree.structure(_recast(tree, tuple, list)):
+                why = msg("ex_6_4_fix1.tuples_became_lists")
+            elif got == jax.tree.structure(_recast(tree, list, tuple)):
+                why = msg("ex_6_4_fix1.lists_became_tuples")
+            else:
+                why = msg("ex_6_4_fix1.values.assert_equal")
             assert_equal(
-                str(_structure(out)),
+                str(got),
                 str(jax.tree.structure(tree)),
-                msg("ex_6_4_fix1.values.assert_equal"),
+                why,
                 what=msg("ex_6_4_fix1.values.what_2"),
             )
         want = jax.tree.map(lambda leaf: np.asarray(leaf, np.float64) * factor, tree)  # noqa: B023 (called at once)
@@ -99,5 +118,5 @@ def _(L):
             rtol=1e-6,
             atol=1e-6,
             what=msg("ex_6_4_fix1.jit.what", float_f=float(f)),
-            msg=msg("ex_6_4_fix1.jit.msg_2", float_f=float(f)),
+            msg=msg("ex_6_4_fix1.jit.leaves_differ", float_f=float(f)),
         )

@@ -76,7 +76,7 @@ def _(L):
         rtol=0,
         atol=0,
         what=msg("ex_6_4_fix2.values.what_2"),
-        msg=msg("ex_6_4_fix2.values.msg_2"),
+        msg=msg("ex_6_4_fix2.values.w_changed"),
     )
     assert_equal(
         got_name,
@@ -123,6 +123,6 @@ def _(L):
             rtol=0,
             atol=0,
             what=msg("ex_6_4_fix2.jit.what"),
-            msg=msg("ex_6_4_fix2.jit.msg_2"),
+            msg=msg("ex_6_4_fix2.jit.bias_differs"),
         )
         assert_equal(name, "head", msg("ex_6_4_fix2.jit.assert_equal", name=name), what="name")

@@ -68,7 +68,7 @@ def _(L):
         rtol=1e-5,
         atol=1e-5,
         what=msg("ex_6_5_fix1.values.what_2"),
-        msg=msg("ex_6_5_fix1.values.msg_2"),
+        msg=msg("ex_6_5_fix1.values.total_differs"),
     )
 
 

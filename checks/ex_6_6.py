@@ -365,5 +365,5 @@ def _(L):
         rtol=1e-4,
         atol=1e-5,
         what=msg("ex_6_6.chain.what"),
-        msg=msg("ex_6_6.chain.msg_2"),
+        msg=msg("ex_6_6.chain.params_differ"),
     )

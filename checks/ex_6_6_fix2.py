@@ -88,7 +88,7 @@ def _(L):
             atol=0,
             what=name,
             check_dtype=True,
-            msg=msg("ex_6_6_fix2.values.msg_2", name=name),
+            msg=msg("ex_6_6_fix2.values.moments_not_zero", name=name),
         )
 
 

@@ -92,7 +92,7 @@ def _(L):
         rtol=1e-4,
         atol=1e-6,
         what="w",
-        msg=msg("ex_6_6_fix3.values.msg_2"),
+        msg=msg("ex_6_6_fix3.values.w_differs"),
     )
     assert_close(
         as_array(tuned["b"], msg("ex_6_6_fix3.values.as_array_2"), ndim=0),
@@ -100,7 +100,7 @@ def _(L):
         rtol=1e-4,
         atol=1e-6,
         what="b",
-        msg=msg("ex_6_6_fix3.values.msg_3"),
+        msg=msg("ex_6_6_fix3.values.b_differs"),
     )
 
 

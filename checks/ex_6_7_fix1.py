@@ -70,7 +70,7 @@ def _(L):
         rtol=1e-6,
         atol=1e-6,
         what=msg("ex_6_7_fix1.shared.what"),
-        msg=msg("ex_6_7_fix1.shared.msg_2"),
+        msg=msg("ex_6_7_fix1.shared.params_changed"),
     )
 
 

@@ -79,7 +79,7 @@ def _(L):
         rtol=0,
         atol=0,
         what=msg("ex_6_8_fix1.values.what_2"),
-        msg=msg("ex_6_8_fix1.values.msg_2", len_stream=len(stream)),
+        msg=msg("ex_6_8_fix1.values.count_differs", len_stream=len(stream)),
     )
 
 

@@ -6,7 +6,8 @@ here:
   2. d/da ≈ b/(|a||b|) − cos·a/|a|², atol 1e-5                               -> grads
   3. d/db ≈ a/(|a||b|) − cos·b/|b|², atol 1e-5                               -> grads
   4. cos_sim_safe(1e-3·a, a) ≈ 1 within 1e-5 (added: the arguments swapped, and the scales
-     1e-6 … 1e-15, where a threshold on the squared norm shows)                 -> tiny_vector
+     1e-6 … 1e-15, where a threshold on the squared norm shows; an ε inside the squared norms
+     is named when one ε also gives the learner's value 0.5 at a second scale)   -> tiny_vector
   5. zero a, zero b, both zero (length 6): the value is exactly 0.0          -> zero_inputs
   6. ... and both gradients are finite                                       -> zero_inputs
   7. jit of vmap of grad over rows [a, 0, a, 0] / [b, b, 0, 0]: finite       -> vmap_batch
@@ -167,6 +168,8 @@ def _(L):
                 0.0,
                 msg("ex_7_2.tiny_taken_as_zero", call=call, sq_norm=6 * scale * scale),
             )
+            if abs(got - 1.0) <= 1e-5:
+                continue
             assert_close(
                 got,
                 1.0,
@@ -174,8 +177,44 @@ def _(L):
                 atol=1e-5,
                 what=call,
                 mistakes=[treated_as_zero],
-                msg=msg("ex_7_2.tiny_not_one", call=call, got=repr(got)),
+                msg=msg("ex_7_2.tiny_not_one", call=call, got=repr(got))
+                + _eps_tiny_diagnosis(L, a64, scale, got, scaled_first=args[0] is not vec),
             )
+
+
+def _cos_eps_inside(s: float, eps: float, norm: float) -> float:
+    """cos(s·a, a) when ε is added inside both square roots, √(Σx² + ε), in float64."""
+    return s * norm**2 / (np.sqrt((s * norm) ** 2 + eps) * np.sqrt(norm**2 + eps))
+
+
+def _bisect_log(f, target: float, lo: float, hi: float) -> float:
+    """x in [e^lo, e^hi] with f(x) = target, f decreasing in x (bisection in log x)."""
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if f(float(np.exp(mid))) > target:
+            lo = mid
+        else:
+            hi = mid
+    return float(np.exp((lo + hi) / 2))
+
+
+def _eps_tiny_diagnosis(L, a64, scale: float, got: float, *, scaled_first: bool) -> str:
+    """Names an ε inside the squared norms only when one ε explains both this value and the
+    learner's value at a second scale, where that ε gives 0.5 (a threshold gives 0 or 1 there)."""
+    if not 0.0 < got < 1.0:
+        return ""
+    norm = float(np.linalg.norm(a64))
+    eps = _bisect_log(lambda e: _cos_eps_inside(scale, e, norm), got, -120.0, 20.0)
+    probe = 1.0 / _bisect_log(lambda r: _cos_eps_inside(1.0 / r, eps, norm), 0.5, -20.0, 120.0)
+    (vec,) = _f32(a64)
+    args = (vec * probe, vec) if scaled_first else (vec, vec * probe)
+    try:
+        there = as_scalar(L.cos_sim_safe(*args), "cos_sim_safe")
+    except CheckFailed:
+        return ""
+    if not abs(there - 0.5) <= 2e-3:
+        return ""
+    return msg("ex_7_2.eps_inside_tiny", eps=eps, scale=probe, there=there)
 
 
 def _zero_cases():

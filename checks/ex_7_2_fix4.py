@@ -82,8 +82,26 @@ def _(L):
         rtol=1e-5,
         atol=1e-6,
         what=msg("ex_7_2_fix4.invalid_row"),
-        msg=msg("ex_7_2_fix4.invalid_row_not_uniform", got=np.round(row, 4).tolist()),
+        msg=msg("ex_7_2_fix4.invalid_row_not_uniform", got=np.round(row, 4).tolist())
+        + (_nan_hidden(L, allowed, z) if np.all(row == 0.0) else ""),
     )
+
+
+def _nan_hidden(L, allowed, z) -> str:
+    """A row of zeros is a NaN replaced after the softmax only when checkify finds a NaN made on
+    the way (a finite fill zeroed afterwards makes none)."""
+    from jax.experimental import checkify
+
+    try:
+        err, _ = checkify.checkify(
+            lambda x: L.masked_softmax(x, allowed), errors=checkify.float_checks
+        )(z)
+        report = err.get()
+    except Exception:
+        return ""
+    if report is None or "nan" not in report.lower():
+        return ""
+    return msg("ex_7_2_fix4.nan_replaced_after", checkify=report.splitlines()[0].rstrip("."))
 
 
 @checks.add("grad", needs="values")

@@ -1,12 +1,13 @@
 """Repair 7.3-fix2: the full Jacobian with large n and small m used jacfwd -> jacrev.
 
-Checks: the (m, n) Jacobian of B·tanh(A·x) on fresh data equals float64, a transposed result is
-named ("values"); no intermediate array in the program exceeds m×n elements ("mode")."""
+Checks: the (m, n) Jacobian of B·tanh(A·x) on fresh data equals float64, a transposed result, the
+gradient of the summed outputs and one output's row are named ("values"); no intermediate array
+in the program exceeds m×n elements ("mode")."""
 
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, assert_close, fail, msg, rng
+from tutor.worker.checklib import Checks, assert_close, compare, fail, msg, rng
 
 checks = Checks("ex_7_3_fix2")
 M, H, N = 2, 24, 90
@@ -31,6 +32,13 @@ def _(L):
             msg("ex_7_3_fix2.transposed", shape=out.shape, m=M, n=N),
             actual_shape=str(out.shape),
         )
+    if out.shape == (N,):  # one row of n: what a gradient of a scalar built from the outputs gives
+        jac = _want(x, A, B)
+        rows = [(msg("ex_7_3_fix2.summed_outputs"), jac.sum(0))]
+        rows += [(msg("ex_7_3_fix2.one_output", i=i), jac[i]) for i in range(M)]
+        for what, row in rows:
+            if compare(out, row, rtol=1e-4, atol=1e-5) is None:
+                fail(msg("ex_7_3_fix2.gradient_row", shape=out.shape, m=M, n=N, what=what))
     out = R.as_array(out, "sensitivities(x, A, B)", shape=(M, N))
     assert_close(
         out,

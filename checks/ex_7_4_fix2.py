@@ -2,7 +2,8 @@
 statistics under vmap -> the batch statistics are passed in from outside.
 
 Checks: per-example gradients with inputs standardised by the batch's column statistics equal
-float64, per-sample statistics named as a mistake ("values"); the program has as many primitives
+float64, per-sample statistics, the sample std (ddof=1) and
+centring alone named as mistakes ("values"); the program has as many primitives
 for B = 12 as for B = 4 ("program")."""
 
 import _repair_ch7 as R
@@ -43,9 +44,11 @@ def _grads(params, Z, Y):
     return {"w": r[:, None] * Z, "b": r}
 
 
-def _standardised(X, axis):
+def _standardised(X, axis, ddof=0):
     X = np.asarray(X, np.float64)
-    return (X - X.mean(axis=axis, keepdims=True)) / (X.std(axis=axis, keepdims=True) + 1e-6)
+    return (X - X.mean(axis=axis, keepdims=True)) / (
+        X.std(axis=axis, keepdims=True, ddof=ddof) + 1e-6
+    )
 
 
 def _row_reductions(fn, params, X, Y) -> set[bool]:
@@ -109,7 +112,17 @@ def _(L):
                 "own_stats",
                 _grads(params, _standardised(X, 1), Y),
                 _own_stats_cause(L.per_example_grads, params, X, Y),
-            )
+            ),
+            Mistake(
+                "sample_std",
+                _grads(params, _standardised(X, 0, ddof=1), Y),
+                msg("ex_7_4_fix2.sample_std"),
+            ),
+            Mistake(
+                "centred_only",
+                _grads(params, np.asarray(X, np.float64) - np.asarray(X, np.float64).mean(0), Y),
+                msg("ex_7_4_fix2.centred_only"),
+            ),
         ],
     )
 

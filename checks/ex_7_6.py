@@ -16,9 +16,10 @@ The chapter's self-check, here:
   6. dense_1.w changed                                                  -> frozen_bits
   7. a device reference to dense_1.w taken before training is deleted (donation) -> donation
 Compiles are counted by the jitted function's own name (CompileLog, caches cleared): exactly 1 in
-three steps (a count of 0 means nothing named finetune_step was compiled, which fails); the first
-loss equals the float64 cross-entropy of the initial params; the 512 training samples are fresh
-blobs (20 features, 10 classes) made here with NumPy.
+three steps (a count of 0 means nothing named finetune_step was compiled, which fails);
+optimizer and train_steps run only once freeze_transform passed (ex6_opt is built on freeze);
+the first loss equals the float64 cross-entropy of the initial params; the 512 training samples
+are fresh blobs (20 features, 10 classes) made here with NumPy.
 Added: ex6_opt compared update by update (three updates: a zero gradient, then two random ones) with
 a float64 NumPy AdamW (lr 0.01, decay 1e-4 on every dense_1 leaf) followed by the freeze of dense_0;
 the known mistakes (no decay, freeze before adamw, a mask without dense_0.b, nothing frozen) are
@@ -107,7 +108,7 @@ def _(L):
 # ---------------------------------------------------------------- the optimizer, against float64
 
 
-@checks.add("optimizer")
+@checks.add("optimizer", needs="freeze_transform")
 def _(L):
     F.freeze_pair_shaped(L)
     import jax
@@ -211,7 +212,7 @@ def _host(params):
     }
 
 
-@checks.add("train_steps")
+@checks.add("train_steps", needs="freeze_transform")
 def _(L):
     F.freeze_pair_shaped(L)
     import jax.numpy as jnp

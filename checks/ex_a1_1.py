@@ -76,6 +76,11 @@ def _shifted(r, d, gamma):
     return np.append(returns_ref(r, d, gamma)[1:], 0.0)
 
 
+def _next_done(r, d, gamma):
+    """What masking G_{t+1} with the next step's flag d_{t+1} (d_T = 0) gives."""
+    return returns_ref(r, np.append(f64(d)[1:], 0.0), gamma)
+
+
 # What each known mistake returns on a trajectory (computed from the check's data, then matched).
 MISTAKES = [
     Known(
@@ -102,6 +107,11 @@ MISTAKES = [
         "shifted",
         _shifted,
         later("ex_a1_1.mistake_shifted"),
+    ),
+    Known(
+        "next_done",
+        _next_done,
+        later("ex_a1_1.mistake_next_done"),
     ),
 ]
 

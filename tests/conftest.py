@@ -66,3 +66,16 @@ def fault_runner():
     r.warm(CTX)
     yield r
     r.close()
+
+
+@pytest.fixture(scope="session")
+def fake_runner():
+    """A runner whose workers run the learner's code without jax (tests/fakeworker.py): for the
+    tests of the parent's supervision (test_supervision*.py)."""
+    from runnerhelp import FAKE_WORKER
+
+    from tutor.running.runner import Runner
+
+    r = Runner(keep_warm=True, worker=FAKE_WORKER)
+    yield r
+    r.close()

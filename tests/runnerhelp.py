@@ -1,10 +1,12 @@
-"""Shared pieces of the runner's tests (test_runner_*.py): the job of exercise 6.1 of the real
-course, learner code that leaves processes behind, and the check that a run left nothing."""
+"""Shared pieces of the runner's tests (test_runner_*.py, test_supervision.py, test_procs.py): the
+job of exercise 6.1 of the real course, learner code that leaves processes behind, the check that
+a run left nothing, and the worker without jax (tests/fakeworker.py)."""
 
 from __future__ import annotations
 
 import ast
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -84,3 +86,7 @@ def assert_nothing_left(run, extra_pids=()) -> None:
 
 def child_pids(pid_file: Path) -> list[int]:
     return [int(x) for x in pid_file.read_text().split()] if pid_file.exists() else []
+
+
+# the worker of the supervision tests: the real worker's protocol, reaper and limits, no jax
+FAKE_WORKER = [sys.executable, str(Path(__file__).resolve().parent / "fakeworker.py")]

@@ -5,8 +5,9 @@ fails in the batch but holds alone is reported as a leak of process-wide state."
 
 from tutor.authoring.course_proof import Input, prove
 from tutor.protocol.result import Status
-from tutor.running.batch import run_batch
+from tutor.running.batch import BatchWorker, run_batch, run_batch_said
 from tutor.running.runner import snippet_job
+from tutor.words.catalog import say
 
 
 def _job(code: str, label: str, time_limit: float = 120.0):
@@ -30,15 +31,32 @@ def test_each_job_runs_in_a_fresh_namespace_with_its_own_output():
     assert [r.exercise for r in (first, second, third, fourth)] == [j.exercise for j in jobs]
 
 
-def test_a_job_that_overruns_its_limit_leaves_it_and_the_rest_without_a_result():
+def test_a_job_that_overruns_its_limit_has_no_result_and_the_rest_run_in_a_new_worker():
     jobs = [
-        _job("print('done')", "before"),
+        _job("import os\nprint(os.getpid())", "before"),
         _job("while True:\n    pass", "endless", time_limit=1.0),
-        _job("print('never')", "after"),
+        _job("import os\nprint(os.getpid())", "after"),
     ]
-    before, endless, after = run_batch(jobs)
-    assert before.status is Status.PASSED and before.stdout == "done\n"
-    assert endless is None and after is None
+    with BatchWorker() as worker:
+        before, endless, after = run_batch_said(jobs, [["zh"]] * 3, worker=worker)
+        assert worker.started == 2
+    assert before["zh"].status is Status.PASSED and endless is None
+    assert after["zh"].status is Status.PASSED
+    assert after["zh"].stdout != before["zh"].stdout  # another process
+
+
+def test_a_kept_worker_serves_many_batches_each_job_fresh_and_deaf_to_the_next():
+    reads = "try:\n    print(input())\nexcept EOFError:\n    print('eof')"
+    with BatchWorker() as worker:
+        (first,) = run_batch_said([_job("hidden = 1\n" + reads, "one")], [["zh"]], worker=worker)
+        second, third = run_batch_said(
+            [_job("print('hidden' in globals())", "two"), _job(reads, "three")],
+            [["zh"], ["zh"]],
+            worker=worker,
+        )
+        assert worker.started == 1
+    assert first["zh"].stdout == "eof\n" and second["zh"].stdout == "False\n"
+    assert third["zh"].stdout == "eof\n"
 
 
 def _prints(text: str):
@@ -66,3 +84,49 @@ def test_a_verdict_that_holds_alone_but_not_after_a_leak_names_the_leak(runner):
     assert "not alone" in leaked[1].why and "process-wide" in leaked[1].why
     leak.alone = True
     assert all(v.ok for v in prove([leak, dtype], runner))
+
+
+def _timeless(result) -> dict:
+    """A result as a dict without its timings (the only thing two runs may differ in)."""
+    d = result.to_dict()
+    d.pop("duration_s")
+    for check in d["checks"]:
+        check.pop("duration_s")
+    return d
+
+
+def test_a_fixture_said_in_both_languages_reads_as_its_run_in_each_would():
+    from tutor.course.loader import load_course
+    from tutor.running.runner import exercise_job
+
+    course = load_course()
+    ex = course.exercise("0.1")
+    ctx = course.chapter_of(ex.id).context_path
+    wrong = ex.wrong_solutions()[0]
+
+    def job(lang):
+        return exercise_job(ex, wrong, ctx, time_limit=120.0, lang=lang)
+
+    apart = dict(zip(["zh", "en"], run_batch([job("zh"), job("en")]), strict=True))
+    (both,) = run_batch_said([job("zh")], [["zh", "en"]])
+    assert set(both) == {"zh", "en"}
+    for lang, alone in apart.items():
+        assert _timeless(both[lang]) == _timeless(alone), lang
+    failed = [c.message for c in both["en"].checks if c.status.value == "failed"]
+    assert failed and failed != [c.message for c in both["zh"].checks if c.status.value == "failed"]
+
+
+def test_words_a_job_cut_are_proved_by_a_run_in_each_language(runner):
+    code = "from tutor.words.catalog import t\nprint(t('status.not_attempted')[:-1])"
+    (cut,) = run_batch_said([_job(code, "cut")], [["zh", "en"]])
+    assert cut == {}  # the marks do not pair: no language read from this run
+
+    def prints_cut(lang):
+        want = say(lang, "status.not_attempted")[:-1] + "\n"
+        return lambda res: (res.status is Status.PASSED and res.stdout == want, res.stdout)
+
+    inp = Input("cut", lambda: _job(code, "cut"), prints_cut("zh"), alone=False)
+    inp.said_in["en"] = prints_cut("en")
+    proofs = prove([inp], runner)
+    assert [(p.label, p.ok) for p in proofs] == [("cut", True), ("cut [en]", True)]
+    assert proofs[1].result.stdout == say("en", "status.not_attempted")[:-1] + "\n"

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 from tutor.authoring.block_parity import number_difference, numbers, unstable_lines
-from tutor.authoring.block_proofs import RERUNS, _same_numbers, page_proofs
+from tutor.authoring.block_proofs import RERUNS, page_proofs, same_numbers
 from tutor.course.loader import load_course
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "course"
@@ -140,7 +140,7 @@ def _pair(zh_out: str, en_out: str):
 def test_a_ratio_of_timings_that_repeats_in_one_language_is_still_found_unstable():
     # CI of stop 37: Chinese printed 25 twice, English 28: the English rerun shows it moves
     runner = _Replaying({"zh": ["ratio 25\n"], "en": ["ratio 31\n"]})
-    proof = _same_numbers(*_pair("ratio 25\n", "ratio 28\n"), runner)
+    proof = same_numbers(*_pair("ratio 25\n", "ratio 28\n"), runner)
     assert proof.ok, proof.why
     assert runner.runs == ["zh", "en"]  # one round was enough
 
@@ -148,6 +148,6 @@ def test_a_ratio_of_timings_that_repeats_in_one_language_is_still_found_unstable
 def test_a_difference_that_never_moves_fails_after_the_reruns():
     runner = _Replaying({"zh": ["hits 1\n"] * RERUNS, "en": ["hits 2\n"] * RERUNS})
     zh_inp, zh, en_inp, en = _pair("hits 1\n", "hits 2\n")
-    proof = _same_numbers(zh_inp, zh, en_inp, en, runner)
+    proof = same_numbers(zh_inp, zh, en_inp, en, runner)
     assert not proof.ok and "prints 2 where the reference's line 1 prints 1" in proof.why
     assert len(runner.runs) == 2 * RERUNS

@@ -87,7 +87,7 @@ def test_dev_reports_in_the_chosen_language(lang, monkeypatch, capsys):
     assert capsys.readouterr().out.splitlines()[-1] == catalog.say(lang, "cli.dev.problems", n=1)
 
     proofs = [Proof("6.1 block 1", True, "ran"), Proof("6.1 block 2", False, "raised")]
-    monkeypatch.setattr(block_proofs, "run_blocks", lambda course, ids, runner: proofs)
+    monkeypatch.setattr(block_proofs, "run_blocks", lambda course, ids, runner, batch: proofs)
     monkeypatch.setattr(course_proof, "dev_runner", lambda: SimpleNamespace(close=lambda: None))
     monkeypatch.setattr(commands, "course", lambda: None)
     assert commands.cmd_dev(SimpleNamespace(dev_cmd="blocks", ids=[])) == commands.EXIT_FAIL

@@ -89,3 +89,15 @@ def test_the_page_an_exercise_follows_links_it(tmp_path, course):
     _set_needs(root, "ch7", "7.6", ["7.6a", "7.7b"])  # after 7.7b, which does not
     found = _problems(root, "links")
     assert [p.file.endswith("7.7b.md") for p in found] == [True], found
+
+
+def test_the_link_asked_for_is_written_in_the_pages_language(tmp_path, course):
+    root = _copy(tmp_path, course)
+    _set_needs(root, "ch7", "7.6", ["7.6a", "7.7b"])
+    said = {
+        lang: [p.message for p in validate(load_course(root, lang=lang, fresh=True))]
+        for lang in ("zh", "en")
+    }
+    assert any("[练习 7.6](exercise:7.6)" in m for m in said["zh"]), said["zh"]
+    assert any("[exercise 7.6](exercise:7.6)" in m for m in said["en"]), said["en"]
+    assert not any("练习" in m for m in said["en"]), said["en"]

@@ -64,6 +64,23 @@ RECORDED = [
         ),
         "tuple",
     ),
+    (
+        ValueError(
+            "pytree structure error: different types at key path\n    tree_map tree\nAt that "
+            "key path, the prefix pytree tree_map tree has a subtree of type\n    <class 'dict'>"
+            "\nbut at the same key path the full pytree has a subtree of different type\n    "
+            "<class 'function'>."
+        ),
+        "mask(params)",
+    ),
+    (
+        ValueError(
+            "pytree structure error: different lengths of tuple at key path\n    tree_map tree\nAt "
+            "that key path, the prefix pytree tree_map tree has a subtree of type tuple of length "
+            "2, but the full pytree has a subtree of the same type but of length 3."
+        ),
+        "key path",
+    ),
 ]
 
 
@@ -101,13 +118,28 @@ def _raise_live(kind):
         jnp.exp(None)
     elif kind == "switch":
         lax.switch(jnp.float32(1), [lambda x: x, lambda x: -x], 2.0)
+    elif kind == "tree_function":
+        jax.tree.map(lambda u, f: u, {"a": jnp.ones(2)}, lambda params: params)
+    elif kind == "tree_lengths":
+        jax.tree.map(lambda u, f: u, (1.0, 2.0), (1.0, 2.0, 3.0))
     elif kind == "static":
         jax.jit(lambda x, opts: x * opts[0], static_argnames="opts")(1.0, opts=[2])
 
 
 @pytest.mark.parametrize(
     "kind",
-    ["scan", "fori", "broadcast", "where_broadcast", "none", "none_argument", "switch", "static"],
+    [
+        "scan",
+        "fori",
+        "broadcast",
+        "where_broadcast",
+        "none",
+        "none_argument",
+        "switch",
+        "static",
+        "tree_function",
+        "tree_lengths",
+    ],
 )
 def test_the_installed_jax_raises_texts_that_get_a_hint(kind):
     pytest.importorskip("jax")

@@ -1,6 +1,7 @@
 """Process supervision without a course: trees found by ancestry and killed, a reaper killed
 from outside (the run still ends and its orphans are found by token), run folders of dead
-owners removed at start-up."""
+owners removed at start-up. The workers are tests/fakeworker.py: the real worker's reaper and
+pipes without jax."""
 
 import os
 import signal
@@ -9,7 +10,7 @@ import sys
 import time
 
 import pytest
-from runnerhelp import CTX, DOUBLE_FORK, ESCAPEE, child_pids, job
+from runnerhelp import CTX, DOUBLE_FORK, ESCAPEE, FAKE_WORKER, child_pids, job
 
 from tutor import paths
 from tutor.protocol.events import Job, Ready
@@ -111,7 +112,7 @@ def test_a_reaper_killed_from_outside_still_ends_the_run(tmp_path):
         check_module=str(paths.checks_dir() / "ex_6_1.py"),
         check_ids=["eager"],
     )
-    r = Runner(keep_warm=False)
+    r = Runner(keep_warm=False, worker=FAKE_WORKER)
     try:
         run = r.start(job)
         deadline = time.monotonic() + 60
@@ -147,7 +148,7 @@ def test_a_process_left_behind_counts_once_when_the_reaper_is_late(tmp_path):
     pid_file, answer = tmp_path / "pids.txt", tmp_path / "answer.py"
     code = ESCAPEE + DOUBLE_FORK + "import time\ntime.sleep(600)\n"
     answer.write_text(code.replace("{pids!r}", repr(str(pid_file))))
-    w = WorkerProcess(sys.executable, CTX)
+    w = WorkerProcess(FAKE_WORKER, CTX)
     try:
         deadline = time.monotonic() + 90
         while not isinstance(w.events.get(timeout=90), Ready):

@@ -45,3 +45,16 @@ def test_no_option_gives_itself_away(course):
         for q in quiz.questions:
             for option in q.options:
                 assert "没有任何缺点" not in option, (q.id, option)
+
+
+def test_a_question_with_more_options_than_answer_keys_is_refused(course):
+    from tutor.authoring.validate import validate
+    from tutor.course.quiz import OPTION_LETTERS
+
+    q = next(q for q in course.quiz("6").questions if q.kind == "choice")
+    q.options = [*q.options, *(f"extra {n}" for n in range(len(OPTION_LETTERS)))]
+    try:
+        refused = [str(p) for p in validate(course) if f"{q.id}.options" in str(p)]
+    finally:
+        q.options = q.options[: -len(OPTION_LETTERS)]
+    assert refused and "2 to 4 options" in refused[0], refused

@@ -1,6 +1,8 @@
 """How a run ends besides its verdict: cancelled, its parent dead (the whole tree dies with it),
 its supervisor broken, its worker slow to start, or a platform where workers cannot be
-supervised. Each ends with a result and leaves no process and no run folder behind."""
+supervised. Each ends with a result and leaves no process and no run folder behind. The parent's
+handling is what is proved: the workers are tests/fakeworker.py (the real worker's life without
+jax)."""
 
 import os
 import signal
@@ -14,6 +16,7 @@ from runnerhelp import (
     CHECK,
     DOUBLE_FORK,
     ESCAPEE,
+    FAKE_WORKER,
     GOOD,
     LONG,
     assert_nothing_left,
@@ -32,11 +35,11 @@ from tutor.worker import processes
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_cancel_ends_everything_and_leaves_nothing(fault_runner, tmp_path):
+def test_cancel_ends_everything_and_leaves_nothing(fake_runner, tmp_path):
     pid_file = tmp_path / "pids.txt"
     path = tmp_path / "answer.py"
     path.write_text(ESCAPEE.replace("{pids!r}", repr(str(pid_file))) + "while True:\n    pass\n")
-    run = fault_runner.start(job(path, limit=LONG))
+    run = fake_runner.start(job(path, limit=LONG))
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and not pid_file.exists():
         time.sleep(0.05)  # wait until the child exists, so that the cancel has something to chase
@@ -54,7 +57,7 @@ def test_a_slow_worker_start_says_so(monkeypatch, tmp_path):
     monkeypatch.setattr(run_mod, "STARTUP_LIMIT_S", 0.01)
     path = tmp_path / "answer.py"
     path.write_text(GOOD)
-    r = Runner(keep_warm=False)
+    r = Runner(keep_warm=False, worker=FAKE_WORKER)
     try:
         run = r.start(job(path, limit=7.5))
         result = run.wait(30)
@@ -72,7 +75,7 @@ def test_a_failure_of_the_supervisor_still_ends_the_run(monkeypatch, tmp_path):
     monkeypatch.setattr(processes, "rss", broken)  # the memory watch fails once the job runs
     path = tmp_path / "answer.py"
     path.write_text("while True:\n    pass\n")
-    r = Runner(keep_warm=True)
+    r = Runner(keep_warm=True, worker=FAKE_WORKER)
     try:
         run = r.start(job(path))
         result = run.wait(30)
@@ -97,7 +100,7 @@ import signal, sys, time
 signal.signal(signal.SIGHUP, signal.SIG_DFL)
 from tutor.protocol.events import Job
 from tutor.running.runner import Runner
-r = Runner(keep_warm=False)
+r = Runner(keep_warm=False, worker=sys.argv[3:])
 job = Job(kind="exercise", exercise="6.1", time_limit=300, file=sys.argv[1],
           interface=["update_counter"], check_module=sys.argv[2], check_ids=["x"], context=None)
 run = r.start(job)
@@ -119,7 +122,7 @@ def test_the_whole_tree_dies_with_its_parent(tmp_path, how):
         + "import subprocess\nsubprocess.Popen(['sleep', '600'])\nwhile True:\n    pass\n"
     )
     with subprocess.Popen(
-        [sys.executable, "-c", PARENT, str(path), str(CHECK)],
+        [sys.executable, "-c", PARENT, str(path), str(CHECK), *FAKE_WORKER],
         stdout=subprocess.PIPE,
         text=True,
         cwd=ROOT,

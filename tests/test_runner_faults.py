@@ -1,12 +1,15 @@
-"""The runner survives bad code: each fault ends with the right status, leaves no process and no
-run folder behind. Statuses must not depend on machine speed: faults whose detection races the
+"""The real worker survives bad code: each fault here is one only the worker proper handles (a
+stack sampled inside JAX's compiled code, its dispatch or its tracing, or under the learner's own
+faulthandler; memory or a loop inside a check; the learner's code replacing builtins, the check
+library or the name the worker calls for the checks; a process pool pickling the learner's
+functions). Each ends with the right status, leaves no process and no run folder behind. The
+parent's handling of the faults every worker shows alike (limits, crashes, exits, floods of
+output, escaping processes, forged or malformed messages) is proved with a worker without jax in
+test_supervision.py. Statuses must not depend on machine speed: faults whose detection races the
 time limit get a long one (LONG); how soon a run ends is measured by scripts/bench.py."""
 
 import pytest
 from runnerhelp import (
-    CTX,
-    DOUBLE_FORK,
-    ESCAPEE,
     GOOD,
     LIMIT,
     LONG,
@@ -16,19 +19,8 @@ from runnerhelp import (
     job,
 )
 
-from tutor.protocol.events import snippet_job
 from tutor.protocol.result import Status
-from tutor.words.catalog import t
 
-MALFORMED = (
-    'import os\nos.write(200, b\'{"type":"check_done","check":{}}\\n\')\nwhile True:\n    pass\n'
-)
-FORGED = (
-    "import os, json\n"
-    "doc = {'type': 'result', 'nonce': '0' * 32, 'report': {'checks': [], 'error': None,"
-    " 'origin': None, 'missing': [], 'exit_code': None, 'out_of_memory': False, 'charts': []}}\n"
-    "os.write(200, (json.dumps(doc) + '\\n').encode())\nos._exit(0)\n"
-)
 PATCHED_CHECKLIB = (
     "import tutor.worker.checklib as c\n"
     "c.run_checks = lambda *a, **k: ([], None)\n"
@@ -53,7 +45,6 @@ BUILTINS_IN_FUNCTION = (
 
 # name: (code, expected status, time limit, memory cap in MB)
 FAULTS = {
-    "endless_python_loop": ("while True:\n    pass\n", Status.TIMEOUT, LIMIT, 3072),
     "endless_jitted_while_loop": (
         "x = jax.jit(lambda x0: jax.lax.while_loop(lambda c: c < jnp.inf, lambda c: c + 1.0, x0))"
         "(jnp.float32(0))\n"
@@ -90,18 +81,6 @@ FAULTS = {
         LIMIT,
         3072,
     ),
-    "memory_growing_past_the_cap": (
-        "import numpy as np\nhog = []\nwhile True:\n    hog.append(np.ones(5_000_000))\n",
-        Status.MEMORY,
-        LONG,
-        400,
-    ),
-    "memory_reserved_past_the_cap": (
-        "import numpy as np\nhog = []\nwhile True:\n    hog.append(np.empty(50_000_000))\n",
-        Status.MEMORY,
-        LONG,
-        400,
-    ),
     "endless_generator_inside_a_check": (
         "import itertools\ndef update_counter(count, increment):\n    return "
         "list(itertools.count())\n",
@@ -109,57 +88,15 @@ FAULTS = {
         LONG,
         300,
     ),
-    "segfault": ("import ctypes\nctypes.string_at(0)\n", Status.CRASHED, LIMIT, 3072),
-    "os_exit": ("import os\nos._exit(3)\n", Status.EXITED_EARLY, LIMIT, 3072),
-    "sys_exit": ("import sys\nsys.exit(0)\n", Status.EXITED_EARLY, LIMIT, 3072),
-    "keyboard_interrupt": ("raise KeyboardInterrupt\n", Status.ERROR, LIMIT, 3072),
-    "keyboard_interrupt_inside_a_check": (
-        "def update_counter(count, increment):\n    raise KeyboardInterrupt\n",
-        Status.ERROR,
-        LIMIT,
-        3072,
-    ),
-    "flood_of_output": (
-        "import sys\nchunk = 'x' * 999 + '\\n'\nfor _ in range(100_000):\n    "
-        "sys.stdout.write(chunk)\n" + GOOD,
-        Status.PASSED,
-        LIMIT,
-        3072,
-    ),
-    "child_escapes_with_setsid": (
-        "import subprocess, sys\n"
-        "subprocess.Popen([sys.executable, '-c', 'import os, time; os.setsid(); "
-        "time.sleep(600)'])\n"
-        "subprocess.Popen(['setsid', 'sleep', '600'])\n" + GOOD,
-        Status.PASSED,
-        LIMIT,
-        3072,
-    ),
-    "escapee_with_empty_env_and_new_session": (
-        ESCAPEE + DOUBLE_FORK + GOOD,
-        Status.PASSED,
-        LIMIT,
-        3072,
-    ),
-    "closed_fds_1_and_2": (
-        "import os\nos.close(1)\nos.close(2)\n" + GOOD,
-        Status.PASSED,
-        LIMIT,
-        3072,
-    ),
-    "closed_every_fd": ("import os\nos.closerange(0, 4096)\n" + GOOD, Status.PASSED, LIMIT, 3072),
     "patched_builtins": (
         "import builtins\nbuiltins.isinstance = builtins.len = builtins.open = None\n" + GOOD,
         Status.PASSED,
         LIMIT,
         3072,
     ),
-    "malformed_message_then_a_loop": (MALFORMED, Status.CRASHED, LIMIT, 3072),
-    "forged_passing_result": (FORGED, Status.CRASHED, LIMIT, 3072),
     "patched_checklib": (PATCHED_CHECKLIB, Status.FAILED, LIMIT, 3072),
     "forged_run_checks": (FORGED_RUN_CHECKS, Status.FAILED, LIMIT, 3072),
     "builtins_replaced_inside_the_function": (BUILTINS_IN_FUNCTION, Status.ERROR, LIMIT, 3072),
-    "nul_byte": ("x = 1\ny = 2 \0\n" + GOOD, Status.ERROR, LIMIT, 3072),
     # functions of the learner's file are pickled by reference to __main__, as in a script
     "process_pool": (
         "import multiprocessing\n\ndef square(x):\n    return x * x\n\n"
@@ -171,9 +108,9 @@ FAULTS = {
     ),
 }
 
+
 # the endless loops, and the lines where their code can be when the time runs out
 STUCK_AT = {
-    "endless_python_loop": (1, 2),
     "endless_jitted_while_loop": (1, 2),  # XLA on the CPU may run it in the calling thread
     "endless_eager_jax_loop": (2, 3),
     "endless_loop_while_tracing": (3, 4),
@@ -200,22 +137,10 @@ def test_fault_ends_with_status_and_leaves_nothing(fault_runner, tmp_path, name)
     assert_nothing_left(run, children)
     if expected in (Status.TIMEOUT, Status.MEMORY, Status.CRASHED, Status.EXITED_EARLY):
         assert result.message
-    if name == "flood_of_output":
-        assert result.output_truncated and len(result.stdout) < 200_000
-        assert "省略" in result.stdout or "omitted" in result.stdout
-    if name == "escapee_with_empty_env_and_new_session":
-        assert len(children) == 2
-        assert t("run.escaped", n=2) in result.message
-    if name == "malformed_message_then_a_loop":  # crashed: ended by the bad message, which the
-        assert "check_done" in result.message  # limit would have ended as a timeout
-    if name == "keyboard_interrupt_inside_a_check":
-        assert result.error.type == "KeyboardInterrupt" and result.error.line == 2
     if name == "endless_loop_inside_a_check":  # where the code was when the time ran out
         assert result.error.line in (2, 3) and "update_counter" in result.error.traceback
         assert "tutor/" not in result.error.traceback and "checks/" not in result.error.traceback
         assert str(LIMIT).rstrip("0").rstrip(".") in result.message
-    if name == "segfault":  # the reaper dies of the worker's own signal
-        assert "SIGSEGV" in result.message
     if name in STUCK_AT:  # the time limit ended it, with the line where the code was
         assert result.error is not None and result.error.line in STUCK_AT[name], result.error
     if name == "builtins_replaced_inside_the_function":  # the learner's error, not the course's
@@ -223,19 +148,3 @@ def test_fault_ends_with_status_and_leaves_nothing(fault_runner, tmp_path, name)
         assert not any("课程的问题" in (c.message or "") for c in result.checks)
     if name == "process_pool":
         assert "squares [1, 4, 9]" in result.stdout
-    if name == "nul_byte":
-        assert result.error.type == "SyntaxError" and result.error.line == 2, result.error
-        assert "tutor/" not in result.error.traceback and "y = 2" in result.error.traceback
-
-
-def test_a_forked_child_that_carries_on_ends_the_run(fault_runner):
-    """The worker proper exits and its forked child carries on: the child's verdict ends the run,
-    not the limit. (The child runs no JAX: a process forked from a multithreaded JAX process may
-    hang in its first computation, which would make the verdict a matter of luck.)"""
-    code = "import os\nif os.fork():\n    os._exit(0)\nprint('the child carried on')\n"
-    run = fault_runner.start(snippet_job(code, label="fork", time_limit=LONG, context=CTX))
-    result = run.wait(LONG + 90)
-    # passed, not timeout: the child's verdict ended the run, not the limit
-    assert result is not None and result.status == Status.PASSED, (result.status, result.message)
-    assert "the child carried on" in result.stdout
-    assert_nothing_left(run)

@@ -1,75 +1,83 @@
-"""What a run reports about the learner's code: the checks the content declares, each reported;
-a check module the code overwrites is not the one that judges it; output streamed while the job
-runs; tracebacks trimmed to the learner's file; the job's language; nothing of the runner's own
-in the output; a broken check module reported as the course's fault."""
+"""What the worker reports about the learner's code, judged: the checks the content declares, each
+reported; a check module the code overwrites is not the one that judges it; tracebacks trimmed to
+the learner's file; the job's language; the learner's KeyboardInterrupt, exit and NUL byte; a
+broken check module reported as the course's fault; nothing of the runner's own in the output.
+
+The worker's handling of the learner's code is the same in a one-shot worker and in the batch
+worker (both call tutor.worker.run_job.run, tutor/worker/batch.py), so these cases share one batch
+worker and are judged by the runner's judge; one run in a real one-shot worker proves the events
+and the output as the runner sees them."""
 
 import textwrap
-import time
 
 from runnerhelp import CHECK, GOOD, LONG, WRONG, check_ids, job
 
 from tutor.protocol.events import CheckDone, CheckStarted, Started
 from tutor.protocol.result import CheckStatus, Status
+from tutor.running.batch import run_batch
 
-
-def test_every_expected_check_must_report_passing(fault_runner, tmp_path):
-    """A pass with the checks the content declares: the run's checks are the module's own."""
-    path = tmp_path / "answer.py"
-    path.write_text(GOOD)
-    events = []
-    result = fault_runner.run(job(path), on_event=events.append)
-    assert result.status == Status.PASSED
-    assert [c.id for c in result.checks] == check_ids(CHECK)
-    assert all(c.status is CheckStatus.PASSED for c in result.checks)
-    kinds = [type(e) for e in events]
-    assert kinds[0] is Started and kinds.count(CheckStarted) == kinds.count(CheckDone) == len(
-        result.checks
-    )
-
-
-def test_overwriting_the_check_module_does_not_change_this_run(fault_runner, tmp_path):
-    check_copy = tmp_path / "ex_6_1.py"
-    check_copy.write_text(CHECK.read_text(encoding="utf-8"), encoding="utf-8")
-    for helper in CHECK.parent.glob("_*.py"):  # the chapter helpers it imports
-        (tmp_path / helper.name).write_text(helper.read_text(encoding="utf-8"), encoding="utf-8")
-    path = tmp_path / "answer.py"
-    path.write_text(f"open({str(check_copy)!r}, 'w').write('checks = []\\n')\n" + WRONG)
-    result = fault_runner.run(job(path, check_module=check_copy))
-    assert result.status == Status.FAILED, (result.status, result.message)
-
-
-def test_output_streams_live(fault_runner, tmp_path):
-    """What the learner's code prints reaches the listener while the job still runs: the job
-    prints, then waits for a flag that the test creates only once the print arrived."""
-    flag = tmp_path / "go"
-    path = tmp_path / "answer.py"
-    path.write_text(
-        f"import os, time\nprint('first', flush=True)\nwhile not os.path.exists({str(flag)!r}):\n"
-        "    time.sleep(0.01)\nprint('second')\n" + GOOD
-    )
-    seen = []
-    run = fault_runner.start(job(path, limit=LONG), on_output=lambda _s, text: seen.append(text))
-    deadline = time.monotonic() + 60
-    while "first" not in "".join(seen) and run.wait(0) is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert "first" in "".join(seen) and run.wait(0) is None  # printed, and the job runs on
-    flag.write_text("")
-    result = run.wait(60)
-    assert result.status == Status.PASSED and "second" in result.stdout
-
-
-def test_traceback_is_trimmed_to_the_learners_file(fault_runner, tmp_path):
-    path = tmp_path / "answer.py"
-    path.write_text(
-        textwrap.dedent("""\
+SOURCES = {
+    "passing": GOOD,
+    "overwrites_the_check_module": "open({copy!r}, 'w').write('checks = []\\n')\n" + WRONG,
+    "error_in_a_helper": textwrap.dedent("""\
         def helper(c):
             return int(c) + 1
 
         def update_counter(count, increment):
             return helper(count), increment
-        """)
-    )
-    result = fault_runner.run(job(path))
+        """),
+    "syntax_error": "def update_counter(count, increment)\n    return count + 1, increment\n",
+    "wrong_in_english": WRONG,
+    "stub_in_english": "def update_counter(count, increment):\n    raise NotImplementedError\n",
+    "broken_check_module": GOOD,
+    "keyboard_interrupt": "raise KeyboardInterrupt\n",
+    "keyboard_interrupt_inside_a_check": (
+        "def update_counter(count, increment):\n    raise KeyboardInterrupt\n"
+    ),
+    "sys_exit": "import sys\nsys.exit(0)\n",
+    "nul_byte": "x = 1\ny = 2 \0\n" + GOOD,
+}
+
+
+def judged_in_one_batch(folder):
+    """Every case's result and file, from one batch worker."""
+    copy = folder / "ex_6_1.py"
+    copy.write_text(CHECK.read_text(encoding="utf-8"), encoding="utf-8")
+    for helper in CHECK.parent.glob("_*.py"):  # the chapter helpers the check module imports
+        (folder / helper.name).write_text(helper.read_text(encoding="utf-8"), encoding="utf-8")
+    broken = folder / "ex_broken.py"
+    broken.write_text("from tutor.worker.checklib import Checks\nchecks = Checks(\n")
+    jobs, paths = [], {}
+    for name, source in SOURCES.items():
+        path = paths[name] = folder / f"{name}.py"
+        path.write_text(source.replace("{copy!r}", repr(str(copy))))
+        kw = {}
+        if name == "overwrites_the_check_module":
+            kw["check_module"] = copy
+        if name == "broken_check_module":
+            kw["check_module"] = broken
+        if name.endswith("_in_english"):
+            kw["lang"] = "en"
+        jobs.append(job(path, limit=LONG, **kw))  # the context runs inside the limit here
+    results = run_batch(jobs)
+    return dict(zip(SOURCES, results, strict=True)), paths
+
+
+def case_every_expected_check_must_report_passing(judged):
+    """A pass with the checks the content declares: the run's checks are the module's own."""
+    result = judged[0]["passing"]
+    assert result.status == Status.PASSED
+    assert [c.id for c in result.checks] == check_ids(CHECK)
+    assert all(c.status is CheckStatus.PASSED for c in result.checks)
+
+
+def case_overwriting_the_check_module_does_not_change_this_run(judged):
+    result = judged[0]["overwrites_the_check_module"]
+    assert result.status == Status.FAILED, (result.status, result.message)
+
+
+def case_traceback_is_trimmed_to_the_learners_file(judged):
+    result, path = judged[0]["error_in_a_helper"], judged[1]["error_in_a_helper"]
     assert result.status == Status.ERROR
     assert result.error.line == 2
     assert str(path) in result.error.traceback
@@ -77,10 +85,8 @@ def test_traceback_is_trimmed_to_the_learners_file(fault_runner, tmp_path):
     assert result.error.hint  # a tracer-conversion error comes with an explanation
 
 
-def test_syntax_error_shows_the_line_and_nothing_of_the_tutor(fault_runner, tmp_path):
-    path = tmp_path / "answer.py"
-    path.write_text("def update_counter(count, increment)\n    return count + 1, increment\n")
-    result = fault_runner.run(job(path))
+def case_syntax_error_shows_the_line_and_nothing_of_the_tutor(judged):
+    result = judged[0]["syntax_error"]
     assert result.status == Status.ERROR
     assert result.error.type == "SyntaxError" and result.error.line == 1
     tb = result.error.traceback
@@ -88,37 +94,79 @@ def test_syntax_error_shows_the_line_and_nothing_of_the_tutor(fault_runner, tmp_
     assert "tutor/" not in tb and "exec(compile(" not in tb and "jax" not in tb.lower()
 
 
-def test_the_job_language_is_the_tutors_language(fault_runner, tmp_path):
+def case_the_job_language_is_the_tutors_language(judged):
     """--lang en reaches the worker: skip notes and run messages are English, whatever the
     environment says."""
-    path = tmp_path / "answer.py"
-    path.write_text(WRONG)
-    result = fault_runner.run(job(path, lang="en"))
+    result = judged[0]["wrong_in_english"]
     skipped = [c for c in result.checks if c.status is CheckStatus.SKIPPED]
     assert skipped and all(c.message.startswith("skipped") for c in skipped)
-    stub = tmp_path / "stub.py"
-    stub.write_text("def update_counter(count, increment):\n    raise NotImplementedError\n")
-    result = fault_runner.run(job(stub, lang="en"))
+    result = judged[0]["stub_in_english"]
     assert result.status == Status.NOT_ATTEMPTED and result.message.isascii()
 
 
-def test_clean_run_has_no_runner_noise(fault_runner, tmp_path):
-    """Nothing of the runner's own (cache warnings, compile logs) reaches the learner's output,
-    on the first run (cache being written) nor on the next (cache being read)."""
+def case_broken_check_module_is_reported_as_a_content_error(judged):
+    result = judged[0]["broken_check_module"]
+    assert result.status == Status.ERROR
+    assert result.error.type == "SyntaxError" and "课程内容" in result.error.hint
+
+
+def case_the_learners_keyboard_interrupt_is_the_learners_error(judged):
+    assert judged[0]["keyboard_interrupt"].status == Status.ERROR
+    result = judged[0]["keyboard_interrupt_inside_a_check"]
+    assert result.status == Status.ERROR
+    assert result.error.type == "KeyboardInterrupt" and result.error.line == 2
+
+
+def case_an_exit_of_the_learners_code_is_an_early_exit(judged):
+    result = judged[0]["sys_exit"]
+    assert result.status == Status.EXITED_EARLY and result.message
+
+
+def case_a_nul_byte_is_a_syntax_error_at_its_line(judged):
+    result = judged[0]["nul_byte"]
+    assert result.status == Status.ERROR
+    assert result.error.type == "SyntaxError" and result.error.line == 2, result.error
+    assert "tutor/" not in result.error.traceback and "y = 2" in result.error.traceback
+
+
+CASES = [
+    case_every_expected_check_must_report_passing,
+    case_overwriting_the_check_module_does_not_change_this_run,
+    case_traceback_is_trimmed_to_the_learners_file,
+    case_syntax_error_shows_the_line_and_nothing_of_the_tutor,
+    case_the_job_language_is_the_tutors_language,
+    case_broken_check_module_is_reported_as_a_content_error,
+    case_the_learners_keyboard_interrupt_is_the_learners_error,
+    case_an_exit_of_the_learners_code_is_an_early_exit,
+    case_a_nul_byte_is_a_syntax_error_at_its_line,
+]
+
+
+def test_the_worker_handles_the_learners_code_as_the_judge_expects(tmp_path):
+    """Each case above, on its result from the one batch worker; every failing case is named."""
+    judged = judged_in_one_batch(tmp_path)
+    failed = []
+    for case in CASES:
+        try:
+            case(judged)
+        except AssertionError as e:
+            failed.append(f"{case.__name__}: {e}")
+    assert failed == []
+
+
+def test_a_one_shot_run_streams_its_events_and_has_no_runner_noise(fault_runner, tmp_path):
+    """In the real one-shot worker: Started, then each declared check started and done; nothing
+    of the runner's own (cache warnings, compile logs) in the learner's output, on the first run
+    (cache being written) nor on the next (cache being read)."""
     path = tmp_path / "answer.py"
     path.write_text(GOOD + "print('only this')\n")
     for _ in range(2):
-        result = fault_runner.run(job(path))
+        events = []
+        result = fault_runner.run(job(path), on_event=events.append)
         assert result.status == Status.PASSED
+        assert [c.id for c in result.checks] == check_ids(CHECK)
+        kinds = [type(e) for e in events]
+        assert kinds[0] is Started
+        assert kinds.count(CheckStarted) == kinds.count(CheckDone) == len(result.checks)
         assert result.stdout == "only this\n"
         assert result.stderr == ""
-
-
-def test_broken_check_module_is_reported_as_a_content_error(fault_runner, tmp_path):
-    answer = tmp_path / "answer.py"
-    answer.write_text(GOOD)
-    broken = tmp_path / "ex_broken.py"
-    broken.write_text("from tutor.worker.checklib import Checks\nchecks = Checks(\n")
-    result = fault_runner.run(job(answer, check_module=broken))
-    assert result.status == Status.ERROR
-    assert result.error.type == "SyntaxError" and "课程内容" in result.error.hint

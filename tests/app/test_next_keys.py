@@ -177,3 +177,33 @@ async def test_n_outside_the_editor_goes_on_after_a_pass(make_app, fake_runner, 
         await pilot.press("n")
         kind = "exercise" if after.kind == "repair" else after.kind
         await wait_until(pilot, lambda: app.places.place == (kind, after.id))
+
+
+async def test_each_n_moves_once_from_a_fresh_start(home, monkeypatch, fake_runner):
+    # issue 35: on page 0.0 at start one `n` did nothing. A terminal hands two quick presses
+    # over at once, and Textual gave the second to the screen the first was leaving: it was
+    # lost with it, or moved again from that screen's place (the same next page twice)
+    from pathlib import Path
+
+    monkeypatch.setenv("JAXTUTOR_CONTENT", str(Path(__file__).resolve().parents[2]))
+    from tutor.app.tutorapp import TutorApp
+    from tutor.application.progress import course_items
+
+    app = TutorApp(home=home, target=None, runner=fake_runner, warm=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        keys = [
+            ("exercise" if i.kind == "repair" else i.kind, i.id) for i in course_items(app.course)
+        ]
+        at = keys.index(("lesson", "0.0"))
+        await wait_until(pilot, lambda: app.screen.query("#welcome-start"))
+        await pilot.press("n")
+        await wait_until(pilot, lambda: getattr(app.screen, "complete", False))
+        assert app.places.place == keys[at]
+        await pilot.press("n")
+        await wait_until(pilot, lambda: app.places.place == keys[at + 1])
+        app.open_next(keys[at])  # the second press, handed to the page being left, asks again
+        await wait_until(pilot, lambda: app.places.place == keys[at + 2])
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "ExerciseScreen")
+        scr = app.screen  # the exercise workspace, once built (the app then ends cleanly)
+        await wait_until(pilot, lambda: scr.is_mounted and scr.results.tabs_ready)
+        assert app.places.place == keys[at + 2]

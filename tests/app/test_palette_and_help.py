@@ -149,3 +149,21 @@ async def test_palette_text_hits_show_the_words_found_in_prose_never_raw_code(ho
                 assert not snippet or uncut(snippet, prose), text
                 assert [s for s in hit.match_display.spans if s.style], f"not marked: {text}"
         assert seen_code  # 7.2 and labels occur in 7.4b's code only
+
+
+async def test_ctrl_a_selects_all_in_the_exercise_editor_and_f1_says_so(make_app):
+    # F7 switches the exercise's tabs, so Textual's F7 select-all is gone there (issue 35)
+    app = make_app(target=("exercise", "6.1"))
+    async with app.run_test(size=(120, 60)) as pilot:
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "ExerciseScreen")
+        editor = app.screen.query_one("#editor")
+        await wait_until(pilot, lambda: editor.is_mounted and bool(editor.text))
+        editor.focus()
+        editor.move_cursor((1, 2))
+        await pilot.press("ctrl+a")
+        await wait_until(pilot, lambda: editor.selected_text == editor.text)
+        await pilot.press("f1")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        await pilot.pause()
+        rows = section(help_text(app), t("app.help.exercise"))
+        assert "Ctrl+A" in rows and t("app.key.select_all") in rows, rows

@@ -114,3 +114,25 @@ async def test_the_titles_stay_readable_in_both_languages(home, monkeypatch, siz
             assert all(len(line) > 1 for line in status), status  # no mark or character alone
             spent = row[COLUMNS.index("time")].replace("\n", " ")
             assert spent in (t("app.time.s", s=0), t("app.time.hm", h=1, m=2)), spent
+
+
+async def test_the_table_lists_exercises_in_the_maps_order(make_app):
+    from textual.widgets import DataTable
+
+    from tutor.application.progress import chapter_items
+
+    app = make_app(target=None)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("f3")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "ProgressScreen")
+        table = app.screen.query_one("#progress-table", DataTable)
+        await wait_until(pilot, lambda: table.row_count > 0)
+        shown = [key.value for key in table.rows]
+        on_map = [
+            item.id
+            for chapter in app.course.chapters
+            for item in chapter_items(chapter)
+            if item.kind in ("exercise", "repair")
+        ]
+        assert shown == on_map
+        assert shown.index("6.2-fix1") < shown.index("6.1")  # the case

@@ -32,8 +32,8 @@ def _report(verdicts) -> str:
 
 
 @pytest.mark.parametrize("lesson", PAGES, ids=[lesson.id for lesson in PAGES])
-def test_page_blocks_run(runner, lesson):
-    verdicts = page_proofs(COURSE, lesson, runner)
+def test_page_blocks_run(runner, batch_worker, lesson):
+    verdicts = page_proofs(COURSE, lesson, runner, batch=batch_worker)
     # Chinese; with an English version, English and the comparison of the two too
     times = 3 if tagged(lesson.path, "en").is_file() else 1
     assert len(verdicts) == times * len(lesson.runnable_blocks)
@@ -41,8 +41,8 @@ def test_page_blocks_run(runner, lesson):
 
 
 @pytest.mark.parametrize("chapter", QUIZZES, ids=[f"quiz{c.id}" for c in QUIZZES])
-def test_quiz_verification_runs(runner, chapter):
-    verdicts = quiz_proofs(COURSE, chapter, runner)
+def test_quiz_verification_runs(runner, batch_worker, chapter):
+    verdicts = quiz_proofs(COURSE, chapter, runner, batch=batch_worker)
     assert verdicts and all(v.ok for v in verdicts), _report(verdicts)
 
 

@@ -33,14 +33,15 @@ def _report(verdicts) -> str:
 
 
 @pytest.mark.parametrize("ex", EXERCISES, ids=[e.id for e in EXERCISES])
-def test_exercise_is_proved(runner, ex):
-    verdicts = check_exercise(COURSE, ex, runner, time_limit=VERDICT_TIME_LIMIT)
+def test_exercise_is_proved(runner, batch_worker, ex):
+    verdicts = check_exercise(COURSE, ex, runner, batch=batch_worker, time_limit=VERDICT_TIME_LIMIT)
     assert verdicts and all(v.ok for v in verdicts), _report(verdicts)
     labels = [v.label for v in verdicts]
     assert f"{ex.id} solution" in labels and f"{ex.id} starter" in labels
     wrong = [label for label in labels if "wrong/" in label and not label.endswith(" [en]")]
     assert len(wrong) == len(ex.wrong_solutions())
-    # every input a learner can submit is proved in English too, in the same batch
+    # every input a learner can submit is proved in English too, in the same batch worker (a
+    # fixture's one run read in both languages)
     english = {f"{ex.id} solution", f"{ex.id} starter", *wrong}
     assert {f"{label} [en]" for label in english} <= set(labels)
 

@@ -4,11 +4,10 @@ technique a lesson teaches, a debugging setting left on). Every one must pass in
 a check that requires a detail the statement does not state fails here."""
 
 import pytest
-from helpers import ROOT, VERDICT_TIME_LIMIT
+from helpers import ROOT, VERDICT_TIME_LIMIT, answer_input
 
+from tutor.authoring.course_proof import passes, prove
 from tutor.course.loader import load_course
-from tutor.protocol.result import Status
-from tutor.running.runner import exercise_job
 
 pytestmark = pytest.mark.proof  # the course gate (`make proof`)
 
@@ -22,9 +21,10 @@ def test_every_right_answer_names_an_exercise():
 
 
 @pytest.mark.parametrize("path", ANSWERS, ids=[f"{p.parent.name}/{p.stem}" for p in ANSWERS])
-def test_a_right_answer_passes(runner, path):
+def test_a_right_answer_passes(runner, batch_worker, path):
     ex = COURSE.exercises[path.parent.name]
-    ctx = COURSE.chapter_of(ex.id).context_path
-    res = runner.run(exercise_job(ex, path, ctx, time_limit=VERDICT_TIME_LIMIT))
+    answer = answer_input(COURSE, ex, path, passes, time_limit=VERDICT_TIME_LIMIT)
+    (proof,) = prove([answer], runner, batch_worker)
+    res = proof.result
     failing = [f"{c.id}: {c.status.value} {c.message or ''}"[:400] for c in res.failing_checks]
-    assert res.status == Status.PASSED, "\n".join([res.status.value, *failing])
+    assert proof.ok, "\n".join([proof.why, *failing])

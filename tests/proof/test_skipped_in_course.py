@@ -5,26 +5,32 @@ and 7.4 with their initial parameters not kept at top level have nothing to repl
 skipped, judged by the check named, and the run still passes."""
 
 import pytest
-from helpers import ROOT, VERDICT_TIME_LIMIT
+from helpers import ROOT, VERDICT_TIME_LIMIT, answer_input
 
+from tutor.authoring.course_proof import prove
 from tutor.course.loader import load_course
 from tutor.protocol.result import CheckStatus, Status
-from tutor.running.runner import exercise_job
 
 pytestmark = pytest.mark.proof  # the course gate (`make proof`)
 
 COURSE = load_course()
 
 
-def _run(runner, ex_id: str, path):
-    ex = COURSE.exercises[ex_id]
-    ctx = COURSE.chapter_of(ex.id).context_path
-    return runner.run(exercise_job(ex, path, ctx, time_limit=VERDICT_TIME_LIMIT))
+def _run(runner, batch_worker, ex_id: str, path):
+    """The run of `path` as an answer to `ex_id`, in the proof's batch worker."""
+    ran = answer_input(COURSE, COURSE.exercises[ex_id], path, _ran, VERDICT_TIME_LIMIT)
+    (proof,) = prove([ran], runner, batch_worker)
+    return proof.result
 
 
-def test_nan_gradients_leave_the_zero_gradient_check_skipped_not_passed(runner):
+def _ran(res):
+    """Any result: the test reads its checks."""
+    return True, "read by the test"
+
+
+def test_nan_gradients_leave_the_zero_gradient_check_skipped_not_passed(runner, batch_worker):
     wrong = ROOT / "lessons" / "ch7" / "exercises" / "7.2" / "wrong" / "single_where.py"
-    res = _run(runner, "7.2", wrong)
+    res = _run(runner, batch_worker, "7.2", wrong)
     by_id = {c.id: c for c in res.checks}
     assert res.status is Status.FAILED
     assert by_id["zero_inputs"].status is CheckStatus.FAILED
@@ -54,7 +60,7 @@ NOT_KEPT = [
 
 @pytest.mark.parametrize("ex_id, cover, line, changed", NOT_KEPT, ids=[n[0] for n in NOT_KEPT])
 def test_nothing_to_replay_is_a_skip_judged_by_its_cover(
-    runner, tmp_path, ex_id, cover, line, changed
+    runner, batch_worker, tmp_path, ex_id, cover, line, changed
 ):
     source = COURSE.exercises[ex_id].solution
     assert line in source
@@ -62,7 +68,7 @@ def test_nothing_to_replay_is_a_skip_judged_by_its_cover(
     kept = ("rnn_init = ", "p_start = ")
     lines = [x for x in source.replace(line, changed).splitlines() if not x.startswith(kept)]
     answer.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    res = _run(runner, ex_id, answer)
+    res = _run(runner, batch_worker, ex_id, answer)
     by_id = {c.id: c for c in res.checks}
     replay = by_id["replay"]
     assert replay.status is CheckStatus.SKIPPED, replay

@@ -136,8 +136,11 @@ class CodeEditor(SoftWrap):
 
     # Alt+Z as in common editors (Textual's F7 selects all)
     # Ctrl+Home / Ctrl+End: the start / end of the document, as in common editors
+    # Ctrl+A: select all, as in common editors (TextArea's Ctrl+A went to the line start, which
+    # Home does; the exercise screen takes F7 for its tabs, so F7 selects all only elsewhere)
     BINDINGS = [
         Binding("alt+z", "toggle_wrap", "app.key.wrap"),
+        Binding("ctrl+a", "select_all", "app.key.select_all", show=False),
         Binding("ctrl+home", "document_edge(True)", show=False),
         Binding("ctrl+end", "document_edge(False)", show=False),
     ]

@@ -9,6 +9,11 @@ learner waits for something (the first frame, a run's verdict).
   learner has given no input for a few seconds and nothing is running. It then freezes the
   survivors again, so the automatic collections in between stay short. Unfreezing first means no
   garbage stays frozen for good.
+- A learner who never pauses (typing and running without a few quiet seconds) still gets a
+  collection once the old generation has had as many young collections as Python's own default
+  would allow (DUE_AFTER), at a moment with no run: each run leaves some hundreds of cyclic
+  objects, and in a real terminal, Ctrl+R every second grew the app by 0.1 MB per run, 92 MB
+  after 300 runs, with no quiet moment to collect them.
 - Automatic full collections are made ten times rarer than Python's default, since the quiet
   moments do that work.
 - When the app ends (or runs in-process under tests) the collector is restored as it was."""
@@ -20,6 +25,7 @@ import time
 
 IDLE_SECONDS = 3.0  # no key or click for this long, and no run: a collection goes unnoticed
 OLD_GENERATION_RARER = 10
+DUE_AFTER = 10  # young collections since the last full one: Python's default old threshold
 
 
 class GarbagePolicy:
@@ -57,11 +63,16 @@ class GarbagePolicy:
         self.last_input = time.monotonic()
 
     def collect_if_idle(self, busy: bool) -> bool:
-        """Called every second or so: collect once per quiet spell, if objects reached the old
-        generation since the last collection (a young collection promoted some)."""
-        if busy or time.monotonic() - self.last_input < IDLE_SECONDS:
+        """Called every second or so, never during a run: collect once per quiet spell, if
+        objects reached the old generation since the last collection (a young collection promoted
+        some); without a quiet spell, once DUE_AFTER young collections have promoted objects."""
+        if busy:
             return False
-        if self._collected_at_input == self.last_input or gc.get_count()[2] == 0:
+        pending = gc.get_count()[2]
+        if time.monotonic() - self.last_input < IDLE_SECONDS:
+            if pending < DUE_AFTER:
+                return False
+        elif self._collected_at_input == self.last_input or pending == 0:
             return False
         self._collected_at_input = self.last_input
         self.collect()

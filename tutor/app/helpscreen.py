@@ -13,7 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from tutor.app.editor import CodeEditor
-from tutor.app.keybar import describe
+from tutor.app.keybar import describe, key_range
 from tutor.words.catalog import t
 
 
@@ -75,7 +75,7 @@ def key_label(key: str) -> str:
 
 def help_rows(bindings) -> list[tuple[str, str]]:
     """(keys, description) rows; a run of single-letter keys that do the same thing (choose an
-    option a, b, c, …) is one row naming its first and last key: "a – h"."""
+    option a, b, c, …) is one row naming its first and last key as the footer does: "a–d"."""
     rows: list[tuple[list[str], str]] = []
     for b in bindings:
         if not isinstance(b, Binding):
@@ -92,7 +92,7 @@ def help_rows(bindings) -> list[tuple[str, str]]:
             rows.append(([label], words))
     out = []
     for keys, words in rows:
-        out.append((f"{keys[0]} – {keys[-1]}" if len(keys) > 2 else " / ".join(keys), words))
+        out.append((key_range(keys[0], keys[-1]) if len(keys) > 2 else " / ".join(keys), words))
     return out
 
 

@@ -23,6 +23,16 @@ def _rank(action: str, own: bool) -> int:
     return FIRST.index(action) if action in FIRST else len(FIRST) + (not own)
 
 
+def key_range(first: str, last: str) -> str:
+    """A run of letter keys, as the footer and the help both write it: "a–d"."""
+    return f"{first}–{last}"
+
+
+def answer_keys(count: int) -> str:
+    """The keys that answer a question of `count` options: "a–c" for three."""
+    return key_range("a", chr(ord("a") + count - 1)) if count > 1 else "a"
+
+
 def describe(binding) -> str:
     """A binding's description in the current language."""
     desc = binding.description

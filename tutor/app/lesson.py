@@ -23,7 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Markdown, OptionList
 from textual.widgets.option_list import Option
 
-from tutor.app.keybar import KeyBar
+from tutor.app.keybar import KeyBar, answer_keys
 from tutor.app.lessonpage import LessonPage, PageProse
 from tutor.app.pagesplit import (
     outline_entries,
@@ -49,7 +49,7 @@ class LessonScreen(Screen):
     # the footer lists the keys in this order: the ones for the selected example first, so that
     # they stay visible at 80 columns
     BINDINGS = [
-        Binding("a", "predict('A')", "app.key.predict", key_display="a–d"),
+        Binding("a", "predict('A')", "app.key.predict", key_display=answer_keys(4)),
         Binding("b", "predict('B')", "app.key.predict", show=False),
         Binding("c", "predict('C')", "app.key.predict", show=False),
         Binding("d", "predict('D')", "app.key.predict", show=False),
@@ -357,7 +357,7 @@ class LessonScreen(Screen):
         if question is None:
             return None
         n = len(question.options)
-        return f"a–{chr(ord('a') + n - 1)}" if n else "a"
+        return answer_keys(n)
 
     def key_words(self, binding) -> str | None:
         question = self._asked(binding)  # a number is typed, not chosen: the footer says so

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
+from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
 from tutor.app.backstack import BackStack
@@ -202,7 +203,12 @@ class Navigation(App[object]):
             self.notify(t("app.lesson.bad_link", href=href), severity="warning", markup=False)
 
     def open_next(self, current: tuple[str, str], step: int = 1) -> None:
-        """The item after (`step` 1) or before (-1) `current` on the course map."""
+        """The item after (`step` 1) or before (-1) `current` on the course map. Asked on a
+        screen already being left (a move is still under way), it counts from the place last
+        opened, so that each press moves once."""
+        going = self.places.place
+        if going is not None and going[0] in LINK_KINDS and going != current:
+            current = going
         session = self.session
         item = (session.next_item if step > 0 else session.previous_item)(current)
         if item is not None:
@@ -246,6 +252,32 @@ class Navigation(App[object]):
             from tutor.app.home import HomeScreen
 
             return not isinstance(self.screen, HomeScreen)
+        return True
+
+    async def take_next_key(self) -> bool:
+        """`n` as it comes in, run on the screen current at that moment; False where `n` is not
+        the screen's (a dialog has its own, an editor or a text box types it, the map has none).
+        Textual hands a key to the focused widget's queue: a second quick `n` went to the screen
+        the first one was leaving and was lost with it. A screen still being mounted runs it
+        once mounted."""
+        screen = self.screen
+        focused = screen.focused
+        if isinstance(screen, ModalScreen) or (focused and focused.check_consume_key("n", "n")):
+            return False
+        action = next(
+            (
+                b.action
+                for b in getattr(screen, "BINDINGS", ())
+                if isinstance(b, Binding) and "n" in b.key.split(",")
+            ),
+            None,
+        )
+        if action is None or screen.check_action(action, ()) is False:
+            return False
+        if screen.is_mounted:
+            await screen.run_action(action)
+        else:
+            screen.call_later(screen.run_action, action)
         return True
 
     def action_home(self) -> None:

@@ -125,7 +125,11 @@ class ProgressScreen(Screen):
         self.query_one("#progress-summary", WrapStatic).update(summary)
         self._rows = []
         for chapter in course.chapters:
-            for ex in [*chapter.exercises, *chapter.repairs]:
+            # in the map's order (a topic's repairs before the main exercises placed after it)
+            on_map = [i.id for i in P.chapter_items(chapter) if i.kind in ("exercise", "repair")]
+            everything = {ex.id: ex for ex in [*chapter.exercises, *chapter.repairs]}
+            for ex_id in [*on_map, *(i for i in everything if i not in on_map)]:
+                ex = everything[ex_id]
                 st = app.session.stats(ex.id)
                 status = Text(f"{P.mark(st.status)} {P.word(st.status)}", style=P.style(st.status))
                 if st.gave_up:

@@ -18,15 +18,16 @@ from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.cjkwrap import Wrapped
-from tutor.app.keybar import KeyBar
+from tutor.app.keybar import KeyBar, answer_keys
 from tutor.app.placeheader import PlaceHeader
 from tutor.app.prose import ProseMarkdown
 from tutor.app.quiz_summary import summarize, summary_text
 from tutor.app.typed_app import tutor_app
 from tutor.application import progress
+from tutor.course.quiz import OPTION_LETTERS
 from tutor.words.catalog import t
 
-LETTERS = "ABCDEFGH"
+LETTERS = OPTION_LETTERS
 INLINE_CODE = re.compile(r"(`+)(.+?)\1")
 
 
@@ -156,7 +157,7 @@ class QuizScreen(Screen):
             if previous is not None:
                 self._choice_feedback(previous[0])
             else:
-                hint = t("app.quiz.choose_keys", last=LETTERS[len(q.options) - 1].lower())
+                hint = t("app.quiz.choose_keys", keys=answer_keys(len(q.options)))
                 feedback.update(Text(hint, style="italic"))
         else:
             options.display = False
@@ -172,7 +173,7 @@ class QuizScreen(Screen):
     def key_label(self, binding) -> str | None:
         """The answer keys in the footer: as many letters as the question has options."""
         if binding.action == "choose(0)" and hasattr(self, "quiz"):
-            return f"a–{LETTERS[len(self.question.options) - 1].lower()}"
+            return answer_keys(len(self.question.options))
         return None
 
     def check_action(self, action: str, parameters) -> bool | None:

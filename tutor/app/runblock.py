@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Markdown, Static
 
 from tutor.app.cjkwrap import WrapStatic
+from tutor.app.keybar import answer_keys
 from tutor.app.prose import ProseMarkdown
 from tutor.app.run_lifecycle import RunDone, RunLifecycle, RunUpdated
 from tutor.app.typed_app import tutor_app
@@ -142,9 +143,7 @@ class RunBlock(Vertical):
         if self.guess is not None:
             text.append(t("app.predict.yours", answer=self.guess_text), style="bold cyan")
         elif pred.options:
-            text.append(
-                t("app.predict.keys", last=chr(ord("a") + len(pred.options) - 1)), style="dim"
-            )
+            text.append(t("app.predict.keys", keys=answer_keys(len(pred.options))), style="dim")
         return text
 
     def answer(self, given: str) -> bool:

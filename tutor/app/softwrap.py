@@ -22,8 +22,8 @@ MANY_ROWS = 8  # a line of this many rows is drawn row by row (OneRowView)
 
 def _wrap_code_by_line_starts() -> None:
     """Textual wraps a TextArea's lines at spaces only: a Chinese comment is one word, folded
-    at the edge by character (a lone 。 on a row) or moved whole after the last space (a short
-    row left behind). The app's only TextAreas are its code editors: their rows break by
+    at the edge by character (a lone full stop on a row) or moved whole after the last space (a
+    short row left behind). The app's only TextAreas are its code editors: their rows break by
     `code_row_starts` instead; a line with a tab keeps Textual's wrapping, which measures tab
     stops."""
     import textual.document._wrapped_document as wrapped

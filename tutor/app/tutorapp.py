@@ -203,6 +203,9 @@ class TutorApp(Navigation):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseDown)):
             self.gc_policy.noticed_input()
+        if isinstance(event, events.Key) and event.key == "n" and not event.is_forwarded:
+            if await self.take_next_key():  # on the screen current now (navigation.py)
+                return
         await super().on_event(event)
 
     # ------------------------------------------------------------ actions

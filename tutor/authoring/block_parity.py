@@ -3,7 +3,8 @@ messages), so each output is reduced to the numbers it prints, line by line:
 
 - a number is a decimal literal standing on its own (`3`, `-0.25`, `1e-06`, `nan`, `inf`); digits
   glued to letters belong to a word (`float32`, `x2`, `0x7f3a`, `3.2x`) and count for nothing;
-- a duration (a number followed by a time unit: `12.5 ms`, `0.3 s`, `2 秒`) is left out: timings
+- a duration (a number followed by a time unit: `12.5 ms`, `0.3 s`, or a Chinese
+  unit of `block_parity.time_units` in text_rules.zh.toml) is left out: timings
   are printed, never the same twice;
 - a source position (`a1.5.en.md:164:16:19`, `context.py:12`) is left out: JAX names where an
   operation was traced, and the two language versions of a page put the same code on other lines;
@@ -19,7 +20,11 @@ import re
 from collections import Counter
 from collections.abc import Collection
 
-_TIME_UNIT = r"(?:ms|s|sec|secs|seconds?|µs|μs|us|ns|min|毫秒|微秒|纳秒|秒|分钟)"
+from tutor.authoring.rule_words import rule_words
+
+_TIME_UNIT = (
+    "(?:" + "|".join(rule_words(g).text("block_parity.time_units") for g in ("en", "zh")) + ")"
+)
 _DURATION = re.compile(
     r"(?<![\w.])[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s*" + _TIME_UNIT + r"(?![A-Za-z])"
 )

@@ -17,6 +17,7 @@ from tutor.authoring.isolation import context_modules, process_effects
 from tutor.course.languages import tagged
 from tutor.course.loader import Course, load_course
 from tutor.protocol.result import RunResult, Status
+from tutor.running.batch import BatchWorker
 from tutor.running.runner import Runner, snippet_job
 
 
@@ -69,7 +70,9 @@ def quiz_inputs(chapter, only: set[str] | None = None, tag: str = "") -> list[In
     return inputs
 
 
-def quiz_proofs(course: Course, chapter, runner: Runner, batch: bool = True) -> list[Proof]:
+def quiz_proofs(
+    course: Course, chapter, runner: Runner, batch: bool | BatchWorker = True
+) -> list[Proof]:
     """A quiz's verification code; a question whose English code differs runs in English too,
     in the same batch, and its two outputs must print the same numbers."""
     en = load_course(course.root, lang="en").chapter_by_id[chapter.id]
@@ -80,11 +83,11 @@ def quiz_proofs(course: Course, chapter, runner: Runner, batch: bool = True) -> 
     proofs = prove(inputs + en_inputs, runner, batch)
     zh = {i.label: (i, p) for i, p in zip(inputs, proofs, strict=False)}
     pairs = zip(en_inputs, proofs[len(inputs) :], strict=False)
-    return proofs + [_same_numbers(*zh[i.label[: -len(" (en)")]], i, p, runner) for i, p in pairs]
+    return proofs + [same_numbers(*zh[i.label[: -len(" (en)")]], i, p, runner) for i, p in pairs]
 
 
 def run_blocks(
-    course: Course, ids: list[str], runner: Runner, *, batch: bool = True
+    course: Course, ids: list[str], runner: Runner, *, batch: bool | BatchWorker = True
 ) -> list[Proof]:
     """Runnable blocks of the given lessons (or chapters) and the verify code of their quizzes;
     one batch per page and one per quiz."""
@@ -104,7 +107,9 @@ def run_blocks(
     return proofs
 
 
-def page_proofs(course: Course, lesson, runner: Runner, batch: bool = True) -> list[Proof]:
+def page_proofs(
+    course: Course, lesson, runner: Runner, batch: bool | BatchWorker = True
+) -> list[Proof]:
     """A page's blocks in Chinese and, where the page has an English version, in English: one
     batch worker for both; then each block's two outputs, whose numbers must agree."""
     inputs = lesson_inputs(course, lesson)
@@ -117,7 +122,7 @@ def page_proofs(course: Course, lesson, runner: Runner, batch: bool = True) -> l
         why = f"{len(en_inputs)} runnable blocks in English, {len(inputs)} in Chinese"
         return [*proofs, Proof(f"lesson {lesson.id} zh=en", False, why)]
     pairs = zip(inputs, proofs, en_inputs, proofs[len(inputs) :], strict=False)
-    return proofs + [_same_numbers(i, zh, e, en, runner) for i, zh, e, en in pairs]
+    return proofs + [same_numbers(i, zh, e, en, runner) for i, zh, e, en in pairs]
 
 
 # Reruns of both versions before a difference counts: a rounded ratio of two timings can print
@@ -125,7 +130,7 @@ def page_proofs(course: Course, lesson, runner: Runner, batch: bool = True) -> l
 RERUNS = 3
 
 
-def _same_numbers(inp: Input, zh: Proof, en_inp: Input, en: Proof, runner: Runner) -> Proof:
+def same_numbers(inp: Input, zh: Proof, en_inp: Input, en: Proof, runner: Runner) -> Proof:
     """Do a block's Chinese and English outputs print the same numbers? A line whose numbers
     change when either version runs again (timings, ratios of timings) does not count."""
     label = inp.label + " zh=en"

@@ -1,5 +1,6 @@
 """Chinese written in Python source as a string literal (docstrings included): words that belong
-in a catalog (tutor/words, checks/messages). Comments are not counted; a character written as an
+in a catalog (tutor/words, checks/messages) or in the data of a rule that reads Chinese text
+(tutor/authoring/text_rules.zh.toml). Comments are not counted; a character written as an
 escape (`"\\u3002"`) is data about text, not words, and is not counted either, since the scan
 reads the source as written."""
 

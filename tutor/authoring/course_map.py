@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tutor.application.progress import chapter_items
 from tutor.authoring.problems import Problem
+from tutor.authoring.rule_words import rule_words
 from tutor.course.lesson import topic_of
 
 if TYPE_CHECKING:
@@ -95,9 +96,10 @@ def _links(chapter: Chapter, problems: list[Problem]) -> None:
         if page is None:
             continue  # _needs names it
         if f"(exercise:{ex.id})" not in page.body:
-            words = f"[练习 {ex.id}](exercise:{ex.id})"
+            link = rule_words(ex.lang).text("links.repair" if ex.is_repair else "links.exercise")
+            words = f"[{link.format(id=ex.id)}](exercise:{ex.id})"
             if ex.is_repair:
-                words = f"[动手修复:…](exercise:{ex.id}) next to its pitfall"
+                words += " next to its pitfall"
             problems.append(
                 Problem(
                     str(page.path),

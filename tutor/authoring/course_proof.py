@@ -6,24 +6,27 @@ runnable blocks and the quizzes' verification code (tutor/authoring/block_proofs
 
 Both are the course proof (`make proof`) and the content authors' tools.
 
-Batch mode: an exercise's (or a page's) trusted inputs run one after another in one batch worker,
-each in a fresh namespace (tutor/running/batch.py); inputs that change process-wide state run in a
-one-shot worker of their own (tutor/authoring/isolation.py). An input the batch did not finish is
-run alone; a verdict that fails in the batch is confirmed alone, and one that passes alone but
-failed in the batch is reported as such (an input before it changed process-wide state).
+Batch mode: an exercise's (or a page's) trusted inputs run one after another in a batch worker,
+each in a fresh namespace (tutor/running/batch.py); one command (`dev check`, a `make proof`
+process) keeps that worker for all its exercises and pages. Inputs that change process-wide state
+run in a one-shot worker of their own (tutor/authoring/isolation.py). An input the batch did not
+finish is run alone; a verdict that fails in the batch is confirmed alone, and one that passes
+alone but failed in the batch is reported as such (an input before it changed process-wide state).
 
-Exercises in both languages: the solution, the starter and every wrong fixture run once per
-language in the same batch (the job carries its language; the English run takes the exercise's
-`starter.en.py` and `solution.en.py` where it has them); the verdict must be the same, and each
-fixture's words must be in that language's message (the `# expect.en:` line for English, required
-once the check module speaks through the catalogs: no Chinese literal left in it)."""
+Exercises in both languages: the solution and the starter run once per language (the English run
+takes the exercise's `starter.en.py` and `solution.en.py` where it has them). A wrong fixture is
+the same code in both languages: it runs once, its words said in both (tutor/words/every_lang.py),
+and that run is judged in each language — the same verdict, and each fixture's words in that
+language's message (the `# expect.en:` line for English, required once the check module speaks
+through the catalogs: no Chinese literal left in it). Run alone, it runs once per language."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutor.authoring import probes
@@ -39,7 +42,7 @@ from tutor.course.languages import tagged
 from tutor.course.loader import Course, Exercise
 from tutor.protocol.events import Job
 from tutor.protocol.result import CheckStatus, RunResult, Status
-from tutor.running.batch import run_batch
+from tutor.running.batch import BatchWorker, run_batch_said
 from tutor.running.runner import Runner, exercise_job
 from tutor.words.catalog import LANGS
 
@@ -57,6 +60,11 @@ class Proof:
 def dev_runner() -> Runner:
     """The runner the authors' tools use: a worker kept warm beside each job."""
     return Runner(keep_warm=True)
+
+
+def dev_batch() -> BatchWorker:
+    """The batch worker the authors' tools keep for all the exercises and pages of one command."""
+    return BatchWorker()
 
 
 def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
@@ -110,39 +118,69 @@ def summary(result: RunResult) -> str:
 @dataclass
 class Input:
     """One run of the proof: how to make its job, the rule its result must meet, and whether it
-    must run in a process of its own."""
+    must run in a process of its own. `said_in` judges the same run's words in other languages
+    (an input whose code is the same in every language, a wrong fixture): in a batch the job runs
+    once with its words said in all of them (tutor/words/every_lang.py), each proved as
+    `label [lang]`; alone, it runs once per language."""
 
     label: str
     job: Callable[[], Job]
     judge: Callable[[RunResult], tuple[bool, str]]
     alone: bool
+    said_in: dict[str, Callable[[RunResult], tuple[bool, str]]] = field(default_factory=dict)
 
 
-def prove(inputs: list[Input], runner: Runner, batch: bool = True) -> list[Proof]:
-    """Run `inputs` (the trusted ones in one batch worker when `batch`) and judge each result."""
+def prove(inputs: list[Input], runner: Runner, batch: bool | BatchWorker = True) -> list[Proof]:
+    """Run `inputs` (the trusted ones in a batch worker when `batch`: this one when it is a kept
+    `BatchWorker`) and judge each result, in its own language and then in each of its `said_in`."""
     jobs = [i.job() for i in inputs]
-    results: list[RunResult | None] = [None] * len(inputs)
+    results: list[dict[str, RunResult] | None] = [None] * len(inputs)
     batched = [k for k, i in enumerate(inputs) if batch and not i.alone]
-    for k, res in zip(batched, run_batch([jobs[k] for k in batched]), strict=True):
+    langs = [[jobs[k].lang, *inputs[k].said_in] for k in batched]
+    worker = batch if isinstance(batch, BatchWorker) else None
+    ran = run_batch_said([jobs[k] for k in batched], langs, worker=worker)
+    for k, res in zip(batched, ran, strict=True):
         results[k] = res
     proofs = []
     for k, inp in enumerate(inputs):
-        res, in_batch = results[k], results[k] is not None
-        if res is None:
-            res = runner.run(jobs[k])
-        ok, why = inp.judge(res)
-        if not ok and in_batch:
-            alone = runner.run(inp.job())
-            ok_alone, why_alone = inp.judge(alone)
-            if ok_alone:
-                why = (
-                    f"failed in the batch ({why}) but not alone: an input before it in the batch "
-                    "changed process-wide state and must be marked to run alone"
-                )
-            else:
-                why, res = why_alone, alone
-        proofs.append(Proof(inp.label, ok, why, res))
+        lang = jobs[k].lang
+        said = {lang: (inp.label, inp.judge)}
+        said |= {other: (f"{inp.label} [{other}]", j) for other, j in inp.said_in.items()}
+        got = results[k] or {}
+        for one, (label, judge_one) in said.items():
+            proofs.append(_judged(label, judge_one, _in(inp.job, one), got.get(one), runner))
     return proofs
+
+
+def _in(make: Callable[[], Job], lang: str) -> Callable[[], Job]:
+    """A new job of `make` in `lang`."""
+    return lambda: dataclasses.replace(make(), lang=lang)
+
+
+def _judged(
+    label: str,
+    judge_one: Callable[[RunResult], tuple[bool, str]],
+    job: Callable[[], Job],
+    res: RunResult | None,
+    runner: Runner,
+) -> Proof:
+    """The proof of one result (`res` from the batch; None: run `job` alone now). A verdict that
+    fails in the batch is confirmed alone; one that holds alone is reported as a leak."""
+    in_batch = res is not None
+    if res is None:
+        res = runner.run(job())
+    ok, why = judge_one(res)
+    if not ok and in_batch:
+        alone = runner.run(job())
+        ok_alone, why_alone = judge_one(alone)
+        if ok_alone:
+            why = (
+                f"failed in the batch ({why}) but not alone: an input before it in the batch "
+                "changed process-wide state and must be marked to run alone"
+            )
+        else:
+            why, res = why_alone, alone
+    return Proof(label, ok, why, res)
 
 
 def passes(res: RunResult) -> tuple[bool, str]:
@@ -222,32 +260,50 @@ def exercise_inputs(
 
     solution_alone = alone(ex.solution_path)
     english = not cjk_literals(ex.check_path.read_text(encoding="utf-8"))
-    inputs = []
-    for lang in LANGS:
-        tag = "" if lang == "zh" else f" [{lang}]"
-        solution_judge = _passes_in_english if lang == "en" and english else passes
-        solution = version(ex.solution_path, lang)
-        inputs.append(
-            Input(f"{ex.id} solution{tag}", job_of(solution, lang), solution_judge, alone(solution))
-        )
+
+    def each_lang(
+        label: str,
+        path: Path,
+        judge_in: Callable[[str], Callable[[RunResult], tuple[bool, str]]],
+        isolated: bool | None = None,
+    ) -> list[Input]:
+        """`path` proved in every language: its version in each (`starter.en.py`) runs apart; a
+        file that is the same in every language (a wrong fixture) runs once, its words judged in
+        each (`said_in`)."""
+        versions = {lang: version(path, lang) for lang in LANGS}
+        runs: dict[Path, Input] = {}
+        for lang, file in versions.items():
+            if file in runs:
+                runs[file].said_in[lang] = judge_in(lang)
+                continue
+            tag = "" if lang == "zh" else f" [{lang}]"
+            lonely = alone(file) if isolated is None else isolated
+            runs[file] = Input(f"{label}{tag}", job_of(file, lang), judge_in(lang), lonely)
+        return list(runs.values())
+
+    def solution_judge(lang: str) -> Callable[[RunResult], tuple[bool, str]]:
+        return _passes_in_english if lang == "en" and english else passes
+
+    def starter_judge(lang: str) -> Callable[[RunResult], tuple[bool, str]]:
         if ex.is_repair:  # a repair's starter is broken code: it fails the way the content says
             where = "exercise.en.toml's starter_expect"
-            starter_judge = _fails_as(ex.starter_expectation, lang, english, where)
-        else:
-            starter_judge = _not_attempted(ex.names)
-        starter = version(ex.starter_path, lang)
-        inputs.append(
-            Input(f"{ex.id} starter{tag}", job_of(starter, lang), starter_judge, alone(starter))
+            return _fails_as(ex.starter_expectation, lang, english, where)
+        return _not_attempted(ex.names)
+
+    inputs = each_lang(f"{ex.id} solution", ex.solution_path, solution_judge)
+    inputs += each_lang(f"{ex.id} starter", ex.starter_path, starter_judge)
+    for path in ex.wrong_solutions():
+        isolated = (
+            declared_isolation(path) is not None
+            or alone(path)
+            or parse_expectation(path).status in FAULT_STATUSES
         )
-        for path in ex.wrong_solutions():
-            isolated = (
-                declared_isolation(path) is not None
-                or alone(path)
-                or parse_expectation(path).status in FAULT_STATUSES
-            )
-            judge_wrong = _fails_as_declared(path, lang, english)
-            label = f"{ex.id} wrong/{path.name}{tag}"
-            inputs.append(Input(label, job_of(path, lang), judge_wrong, isolated))
+        inputs += each_lang(
+            f"{ex.id} wrong/{path.name}",
+            path,
+            functools.partial(_fails_as_declared, path, english_required=english),
+            isolated,
+        )
     for variant in probes.variant_names(ex):
         path = scratch / f"variant_{variant}.py"
         path.write_text(probes.variant_source(ex, variant), encoding="utf-8")
@@ -273,7 +329,7 @@ def check_exercise(
     ex: Exercise,
     runner: Runner,
     *,
-    batch: bool = True,
+    batch: bool | BatchWorker = True,
     time_limit: float | None = None,
 ) -> list[Proof]:
     """The proof of one exercise. `time_limit` replaces the exercise's own (a proof on a busy

@@ -1,7 +1,7 @@
 """Emphasis marks that did not take. CommonMark opens and closes `**…**` by the characters around
 the marks, and next to Chinese those rules fail where a bracket or a parenthesis touches the mark
-on the inside while a Chinese character touches it on the outside (`套**追踪(tracing)**机制`,
-`是**[弱类型](cheatsheet:6)**,`): the reader then sees the asterisks. The page is read as the app
+on the inside while a Chinese character touches it on the outside (the examples below): the
+reader then sees the asterisks. The page is read as the app
 reads it, and what is left in its visible text (inline code and backslash escapes aside) is
 refused:
 - `**` or `__`;
@@ -9,6 +9,9 @@ refused:
   a pair meant as emphasis. A `*` with a space on both sides (a × b) and a `_` right after a
   Latin letter or digit (`segment_sum`, `G_{t+1}`) are no such marks.
 lessons/README.md says how to write emphasis that takes."""
+
+# Emphasis that does not take (comments: Chinese stays out of the source's strings):
+# `套**追踪(tracing)**机制`, `是**[弱类型](cheatsheet:6)**,`
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """Validator rule for the words a chapter defines: every term of a chapter's glossary (the
-`- **term**` entries under `## 术语表` / `## Glossary` of its cheat sheet) is introduced where the
-chapter first uses it. Walking the chapter along its map (pages, and each exercise's statement and
-hints where the exercise sits), the first text whose prose uses the term links it to the cheat
-sheet, the term inside the link's text (`[静态参数](cheatsheet:6)`, `[AOT](cheatsheet:7)`), on that
-text or an earlier one of the chapter. A Latin term matches as a whole word, in any case, plural
-included."""
+`- **term**` entries under the heading `glossary.heading` of text_rules.<lang>.toml, `## Glossary`
+in English, in its cheat sheet) is introduced where the chapter first uses it. Walking the chapter
+along its map (pages, and each exercise's statement and hints where the exercise sits), the first
+text whose prose uses the term links it to the cheat sheet, the term inside the link's text
+(`[static argument](cheatsheet:6)`, `[AOT](cheatsheet:7)`), on that text or an earlier one of the
+chapter. A Latin term matches as a whole word, in any case, plural included."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 
 from tutor.authoring.prerequisites import map_texts
 from tutor.authoring.problems import Problem
+from tutor.authoring.rule_words import rule_words
 from tutor.authoring.text_rules import prose_of
 
 if TYPE_CHECKING:
     from tutor.course.model import Chapter, Course
 
-GLOSSARY_HEADS = {"zh": "\n## 术语表\n", "en": "\n## Glossary\n"}
+GLOSSARY_HEADS = {g: f"\n{rule_words(g).text('glossary.heading')}\n" for g in ("zh", "en")}
 _ENTRY = re.compile(r"^- \*\*([^*]+)\*\*", re.M)
 
 

@@ -6,25 +6,33 @@ executed.
 
 What counts as giving it away:
 - a `shows` text (the output that proves the right answer), spaces ignored;
-- a clause of the prose (between two of 。,;:!?) that holds every number and every word of a
-  `shows` text in any order ("编译 12 次" is told by "编译次数都是 12");
+- a clause of the prose (between two of the marks of _CLAUSE_END) that holds every number and
+  every word of a `shows` text in any order ("compiled 12 times" is told by "the compile counts
+  are all 12");
 - an `assert` left visible: an assert states the result (mark it `# reveal`);
 - for a number question, a number within the tolerance of the answer (−4.6 and -4.6 alike);
 - for a choice question, the right option's text when it is long enough to be telling (a one-
   or two-character option such as "1" occurs everywhere), and a number of the right option that
-  no wrong option has, with the word after it in the option ("1 次"); without such a word, a
+  no wrong option has, with the word after it in the option ("1 time"); without such a word, a
   number of two digits or more, or with decimals, is telling, and so is any such number given
-  as a count ("1 次", "1 time"). A count in words that says "only so many" counts too:
-  "只数了一次", "只追踪一次", "only counted once" say 1 次 ("再执行一次" states no result).
-  That holds for the text of a link next to the question as well (a repair named
-  "只数了一次的计数器" under a question whose answer is 1). English pages are held to all this
-  as Chinese ones are."""
+  as a count ("1 time" and its Chinese counterpart). A count in words that says "only so many"
+  counts too: "only counted once", "traced only once" say 1 time ("run it once" states no
+  result); the Chinese patterns are `predict_giveaway.*` in text_rules.zh.toml.
+  That holds for the text of a link next to the question as well (a repair named "a counter
+  that counted only once" under a question whose answer is 1). Chinese and English pages are
+  held to the same rules."""
+
+# The Chinese examples of the rules above (comments: Chinese stays out of the source's strings):
+# "编译 12 次" is told by "编译次数都是 12"; a count: "1 次"; "只数了一次", "只追踪一次" say 1 次
+# ("再执行一次" states no result); a repair named "只数了一次的计数器".
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import partial
 
+from tutor.authoring.rule_words import rule_words
 from tutor.course.markdown import Segment, headings
 from tutor.course.predictions import (
     REVEAL_LINE,
@@ -37,12 +45,21 @@ from tutor.course.predictions import (
 _NUMBER = re.compile(r"(?<![\w.])[-−]?\d+(?:\.\d+)?(?:[eE][-+−]?\d+)?")
 _ASSERT = re.compile(r"^\s*assert\b")
 _WORD = re.compile(r"[A-Za-z_]+|[\u3400-\u9fff]+")
-_CLAUSE_END = re.compile(r"[。,;:!?,;:!?\n]")
-_COUNT_AFTER = re.compile(r"\s*(?:次|遍|times?\b)")
-_CN_COUNT = re.compile(r"([只仅][^,。;:!?,;:\s]{0,4}?)([一两二三四五六七八九十])(?=[次遍])")
-_CN_DIGITS = dict(zip("一两二三四五六七八九十", "1 2 2 3 4 5 6 7 8 9 10".split(), strict=True))
-_EN_COUNT = re.compile(r"\b((?:only|just)\W+(?:\w+\W+){0,3}?)(once|twice|thrice)\b", re.I)
-_EN_TIMES = {"once": "1 time", "twice": "2 times", "thrice": "3 times"}
+# where a clause ends: a newline, the ideographic full stop (。, written as an escape: a set of
+# characters, not words) and the ASCII marks the course writes in place of Chinese ones
+_CLAUSE_END = re.compile("[\u3002,;:!?\n]")
+_LANGS = ("zh", "en")  # each pattern of both languages applies to every page, Chinese first
+_COUNT_AFTER = re.compile(
+    r"\s*(?:" + "|".join(rule_words(g).text("predict_giveaway.count_after") for g in _LANGS) + ")"
+)
+# "only" and a count in words, group 2 the count: replaced by the digits its table gives
+_ONLY_COUNTS = [
+    (
+        rule_words(g).pattern("predict_giveaway.only_count"),
+        rule_words(g).table("predict_giveaway.count_digits"),
+    )
+    for g in _LANGS
+]
 TELLING_OPTION_CHARS = 4  # an option this long (spaces aside) is specific enough to search for
 
 
@@ -79,10 +96,15 @@ def _told_by_clause(shows: str, prose: str) -> bool:
 
 
 def _counts_in_digits(text: str) -> str:
-    """A count in words that says "only so many" as digits: "只数了一次" → "只数了 1 次", "only
-    counted once" → "only counted 1 time" ("再执行一次", "run it once" state no result)."""
-    text = _CN_COUNT.sub(lambda m: f"{m.group(1)} {_CN_DIGITS[m.group(2)]} ", text)
-    return _EN_COUNT.sub(lambda m: m.group(1) + _EN_TIMES[m.group(2).lower()], text)
+    """A count in words that says "only so many" as digits: "only counted once" → "only counted
+    1 time" ("run it once" states no result), and so in Chinese."""
+    for pattern, digits in _ONLY_COUNTS:
+        text = pattern.sub(partial(_in_digits, digits), text)
+    return text
+
+
+def _in_digits(digits: dict[str, str], m: re.Match[str]) -> str:
+    return m.group(1) + digits[m.group(2).lower()]
 
 
 def _telling_numbers(prediction: Prediction) -> list[tuple[float, str, str]]:

@@ -1,16 +1,21 @@
 """Validator rules against slips a learner trips on, in either language (the course as loaded
-in that language):
+in that language; the words and patterns of each language are in text_rules.<lang>.toml):
 
-- a reference to a section or an exercise in prose resolves: "6.8 节" / "section 6.8" names a
-  page, a topic or a numbered section heading of the chapter (`## 2.4 …`), "练习 6.1" /
-  "exercise 6.1" an exercise (so "6.8 节练习 2" and "1.7 节" in chapter a1 are refused);
-- a count of quiz questions stated next to a `quiz:<ch>` link matches the quiz: "11 道选择题" /
-  "11 multiple-choice questions" its choice questions, "思考题" / "open" its self-marked ones,
-  "N 道题" / "N questions" all of them;
+- a reference to a section or an exercise in prose resolves: "section 6.8" names a page, a
+  topic or a numbered section heading of the chapter (`## 2.4 …`), "exercise 6.1" an exercise
+  (so "exercise 2 of section 6.8" and "section 1.7" in chapter a1 are refused);
+- a count of quiz questions stated next to a `quiz:<ch>` link matches the quiz: "11
+  multiple-choice questions" its choice questions, "open" ones its self-marked ones, "N
+  questions" all of them;
 - a chapter with repair exercises says so on its opening page (`<ch>.0`) and its summary
-  (`<ch>.9`): the word 修复练习 / "repair", or a link to one;
-- a chapter that marks a numbered section (`## 1.4 诊断手段 🟢 必读`) marks every `##` section
-  of its topic pages (🟢 or ⚪), so that a learner can tell every section's level."""
+  (`<ch>.9`): the word "repair" (or its Chinese one), or a link to one;
+- a chapter that marks a numbered section (`## 1.4 … 🟢`) marks every `##` section of its topic
+  pages (🟢 or ⚪), so that a learner can tell every section's level;
+- a text (its code comments too) calls nothing a bug of JAX, XLA or a device ("CPU bug probe")
+  unless it links the upstream report: the course states what the installed JAX does, and a
+  bug the learner is never shown is a claim nobody checked;
+- the rules of tutor/authoring/legends.py (an opening page's legend) and forward_uses.py (an
+  exercise using what its chapter teaches only later)."""
 
 from __future__ import annotations
 
@@ -18,53 +23,46 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from tutor.authoring.forward_uses import forward_use_problems
+from tutor.authoring.legends import legend_problems
 from tutor.authoring.problems import Problem
+from tutor.authoring.rule_words import rule_words
 from tutor.authoring.text_rules import prose_of
 from tutor.course.model import Chapter, Course
 
 _LINK_TEXT = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-_SECTION = {
-    "zh": re.compile(r"(?<![\w.])([a-z]?\d+(?:\.\d+)+[a-z]?) ?节"),
-    "en": re.compile(r"\b[Ss]ections? ([a-z]?\d+(?:\.\d+)+[a-z]?)\b"),
-}
-_EXERCISE = {
-    "zh": re.compile(r"练习 ?([a-z]?\d(?:[0-9a-z.\-]*[0-9a-z])?)"),
-    "en": re.compile(r"\b[Ee]xercises? ([a-z]?\d(?:[0-9a-z.\-]*[0-9a-z])?)\b"),
-}
+_ZH, _EN = rule_words("zh"), rule_words("en")
+_SECTION = {lang: rule_words(lang).pattern("slips.section") for lang in ("zh", "en")}
+_EXERCISE = {lang: rule_words(lang).pattern("slips.exercise") for lang in ("zh", "en")}
 _NUMBERED_HEADING = re.compile(r"^#{2,6} ([a-z]?\d+(?:\.\d+)+)\b", re.M)
 _HEADING = re.compile(r"^## (.+)$", re.M)
 _MARK = re.compile("🟢|⚪")
-_WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
+_WORDS = _EN.words("slips.numbers")
+_NUMERALS, _TEN = _ZH.text("slips.numerals"), _ZH.text("slips.ten")
 
 
 def _number(word: str) -> int | None:
-    """A count as written: 11, 十一, eleven; None for a word that is no number."""
+    """A count as written: 11, eleven, or in Chinese numerals; None for a word that is no
+    number."""
     if word.isdigit():
         return int(word)
-    digits = "零一二三四五六七八九"
-    if word and all(c in digits + "十" for c in word):
-        if "十" not in word:
+    digits = _NUMERALS
+    if word and all(c in digits + _TEN for c in word):
+        if _TEN not in word:
             return digits.index(word)
-        tens, _, ones = word.partition("十")
+        tens, _, ones = word.partition(_TEN)
         return (digits.index(tens) if tens else 1) * 10 + (digits.index(ones) if ones else 0)
     return _WORDS.index(word.lower()) if word.lower() in _WORDS else None
 
 
-_COUNT = {
-    "zh": re.compile(r"(\d+|十[一二三四五六七八九]?|[一二三四五六七八九]) ?道(选择题|思考题|题)"),
-    "en": re.compile(
-        r"\b(\d+|[a-z]+) (multiple-choice |choice |open |self-marked )?questions\b", re.I
-    ),
-}
-_KIND_OF = {
-    "选择题": "choice",
-    "multiple-choice": "choice",
-    "choice": "choice",
-    "思考题": "open",
-    "open": "open",
-    "self-marked": "open",
-}
-_REPAIR_WORDS = {"zh": ("修复练习", "动手修复"), "en": ("repair",)}
+_COUNT = {lang: rule_words(lang).pattern("slips.count") for lang in ("zh", "en")}
+_KIND_OF = {**_ZH.table("slips.kinds"), **_EN.table("slips.kinds")}
+# a bug of JAX, XLA or a device claimed in either language (English first)
+_BUG_CLAIM = re.compile(
+    "|".join(rule_words(lang).text("slips.bug_claim") for lang in ("en", "zh")), re.I
+)
+_UPSTREAM_REPORT = re.compile(r"github\.com/(?:google|jax-ml|openxla)/\w+/issues/\d+")
+_REPAIR_WORDS = {lang: tuple(rule_words(lang).words("slips.repair_words")) for lang in ("zh", "en")}
 
 
 def shown(markdown: str, lang: str) -> str:
@@ -97,9 +95,26 @@ def slip_problems(course: Course) -> list[Problem]:
         for path, text in _texts(chapter):
             _references(shown(text, lang), str(path), lang, places | headings, course, problems)
             _counts(text, str(path), lang, course, problems)
+            _bug_claims(text, str(path), problems)
         _repairs_named(chapter, lang, problems)
         _section_marks(chapter, problems)
+    problems.extend(legend_problems(course))
+    problems.extend(forward_use_problems(course))
     return problems
+
+
+def _bug_claims(text: str, where: str, problems: list[Problem]) -> None:
+    if _UPSTREAM_REPORT.search(text):
+        return
+    for m in _BUG_CLAIM.finditer(text):
+        problems.append(
+            Problem(
+                where,
+                "text",
+                f"{m.group(0)!r} claims a bug the text never shows: say what the installed JAX "
+                "does (and check it), or link the upstream report",
+            )
+        )
 
 
 def _references(text, where, lang, places, course, problems) -> None:

@@ -2,22 +2,31 @@
 (lesson pages, statements, explanations, hints, quizzes, check messages):
 
 1. a Chinese character and a Latin letter, a digit or inline code that touch are set apart by
-   one space: "用 jax.jit 包装", "第 2 步", "返回 `(x, k)` 的元组";
-2. two Chinese characters are never set apart by a space ("初始状态是弱类型"), except around a
-   chapter label in a title ("入门 第 6 章 JAX 中的状态");
-3. Chinese punctuation (,。、:;!?」” and the ASCII , : ; that the course uses in their place)
-   takes no space between itself and a Chinese character: "float32,弱类型", not "float32, 弱类型".
-   Inside ASCII brackets, where a call is written out with Chinese placeholders
-   ("lax.cond(条件, 真分支, 假分支, v)"), commas keep their space.
+   one space (example 1 below);
+2. two Chinese characters are never set apart by a space (example 2), except around a chapter
+   label in a title (example 3; the label's pattern is `spacing.chapter_label` in
+   text_rules.zh.toml);
+3. Chinese punctuation (the full-width marks of _PUNCT and the ASCII , : ; that the course uses
+   in their place) takes no space between itself and a Chinese character (example 4). Inside
+   ASCII brackets, where a call is written out with Chinese placeholders (example 5), commas
+   keep their space.
 
 `problems(text)` returns an excerpt of every place that breaks the rule in a plain text;
 `markdown_problems(text)` does the same for Markdown, skipping code blocks, treating inline
 code as a Latin word and links as their text, and reading through bold marks."""
 
+# Examples (comments: Chinese stays out of the source's strings):
+# 1. "用 jax.jit 包装", "第 2 步", "返回 `(x, k)` 的元组"
+# 2. "初始状态是弱类型"
+# 3. "入门 第 6 章 JAX 中的状态"
+# 4. "float32,弱类型", not "float32, 弱类型"
+# 5. "lax.cond(条件, 真分支, 假分支, v)"
+
 from __future__ import annotations
 
 import re
 
+from tutor.authoring.rule_words import rule_words
 from tutor.course.markdown import segments
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -28,8 +37,9 @@ _TOUCH = re.compile(f"{_CJK}(?={_LATIN})|(?<={_LATIN}){_CJK}")
 _CJK_SPACE_CJK = re.compile(f"(?<={_CJK}) +(?={_CJK})")
 _PUNCT_SPACE_CJK = re.compile(f"(?<={_PUNCT}) +(?={_CJK})")
 _CJK_SPACE_PUNCT = re.compile(f"(?<={_CJK}) +(?={_PUNCT})")
-_CHAPTER_LABEL_AFTER = re.compile(r"第 ?\d+ ?章$")
-_CHAPTER_LABEL_BEFORE = re.compile(r"^第 ?\d+ ?章")
+_CHAPTER_LABEL = rule_words("zh").text("spacing.chapter_label")
+_CHAPTER_LABEL_AFTER = re.compile(_CHAPTER_LABEL + "$")
+_CHAPTER_LABEL_BEFORE = re.compile("^" + _CHAPTER_LABEL)
 _INLINE_CODE = re.compile(r"`+[^`\n]*`+")
 _BRACKETED = re.compile(r"\([^()\n]*\)|\[[^\[\]\n]*\]|\{[^{}\n]*\}")
 CODE_STAND_IN = "C"  # inline code reads as a Latin word next to Chinese

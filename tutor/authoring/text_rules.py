@@ -10,6 +10,7 @@ from collections.abc import Container
 
 from tutor.authoring import emphasis, spacing
 from tutor.authoring.problems import Problem
+from tutor.authoring.rule_words import rule_words
 from tutor.course.lesson import Lesson
 from tutor.course.markdown import segments
 from tutor.course.model import Course
@@ -19,7 +20,7 @@ _INLINE_CODE = re.compile(r"`+[^`]*`+")
 _TEX = re.compile(r"\$\$|\$[^\s$][^$\n]*\$")
 # a source named, or a claim from elsewhere corrected that the learner never saw
 _SOURCE_WORDS = re.compile(
-    r"原书|原章节|笔记本|原文|notebook|有资料|有时能看到|some texts give|you may come across", re.I
+    "|".join(re.escape(w) for g in ("zh", "en") for w in rule_words(g).words("sources.words")), re.I
 )
 
 

@@ -15,6 +15,7 @@ from tutor.authoring.levels import level_problems
 from tutor.authoring.prerequisites import prerequisite_problems
 from tutor.authoring.problems import Problem
 from tutor.authoring.quiz_rules import quiz_problems
+from tutor.authoring.rule_words import rule_words
 from tutor.authoring.slips import slip_problems
 from tutor.authoring.text_rules import check_length
 from tutor.authoring.text_rules import check_links as _check_links
@@ -24,6 +25,7 @@ from tutor.authoring.validate_files import _defined_names, _parse
 from tutor.course.languages import tagged
 from tutor.course.lesson import split_front_matter
 from tutor.course.loader import ContentError, Course, load_course
+from tutor.course.quiz import OPTION_LETTERS
 
 EXERCISE_FILES = {
     "exercise.toml",
@@ -172,8 +174,15 @@ def validate(course: Course) -> list[Problem]:
                     problems.append(Problem(qpath, q.id, "duplicate question id"))
                 ids.add(q.id)
                 if q.kind == "choice":
-                    if len(q.options) < 2:
-                        problems.append(Problem(qpath, f"{q.id}.options", "at least two options"))
+                    if not 2 <= len(q.options) <= len(OPTION_LETTERS):
+                        problems.append(
+                            Problem(
+                                qpath,
+                                f"{q.id}.options",
+                                f"2 to {len(OPTION_LETTERS)} options (a key each, "
+                                f"{OPTION_LETTERS[0]}–{OPTION_LETTERS[-1]})",
+                            )
+                        )
                     if not (len(q.answer) == 1 and 0 <= q.answer_index < len(q.options)):
                         problems.append(
                             Problem(
@@ -228,6 +237,7 @@ def _pitfall_repairs(course: Course, problems: list[Problem]) -> None:
     topic links the repairs of these pitfalls) or `not_a_pitfall = "<reason>"` (the ❌ is no
     mistake: a chapter map's legend, a guard showing that it stops what it should). Such a key on a
     page without ❌ is stale."""
+    repair_link = rule_words(course.lang).text("links.repair")
     for lesson in (lesson for chapter in course.chapters for lesson in chapter.lessons):
         meta, _, _ = split_front_matter(lesson.path)
         where = str(lesson.path)
@@ -263,7 +273,7 @@ def _pitfall_repairs(course: Course, problems: list[Problem]) -> None:
                     where,
                     "links",
                     f"the page shows a {PITFALL_MARK} pitfall but links no repair "
-                    "exercise: add [动手修复:…](exercise:<topic>-fix<n>) after the "
+                    f"exercise: add [{repair_link}](exercise:<topic>-fix<n>) after the "
                     "pitfall's block, or say why not in the front matter (repairs_on "
                     "/ not_a_pitfall, see lessons/README.md)",
                 )

@@ -337,7 +337,7 @@ def proof_line(verdict) -> str:
 
 def cmd_dev(args) -> int:
     from tutor.authoring.block_proofs import run_blocks
-    from tutor.authoring.course_proof import check_exercise, dev_runner
+    from tutor.authoring.course_proof import check_exercise, dev_batch, dev_runner
     from tutor.authoring.validate import validate_content
 
     if args.dev_cmd == "validate":
@@ -353,13 +353,13 @@ def cmd_dev(args) -> int:
     from tutor.course.loader import load_course
 
     c = load_course()  # Chinese: the reference; the proof finds the English versions from it
-    runner = dev_runner()
+    runner, batch = dev_runner(), dev_batch()
     failures = 0
     try:
         if args.dev_cmd == "check":
             for ex_id in args.ids or list(c.exercises):
                 _, ex = lookup("exercise", ex_id, c)
-                for v in check_exercise(c, ex, runner):
+                for v in check_exercise(c, ex, runner, batch=batch):
                     failures += not v.ok
                     print(proof_line(v), flush=True)
                     if not v.ok and args.verbose and v.result:
@@ -369,7 +369,7 @@ def cmd_dev(args) -> int:
                             print(v.result.error.traceback)
                         print(v.result.stderr[-2000:])
         else:
-            for v in run_blocks(c, args.ids, runner):
+            for v in run_blocks(c, args.ids, runner, batch=batch):
                 failures += not v.ok
                 print(proof_line(v), flush=True)
                 if not v.ok and v.result:
@@ -378,5 +378,6 @@ def cmd_dev(args) -> int:
                     print(v.result.stdout[-1500:], v.result.stderr[-1500:])
     finally:
         runner.close()
+        batch.close()
     print(t("cli.dev.failures", n=failures))
     return EXIT_FAIL if failures else EXIT_OK

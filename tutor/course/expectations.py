@@ -1,14 +1,14 @@
 """The header of a wrong-solution fixture: how the fixture must fail, on which check, and which
-words that check's message must contain, e.g.
+words that check's message must contain, e.g. (the words in Chinese, see the comment below)
 
-    # expect: failed dynamic_lr "每个学习率都重新编译"
+    # expect: failed dynamic_lr "<words>"
 
 The words make a fixture test the diagnosis too: a message that names the wrong mistake fails
 `jaxtutor dev check`. Words after a bare `not` must be absent from the message: a negative
 fixture, a different mistake that fails the same check, proves the check does not name a mistake
 the answer did not make:
 
-    # expect: failed pure "全局变量" not "旧的计数"
+    # expect: failed pure "<words>" not "<other words>"
  Statuses without a check (not_attempted, timeout, …) take no words. A file
 that fails while it loads, before any check runs, says `# expect: error load "<words>"`: the words
 must occur in the error's type and message.
@@ -23,6 +23,11 @@ A repair exercise's broken starter is held to the same kind of expectation: `sta
 exercise.toml (Chinese words), and in its English overlay exercise.en.toml the same status and
 check with the English words (`parse_starter_expect`).
 """
+
+# The examples above as the fixtures write them (comments: Chinese stays out of the source's
+# strings):
+#     # expect: failed dynamic_lr "每个学习率都重新编译"
+#     # expect: failed pure "全局变量" not "旧的计数"
 
 from __future__ import annotations
 

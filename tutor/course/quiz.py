@@ -9,6 +9,9 @@ from pathlib import Path
 # does, to apply a rule to inputs no page shows, to recall a fact, or to explain a reason
 ASKS = ("predict", "apply", "recall", "explain")
 UNDERSTANDING = frozenset({"predict", "apply"})  # the kinds that test more than memory
+# a choice question has 2 to 4 options, A to D, as a predict block does: the quiz screen has a
+# key for each (a–d), and its footer and the help name the same keys
+OPTION_LETTERS = "ABCD"
 
 
 @dataclass

@@ -1,20 +1,25 @@
 """What a soft line break of the course's prose becomes: nothing, or a space.
 
 A break is removed when the character before or after it is East Asian wide (Unicode
-East_Asian_Width W or F: Chinese characters, full-width punctuation), so that "状态管理,⏎以及",
-"译、⏎NaN" and "路径⏎(看看" read as one run. One exception keeps the house spacing rule
-(tutor/authoring/spacing.py, rule 1): between a Chinese character and a Latin word (letters,
-digits, inline code, a symbol such as ✅ or →) the break is the space that rule asks for
-("返回的⏎NumPy 数组" -> "返回的 NumPy 数组"). The marks the course writes for Chinese ones
-(, ; : ! ? — …) count as wide punctuation right after a Chinese character, as the house
-style writes them with no space after ("检查结果;⏎100 到" -> "检查结果;100 到", as "另一侧;不到
-100" reads); after Latin text they keep their space ("a,⏎b"). Anything else becomes a space.
+East_Asian_Width W or F: Chinese characters, full-width punctuation), so that a break after a
+full-width comma or enumeration comma, or before a full-width parenthesis, reads as one run
+(examples 1). One exception keeps the house spacing rule (tutor/authoring/spacing.py, rule 1):
+between a Chinese character and a Latin word (letters, digits, inline code, a symbol such as ✅
+or →) the break is the space that rule asks for (example 2). The marks the course writes for
+Chinese ones (, ; : ! ? — …) count as wide punctuation right after a Chinese character, as the
+house style writes them with no space after (examples 3); after Latin text they keep their
+space ("a,⏎b"). Anything else becomes a space.
 
 The neighbours are the characters a reader sees, looked for across inline nodes: the last
 character of a link's text, of an emphasis, inline code (which reads as a Latin word). The
 parser of the course (tutor.course.markdown.parser) applies the rule to every text it reads, in
 the app and on the command line; `joins_lines` applies it to source lines whose edges are plain
 characters, when content is loaded."""
+
+# The examples (comments: Chinese stays out of the source's strings; ⏎ is the break):
+# 1. "状态管理,⏎以及", "译、⏎NaN", "路径⏎(看看" read as one run
+# 2. "返回的⏎NumPy 数组" -> "返回的 NumPy 数组"
+# 3. "检查结果;⏎100 到" -> "检查结果;100 到", as "另一侧;不到 100" reads
 
 from __future__ import annotations
 

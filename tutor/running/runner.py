@@ -29,13 +29,19 @@ class Runner:
     """Hands jobs to exec'd one-shot workers, keeping the next one warm."""
 
     def __init__(
-        self, python: str | None = None, keep_warm: bool = True, warm_beside_after: float = 0.0
+        self,
+        python: str | None = None,
+        keep_warm: bool = True,
+        warm_beside_after: float = 0.0,
+        worker: list[str] | None = None,
     ):
         """`warm_beside_after`: how long a job runs before the next worker starts warming up
         beside it (importing jax takes about a core for half a second). 0 suits many jobs in a
         row; someone waiting for one verdict is better served by INTERACTIVE_WARM_DELAY_S, so a
-        quick check has the machine to itself and the next worker starts when it ends."""
-        self.python = python or sys.executable
+        quick check has the machine to itself and the next worker starts when it ends.
+        `worker`: the program a worker runs (default `python -m tutor.worker.main`); the
+        supervision tests give one that speaks the same protocol without jax."""
+        self.command = worker or [python or sys.executable, "-m", "tutor.worker.main"]
         self.keep_warm = keep_warm
         self.warm_beside_after = warm_beside_after
         self.unsupported = processes.unsupported_reason()
@@ -70,7 +76,7 @@ class Runner:
                 old, self._spare = self._spare, None
                 threading.Thread(target=old.destroy, daemon=True).start()
             if self._spare is None and not self._closed:
-                self._spare = WorkerProcess(self.python, ctx)
+                self._spare = WorkerProcess(self.command, ctx)
 
     def _take_worker(self, job: Job) -> WorkerProcess:
         with self._lock:
@@ -79,7 +85,7 @@ class Runner:
             return spare
         if spare is not None:
             spare.destroy()
-        return WorkerProcess(self.python, job.context)
+        return WorkerProcess(self.command, job.context)
 
     def start(
         self,

@@ -35,7 +35,9 @@ EOF = EndOfEvents()
 class WorkerProcess:
     """One exec'd worker (under its reaper). Spawned warm; runs exactly one job; then it is gone."""
 
-    def __init__(self, python: str, context: str | None):
+    def __init__(self, command: list[str], context: str | None):
+        """`command`: the interpreter and what it runs (WORKER_MODULE, see Runner), before the
+        pipes' descriptors and the chapter context to preload."""
         self.context = context
         self.token = secrets.token_hex(8)
         self.workdir = processes.make_run_dir()
@@ -64,9 +66,7 @@ class WorkerProcess:
         try:
             self.proc = subprocess.Popen(
                 [
-                    python,
-                    "-m",
-                    "tutor.worker.main",
+                    *command,
                     str(job_r),
                     str(res_w),
                     str(life_r),

@@ -16,6 +16,8 @@ import time
 from functools import cache
 from pathlib import Path
 
+from tutor.words import every_lang
+
 LANGS = ("zh", "en")
 RACY_S = 2.0
 FOLDER = Path(__file__).resolve().parent
@@ -40,7 +42,12 @@ def t(key: str, **kw) -> str:
 
 
 def say(lang: str, key: str, **kw) -> str:
-    """The sentence `key` in `lang` (a worker speaks its job's language, whatever the process's)."""
+    """The sentence `key` in `lang` (a worker speaks its job's language, whatever the process's;
+    a batch worker's job said in several languages, all of them: tutor/words/every_lang.py)."""
+    return every_lang.each(lambda one: _said(one, key, kw), lang)
+
+
+def _said(lang: str, key: str, kw: dict) -> str:
     text = words(lang)[key]
     return text.format(**kw) if kw else text
 

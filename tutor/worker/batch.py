@@ -2,13 +2,17 @@
 imports jax once and runs many trusted jobs in turn, each in a fresh namespace, exactly as the
 one-shot worker (tutor/worker/main.py) runs its single job. Never used for a learner's run.
 
-    python -m tutor.worker.batch RESULTS_PATH  < one encoded Job per line
+    python -m tutor.worker.batch JOBS_FD RECORDS_FD
 
-After each job it appends one JSON line to RESULTS_PATH: the job's Finished event and what the job
-wrote to fds 1 and 2. Jobs that change process-wide state never come here
-(tutor/authoring/isolation.py decides). A job that overruns its time limit ends the whole batch
-with TIMEOUT_EXIT: the parent then runs it, and every job after it, in a process of its own, where
-the runner's limits and verdicts apply (tutor/running/batch.py)."""
+It reads one line per job from JOBS_FD ({"job": …, "langs": […]}), runs it, and writes one JSON
+line to RECORDS_FD: the job's Finished event and what the job wrote to fds 1 and 2; it lives until
+JOBS_FD ends (the parent keeps it for many exercises and pages: tutor/running/batch_process.py).
+A job with several `langs` (a wrong fixture: the same code in every language) runs once with every
+sentence said in all of them (tutor/words/every_lang.py); the parent reads each language's words
+from the marks. Jobs that change process-wide state never come here (tutor/authoring/isolation.py
+decides). A job that overruns its time limit ends the worker with TIMEOUT_EXIT: the parent then
+runs that job in a process of its own, where the runner's limits and verdicts apply, and the
+jobs after it in a new batch worker (tutor/running/batch.py)."""
 
 from __future__ import annotations
 
@@ -32,8 +36,10 @@ def _read(fd: int) -> str:
     return b"".join(chunks).decode("utf-8", "replace")
 
 
-def run_one(job: Job, scratch: str) -> dict:
-    """Run `job` with fds 1 and 2 sent to files of its own; its Finished event and its output."""
+def run_one(job: Job, scratch: str, langs: list[str] | None = None) -> dict:
+    """Run `job` with fds 1 and 2 sent to files of its own; its Finished event and its output.
+    With several `langs`, every sentence of the run is said in all of them."""
+    from tutor.words import every_lang
     from tutor.worker import run_job
 
     finished: list[Finished] = []
@@ -54,7 +60,8 @@ def run_one(job: Job, scratch: str) -> dict:
     watchdog.start()
     began = time.perf_counter()
     try:
-        run_job.run(job, None, keep)
+        with every_lang.saying(langs or [job.lang]):
+            run_job.run(job, None, keep)
     finally:
         watchdog.cancel()
         duration = time.perf_counter() - began
@@ -81,20 +88,28 @@ def run_one(job: Job, scratch: str) -> dict:
 
 
 def main(argv: list[str]) -> None:
+    """Read job lines from the fd `argv[0]` until its end; after each job, one record line on the
+    fd `argv[1]` (tutor/running/batch_process.py)."""
     from tutor.worker.main import _warm_up
 
-    results_path = argv[0]
+    fds = [int(fd) for fd in argv[:2]]
+    for fd in fds:  # a process a job starts must not hold the pipes open after the worker ends
+        os.set_inheritable(fd, False)
+    jobs, records = os.fdopen(fds[0], "rb"), os.fdopen(fds[1], "wb")
     try:
         os.nice(5)
     except OSError:
         pass
     _warm_up()
-    jobs = [Job.decode(line.encode("utf-8")) for line in sys.stdin if line.strip()]
     with tempfile.TemporaryDirectory(prefix="jaxtutor-batch-") as scratch:
-        for job in jobs:
-            record = run_one(job, scratch)
-            with open(results_path, "a", encoding="utf-8") as fh:
-                fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+        for line in jobs:
+            if not line.strip():
+                continue
+            said = json.loads(line)
+            job = Job.decode(said["job"].encode("utf-8"))
+            record = run_one(job, scratch, said.get("langs"))
+            records.write((json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8"))
+            records.flush()
 
 
 if __name__ == "__main__":

@@ -14,6 +14,8 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Callable
+from typing import Protocol
 
 from tutor.protocol.events import PROTOCOL_VERSION, Event, Job, Ready, encode_event
 from tutor.worker import processes
@@ -135,7 +137,41 @@ def _arm_stack_sample(path: str) -> None:
     faulthandler.register(STACK_SIGNAL, file=high, all_threads=False, chain=True)
 
 
-def main(argv: list[str]) -> None:
+class Engine(Protocol):
+    """What a worker does besides speaking to the parent: warming up, preloading a chapter
+    context and running a job. The real one (`JaxEngine`) imports jax; the parent's supervision
+    tests use one without jax (tests/fakeworker.py) behind the same protocol, reaper and limits."""
+
+    def warm_up(self) -> None: ...
+    def preload(self, path: str | None) -> tuple[dict, Exception | None]: ...
+    def run(self, job: Job, ns: dict | None, send: Callable[[Event], None]) -> None: ...
+
+
+class JaxEngine:
+    """The tutor's worker: jax imported and the check library loaded before any job."""
+
+    def warm_up(self) -> None:
+        _warm_up()
+
+    def preload(self, path: str | None) -> tuple[dict, Exception | None]:
+        from tutor.worker import run_job
+
+        ns = run_job.fresh_namespace()
+        if path:
+            try:
+                run_job.exec_file(path, ns)
+            except Exception as e:  # a broken context is a content bug; reported with the job
+                return ns, e
+        return ns, None
+
+    def run(self, job: Job, ns: dict | None, send: Callable[[Event], None]) -> None:
+        from tutor.worker import run_job
+
+        run_job.run(job, ns, send)
+
+
+def serve(argv: list[str], engine: Engine) -> None:
+    """A worker's life: become the reaper's worker, warm up, say Ready, run one job, exit."""
     job_fd, result_fd, lifeline_fd = int(argv[0]), int(argv[1]), int(argv[2])
     preload = argv[3] if len(argv) > 3 and argv[3] else None
     processes.become_reaper(lifeline_fd, keep_fds=(job_fd, result_fd))
@@ -152,16 +188,8 @@ def main(argv: list[str]) -> None:
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
     t0 = time.perf_counter()
-    _warm_up()
-    from tutor.worker import run_job
-
-    ns = run_job.fresh_namespace()
-    preload_error: Exception | None = None
-    if preload:
-        try:
-            run_job.exec_file(preload, ns)
-        except Exception as e:  # a broken context is a content bug; it is reported with the job
-            preload_error = e
+    engine.warm_up()
+    ns, preload_error = engine.preload(preload)
     os.dup2(saved_out, 1)
     os.dup2(saved_err, 2)
     for fd in (saved_out, saved_err, devnull):
@@ -182,10 +210,14 @@ def main(argv: list[str]) -> None:
     afresh = job.context != preload or preload_error is not None
     _arm_stack_sample(os.path.join(run_dir, STACK_FILE))
     try:
-        run_job.run(job, None if afresh else ns, chan.send)
+        engine.run(job, None if afresh else ns, chan.send)
     except BaseException:  # noqa: BLE001 - the parent says "the worker failed", not "you exited"
         _exit(WORKER_FAILED_EXIT)
     _exit(0)
+
+
+def main(argv: list[str]) -> None:
+    serve(argv, JaxEngine())
 
 
 if __name__ == "__main__":

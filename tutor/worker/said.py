@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.words import catalog, check_catalog
+from tutor.words import catalog, check_catalog, every_lang
 
 
 def msg(key: str, /, **values: Any) -> str:
     """Message `key` in the job's language, with `values` in its fields."""
-    return check_catalog.render(catalog.lang(), key, values)
+    return every_lang.each(lambda one: check_catalog.render(one, key, values), catalog.lang())
 
 
 class Said:
@@ -49,7 +49,11 @@ def lead(label: str) -> str:
     Chinese words): in Chinese it takes a space after a Latin letter, a digit or `_`, and none
     after a Chinese character or a bracket (the course's mixed-script spacing); other languages
     set their own spaces in the message."""
-    if catalog.lang() != "zh":
+    return every_lang.each(lambda one: _lead(one, label), catalog.lang())
+
+
+def _lead(lang: str, label: str) -> str:
+    if lang != "zh":
         return label
     end = label[-1:]
     return f"{label} " if end.isascii() and (end.isalnum() or end == "_") else label

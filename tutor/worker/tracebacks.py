@@ -55,6 +55,12 @@ _HINT_PATTERNS = (
         re.compile(r"^Non-hashable static arguments are not supported"),
         "tb.hint.unhashable_static",
     ),
+    (
+        "ValueError",
+        re.compile(r"^pytree structure error: different types(?s:.*)<class 'function'>"),
+        "tb.hint.tree_function",
+    ),
+    ("ValueError", re.compile(r"^pytree structure error"), "tb.hint.tree_structure"),
 )
 _MEMORY_TEXTS = ("RESOURCE_EXHAUSTED", "Out of memory", "bad_alloc")
 SHOWN_BEFORE, SHOWN_AFTER = 60, 40  # characters of a long line around a syntax error's column

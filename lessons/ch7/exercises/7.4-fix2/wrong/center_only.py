@@ -1,5 +1,5 @@
-# expect: failed values "不一致"
-# expect.en: "do not match"
+# expect: failed values "只减去整批均值" not "ddof"
+# expect.en: "mean subtracted but never divided" not "ddof"
 # 错误示范:用了整批的均值,却忘了除以标准差。
 def logistic_loss(params, x, y, mu):
     logit = jnp.dot(params["w"], x - mu) + params["b"]

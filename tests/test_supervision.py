@@ -1,0 +1,137 @@
+"""The parent's supervision survives bad code: each fault ends with the right status and leaves no
+process and no run folder behind. The worker here is tests/fakeworker.py, the real worker's life
+(reaper, pipes, limits, stack sample) without jax: what is proved is the parent's handling, which
+is the same for both. What only the real worker does is in test_runner_faults.py. Statuses must
+not depend on machine speed: faults whose detection races the time limit get a long one (LONG)."""
+
+import time
+
+import pytest
+from runnerhelp import DOUBLE_FORK, ESCAPEE, GOOD, LIMIT, LONG, assert_nothing_left, child_pids, job
+
+from tutor.protocol.events import snippet_job
+from tutor.protocol.result import Status
+from tutor.words.catalog import t
+
+MALFORMED = (
+    'import os\nos.write(200, b\'{"type":"check_done","check":{}}\\n\')\nwhile True:\n    pass\n'
+)
+FORGED = (
+    "import os, json\n"
+    "doc = {'type': 'result', 'nonce': '0' * 32, 'report': {'checks': [], 'error': None,"
+    " 'origin': None, 'missing': [], 'exit_code': None, 'out_of_memory': False, 'charts': []}}\n"
+    "os.write(200, (json.dumps(doc) + '\\n').encode())\nos._exit(0)\n"
+)
+
+# name: (code, expected status, time limit, memory cap in MB)
+FAULTS = {
+    "endless_python_loop": ("x = 1\nwhile True:\n    x += 1\n", Status.TIMEOUT, LIMIT, 3072),
+    # the parent's watch of the tree's memory: pages written, more than the cap above Ready
+    "memory_growing_past_the_cap": (
+        "hog = []\nwhile True:\n    hog.append(b'x' * 5_000_000)\n",
+        Status.MEMORY,
+        LONG,
+        200,
+    ),
+    # the worker's RLIMIT_DATA: memory reserved (never written) past the cap fails to allocate
+    "memory_reserved_past_the_cap": ("hog = bytearray(4_000_000_000)\n", Status.MEMORY, LONG, 200),
+    "segfault": ("import ctypes\nctypes.string_at(0)\n", Status.CRASHED, LIMIT, 3072),
+    "os_exit": ("import os\nos._exit(3)\n", Status.EXITED_EARLY, LIMIT, 3072),
+    "flood_of_output": (
+        "import sys\nchunk = 'x' * 999 + '\\n'\nfor _ in range(100_000):\n    "
+        "sys.stdout.write(chunk)\n" + GOOD,
+        Status.PASSED,
+        LONG,
+        3072,
+    ),
+    "child_escapes_with_setsid": (
+        "import subprocess, sys\n"
+        "subprocess.Popen([sys.executable, '-c', 'import os, time; os.setsid(); "
+        "time.sleep(600)'])\n"
+        "subprocess.Popen(['setsid', 'sleep', '600'])\n" + GOOD,
+        Status.PASSED,
+        LIMIT,
+        3072,
+    ),
+    "escapee_with_empty_env_and_new_session": (
+        ESCAPEE + DOUBLE_FORK + GOOD,
+        Status.PASSED,
+        LIMIT,
+        3072,
+    ),
+    "closed_fds_1_and_2": (
+        "import os\nos.close(1)\nos.close(2)\n" + GOOD,
+        Status.PASSED,
+        LIMIT,
+        3072,
+    ),
+    # the result pipe closed too: the worker's events go to the run folder, read from there
+    "closed_every_fd": ("import os\nos.closerange(0, 4096)\n" + GOOD, Status.PASSED, LIMIT, 3072),
+    "malformed_message_then_a_loop": (MALFORMED, Status.CRASHED, LIMIT, 3072),
+    "forged_passing_result": (FORGED, Status.CRASHED, LIMIT, 3072),
+}
+
+
+@pytest.mark.parametrize("name", list(FAULTS))
+def test_fault_ends_with_status_and_leaves_nothing(fake_runner, tmp_path, name):
+    code, expected, limit, memory_mb = FAULTS[name]
+    pid_file = tmp_path / "pids.txt"
+    path = tmp_path / "answer.py"
+    path.write_text(code.replace("{pids!r}", repr(str(pid_file))))
+    run = fake_runner.start(job(path, limit, memory_mb))
+    result = run.wait(limit + 90)
+    assert result is not None  # the limit was enforced: the wait, 90 s past it, did not give up
+    assert result.status == expected, (result.status, result.message, result.stderr[-800:])
+    children = child_pids(pid_file)
+    assert_nothing_left(run, children)
+    if expected in (Status.TIMEOUT, Status.MEMORY, Status.CRASHED, Status.EXITED_EARLY):
+        assert result.message
+    if expected is Status.PASSED:  # every check the job declares reported passing
+        assert [c.id for c in result.checks] == run.job.check_ids
+    if name == "endless_python_loop":  # the time limit ended it, with the line where it was
+        assert result.error is not None and result.error.line in (2, 3), result.error
+        assert str(LIMIT).rstrip("0").rstrip(".") in result.message
+    if name == "flood_of_output":
+        assert result.output_truncated and len(result.stdout) < 200_000
+        assert "省略" in result.stdout or "omitted" in result.stdout
+    if name == "escapee_with_empty_env_and_new_session":
+        assert len(children) == 2
+        assert t("run.escaped", n=2) in result.message
+    if name == "malformed_message_then_a_loop":  # crashed: ended by the bad message, which the
+        assert "check_done" in result.message  # limit would have ended as a timeout
+    if name == "segfault":  # the reaper dies of the worker's own signal
+        assert "SIGSEGV" in result.message
+    if name == "os_exit":
+        assert "3" in result.message
+
+
+def test_a_forked_child_that_carries_on_ends_the_run(fake_runner):
+    """The worker proper exits and its forked child carries on: the child's verdict ends the run,
+    not the limit."""
+    code = "import os\nif os.fork():\n    os._exit(0)\nprint('the child carried on')\n"
+    run = fake_runner.start(snippet_job(code, label="fork", time_limit=LONG))
+    result = run.wait(LONG + 90)
+    # passed, not timeout: the child's verdict ended the run, not the limit
+    assert result is not None and result.status == Status.PASSED, (result.status, result.message)
+    assert "the child carried on" in result.stdout
+    assert_nothing_left(run)
+
+
+def test_output_streams_live(fake_runner, tmp_path):
+    """What the learner's code prints reaches the listener while the job still runs: the job
+    prints, then waits for a flag that the test creates only once the print arrived."""
+    flag = tmp_path / "go"
+    path = tmp_path / "answer.py"
+    path.write_text(
+        f"import os, time\nprint('first', flush=True)\nwhile not os.path.exists({str(flag)!r}):\n"
+        "    time.sleep(0.01)\nprint('second')\n" + GOOD
+    )
+    seen = []
+    run = fake_runner.start(job(path, limit=LONG), on_output=lambda _s, text: seen.append(text))
+    deadline = time.monotonic() + 60
+    while "first" not in "".join(seen) and run.wait(0) is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert "first" in "".join(seen) and run.wait(0) is None  # printed, and the job runs on
+    flag.write_text("")
+    result = run.wait(60)
+    assert result.status == Status.PASSED and "second" in result.stdout
