@@ -61,6 +61,27 @@ def fake_runner():
 
 
 @pytest.fixture(autouse=True)
+def collector_as_a_quiet_host(request):
+    """The app's garbage policy (tutor/app/garbage_policy.py) follows the collector its host had:
+    on in the learner's process, whose heap is the app's own, so a full collection at a quiet
+    moment takes milliseconds. Here the host is a test process whose heap holds pytest, coverage
+    and every earlier test, and each return to the map walked all of it (about a quarter of the
+    footer-key tests' time). So an app test runs under a host with the collector off, as the
+    policy allows, and the collector is back on (collecting that garbage) once the test ends.
+    test_garbage_policy.py proves the policy itself with the collector on."""
+    import gc
+
+    if request.module.__name__ == "test_garbage_policy" or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+@pytest.fixture(autouse=True)
 def no_new_jax():
     """The app's process never imports jax or numpy: every import of them while an app test runs,
     from any thread, is recorded (apphelp.ImportWatch), even when an earlier test of the same
