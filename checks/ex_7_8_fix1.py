@@ -2,7 +2,8 @@
 batch is static.
 
 Checks: run_epochs on fresh data (n not a multiple of batch) equals float64 minibatch SGD
-("values"); five epochs with five learning rates compile once ("compiles")."""
+("values"; named: only the last learning rate's epoch, and the batch loss summed instead of
+averaged, which is SGD at batch × lr); five epochs with five learning rates compile once ("compiles")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -52,7 +53,12 @@ def _(L):
                 "restart",
                 _ref(w, X, y, lrs[-1:], batch),
                 msg("ex_7_8_fix1.epochs_restart"),
-            )
+            ),
+            Mistake(
+                "summed_loss",
+                _ref(w, X, y, [lr * batch for lr in lrs], batch),
+                msg("ex_7_8_fix1.summed_loss", batch=batch),
+            ),
         ],
     )
 
