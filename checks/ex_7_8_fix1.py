@@ -3,8 +3,8 @@ batch is static.
 
 Checks: run_epochs on fresh data (n not a multiple of batch) equals float64 minibatch SGD
 ("values"; named: only the last learning rate's epoch, and the batch loss summed instead of
-averaged, which is SGD at batch × lr; a
-ConcretizationTypeError that jitting epoch with batch static removes is named too); five epochs with five learning rates compile once ("compiles")."""
+averaged, which is SGD at batch × lr; a ConcretizationTypeError that jitting epoch with batch
+static removes is named too); five epochs with five learning rates compile once ("compiles")."""
 
 import _repair_ch7 as R
 import numpy as np
