@@ -17,6 +17,7 @@ batch): an ε inside the square root, sqrt(Σa² + ε), keeps every value finite
 size ‖b‖/(‖b‖·√ε) ≈ 1e6 at a = 0 -> zero_grads."""
 
 import numpy as np
+from _ch7_zero_guard import why_not_zero
 
 from tutor.worker.checklib import (
     CheckFailed,
@@ -241,7 +242,7 @@ def _(L):
         if val != 0.0:
             fail(
                 msg("ex_7_2.not_zero_when", name=name, got=repr(val))
-                + _why_not_zero(L, val, (u, v), other, cases),
+                + why_not_zero(L, val, (u, v), other, cases),
                 expected=0.0,
                 actual=val,
             )
@@ -252,30 +253,6 @@ def _(L):
                 grad_a=gu,
                 grad_b=gv,
             )
-
-
-def _why_not_zero(L, val, pair, other, cases) -> str:
-    """Why a zero input does not give 0, said only when computed: the value is the cosine of the
-    safe value 1.0 swapped in (for the zero vector alone, or for both vectors) with no outer
-    where; or it is NaN/inf while the learner's function gives 0 with the other vector zero, so
-    only that one is guarded."""
-    if np.isfinite(val):
-        n = len(np.asarray(pair[0]))
-        safe = [1.0] if other is None else [1.0, float(other.sum()) / np.sqrt(n * (other @ other))]
-        if any(abs(val - c) <= 1e-5 * abs(c) + 1e-6 for c in safe):
-            return msg("ex_7_2.outer_where_missing")
-        return ""
-    if other is None:
-        return ""
-    zero_side = "a" if not np.any(np.asarray(pair[0])) else "b"
-    _, u, v, _ = cases[1] if zero_side == "a" else cases[0]  # the other single zero
-    try:
-        guarded = float(L.cos_sim_safe(u, v)) == 0.0
-    except Exception:  # the probe is ours: any failure only means it is not shown
-        return ""
-    if not guarded:
-        return ""
-    return msg("ex_7_2.one_side_guarded", zero=zero_side, guarded="b" if zero_side == "a" else "a")
 
 
 def _eps_from_grad(size: float, other: float) -> float:

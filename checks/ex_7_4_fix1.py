@@ -110,8 +110,16 @@ def _one_gradient_for_batch(value, want) -> None:
     found = which_mistake(
         got,
         [
-            Mistake("summed", {k: v.sum(0) for k, v in want.items()}, "summed_loss_grad"),
-            Mistake("mean", {k: v.mean(0) for k, v in want.items()}, "mean_loss_grad"),
+            Mistake(
+                "summed",
+                {k: v.sum(0) for k, v in want.items()},
+                msg("ex_7_4_fix1.summed_loss_grad", B=want["b"].size, d=want["w"].shape[1]),
+            ),
+            Mistake(
+                "mean",
+                {k: v.mean(0) for k, v in want.items()},
+                msg("ex_7_4_fix1.mean_loss_grad", B=want["b"].size, d=want["w"].shape[1]),
+            ),
         ],
         rtol=1e-4,
         atol=1e-6,
@@ -119,7 +127,7 @@ def _one_gradient_for_batch(value, want) -> None:
     if found is not None:
         B, d = want["w"].shape
         fail(
-            msg(f"ex_7_4_fix1.{found.message}", B=B, d=d),
+            found.message,
             expected_shape=f"w {(B, d)}, b {(B,)}",
             actual_shape=f"w {got['w'].shape}, b ()",
         )

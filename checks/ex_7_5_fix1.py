@@ -1,10 +1,10 @@
 """Repair 7.5-fix1: a hand-written Adam forgets bias correction -> divide by 1 − βᵗ (t counts
 from 1).
 
-Checks: the first direction is about ±1 for gradients of any size, with "no correction",
-"only m corrected", "only v corrected" and "t counted from 0" as named mistakes ("first_step"); six steps on fresh gradients equal a float64
-Adam, beta1/beta2/eps taken from the arguments ("steps"); three steps under jit compile once and
-count stays an int32 scalar ("jit")."""
+Checks: the first direction is about ±1 for gradients of any size, with "no correction", "only m
+corrected", "only v corrected" and "t counted from 0" as named mistakes ("first_step"); six steps on
+fresh gradients equal a float64 Adam, beta1/beta2/eps taken from the arguments ("steps"); three
+steps under jit compile once and count stays an int32 scalar ("jit")."""
 
 import _repair_ch7 as R
 import numpy as np

@@ -1,9 +1,9 @@
 """Repair 7.5-fix2: L2 + Adam -> decoupled AdamW (the decay goes after Adam and before the
 learning rate).
 
-Checks: with zero task gradients, 20 steps shrink the params by (1 − lr·wd)²⁰, with L2 + Adam,
-decay after the learning rate, a negative decay and no decay as named mistakes ("decay"); five steps on fresh
-gradients equal a float64 AdamW ("steps")."""
+Checks: with zero task gradients, 20 steps shrink the params by (1 − lr·wd)²⁰, with L2 + Adam, decay
+after the learning rate, a negative decay and no decay as named mistakes ("decay"); five steps on
+fresh gradients equal a float64 AdamW ("steps")."""
 
 import _repair_ch7 as R
 import numpy as np

@@ -2,8 +2,8 @@
 the loop.
 
 Checks: after training on a fresh quadratic, params equal a float64 Adam, with "every step starts
-from the initial state" and "the gradient taken once and reused" as named mistakes ("values"); the returned state's step count equals
-steps ("state")."""
+from the initial state" and "the gradient taken once and reused" as named mistakes ("values"); the
+returned state's step count equals steps ("state")."""
 
 import _repair_ch7 as R
 import numpy as np
