@@ -249,12 +249,22 @@ def jax_fit_mlp(X, label_sets, sizes, seed: int, steps: int = 150, lr: float = 1
 
 
 def np_spiral_updates(
-    params, grads_seq, *, clip=True, decay_biases=False, constant_lr=None, l2=None, decay=True
+    params,
+    grads_seq,
+    *,
+    clip=True,
+    decay_biases=False,
+    constant_lr=None,
+    l2=None,
+    decay=True,
+    clip_after=None,
 ):
     """Updates of chain(clip_by_global_norm(1.0), scale_by_adam(), add_decayed_weights(1e-4, w
     only), scale_by_learning_rate(schedule)) in float64; update t uses the warm-up rate 1e-2·(t −
     1)/100. The known mistakes: `l2` = "before_clip" or "after_clip" adds 1e-4·w to the gradient
-    before Adam (L2 + Adam) instead of the decoupled decay; `decay=False` has no decay at all."""
+    before Adam (L2 + Adam) instead of the decoupled decay; `decay=False` has no decay at all;
+    `clip_after` = "adam" or "decay" clips the global norm of Adam's direction (before or after
+    the decay is added) instead of the gradient's."""
     m = {(name, k): 0.0 for name in params for k in params[name]}
     v = dict(m)
     out = []
@@ -274,7 +284,7 @@ def np_spiral_updates(
                     for k in params[name]
                 )
             )
-        ratio = min(1.0, 1.0 / (1e-12 + total)) if clip else 1.0
+        ratio = min(1.0, 1.0 / (1e-12 + total)) if clip and clip_after is None else 1.0
         rate = constant_lr if constant_lr is not None else 1e-2 * (t - 1) / 100.0
         step = {}
         for name in params:
@@ -297,9 +307,25 @@ def np_spiral_updates(
                     if (k == "w" or decay_biases) and decay and l2 is None
                     else 0.0
                 )
-                step[name][k] = -rate * (adam + decayed)
-        out.append(step)
+                step[name][k] = adam + decayed if clip_after == "decay" else adam
+                step[name][k] = (step[name][k], decayed)
+        out.append(_scaled(step, rate, clip_after))
     return out
+
+
+def _scaled(step, rate, clip_after):
+    """The update −rate·(direction + decay) of every leaf of `step` ({name: {k: (direction,
+    decay)}}), with the direction's global norm clipped to 1 when `clip_after` is set (for
+    "decay" the direction already holds the decay)."""
+    norm = np.sqrt(sum(float(np.sum(d**2)) for layer in step.values() for d, _ in layer.values()))
+    ratio = min(1.0, 1.0 / (1e-12 + norm)) if clip_after else 1.0
+    return {
+        name: {
+            k: -rate * (d * ratio + (0.0 if clip_after == "decay" else decayed))
+            for k, (d, decayed) in layer.items()
+        }
+        for name, layer in step.items()
+    }
 
 
 def _with_l2(grads, params, name, k):

@@ -153,9 +153,12 @@ def np_lion(
             m_new = b2 * m[k] + (1.0 - b2) * g
             interp = b1 * (m_new if mistake == "momentum_first" else m[k]) + (1.0 - b1) * g
             direction = interp if mistake == "no_sign" else np.sign(interp)
-            if mistake != "decay_inside_sign":
-                direction = direction + weight_decay * decays[k] * th
+            decay = weight_decay * decays[k] * th
+            if mistake not in ("decay_inside_sign", "decay_after_lr"):
+                direction = direction + decay
             step[k] = -rate * direction
+            if mistake == "decay_after_lr":  # chained after the learning rate: λθ added as is
+                step[k] = step[k] + decay
             if mistake != "momentum_frozen":  # the frozen mistake keeps m at its start, 0
                 m[k] = m_new
         updates.append(step)
@@ -167,6 +170,7 @@ MISTAKES = {
     "swapped_betas": later("_ch7_lion.swapped_betas"),
     "momentum_first": later("_ch7_lion.momentum_first"),
     "decay_inside_sign": later("_ch7_lion.decay_inside_sign"),
+    "decay_after_lr": later("_ch7_lion.decay_after_lr"),
     "mask_ignored": later("_ch7_lion.mask_ignored"),
     "ignored_lr": later("_ch7_lion.ignored_lr"),
     "no_sign": later("_ch7_lion.no_sign"),

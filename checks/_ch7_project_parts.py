@@ -249,6 +249,14 @@ def optimizer(L):
             np_spiral_updates(params, grads_seq, decay=False),
             msg("_ch7_project_parts.no_decay"),
         ),
+        *(
+            Mistake(
+                "clip_after_adam",
+                np_spiral_updates(params, grads_seq, clip_after=stage),
+                msg("_ch7_project_parts.clip_after_adam"),
+            )
+            for stage in ("adam", "decay")
+        ),
     ]
     # Each update is compared at its own scale: rtol 1e-4 plus an atol of 2e-5 × the update's
     # largest entry (float32 Adam loses ~1e-5 of it where m̂ cancels, and 1 − 0.999^t cancels too).

@@ -24,6 +24,7 @@ starts)."""
 
 import numpy as np
 from _ch7 import per_name, split_compiles
+from _ch7_buckets import edge_finds_no_bucket
 
 from tutor.worker.checklib import (
     Checks,
@@ -271,7 +272,13 @@ def _learner_function_names(ns) -> set[str]:
 def _(L):
     batches, eps_list = _requests(NEW_LENGTHS, 11)
     with CompileLog() as first:  # clears JAX's caches first
-        outs = L.serve_fixed(batches, eps_list)
+        try:
+            outs = L.serve_fixed(batches, eps_list)
+        except StopIteration as e:
+            why = edge_finds_no_bucket(L)
+            if not why:
+                raise
+            fail(msg("ex_7_1.serve_raised", error="StopIteration", why=why), error=repr(e))
     later_b, later_e = _requests(LATER_LENGTHS, 13)
     with CompileLog(clear=False) as later:
         later_outs = L.serve_fixed(later_b, later_e)

@@ -17,6 +17,7 @@ batch): an ε inside the square root, sqrt(Σa² + ε), keeps every value finite
 size ‖b‖/(‖b‖·√ε) ≈ 1e6 at a = 0 -> zero_grads."""
 
 import numpy as np
+from _ch7_zero_guard import why_not_zero
 
 from tutor.worker.checklib import (
     CheckFailed,
@@ -235,14 +236,16 @@ def _(L):
     import jax
 
     both_grads = jax.grad(_scalar_fn(L), argnums=[0, 1])
-    for name, u, v, _other in _zero_cases():
+    cases = _zero_cases()
+    for name, u, v, other in cases:
         val = as_scalar(L.cos_sim_safe(u, v), msg("ex_7_2.value_when", name=name))
-        assert_that(
-            val == 0.0,
-            msg("ex_7_2.not_zero_when", name=name, got=repr(val)),
-            expected=0.0,
-            actual=val,
-        )
+        if val != 0.0:
+            fail(
+                msg("ex_7_2.not_zero_when", name=name, got=repr(val))
+                + why_not_zero(L, val, (u, v), other, cases),
+                expected=0.0,
+                actual=val,
+            )
         gu, gv = (as_array(x, msg("ex_7_2.grads_when", name=name)) for x in both_grads(u, v))
         if not (np.all(np.isfinite(gu)) and np.all(np.isfinite(gv))):
             fail(

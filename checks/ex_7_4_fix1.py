@@ -1,7 +1,8 @@
 """Repair 7.4-fix1: vmap(grad) without in_axes splits the parameters too -> in_axes=(None, 0, 0).
 
 Checks: per-example gradients of the logistic loss on fresh data equal float64 (σ(w·x+b) − y)·x
-and σ − y, with the batch-mean gradient and labels summed unsplit as named mistakes; an error
+and σ − y, with the batch-mean gradient (copied per row, or returned once, as is the summed loss's
+gradient) and labels summed unsplit as named mistakes; an error
 from vmap's slicing of the params, or from labels left unsplit, is named ("values"); the program
 has as many primitives for B = 12 as for B = 3 ("program")."""
 
@@ -19,6 +20,7 @@ from tutor.worker.checklib import (
     msg,
     primitive_counts,
     rng,
+    which_mistake,
 )
 
 checks = Checks("ex_7_4_fix1")
@@ -41,9 +43,10 @@ def _want(params, X, Y):
     return {"w": r[:, None] * X, "b": r}
 
 
-def _tree(value, B, d):
+def _tree(value, B, d, want):
     if not isinstance(value, dict) or set(value) != {"w", "b"}:
         fail(msg("ex_7_4_fix1.not_a_grad_dict"), actual=repr(value)[:200])
+    _one_gradient_for_batch(value, want)
     return {
         "w": as_array(value["w"], msg("ex_7_4_fix1.grad_w"), shape=(B, d)),
         "b": as_array(value["b"], msg("ex_7_4_fix1.grad_b"), shape=(B,)),
@@ -94,6 +97,42 @@ def _labels_summed(params, X, Y):
     return {"w": r[:, None] * X, "b": r}
 
 
+def _one_gradient_for_batch(value, want) -> None:
+    """Fails naming the mistake when the result is a single gradient, {'w': (d,), 'b': ()}, equal
+    to the gradient of the batch's summed loss or of its mean loss (computed from the float64
+    per-example gradients); any other shape is left to the shape check."""
+    try:
+        got = {k: np.asarray(value[k], np.float64) for k in ("w", "b")}
+    except Exception:  # not numeric arrays: the shape check says so
+        return
+    if got["w"].shape != want["w"].shape[1:] or got["b"].shape != ():
+        return
+    found = which_mistake(
+        got,
+        [
+            Mistake(
+                "summed",
+                {k: v.sum(0) for k, v in want.items()},
+                msg("ex_7_4_fix1.summed_loss_grad", B=want["b"].size, d=want["w"].shape[1]),
+            ),
+            Mistake(
+                "mean",
+                {k: v.mean(0) for k, v in want.items()},
+                msg("ex_7_4_fix1.mean_loss_grad", B=want["b"].size, d=want["w"].shape[1]),
+            ),
+        ],
+        rtol=1e-4,
+        atol=1e-6,
+    )
+    if found is not None:
+        B, d = want["w"].shape
+        fail(
+            found.message,
+            expected_shape=f"w {(B, d)}, b {(B,)}",
+            actual_shape=f"w {got['w'].shape}, b ()",
+        )
+
+
 @checks.add("values")
 def _(L):
     import jax
@@ -124,8 +163,8 @@ def _(L):
             ),
             error=R.first_line(e),
         )
-    out = _tree(raw, B, d)
     want = _want(params, X, Y)
+    out = _tree(raw, B, d, want)
     mean = {k: np.broadcast_to(v.mean(0), v.shape) for k, v in want.items()}
     assert_close(
         out,

@@ -2,8 +2,8 @@
 statistics under vmap -> the batch statistics are passed in from outside.
 
 Checks: per-example gradients with inputs standardised by the batch's column statistics equal
-float64, per-sample statistics, the sample std (ddof=1) and
-centring alone named as mistakes ("values"); the program has as many primitives
+float64, per-sample statistics, the sample std (ddof=1), centring alone and scaling alone (no
+mean subtracted) named as mistakes ("values"); the program has as many primitives
 for B = 12 as for B = 4 ("program")."""
 
 import _repair_ch7 as R
@@ -122,6 +122,15 @@ def _(L):
                 "centred_only",
                 _grads(params, np.asarray(X, np.float64) - np.asarray(X, np.float64).mean(0), Y),
                 msg("ex_7_4_fix2.centred_only"),
+            ),
+            Mistake(
+                "scaled_only",
+                _grads(
+                    params,
+                    np.asarray(X, np.float64) / (np.std(np.asarray(X, np.float64), 0) + 1e-6),
+                    Y,
+                ),
+                msg("ex_7_4_fix2.scaled_only"),
             ),
         ],
     )

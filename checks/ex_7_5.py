@@ -14,12 +14,12 @@ normal, coefficients a = 1 + 3·U[0, 1), c standard normal, gradient a·θ + c, 
   5. lion with lr 0.03 and no decay: first update |u| ≈ 0.03 on every leaf    -> first_step
 Added: written by hand (no optax transform or state inside lion / scale_by_lion) -> hand_written;
 every update of two settings compared step by step with an independent float64 NumPy Lion
-(_ch7_lion), fed the same params and gradients, with the known mistakes (β swapped, momentum
-updated first, decay inside the sign, mask ignored, no sign) simulated and named only when the
-updates match one -> steps_vs_numpy; sign(0) = 0 where the interpolation is exactly 0 (a
-where(u > 0, 1, −1) sign fails) -> sign_of_zero; (d) optax's warmup-cosine schedule, and case (a)
-again on a fresh problem (seed 555). optax 0.2.8 is the reference of 1 and 2 (seed-errata:
-bit-identical to the chapter's reference Lion)."""
+(_ch7_lion), fed the same params and gradients, with the known mistakes (β swapped, momentum updated
+first, decay inside the sign, decay chained after the learning rate, mask ignored, no sign)
+simulated and named only when the updates match one -> steps_vs_numpy; sign(0) = 0 where the
+interpolation is exactly 0 (a where(u > 0, 1, −1) sign fails) -> sign_of_zero; (d) optax's
+warmup-cosine schedule, and case (a) again on a fresh problem (seed 555). optax 0.2.8 is the
+reference of 1 and 2 (seed-errata: bit-identical to the chapter's reference Lion)."""
 
 import _ch7_lion as H
 import numpy as np

@@ -1,10 +1,10 @@
 """Repair 7.5-fix1: a hand-written Adam forgets bias correction -> divide by 1 − βᵗ (t counts
 from 1).
 
-Checks: the first direction is about ±1 for gradients of any size, with "no correction" and
-"t counted from 0" as named mistakes ("first_step"); six steps on fresh gradients equal a float64
-Adam, beta1/beta2/eps taken from the arguments ("steps"); three steps under jit compile once and
-count stays an int32 scalar ("jit")."""
+Checks: the first direction is about ±1 for gradients of any size, with "no correction", "only m
+corrected", "only v corrected" and "t counted from 0" as named mistakes ("first_step"); six steps on
+fresh gradients equal a float64 Adam, beta1/beta2/eps taken from the arguments ("steps"); three
+steps under jit compile once and count stays an int32 scalar ("jit")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -26,8 +26,9 @@ from tutor.worker.mistakes import Known, produced
 checks = Checks("ex_7_5_fix1")
 
 
-def _ref(grads, b1, b2, eps, correct=True, eps_inside=False):
-    """float64 Adam directions for a list of gradient dicts (`eps_inside`: √(v̂ + eps))."""
+def _ref(grads, b1, b2, eps, correct="mv", eps_inside=False):
+    """float64 Adam directions for a list of gradient dicts; `correct` names the moments that are
+    bias-corrected ("mv" both, "m" or "v" one, "" none); `eps_inside`: √(v̂ + eps)."""
     m = {k: np.zeros_like(np.asarray(v, np.float64)) for k, v in grads[0].items()}
     v = {k: np.zeros_like(x) for k, x in m.items()}
     out = []
@@ -37,7 +38,8 @@ def _ref(grads, b1, b2, eps, correct=True, eps_inside=False):
             gk = np.asarray(g[k], np.float64)
             m[k] = b1 * m[k] + (1 - b1) * gk
             v[k] = b2 * v[k] + (1 - b2) * gk * gk
-            mh, vh = (m[k] / (1 - b1**t), v[k] / (1 - b2**t)) if correct else (m[k], v[k])
+            mh = m[k] / (1 - b1**t) if "m" in correct else m[k]
+            vh = v[k] / (1 - b2**t) if "v" in correct else v[k]
             step[k] = mh / np.sqrt(vh + eps) if eps_inside else mh / (np.sqrt(vh) + eps)
         out.append(step)
     return out
@@ -114,8 +116,18 @@ def _(L):
         mistakes=[
             Mistake(
                 "no_correction",
-                _ref(grads, 0.9, 0.999, 1e-8, correct=False)[0],
+                _ref(grads, 0.9, 0.999, 1e-8, correct="")[0],
                 msg("ex_7_5_fix1.no_bias_correction"),
+            ),
+            Mistake(
+                "only_m",
+                _ref(grads, 0.9, 0.999, 1e-8, correct="m")[0],
+                msg("ex_7_5_fix1.only_m_corrected"),
+            ),
+            Mistake(
+                "only_v",
+                _ref(grads, 0.9, 0.999, 1e-8, correct="v")[0],
+                msg("ex_7_5_fix1.only_v_corrected"),
             ),
             *[
                 Mistake(m.label, m.value[0], m.message)

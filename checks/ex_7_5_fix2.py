@@ -1,9 +1,9 @@
 """Repair 7.5-fix2: L2 + Adam -> decoupled AdamW (the decay goes after Adam and before the
 learning rate).
 
-Checks: with zero task gradients, 20 steps shrink the params by (1 − lr·wd)²⁰, with L2 + Adam,
-decay after the learning rate and no decay as named mistakes ("decay"); five steps on fresh
-gradients equal a float64 AdamW ("steps")."""
+Checks: with zero task gradients, 20 steps shrink the params by (1 − lr·wd)²⁰, with L2 + Adam, decay
+after the learning rate, a negative decay and no decay as named mistakes ("decay"); five steps on
+fresh gradients equal a float64 AdamW ("steps")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -14,7 +14,7 @@ checks = Checks("ex_7_5_fix2")
 
 
 def _ref(theta, task_grads, lr, wd, kind):
-    """float64 params after len(task_grads) steps; kind: adamw | l2 | after_lr | none."""
+    """float64 params after len(task_grads) steps; kind: adamw | l2 | after_lr | negative | none."""
     theta = np.asarray(theta, np.float64)
     m = v = np.zeros_like(theta)
     for t, g in enumerate(task_grads, start=1):
@@ -24,6 +24,8 @@ def _ref(theta, task_grads, lr, wd, kind):
         d = (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
         if kind == "adamw":
             theta = theta - lr * (d + wd * theta)
+        elif kind == "negative":  # add_decayed_weights(-wd): each step adds lr·wd·θ
+            theta = theta - lr * (d - wd * theta)
         elif kind == "after_lr":
             theta = theta - lr * d + wd * theta
         else:
@@ -57,7 +59,7 @@ def _(L):
     theta = jnp.asarray([1.0, 10.0, -4.0], jnp.float32)
     zeros = [jnp.zeros(3, jnp.float32)] * n
     out = _run(L, theta, zeros, lr, wd)
-    kinds = {k: _ref(theta, zeros, lr, wd, k) for k in ("l2", "after_lr", "none")}
+    kinds = {k: _ref(theta, zeros, lr, wd, k) for k in ("l2", "after_lr", "negative", "none")}
     assert_close(
         out,
         _ref(theta, zeros, lr, wd, "adamw"),
@@ -76,6 +78,7 @@ def _(L):
                 kinds["after_lr"],
                 msg("ex_7_5_fix2.decay_after_lr"),
             ),
+            Mistake("negative", kinds["negative"], msg("ex_7_5_fix2.negative_decay", n=n)),
             Mistake("none", kinds["none"], msg("ex_7_5_fix2.no_decay")),
         ],
     )

@@ -2,8 +2,8 @@
 the loop.
 
 Checks: after training on a fresh quadratic, params equal a float64 Adam, with "every step starts
-from the initial state" as a named mistake ("values"); the returned state's step count equals
-steps ("state")."""
+from the initial state" and "the gradient taken once and reused" as named mistakes ("values"); the
+returned state's step count equals steps ("state")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -24,7 +24,9 @@ def _problem(seed):
     return a, c, theta
 
 
-def _ref(a, c, theta, lr, steps, reset):
+def _ref(a, c, theta, lr, steps, reset, frozen_grad=False):
+    """float64 params after Adam; `reset`: state rebuilt at every step; `frozen_grad`: the
+    gradient taken once at the start and reused at every step."""
     out = {}
     for k in a:
         x = np.asarray(theta[k], np.float64)
@@ -33,7 +35,7 @@ def _ref(a, c, theta, lr, steps, reset):
         for _ in range(steps):
             if reset:
                 m, v, t = np.zeros_like(x), np.zeros_like(x), 0
-            gk = a[k] * x + c[k]
+            gk = a[k] * (np.asarray(theta[k], np.float64) if frozen_grad else x) + c[k]
             t += 1
             m = 0.9 * m + 0.1 * gk
             v = 0.999 * v + 0.001 * gk * gk
@@ -74,7 +76,12 @@ def _(L):
                 "reset",
                 _ref(a, c, theta, lr, steps, reset=True),
                 msg("ex_7_5_fix3.state_reset_every_step"),
-            )
+            ),
+            Mistake(
+                "frozen_grad",
+                _ref(a, c, theta, lr, steps, reset=False, frozen_grad=True),
+                msg("ex_7_5_fix3.gradient_reused"),
+            ),
         ],
     )
 

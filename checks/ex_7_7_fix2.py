@@ -1,9 +1,10 @@
 """Repair 7.7-fix2: an unregistered dataclass entering jit raises TypeError ->
 register_dataclass.
 
-Checks: apply(Linear(w, b), x) on fresh data, a TypeError about the argument's type named ("jit");
-Linear flattens to its two arrays and jax.grad through it gives a Linear of gradients ("pytree");
-three weight values compile apply once ("compiles")."""
+Checks: apply(Linear(w, b), x) on fresh data, a TypeError about the argument's type, and an
+unflatten that swaps weight and bias (a flatten/unflatten round trip), named ("jit"); Linear
+flattens to its two arrays and jax.grad through it gives a Linear of gradients ("pytree"); three
+weight values compile apply once ("compiles")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -46,9 +47,25 @@ def _registered_cause(layer, leaves) -> str:
     return msg("ex_7_7_fix2.leaves_not_two", count=len(leaves))
 
 
+def _unflatten_swaps(layer) -> None:
+    """Fails naming it when flattening the layer and unflattening its leaves gives a Linear whose
+    weight is the original bias and whose bias is the original weight (shown by the round trip)."""
+    import jax
+
+    try:
+        leaves, treedef = jax.tree.flatten(layer)
+        back = jax.tree.unflatten(treedef, leaves)
+        swapped = back.weight is layer.bias and back.bias is layer.weight
+    except Exception:  # the probe is ours: any failure only means it is not shown
+        return
+    if swapped:
+        fail(msg("ex_7_7_fix2.unflatten_swapped"))
+
+
 @checks.add("jit")
 def _(L):
     w, b, x = _data(871)
+    _unflatten_swaps(L.Linear(w, b))
     out = R.call(L.apply, L.Linear(w, b), x, what="apply", symptoms=SYMPTOMS)
     assert_close(
         R.as_array(out, "apply(layer, x)", shape=(4, 2)),

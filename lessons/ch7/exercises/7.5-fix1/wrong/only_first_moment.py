@@ -1,5 +1,5 @@
-# expect: failed first_step "不一致" not "根号里"
-# expect.en: "does not match" not "square root"
+# expect: failed first_step "m 做了偏差修正,v 没有" not "根号里"
+# expect.en: "m is bias-corrected but v is not" not "square root"
 # 错误示范:只修正了一阶矩,二阶矩没有修正。
 def adam_direction(beta1=0.9, beta2=0.999, eps=1e-8):
     def start(tree):
