@@ -3,10 +3,11 @@ x + scale·ε2) with independent standard normal ε1, ε2 and a fresh key for th
 
 Checks: mean and standard deviation of both noise draws on 2000 elements, naming scale² or noise
 never multiplied by scale (standard deviation 1) only when the spread matches it ("noise"); the
-draws differ and are uncorrelated, naming one key used twice only when they are identical ("independent"); the same key gives the same result, naming global
-random state only when it does not ("same_key"); the key handed back is neither the key passed in
-nor one that drew a view's noise, each named only when the bits or the draw match, and threading
-it gives new noise ("new_key"); jit gives the eager views ("jit")."""
+draws differ and are uncorrelated, naming one key used twice only when they are identical
+("independent"); the same key gives the same result, naming global random state only when it
+does not ("same_key"); the key handed back is neither the key passed in nor one that drew a
+view's noise, each named only when the bits or the draw match, and threading it gives new noise
+("new_key"); jit gives the eager views ("jit")."""
 
 import numpy as np
 
