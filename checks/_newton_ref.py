@@ -9,13 +9,14 @@ from tutor.worker.checklib import Mistake, f64, msg, rng
 CAP = 30
 
 
-def emulate(a, *, tol="relative", signed=False, freeze=True, count="before"):
+def emulate(a, *, tol="relative", signed=False, freeze=True, count="before", cap=CAP):
     """The (x, k) a version of the iteration returns, computed in NumPy float32.
 
     tol: "relative" (|x² − a| ≥ 1e-6·a means still moving) or "absolute" (≥ 1e-6);
     signed: the test forgets the absolute value; freeze: converged elements keep their x;
     count: "before" (k counts steps that were still moving, the statement's rule), "every"
-    (k counts all 30 steps), "after" (k counts steps whose *updated* x is still unconverged)."""
+    (k counts all 30 steps), "after" (k counts steps whose *updated* x is still unconverged);
+    cap: the most steps taken (a loop without the statement's cap of 30 runs on)."""
     a = np.asarray(a, np.float32)
     limit = np.float32(1e-6) * a if tol == "relative" else np.float32(1e-6)
 
@@ -24,7 +25,7 @@ def emulate(a, *, tol="relative", signed=False, freeze=True, count="before"):
         return (diff if signed else np.abs(diff)) >= limit
 
     x, k = a.copy(), np.zeros(a.shape, np.int64)
-    for _ in range(CAP):
+    for _ in range(cap):
         active = moving(x)
         new = np.float32(0.5) * (x + a / x)
         x = np.where(active | (not freeze), new, x).astype(np.float32)

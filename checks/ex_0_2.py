@@ -43,7 +43,11 @@ def _reference(x, center):
 def _mistakes(x, center):
     swapped = Mistake("swapped", _reference(x, not center), msg("ex_0_2.swapped"))
     if not center:
-        return [swapped]
+        x64 = np.asarray(x, np.float64)
+        summed = Mistake(
+            "sum_of_squares", x64 / np.sqrt(np.sum(x64**2)), msg("ex_0_2.sum_of_squares")
+        )
+        return [swapped, summed]
     return [swapped, Mistake("ddof", _standardised(x, ddof=1), msg("ex_0_2.sample_std"))]
 
 

@@ -125,6 +125,7 @@ def _(L):
         atol=1e-6,
         what=msg("ex_0_3.loss_of", what=what),
         msg=msg("ex_0_3.loss_differs"),
+        mistakes=[Mistake("sum", ref_loss * len(y), msg("ex_0_3.loss_is_sum", n=len(y)))],
     )
     assert_close(
         as_array(pred, msg("ex_0_3.pred_of", what=what), shape=ref_pred.shape),

@@ -4,15 +4,16 @@ per_example_grads batched with vmap over a shared w.
 Checks: one example's loss ("single"); losses on a batch with n ≠ d and one with n = d, naming a
 missing in_axes=None only when vmap reported inconsistent sizes or the result equals what splitting
 w produces ("losses"); gradients against 2(x·w − y)·x, naming grad of a vector only when grad raised
-that TypeError, and the gradient of the mean or of the summed loss only when a single row equals
-it ("grads"); both under jit
-("jit"); the same number of staged operations for n = 4 and n = 16 ("no_loop")."""
+that TypeError, the gradient of the mean or of the summed loss only when a single row equals
+it, and the gradient with respect to x only when the rows equal 2(x·w − y)·w ("grads"); both
+under jit ("jit"); the same number of staged operations for n = 4 and n = 16 ("no_loop")."""
 
 import _repair_ch6 as R
 import numpy as np
 
 from tutor.worker.checklib import (
     Checks,
+    Mistake,
     as_array,
     assert_close,
     compare,
@@ -49,6 +50,13 @@ def _ref_grads(w, xs, ys):
     x64 = np.asarray(xs, np.float64)
     r = x64 @ np.asarray(w, np.float64) - ys
     return 2.0 * r[:, None] * x64
+
+
+def _grads_wrt_x(w, xs, ys):
+    """Each example's gradient with respect to x instead of w (grad with argnums=1): 2r·w."""
+    w64 = np.asarray(w, np.float64)
+    r = np.asarray(xs, np.float64) @ w64 - ys
+    return 2.0 * r[:, None] * w64[None, :]
 
 
 def _split_w(w, xs, ys):
@@ -124,6 +132,7 @@ def _(L):
             atol=1e-5,
             what=what,
             msg=msg("ex_0_4.grads_differ"),
+            mistakes=[Mistake("wrt_x", _grads_wrt_x(w, xs, ys), msg("ex_0_4.grad_wrt_x"))],
         )
 
 

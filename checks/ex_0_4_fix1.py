@@ -3,7 +3,8 @@
 Checks: predictions on a batch with n ≠ d and one with n = d, without jit ("batch") and under jit
 ("jit"), against xs @ w; a missing in_axes=None is named only when vmap reported inconsistent sizes
 or the result equals what splitting w produces, in_axes in the wrong order only when the result
-equals what in_axes=(0, None) produces; any other shape is reported as a shape."""
+equals what in_axes=(0, None) produces, xs split along axis 1 only when a square batch gives
+xs.T @ w; any other shape is reported as a shape."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -21,6 +22,26 @@ def _swapped(w64, x64):
     return (w64[:, None, None] * x64[None], w64 * x64.sum())
 
 
+def _by_columns(out, w64, x64) -> bool:
+    """out is what in_axes=(None, 1) gives on a square batch: call j gets column j, xs.T @ w."""
+    got = np.asarray(out, np.float64)
+    return got.shape == (len(x64),) and compare(got, x64.T @ w64, rtol=1e-5, atol=1e-5) is None
+
+
+def _maps_columns(fn) -> bool:
+    """fn, run on a square batch (where splitting xs along axis 1 raises nothing), returns
+    xs.T @ w: it splits xs along axis 1."""
+    import jax.numpy as jnp
+
+    g = rng(113)
+    w, xs = g.normal(size=4).astype(np.float32), g.normal(size=(4, 4)).astype(np.float32)
+    try:
+        out = fn(jnp.asarray(w), jnp.asarray(xs))
+    except Exception:
+        return False
+    return _by_columns(out, w.astype(np.float64), xs.astype(np.float64))
+
+
 def _verify(fn, label):
     import jax.numpy as jnp
 
@@ -29,15 +50,22 @@ def _verify(fn, label):
         w = g.normal(size=d).astype(np.float32)
         xs = g.normal(size=(n, d)).astype(np.float32)
         what = f"{label}(w, xs), n = {n}, d = {d}"
-        out = R.call(
-            fn,
-            jnp.asarray(w),
-            jnp.asarray(xs),
-            what=what,
-            symptoms={"word:inconsistent sizes": msg("ex_0_4_fix1.split_error")},
-        )
+        try:
+            out = R.call(
+                fn,
+                jnp.asarray(w),
+                jnp.asarray(xs),
+                what=what,
+                symptoms={"word:inconsistent sizes": msg("ex_0_4_fix1.split_error")},
+            )
+        except TypeError as e:  # named only when a square batch shows xs split along axis 1
+            if not _maps_columns(fn):
+                raise
+            fail(msg("ex_0_4_fix1.columns_error", n=n, d=d), error=R.first_line(e))
         x64, w64 = xs.astype(np.float64), w.astype(np.float64)
         shape = tuple(np.shape(out))
+        if n == d and _by_columns(out, w64, x64):
+            fail(msg("ex_0_4_fix1.columns_silent", n=n))
         if shape == (n, d) and n == d:
             if (
                 compare(np.asarray(out, np.float64), x64 * w64[:, None], rtol=1e-5, atol=1e-6)

@@ -1,12 +1,13 @@
 """Exercise 0.5, a sampler that threads its key: two_views(key, x, scale) -> (new_key, x + scale·ε1,
 x + scale·ε2) with independent standard normal ε1, ε2 and a fresh key for the next call.
 
-Checks: mean and standard deviation of both noise draws on 2000 elements, naming scale² only when
-the spread matches it ("noise"); the draws differ and are uncorrelated, naming one key used twice
-only when they are identical ("independent"); the same key gives the same result, naming global
-random state only when it does not ("same_key"); the key handed back is neither the key passed in
-nor one that drew a view's noise, each named only when the bits or the draw match, and threading
-it gives new noise ("new_key"); jit gives the eager views ("jit")."""
+Checks: mean and standard deviation of both noise draws on 2000 elements, naming scale² or noise
+never multiplied by scale (standard deviation 1) only when the spread matches it ("noise"); the
+draws differ and are uncorrelated, naming one key used twice only when they are identical
+("independent"); the same key gives the same result, naming global random state only when it
+does not ("same_key"); the key handed back is neither the key passed in nor one that drew a
+view's noise, each named only when the bits or the draw match, and threading it gives new noise
+("new_key"); jit gives the eager views ("jit")."""
 
 import numpy as np
 
@@ -59,6 +60,8 @@ def _(L):
         mean, std = float(noise.mean()), float(noise.std())
         if abs(std - SCALE**2) < 0.1 * SCALE**2:
             fail(msg("ex_0_5.variance_as_scale", n=k, std=std), std=std)
+        if abs(mean) < 0.05 and abs(std - 1.0) < 0.1 * SCALE:
+            fail(msg("ex_0_5.unscaled", n=k, std=std), std=std)
         assert_that(
             abs(mean) < 0.05 and abs(std - SCALE) < 0.1 * SCALE,
             msg("ex_0_5.noise_off", n=k, mean=mean, std=std),

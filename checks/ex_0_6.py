@@ -84,6 +84,7 @@ def _(L):
     p64, g64 = _np(params), _np(grads)
     want = jax.tree.map(lambda p, d: p - LR * (d + DECAY * p), p64, g64)
     plain = jax.tree.map(lambda p, d: p - LR * d, p64, g64)
+    decay_alone = jax.tree.map(lambda p, d: p - LR * d - DECAY * p, p64, g64)
     assert_close(
         out,
         want,
@@ -91,7 +92,10 @@ def _(L):
         atol=1e-6,
         what="sgd_with_decay(params, grads, 0.1, 0.05)",
         msg=msg("ex_0_6.update_differs"),
-        mistakes=[Mistake("no_decay", plain, msg("ex_0_6.no_decay"))],
+        mistakes=[
+            Mistake("no_decay", plain, msg("ex_0_6.no_decay")),
+            Mistake("decay_without_lr", decay_alone, msg("ex_0_6.decay_without_lr")),
+        ],
     )
 
 
@@ -140,6 +144,11 @@ def _(L):
             mistakes=[
                 Mistake("per_leaf", sum(np.linalg.norm(x) for x in leaves), msg("ex_0_6.per_leaf")),
                 Mistake("no_sqrt", squares, msg("ex_0_6.no_sqrt")),
+                Mistake(
+                    "leaf_sum_squared",
+                    np.sqrt(sum(float(np.sum(x)) ** 2 for x in leaves)),
+                    msg("ex_0_6.leaf_sum_squared"),
+                ),
             ],
         )
 

@@ -253,6 +253,13 @@ def _(L):
         atol=0,
         what=msg("ex_6_4.mean.what"),
         msg=msg("ex_6_4.mean.msg", want=want, m=m),
+        mistakes=[
+            Mistake(
+                "count_from_one",
+                xs.astype(np.float64).sum() / (xs.size + 1),
+                msg("ex_6_4.mean.count_from_one", n=xs.size),
+            )
+        ],
     )
 
 

@@ -2,8 +2,9 @@
 
 Checks: on nested trees (dicts of lists and tuples, with None) the result keeps the structure
 and scales every leaf ("values"), naming tuples turned into lists (or lists into tuples) only when
-the returned structure is the tree's with that change; under jit, several factors compile once
-("jit")."""
+the returned structure is the tree's with that change, and None treated as a leaf (None * factor)
+only when the same function scales right once the None entries are taken out; under jit, several
+factors compile once ("jit")."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -15,6 +16,7 @@ from tutor.worker.checklib import (
     assert_close,
     assert_compile_count,
     assert_equal,
+    fail,
     msg,
     rng,
 )
@@ -61,13 +63,46 @@ def _recast(tree, old, new):
     return tree
 
 
+def _without_none(tree):
+    """The tree with every None removed from its containers (a dict drops the key)."""
+    if isinstance(tree, dict):
+        return {k: _without_none(v) for k, v in tree.items() if v is not None}
+    if isinstance(tree, (list, tuple)):
+        return type(tree)(_without_none(v) for v in tree if v is not None)
+    return tree
+
+
+def _scales_without_none(fn, tree, factor) -> bool:
+    """fn scales every leaf right once the tree's None entries are taken out."""
+    import jax
+
+    bare = _without_none(tree)
+    try:
+        out = fn(bare, factor)
+        pairs = zip(jax.tree.leaves(out), jax.tree.leaves(bare), strict=True)
+        return jax.tree.structure(out) == jax.tree.structure(bare) and all(
+            np.allclose(np.asarray(o), np.asarray(b, np.float64) * factor, rtol=1e-6, atol=1e-6)
+            for o, b in pairs
+        )
+    except Exception:
+        return False
+
+
 @checks.add("values")
 def _(L):
     import jax
 
     for k, tree in enumerate(_trees(641)):
         factor = 1.5 + k
-        out = R.call(L.scale_tree, tree, factor, what="scale_tree", symptoms=SYMPTOMS)
+        try:
+            out = R.call(L.scale_tree, tree, factor, what="scale_tree", symptoms=SYMPTOMS)
+        except TypeError as e:  # None reached the arithmetic: named only when it is the cause
+            holds_none = None in jax.tree.leaves(tree, is_leaf=lambda x: x is None)
+            if not (holds_none and "NoneType" in str(e)):
+                raise
+            if not _scales_without_none(L.scale_tree, tree, factor):
+                raise
+            fail(msg("ex_6_4_fix1.none_as_leaf", k=k + 1), error=R.first_line(e))
         got = _structure(out)
         if got != jax.tree.structure(tree):
             if got == jax.tree.structure(_recast(tree, tuple, list)):

@@ -83,7 +83,8 @@ def _(L):
                 "late",
                 drift_late,
                 msg("ex_6_6_fix3.values.mistake_late"),
-            )
+            ),
+            Mistake("squared", drift_want**2, msg("ex_6_6_fix3.values.mistake_squared")),
         ],
     )
     assert_close(

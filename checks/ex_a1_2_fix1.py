@@ -1,7 +1,8 @@
 """Repair exercise a1.2-fix1: range(a tracer) under jit → TracerIntegerConversionError; use
 lax.fori_loop.
 
-Checks: values for several counts (0 included) against a float64 loop ("values"); five distinct
+Checks: values for several counts (0 included) against a float64 loop, naming a loop one step
+short or one started from v only when the value equals theirs ("values"); five distinct
 counts compile once ("one_compile"); the program is one while loop, not an unrolled one ("loop")."""
 
 import math
@@ -31,8 +32,8 @@ SYMPTOMS = {
 }
 
 
-def _reference(v, times):
-    x = 0.0
+def _reference(v, times, start=0.0):
+    x = start
     for _ in range(times):
         x = 0.5 * math.cos(x) + v
     return x
@@ -62,7 +63,12 @@ def _(L):
                     "one_short",
                     _reference(float(v), max(times - 1, 0)),
                     msg("ex_a1_2_fix1.one_short", max_times=max(times - 1, 0)),
-                )
+                ),
+                Mistake(
+                    "from_v",
+                    _reference(float(v), times, start=float(v)),
+                    msg("ex_a1_2_fix1.starts_from_v", times=times),
+                ),
             ],
         )
 

@@ -44,6 +44,18 @@ def _why_concrete(exc: BaseException, fn) -> str:
     return msg("ex_a1_6_fix3.count_must_be_static")
 
 
+def _why_shape(shape, k: int, from_ids: int) -> str:
+    """The message for a wrong output shape: the length max(ids) + 1 that segment_sum takes
+    when num_segments is omitted, or K − 1 (one segment short); the two are named only when they
+    differ for this data, otherwise the shape is only shown."""
+    if from_ids != k - 1:
+        if shape == (from_ids,):
+            return msg("ex_a1_6_fix3.shape_differs", shape=shape, k=k)
+        if shape == (k - 1,):
+            return msg("ex_a1_6_fix3.shape_one_short", shape=shape, k=k)
+    return msg("ex_a1_6_fix3.shape_other", shape=shape, k=k)
+
+
 def _data(seed, n, used):
     import jax.numpy as jnp
 
@@ -77,7 +89,7 @@ def _(L):
             assert_equal(
                 list(got.shape),
                 [k],
-                msg("ex_a1_6_fix3.shape_differs", shape=got.shape, k=k),
+                _why_shape(got.shape, k, int(o.max()) + 1),
                 what=msg("ex_a1_6_fix3.result_shape"),
             )
         assert_close(
