@@ -146,3 +146,27 @@ def test_the_installed_jax_raises_texts_that_get_a_hint(kind):
     with pytest.raises((TypeError, ValueError)) as e:
         _raise_live(kind)
     assert hint_for(e.value) is not None
+
+
+def test_the_cli_says_a_hint_once_when_a_check_already_ends_with_it():
+    """A check broken by the learner's code ends its message with the hint, and the run's error
+    carries the same hint: `jaxtutor check` printed it twice in a row (blind round 4, 6.4-fix1)."""
+    import io
+
+    from tutor.cli.render import Out, render_result
+    from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult, Status
+
+    hint = "None is a tree node with no leaves; is_leaf made it a leaf here."
+    error = ErrorInfo(type="TypeError", message="unsupported operand", line=4, hint=hint)
+    broken = CheckOutcome(
+        id="scaled",
+        name="scaled",
+        status=CheckStatus.ERROR,
+        message=f"TypeError: unsupported operand\n{hint}",
+    )
+    out = io.StringIO()
+    render_result(Out(out), RunResult("6.4-fix1", Status.ERROR, 1.0, [broken], error=error))
+    assert out.getvalue().count(hint) == 1, out.getvalue()
+    alone = io.StringIO()  # no check said it: the run's error does
+    render_result(Out(alone), RunResult("6.4-fix1", Status.ERROR, 1.0, [], error=error))
+    assert alone.getvalue().count(hint) == 1, alone.getvalue()

@@ -317,7 +317,8 @@ def render_result(out: Out, result, exercise=None) -> None:
         where = f" ({t('cli.line', line=e.line)})" if e.line else ""
         kind = t("status.timeout") if e.type == "Timeout" else e.type  # where the code was stuck
         out.line(f"{kind}{where}: {clip_chars(e.message, 500)}", "red")
-        if e.hint:
+        # a check that the learner's code broke already ends its message with the same hint
+        if e.hint and not any(e.hint in (c.message or "") for c in result.checks):
             out.line(e.hint, "yellow")
         if e.traceback:
             out.line(e.traceback.rstrip(), "dim")
