@@ -165,8 +165,8 @@ def test_the_cli_says_a_hint_once_when_a_check_already_ends_with_it():
         message=f"TypeError: unsupported operand\n{hint}",
     )
     out = io.StringIO()
-    render_result(Out(out), RunResult("6.4-fix1", Status.ERROR, 1.0, [broken], error=error))
+    render_result(Out(out), RunResult("6.4-fix1", Status.ERROR, 1.0, checks=[broken], error=error))
     assert out.getvalue().count(hint) == 1, out.getvalue()
     alone = io.StringIO()  # no check said it: the run's error does
-    render_result(Out(alone), RunResult("6.4-fix1", Status.ERROR, 1.0, [], error=error))
+    render_result(Out(alone), RunResult("6.4-fix1", Status.ERROR, 1.0, error=error))
     assert alone.getvalue().count(hint) == 1, alone.getvalue()
