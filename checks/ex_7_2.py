@@ -27,6 +27,7 @@ from tutor.worker.checklib import (
     as_callable,
     as_scalar,
     assert_close,
+    assert_equal,
     assert_that,
     compare,
     fail,
@@ -240,11 +241,11 @@ def _(L):
     for name, u, v, other in cases:
         val = as_scalar(L.cos_sim_safe(u, v), msg("ex_7_2.value_when", name=name))
         if val != 0.0:
-            fail(
+            assert_equal(
+                val,
+                0.0,
                 msg("ex_7_2.not_zero_when", name=name, got=repr(val))
                 + why_not_zero(L, val, (u, v), other, cases),
-                expected=0.0,
-                actual=val,
             )
         gu, gv = (as_array(x, msg("ex_7_2.grads_when", name=name)) for x in both_grads(u, v))
         if not (np.all(np.isfinite(gu)) and np.all(np.isfinite(gv))):
