@@ -88,5 +88,31 @@ def child_pids(pid_file: Path) -> list[int]:
     return [int(x) for x in pid_file.read_text().split()] if pid_file.exists() else []
 
 
+def run_fault(runner, tmp_path: Path, fault: tuple):
+    """Run one fault (code, expected status, limit, memory) to its end: its status is the one
+    expected, nothing it started is left, and an abnormal end says why. (run, result, the pids the
+    code wrote down) for the fault's own assertions."""
+    from tutor.protocol.result import Status
+
+    code, expected, limit, memory_mb = fault
+    pid_file = tmp_path / "pids.txt"
+    path = tmp_path / "answer.py"
+    path.write_text(code.replace("{pids!r}", repr(str(pid_file))))
+    run = runner.start(job(path, limit, memory_mb))
+    result = run.wait(limit + 90)
+    assert result is not None  # the limit was enforced: the wait, 90 s past it, did not give up
+    assert result.status == expected, (
+        result.status,
+        result.message,
+        result.stderr[-800:],
+        result.error and result.error.traceback,
+    )
+    children = child_pids(pid_file)
+    assert_nothing_left(run, children)
+    if expected in (Status.TIMEOUT, Status.MEMORY, Status.CRASHED, Status.EXITED_EARLY):
+        assert result.message
+    return run, result, children
+
+
 # the worker of the supervision tests: the real worker's protocol, reaper and limits, no jax
 FAKE_WORKER = [sys.executable, str(Path(__file__).resolve().parent / "fakeworker.py")]

@@ -9,15 +9,7 @@ test_supervision.py. Statuses must not depend on machine speed: faults whose det
 time limit get a long one (LONG); how soon a run ends is measured by scripts/bench.py."""
 
 import pytest
-from runnerhelp import (
-    GOOD,
-    LIMIT,
-    LONG,
-    WRONG,
-    assert_nothing_left,
-    child_pids,
-    job,
-)
+from runnerhelp import GOOD, LIMIT, LONG, WRONG, run_fault
 
 from tutor.protocol.result import Status
 
@@ -120,23 +112,7 @@ STUCK_AT = {
 
 @pytest.mark.parametrize("name", list(FAULTS))
 def test_fault_ends_with_status_and_leaves_nothing(fault_runner, tmp_path, name):
-    code, expected, limit, memory_mb = FAULTS[name]
-    pid_file = tmp_path / "pids.txt"
-    path = tmp_path / "answer.py"
-    path.write_text(code.replace("{pids!r}", repr(str(pid_file))))
-    run = fault_runner.start(job(path, limit, memory_mb))
-    result = run.wait(limit + 90)
-    assert result is not None  # the limit was enforced: the wait, 90 s past it, did not give up
-    assert result.status == expected, (
-        result.status,
-        result.message,
-        result.stderr[-800:],
-        result.error and result.error.traceback,
-    )
-    children = child_pids(pid_file)
-    assert_nothing_left(run, children)
-    if expected in (Status.TIMEOUT, Status.MEMORY, Status.CRASHED, Status.EXITED_EARLY):
-        assert result.message
+    _, result, _ = run_fault(fault_runner, tmp_path, FAULTS[name])
     if name == "endless_loop_inside_a_check":  # where the code was when the time ran out
         assert result.error.line in (2, 3) and "update_counter" in result.error.traceback
         assert "tutor/" not in result.error.traceback and "checks/" not in result.error.traceback

@@ -7,7 +7,16 @@ not depend on machine speed: faults whose detection races the time limit get a l
 import time
 
 import pytest
-from runnerhelp import DOUBLE_FORK, ESCAPEE, GOOD, LIMIT, LONG, assert_nothing_left, child_pids, job
+from runnerhelp import (
+    DOUBLE_FORK,
+    ESCAPEE,
+    GOOD,
+    LIMIT,
+    LONG,
+    assert_nothing_left,
+    job,
+    run_fault,
+)
 
 from tutor.protocol.events import snippet_job
 from tutor.protocol.result import Status
@@ -74,18 +83,8 @@ FAULTS = {
 
 @pytest.mark.parametrize("name", list(FAULTS))
 def test_fault_ends_with_status_and_leaves_nothing(fake_runner, tmp_path, name):
-    code, expected, limit, memory_mb = FAULTS[name]
-    pid_file = tmp_path / "pids.txt"
-    path = tmp_path / "answer.py"
-    path.write_text(code.replace("{pids!r}", repr(str(pid_file))))
-    run = fake_runner.start(job(path, limit, memory_mb))
-    result = run.wait(limit + 90)
-    assert result is not None  # the limit was enforced: the wait, 90 s past it, did not give up
-    assert result.status == expected, (result.status, result.message, result.stderr[-800:])
-    children = child_pids(pid_file)
-    assert_nothing_left(run, children)
-    if expected in (Status.TIMEOUT, Status.MEMORY, Status.CRASHED, Status.EXITED_EARLY):
-        assert result.message
+    run, result, children = run_fault(fake_runner, tmp_path, FAULTS[name])
+    expected = FAULTS[name][1]
     if expected is Status.PASSED:  # every check the job declares reported passing
         assert [c.id for c in result.checks] == run.job.check_ids
     if name == "endless_python_loop":  # the time limit ended it, with the line where it was
