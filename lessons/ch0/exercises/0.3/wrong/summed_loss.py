@@ -8,6 +8,7 @@ def loss_and_pred(params, x, y):
 
 
 def sgd_step(params, x, y, lr):
-    (loss, pred), grad_tree = jax.value_and_grad(loss_and_pred, has_aux=True)(params, x, y)
-    new_params = jax.tree.map(lambda w, dw: w - lr * dw, params, grad_tree)
-    return new_params, loss, pred
+    value_grad = jax.value_and_grad(loss_and_pred, has_aux=True)
+    (loss, pred), g = value_grad(params, x, y)
+    stepped = jax.tree.map(lambda leaf, d: leaf - lr * d, params, g)
+    return stepped, loss, pred
