@@ -24,10 +24,11 @@ CJK_CONTEXT_PUNCT = set(",;:!?\u2014\u2026")
 # where a clause ends: a snippet may start after one: 。!?;:,、!?;:,
 CLAUSE_ENDS = set("\u3002!?;:,\u3001!?;:,")
 FULL_ENOUGH = 0.6  # a line shorter than this share of the width looks broken off
-# a number and the unit or measure word after it (0.01 秒, 第 13 行, 2 分 37 秒, 512 MB) stay on
+# a number and the unit or measure word after it (0.01 s, line 13, 2 min 37 s, 512 MB) stay on
 # one line: no break after the digit nor at the one space between them. The Chinese units and
 # measure words are one character each, a character class:
-# 秒分时天周月年行列次个步倍位维项处题节章页条层批轮元字毫
+# (one-character units of time, rows and columns, counts, steps, times, dimensions, items,
+# questions, sections, pages, layers, batches, rounds, characters, milli-)
 UNITS = (
     "\u79d2\u5206\u65f6\u5929\u5468\u6708\u5e74\u884c\u5217\u6b21\u4e2a\u6b65\u500d\u4f4d"
     "\u7ef4\u9879\u5904\u9898\u8282\u7ae0\u9875\u6761\u5c42\u6279\u8f6e\u5143\u5b57\u6beb"

@@ -11,7 +11,7 @@ refused:
 lessons/README.md says how to write emphasis that takes."""
 
 # Emphasis that does not take (comments: Chinese stays out of the source's strings):
-# `套**追踪(tracing)**机制`, `是**[弱类型](cheatsheet:6)**,`
+# bold glued to Chinese on both sides, a bold term with its English in brackets, a bold link
 
 from __future__ import annotations
 

@@ -12,9 +12,9 @@ language are `legends.*` in text_rules.<lang>.toml):
   title (a1.0 once described a1.2b's box of four parts by two of them)."""
 
 # The Chinese of the examples above (comments: Chinese stays out of the source's strings):
-# a legend `带 🔍 的框是…`; the words 补充, 选读 (optional) and 必读 (required); 6.0 called its
-# 🔍 boxes 补充内容 while most were 🟢 必读; a1.0 described the box
-# "反向扫描再练一次、展开、步数和 pytree 输入" as "展开与步数".
+# a legend saying what the 🔍 boxes are, with the words for extra, optional and required
+# (text_rules.zh.toml); 6.0 called its 🔍 boxes extra while most were 🟢 required; a1.0 named
+# only two of the four parts of a box title.
 
 from __future__ import annotations
 

@@ -23,8 +23,9 @@ What counts as giving it away:
   held to the same rules."""
 
 # The Chinese examples of the rules above (comments: Chinese stays out of the source's strings):
-# "编译 12 次" is told by "编译次数都是 12"; a count: "1 次"; "只数了一次", "只追踪一次" say 1 次
-# ("再执行一次" states no result); a repair named "只数了一次的计数器".
+# "compiled 12 times" is told by "the compile counts are all 12"; a count in words ("counted
+# only once", "traced only once") says 1 ("run once more" states no result); so does a repair
+# whose title is "the counter that counted only once". The Chinese forms: text_rules.zh.toml.
 
 from __future__ import annotations
 
@@ -131,7 +132,7 @@ def _tells_number(value: float, unit: str, text: str) -> bool:
                 return True
         elif "." in m.group(0) or len(m.group(0).lstrip("-−")) >= 2:
             return True
-        elif _COUNT_AFTER.match(text, m.end()):  # a bare number given as a count: "1 次"
+        elif _COUNT_AFTER.match(text, m.end()):  # a bare number given as a count ("1 time")
             return True
     return False
 

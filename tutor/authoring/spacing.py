@@ -16,11 +16,11 @@
 code as a Latin word and links as their text, and reading through bold marks."""
 
 # Examples (comments: Chinese stays out of the source's strings):
-# 1. "用 jax.jit 包装", "第 2 步", "返回 `(x, k)` 的元组"
-# 2. "初始状态是弱类型"
-# 3. "入门 第 6 章 JAX 中的状态"
-# 4. "float32,弱类型", not "float32, 弱类型"
-# 5. "lax.cond(条件, 真分支, 假分支, v)"
+# 1. one space between Chinese and Latin words, numbers or code spans
+# 2. none between two Chinese words
+# 3. none where a source title would put one by habit
+# 4. none after full-width punctuation ("float32," then the Chinese word)
+# 5. inside code-like text, the code's own spacing
 
 from __future__ import annotations
 
@@ -90,8 +90,8 @@ def markdown_problems(markdown: str) -> list[str]:
     found = []
     for seg in segments(markdown):
         if seg.block is None:
-            # read as shown: a link as its text ("[6.8 节](lesson:6.8) 练习" shows "6.8 节 练习"),
-            # through bold marks ("分支。** 再" shows "分支。 再")
+            # read as shown: a link as its text (not its target),
+            # through bold marks (stop, closing marks, space: shown as stop + space)
             shown = _LINK.sub(r"\1", _INLINE_CODE.sub(CODE_STAND_IN, seg.prose))
             found += problems(_BOLD.sub("", shown))
     return found

@@ -13,7 +13,7 @@ from tutor.linebreak import wrapped_lines
 from tutor.words.catalog import t
 
 TITLE_CELLS = 28  # the narrowest title column
-STATUS_CELLS = 22  # "[未开始]" or a quiz score ("答对 0/8(已答 0 题)") after it
+STATUS_CELLS = 22  # "[not started]" or a quiz score after it, as wide in Chinese
 STORED_STATUSES = ("unseen", "started", "failed", "passed")
 
 

@@ -26,8 +26,8 @@ check with the English words (`parse_starter_expect`).
 
 # The examples above as the fixtures write them (comments: Chinese stays out of the source's
 # strings):
-#     # expect: failed dynamic_lr "每个学习率都重新编译"
-#     # expect: failed pure "全局变量" not "旧的计数"
+#     # expect: failed dynamic_lr "<Chinese words>"
+#     # expect: failed pure "<Chinese words>" not "<other words>"
 
 from __future__ import annotations
 

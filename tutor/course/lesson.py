@@ -42,7 +42,7 @@ class Lesson:
     title: str
     chapter_id: str
     path: Path
-    level: str = ""  # "core" (🟢 必读), "optional" (⚪ 选读) or "" (unmarked)
+    level: str = ""  # "core" (🟢 required), "optional" (⚪) or "" (unmarked)
     context_path: Path | None = None
     # how many predict-then-run blocks the page has: counted when the loader reads its front
     # matter, so progress views need not read every page (see page_header)

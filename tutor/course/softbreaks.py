@@ -17,9 +17,9 @@ the app and on the command line; `joins_lines` applies it to source lines whose 
 characters, when content is loaded."""
 
 # The examples (comments: Chinese stays out of the source's strings; ⏎ is the break):
-# 1. "状态管理,⏎以及", "译、⏎NaN", "路径⏎(看看" read as one run
-# 2. "返回的⏎NumPy 数组" -> "返回的 NumPy 数组"
-# 3. "检查结果;⏎100 到" -> "检查结果;100 到", as "另一侧;不到 100" reads
+# 1. a line break after full-width punctuation, or before an opening bracket, reads as one run
+# 2. a break between a Chinese and a Latin word becomes one space
+# 3. after a full-width semicolon, a number follows with no space, as it would within a line
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def joins_lines(line: str, next_line: str) -> bool:
         return False
     earlier = before[-2:-1]
     if earlier and earlier in _UNSURE_AT_END:
-        return False  # "**做练习**:": the character the reader sees before the mark is the parser's
+        return False  # bold words, then a full-width colon: what the reader sees is the parser's
     return joins(before[-1], after[0], earlier)
 
 

@@ -22,7 +22,7 @@ class Detail:
     """Why a check failed, beyond its message; each kind below says what it compared."""
 
     kind: ClassVar[str] = ""
-    what: str = ""  # which value the check compared ("返回的 count" …)
+    what: str = ""  # which value the check compared ("the returned count")
     diagnosis: str | None = None  # label of the known mistake the actual value was shown to match
 
     def to_dict(self) -> dict[str, Any]:
