@@ -1,6 +1,7 @@
 """The results pane of the exercise workspace reads like Chinese: a timeout is told in the app's
 words (not as an error, not by the worker's type), check names wrap under themselves with their
-time kept whole, and the placeholder never starts a row with a closing mark."""
+time kept whole, the placeholder never starts a row with a closing mark, and a hint the broken
+check already says is not said again by the verdict."""
 
 from __future__ import annotations
 
@@ -93,3 +94,30 @@ async def test_the_results_placeholder_wraps_like_chinese(make_app):
         words = [row for row in rows if row]
         assert "".join(words) == t("app.ex.diff_after_run").replace(" ", ""), rows
         assert not [row for row in words[1:] if row.startswith(tuple("。,、;:)"))], rows
+
+
+async def test_a_hint_the_shown_check_ends_with_is_not_repeated_by_the_verdict(
+    make_app, fake_runner
+):
+    """A check the learner's code broke ends its message with the run error's hint, and the check
+    list shows that check first: the verdict saying it too put the same sentence on screen twice
+    (blind round 4, 6.4-fix1). A hint no shown check carries stays in the verdict."""
+    from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, RunResult
+
+    hint = "None is a tree node with no leaves; is_leaf made it a leaf here."
+    error = ErrorInfo(type="TypeError", message="unsupported operand", line=4, hint=hint)
+    broken = CheckOutcome(
+        id="scaled",
+        name="scaled",
+        status=CheckStatus.ERROR,
+        message=f"TypeError: unsupported operand\n{hint}",
+    )
+    fake_runner.push(RunResult("6.1", Status.ERROR, 1.0, checks=[broken], error=error))
+    fake_runner.push(RunResult("6.1", Status.ERROR, 1.0, error=error))
+    app = make_app(target=("exercise", "6.1"), runner=fake_runner)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await run_to_verdict(pilot)
+        assert screen_text(app).count(hint[:40]) == 1, screen_text(app)
+        await run_to_verdict(pilot)  # no check says it: the verdict does
+        assert screen_text(app).count(hint[:40]) == 1, screen_text(app)

@@ -57,7 +57,10 @@ def verdict_text(
     if result.error is not None:
         e = result.error
         text.append_text(literal("\n" + error_words(e), "red"))
-        if e.hint:
+        # the check list opens on the first failing check: if the learner's code broke it, its
+        # message already ends with this hint, and the results pane shows it beside the verdict
+        shown = result.failing_checks[:1]
+        if e.hint and not any(e.hint in (c.message or "") for c in shown):
             text.append_text(literal("\n" + e.hint, "italic"))
     if record_error:
         words = t("app.ex.not_recorded", reason=record_error)
