@@ -38,8 +38,8 @@ def test_wheel_installs_and_finds_content(tmp_path):
         names = set(built.namelist())
     assert {f"tutor/authoring/text_rules.{lang}.toml" for lang in ("zh", "en")} <= names
     env_dir = tmp_path / "fresh"
-    # a fresh environment without a pip of its own (bootstrapping one is most of this test's
-    # time): the test venv's pip installs into it (`pip --python` runs with that interpreter)
+    # a fresh environment without a pip of its own (bootstrapping one is about a tenth of this
+    # test's CPU): the test venv's pip installs into it (`pip --python` runs with that interpreter)
     venv.create(env_dir, with_pip=False)
     py = env_dir / "bin" / "python"
     p = subprocess.run(
