@@ -6,6 +6,7 @@ expressions are code and must match."""
 
 from __future__ import annotations
 
+import functools
 import io
 import tokenize
 
@@ -37,6 +38,7 @@ def code_tokens(source: str) -> list[Token]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)  # pure; a course validated again compares the same pairs
 def code_difference(reference: str, other: str) -> str | None:
     """None when `other` differs from `reference` only in comments and string literals, else
     where they part: 'line 4 `+` where the reference has line 4 `-`'."""

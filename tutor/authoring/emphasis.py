@@ -15,6 +15,7 @@ lessons/README.md says how to write emphasis that takes."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 from tutor.course.markdown import parser_keeping_escapes
@@ -57,6 +58,14 @@ def _excerpt(text: str, start: int, end: int) -> str:
 def leftover_marks(markdown: str) -> list[str]:
     """An excerpt of every paragraph, heading or table cell whose visible text still shows an
     emphasis mark."""
+    return list(_leftover_marks(markdown))
+
+
+@functools.lru_cache(maxsize=4096)
+def _leftover_marks(markdown: str) -> tuple[str, ...]:
+    """leftover_marks, kept per text: a process that validates the course more than once (the
+    tool gate validates changed copies of it, `jaxtutor dev` after each edit) parses each
+    unchanged text once; parsing is most of a validation's time."""
     found = []
     for token in parser_keeping_escapes().parse(markdown):
         if token.type != "inline" or not token.children:
@@ -77,4 +86,4 @@ def leftover_marks(markdown: str) -> list[str]:
                     f"{_excerpt(text, start, closer + 1)!r}"
                 )
                 break
-    return found
+    return tuple(found)
