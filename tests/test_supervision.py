@@ -142,3 +142,26 @@ def test_output_streams_live(fake_runner, tmp_path):
 
     result = asyncio.run(printed_then_go())
     assert result.status == Status.PASSED and "second" in result.stdout
+
+
+def test_two_runs_go_at_once_in_one_loop(fake_runner, tmp_path):
+    """Each run is a task of its own: two in one event loop both go (the app's exercise and a
+    lesson example), each with its own worker, output and verdict; neither waits for the other:
+    the first passes only once the second has printed."""
+    flag = tmp_path / "second-printed"
+    first, second = tmp_path / "first.py", tmp_path / "second.py"
+    first.write_text(
+        f"import os, time\nwhile not os.path.exists({str(flag)!r}):\n    time.sleep(0.01)\n"
+        "print('first')\n" + GOOD
+    )
+    second.write_text(f"open({str(flag)!r}, 'w').close()\nprint('second')\n" + GOOD)
+
+    async def both():
+        async with asyncio.timeout(LONG):
+            return await asyncio.gather(
+                fake_runner.run(job(first, limit=LONG)), fake_runner.run(job(second, limit=LONG))
+            )
+
+    results = asyncio.run(both())
+    assert [r.status for r in results] == [Status.PASSED, Status.PASSED]
+    assert results[0].stdout == "first\n" and results[1].stdout == "second\n"

@@ -95,6 +95,13 @@ class Verdict:
 
         return self.result.status == Status.PASSED
 
+    @property
+    def cancelled(self) -> bool:
+        """The run was cancelled (the app's Esc, the CLI's Ctrl-C)."""
+        from tutor.protocol.result import Status
+
+        return self.result.status == Status.CANCELLED
+
 
 class WorkerUnavailable(Exception):
     """The runner could not start the job (no worker): `result` is the CRASHED result that says

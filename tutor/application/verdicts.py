@@ -112,17 +112,32 @@ class Verdicts:
         """Prepare, run through the run service in the awaiting task and record; cancelling the
         task cancels the run (recorded as cancelled). Raises RunRefused before running; never
         raises for a recording problem (see Verdict.record_error)."""
+        import asyncio
+
         from tutor.application.runs import Verdict, WorkerUnavailable
 
-        job, path, reference, untouched = self._prepare(
-            ex_id, text=text, file=file, timeout=timeout
+        # the draft's save and the store's write off the event loop (an app's loop draws the
+        # screen and reads the run's pipes), as the run's own work is in it
+        job, path, reference, untouched = await asyncio.to_thread(
+            self._prepare, ex_id, text=text, file=file, timeout=timeout
         )
         source = _digest(path)  # the file as the worker will read it
         try:
             result = await self._runs.run(job, listener=listener)
         except WorkerUnavailable as e:  # a verdict that says so, not an attempt
             return Verdict(result=e.result, file=path, reference=reference)
-        return self._record(result, path, reference=reference, untouched=untouched, source=source)
+        recording = asyncio.ensure_future(
+            asyncio.to_thread(
+                self._record, result, path, reference=reference, untouched=untouched, source=source
+            )
+        )
+        try:
+            return await asyncio.shield(recording)
+        except asyncio.CancelledError:  # the run is judged: a cancel now comes too late
+            task = asyncio.current_task()
+            if task is not None:
+                task.uncancel()
+            return await recording
 
     def time_limit(self, ex_id: str) -> float:
         """The wall-clock limit of the exercise's runs, in seconds."""

@@ -82,7 +82,7 @@ def cmd_watch(args, stop: threading.Event | None = None) -> int:
             except RunRefused as e:
                 out.line(e.reason, "red")
                 return
-            if verdict.result.status == "cancelled":  # Ctrl-C cancelled the run: the watch ends
+            if verdict.cancelled:  # Ctrl-C cancelled the run: the watch ends
                 raise KeyboardInterrupt
             runs += 1
             render_verdict(out, verdict, ex)
