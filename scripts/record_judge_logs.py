@@ -49,9 +49,9 @@ def record(name: str, path: Path, limit: float | None, cancel: bool) -> dict:
     ending: dict = {}
     accept, facts_of = run_mod.Run._accept, run_mod.Run._facts
 
-    def logged_accept(self, item, seen):
+    def logged_accept(self, item, seen, on_event):
         events.append(json.loads(encode_event(item)))
-        return accept(self, item, seen)
+        return accept(self, item, seen, on_event)
 
     def logged_facts(self, seen, duration, escaped):
         facts = facts_of(self, seen, duration, escaped)
