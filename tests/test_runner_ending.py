@@ -174,3 +174,33 @@ def test_the_whole_tree_dies_with_its_parent(tmp_path, how):
     while os.path.exists(workdir) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not os.path.exists(workdir)
+
+
+def test_a_second_cancel_while_the_worker_is_reaped_still_leaves_nothing(
+    fake_runner, tmp_path, monkeypatch
+):
+    """The run's task cancelled again while its worker is being reaped (an app closing during a
+    cancel): the cancel goes through, and the worker's tree and run folder are still gone."""
+    from tutor.running.worker_process import WorkerProcess
+
+    async def cancelled_again(self):  # the second cancel, before anything was killed
+        raise asyncio.CancelledError
+
+    monkeypatch.setattr(WorkerProcess, "settle", cancelled_again)
+    pid_file = tmp_path / "pids.txt"
+    path = tmp_path / "answer.py"
+    path.write_text(ESCAPEE.replace("{pids!r}", repr(str(pid_file))) + "while True:\n    pass\n")
+    run = fake_runner.start(job(path, limit=LONG))
+
+    async def cancelled_twice():
+        task = asyncio.create_task(run.supervise())
+        async with asyncio.timeout(30):
+            while not pid_file.exists():
+                await asyncio.sleep(0.05)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(cancelled_twice())
+    assert run.result is None  # cut short before the judge: no verdict
+    assert_nothing_left(run, child_pids(pid_file))

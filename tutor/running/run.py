@@ -122,9 +122,19 @@ class Run:
                 beside.cancel()
             try:
                 self.worker.destroy()  # settled already, unless the settling itself was cut short
+            except Exception:  # noqa: BLE001 - still leave nothing running
+                self._kill_regardless()
             finally:
                 self._on_done(self)
         return result
+
+    def _kill_regardless(self) -> None:
+        """Ending the worker failed: still kill everything below its reaper, and the reaper."""
+        reaper = self.worker.proc.pid
+        try:
+            processes.kill_below(reaper)
+        finally:
+            processes.kill_group(reaper)
 
     def _accept(
         self, item: Event | ProtocolError, seen: _Seen, on_event: Callable[[Event], None] | None
