@@ -36,8 +36,10 @@ STARTUP_LIMIT_S = 90.0  # a worker that has not started the job by then is consi
 MEMORY_POLL_S = 0.1  # the worker's own memory
 TREE_POLL_S = 0.5  # the memory of what the learner's code started
 EXIT_GRACE_S = 1.0  # after its result, the worker ends by itself within this
+QUICK_OUTPUT_S = 0.2  # a finished worker's output reaches its end within this, or we settle first
 STACK_WAIT_S = 3.0  # on a timeout, how long to wait for the worker to write its stack (it runs
 # niced: on a loaded machine 1 s was once not enough for it to be scheduled and write it)
+_SETTLING: set[asyncio.Task] = set()  # quick ends still reaping (see Run._settle_later)
 
 
 @dataclass
@@ -98,7 +100,7 @@ class Run:
         beside = None
         if self._warm_beside is not None:
             beside = loop.call_later(*self._warm_beside)
-        left, result = 0, None
+        left, result, quick = 0, None, False
         try:
             try:
                 await self._watch(seen, on_event, on_output)
@@ -113,20 +115,52 @@ class Run:
             if beside is not None:
                 beside.cancel()
             try:
-                left = await self.worker.settle()  # the processes left, each counted once
+                left = self.worker.release()
+                # A worker that reported its result and ended by itself, leaving nothing behind:
+                # the result is whole once its output is read, and the learner need not wait
+                # for the reaper to exit (its own look for what is left takes 10-200 ms).
+                quick = (
+                    seen.ended is None
+                    and seen.events.finished is not None
+                    and left == 0
+                    and not self.worker.worker_alive()
+                    and await self.worker.output_closed(QUICK_OUTPUT_S)
+                )
+                if not quick:
+                    left = await self.worker.settle()  # the processes left, each counted once
             except Exception as e:  # noqa: BLE001
                 seen.end(Ended.TUTOR_FAILED, f"{type(e).__name__}: {e}")
             self.result = result = judge(self._facts(seen, duration, left))
         finally:
             if beside is not None:
                 beside.cancel()
-            try:
-                self.worker.destroy()  # settled already, unless the settling itself was cut short
-            except Exception:  # noqa: BLE001 - still leave nothing running
-                self._kill_regardless()
-            finally:
-                self._on_done(self)
+            if quick and result is not None:
+                self._settle_later()
+            else:
+                self._end()
         return result
+
+    def _settle_later(self) -> None:
+        """The quick end's reaping, in a task of its own after the result: the reaper's exit and
+        the run folder; should its loop end first, it is done without one (`_end`)."""
+        settling = asyncio.get_running_loop().create_task(self.worker.settle())
+        _SETTLING.add(settling)  # a loop keeps its tasks only weakly
+        settling.add_done_callback(self._settled)
+
+    def _settled(self, settling: asyncio.Task) -> None:
+        _SETTLING.discard(settling)
+        if not settling.cancelled():
+            settling.exception()  # retrieved: whatever failed, `_end` leaves nothing running
+        self._end()
+
+    def _end(self) -> None:
+        """The worker destroyed (nothing to do once it settled) and the runner told."""
+        try:
+            self.worker.destroy()
+        except Exception:  # noqa: BLE001 - still leave nothing running
+            self._kill_regardless()
+        finally:
+            self._on_done(self)
 
     def _kill_regardless(self) -> None:
         """Ending the worker failed: still kill everything below its reaper, and the reaper."""

@@ -280,12 +280,11 @@ class WorkerProcess:
     async def output_closed(self, timeout: float) -> bool:
         """Wait until the worker's stdout and stderr reached their end (everything written is
         read); False when something still holds them open after `timeout`."""
-        try:
-            async with asyncio.timeout(timeout):
-                await asyncio.gather(*(o.closed for o in self._outputs))
-        except TimeoutError:
-            return False
-        return True
+        closing = [o.closed for o in self._outputs]
+        if not closing:
+            return True
+        _, pending = await asyncio.wait(closing, timeout=timeout)  # never cancels them
+        return not pending
 
     async def settle(self) -> int:
         """The slow half of ending, in the run's loop: wait for the reaper (doing its work if it
