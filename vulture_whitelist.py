@@ -33,3 +33,13 @@ OneRowView.get_tab_widths  # unused method (tutor/app/softwrap.py)
 
 # Textual's Tree reads it when it scrolls to a line (tutor/app/home.py centres the map on "continue")
 center_scroll  # unused attribute (tutor/app/home.py)
+
+# asyncio calls a protocol's methods by name (tutor/running/worker_process.py reads pipes so)
+_Output.data_received  # unused method (tutor/running/worker_process.py)
+_Output.connection_lost  # unused method (tutor/running/worker_process.py)
+_Events.data_received  # unused method (tutor/running/worker_process.py)
+_Events.connection_lost  # unused method (tutor/running/worker_process.py)
+
+# whether a spare has warmed up, looked at without an event loop: scripts/bench*.py wait for it
+# before timing a warm run (vulture does not scan scripts/)
+WorkerProcess.warmed  # unused method (tutor/running/worker_process.py)

@@ -12,11 +12,11 @@ the app's numbers from bench_app.py."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -62,7 +62,7 @@ def wait_warm(runner: Runner, timeout: float = 60.0):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         spare = runner.spare
-        if spare is not None and spare.ready_info is not None:
+        if spare is not None and spare.warmed():
             return spare
         time.sleep(0.02)
     raise RuntimeError("no warm worker")
@@ -75,7 +75,7 @@ def bench_exercise(course, ex_id: str, repeat: int) -> dict:
     for _ in range(repeat):
         r = Runner(keep_warm=False)
         t0 = time.perf_counter()
-        res = r.run(exercise_job(ex, ex.solution_path, ctx))
+        res = r.run_sync(exercise_job(ex, ex.solution_path, ctx))
         cold.append(time.perf_counter() - t0)
         assert res.status.value == "passed", res.status
         r.close()
@@ -86,7 +86,7 @@ def bench_exercise(course, ex_id: str, repeat: int) -> dict:
         time.sleep(0.3)  # let the machine settle after the warm-up
         mem.append(rss_mb(spare.ready_info.pid))  # the worker, not its reaper
         t0 = time.perf_counter()
-        res = r.run(exercise_job(ex, ex.solution_path, ctx))
+        res = r.run_sync(exercise_job(ex, ex.solution_path, ctx))
         warm.append(time.perf_counter() - t0)
         warm_job.append(res.duration_s)
         assert res.status.value == "passed", res.status
@@ -100,9 +100,24 @@ def bench_exercise(course, ex_id: str, repeat: int) -> dict:
     }
 
 
+async def _cancel_chased(r: Runner, job) -> float:
+    """Seconds from the cancel of a run whose job started a child to its cancelled verdict."""
+    child = asyncio.Event()
+    task = asyncio.create_task(
+        r.run(job, on_output=lambda _stream, text: "child started" in text and child.set())
+    )
+    async with asyncio.timeout(60):
+        await child.wait()
+    t0 = time.perf_counter()
+    task.cancel()
+    res = await task
+    assert res.status.value == "cancelled", res
+    return time.perf_counter() - t0
+
+
 def bench_ending(course, repeat: int) -> tuple[float, float]:
-    """Median seconds from cancel() to the verdict of a job with a child to chase, and from a
-    timed-out job's start to its verdict, less its limit."""
+    """Median seconds from a run task's cancel to the verdict of a job with a child to chase,
+    and from a timed-out job's start to its verdict, less its limit."""
     ex = course.exercise("6.1")
     ctx = course.chapter_of(ex.id).context_path
     cancels, overshoots = [], []
@@ -114,30 +129,16 @@ def bench_ending(course, repeat: int) -> tuple[float, float]:
         for _ in range(repeat):
             r.warm(ctx)
             wait_warm(r)
-            child = threading.Event()
-            run = r.start(
-                exercise_job(ex, chased, ctx),
-                on_output=lambda _stream, text, child=child: (
-                    "child started" in text and child.set()
-                ),
-            )
-            if not child.wait(60):
-                raise RuntimeError("the job did not start its child")
-            t0 = time.perf_counter()
-            run.cancel()
-            res = run.wait(60)
-            cancels.append(time.perf_counter() - t0)
-            assert res is not None and res.status.value == "cancelled", res
+            cancels.append(asyncio.run(_cancel_chased(r, exercise_job(ex, chased, ctx))))
             r.warm(ctx)
             wait_warm(r)
             started: list[float] = []
-            run = r.start(
+            res = r.run_sync(
                 exercise_job(ex, endless, ctx, time_limit=TIMEOUT_LIMIT_S),
                 on_event=lambda e, started=started: (
                     isinstance(e, Started) and started.append(time.perf_counter())
                 ),
             )
-            res = run.wait(TIMEOUT_LIMIT_S + 90)
             overshoots.append(time.perf_counter() - started[0] - TIMEOUT_LIMIT_S)
             assert res is not None and res.status.value == "timeout", res
     r.close()

@@ -148,7 +148,7 @@ async def bench_runs(repeat: int) -> dict:
             deadline = time.monotonic() + 120
             while True:  # wait for a warm worker that has finished warming up
                 spare = runner.spare
-                if spare is not None and spare.ready_info is not None:
+                if spare is not None and spare.warmed():
                     break
                 if time.monotonic() > deadline:
                     raise RuntimeError(

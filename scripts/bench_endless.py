@@ -56,13 +56,12 @@ def main() -> int:
             for i in range(args.repeat):
                 started: list[float] = []
                 job = exercise_job(ex, answer, context)
-                run = runner.start(
+                result = runner.run_sync(
                     job,
                     on_event=lambda e, s=started: (
                         s.append(time.monotonic()) if isinstance(e, Started) else None
                     ),
                 )
-                result = run.wait()
                 after = time.monotonic() - started[0] - job.time_limit if started else float("nan")
                 late.append(after)
                 line = result.error.line if result.error else None
@@ -70,7 +69,6 @@ def main() -> int:
                 print(
                     f"{i + 1}: {result.status.value}, line {line}, {after:+.2f} s after the limit"
                 )
-                run.wait_settled(30)
         finally:
             runner.close()
     print(f"{args.kind}: timeout with a line {good}/{args.repeat}, latest {max(late):+.2f} s")

@@ -122,7 +122,7 @@ def run_exercise(
     verdicts = {}
     for (answer, lang), result in zip(keys, batched, strict=True):
         alone = result is None or not right_verdict(answer, result.status.value)
-        final = runner.run(job(answer, lang)) if alone or result is None else result
+        final = runner.run_sync(job(answer, lang)) if alone or result is None else result
         verdicts[(answer.label, lang)] = verdict_of(final, alone)
     return verdicts
 

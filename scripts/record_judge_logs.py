@@ -9,10 +9,10 @@ the protocol or the worker, and read the diff:
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import sys
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,9 +49,9 @@ def record(name: str, path: Path, limit: float | None, cancel: bool) -> dict:
     ending: dict = {}
     accept, facts_of = run_mod.Run._accept, run_mod.Run._facts
 
-    def logged_accept(self, item, seen):
+    def logged_accept(self, item, seen, on_event):
         events.append(json.loads(encode_event(item)))
-        return accept(self, item, seen)
+        return accept(self, item, seen, on_event)
 
     def logged_facts(self, seen, duration, escaped):
         facts = facts_of(self, seen, duration, escaped)
@@ -73,12 +73,19 @@ def record(name: str, path: Path, limit: float | None, cancel: bool) -> dict:
     run_mod.Run._accept, run_mod.Run._facts = logged_accept, logged_facts
     runner = Runner(keep_warm=False)
     try:
-        started = threading.Event()
-        run = runner.start(job, on_event=lambda e: isinstance(e, Started) and started.set())
-        if cancel:
-            started.wait(120)
-            run.cancel()
-        run.wait()
+
+        async def record() -> None:
+            started = asyncio.Event()
+            task = asyncio.create_task(
+                runner.run(job, on_event=lambda e: isinstance(e, Started) and started.set())
+            )
+            if cancel:
+                async with asyncio.timeout(120):
+                    await started.wait()
+                task.cancel()
+            await task
+
+        asyncio.run(record())
     finally:
         runner.close()
         run_mod.Run._accept, run_mod.Run._facts = accept, facts_of

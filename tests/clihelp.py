@@ -4,26 +4,15 @@
 import io
 
 
-class FakeRun:
-    def __init__(self, result):
-        self.result = result
-
-    def cancel(self):
-        pass
-
-    def wait(self, timeout=None):
-        return self.result
-
-
 class FakeRunner:
     """session.RunnerLike: answers every job with `make(job)`; remembers the jobs."""
 
     def __init__(self, make):
         self.make, self.jobs = make, []
 
-    def start(self, job, on_event=None, on_output=None):
+    async def run(self, job, on_event=None, on_output=None):
         self.jobs.append(job)
-        return FakeRun(self.make(job))
+        return self.make(job)
 
     def warm(self, context=None):
         pass

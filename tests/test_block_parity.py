@@ -121,7 +121,7 @@ class _Replaying:
         self.outputs = outputs
         self.runs: list[str] = []
 
-    def run(self, job):
+    def run_sync(self, job):
         self.runs.append(job)
         return SimpleNamespace(stdout=self.outputs[job].pop(0))
 

@@ -253,3 +253,37 @@ def test_check_json_on_a_refused_run_prints_one_result_document(kind, home, tmp_
     doc = json.loads(capsys.readouterr().out)
     assert doc["status"] == "error" and doc["exercise"] == "6.1"
     assert str(path) in doc["message"] and doc["error"]["message"] == doc["message"]
+
+
+def test_ctrl_c_during_check_ends_with_the_cancelled_verdict(monkeypatch, capsys):
+    """`jaxtutor check` runs its check as one asyncio task: Ctrl-C cancels that task, the runner
+    ends the run as cancelled, and the command prints that verdict (no traceback, exit 1)."""
+    import asyncio
+    import signal
+
+    from tutor.application.runs import RunService
+    from tutor.cli import commands, main
+    from tutor.running.judging import Ended, Facts, judge
+    from tutor.words.catalog import t
+
+    class Interrupted:
+        """A runner whose job is still going when the learner presses Ctrl-C."""
+
+        async def run(self, job, on_event=None, on_output=None):
+            signal.raise_signal(signal.SIGINT)
+            try:
+                await asyncio.Event().wait()
+            except asyncio.CancelledError:  # as the real runner: the cancel is the learner's
+                asyncio.current_task().uncancel()
+                return judge(Facts.of(job, ended=Ended.CANCELLED))
+
+        def warm(self, context=None):
+            pass
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(commands, "make_runs", lambda *a, **k: RunService(Interrupted()))
+    assert main(["check", "6.1"]) == 1
+    out, err = capsys.readouterr()
+    assert t("run.cancelled") in out and "Traceback" not in err + out

@@ -36,7 +36,7 @@ def test_a_batch_gives_the_verdicts_of_one_shot_workers(runner, exercise):
     ex, _ = exercise
     paths = [ex.solution_path, ex.starter_path, GOLDEN_INPUTS / "6.1-adds_increment.py"]
     batched = run_batch([_job(exercise, p) for p in paths])
-    alone = [runner.run(_job(exercise, p)) for p in paths]
+    alone = [runner.run_sync(_job(exercise, p)) for p in paths]
     assert [r.status for r in batched] == [Status.PASSED, Status.NOT_ATTEMPTED, Status.FAILED]
     assert [_verdict(r) for r in batched] == [_verdict(r) for r in alone]
     assert batched[1].message == alone[1].message  # the runner's words for a missing name
@@ -46,7 +46,7 @@ def test_a_draft_saved_with_a_byte_order_mark_is_checked_like_any_other(runner, 
     ex, _ = exercise
     path = tmp_path / "bom.py"
     path.write_bytes(b"\xef\xbb\xbf" + ex.solution_path.read_bytes())
-    assert runner.run(_job(exercise, path)).status == Status.PASSED
+    assert runner.run_sync(_job(exercise, path)).status == Status.PASSED
     path.write_bytes(ex.solution.encode("gbk", errors="replace") + "\n# 中文注释\n".encode("gbk"))
-    res = runner.run(_job(exercise, path))
+    res = runner.run_sync(_job(exercise, path))
     assert res.status == Status.ERROR and "UTF-8" in res.error.message

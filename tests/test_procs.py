@@ -3,6 +3,7 @@ from outside (the run still ends and its orphans are found by token), run folder
 owners removed at start-up. The workers are tests/fakeworker.py: the real worker's reaper and
 pipes without jax."""
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -13,7 +14,7 @@ import pytest
 from runnerhelp import CTX, DOUBLE_FORK, ESCAPEE, FAKE_WORKER, child_pids, job
 
 from tutor import paths
-from tutor.protocol.events import Job, Ready
+from tutor.protocol.events import Job
 from tutor.protocol.result import Status
 from tutor.running.runner import Runner
 from tutor.running.worker_process import WorkerProcess
@@ -113,14 +114,20 @@ def test_a_reaper_killed_from_outside_still_ends_the_run(tmp_path):
         check_ids=["eager"],
     )
     r = Runner(keep_warm=False, worker=FAKE_WORKER)
+
+    async def reaper_killed_once_the_child_exists():
+        task = asyncio.create_task(run.supervise())
+        async with asyncio.timeout(60):
+            while not (pid_file.exists() and pid_file.read_text()):
+                await asyncio.sleep(0.05)
+        os.kill(run.worker.proc.pid, signal.SIGKILL)  # the reaper, as the OOM killer would
+        async with asyncio.timeout(30):
+            return await task
+
     try:
         run = r.start(job)
-        deadline = time.monotonic() + 60
-        while not (pid_file.exists() and pid_file.read_text()) and time.monotonic() < deadline:
-            time.sleep(0.05)
+        result = asyncio.run(reaper_killed_once_the_child_exists())
         child = int(pid_file.read_text())
-        os.kill(run.worker.proc.pid, signal.SIGKILL)  # the reaper, as the OOM killer would
-        result = run.wait(30)
     finally:
         r.close()
     assert result.status is Status.CRASHED and "SIGKILL" in result.message
@@ -151,8 +158,9 @@ def test_a_process_left_behind_counts_once_when_the_reaper_is_late(tmp_path):
     w = WorkerProcess(FAKE_WORKER, CTX)
     try:
         deadline = time.monotonic() + 90
-        while not isinstance(w.events.get(timeout=90), Ready):
+        while not w.warmed():
             assert time.monotonic() < deadline
+            time.sleep(0.02)
         w.send(job(answer, limit=120))
         while len(child_pids(pid_file)) < 2:
             assert time.monotonic() < deadline and w.worker_alive()

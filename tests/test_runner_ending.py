@@ -4,6 +4,7 @@ supervised. Each ends with a result and leaves no process and no run folder behi
 handling is what is proved: the workers are tests/fakeworker.py (the real worker's life without
 jax)."""
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -23,6 +24,7 @@ from runnerhelp import (
     child_pids,
     gone,
     job,
+    supervised,
     wait_gone,
 )
 
@@ -40,16 +42,38 @@ def test_cancel_ends_everything_and_leaves_nothing(fake_runner, tmp_path):
     path = tmp_path / "answer.py"
     path.write_text(ESCAPEE.replace("{pids!r}", repr(str(pid_file))) + "while True:\n    pass\n")
     run = fake_runner.start(job(path, limit=LONG))
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and not pid_file.exists():
-        time.sleep(0.05)  # wait until the child exists, so that the cancel has something to chase
-    assert pid_file.exists()
-    run.cancel()
-    # the job loops until its 60 s limit: a verdict before it, cancelled, is the cancel's doing
-    # (how soon it comes is measured by scripts/bench.py)
-    result = run.wait(LONG / 2)
-    assert result is not None and result.status == Status.CANCELLED
+
+    async def cancelled_once_the_child_exists():
+        task = asyncio.create_task(run.supervise())
+        async with asyncio.timeout(30):  # so that the cancel has something to chase
+            while not pid_file.exists():
+                await asyncio.sleep(0.05)
+        task.cancel()
+        # the job loops until its 60 s limit: a verdict before it, cancelled, is the cancel's
+        # doing (how soon it comes is measured by scripts/bench.py)
+        async with asyncio.timeout(LONG / 2):
+            return await task
+
+    result = asyncio.run(cancelled_once_the_child_exists())
+    assert result.status == Status.CANCELLED
     assert_nothing_left(run, child_pids(pid_file))
+
+
+def test_a_run_cancelled_before_its_first_step_takes_no_worker(fake_runner, tmp_path):
+    """A task cancelled before it ran never took the spare: nothing to kill, the spare kept."""
+    path = tmp_path / "answer.py"
+    path.write_text(GOOD)
+    fake_runner.warm(None)
+    spare = fake_runner.spare
+
+    async def cancelled_at_once():
+        task = asyncio.create_task(fake_runner.run(job(path)))
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(cancelled_at_once())
+    assert fake_runner.spare is spare and spare is not None and spare.alive()
 
 
 def test_a_slow_worker_start_says_so(monkeypatch, tmp_path):
@@ -60,7 +84,7 @@ def test_a_slow_worker_start_says_so(monkeypatch, tmp_path):
     r = Runner(keep_warm=False, worker=FAKE_WORKER)
     try:
         run = r.start(job(path, limit=7.5))
-        result = run.wait(30)
+        result = supervised(run, 7.5)
     finally:
         r.close()
     assert result.status == Status.TIMEOUT
@@ -78,7 +102,7 @@ def test_a_failure_of_the_supervisor_still_ends_the_run(monkeypatch, tmp_path):
     r = Runner(keep_warm=True, worker=FAKE_WORKER)
     try:
         run = r.start(job(path))
-        result = run.wait(30)
+        result = supervised(run, LONG)
         assert result.status == Status.CRASHED and "supervisor bug" in result.message
         assert_nothing_left(run)
         assert r.spare is not None and r.spare.alive()  # the next run has a worker
@@ -89,13 +113,13 @@ def test_a_failure_of_the_supervisor_still_ends_the_run(monkeypatch, tmp_path):
 def test_an_unsupervisable_platform_gets_a_message(monkeypatch, tmp_path):
     monkeypatch.setattr(processes, "unsupported_reason", lambda: "plan9")
     r = Runner()
-    result = r.start(job(tmp_path / "answer.py")).wait(1)
+    result = r.run_sync(job(tmp_path / "answer.py"))
     assert result.status == Status.CRASHED and "plan9" in result.message
     r.close()
 
 
 PARENT = """
-import signal, sys, time
+import asyncio, signal, sys
 # as a shell gives it (a suite run under nohup ignores it)
 signal.signal(signal.SIGHUP, signal.SIG_DFL)
 from tutor.protocol.events import Job
@@ -103,12 +127,17 @@ from tutor.running.runner import Runner
 r = Runner(keep_warm=False, worker=sys.argv[3:])
 job = Job(kind="exercise", exercise="6.1", time_limit=300, file=sys.argv[1],
           interface=["update_counter"], check_module=sys.argv[2], check_ids=["x"], context=None)
-run = r.start(job)
-w = run.worker
-while w.ready_info is None:
-    time.sleep(0.05)
-print(w.proc.pid, w.ready_info.pid, w.workdir, w.token, flush=True)
-time.sleep(600)
+
+async def main():
+    run = r.start(job)
+    w = run.worker
+    task = asyncio.create_task(run.supervise())
+    while w.ready_info is None:
+        await asyncio.sleep(0.05)
+    print(w.proc.pid, w.ready_info.pid, w.workdir, w.token, flush=True)
+    await task
+
+asyncio.run(main())
 """
 
 
@@ -145,3 +174,33 @@ def test_the_whole_tree_dies_with_its_parent(tmp_path, how):
     while os.path.exists(workdir) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not os.path.exists(workdir)
+
+
+def test_a_second_cancel_while_the_worker_is_reaped_still_leaves_nothing(
+    fake_runner, tmp_path, monkeypatch
+):
+    """The run's task cancelled again while its worker is being reaped (an app closing during a
+    cancel): the cancel goes through, and the worker's tree and run folder are still gone."""
+    from tutor.running.worker_process import WorkerProcess
+
+    async def cancelled_again(self):  # the second cancel, before anything was killed
+        raise asyncio.CancelledError
+
+    monkeypatch.setattr(WorkerProcess, "settle", cancelled_again)
+    pid_file = tmp_path / "pids.txt"
+    path = tmp_path / "answer.py"
+    path.write_text(ESCAPEE.replace("{pids!r}", repr(str(pid_file))) + "while True:\n    pass\n")
+    run = fake_runner.start(job(path, limit=LONG))
+
+    async def cancelled_twice():
+        task = asyncio.create_task(run.supervise())
+        async with asyncio.timeout(30):
+            while not pid_file.exists():
+                await asyncio.sleep(0.05)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(cancelled_twice())
+    assert run.result is None  # cut short before the judge: no verdict
+    assert_nothing_left(run, child_pids(pid_file))

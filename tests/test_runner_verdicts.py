@@ -162,7 +162,7 @@ def test_a_one_shot_run_streams_its_events_and_has_no_runner_noise(fault_runner,
     path.write_text(GOOD + "print('only this')\n")
     for _ in range(2):
         events = []
-        result = fault_runner.run(job(path), on_event=events.append)
+        result = fault_runner.run_sync(job(path), on_event=events.append)
         assert result.status == Status.PASSED
         assert [c.id for c in result.checks] == check_ids(CHECK)
         kinds = [type(e) for e in events]

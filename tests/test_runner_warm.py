@@ -2,6 +2,7 @@
 worker warmed from a thread that ended still serves the next job. The pool is the parent's: the
 workers are tests/fakeworker.py (the real worker's life without jax)."""
 
+import asyncio
 import time
 
 import pytest
@@ -11,10 +12,11 @@ from tutor.protocol.result import Status
 from tutor.running.runner import Runner
 
 
-def test_spare_survives_the_thread_that_asked_for_it(tmp_path):
-    """A worker warmed from a short-lived thread (as the app's thread workers do) must not die
-    when that thread ends: once the thread is gone, that very worker still runs the next job (a
-    worker killed with its thread would crash the job, or be replaced by a fresh one)."""
+def test_spare_survives_the_thread_and_the_loop_that_asked_for_it(tmp_path):
+    """A worker warmed from a short-lived thread (as the app's thread workers do), or beside a
+    job whose event loop then ended (as each `jaxtutor check` has one), must not die with them:
+    once they are gone, that very worker still runs the next job, in another loop (a worker
+    bound to its thread or loop would crash the job, or be replaced by a fresh one)."""
     import threading
 
     path = tmp_path / "answer.py"
@@ -22,8 +24,7 @@ def test_spare_survives_the_thread_that_asked_for_it(tmp_path):
     r = Runner(keep_warm=True, worker=FAKE_WORKER)
 
     def run_once():
-        run = r.start(job(path))
-        holder.update(result=run.wait(60), settled=run.wait_settled(60))
+        holder.update(result=r.run_sync(job(path)))
 
     try:
         for body in (lambda: r.warm(CTX), run_once):
@@ -31,24 +32,27 @@ def test_spare_survives_the_thread_that_asked_for_it(tmp_path):
             th = threading.Thread(target=body)
             th.start()
             th.join()
-            deadline = time.monotonic() + 60
-            while (r.spare is None or r.spare.ready_info is None) and time.monotonic() < deadline:
-                time.sleep(0.05)
-            spare = r.spare
-            assert spare is not None and spare.ready_info is not None
+            spare = _warmed_spare(r)
             run = r.start(job(path))
-            assert run.worker is spare and run.wait(60).status == Status.PASSED
-        assert holder["result"].status == Status.PASSED and holder["settled"]
+            assert run.worker is spare
+            assert asyncio.run(run.supervise()).status == Status.PASSED
+        assert holder["result"].status == Status.PASSED
     finally:
         r.close()
+
+
+def _warmed_spare(r: Runner):
+    deadline = time.monotonic() + 120
+    while (r.spare is None or not r.spare.warmed()) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert r.spare is not None and r.spare.warmed()
+    return r.spare
 
 
 def _warm_runner(warm_beside_after: float) -> Runner:
     r = Runner(keep_warm=True, warm_beside_after=warm_beside_after, worker=FAKE_WORKER)
     r.warm(CTX)
-    deadline = time.monotonic() + 120
-    while r.spare.ready_info is None and time.monotonic() < deadline:
-        time.sleep(0.02)
+    _warmed_spare(r)
     return r
 
 
@@ -70,14 +74,19 @@ def test_when_the_next_worker_starts_warming(tmp_path, delay):
     speed."""
     path, flag = _waiting_answer(tmp_path)
     r = _warm_runner(delay)
-    try:
+
+    async def seen_during_the_job():
         run = r.start(job(path, limit=LONG))
-        during = r.spare
-        assert run.wait(0) is None  # still running
-        assert (during is None) if delay else (during is not None and during.alive())
+        during = r.spare  # the job has its worker, and waits for the flag
+        task = asyncio.create_task(run.supervise())
         flag.write_text("")
-        assert run.wait(60).status == Status.PASSED
-        assert run.wait_settled(60)
+        async with asyncio.timeout(60):
+            return during, await task
+
+    try:
+        during, result = asyncio.run(seen_during_the_job())
+        assert (during is None) if delay else (during is not None and during.alive())
+        assert result.status == Status.PASSED
         assert r.spare is not None and r.spare.alive()  # ready for the next run
         if not delay:
             assert r.spare is during  # the one warmed beside the job
@@ -88,13 +97,18 @@ def test_when_the_next_worker_starts_warming(tmp_path, delay):
 def test_a_job_running_past_the_delay_has_the_next_worker_warm_up_beside_it(tmp_path):
     path, flag = _waiting_answer(tmp_path)
     r = _warm_runner(0.05)
-    try:
-        run = r.start(job(path, limit=LONG))
-        deadline = time.monotonic() + 60
-        while r.spare is None and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert r.spare is not None and run.wait(0) is None  # warming while the job still runs
+
+    async def spare_while_running():
+        task = asyncio.create_task(r.run(job(path, limit=LONG)))
+        async with asyncio.timeout(60):
+            while r.spare is None:
+                await asyncio.sleep(0.02)
+        assert not task.done()  # warming while the job still runs
         flag.write_text("")
-        assert run.wait(60).status == Status.PASSED
+        async with asyncio.timeout(60):
+            return await task
+
+    try:
+        assert asyncio.run(spare_while_running()).status == Status.PASSED
     finally:
         r.close()

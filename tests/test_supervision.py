@@ -4,7 +4,7 @@ process and no run folder behind. The worker here is tests/fakeworker.py, the re
 is the same for both. What only the real worker does is in test_runner_faults.py. Statuses must
 not depend on machine speed: faults whose detection races the time limit get a long one (LONG)."""
 
-import time
+import asyncio
 
 import pytest
 from runnerhelp import (
@@ -16,6 +16,7 @@ from runnerhelp import (
     assert_nothing_left,
     job,
     run_fault,
+    supervised,
 )
 
 from tutor.protocol.events import snippet_job
@@ -109,9 +110,9 @@ def test_a_forked_child_that_carries_on_ends_the_run(fake_runner):
     not the limit."""
     code = "import os\nif os.fork():\n    os._exit(0)\nprint('the child carried on')\n"
     run = fake_runner.start(snippet_job(code, label="fork", time_limit=LONG))
-    result = run.wait(LONG + 90)
+    result = supervised(run, LONG)
     # passed, not timeout: the child's verdict ended the run, not the limit
-    assert result is not None and result.status == Status.PASSED, (result.status, result.message)
+    assert result.status == Status.PASSED, (result.status, result.message)
     assert "the child carried on" in result.stdout
     assert_nothing_left(run)
 
@@ -126,11 +127,41 @@ def test_output_streams_live(fake_runner, tmp_path):
         "    time.sleep(0.01)\nprint('second')\n" + GOOD
     )
     seen = []
-    run = fake_runner.start(job(path, limit=LONG), on_output=lambda _s, text: seen.append(text))
-    deadline = time.monotonic() + 60
-    while "first" not in "".join(seen) and run.wait(0) is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert "first" in "".join(seen) and run.wait(0) is None  # printed, and the job runs on
-    flag.write_text("")
-    result = run.wait(60)
+
+    async def printed_then_go():
+        task = asyncio.create_task(
+            fake_runner.run(job(path, limit=LONG), on_output=lambda _s, text: seen.append(text))
+        )
+        async with asyncio.timeout(60):
+            while "first" not in "".join(seen) and not task.done():
+                await asyncio.sleep(0.05)
+        assert "first" in "".join(seen) and not task.done()  # printed, and the job runs on
+        flag.write_text("")
+        async with asyncio.timeout(60):
+            return await task
+
+    result = asyncio.run(printed_then_go())
     assert result.status == Status.PASSED and "second" in result.stdout
+
+
+def test_two_runs_go_at_once_in_one_loop(fake_runner, tmp_path):
+    """Each run is a task of its own: two in one event loop both go (the app's exercise and a
+    lesson example), each with its own worker, output and verdict; neither waits for the other:
+    the first passes only once the second has printed."""
+    flag = tmp_path / "second-printed"
+    first, second = tmp_path / "first.py", tmp_path / "second.py"
+    first.write_text(
+        f"import os, time\nwhile not os.path.exists({str(flag)!r}):\n    time.sleep(0.01)\n"
+        "print('first')\n" + GOOD
+    )
+    second.write_text(f"open({str(flag)!r}, 'w').close()\nprint('second')\n" + GOOD)
+
+    async def both():
+        async with asyncio.timeout(LONG):
+            return await asyncio.gather(
+                fake_runner.run(job(first, limit=LONG)), fake_runner.run(job(second, limit=LONG))
+            )
+
+    results = asyncio.run(both())
+    assert [r.status for r in results] == [Status.PASSED, Status.PASSED]
+    assert results[0].stdout == "first\n" and results[1].stdout == "second\n"

@@ -3,52 +3,19 @@ events a real run sends (tests/app/conftest.py's `fake_runner` fixture gives one
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
-from tutor.application.runs import RunLike, RunnerLike
+from tutor.application.runs import RunnerLike
 from tutor.protocol.events import CheckDone, CheckStarted, Started
-from tutor.protocol.result import CheckOutcome
-
-
-class FakeRun(RunLike):
-    def __init__(self, result, delay: float, on_event, on_output, events=(), output="", nonce=""):
-        import threading
-
-        self.result = None
-        self._final = result
-        self._cancel = threading.Event()
-        self._done = threading.Event()
-
-        def body():
-            if on_event:
-                on_event(Started(nonce=nonce))
-            if output and on_output:
-                on_output("stdout", output)
-            for ev in events:
-                if on_event:
-                    on_event(ev)
-            if self._cancel.wait(delay):
-                from tutor.protocol.result import RunResult, Status
-
-                self.result = RunResult(exercise=result.exercise, status=Status.CANCELLED)
-            else:
-                self.result = self._final
-            self._done.set()
-
-        threading.Thread(target=body, daemon=True).start()
-
-    def cancel(self):
-        self._cancel.set()
-
-    def wait(self, timeout=None):
-        self._done.wait(timeout)
-        return self.result
+from tutor.protocol.result import CheckOutcome, RunResult, Status
 
 
 class FakeRunner(RunnerLike):
     """Stands in for tutor.running.runner.Runner through the session's RunnerLike protocol (the one
     the real Runner meets, checked by test_fake_runner_has_the_runner_protocol): returns canned
-    RunResults, fast and deterministic."""
+    RunResults, fast and deterministic. Like the real one, a cancel of the run's task during the
+    run (its `delay`) ends it with the cancelled result."""
 
     def __init__(self):
         self.results = []  # queue of (RunResult, delay_s, output)
@@ -62,16 +29,30 @@ class FakeRunner(RunnerLike):
     def warm(self, context=None):
         self.warmed.append(context)
 
-    def start(self, job, on_event=None, on_output=None):
+    async def run(self, job, on_event=None, on_output=None):
         self.jobs.append(job)
         if getattr(job, "file", None):
             self.files.append(Path(job.file).read_text(encoding="utf-8"))
         result, delay, output = self.results.pop(0)
-        events = []
+        events = [Started(nonce=job.nonce)]
         for c in result.checks:  # the events the real runner sends, through the result document
             events.append(CheckStarted(nonce=job.nonce, id=c.id, name=c.name))
             events.append(CheckDone(nonce=job.nonce, check=CheckOutcome.from_dict(c.to_dict())))
-        return FakeRun(result, delay, on_event, on_output, events, output, job.nonce)
+        if on_event:
+            on_event(events[0])
+        if output and on_output:
+            on_output("stdout", output)
+        for ev in events[1:]:
+            if on_event:
+                on_event(ev)
+        try:
+            await asyncio.sleep(delay)  # the run's own length, not a wait of the test
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None:
+                task.uncancel()
+            return RunResult(exercise=result.exercise, status=Status.CANCELLED)
+        return result
 
     def close(self):
         pass

@@ -75,7 +75,8 @@ async def test_wrong_then_error_then_cancel(make_app, fake_runner, home):
 
         editor.load_text(SLOW_6_1)
         await pilot.press("ctrl+r")
-        await wait_until(pilot, lambda: scr.running and scr.control.started)
+        # the runner has the run (an attempt, cancelled, is recorded once it has)
+        await wait_until(pilot, lambda: scr.running and len(fake_runner.jobs) == 3)
         await pilot.press("escape")
         # the run would last 600 s: ending, cancelled, is the cancel's doing; the screen takes
         # the verdict a message after the pane stops running (RunDone, RunFinished)

@@ -7,18 +7,6 @@ from pathlib import Path
 from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 
 
-class FakeRun:
-    def __init__(self, result):
-        self.result = result
-        self.cancelled = False
-
-    def cancel(self):
-        self.cancelled = True
-
-    def wait(self, timeout=None):
-        return self.result
-
-
 class FakeRunner:
     """Fails a file that contains "# wrong", passes any other; remembers each job, the bytes on
     disk when the job started, the contexts it was asked to warm, and whether it was closed."""
@@ -29,7 +17,7 @@ class FakeRunner:
         self.warmed = []
         self.closed = False
 
-    def start(self, job, on_event=None, on_output=None):
+    async def run(self, job, on_event=None, on_output=None):
         data = Path(job.file).read_bytes() if job.file else job.code.encode()
         self.jobs.append(job)
         self.seen.append(data)
@@ -42,14 +30,8 @@ class FakeRunner:
                 id="a", name="a", status=CheckStatus.PASSED if solved else CheckStatus.FAILED
             )
         ]
-        return FakeRun(
-            RunResult(
-                exercise=job.exercise,
-                status=status,
-                duration_s=0.1,
-                checks=checks,
-                stdout="hello\n",
-            )
+        return RunResult(
+            exercise=job.exercise, status=status, duration_s=0.1, checks=checks, stdout="hello\n"
         )
 
     def warm(self, context=None):
@@ -67,7 +49,7 @@ class EndsWith(FakeRunner):
         super().__init__()
         self.status = status
 
-    def start(self, job, on_event=None, on_output=None):
-        run = super().start(job, on_event, on_output)
-        run.result.status = self.status
-        return run
+    async def run(self, job, on_event=None, on_output=None):
+        result = await super().run(job, on_event, on_output)
+        result.status = self.status
+        return result

@@ -4,6 +4,7 @@ learner's place and answers: test_session_places.py), against a fake runner (fak
 public member of Session is named by a test of these three files (the last test checks it)."""
 
 import ast
+import asyncio
 import errno
 import inspect
 import os
@@ -29,8 +30,9 @@ def test_the_real_runner_and_the_fake_share_the_protocol():
     from tutor.running.runner import Runner
 
     for cls in (Runner, FakeRunner):
-        params = inspect.signature(cls.start).parameters
+        params = inspect.signature(cls.run).parameters
         assert {"job", "on_event", "on_output"} <= set(params), cls
+        assert inspect.iscoroutinefunction(cls.run), cls
         assert callable(cls.warm) and callable(cls.close)
     assert isinstance(RunnerLike, type)
 
@@ -63,7 +65,7 @@ def test_a_draft_that_is_not_utf8_opens_read_only_and_is_not_run(session, runner
     assert opened.text == GBK.decode("utf-8", "replace")  # its beginning, read-only
     assert "UTF-8" in str(opened.read_error)
     with pytest.raises(RunRefused) as e:
-        session.run("6.1")
+        asyncio.run(session.run("6.1"))
     assert "UTF-8" in e.value.reason and runner.jobs == []
 
 
@@ -89,7 +91,7 @@ def test_saved_text_changes_only_after_a_successful_write(session, runner, monke
     assert not draft.is_dirty("x = 1\n") and draft.is_dirty("x = 2\n")
     assert draft.path.read_text() == "x = 1\n"
     with pytest.raises(RunRefused):  # never checks the older file
-        session.run("6.1", text="x = 2\n")
+        asyncio.run(session.run("6.1", text="x = 2\n"))
     assert runner.jobs == []
     monkeypatch.undo()
     assert session.draft("6.1").save("x = 2\n").ok and not draft.is_dirty("x = 2\n")

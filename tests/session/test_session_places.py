@@ -2,6 +2,8 @@
 where "continue" goes, the chapter beside, settings, quiz answers, self-marked open questions and
 predictions."""
 
+import asyncio
+
 import pytest
 
 GBK = "计数 = 1\n".encode("gbk")
@@ -133,7 +135,7 @@ def _finish(session, course, item):
         session.visit("lesson", item.id)
         session.read_lesson(item.id)
     elif item.kind in ("exercise", "repair"):
-        assert session.run(item.id, text="mine = 1\n").passed
+        assert asyncio.run(session.run(item.id, text="mine = 1\n")).passed
     else:
         for q in course.quiz(item.id).questions:
             if q.kind == "choice":
@@ -201,7 +203,9 @@ def test_continue_passes_over_repairs_not_passed_and_names_them(session, course)
     assert plan.item is not None and plan.item.key == ("lesson", "6.2")
     repairs = [i for i in six if i.kind == "repair" and i.id.startswith("6.1-fix")]
     assert repairs and plan.passed == repairs
-    assert session.run(repairs[0].id, text="mine = 1\n").passed  # a passed repair is not named
+    assert asyncio.run(
+        session.run(repairs[0].id, text="mine = 1\n")
+    ).passed  # a passed repair is not named
     assert session.continue_plan().passed == repairs[1:]
 
 
@@ -224,7 +228,7 @@ def test_a_quiz_half_answered_stops_continue(session, course):
     _read(session, *[i.id for i in six if i.kind == "lesson"])
     for item in six:
         if item.kind == "exercise":
-            assert session.run(item.id, text="mine = 1\n").passed
+            assert asyncio.run(session.run(item.id, text="mine = 1\n")).passed
     q = course.quiz("6").questions[0]
     if q.kind == "choice":
         session.answer_choice("6", q.id, q.answer)

@@ -37,7 +37,6 @@ from tutor.app.verdict_view import error_line
 from tutor.application.session import (
     DraftChangedOutside,
     DraftError,
-    RunControl,
     Session,
     StoreError,
     Verdict,
@@ -291,11 +290,6 @@ class ExerciseScreen(ExerciseKeys, Screen[None]):
     def running(self) -> bool:
         return self.results.running
 
-    @property
-    def control(self) -> RunControl | None:
-        """What cancels the current run (None when idle)."""
-        return self.results.lifecycle.control
-
     def check_action(self, action: str, parameters) -> bool | None:
         allowed = self.layout_allows(action)
         if allowed is None:
@@ -323,8 +317,8 @@ class ExerciseScreen(ExerciseKeys, Screen[None]):
         self.query_one("#editor", CodeEditor).mark_line(None)
         session, ex_id = self.session, self.exercise.id
 
-        def work(listener: Listener, control: RunControl) -> Verdict:  # save, run, record
-            return session.run(ex_id, text=text, listener=listener, control=control)
+        async def work(listener: Listener) -> Verdict:  # save, run, record
+            return await session.run(ex_id, text=text, listener=listener)
 
         results.run(work, label=f"exercise {ex_id}", limit_s=session.time_limit(ex_id))
         self.show_pane("ex-right")

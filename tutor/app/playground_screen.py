@@ -221,9 +221,7 @@ class PlaygroundScreen(Screen):
         self.query_one("#pg-charts").remove_children()
         self.query_one("#pg-output").display = True
         self.lifecycle.start(
-            lambda listener, control: session.run_snippet(
-                snippet, listener=listener, control=control
-            ),
+            lambda listener: session.run_snippet(snippet, listener=listener),
             label=snippet.label,
             limit_s=snippet.time_limit,
         )

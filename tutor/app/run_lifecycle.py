@@ -1,29 +1,34 @@
 """The one UI run lifecycle, used by every widget or screen that runs something (the exercise's
 results pane, a lesson example, the playground, a quiz verification).
 
-The run's work happens in a Textual thread worker that never touches widgets: it calls the session
-(tutor/application/session.py), which streams typed updates (`RunUpdate`), and posts them to the
-owner as `RunUpdated` messages, then exactly one `RunDone` with the typed outcome (`Verdict`) or
-the refusal (`RunRefused`). Each message carries the run's token: `RunLifecycle.current` tells a
-message of this run from one of an older run, in one place. While a run goes, a timer asks the
-owner to redraw its elapsed / limit counter (`counter_text`)."""
+The run is one asyncio task: an exclusive Textual async worker of the owner (what `@work(
+exclusive=True)` starts) that never touches widgets. It awaits the session
+(tutor/application/session.py), which runs the job in this very task (the worker's pipes read
+by the app's event loop, its limits enforced there) and streams typed updates (`RunUpdate`); it
+posts them to the owner as `RunUpdated` messages, then exactly one `RunDone` with the typed
+outcome (`Verdict`) or the refusal (`RunRefused`). Cancelling is cancelling the task: the runner
+kills and reaps the worker and the verdict says cancelled. Each message carries the run's token:
+`RunLifecycle.current` tells a message of this run from one of an older run, in one place. While
+a run goes, a timer asks the owner to redraw its elapsed / limit counter (`counter_text`)."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
+from textual.worker import Worker
 
 from tutor.application.session import (
     Output,
-    RunControl,
     RunRefused,
     RunUpdate,
     Verdict,
+    cancelled_verdict,
     failed_verdict,
 )
 from tutor.terminal_text import sanitize
@@ -35,7 +40,7 @@ MAX_LIVE_CHARS = 20_000  # live output kept while a snippet runs; the final resu
 _tokens = itertools.count(1)
 
 Listener = Callable[[RunUpdate], None]
-Work = Callable[[Listener, RunControl], Verdict]  # runs on the worker thread: no widgets
+Work = Callable[[Listener], Awaitable[Verdict]]  # the run's task: no widgets
 
 
 class RunUpdated(Message):
@@ -62,7 +67,8 @@ class RunLifecycle:
     def __init__(self, owner: Widget, on_tick: Callable[[], None]):
         self.owner, self.on_tick = owner, on_tick
         self.token = 0
-        self.control: RunControl | None = None
+        self.worker: Worker | None = None  # the run's task, until its RunDone is taken
+        self.cancelling = False
         self.started_at = 0.0
         self.limit_s = 0.0
         self._timer: Timer | None = None
@@ -70,12 +76,12 @@ class RunLifecycle:
 
     @property
     def running(self) -> bool:
-        return self.control is not None
+        return self.worker is not None
 
     def start(self, work: Work, *, label: str, limit_s: float) -> None:
-        """Run `work(listener, control)` in a thread worker named after `label`."""
+        """Await `work(listener)` in an exclusive async worker named after `label`."""
         self.token = token = next(_tokens)
-        self.control = control = RunControl()
+        self.cancelling = False
         self.started_at, self.limit_s = time.monotonic(), limit_s
         self.live = ""
         owner = self.owner
@@ -83,29 +89,30 @@ class RunLifecycle:
         def listener(update: RunUpdate) -> None:
             owner.post_message(RunUpdated(token, update))
 
-        def body() -> None:
+        async def body() -> None:
             try:
-                verdict = work(listener, control)
+                verdict = await work(listener)
             except RunRefused as e:
                 owner.post_message(RunDone(token, None, e))
                 return
+            except asyncio.CancelledError:  # before the runner had it: nothing ran
+                owner.post_message(RunDone(token, cancelled_verdict(label)))
+                raise
             except Exception as e:  # noqa: BLE001 - the verdict must still arrive
                 verdict = failed_verdict(label, e)
             owner.post_message(RunDone(token, verdict))
 
-        owner.run_worker(
-            body, name=f"run {label} #{token}", group="runs", thread=True, exit_on_error=False
+        self.worker = owner.run_worker(
+            body(), name=f"run {label} #{token}", group="runs", exclusive=True, exit_on_error=False
         )
         self._timer = owner.set_interval(TICK_S, self.on_tick)
         self.on_tick()
 
     def cancel(self) -> None:
-        if self.control is not None:
-            self.control.cancel()
-
-    @property
-    def cancelling(self) -> bool:
-        return self.control is not None and self.control.cancelled
+        """Cancel the run's task (its verdict, cancelled, still arrives as RunDone)."""
+        if self.worker is not None:
+            self.cancelling = True
+            self.worker.cancel()
 
     def elapsed(self) -> float:
         return time.monotonic() - self.started_at
@@ -124,10 +131,10 @@ class RunLifecycle:
 
     def current(self, message: RunUpdated | RunDone) -> bool:
         """The message belongs to the run going on now. A RunDone of it ends the run here."""
-        if self.control is None or message.token != self.token:
+        if self.worker is None or message.token != self.token:
             return False
         if isinstance(message, RunDone):
-            self.control = None
+            self.worker = None
             if self._timer is not None:
                 self._timer.stop()
                 self._timer = None

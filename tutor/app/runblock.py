@@ -235,9 +235,7 @@ class RunBlock(Vertical):
         out.display = True
         self.query_one(".run-charts").remove_children()
         self.lifecycle.start(
-            lambda listener, control: session.run_snippet(
-                snippet, listener=listener, control=control
-            ),
+            lambda listener: session.run_snippet(snippet, listener=listener),
             label=self.label,
             limit_s=snippet.time_limit,
         )

@@ -196,7 +196,7 @@ class TutorApp(Navigation):
         self.gc_policy.collect_if_idle(self.run_going_on())
 
     def run_going_on(self) -> bool:
-        """A run goes on: every run has its thread worker in the group "runs"
+        """A run goes on: every run has its async worker (its task) in the group "runs"
         (tutor/app/run_lifecycle.py), whichever screen started it."""
         return any(worker.group == "runs" and not worker.is_finished for worker in self.workers)
 

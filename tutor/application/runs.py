@@ -24,22 +24,17 @@ if TYPE_CHECKING:  # `jaxtutor list` opens a session: it must not pay for the re
 # ------------------------------------------------------------ what the service needs of a runner
 
 
-class RunLike(Protocol):
-    """One started run (tutor.running.runner.Run)."""
-
-    def cancel(self) -> None: ...
-    def wait(self, timeout: float | None = None) -> RunResult | None: ...
-
-
 class RunnerLike(Protocol):
-    """What the service needs from a runner (tutor.running.runner.Runner); tests' fakes meet it."""
+    """What the service needs from a runner (tutor.running.runner.Runner); tests' fakes meet it.
+    `run` is the whole run in the awaiting task; cancelling that task cancels the run, which still
+    returns its (cancelled) result."""
 
-    def start(
+    async def run(
         self,
         job: Job,
         on_event: Callable[[Event], None] | None = None,
         on_output: Callable[[str, str], None] | None = None,
-    ) -> RunLike: ...
+    ) -> RunResult: ...
 
     def warm(self, context: Path | str | None = None) -> None: ...
 
@@ -100,6 +95,13 @@ class Verdict:
 
         return self.result.status == Status.PASSED
 
+    @property
+    def cancelled(self) -> bool:
+        """The run was cancelled (the app's Esc, the CLI's Ctrl-C)."""
+        from tutor.protocol.result import Status
+
+        return self.result.status == Status.CANCELLED
+
 
 class WorkerUnavailable(Exception):
     """The runner could not start the job (no worker): `result` is the CRASHED result that says
@@ -119,34 +121,6 @@ class Snippet:
     time_limit: float = 60.0
     context: Path | None = None  # the chapter context executed first, if any
     filename: str = "<lesson>"
-
-
-class RunControl:
-    """Cancels one run, before or after the runner accepted it (from any thread)."""
-
-    def __init__(self) -> None:
-        self._run: RunLike | None = None
-        self.cancelled = False
-        self._lock = threading.Lock()
-
-    @property
-    def started(self) -> bool:
-        """The runner has accepted the run."""
-        return self._run is not None
-
-    def attach(self, run: RunLike) -> None:
-        with self._lock:
-            self._run = run
-            cancel_now = self.cancelled
-        if cancel_now:
-            run.cancel()
-
-    def cancel(self) -> None:
-        with self._lock:
-            self.cancelled = True
-            run = self._run
-        if run is not None:
-            run.cancel()
 
 
 # ---------------------------------------------------------------- the service
@@ -191,11 +165,10 @@ class RunService:
         if runner is not None and self._owns_runner:
             runner.close()
 
-    def run(
-        self, job: Job, *, listener: Listener | None = None, control: RunControl | None = None
-    ) -> RunResult:
-        """Start `job`, stream its updates to `listener`, wait for the runner's verdict (blocking:
-        call it off the UI thread). Raises WorkerUnavailable when the runner cannot start it."""
+    async def run(self, job: Job, *, listener: Listener | None = None) -> RunResult:
+        """Run `job` in the awaiting task, stream its updates to `listener`, return the runner's
+        verdict; cancelling the task cancels the run (its verdict says so). Raises
+        WorkerUnavailable when the runner cannot start it."""
         from tutor.protocol.events import CheckDone, CheckStarted, Started
         from tutor.running.judging import Ended, Facts, judge
 
@@ -214,24 +187,13 @@ class RunService:
                 listener(Output(stream, text))
 
         try:
-            run = self.runner.start(job, on_event=on_event, on_output=on_output)
+            return await self.runner.run(job, on_event=on_event, on_output=on_output)
         except Exception as e:  # noqa: BLE001 - no worker: a verdict that says so
             facts = Facts.of(job, ended=Ended.NO_WORKER, detail=f"{type(e).__name__}: {e}")
             raise WorkerUnavailable(judge(facts)) from e
-        if control is not None:
-            control.attach(run)
-        result = run.wait()
-        if result is None:  # wait() without a timeout always returns; a fake might not
-            result = judge(Facts.of(job, ended=Ended.TUTOR_FAILED, detail="no result"))
-        return result
 
-    def snippet(
-        self,
-        snippet: Snippet,
-        *,
-        lang: str | None = None,
-        listener: Listener | None = None,
-        control: RunControl | None = None,
+    async def snippet(
+        self, snippet: Snippet, *, lang: str | None = None, listener: Listener | None = None
     ) -> Verdict:
         """Run code with no checks; nothing is recorded."""
         from tutor.protocol.events import snippet_job
@@ -245,7 +207,7 @@ class RunService:
             lang=lang,
         )
         try:
-            return Verdict(self.run(job, listener=listener, control=control))
+            return Verdict(await self.run(job, listener=listener))
         except WorkerUnavailable as e:
             return Verdict(e.result)
 
@@ -256,6 +218,13 @@ def failed_verdict(label: str, error: Exception) -> Verdict:
 
     facts = Facts(label, lang(), ended=Ended.NO_WORKER, detail=f"{type(error).__name__}: {error}")
     return Verdict(judge(facts))
+
+
+def cancelled_verdict(label: str) -> Verdict:
+    """The verdict of a run cancelled before the runner had it (the judge says it)."""
+    from tutor.running.judging import Ended, Facts, judge
+
+    return Verdict(judge(Facts(label, lang(), ended=Ended.CANCELLED)))
 
 
 def refused_result(exercise: str, reason: str, kind: str) -> RunResult:

@@ -50,12 +50,12 @@ if TYPE_CHECKING:
         CheckEnded,
         Output,
         RunBegan,
-        RunControl,
         RunnerLike,
         RunService,
         RunUpdate,
         Snippet,
         Verdict,
+        cancelled_verdict,
         failed_verdict,
         refused_result,
     )
@@ -81,7 +81,6 @@ __all__ = [
     "QuizAnswer",
     "ResetOutcome",
     "RunBegan",
-    "RunControl",
     "RunRefused",
     "RunService",
     "RunUpdate",
@@ -93,6 +92,7 @@ __all__ = [
     "StoreError",
     "Verdict",
     "WatchTargets",
+    "cancelled_verdict",
     "failed_verdict",
     "open_session",
     "playground_with_example",
@@ -112,8 +112,9 @@ _LATER = {
         "tutor.application.outcomes",
     ),
     **dict.fromkeys(
-        ["Output", "RunControl", "RunnerLike", "RunService", "RunUpdate", "Snippet", "Verdict"]
-        + ["CheckBegan", "CheckEnded", "RunBegan", "failed_verdict", "refused_result"],
+        ["Output", "RunnerLike", "RunService", "RunUpdate", "Snippet", "Verdict"]
+        + ["CheckBegan", "CheckEnded", "RunBegan", "cancelled_verdict", "failed_verdict"]
+        + ["refused_result"],
         "tutor.application.runs",
     ),
 }

@@ -16,7 +16,7 @@ from tutor.storage.schema import StoreError
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from tutor.application.runs import Listener, RunControl, RunService, Snippet, Verdict
+    from tutor.application.runs import Listener, RunService, Snippet, Verdict
     from tutor.course.loader import Course
     from tutor.protocol.events import Job
     from tutor.protocol.result import RunResult
@@ -100,7 +100,7 @@ class Verdicts:
             raise RunRefused(str(e)) from None
         return job, path, reference, untouched
 
-    def run(
+    async def run(
         self,
         ex_id: str,
         *,
@@ -108,22 +108,36 @@ class Verdicts:
         file: Path | str | None = None,
         timeout: float | None = None,
         listener: Listener | None = None,
-        control: RunControl | None = None,
     ) -> Verdict:
-        """Prepare, run through the run service (blocking: call it off the UI thread) and
-        record. `control` cancels the run. Raises RunRefused before running; never raises for a
-        recording problem (see Verdict.record_error)."""
+        """Prepare, run through the run service in the awaiting task and record; cancelling the
+        task cancels the run (recorded as cancelled). Raises RunRefused before running; never
+        raises for a recording problem (see Verdict.record_error)."""
+        import asyncio
+
         from tutor.application.runs import Verdict, WorkerUnavailable
 
-        job, path, reference, untouched = self._prepare(
-            ex_id, text=text, file=file, timeout=timeout
+        # the draft's save and the store's write off the event loop (an app's loop draws the
+        # screen and reads the run's pipes), as the run's own work is in it
+        job, path, reference, untouched = await asyncio.to_thread(
+            self._prepare, ex_id, text=text, file=file, timeout=timeout
         )
         source = _digest(path)  # the file as the worker will read it
         try:
-            result = self._runs.run(job, listener=listener, control=control)
+            result = await self._runs.run(job, listener=listener)
         except WorkerUnavailable as e:  # a verdict that says so, not an attempt
             return Verdict(result=e.result, file=path, reference=reference)
-        return self._record(result, path, reference=reference, untouched=untouched, source=source)
+        recording = asyncio.ensure_future(
+            asyncio.to_thread(
+                self._record, result, path, reference=reference, untouched=untouched, source=source
+            )
+        )
+        try:
+            return await asyncio.shield(recording)
+        except asyncio.CancelledError:  # the run is judged: a cancel now comes too late
+            task = asyncio.current_task()
+            if task is not None:
+                task.uncancel()
+            return await recording
 
     def time_limit(self, ex_id: str) -> float:
         """The wall-clock limit of the exercise's runs, in seconds."""
@@ -154,15 +168,9 @@ class Verdicts:
             verdict.record_error = str(e)
         return verdict
 
-    def run_snippet(
-        self,
-        snippet: Snippet,
-        *,
-        listener: Listener | None = None,
-        control: RunControl | None = None,
-    ) -> Verdict:
+    async def run_snippet(self, snippet: Snippet, *, listener: Listener | None = None) -> Verdict:
         """A lesson example, a quiz verification or the playground: run, nothing recorded."""
-        return self._runs.snippet(snippet, lang=self.lang, listener=listener, control=control)
+        return await self._runs.snippet(snippet, lang=self.lang, listener=listener)
 
     def warm(self, context: Path | str | None = None) -> None:
         """Have a worker for this chapter context ready (blocking: call it off the UI thread)."""

@@ -140,8 +140,8 @@ def same_numbers(inp: Input, zh: Proof, en_inp: Input, en: Proof, runner: Runner
     why = number_difference(zh_out, en_out)
     skip: set[int] = set()
     for _ in range(RERUNS if why is not None else 0):
-        skip |= unstable_lines(zh_out, runner.run(inp.job()).stdout)
-        skip |= unstable_lines(en_out, runner.run(en_inp.job()).stdout)
+        skip |= unstable_lines(zh_out, runner.run_sync(inp.job()).stdout)
+        skip |= unstable_lines(en_out, runner.run_sync(en_inp.job()).stdout)
         why = number_difference(zh_out, en_out, skip)
         if why is None:
             break

@@ -168,10 +168,10 @@ def _judged(
     fails in the batch is confirmed alone; one that holds alone is reported as a leak."""
     in_batch = res is not None
     if res is None:
-        res = runner.run(job())
+        res = runner.run_sync(job())
     ok, why = judge_one(res)
     if not ok and in_batch:
-        alone = runner.run(job())
+        alone = runner.run_sync(job())
         ok_alone, why_alone = judge_one(alone)
         if ok_alone:
             why = (

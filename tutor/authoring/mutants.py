@@ -280,7 +280,7 @@ def run_exercise(
                 report.equivalent.append(m.id)
                 continue
             path.write_text(m.source, encoding="utf-8")
-            res = runner.run(exercise_job(ex, path, ctx))
+            res = runner.run_sync(exercise_job(ex, path, ctx))
             if res.status == Status.PASSED:
                 report.survived.append(m)
             else:

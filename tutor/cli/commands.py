@@ -207,7 +207,10 @@ def cmd_check(args) -> int:
                 print_refused(ex.id, str(e), type(e).__name__)
             raise
         try:
-            verdict = sess.run(ex.id, file=file, timeout=args.timeout)
+            import asyncio
+
+            # the run is one asyncio task; Ctrl-C cancels it, and its verdict says so
+            verdict = asyncio.run(sess.run(ex.id, file=file, timeout=args.timeout))
         except RunRefused as e:
             if args.json:
                 print_refused(ex.id, e.reason, type(e.cause or e).__name__)

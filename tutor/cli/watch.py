@@ -76,10 +76,14 @@ def cmd_watch(args, stop: threading.Event | None = None) -> int:
                 return
             out.line(t("cli.checking", id=ex.id), "dim")
             try:
-                verdict = sess.run(ex.id, file=file)
+                import asyncio
+
+                verdict = asyncio.run(sess.run(ex.id, file=file))
             except RunRefused as e:
                 out.line(e.reason, "red")
                 return
+            if verdict.cancelled:  # Ctrl-C cancelled the run: the watch ends
+                raise KeyboardInterrupt
             runs += 1
             render_verdict(out, verdict, ex)
             if verdict.passed and not verdict.reference:

@@ -1,10 +1,14 @@
 """The runner, parent side: the pool of one-shot workers. It keeps the next worker warm, hands
-each job to one (supervised by a Run, tutor/running/run.py), and closes them all on the way out.
+each job to one (a Run, tutor/running/run.py, supervised in one asyncio task: `await
+runner.run(job)`), and closes them all on the way out. `run_sync` is the same run in an
+`asyncio.run` of its own (the course proof, scripts); a warm spare belongs to no event loop, so
+the runs of one runner may come from several loops one after another.
 
 This module never imports jax; the app and the CLI use it from their own process."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import threading
 from collections.abc import Callable
@@ -45,7 +49,7 @@ class Runner:
         self.keep_warm = keep_warm
         self.warm_beside_after = warm_beside_after
         self.unsupported = processes.unsupported_reason()
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # warm() may be called from a thread of the front end
         self._spare: WorkerProcess | None = None
         self._context_hint: str | None = None
         self._runs: set[Run] = set()
@@ -63,7 +67,8 @@ class Runner:
             return self._spare
 
     def warm(self, context: Path | str | None = None) -> None:
-        """Make sure a warm worker (with this chapter context preloaded) is on its way."""
+        """Make sure a warm worker (with this chapter context preloaded) is on its way. Blocking
+        while a spare preloaded with another context is destroyed: call it off a UI loop."""
         if self.unsupported is not None:
             return
         ctx = str(context) if context else None
@@ -72,11 +77,22 @@ class Runner:
             # Any worker can run any job (it re-executes a different context itself); replacing
             # one only pays off when a chapter context is wanted and another one is preloaded.
             stale = self._spare is not None and ctx is not None and self._spare.context != ctx
+            old = None
             if self._spare is not None and (not self._spare.alive() or stale):
                 old, self._spare = self._spare, None
-                threading.Thread(target=old.destroy, daemon=True).start()
             if self._spare is None and not self._closed:
                 self._spare = WorkerProcess(self.command, ctx)
+        if old is not None:
+            old.destroy()
+
+    def _spawn_spare(self, context: str | None) -> None:
+        """A spare on its way unless there is one (never blocks: called in a run's loop)."""
+        try:
+            with self._lock:
+                if self._spare is None and not self._closed:
+                    self._spare = WorkerProcess(self.command, context)
+        except Exception:  # noqa: BLE001 - the next start spawns a worker itself
+            pass
 
     def _take_worker(self, job: Job) -> WorkerProcess:
         with self._lock:
@@ -87,14 +103,10 @@ class Runner:
             spare.destroy()
         return WorkerProcess(self.command, job.context)
 
-    def start(
-        self,
-        job: Job,
-        on_event: Callable[[Event], None] | None = None,
-        on_output: Callable[[str, str], None] | None = None,
-    ) -> Run | RefusedRun:
-        """Start `job`. `on_event` receives the protocol's Started, CheckStarted and CheckDone
-        events (from the run's thread). Raises ValueError for a job with impossible limits."""
+    def start(self, job: Job) -> Run | RefusedRun:
+        """The run of `job` on a worker (the warm spare, or a new one), to be supervised with
+        `await run.supervise(...)`. Raises ValueError for a job with impossible limits, OSError
+        when no worker can be started."""
         if self._closed:
             raise RuntimeError("runner is closed")
         job.validate()
@@ -102,46 +114,39 @@ class Runner:
             facts = Facts.of(job, ended=Ended.UNSUPPORTED, detail=self.unsupported)
             return RefusedRun(judge(facts))
         worker = self._take_worker(job)
-        worker.on_output = on_output
-        run = Run(worker, job, on_event, self._finished)
-        with self._lock:
-            self._runs.add(run)
+        beside = None
         if self.keep_warm:
             # A one-shot worker is gone afterwards, and importing jax takes longer than most
             # checks: the next one warms up beside this job (see warm_beside_after), or after it.
             if self.warm_beside_after <= 0:
-                self._warm_quietly(job.context)
+                self._spawn_spare(job.context)
             else:
-                timer = threading.Timer(
-                    self.warm_beside_after, self._warm_beside, args=(run, job.context)
-                )
-                timer.daemon = True
-                timer.start()
+                beside = (self.warm_beside_after, lambda: self._spawn_spare(job.context))
+        run = Run(worker, job, self._finished, beside)
+        with self._lock:
+            self._runs.add(run)
         return run
 
-    def run(
+    async def run(
         self,
         job: Job,
         on_event: Callable[[Event], None] | None = None,
         on_output: Callable[[str, str], None] | None = None,
     ) -> RunResult:
-        """Start `job` and wait for its result; Ctrl-C cancels it (and still waits)."""
-        run = self.start(job, on_event, on_output)
-        try:
-            return run.wait()
-        except KeyboardInterrupt:
-            run.cancel()
-            return run.wait()
+        """Run `job` to its judged result in the current task. `on_event` receives the
+        protocol's Started, CheckStarted and CheckDone events, `on_output` the learner's output;
+        cancelling the task cancels the run (and still returns its result). Raises ValueError
+        for a job with impossible limits, OSError when no worker can be started."""
+        return await self.start(job).supervise(on_event, on_output)
 
-    def _warm_beside(self, run: Run, context: str | None) -> None:
-        if run.wait(0) is None:
-            self._warm_quietly(context)
-
-    def _warm_quietly(self, context: str | None) -> None:
-        try:
-            self.warm(context)
-        except Exception:  # noqa: BLE001 - the next start spawns a worker itself
-            pass
+    def run_sync(
+        self,
+        job: Job,
+        on_event: Callable[[Event], None] | None = None,
+        on_output: Callable[[str, str], None] | None = None,
+    ) -> RunResult:
+        """`run` in an event loop of its own; Ctrl-C cancels the run (the cancelled result)."""
+        return asyncio.run(self.run(job, on_event, on_output))
 
     def _finished(self, run: Run) -> None:
         with self._lock:
@@ -149,16 +154,16 @@ class Runner:
             respawn = self.keep_warm and not self._closed and self._spare is None
             hint = self._context_hint
         if respawn:
-            self._warm_quietly(hint)
+            self._spawn_spare(hint)
 
     def close(self) -> None:
+        """No more runs: the spare destroyed, and the worker of any run still going (its task,
+        if its loop ever resumes it, finds the worker gone)."""
         with self._lock:
             self._closed = True
             spare, self._spare = self._spare, None
             runs = list(self._runs)
         for run in runs:
-            run.cancel()
-        for run in runs:
-            run.wait_settled(5)
+            run.worker.destroy()
         if spare is not None:
             spare.destroy()
