@@ -36,7 +36,9 @@ _HINT_TEXTS = (
 _HINT_PATTERNS = (
     (  # float(x) / int(x) / complex(x) / x.item() on a tracer: a conversion, not a branch
         "ConcretizationTypeError",
-        re.compile(r"The problem arose with the `(float|int|complex)` function|the item\(\) method"),
+        re.compile(
+            r"The problem arose with the `(float|int|complex)` function|the item\(\) method"
+        ),
         "tb.hint.to_number",
     ),
     (
