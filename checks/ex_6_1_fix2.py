@@ -105,6 +105,22 @@ def _pattern(L, log, clears, name):
     )
 
 
+def _own_jits(L, name):
+    """When amplify is not jitted: whether amplify_all compiles functions of its own instead, one
+    per gain (a jax.jit built around each gain), said only when the check has seen it."""
+    gains = [0.75, 1.25, 2.5]
+    try:
+        with CompileLog() as log:
+            L.amplify_all(_x(616), gains)
+    except Exception:
+        return ""
+    if log.total >= len(gains) and log.count(name) == 0:
+        return msg(
+            "ex_6_1_fix2.argument.own_jits", n=len(gains), total=log.total, v=", ".join(log.names)
+        )
+    return ""
+
+
 @checks.add("argument")
 def _(L):
     fn = L.amplify
@@ -127,7 +143,7 @@ def _(L):
         )
     if log.count(name) == 0:
         fail(
-            msg("ex_6_1_fix2.argument.fail_2", len_gains=len(GAINS)),
+            msg("ex_6_1_fix2.argument.fail_2", len_gains=len(GAINS)) + _own_jits(L, name),
             compiled=log.names,
         )
     assert_close(
