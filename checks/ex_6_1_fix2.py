@@ -36,9 +36,12 @@ def _(L):
     x = _x(611)
     gains = list(rng(612).uniform(0.5, 4.0, size=3).round(3))
     with CompileLog():  # caches cleared: the first trace happens here
-        got = as_array(L.amplify_all(x, gains), msg("ex_6_1_fix2.values.as_array"), shape=(3, 4))
+        out = L.amplify_all(x, gains)
     x64 = np.asarray(x, np.float64)
     want = np.stack([x64 * g for g in gains])
+    if np.shape(out) == (4, 3) and np.allclose(np.asarray(out), want.T, rtol=1e-6, atol=1e-6):
+        fail(msg("ex_6_1_fix2.values.gains_last"), shape=[4, 3])
+    got = as_array(out, msg("ex_6_1_fix2.values.as_array"), shape=(3, 4))
     assert_close(
         got,
         want,
@@ -146,8 +149,11 @@ def _(L):
             msg("ex_6_1_fix2.argument.fail_2", len_gains=len(GAINS)) + _own_jits(L, name),
             compiled=log.names,
         )
+    rows = np.stack(outs)
+    if np.allclose(rows, rows[0], rtol=1e-6, atol=1e-6):  # four different gains, one answer
+        fail(msg("ex_6_1_fix2.argument.gain_ignored", n=len(GAINS)))
     assert_close(
-        np.stack(outs),
+        rows,
         np.stack([np.asarray(x, np.float64) * g for g in GAINS]),
         rtol=1e-6,
         atol=1e-6,
