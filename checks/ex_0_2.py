@@ -47,7 +47,8 @@ def _mistakes(x, center):
         summed = Mistake(
             "sum_of_squares", x64 / np.sqrt(np.sum(x64**2)), msg("ex_0_2.sum_of_squares")
         )
-        return [swapped, summed]
+        centred = Mistake("centred_rms", x64 / x64.std(), msg("ex_0_2.rms_of_centred"))
+        return [swapped, summed, centred]
     return [swapped, Mistake("ddof", _standardised(x, ddof=1), msg("ex_0_2.sample_std"))]
 
 

@@ -42,7 +42,14 @@ def _(L):
             atol=1e-6,
             what="scale_to_peak(x)",
             msg=msg("ex_0_2_fix1.values_differ"),
-            mistakes=[Mistake("no_abs", x64 / x64.max(), msg("ex_0_2_fix1.no_abs"))],
+            mistakes=[
+                Mistake("no_abs", x64 / x64.max(), msg("ex_0_2_fix1.no_abs")),
+                Mistake(
+                    "signed_peak",
+                    x64 / x64[np.argmax(np.abs(x64))],
+                    msg("ex_0_2_fix1.signed_peak"),
+                ),
+            ],
         )
 
 

@@ -52,6 +52,7 @@ def _verify(fn, seed, what):
             Mistake("sum_residuals", x64.sum(), msg("ex_0_3_fix1.sum_residuals")),
             Mistake("mean_residuals", x64.mean(), msg("ex_0_3_fix1.mean_residuals")),
             Mistake("sum_not_mean", grad * len(x64), msg("ex_0_3_fix1.sum_not_mean")),
+            Mistake("half", grad / 2.0, msg("ex_0_3_fix1.half")),
         ],
     )
 

@@ -77,6 +77,9 @@ def _(L):
         atol=1e-6,
         what="example_loss(w, x, y)",
         msg=msg("ex_0_4.single_differs"),
+        mistakes=[
+            Mistake("abs", float(np.sqrt(_ref_losses(w, xs, ys)[0])), msg("ex_0_4.abs_error"))
+        ],
     )
 
 

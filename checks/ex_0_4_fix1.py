@@ -78,6 +78,11 @@ def _verify(fn, label):
             for value in _swapped(w64, x64)
         ):
             fail(msg("ex_0_4_fix1.swapped", shape=shape, n=n), shape=list(shape))
+        if (
+            shape == (n, 1)
+            and compare(np.asarray(out, np.float64)[:, 0], x64 @ w64, rtol=1e-5, atol=1e-5) is None
+        ):
+            fail(msg("ex_0_4_fix1.extra_axis", n=n), shape=list(shape))
         if shape != (n,):
             fail(msg("ex_0_4_fix1.wrong_shape", shape=shape, n=n), shape=list(shape))
         assert_close(

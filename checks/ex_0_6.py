@@ -95,6 +95,11 @@ def _(L):
         mistakes=[
             Mistake("no_decay", plain, msg("ex_0_6.no_decay")),
             Mistake("decay_without_lr", decay_alone, msg("ex_0_6.decay_without_lr")),
+            Mistake(
+                "decay_sign",
+                jax.tree.map(lambda p, d: p - LR * (d - DECAY * p), p64, g64),
+                msg("ex_0_6.decay_sign"),
+            ),
         ],
     )
 
@@ -144,6 +149,11 @@ def _(L):
             mistakes=[
                 Mistake("per_leaf", sum(np.linalg.norm(x) for x in leaves), msg("ex_0_6.per_leaf")),
                 Mistake("no_sqrt", squares, msg("ex_0_6.no_sqrt")),
+                Mistake(
+                    "mean_squares",
+                    np.sqrt(sum(float(np.mean(x**2)) for x in leaves)),
+                    msg("ex_0_6.mean_squares"),
+                ),
                 Mistake(
                     "leaf_sum_squared",
                     np.sqrt(sum(float(np.sum(x)) ** 2 for x in leaves)),

@@ -74,6 +74,11 @@ def _compare(out, x, what):
                 msg("ex_0_7_fix1.branches_swapped"),
             ),
             Mistake(
+                "nonpositive_negated",
+                np.where(pos, x64 / (1.0 + x64), -x64 / (1.0 - x64)),
+                msg("ex_0_7_fix1.nonpositive_negated"),
+            ),
+            Mistake(
                 "nonpositive_unchanged",
                 np.where(pos, x64 / (1.0 + x64), x64),
                 msg("ex_0_7_fix1.nonpositive_unchanged"),

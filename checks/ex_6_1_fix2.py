@@ -15,6 +15,7 @@ from tutor.worker.checklib import (
     as_array,
     assert_close,
     assert_compile_count,
+    compare,
     fail,
     msg,
     rng,
@@ -36,9 +37,12 @@ def _(L):
     x = _x(611)
     gains = list(rng(612).uniform(0.5, 4.0, size=3).round(3))
     with CompileLog():  # caches cleared: the first trace happens here
-        got = as_array(L.amplify_all(x, gains), msg("ex_6_1_fix2.values.as_array"), shape=(3, 4))
+        out = L.amplify_all(x, gains)
     x64 = np.asarray(x, np.float64)
     want = np.stack([x64 * g for g in gains])
+    if np.shape(out) == (4, 3) and compare(np.asarray(out), want.T, rtol=1e-6, atol=1e-6) is None:
+        fail(msg("ex_6_1_fix2.values.gains_last"), shape=[4, 3])
+    got = as_array(out, msg("ex_6_1_fix2.values.as_array"), shape=(3, 4))
     assert_close(
         got,
         want,
@@ -105,6 +109,22 @@ def _pattern(L, log, clears, name):
     )
 
 
+def _own_jits(L, name):
+    """When amplify is not jitted: whether amplify_all compiles functions of its own instead, one
+    per gain (a jax.jit built around each gain), said only when the check has seen it."""
+    gains = [0.75, 1.25, 2.5]
+    try:
+        with CompileLog() as log:
+            L.amplify_all(_x(616), gains)
+    except Exception:
+        return ""
+    if log.total >= len(gains) and log.count(name) == 0:
+        return msg(
+            "ex_6_1_fix2.argument.own_jits", n=len(gains), total=log.total, v=", ".join(log.names)
+        )
+    return ""
+
+
 @checks.add("argument")
 def _(L):
     fn = L.amplify
@@ -127,11 +147,16 @@ def _(L):
         )
     if log.count(name) == 0:
         fail(
-            msg("ex_6_1_fix2.argument.fail_2", len_gains=len(GAINS)),
+            msg("ex_6_1_fix2.argument.fail_2", len_gains=len(GAINS)) + _own_jits(L, name),
             compiled=log.names,
         )
+    rows = np.stack(outs)
+    if (
+        compare(rows, np.broadcast_to(rows[0], rows.shape), rtol=1e-6, atol=1e-6) is None
+    ):  # four different gains, one answer
+        fail(msg("ex_6_1_fix2.argument.gain_ignored", n=len(GAINS)))
     assert_close(
-        np.stack(outs),
+        rows,
         np.stack([np.asarray(x, np.float64) * g for g in GAINS]),
         rtol=1e-6,
         atol=1e-6,

@@ -95,6 +95,15 @@ def _run_jit(L, start, values):
     return counter.count, seen, avg
 
 
+def _closing(seen) -> str:
+    """The advice after a retrace: when the initial count was an integer and the update made it a
+    float, the update is the place to fix, not initial_state."""
+    kinds = [np.dtype(getattr(s[1], "dtype", type(s[1]))).kind for s in seen[:2]]
+    if len(kinds) == 2 and kinds[0] in "iu" and kinds[1] == "f":
+        return msg("ex_6_2.trace_once.count_became_float")
+    return msg("ex_6_2.trace_once.text")
+
+
 def _retrace_words(seen, skip: int = 0) -> str:
     """What changed in the state between two calls, after the first `skip` calls."""
     change = H.first_change(seen[skip:])
@@ -195,7 +204,7 @@ def _(L):
             1,
             msg("ex_6_2.trace_once.text_2", v=H.render(start), traces=traces)
             + _retrace_words(seen)
-            + msg("ex_6_2.trace_once.text"),
+            + _closing(seen),
             what=msg("ex_6_2.trace_once.what_2"),
         )
 

@@ -56,6 +56,9 @@ def _verify(fn, seed, label):
         want[i] = value
         added = grid.astype(np.float64)
         added[i] += value
+        shifted = grid.astype(np.float64)
+        if i + 1 < len(grid):
+            shifted[i + 1] = value
         assert_close(
             out,
             want,
@@ -68,6 +71,11 @@ def _verify(fn, seed, label):
                     "unchanged",
                     grid,
                     msg("ex_6_2_fix1.verify.mistake_unchanged"),
+                ),
+                Mistake(
+                    "next_index",
+                    shifted,
+                    msg("ex_6_2_fix1.verify.mistake_next_index", i=i),
                 ),
                 Mistake(
                     "added",

@@ -16,6 +16,7 @@ from tutor.worker.checklib import (
     assert_close,
     assert_compile_count,
     assert_equal,
+    compare,
     fail,
     msg,
     rng,
@@ -38,6 +39,14 @@ def _round(fn, counts, vs, k):
     return out[0], out[1]
 
 
+def _swapped(counts, outs, vs):
+    """The pair returned as (v + 1, count + 1): named only when both halves are exactly that."""
+    c, o = np.asarray(counts), np.asarray(outs)
+    if c.shape == o.shape == START.shape and compare(o, START + 1, rtol=0, atol=0) is None:
+        if compare(c, np.asarray(vs, np.float64) + 1, rtol=1e-6, atol=1e-6) is None:
+            fail(msg("ex_6_2_fix2.per_sample.swapped"))
+
+
 @checks.add("per_sample")
 def _(L):
     import jax
@@ -45,9 +54,13 @@ def _(L):
     counts, vs = _inputs(621)
     batched = jax.vmap(L.tick)
     counts, outs = _round(batched, counts, vs, 1)
+    _swapped(counts, outs, vs)
+    first = np.asarray(counts)
     counts, _ = _round(batched, counts, vs, 2)
     got = as_array(counts, msg("ex_6_2_fix2.per_sample.as_array"), shape=START.shape)
     want = START + 2
+    if np.all(first == 1) and np.all(got == 1):  # the count passed in never mattered
+        fail(msg("ex_6_2_fix2.per_sample.reset_to_one"), counts=got.tolist())
     if len(set(got.tolist())) == 1 and START.min() != START.max():
         assert_equal(
             got.tolist(),

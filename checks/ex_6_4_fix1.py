@@ -110,6 +110,12 @@ def _(L):
                 why = msg("ex_6_4_fix1.tuples_became_lists")
             elif got == jax.tree.structure(_recast(tree, list, tuple)):
                 why = msg("ex_6_4_fix1.lists_became_tuples")
+            elif got == jax.tree.structure(jax.tree.leaves(tree)):
+                why = msg("ex_6_4_fix1.flat_leaves", n=len(jax.tree.leaves(tree)))
+            elif got == jax.tree.structure(
+                jax.tree.map(lambda x: 0.0 if x is None else x, tree, is_leaf=lambda x: x is None)
+            ):
+                why = msg("ex_6_4_fix1.none_filled")
             else:
                 why = msg("ex_6_4_fix1.values.assert_equal")
             assert_equal(

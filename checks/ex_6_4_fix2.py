@@ -15,6 +15,7 @@ from tutor.worker.checklib import (
     assert_close,
     assert_compile_count,
     assert_equal,
+    compare,
     fail,
     msg,
     rng,
@@ -22,7 +23,10 @@ from tutor.worker.checklib import (
 
 checks = Checks("ex_6_4_fix2")
 
-SYMPTOMS = {"FrozenInstanceError": msg("ex_6_4_fix2.module.frozeninstanceerror")}
+SYMPTOMS = {
+    "FrozenInstanceError": msg("ex_6_4_fix2.module.frozeninstanceerror"),
+    "word:has no attribute '_replace'": msg("ex_6_4_fix2.module.namedtuple_replace"),
+}
 
 
 def _layer(L, seed, name):
@@ -54,6 +58,12 @@ def _(L):
     layer, w, b = _layer(L, 641, "enc")
     new_b = rng(642).uniform(5.0, 9.0, size=2).astype(np.float32)
     out = R.call(L.with_bias, layer, jnp.asarray(new_b), what="with_bias", symptoms=SYMPTOMS)
+    leaves = [getattr(out, "w", None), getattr(out, "b", None)]  # both the new b: all replaced
+    if all(
+        np.shape(v) == new_b.shape and compare(np.asarray(v), new_b, rtol=0, atol=0) is None
+        for v in leaves
+    ):
+        fail(msg("ex_6_4_fix2.values.every_leaf"), shape=list(new_b.shape))
     got_w, got_b, got_name = _fields(out, msg("ex_6_4_fix2.values.fields"))
     assert_close(
         got_b,

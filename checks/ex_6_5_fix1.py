@@ -56,10 +56,15 @@ def _(L):
         msg=msg("ex_6_5_fix1.values.msg"),
         mistakes=[
             Mistake(
+                "exclusive",
+                np.concatenate([[0.0], want[:-1]]),
+                msg("ex_6_5_fix1.values.mistake_exclusive"),
+            ),
+            Mistake(
                 "truncated",
                 np.array(truncated, np.float64),
                 msg("ex_6_5_fix1.values.mistake_truncated"),
-            )
+            ),
         ],
     )
     assert_close(

@@ -51,6 +51,12 @@ def _ref(start, x, y, steps):
     return w, b, dist(trail[-1], trail[0]), dist(trail[-1], trail[1])
 
 
+def _per_leaf_drift(start, w, b):
+    """The drift as the sum of each leaf's own distance, instead of one root over all squares."""
+    w0, b0 = np.asarray(start["w"], np.float64), float(start["b"])
+    return float(np.sqrt(np.sum((w - w0) ** 2)) + abs(b - b0))
+
+
 def _tune(L, params, x, y, steps):
     out = R.call(L.fine_tune, params, x, y, steps, what="fine_tune", symptoms=SYMPTOMS)
     tuned, drift = as_tuple(out, 2, msg("ex_6_6_fix3.tune.as_tuple"))
@@ -85,6 +91,11 @@ def _(L):
                 msg("ex_6_6_fix3.values.mistake_late"),
             ),
             Mistake("squared", drift_want**2, msg("ex_6_6_fix3.values.mistake_squared")),
+            Mistake(
+                "per_leaf",
+                _per_leaf_drift(start, w, b),
+                msg("ex_6_6_fix3.values.mistake_per_leaf"),
+            ),
         ],
     )
     assert_close(

@@ -46,6 +46,8 @@ def _(L):
         2,
         msg("ex_6_7_fix1.shared.as_tuple"),
     )
+    if isinstance(preds, dict) and set(preds) == {"w", "b"} and np.shape(back) == (7,):
+        fail(msg("ex_6_7_fix1.shared.pair_swapped"))
     assert_close(
         as_array(preds, "preds", shape=(7,)),
         w * raw.astype(np.float64) + b,

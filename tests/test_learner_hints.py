@@ -170,3 +170,92 @@ def test_the_cli_says_a_hint_once_when_a_check_already_ends_with_it():
     alone = io.StringIO()  # no check said it: the run's error does
     render_result(Out(alone), RunResult("6.4-fix1", Status.ERROR, 1.0, error=error))
     assert alone.getvalue().count(hint) == 1, alone.getvalue()
+
+
+def _conversions():
+    import jax
+
+    yield "float", lambda: jax.jit(lambda lr, x: x - float(lr))(0.1, 1.0)
+    yield "int", lambda: jax.jit(lambda count: int(count) + 1)(3)
+    yield "item", lambda: jax.jit(lambda x: x / x.item())(2.0)
+    yield "grad_float", lambda: jax.grad(lambda x: float(x) * x)(1.0)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("which", ["float", "int", "item", "grad_float"])
+def test_a_tracer_turned_into_a_number_is_told_not_to_convert(which, lang):
+    """float()/int()/.item() on a traced argument (blind round 5: 6.1/05, 6.3/06, 6.6-fix1/06):
+    the generic hint's first advice, "make it a static argument", is wrong for a learning rate or
+    a count; the hint says to keep computing with the array."""
+    pytest.importorskip("jax")
+    from jax.errors import ConcretizationTypeError
+
+    from tutor.words.catalog import set_lang
+
+    set_lang(lang)
+    raise_it = dict(_conversions())[which]
+    with pytest.raises(ConcretizationTypeError) as e:
+        raise_it()
+    hint = hint_for(e.value)
+    assert hint is not None and "jnp.where" in hint and ".item()" in hint
+    assert "lax.cond" not in hint
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_python_if_on_a_tracer_keeps_the_branching_advice(lang):
+    jax = pytest.importorskip("jax")
+    from tutor.words.catalog import set_lang
+
+    set_lang(lang)
+    with pytest.raises(jax.errors.ConcretizationTypeError) as e:
+        jax.jit(lambda x: 1.0 if x > 0 else -1.0)(2.0)
+    hint = hint_for(e.value)
+    assert hint is not None and "lax.cond" in hint and "jnp.where" in hint
+    assert ".item()" not in hint
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_an_array_passed_as_a_static_argument_is_told_to_go_as_an_ordinary_one(lang):
+    """An array for an argument marked static (6.1-fix1/06, 6.4-fix1/05, 6.5-fix2/06): the hint
+    says an array can never be static, without the tuple / frozen dataclass advice meant for
+    lists and dicts."""
+    jax = pytest.importorskip("jax")
+    jnp = pytest.importorskip("jax.numpy")
+    from tutor.words.catalog import set_lang
+
+    set_lang(lang)
+    with pytest.raises(ValueError) as e:
+        jax.jit(lambda x, scale: x * scale, static_argnums=1)(1.0, jnp.ones(2))
+    hint = hint_for(e.value)
+    assert hint is not None and "static_argnums" in hint and "tuple" not in hint
+    with pytest.raises(ValueError) as e:
+        jax.jit(lambda x, opts: x * opts[0], static_argnames="opts")(1.0, opts=[2])
+    assert "tuple" in (hint_for(e.value) or "")  # a list: a tuple is the fix
+
+
+def test_a_check_broken_by_a_static_array_does_not_blame_a_produced_value(tmp_path):
+    """The check calls the learner's jitted function; jit refuses the array for a static
+    argument. The message said "the check failed while using a value your code produced"."""
+    pytest.importorskip("jax")
+    from tutor.words.catalog import set_lang, t
+    from tutor.worker.checklib import Checks, Learner, run_checks
+
+    set_lang("en")
+    src = tmp_path / "answer.py"
+    src.write_text(
+        "import jax\nfrom functools import partial\n\n"
+        "@partial(jax.jit, static_argnums=1)\ndef scale(x, factor):\n    return x * factor\n"
+    )
+    ns: dict = {}
+    exec(compile(src.read_text(), str(src), "exec"), ns)
+    checks = Checks()
+
+    @checks.add("scaled", "scaled")
+    def _(L):
+        import jax.numpy as jnp
+
+        L.scale(jnp.ones(2), jnp.float32(2.0))
+
+    (outcome,), _ = run_checks(checks, Learner(ns), {str(src)})
+    assert t("checklib.value_broke_check") not in outcome.message
+    assert outcome.message.startswith(t("checklib.static_refused"))

@@ -68,7 +68,7 @@ from tutor.worker.comparison import Mistake, compare, which_mistake
 from tutor.worker.module_state import ModuleState, StateChange, tracer_places
 from tutor.worker.pictures import describe, jsonable
 from tutor.worker.said import Said, later, lead, msg
-from tutor.worker.tracebacks import learner_error
+from tutor.worker.tracebacks import is_static_hash_error, learner_error
 
 __all__ = [
     "Checks",
@@ -282,6 +282,8 @@ def _error_outcome(
         places = tracer_places(learner._ns) if _is_tracer_error(exc) else []
         if places:  # say first where the learner kept it: JAX's own text is long
             msg = t("checklib.tracer_kept", places=", ".join(places[:3])) + "\n" + msg
+        elif is_static_hash_error(exc):  # the learner's jit refused the check's argument
+            msg = t("checklib.static_refused") + msg
         elif info.line is None:  # no learner frame: a check was using a value the learner gave
             msg = t("checklib.value_broke_check") + msg
         if info.hint:

@@ -34,6 +34,18 @@ _HINT_TEXTS = (
 # Raw JAX/Python errors whose text alone does not say what to change: (exception class name,
 # a pattern of its message on JAX 0.12, the hint). Texts recorded in tests/test_learner_hints.py.
 _HINT_PATTERNS = (
+    (  # float(x) / int(x) / complex(x) / x.item() on a tracer: a conversion, not a branch
+        "ConcretizationTypeError",
+        re.compile(
+            r"The problem arose with the `(float|int|complex)` function|the item\(\) method"
+        ),
+        "tb.hint.to_number",
+    ),
+    (
+        "ValueError",
+        re.compile(r"^Non-hashable static arguments(?s:.*)hash an object of type <class '\S*Array"),
+        "tb.hint.static_array",
+    ),
     (
         "TypeError",
         re.compile(r"body function carry input and carry output must have (equal types|the same)"),
@@ -77,18 +89,30 @@ def is_memory_error(exc: BaseException | None, text: str = "") -> bool:
     return any(s in text for s in _MEMORY_TEXTS)
 
 
-def hint_for(exc: BaseException) -> str | None:
+def hint_key(exc: BaseException) -> str | None:
+    """The id of the hint for this error (tb.hint.…), or None."""
     name = type(exc).__name__
-    if name in _HINT_TYPES:
-        return t(f"tb.hint.{name}")
     text = str(exc)
     for type_name, pattern, key in _HINT_PATTERNS:  # first: jnp.where(c, None, x) is about None
         if name == type_name and pattern.search(text):
-            return t(key)
+            return key
+    if name in _HINT_TYPES:
+        return f"tb.hint.{name}"
     for needle, key in _HINT_TEXTS:
         if needle in text:
-            return t(key)
+            return key
     return None
+
+
+def hint_for(exc: BaseException) -> str | None:
+    key = hint_key(exc)
+    return t(key) if key else None
+
+
+def is_static_hash_error(exc: BaseException) -> bool:
+    """jit refused to hash a value passed for an argument the learner's code marked static: the
+    value is the caller's, the slip is the marking (no "a value your code produced")."""
+    return hint_key(exc) in ("tb.hint.static_array", "tb.hint.unhashable_static")
 
 
 def _frames(tb: TracebackType | None) -> list[traceback.FrameSummary]:

@@ -1,0 +1,10 @@
+# expect: failed batch "多了一个长度为 1 的轴" not "对调"
+# expect.en: "an extra axis of length 1" not "swapped"
+# 错误示范:怕 vmap 堆不起标量,先把每个预测 reshape 成长度 1 的向量。
+def predict(w, x):
+    return jnp.dot(x, w)
+
+
+def batch_predict(w, xs):
+    one = lambda x: jnp.reshape(predict(w, x), (1,))
+    return jax.vmap(one)(xs)
