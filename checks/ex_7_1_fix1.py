@@ -8,14 +8,27 @@ with one shape and different values compile exactly once, counting every compila
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, CompileLog, assert_close, msg, rng
+from tutor.worker.checklib import Checks, CompileLog, Mistake, assert_close, msg, rng
 
 checks = Checks("ex_7_1_fix1")
 
 
-def _want(x):
+def _want(x, axis=0, ddof=0, eps_in_sqrt=False):
+    """float64 standardisation; the arguments give the known mistakes (rows, sample std, the eps
+    under the square root)."""
     x = np.asarray(x, np.float64)
-    return (x - x.mean(0)) / (x.std(0) + 1e-6)
+    mean = x.mean(axis, keepdims=True)
+    if eps_in_sqrt:
+        return (x - mean) / np.sqrt(x.var(axis, keepdims=True) + 1e-6)
+    return (x - mean) / (x.std(axis, ddof=ddof, keepdims=True) + 1e-6)
+
+
+def _mistakes(x) -> list[Mistake]:
+    return [
+        Mistake("rows", _want(x, axis=1), msg("ex_7_1_fix1.rows_standardized")),
+        Mistake("ddof1", _want(x, ddof=1), msg("ex_7_1_fix1.sample_std")),
+        Mistake("eps_in_sqrt", _want(x, eps_in_sqrt=True), msg("ex_7_1_fix1.eps_in_sqrt")),
+    ]
 
 
 @checks.add("values")
@@ -32,6 +45,7 @@ def _(L):
             atol=1e-4,
             what=f"standardize(x{shape})",
             msg=msg("ex_7_1_fix1.not_standardized"),
+            mistakes=_mistakes(x),
         )
 
 

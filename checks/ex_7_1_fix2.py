@@ -14,6 +14,7 @@ from tutor.worker.checklib import (
     Mistake,
     assert_close,
     assert_compile_count,
+    compare,
     msg,
     rng,
 )
@@ -43,7 +44,14 @@ def _(L):
             atol=1e-5,
             what=f"Layer(w)(x{(n, 5)})",
             msg=msg("ex_7_1_fix2.not_tanh_xw"),
-            mistakes=[Mistake("no_tanh", plain, msg("ex_7_1_fix2.no_tanh"))],
+            mistakes=[
+                Mistake("no_tanh", plain, msg("ex_7_1_fix2.no_tanh")),
+                Mistake(
+                    "tanh_first",
+                    np.tanh(np.asarray(x, np.float64)) @ np.asarray(w, np.float64),
+                    msg("ex_7_1_fix2.tanh_before_matmul"),
+                ),
+            ],
         )
 
 
@@ -109,6 +117,11 @@ def _(L):
     _out(layer, x, 4, "layer(x)")
     layer.weight = w_new
     out = _out(layer, x, 4, msg("ex_7_1_fix2.layer_after_new_weight"))
+    stale = _want(w_old, x)
+    copy = _weight_copy(layer, w_old, w_new, x, stale)
+    mistakes = [Mistake("stale", stale, msg("ex_7_1_fix2.old_weight_baked_in"))]
+    if copy is not None:
+        mistakes.insert(0, Mistake("copied", stale, msg("ex_7_1_fix2.weight_copied", attr=copy)))
     assert_close(
         out,
         _want(w_new, x),
@@ -116,11 +129,32 @@ def _(L):
         atol=1e-5,
         what=msg("ex_7_1_fix2.layer_after_new_weight"),
         msg=msg("ex_7_1_fix2.new_weight_not_used"),
-        mistakes=[
-            Mistake(
-                "stale",
-                _want(w_old, x),
-                msg("ex_7_1_fix2.old_weight_baked_in"),
-            )
-        ],
+        mistakes=mistakes,
     )
+
+
+def _weight_copy(layer, w_old, w_new, x, stale) -> str | None:
+    """The instance attribute (other than weight) that holds a copy of the old weight and that
+    the call reads: the output is still stale, and setting that attribute to the new weight gives
+    tanh(x @ w_new). None when no such attribute was seen."""
+    for name, value in list(vars(layer).items()):
+        if name == "weight":
+            continue
+        try:
+            held = np.asarray(value, np.float64)
+        except Exception:  # not an array: not a copy of the weight
+            continue
+        if compare(held, w_old, rtol=1e-6, atol=1e-7) is not None:
+            continue
+        if compare(_out(layer, x, 4, "layer(x)"), stale, rtol=1e-4, atol=1e-5) is not None:
+            continue
+        setattr(layer, name, w_new)
+        try:
+            if (
+                compare(_out(layer, x, 4, "layer(x)"), _want(w_new, x), rtol=1e-4, atol=1e-5)
+                is None
+            ):
+                return name
+        finally:
+            setattr(layer, name, value)
+    return None

@@ -1,7 +1,8 @@
 """Repair 7.1-fix5: padded but not masked -> multiply numerator and denominator by mask.
 
 Checks: loss and its gradient in w on padded fresh data equal the float64 MSE over the real rows,
-with the unmasked mean and the mask-only-in-the-numerator mean as named mistakes ("values"); six
+with the unmasked mean, the mask only in the numerator and the mask only in the denominator as
+named mistakes ("values"); six
 lengths in two buckets compile twice, one per bucket ("compiles")."""
 
 import _repair_ch7 as R
@@ -52,6 +53,7 @@ def _refs(w, X, y, m):
         "right": (np.sum(m * r * r) / n, 2 * X.T @ (m * r) / n),
         "mean": (np.mean(r * r), 2 * X.T @ r / rows),
         "numerator": (np.sum(m * r * r) / rows, 2 * X.T @ (m * r) / rows),
+        "denominator": (np.sum(r * r) / n, 2 * X.T @ r / n),
     }
 
 
@@ -81,6 +83,11 @@ def _(L):
                 "numerator",
                 ref["numerator"][0],
                 msg("ex_7_1_fix5.denominator_is_bucket"),
+            ),
+            Mistake(
+                "denominator",
+                ref["denominator"][0],
+                msg("ex_7_1_fix5.numerator_unmasked", n=n, rows=len(m)),
             ),
         ]
         assert_close(

@@ -311,7 +311,11 @@ def _(L):
                 unit = other64 / np.linalg.norm(other64)
                 if abs(float(g @ unit)) > 0.999 * size:  # parallel to the other vector
                     why = msg("ex_7_2.along_other_vector", size=size)
-                    why += _eps_diagnosis(L, label, size, other64)
+                    if compare(g, unit, rtol=1e-4, atol=1e-5) is None:
+                        # a·b / (1·‖b‖) at a = 0: the safe norm 1 swapped in, no outer where
+                        why += msg("ex_7_2.outer_where_grad", label=label)
+                    else:
+                        why += _eps_diagnosis(L, label, size, other64)
             assert_close(
                 g,
                 np.zeros_like(g),

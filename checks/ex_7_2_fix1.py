@@ -1,10 +1,10 @@
 """Repair 7.2-fix1: sinc with a single where has a NaN gradient at 0 -> a double where, with the
 safe value inside the domain.
 
-Checks: values with zeros against float64 ("values"; named: 0 at x = 0, and sin(1)/1 there when
-the safe value 1.0 is swapped in with no outer where); the gradient is finite, exactly 0 at x = 0
-and analytic elsewhere ("grad"); checkify finds no NaN made in the forward or backward pass
-("clean")."""
+Checks: values with zeros against float64 ("values"; named: 0 at x = 0, the normalized
+sin(πx)/(πx) of jnp.sinc, and sin(1)/1 there when the safe value 1.0 is swapped in with no outer
+where); the gradient is finite, exactly 0 at x = 0 and analytic elsewhere ("grad"); checkify finds
+no NaN made in the forward or backward pass ("clean")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -67,6 +67,11 @@ def _(L):
                 "zero_at_0",
                 np.where(np.asarray(x) == 0, 0.0, _want(x)[0]),
                 msg("ex_7_2_fix1.zero_at_zero"),
+            ),
+            Mistake(
+                "normalized",
+                np.sinc(np.asarray(x, np.float64)),
+                msg("ex_7_2_fix1.normalized_sinc"),
             ),
             Mistake(
                 "outer_where_missing",

@@ -1,14 +1,24 @@
 """Repair 7.2-fix2: jnp.linalg.norm has a NaN gradient on zero rows -> a double where on the sum of
 squares.
 
-Checks: values with zero rows and tiny rows, zero rows exactly 0 ("values"); the gradient of a
+Checks: values with zero rows and tiny rows, zero rows exactly 0 ("values"; named: the norms of
+the columns, and a threshold that turns the tiny row into 0); the gradient of a
 weighted sum is finite, 0 on zero rows and v/‖v‖ elsewhere ("grad"); checkify finds no inf or NaN
 made while differentiating ("clean")."""
 
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, assert_close, assert_that, fail, msg, rng
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    assert_close,
+    assert_that,
+    compare,
+    fail,
+    msg,
+    rng,
+)
 
 checks = Checks("ex_7_2_fix2")
 
@@ -54,7 +64,11 @@ def _weighted(L):
 @checks.add("values")
 def _(L):
     V = _V(771)
-    out = R.as_array(L.row_norms(V), "row_norms(V)", shape=(6,))
+    raw = L.row_norms(V)
+    columns = np.sqrt((np.asarray(V, np.float64) ** 2).sum(0))
+    if np.shape(raw) == columns.shape and compare(raw, columns, rtol=1e-5, atol=1e-6) is None:
+        fail(msg("ex_7_2_fix2.columns_reduced", shape=np.shape(raw)), actual=np.asarray(raw))
+    out = R.as_array(raw, "row_norms(V)", shape=(6,))
     zero = out[[1, 4]]
     assert_that(
         np.all(zero == 0),
@@ -68,6 +82,13 @@ def _(L):
         atol=0.0,
         what="row_norms(V)",
         msg=msg("ex_7_2_fix2.norms_differ"),
+        mistakes=[
+            Mistake(
+                "threshold",
+                np.where(_want(V)[0] > 1e-5, _want(V)[0], 0.0),
+                msg("ex_7_2_fix2.tiny_row_zeroed", norm=float(_want(V)[0][2])),
+            )
+        ],
     )
 
 

@@ -43,10 +43,12 @@ def _want(z, labels):
     return -logp[np.arange(len(z)), np.asarray(labels)].mean(), (np.exp(logp) - onehot) / len(z)
 
 
-def _per_row(z, labels):
+def _per_row(z, labels, axis=-1):
+    """float64 −log p of each row's label; `axis`: the axis the softmax normalises (0: the batch,
+    a known mistake)."""
     z = np.asarray(z, np.float64)
-    shifted = z - z.max(-1, keepdims=True)
-    logp = shifted - np.log(np.exp(shifted).sum(-1, keepdims=True))
+    shifted = z - z.max(axis, keepdims=True)
+    logp = shifted - np.log(np.exp(shifted).sum(axis, keepdims=True))
     return -logp[np.arange(len(z)), np.asarray(labels)]
 
 
@@ -56,6 +58,11 @@ MISTAKES = [
         "sum",
         lambda z, labels: _per_row(z, labels).sum(),
         later("ex_7_2_fix3.summed_not_mean"),
+    ),
+    Known(
+        "batch_axis",
+        lambda z, labels: _per_row(z, labels, axis=0).mean(),
+        later("ex_7_2_fix3.softmax_over_batch"),
     ),
     Known(
         "no_minus",

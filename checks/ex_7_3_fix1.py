@@ -1,7 +1,8 @@
 """Repair 7.3-fix1: jacfwd(f)(x) @ v builds the whole m×n J first -> one jvp.
 
 Checks: J·v on fresh data against float64 ("values"; a ValueError from a function that, given a
-vector of the output's size, returns uᵀJ is named: a VJP where a JVP is needed); the program
+vector of the output's size, returns uᵀJ is named: a VJP where a JVP is needed; so is a tangent
+of ones given to A as well); the program
 computes no intermediate array of m×n elements or more ("program")."""
 
 import _repair_ch7 as R
@@ -21,6 +22,13 @@ def _data(seed):
 def _jacobian(x, A):
     A64 = np.asarray(A, np.float64)
     return (1.0 - np.tanh(A64 @ np.asarray(x, np.float64)) ** 2)[:, None] * A64
+
+
+def _with_ones_tangent(x, A, v):
+    """What jax.jvp gives when A also gets a tangent of ones: (1 − tanh²(A·x))·(A·v + Σx)."""
+    A64, x64 = np.asarray(A, np.float64), np.asarray(x, np.float64)
+    slope = 1.0 - np.tanh(A64 @ x64) ** 2
+    return slope * (A64 @ np.asarray(v, np.float64) + x64.sum())
 
 
 def _is_vjp(L, x, A) -> bool:
@@ -70,7 +78,12 @@ def _(L):
                 "no_tanh_derivative",
                 np.asarray(A, np.float64) @ np.asarray(v, np.float64),
                 msg("ex_7_3_fix1.tanh_derivative_missing"),
-            )
+            ),
+            Mistake(
+                "ones_tangent_for_a",
+                _with_ones_tangent(x, A, v),
+                msg("ex_7_3_fix1.a_moved_too"),
+            ),
         ],
     )
 

@@ -7,7 +7,7 @@ in the program exceeds m×n elements ("mode")."""
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, assert_close, compare, fail, msg, rng
+from tutor.worker.checklib import Checks, assert_close, compare, fail, msg, rng, sub_jaxprs
 
 checks = Checks("ex_7_3_fix2")
 M, H, N = 2, 24, 90
@@ -55,12 +55,14 @@ def _(L):
     x, A, B = _data(832)
     size, shape, prim = R.largest_intermediate(L.sensitivities, x, A, B)
     if size > M * N:
-        # a forward-mode Jacobian carries one tangent per input: an axis of length n shows it
-        why = (
-            msg("ex_7_3_fix2.axis_of_length_n", n=N)
-            if N in tuple(shape)
-            else msg("ex_7_3_fix2.big_array_built")
-        )
+        # a forward-mode Jacobian pushes the n×n identity basis (one tangent per input) through
+        # the program; without it, an (h, n) array is diag(1 − tanh²)·A built by a formula
+        if _has_shape(L.sensitivities, (N, N), x, A, B):
+            why = msg("ex_7_3_fix2.axis_of_length_n", n=N)
+        elif tuple(shape) in ((H, N), (N, H)):
+            why = msg("ex_7_3_fix2.scaled_a_built", shape=shape)
+        else:
+            why = msg("ex_7_3_fix2.big_array_built")
         fail(
             msg(
                 "ex_7_3_fix2.intermediate_too_big",
@@ -74,3 +76,19 @@ def _(L):
             shape=str(shape),
             primitive=prim,
         )
+
+
+def _has_shape(fn, shape, *args) -> bool:
+    """Whether fn's program (sub-programs included) computes or reads an array of `shape`."""
+    import jax
+
+    stack = [jax.make_jaxpr(fn)(*args).jaxpr]
+    while stack:
+        jaxpr = stack.pop()
+        for eqn in jaxpr.eqns:
+            for var in (*eqn.invars, *eqn.outvars):
+                if tuple(getattr(getattr(var, "aval", None), "shape", ())) == shape:
+                    return True
+            for value in eqn.params.values():
+                stack.extend(sub_jaxprs(value))
+    return False

@@ -1,10 +1,10 @@
 """Repair 7.4-fix1: vmap(grad) without in_axes splits the parameters too -> in_axes=(None, 0, 0).
 
 Checks: per-example gradients of the logistic loss on fresh data equal float64 (σ(w·x+b) − y)·x
-and σ − y, with the batch-mean gradient (copied per row, or returned once, as is the summed loss's
-gradient) and labels summed unsplit as named mistakes; an error
-from vmap's slicing of the params, or from labels left unsplit, is named ("values"); the program
-has as many primitives for B = 12 as for B = 3 ("program")."""
+and σ − y, with the gradient in x instead of the params, the batch-mean gradient (copied per row,
+or returned once, as is the summed loss's gradient) and labels summed unsplit as named mistakes;
+an error from vmap's slicing of the params, or from labels left unsplit, is named ("values"); the
+program has as many primitives for B = 12 as for B = 3 ("program")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -43,8 +43,14 @@ def _want(params, X, Y):
     return {"w": r[:, None] * X, "b": r}
 
 
-def _tree(value, B, d, want):
+def _tree(value, B, d, want, wrt_x=None):
     if not isinstance(value, dict) or set(value) != {"w", "b"}:
+        if (
+            wrt_x is not None
+            and np.shape(value) == wrt_x.shape
+            and compare(value, wrt_x, rtol=1e-4, atol=1e-6) is None
+        ):
+            fail(msg("ex_7_4_fix1.grad_wrt_x"), actual=repr(value)[:200])
         fail(msg("ex_7_4_fix1.not_a_grad_dict"), actual=repr(value)[:200])
     _one_gradient_for_batch(value, want)
     return {
@@ -164,7 +170,8 @@ def _(L):
             error=R.first_line(e),
         )
     want = _want(params, X, Y)
-    out = _tree(raw, B, d, want)
+    wrt_x = want["b"][:, None] * np.asarray(params["w"], np.float64)  # ∂loss/∂x = (σ − y)·w
+    out = _tree(raw, B, d, want, wrt_x)
     mean = {k: np.broadcast_to(v.mean(0), v.shape) for k, v in want.items()}
     assert_close(
         out,

@@ -2,9 +2,9 @@
 statistics under vmap -> the batch statistics are passed in from outside.
 
 Checks: per-example gradients with inputs standardised by the batch's column statistics equal
-float64, per-sample statistics, the sample std (ddof=1), centring alone and scaling alone (no
-mean subtracted) named as mistakes ("values"); the program has as many primitives
-for B = 12 as for B = 4 ("program")."""
+float64, per-sample statistics, the sample std (ddof=1), one mean and std of the whole matrix,
+centring alone and scaling alone (no mean subtracted) named as mistakes ("values"); the program
+has as many primitives for B = 12 as for B = 4 ("program")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -45,6 +45,7 @@ def _grads(params, Z, Y):
 
 
 def _standardised(X, axis, ddof=0):
+    """float64 X standardised along axis (None: one mean and one std over the whole matrix)."""
     X = np.asarray(X, np.float64)
     return (X - X.mean(axis=axis, keepdims=True)) / (
         X.std(axis=axis, keepdims=True, ddof=ddof) + 1e-6
@@ -117,6 +118,11 @@ def _(L):
                 "sample_std",
                 _grads(params, _standardised(X, 0, ddof=1), Y),
                 msg("ex_7_4_fix2.sample_std"),
+            ),
+            Mistake(
+                "whole_matrix",
+                _grads(params, _standardised(X, None), Y),
+                msg("ex_7_4_fix2.whole_matrix_stats"),
             ),
             Mistake(
                 "centred_only",

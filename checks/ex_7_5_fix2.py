@@ -8,13 +8,14 @@ fresh gradients equal a float64 AdamW ("steps")."""
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, Mistake, as_tuple, assert_close, msg, rng
+from tutor.worker.checklib import Checks, Mistake, as_tuple, assert_close, compare, msg, rng
 
 checks = Checks("ex_7_5_fix2")
 
 
 def _ref(theta, task_grads, lr, wd, kind):
-    """float64 params after len(task_grads) steps; kind: adamw | l2 | after_lr | negative | none."""
+    """float64 params after len(task_grads) steps; kind: adamw | l2 | after_lr | negative | none |
+    lr_squared (the decay given lr·wd) | ascent (scale(lr): the whole update added)."""
     theta = np.asarray(theta, np.float64)
     m = v = np.zeros_like(theta)
     for t, g in enumerate(task_grads, start=1):
@@ -28,6 +29,10 @@ def _ref(theta, task_grads, lr, wd, kind):
             theta = theta - lr * (d - wd * theta)
         elif kind == "after_lr":
             theta = theta - lr * d + wd * theta
+        elif kind == "lr_squared":
+            theta = theta - lr * (d + lr * wd * theta)
+        elif kind == "ascent":
+            theta = theta + lr * (d + wd * theta)
         else:
             theta = theta - lr * d
     return theta
@@ -59,7 +64,11 @@ def _(L):
     theta = jnp.asarray([1.0, 10.0, -4.0], jnp.float32)
     zeros = [jnp.zeros(3, jnp.float32)] * n
     out = _run(L, theta, zeros, lr, wd)
-    kinds = {k: _ref(theta, zeros, lr, wd, k) for k in ("l2", "after_lr", "negative", "none")}
+    kinds = {
+        k: _ref(theta, zeros, lr, wd, k)
+        for k in ("l2", "after_lr", "negative", "none", "lr_squared")
+    }
+    grew = compare(out, kinds["negative"], rtol=1e-5, atol=1e-6) is None
     assert_close(
         out,
         _ref(theta, zeros, lr, wd, "adamw"),
@@ -78,10 +87,30 @@ def _(L):
                 kinds["after_lr"],
                 msg("ex_7_5_fix2.decay_after_lr"),
             ),
-            Mistake("negative", kinds["negative"], msg("ex_7_5_fix2.negative_decay", n=n)),
+            Mistake(
+                "negative",
+                kinds["negative"],
+                _why_grew(L, theta, lr, wd, n) if grew else msg("ex_7_5_fix2.grew", n=n),
+            ),
             Mistake("none", kinds["none"], msg("ex_7_5_fix2.no_decay")),
+            Mistake("lr_squared", kinds["lr_squared"], msg("ex_7_5_fix2.decay_times_lr", n=n)),
         ],
     )
+
+
+def _why_grew(L, theta, lr, wd, n) -> str:
+    """Why zero task gradients made the parameters grow by (1 + lr·wd) a step, as far as one step
+    on a non-zero gradient shows it: the whole update added (scale(lr) has no minus), or only the
+    decay with the wrong sign; else only the growth."""
+    from jax import numpy as jnp
+
+    grads = [jnp.asarray([0.5, -2.0, 1.0], jnp.float32)]
+    out = _run(L, theta, grads, lr, wd)
+    if compare(out, _ref(theta, grads, lr, wd, "ascent"), rtol=1e-5, atol=1e-6) is None:
+        return msg("ex_7_5_fix2.ascends", n=n)
+    if compare(out, _ref(theta, grads, lr, wd, "negative"), rtol=1e-5, atol=1e-6) is None:
+        return msg("ex_7_5_fix2.negative_decay", n=n)
+    return msg("ex_7_5_fix2.grew", n=n)
 
 
 @checks.add("steps", needs="decay")

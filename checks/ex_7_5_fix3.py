@@ -2,7 +2,8 @@
 the loop.
 
 Checks: after training on a fresh quadratic, params equal a float64 Adam, with "every step starts
-from the initial state" and "the gradient taken once and reused" as named mistakes ("values"); the
+from the initial state", "one step too many or too few" and "the gradient taken once and
+reused" as named mistakes ("values"); the
 returned state's step count equals steps ("state")."""
 
 import _repair_ch7 as R
@@ -76,6 +77,16 @@ def _(L):
                 "reset",
                 _ref(a, c, theta, lr, steps, reset=True),
                 msg("ex_7_5_fix3.state_reset_every_step"),
+            ),
+            Mistake(
+                "one_more",
+                _ref(a, c, theta, lr, steps + 1, reset=False),
+                msg("ex_7_5_fix3.steps_off_by_one", steps=steps, ran=steps + 1),
+            ),
+            Mistake(
+                "one_fewer",
+                _ref(a, c, theta, lr, steps - 1, reset=False),
+                msg("ex_7_5_fix3.steps_off_by_one", steps=steps, ran=steps - 1),
             ),
             Mistake(
                 "frozen_grad",

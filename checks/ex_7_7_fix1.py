@@ -1,7 +1,8 @@
 """Repair 7.7-fix1: jax.tree.map goes into the shape tuples -> is_leaf.
 
 Checks: on nested shape trees (dicts, lists, the scalar shape ()), the result has the spec's
-structure with a float32 zero array of each shape ("values")."""
+structure with a float32 zero array of each shape ("values"; named: np.zeros's float64 NumPy
+arrays)."""
 
 import numpy as np
 
@@ -40,6 +41,14 @@ def _structure_cause(spec, got_def, tree: int) -> str:
     return msg("ex_7_7_fix1.wrong_structure", tree=tree)
 
 
+def _leaf_cause(leaf, where, shape, kind) -> str:
+    """Why a leaf is not a float32 zeros array: a float64 NumPy array of the right shape is what
+    np.zeros makes; else only what the leaf is."""
+    if isinstance(leaf, np.ndarray) and leaf.dtype == np.float64 and leaf.shape == tuple(shape):
+        return msg("ex_7_7_fix1.numpy_float64_leaf", where=where, shape=shape)
+    return msg("ex_7_7_fix1.leaf_not_zeros_array", where=where, shape=shape, kind=kind)
+
+
 @checks.add("values")
 def _(L):
     import jax
@@ -68,7 +77,7 @@ def _(L):
                 kind,
                 f"float32 {shape}",
                 what=msg("ex_7_7_fix1.leaf_dtype_shape", where=where),
-                msg=msg("ex_7_7_fix1.leaf_not_zeros_array", where=where, shape=shape, kind=kind),
+                msg=_leaf_cause(leaf, where, shape, kind),
             )
             assert_close(
                 np.asarray(leaf),

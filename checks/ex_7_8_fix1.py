@@ -2,9 +2,10 @@
 batch is static.
 
 Checks: run_epochs on fresh data (n not a multiple of batch) equals float64 minibatch SGD
-("values"; named: only the last learning rate's epoch, and the batch loss summed instead of
-averaged, which is SGD at batch × lr; a ConcretizationTypeError that jitting epoch with batch
-static removes is named too); five epochs with five learning rates compile once ("compiles")."""
+("values"; named: only the last learning rate's epoch, the leftover rows dropped from the start,
+and the batch loss summed instead of averaged, which is SGD at batch × lr; a
+ConcretizationTypeError that jitting epoch with batch static removes is named too); five epochs
+with five learning rates compile once ("compiles")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -30,8 +31,11 @@ def _data(seed, n=50, d=3):
     return R.floats(g, d), R.floats(g, n, d), R.floats(g, n)
 
 
-def _ref(w, X, y, lrs, batch):
+def _ref(w, X, y, lrs, batch, skip_head=False):
+    """float64 minibatch SGD; `skip_head`: the leftover rows dropped from the start, not the end."""
     w, X, y = (np.asarray(a, np.float64) for a in (w, X, y))
+    if skip_head:
+        X, y = X[len(y) % batch :], y[len(y) % batch :]
     for lr in lrs:
         for s in range(len(y) // batch):
             Xb, yb = X[s * batch : (s + 1) * batch], y[s * batch : (s + 1) * batch]
@@ -92,6 +96,11 @@ def _(L):
                 "restart",
                 _ref(w, X, y, lrs[-1:], batch),
                 msg("ex_7_8_fix1.epochs_restart"),
+            ),
+            Mistake(
+                "skip_head",
+                _ref(w, X, y, lrs, batch, skip_head=True),
+                msg("ex_7_8_fix1.leading_rows_dropped", left=len(y) % batch, batch=batch),
             ),
             Mistake(
                 "summed_loss",

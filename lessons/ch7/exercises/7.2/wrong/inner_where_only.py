@@ -1,7 +1,8 @@
-# expect: failed zero_inputs "没有外层的 where"
-# expect.en: "no outer where"
-# 错误示范:零向量换成了全 1 的安全值,输出却没有再选回 0。
+# expect: failed zero_grads "输出外面却少了一层 where"
+# expect.en: "the outer where on the output is missing"
+# 错误示范:范数里用 where 换进了安全值,零向量处的值也恰好是 0,可输出没有再用 where 选一次,零点的梯度不是 0。
 def cos_sim_safe(a, b):
-    a_in = jnp.where(jnp.vdot(a, a) > 0, a, jnp.ones_like(a))
-    b_in = jnp.where(jnp.vdot(b, b) > 0, b, jnp.ones_like(b))
-    return jnp.vdot(a_in, b_in) / jnp.sqrt(jnp.vdot(a_in, a_in) * jnp.vdot(b_in, b_in))
+    na2, nb2 = a @ a, b @ b
+    safe_na = jnp.sqrt(jnp.where(na2 == 0, 1.0, na2))
+    safe_nb = jnp.sqrt(jnp.where(nb2 == 0, 1.0, nb2))
+    return (a @ b) / safe_na / safe_nb
