@@ -20,13 +20,15 @@ kept; nor is a miss (JAX compiles it and writes the cache, as always)."""
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from typing import Any
 
-MAX_KEPT = 4096  # programs; a batch worker grown past its memory cap is replaced anyway
+MAX_KEPT = 2048  # programs (an exercise uses a few hundred; a cache entry is ~3 KB compressed)
 
 hits = 0  # requests answered from memory in this process (read by the tests)
 _kept: OrderedDict[Any, tuple[Any, Any]] = OrderedDict()
+_lock = threading.Lock()  # a job may compile from threads of its own
 
 
 def install() -> None:
@@ -48,16 +50,18 @@ def install() -> None:
             key = None
         if host_callbacks or key is None:
             return read(cache_key, compile_options, backend, executable_devices, host_callbacks)
-        found = _kept.get(key)
-        if found is not None:
-            _kept.move_to_end(key)
-            hits += 1
-            return found
+        with _lock:
+            found = _kept.get(key)
+            if found is not None:
+                _kept.move_to_end(key)
+                hits += 1
+                return found
         found = read(cache_key, compile_options, backend, executable_devices, host_callbacks)
         if found[0] is not None:
-            _kept[key] = found
-            if len(_kept) > MAX_KEPT:
-                _kept.popitem(last=False)
+            with _lock:
+                _kept[key] = found
+                if len(_kept) > MAX_KEPT:
+                    _kept.popitem(last=False)
         return found
 
     get_executable_and_time.kept_executables = True  # type: ignore[attr-defined]
