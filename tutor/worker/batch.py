@@ -90,6 +90,7 @@ def run_one(job: Job, scratch: str, langs: list[str] | None = None) -> dict:
 def main(argv: list[str]) -> None:
     """Read job lines from the fd `argv[0]` until its end; after each job, one record line on the
     fd `argv[1]` (tutor/running/batch_process.py)."""
+    from tutor.worker import kept_executables
     from tutor.worker.main import _warm_up
 
     fds = [int(fd) for fd in argv[:2]]
@@ -101,6 +102,7 @@ def main(argv: list[str]) -> None:
     except OSError:
         pass
     _warm_up()
+    kept_executables.install()  # jobs share the programs read from the persistent cache
     with tempfile.TemporaryDirectory(prefix="jaxtutor-batch-") as scratch:
         for line in jobs:
             if not line.strip():
