@@ -13,8 +13,8 @@ def rnn_forward(params, xs):
 
 
 def batch_mse(params, seqs, goals):
-    guesses = jax.vmap(rnn_forward, in_axes=(None, 0))(params, seqs)
-    return jnp.mean((guesses - goals) ** 2)
+    guesses = jax.vmap(lambda one: rnn_forward(params, one))(seqs)
+    return jnp.mean(jnp.square(guesses - goals))
 
 
 host_gen = np.random.default_rng(11)
@@ -31,14 +31,17 @@ opt = adam(0.01)
 
 @jax.jit
 def fit(params):
-    def body(carry, _):
-        p, s = carry
-        loss, g = jax.value_and_grad(batch_mse)(p, seqs, goals)
-        upd, s = opt.update(g, s, p)
-        return (apply_updates(p, upd), s), loss
+    measure = jax.value_and_grad(batch_mse)
 
-    (p, _), history = lax.scan(body, (params, opt.init(params)), None, length=300)
-    return p, history
+    def advance(state, _):
+        weights, moments = state
+        err, slope = measure(weights, seqs, goals)
+        change, moments = opt.update(slope, moments, weights)
+        return (apply_updates(weights, change), moments), err
+
+    start = (params, opt.init(params))
+    (final, _), history = lax.scan(advance, start, None, length=300)
+    return final, history
 
 
 fitted, rnn_losses = fit(first_params)

@@ -19,8 +19,14 @@ def cg_solve(matvec, b, iters):
     return lax.fori_loop(0, iters, sweep, (jnp.zeros_like(b), b, b))[0]
 
 
-@partial(jax.jit, static_argnames="iters")
-def newton_cg_step(x, A, iters=50):
-    g = jax.grad(logistic_obj)(x, A)
-    d = cg_solve(lambda v: hvp_fwd_rev(x, v, A), -g, iters)
-    return x + d, g, d
+def _one_newton_move(point, A, iters=50):
+    slope = jax.grad(logistic_obj, argnums=0)(point, A)
+
+    def curvature_times(u):
+        return hvp_fwd_rev(point, u, A)
+
+    move = cg_solve(curvature_times, -slope, iters)
+    return point + move, slope, move
+
+
+newton_cg_step = jax.jit(_one_newton_move, static_argnames=("iters",))
