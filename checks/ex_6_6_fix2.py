@@ -108,13 +108,11 @@ def _same_dtypes(name, moment, params) -> None:
         got, want = str(getattr(m, "dtype", type(m).__name__)), str(p.dtype)
         if got == want:
             continue
-        words = "values.dtype_default" if got == "float32" else "values.dtype_other"
-        fail(
-            msg(f"ex_6_6_fix2.{words}", name=name, path=path, got=got, want=want),
-            leaf=f"{name}{path}",
-            expected_dtype=want,
-            actual_dtype=got,
-        )
+        if got == "float32":
+            said = msg("ex_6_6_fix2.values.dtype_default", name=name, path=path, want=want)
+        else:
+            said = msg("ex_6_6_fix2.values.dtype_other", name=name, path=path, got=got, want=want)
+        fail(said, leaf=f"{name}{path}", expected_dtype=want, actual_dtype=got)
 
 
 @checks.add("separate")
