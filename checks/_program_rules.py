@@ -1,8 +1,10 @@
 """Checks of stated rules about how the learner's program is built rather than what it computes:
 weights read from the arguments, a training loop staged as one scan inside one jit, typed random
-keys. The exercise modules register the checks (their ids are read from there) and call these."""
+keys, random numbers drawn with jax.random only. The exercise modules register the checks (their
+ids are read from there) and call these."""
 
 from tutor.worker.checklib import (
+    HostRandomDraws,
     JitCalls,
     LegacyKeyUses,
     argument_use,
@@ -76,4 +78,18 @@ def typed_keys(legacy_keys: LegacyKeyUses) -> None:
         legacy_keys.count == 0,
         msg("_program_rules.typed_keys.assert_that", count=legacy_keys.count),
         legacy_key_uses=legacy_keys.count,
+    )
+
+
+def jax_random_only(draws: HostRandomDraws) -> None:
+    """The learner's own code drew no number from NumPy's or Python's random generators."""
+    if draws.count == 0:
+        return
+    calls = msg("_program_rules.joiner").join(
+        msg("_program_rules.jax_random_only.call", name=name, count=draws.calls[name])
+        for name in draws.names()
+    )
+    fail(
+        msg("_program_rules.jax_random_only.fail", calls=calls),
+        host_random_calls=dict(draws.calls),
     )

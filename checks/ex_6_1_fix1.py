@@ -2,9 +2,11 @@
 goes in and out as an argument.
 
 Checks: the count threads 1…5 under jit ("counts"); tracing changes no module-level value
-("pure"); no callback smuggles the global back in ("no_callback"); five chained calls compile
-once and the count stays int32 ("one_compile")."""
+("pure"); no module-level number the function reads moves its result ("reads_no_global": the
+number is changed and the function traced again); no callback smuggles the global back in
+("no_callback"); five chained calls compile once and the count stays int32 ("one_compile")."""
 
+import _global_reads as G
 import _repair_ch6 as R
 import numpy as np
 
@@ -94,6 +96,38 @@ def _(L):
             msg("ex_6_1_fix1.impure", change=change.words()),
             **change.detail(),
         )
+
+
+def _shown(value) -> str:
+    return np.array2string(np.asarray(value), precision=4, threshold=6)
+
+
+@checks.add("reads_no_global")
+def _(L):
+    import jax.numpy as jnp
+
+    x = jnp.ones(3, jnp.float32)
+    moved = G.moving_globals(L.tally, L.ns, lambda: R.jitted(L.tally)(jnp.int32(0), x))
+    if not moved:
+        return
+    first = moved[0]
+    k = next(
+        (i for i, (a, b) in enumerate(zip(first.before, first.after, strict=False)) if not
+         (a.shape == b.shape and np.array_equal(a, b))),
+        0,
+    )  # fmt: skip
+    fail(
+        msg(
+            "ex_6_1_fix1.reads_global",
+            name=first.name,
+            value=_shown(first.value),
+            changed=_shown(first.changed),
+            k=k + 1,
+            before=_shown(first.before[k]) if k < len(first.before) else "-",
+            after=_shown(first.after[k]) if k < len(first.after) else "-",
+        ),
+        globals_read=[m.name for m in moved],
+    )
 
 
 @checks.add("no_callback")

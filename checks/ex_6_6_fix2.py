@@ -2,8 +2,10 @@
 create each separately.
 
 Checks: the state survives a jit that donates it, and the caller's params are not donated with
-it ("donate"); count is an int32 0 and both moments are zero trees shaped like the params
-("values"); no two leaves of the state share a buffer ("separate")."""
+it ("donate"); count is an int32 0 and both moments are zero trees shaped like the params, leaf
+by leaf of the params' dtype (one layer's weights are bfloat16, as in mixed precision: a moment
+built with jnp.zeros(shape) comes out float32 there) ("values"); no two leaves of the state
+share a buffer ("separate")."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -24,8 +26,8 @@ def _params(seed):
             "w": jnp.asarray(g.normal(size=(3, 4)).astype(np.float32)),
             "b": jnp.zeros(4, jnp.float32),
         },
-        {
-            "w": jnp.asarray(g.normal(size=(4, 1)).astype(np.float32)),
+        {  # a layer kept in bfloat16: the moments must follow each leaf's dtype
+            "w": jnp.asarray(g.normal(size=(4, 1)).astype(np.float32), jnp.bfloat16),
             "b": jnp.zeros(1, jnp.float32),
         },
     ]
@@ -79,8 +81,9 @@ def _(L):
             actual=repr(count),
         )
     assert_close(count, 0, rtol=0, atol=0, what="count", msg=msg("ex_6_6_fix2.values.msg"))
-    zeros = jax.tree.map(lambda a: np.zeros(a.shape, np.float32), params)
+    zeros = jax.tree.map(lambda a: np.zeros(a.shape, a.dtype), params)
     for name, moment in (("mu", mu), ("nu", nu)):
+        _same_dtypes(name, moment, params)
         assert_close(
             moment,
             zeros,
@@ -90,6 +93,26 @@ def _(L):
             check_dtype=True,
             msg=msg("ex_6_6_fix2.values.moments_not_zero", name=name),
         )
+
+
+def _same_dtypes(name, moment, params) -> None:
+    """Each leaf of a moment has its parameter's dtype; a float32 leaf beside a parameter of
+    another dtype is jnp.zeros' default dtype."""
+    import jax
+
+    if jax.tree.structure(moment) != jax.tree.structure(params):
+        return  # the structure is compared (and reported) by assert_close
+    paths = [jax.tree_util.keystr(p) for p, _ in jax.tree_util.tree_leaves_with_path(params)]
+    pairs = zip(jax.tree.leaves(moment), jax.tree.leaves(params), strict=True)
+    for path, (m, p) in zip(paths, pairs, strict=True):
+        got, want = str(getattr(m, "dtype", type(m).__name__)), str(p.dtype)
+        if got == want:
+            continue
+        if got == "float32":
+            said = msg("ex_6_6_fix2.values.dtype_default", name=name, path=path, want=want)
+        else:
+            said = msg("ex_6_6_fix2.values.dtype_other", name=name, path=path, got=got, want=want)
+        fail(said, leaf=f"{name}{path}", expected_dtype=want, actual_dtype=got)
 
 
 @checks.add("separate")

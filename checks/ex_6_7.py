@@ -23,7 +23,10 @@ module's top level under any name and are found by shape -> data (64×20×1, fil
 trained (mean squared error against the running sums, on the scale of the end of rnn_losses);
 when the initial parameters are at the top level too (their loss equals rnn_losses[0]), replay
 re-runs the first 10 steps with NumPy float64 BPTT + Adam and compares step by step (these three
-live in _rnn_training.py)."""
+live in _rnn_training.py).
+Randomness (statement requirement 1): typed_keys (every key jax.random receives while the file
+runs is a typed key from jax.random.key), jax_random_only (the learner's own code draws nothing
+from np.random or Python's random: seen by a watcher while the file runs)."""
 
 from __future__ import annotations
 
@@ -51,6 +54,7 @@ from tutor.worker.mistakes import Known, diagnose
 
 checks = Checks("ex_6_7")
 legacy_keys = checks.watch(PR.LegacyKeyUses())  # raw uint32 keys used by the learner's run
+host_draws = checks.watch(PR.HostRandomDraws())  # the learner's np.random / random draws
 
 
 def _chapter_data():
@@ -363,3 +367,8 @@ def _(L):
 @checks.add("typed_keys")
 def _(L):
     PR.typed_keys(legacy_keys)
+
+
+@checks.add("jax_random_only")
+def _(L):
+    PR.jax_random_only(host_draws)

@@ -1,9 +1,10 @@
 """Repair 6.8-fix1: Python scalars as the initial state (weak types) -> the signature changes after
 the first update and it compiles once more.
 
-Checks: peak and count over a fresh stream with negatives ("values"); the jitted step compiles
-once over the stream ("one_compile"); the initial state's dtypes are float32 / int32 and equal
-those after one step ("dtypes")."""
+Checks: peak and count over a fresh stream with negatives ("values"); each step's output is the
+peak from before that step, −∞ first ("old_peak"; the new peak is named as such); the jitted
+step compiles once over the stream ("one_compile"); the initial state's dtypes are float32 /
+int32 and equal those after one step ("dtypes")."""
 
 import _repair_ch6 as R
 
@@ -29,11 +30,13 @@ def _stream(seed):
     return [jnp.float32(v) for v in rng(seed).uniform(-9.0, -1.0, size=6)]
 
 
-def _run(L, fn, stream):
+def _run(L, fn, stream, outputs=None):
     state = as_tuple(L.initial_state(), 2, msg("ex_6_8_fix1.run.as_tuple"))
     for v in stream:
         out = as_tuple(fn(state, v), 2, msg("ex_6_8_fix1.run.as_tuple_2"))
         state = as_tuple(out[0], 2, msg("ex_6_8_fix1.run.as_tuple_3"))
+        if outputs is not None:
+            outputs.append(out[1])
     return state
 
 
@@ -80,6 +83,28 @@ def _(L):
         atol=0,
         what=msg("ex_6_8_fix1.values.what_2"),
         msg=msg("ex_6_8_fix1.values.count_differs", len_stream=len(stream)),
+    )
+
+
+@checks.add("old_peak")
+def _(L):
+    import numpy as np
+
+    stream = _stream(683)
+    outputs = []
+    _run(L, R.jitted(L.peak_step), stream, outputs)
+    got = np.array(
+        [as_scalar(o, msg("ex_6_8_fix1.old_peak.what_n", n=k + 1)) for k, o in enumerate(outputs)]
+    )
+    running = np.maximum.accumulate(np.array([float(v) for v in stream]))
+    assert_close(
+        got,
+        np.concatenate([[-np.inf], running[:-1]]),
+        rtol=1e-6,
+        atol=1e-6,
+        what=msg("ex_6_8_fix1.old_peak.what"),
+        msg=msg("ex_6_8_fix1.old_peak.msg"),
+        mistakes=[Mistake("new_peak", running, msg("ex_6_8_fix1.old_peak.mistake_new_peak"))],
     )
 
 

@@ -4,8 +4,11 @@ jax.debug_nans(True).
 The process state is the point: each check first executes the functions it hands over (as a
 training loop would, with a vmap inside, so that 0.12.0.1's global-switch gap is open), then calls
 nan_report. Checks: the report names the primitive that made the NaN, for a jit function and an
-eager one, and is None without a NaN ("finds"); the switch is back to its old value afterwards
-("scoped"); no compiled program is thrown away ("cache"); fn still runs under jit ("jit").
+eager one, and is None without a NaN ("finds"); the report is exactly the first line of the
+message, on a jit function whose message has several lines (it returns a NaN literal: the
+de-optimized rerun finds no NaN and JAX explains at length) ("first_line"); the switch is back
+to its old value afterwards ("scoped"); no compiled program is thrown away ("cache"); fn still
+runs under jit ("jit").
 Every check puts the global switch back as it found it, so one check never runs inside another's
 leftover state (the worker runs one job and exits, so nothing reaches the next run)."""
 
@@ -143,6 +146,48 @@ def _(L):
             msg("ex_7_2_fix6.reported_without_nan"),
             report=out,
         )
+
+
+def _unset_metric(x):
+    """A metric not computed yet, returned as a NaN placeholder: no primitive makes the NaN, so
+    JAX's message is its long, several-line explanation of a NaN the de-optimized function did
+    not produce. (One array out, so that a report that looks at the output can read it.)"""
+    import jax.numpy as jnp
+
+    del x
+    return jnp.nan
+
+
+def _message_of(fn, *args) -> str | None:
+    """The FloatingPointError message fn(*args) raises with the NaN check on (this call only)."""
+    import jax
+
+    with jax.debug_nans(True):
+        try:
+            jax.block_until_ready(fn(*args))
+        except FloatingPointError as e:
+            return str(e)
+    return None
+
+
+@checks.add("first_line")
+def _(L):
+    import jax
+    import jax.numpy as jnp
+
+    with _switch_off_then_restored():
+        step, x = jax.jit(_unset_metric), jnp.arange(3.0)
+        out = _report(L, step, x)
+        whole = _message_of(step, x) or ""
+        want = whole.strip().split("\n")[0].strip()
+        if out is not None and out.strip() == want:
+            return
+        lines = len(whole.strip().splitlines())
+        if out is None:
+            fail(msg("ex_7_2_fix6.first_line_none", lines=lines), expected=want, actual=None)
+        if out.strip() == whole.strip():
+            fail(msg("ex_7_2_fix6.whole_message", lines=lines), expected=want, actual=out[:600])
+        fail(msg("ex_7_2_fix6.not_first_line", lines=lines), expected=want, actual=repr(out)[:600])
 
 
 @checks.add("scoped")

@@ -5,7 +5,13 @@ import warnings
 
 import pytest
 
-from tutor.worker.checklib import JitCalls, LegacyKeyUses, argument_use, scan_lengths
+from tutor.worker.checklib import (
+    HostRandomDraws,
+    JitCalls,
+    LegacyKeyUses,
+    argument_use,
+    scan_lengths,
+)
 
 jax = pytest.importorskip("jax")
 jnp = jax.numpy
@@ -58,3 +64,34 @@ def test_legacy_key_uses_count_raw_keys_only_and_let_other_warnings_through():
     assert uses.count == 1
     assert [str(w.message) for w in shown] == ["the learner's own warning"]
     assert jax.config.jax_legacy_prng_key == before
+
+
+LEARNER_DRAWS = """
+import random
+import numpy as np
+from jax.test_util import check_grads
+np.random.seed(1)
+a = np.random.randn(3)
+g = np.random.default_rng(2)
+b = g.normal(size=2)
+c = [random.gauss(0.0, 1.0) for _ in range(2)]
+d = np.asarray([1.0, 2.0]).sum()
+check_grads(lambda x: (x ** 2).sum(), (jax.numpy.ones(2),), order=1, modes=["rev"])
+"""
+
+
+def test_host_random_draws_count_the_learners_own_calls_only():
+    import random
+
+    import numpy as np
+
+    real = (np.random.randn, np.random.default_rng, np.random.RandomState, random.gauss)
+    with HostRandomDraws() as draws:
+        exec(LEARNER_DRAWS, {"__name__": "__main__", "jax": jax})
+        np.random.randn(2)  # a library's (here: the test module's) draw is not the learner's
+    assert dict(draws.calls) == {
+        "np.random.randn": 1,
+        "np.random.default_rng": 1,
+        "random.gauss": 2,
+    }
+    assert (np.random.randn, np.random.default_rng, np.random.RandomState, random.gauss) == real

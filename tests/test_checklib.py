@@ -60,6 +60,15 @@ def test_close_shape_and_dtype():
     assert isinstance(e.detail, D.DtypeMismatch)
 
 
+def test_close_compares_the_float_types_jax_adds_to_numpy():
+    bf16 = pytest.importorskip("ml_dtypes").bfloat16
+    assert_close(np.ones(3, bf16), np.ones(3, bf16), rtol=0, atol=0, msg="m", check_dtype=True)
+    e = failure(assert_close, np.array([1.0, 3.0], bf16), np.ones(2, bf16), msg="m")
+    assert isinstance(e.detail, D.AllClose) and e.detail.first_mismatches == [[[1], 1.0, 3.0]]
+    e = failure(assert_close, np.ones(2, bf16), np.ones(2, np.float32), msg="m", check_dtype=True)
+    assert isinstance(e.detail, D.DtypeMismatch) and e.detail.actual_dtype == "bfloat16"
+
+
 def test_close_nan_is_a_mismatch_and_json_safe():
     e = failure(assert_close, np.array([np.nan, 1.0]), np.array([0.0, 1.0]), msg="m")
     assert e.detail.actual == ["nan", 1.0]

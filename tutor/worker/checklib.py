@@ -65,6 +65,7 @@ from tutor.worker.check_values import (
     skip,
 )
 from tutor.worker.comparison import Mistake, compare, which_mistake
+from tutor.worker.host_random import HostRandomDraws
 from tutor.worker.module_state import ModuleState, StateChange, tracer_places
 from tutor.worker.pictures import describe, jsonable
 from tutor.worker.said import Said, later, lead, msg
@@ -99,6 +100,7 @@ __all__ = [
     "CompileLog",
     "JitCalls",
     "LegacyKeyUses",
+    "HostRandomDraws",
     "TraceCounter",
     "argument_use",
     "assert_compile_count",

@@ -18,6 +18,14 @@ from tutor.worker.pictures import jsonable, numeric_array, plain_scalar
 MAX_MISMATCHES = 12  # the first mismatching elements a detail lists
 
 
+def _numeric(dtype: np.dtype) -> bool:
+    """A number or a bool, the extra float and int types JAX brings (bfloat16, float8, int4 from
+    ml_dtypes: NumPy sees them as opaque records) included."""
+    if np.issubdtype(dtype, np.number) or dtype == np.bool_:
+        return True
+    return dtype.kind == "V" and dtype.names is None and dtype.type.__module__ == "ml_dtypes"
+
+
 def _leaf_compare(
     actual: Any, expected: Any, rtol: float, atol: float, check_dtype: bool, path: str = ""
 ) -> D.Leaf:
@@ -32,9 +40,7 @@ def _leaf_compare(
         expected_dtype=str(exp.dtype),
         expected=jsonable(exp),
     )
-    if act_arr is None or not (
-        np.issubdtype(act_arr.dtype, np.number) or act_arr.dtype == np.bool_
-    ):
+    if act_arr is None or not _numeric(act_arr.dtype):
         leaf.problem, leaf.actual = "type", repr(actual)[:300]
         return leaf
     leaf.actual_shape, leaf.actual_dtype, leaf.actual = (

@@ -2,23 +2,24 @@
 # Already in the context: logistic_obj(x, A), LAM = 0.1, hvp_fwd_rev(x, v, A).
 
 
-def _safe_ratio(num, den):
-    """num / den when den > 0, 0 otherwise (double where: the branch with a zero denominator never divides)."""
-    positive = den > 0
-    return jnp.where(positive, num / jnp.where(positive, den, 1.0), 0.0)
+def _safe_ratio(live, num, den):
+    """num / den while live, 0 otherwise (double where: the branch not taken never divides)."""
+    return jnp.where(live, num / jnp.where(live, den, 1.0), 0.0)
 
 
 def cg_solve(matvec, b, iters):
     """Conjugate gradients: a fixed iters iterations, returning an approximate solution of H x = b; H is reached only through matvec(v) = H v."""
+    floor = 1e-12 * jnp.vdot(b, b)  # converged once ‖r‖ ≤ 1e-6·‖b‖: in float32 the residual often stops tiny, not at 0
 
     def body(_, carry):
         x, resid, direction, rr = carry
+        live = rr > floor  # the residual is not yet small enough to count as 0
         h_dir = matvec(direction)
-        alpha = _safe_ratio(rr, jnp.vdot(direction, h_dir))   # once the residual is 0, α = 0 and x stays put
+        alpha = _safe_ratio(live, rr, jnp.vdot(direction, h_dir))   # once converged, α = 0 and x stays put
         x = x + alpha * direction
         resid = resid - alpha * h_dir
         rr_next = jnp.vdot(resid, resid)
-        beta = _safe_ratio(rr_next, rr)
+        beta = _safe_ratio(live, rr_next, rr)
         return x, resid, resid + beta * direction, rr_next
 
     rr0 = jnp.vdot(b, b)

@@ -2,23 +2,24 @@
 # 上下文里已有:logistic_obj(x, A)、LAM = 0.1、hvp_fwd_rev(x, v, A)。
 
 
-def _safe_ratio(num, den):
-    """den > 0 时返回 num / den,否则返回 0(双 where:分母为 0 的那一支根本不做除法)。"""
-    positive = den > 0
-    return jnp.where(positive, num / jnp.where(positive, den, 1.0), 0.0)
+def _safe_ratio(live, num, den):
+    """live 时返回 num / den,否则返回 0(双 where:不算的那一支根本不做除法)。"""
+    return jnp.where(live, num / jnp.where(live, den, 1.0), 0.0)
 
 
 def cg_solve(matvec, b, iters):
     """共轭梯度:固定迭代 iters 次,返回 H x = b 的近似解;只通过 matvec(v) = H v 访问 H。"""
+    floor = 1e-12 * jnp.vdot(b, b)  # ‖r‖ ≤ 1e-6·‖b‖ 就算收敛:float32 的残差常常停在很小的数,而不是 0
 
     def body(_, carry):
         x, resid, direction, rr = carry
+        live = rr > floor  # 残差还没小到可以当作 0
         h_dir = matvec(direction)
-        alpha = _safe_ratio(rr, jnp.vdot(direction, h_dir))   # 残差为 0 后 α = 0,不再移动
+        alpha = _safe_ratio(live, rr, jnp.vdot(direction, h_dir))   # 收敛后 α = 0,不再移动
         x = x + alpha * direction
         resid = resid - alpha * h_dir
         rr_next = jnp.vdot(resid, resid)
-        beta = _safe_ratio(rr_next, rr)
+        beta = _safe_ratio(live, rr_next, rr)
         return x, resid, resid + beta * direction, rr_next
 
     rr0 = jnp.vdot(b, b)
