@@ -158,8 +158,7 @@ def _distinct(mistakes, rtol, atol):
         m
         for m in mistakes
         if not any(
-            o is not m and compare(m.value, o.value, rtol=rtol, atol=atol) is None
-            for o in mistakes
+            o is not m and compare(m.value, o.value, rtol=rtol, atol=atol) is None for o in mistakes
         )
     ]
 
