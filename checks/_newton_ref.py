@@ -54,7 +54,9 @@ def count_mistakes(a, loop="scan"):
         Mistake(
             "counts_every_step",
             np.full(len(k_abs), CAP),
-            msg("_newton_ref.counts_every_step" if loop == "scan" else "_newton_ref.runs_to_cap"),
+            msg("_newton_ref.counts_every_step")
+            if loop == "scan"
+            else msg("_newton_ref.runs_to_cap"),
         ),
         Mistake(
             "checks_after_update",

@@ -62,16 +62,16 @@ def _pair_mistake(seed, A, B):
         return np.asarray(jax.random.normal(ka, (4, 4))), np.asarray(b)
 
     known = (
-        (draws(k_b, k_a), "ex_a1_2_fix3.keys_swapped"),
-        (draws(k1, k2), "ex_a1_2_fix3.split_three"),
-        (draws(k_a, k_b, b_cut=True), "ex_a1_2_fix3.b_cut_from_square"),
+        (draws(k_b, k_a), lambda: msg("ex_a1_2_fix3.keys_swapped")),
+        (draws(k1, k2), lambda: msg("ex_a1_2_fix3.split_three")),
+        (draws(k_a, k_b, b_cut=True), lambda: msg("ex_a1_2_fix3.b_cut_from_square")),
     )
-    for (ka_value, kb_value), key in known:
+    for (ka_value, kb_value), words in known:
         if (
             compare(A, ka_value, rtol=1e-6, atol=1e-6) is None
             and compare(B, kb_value, rtol=1e-6, atol=1e-6) is None
         ):
-            return msg(key)
+            return words()
     return None
 
 

@@ -113,11 +113,9 @@ def _(L):
             rtol=1e-5,
             atol=1e-5,
             what=msg("ex_a1_6_fix3.sums_for_k", k=k),
-            msg=msg(
-                "ex_a1_6_fix3.overwritten"
-                if got.shape == (k,) and _one_kept(np.asarray(got, np.float64), d64, o, k)
-                else "ex_a1_6_fix3.sums_differ"
-            ),
+            msg=msg("ex_a1_6_fix3.overwritten")
+            if got.shape == (k,) and _one_kept(np.asarray(got, np.float64), d64, o, k)
+            else msg("ex_a1_6_fix3.sums_differ"),
         )
 
 

@@ -70,9 +70,9 @@ def _(L):
                 rtol=1e-5,
                 atol=1e-5,
                 what="centered",
-                msg=msg(
-                    "ex_a1_7_fix1.order_swapped" if swapped else "ex_a1_7_fix1.centered_differs"
-                ),
+                msg=msg("ex_a1_7_fix1.order_swapped")
+                if swapped
+                else msg("ex_a1_7_fix1.centered_differs"),
             )
             assert_close(
                 z,
