@@ -9,6 +9,7 @@ import numpy as np
 from tutor.worker.checklib import (
     Checks,
     CompileLog,
+    Mistake,
     assert_close,
     assert_compile_count,
     assert_equal,
@@ -72,6 +73,27 @@ def _bits(seed, n):
     return np.asarray(jax.random.key_data(jax.random.split(jax.random.key(seed), n)))
 
 
+def _stream_mistakes(seed, n):
+    """The bits two known slips give for make_keys(seed, n): one more key split off and the first
+    dropped, and one key per adjacent seed seed, seed + 1, ... (not split from one seed)."""
+    import jax
+
+    extra = jax.random.split(jax.random.key(seed), n + 1)[1:]
+    adjacent = [jax.random.key(seed + i) for i in range(n)]
+    return [
+        Mistake(
+            "split_extra",
+            np.asarray(jax.random.key_data(extra)),
+            msg("ex_a1_1_fix1.split_extra", n=n),
+        ),
+        Mistake(
+            "adjacent_seeds",
+            np.stack([np.asarray(jax.random.key_data(k)) for k in adjacent]),
+            msg("ex_a1_1_fix1.adjacent_seeds"),
+        ),
+    ]
+
+
 @checks.add("typed")
 def _(L):
     for seed, n in ((7, N), (2024, N)):
@@ -91,6 +113,7 @@ def _(L):
             atol=0,
             what=msg("ex_a1_1_fix1.bits_of", seed=seed, n=n),
             msg=msg("ex_a1_1_fix1.other_stream"),
+            mistakes=_stream_mistakes(seed, n),
         )
 
 

@@ -62,7 +62,17 @@ def _(L):
                 Mistake(
                     "one_short",
                     _reference(float(v), max(times - 1, 0)),
-                    msg("ex_a1_2_fix1.one_short", max_times=max(times - 1, 0)),
+                    msg("ex_a1_2_fix1.one_short", times=times, max_times=max(times - 1, 0)),
+                ),
+                Mistake(
+                    "one_extra",
+                    _reference(float(v), times + 1),
+                    msg("ex_a1_2_fix1.one_extra", times=times, n=times + 1),
+                ),
+                Mistake(
+                    "body_arguments_swapped",
+                    0.5 * math.cos(times - 1) + float(v) if times else 0.0,
+                    msg("ex_a1_2_fix1.body_arguments_swapped", times=times),
                 ),
                 Mistake(
                     "from_v",

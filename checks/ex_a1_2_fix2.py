@@ -61,7 +61,13 @@ def _(L):
                 "old_count",
                 sums / np.maximum(k - 1, 1),
                 msg("ex_a1_2_fix2.mean_before_increment"),
-            )
+            ),
+            Mistake("running_sum", sums, msg("ex_a1_2_fix2.running_sum")),
+            Mistake(
+                "one_step_behind",
+                np.concatenate([[0.0], sums[:-1]]) / np.maximum(k - 1, 1),
+                msg("ex_a1_2_fix2.mean_before_adding"),
+            ),
         ],
     )
     assert_close(

@@ -152,10 +152,10 @@ def _counts_equal(ks, kw, a):
     want = N.emulate(a)[1]
     why = ""
     if _same(kw, want):
-        found = which_mistake(ks, N.count_mistakes(a), rtol=0, atol=0)
+        found = which_mistake(ks, N.count_mistakes(a, "scan"), rtol=0, atol=0)
         why = (msg("ex_a1_3.scan_version_said") + found.message) if found else ""
     elif _same(ks, want):
-        found = which_mistake(kw, N.count_mistakes(a), rtol=0, atol=0)
+        found = which_mistake(kw, N.count_mistakes(a, "while"), rtol=0, atol=0)
         why = (msg("ex_a1_3.while_version_said") + found.message) if found else ""
     fail(
         msg(
@@ -179,10 +179,10 @@ def _(L):
     _counts_equal(ks, kw, CHAPTER_A)
 
 
-def _range(k, a, version):
+def _range(k, a, version, loop):
     if ((k > 0) & (k < CAP)).all():
         return
-    found = which_mistake(k, N.count_mistakes(a), rtol=0, atol=0)
+    found = which_mistake(k, N.count_mistakes(a, loop), rtol=0, atol=0)
     fail(
         msg(
             "ex_a1_3.count_out_of_range",
@@ -198,9 +198,9 @@ def _range(k, a, version):
 @checks.add("count_range", needs="returns")
 def _(L):
     _, ks = _run(L.newton_sqrt_scan, CHAPTER_A, "newton_sqrt_scan")
-    _range(ks, CHAPTER_A, "scan")
+    _range(ks, CHAPTER_A, "scan", "scan")
     _, kw = _run(L.newton_sqrt_while, CHAPTER_A, "newton_sqrt_while")
-    _range(kw, CHAPTER_A, "while")
+    _range(kw, CHAPTER_A, "while", "while")
 
 
 @checks.add("uses_loops", needs="returns")
@@ -317,7 +317,7 @@ def _(L):
             rtol=0,
             atol=0,
             what=msg("ex_a1_3.counts_at", version=version, a=[float(v) for v in a]),
-            mistakes=N.count_mistakes(a),
+            mistakes=N.count_mistakes(a, version),
             msg=msg(
                 "ex_a1_3.threshold_counts_differ",
                 want=want.tolist(),
@@ -358,7 +358,7 @@ def _(L):
     _values(xs, a, msg("ex_a1_3.fresh_scan"))
     _values(xw, a, msg("ex_a1_3.fresh_while"))
     _counts_equal(ks, kw, a)
-    _range(ks, a, msg("ex_a1_3.fresh_scan"))
+    _range(ks, a, msg("ex_a1_3.fresh_scan"), "scan")
     gr = _grad(L, a, jit=True)
     assert_close(
         gr,

@@ -13,6 +13,7 @@ from tutor.worker.checklib import (
     as_array,
     assert_close,
     assert_compile_count,
+    compare,
     fail,
     later,
     msg,
@@ -22,7 +23,10 @@ from tutor.worker.checklib import (
 
 checks = Checks("ex_a1_3_fix1")
 
-SYMPTOMS = {"ConcretizationTypeError": later("ex_a1_3_fix1.python_if")}
+SYMPTOMS = {
+    "ConcretizationTypeError": later("ex_a1_3_fix1.python_if"),
+    "word:Pred must be a scalar": later("ex_a1_3_fix1.elementwise_pred"),
+}
 
 
 def _cases():
@@ -50,6 +54,7 @@ def _(L):
         symptoms = {
             key: msg("ex_a1_3_fix1.jit_added") + str(words) for key, words in SYMPTOMS.items()
         }
+    results = []
     for label, v in _cases():
         got = as_array(
             R.call(fn, jnp.asarray(v), what="square_or_cube", symptoms=symptoms),
@@ -58,6 +63,11 @@ def _(L):
         )
         v64 = v.astype(np.float64)
         want, other = (v64**2, v64**3) if v.max() > 1 else (v64**3, v64**2)
+        results.append((label, v, got, want, other))
+    swapped = all(
+        compare(got, other, rtol=1e-5, atol=1e-5) is None for _, _, got, _, other in results
+    )
+    for label, v, got, want, other in results:
         assert_close(
             got,
             want,
@@ -69,7 +79,9 @@ def _(L):
                 Mistake(
                     "other_branch",
                     other,
-                    msg("ex_a1_3_fix1.other_branch", label=label)
+                    msg("ex_a1_3_fix1.branches_swapped")
+                    if swapped
+                    else msg("ex_a1_3_fix1.other_branch", label=label)
                     + (
                         msg("ex_a1_3_fix1.strict_at_one")
                         if v.max() == 1

@@ -73,6 +73,9 @@ def _float32_softmax(scores, ids, k, shift):
 def _mistakes(scores, ids, k):
     s = f64(scores)
     e = np.exp(s - s.max())
+    seg_max = np.full(k, -np.inf)
+    np.maximum.at(seg_max, np.asarray(ids), s)
+    e_seg = np.exp(s - seg_max[np.asarray(ids)])
     return [
         Mistake(
             "no_shift",
@@ -88,6 +91,11 @@ def _mistakes(scores, ids, k):
             "whole_array",
             e / e.sum(),
             msg("ex_a1_4.whole_array_softmax"),
+        ),
+        Mistake(
+            "sum_over_all",
+            e_seg / e_seg.sum(),
+            msg("ex_a1_4.divided_by_total"),
         ),
     ]
 

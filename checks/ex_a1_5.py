@@ -146,7 +146,9 @@ def _(L):
             rtol=0,
             atol=1e-5,
             what=msg("ex_a1_5.final_h_of", i=i, n=n),
-            mistakes=[leak] if n < T else [],
+            mistakes=[leak, Mistake("zeroed", np.zeros(H), msg("ex_a1_5.final_h_zeroed", i=i))]
+            if n < T
+            else [],
             msg=msg("ex_a1_5.final_h_differs", i=i),
         )
 

@@ -12,6 +12,7 @@ from tutor.worker.checklib import (
     Mistake,
     as_array,
     assert_close,
+    compare,
     fail,
     later,
     msg,
@@ -34,15 +35,20 @@ def _(L):
 
     for seed, n in ((761, 6), (762, 6)):  # one shape: the learner's gradient compiles once
         p, xs = _data(seed, n)
-        got = as_array(
-            R.call(
-                L.grad_total, jnp.asarray(p), jnp.asarray(xs), what="grad_total", symptoms=SYMPTOMS
-            ),
-            msg("ex_a1_5_fix1.result"),
-            shape=(3,),
+        out = R.call(
+            L.grad_total, jnp.asarray(p), jnp.asarray(xs), what="grad_total", symptoms=SYMPTOMS
         )
         p64, x64 = p.astype(np.float64), xs.astype(np.float64)
         resid = x64 @ p64 - 1.0
+        if tuple(getattr(out, "shape", ())) == xs.shape and (
+            compare(np.asarray(out), 2.0 * resid[:, None] * p64, rtol=1e-4, atol=1e-4) is None
+        ):
+            fail(
+                msg("ex_a1_5_fix1.grad_wrt_xs", n=n),
+                expected_shape=[3],
+                actual_shape=list(xs.shape),
+            )
+        got = as_array(out, msg("ex_a1_5_fix1.result"), shape=(3,))
         want = 2.0 * resid @ x64
         assert_close(
             got,

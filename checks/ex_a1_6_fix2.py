@@ -49,6 +49,19 @@ def _carry_mask(xs, valid):
     )
 
 
+def _mask_one_ahead(xs, valid):
+    """What reading the mask at m[t + 1] at step t gives (a counter started at 1; an index past
+    the end is clamped to the last step, as JAX does)."""
+    out = []
+    for row, v in zip(xs.astype(np.float64), valid, strict=False):
+        h = 0.0
+        for t, x in enumerate(row):
+            if v[min(t + 1, len(row) - 1)]:
+                h = 0.8 * h + 0.2 * x
+        out.append(h)
+    return np.array(out)
+
+
 def _batched(L, xs, valid):
     import jax
     import jax.numpy as jnp
@@ -105,6 +118,11 @@ def _(L):
                 "swapped",
                 _decay(xs, lengths, 0.2, 0.8),
                 msg("ex_a1_6_fix2.weights_swapped"),
+            ),
+            Mistake(
+                "mask_one_ahead",
+                _mask_one_ahead(xs, valid),
+                msg("ex_a1_6_fix2.mask_one_ahead"),
             ),
         ],
     )
