@@ -21,6 +21,7 @@ from tutor.worker.checklib import (
     Checks,
     CompileLog,
     assert_compile_count,
+    assert_equal,
     assert_that,
     fail,
     later,
@@ -183,11 +184,12 @@ def _(L):
         if out is not None and out.strip() == want:
             return
         lines = len(whole.strip().splitlines())
+        # out differs from the first line here, so each assert_equal fails with both shown
         if out is None:
-            fail(msg("ex_7_2_fix6.first_line_none", lines=lines), expected=want, actual=None)
+            assert_equal(None, want, msg("ex_7_2_fix6.first_line_none", lines=lines))
         if out.strip() == whole.strip():
-            fail(msg("ex_7_2_fix6.whole_message", lines=lines), expected=want, actual=out[:600])
-        fail(msg("ex_7_2_fix6.not_first_line", lines=lines), expected=want, actual=repr(out)[:600])
+            assert_equal(out[:600], want, msg("ex_7_2_fix6.whole_message", lines=lines))
+        assert_equal(repr(out)[:600], want, msg("ex_7_2_fix6.not_first_line", lines=lines))
 
 
 @checks.add("scoped")
