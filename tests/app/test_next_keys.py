@@ -64,6 +64,8 @@ async def test_n_and_f1_lead_every_footer(make_app, lang_env, lang, size):
             first = bar_items(app)[0]
             in_editor = app.focused is not None and app.focused.id == "editor"
             assert first == ("^n" if in_editor else "n", t("app.key.next")), (kind, first)
+            # the bar's items are set before it is drawn: wait for the drawn text, then judge it
+            await wait_until(pilot, lambda: bool(bar_text(app).strip()))
             shown = bar_text(app)
             assert shown.startswith(f" {first[0]}  {first[1]}  f1 "), (kind, shown)
         app.open_item("progress", "")
