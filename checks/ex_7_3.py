@@ -177,17 +177,17 @@ def _(L):
     # exact arithmetic, then float32 rounding leaves a tiny one, not 0
     two = jnp.asarray([2.0] * 4 + [2.0 * (1.0 + 2.0**-20)] * 4, jnp.float32)
     close = lambda r_: jnp.sum(L.cg_solve(lambda vec: two * vec, r_, 5))  # noqa: E731
-    for label, fn, at in (
-        ("b", total, vec_b),
-        ("0", total, jnp.zeros_like(vec_b)),
-        ("1", close, jnp.ones(8, jnp.float32)),
+    for where, fn, at, at_zero in (
+        (msg("ex_7_3.where_random_b"), total, vec_b, False),
+        (msg("ex_7_3.where_zero"), total, jnp.zeros_like(vec_b), True),
+        (msg("ex_7_3.where_ones"), close, jnp.ones(8, jnp.float32), False),
     ):
-        g = as_array(jax.grad(fn)(at), msg("ex_7_3.grad_at", label=label), shape=(8,))
-        if not np.all(np.isfinite(g)) and exact_ok and label != "0":
-            fail(msg("ex_7_3.tiny_residual_nan", label=label), grad=g)
+        g = as_array(jax.grad(fn)(at), msg("ex_7_3.grad_at", where=where), shape=(8,))
+        if not np.all(np.isfinite(g)) and exact_ok and not at_zero:
+            fail(msg("ex_7_3.tiny_residual_nan", where=where), grad=g)
         assert_that(
             np.all(np.isfinite(g)),
-            msg("ex_7_3.nan_grad_at", label=label),
+            msg("ex_7_3.nan_grad_at", where=where),
             grad=g,
         )
     assert_close(
