@@ -6,7 +6,7 @@ arrays)."""
 
 import numpy as np
 
-from tutor.worker.checklib import Checks, assert_close, assert_equal, msg, rng
+from tutor.worker.checklib import Checks, assert_close, assert_equal, fail, msg, rng
 
 checks = Checks("ex_7_7_fix1")
 
@@ -41,6 +41,23 @@ def _structure_cause(spec, got_def, tree: int) -> str:
     return msg("ex_7_7_fix1.wrong_structure", tree=tree)
 
 
+def _lists_taken_as_leaves(spec, exc: Exception) -> bool:
+    """Whether `exc` is what an is_leaf that also stops at lists raises on `spec`: a whole list
+    (of sub-trees) handed to jnp.zeros as if it were a shape. Computed, never assumed."""
+    import jax
+    import jax.numpy as jnp
+
+    if not any(
+        isinstance(n, list) for n in jax.tree.leaves(spec, is_leaf=lambda n: isinstance(n, list))
+    ):
+        return False
+    try:
+        jax.tree.map(jnp.zeros, spec, is_leaf=lambda n: isinstance(n, (tuple, list)))
+    except Exception as mistaken:  # noqa: BLE001 (compared with the learner's, whatever it is)
+        return type(mistaken) is type(exc) and str(mistaken) == str(exc)
+    return False
+
+
 def _leaf_cause(leaf, where, shape, kind) -> str:
     """Why a leaf is not a float32 zeros array: a float64 NumPy array of the right shape is what
     np.zeros makes; else only what the leaf is."""
@@ -54,7 +71,12 @@ def _(L):
     import jax
 
     for k, spec in enumerate(_specs(871)):
-        out = L.zeros_from_spec(spec)
+        try:
+            out = L.zeros_from_spec(spec)
+        except Exception as exc:
+            if _lists_taken_as_leaves(spec, exc):
+                fail(msg("ex_7_7_fix1.list_taken_as_leaf", tree=k + 1, error=type(exc).__name__))
+            raise
         want_def = jax.tree.structure(spec, is_leaf=_is_shape)
         try:
             got_def = jax.tree.structure(out)
