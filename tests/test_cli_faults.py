@@ -271,11 +271,12 @@ def test_ctrl_c_during_check_ends_with_the_cancelled_verdict(monkeypatch, capsys
 
         async def run(self, job, on_event=None, on_output=None):
             signal.raise_signal(signal.SIGINT)
-            try:
-                await asyncio.Event().wait()
+            try:  # bounded: a SIGINT that cancels nothing fails the test instead of hanging it
+                await asyncio.wait_for(asyncio.Event().wait(), timeout=60)
             except asyncio.CancelledError:  # as the real runner: the cancel is the learner's
                 asyncio.current_task().uncancel()
                 return judge(Facts.of(job, ended=Ended.CANCELLED))
+            raise AssertionError("Ctrl-C did not cancel the check's task")
 
         def warm(self, context=None):
             pass
@@ -284,6 +285,12 @@ def test_ctrl_c_during_check_ends_with_the_cancelled_verdict(monkeypatch, capsys
             pass
 
     monkeypatch.setattr(commands, "make_runs", lambda *a, **k: RunService(Interrupted()))
-    assert main(["check", "6.1"]) == 1
+    # a terminal's Ctrl-C reaches the default handler, which asyncio.run replaces by its cancel;
+    # a test worker process (pytest-xdist) may have SIGINT ignored, so the test sets the default
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        assert main(["check", "6.1"]) == 1
+    finally:
+        signal.signal(signal.SIGINT, previous)
     out, err = capsys.readouterr()
     assert t("run.cancelled") in out and "Traceback" not in err + out

@@ -30,7 +30,7 @@ def test_a_later_job_gets_the_program_from_memory_and_counts_its_compilations_as
         assert worker.started == 1
     results = [r["zh"] for r in ran]
     assert all(r.status is Status.PASSED for r in results), [r.stderr for r in results]
-    alone = runner.run(snippet_job(COMPILES, label="alone", time_limit=120.0))
+    alone = runner.run_sync(snippet_job(COMPILES, label="alone", time_limit=120.0))
     counted, kept_alone = _lines(alone)
     assert kept_alone == 0  # a learner's one-shot worker reads the cache as JAX does
     # the first job may compile (a cold cache) or read the file; by the third, memory answers
@@ -62,5 +62,5 @@ def test_fixtures_judged_on_compile_counts_get_the_verdict_of_their_lone_run(run
     assert solution is not None and solution.status is Status.PASSED
     for path, res in zip(files, batched, strict=True):
         assert res is not None and res.status is Status.FAILED, path.name
-        alone = runner.run(exercise_job(ex, path, ctx, time_limit=120.0))
+        alone = runner.run_sync(exercise_job(ex, path, ctx, time_limit=120.0))
         assert _timeless(res) == _timeless(alone), path.name
