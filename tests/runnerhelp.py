@@ -127,3 +127,12 @@ def run_fault(runner, tmp_path: Path, fault: tuple):
 
 # the worker of the supervision tests: the real worker's protocol, reaper and limits, no jax
 FAKE_WORKER = [sys.executable, str(Path(__file__).resolve().parent / "fakeworker.py")]
+
+
+def timeless(result) -> dict:
+    """A result as a dict without its timings (the only thing two runs of one job may differ in)."""
+    d = result.to_dict()
+    d.pop("duration_s")
+    for check in d["checks"]:
+        check.pop("duration_s")
+    return d

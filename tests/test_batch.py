@@ -3,6 +3,8 @@ with its own output, and judges them as the runner judges a one-shot worker's; a
 its limit ends the batch and is left, with those after it, to a worker of its own; a verdict that
 fails in the batch but holds alone is reported as a leak of process-wide state."""
 
+from runnerhelp import timeless
+
 from tutor.authoring.course_proof import Input, prove
 from tutor.protocol.result import Status
 from tutor.running.batch import BatchWorker, run_batch, run_batch_said
@@ -86,15 +88,6 @@ def test_a_verdict_that_holds_alone_but_not_after_a_leak_names_the_leak(runner):
     assert all(v.ok for v in prove([leak, dtype], runner))
 
 
-def _timeless(result) -> dict:
-    """A result as a dict without its timings (the only thing two runs may differ in)."""
-    d = result.to_dict()
-    d.pop("duration_s")
-    for check in d["checks"]:
-        check.pop("duration_s")
-    return d
-
-
 def test_a_fixture_said_in_both_languages_reads_as_its_run_in_each_would():
     from tutor.course.loader import load_course
     from tutor.running.runner import exercise_job
@@ -111,7 +104,7 @@ def test_a_fixture_said_in_both_languages_reads_as_its_run_in_each_would():
     (both,) = run_batch_said([job("zh")], [["zh", "en"]])
     assert set(both) == {"zh", "en"}
     for lang, alone in apart.items():
-        assert _timeless(both[lang]) == _timeless(alone), lang
+        assert timeless(both[lang]) == timeless(alone), lang
     failed = [c.message for c in both["en"].checks if c.status.value == "failed"]
     assert failed and failed != [c.message for c in both["zh"].checks if c.status.value == "failed"]
 

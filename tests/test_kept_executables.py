@@ -2,6 +2,8 @@
 (tutor/worker/kept_executables.py): a later job asking for the same program gets it from memory,
 and what a check counts (compilations) and every verdict stay what a job's lone run gives."""
 
+from runnerhelp import timeless
+
 from tutor.protocol.result import Status
 from tutor.running.batch import BatchWorker, run_batch, run_batch_said
 from tutor.running.runner import exercise_job, snippet_job
@@ -38,15 +40,6 @@ def test_a_later_job_gets_the_program_from_memory_and_counts_its_compilations_as
     assert [_lines(r)[0] for r in results] == [counted] * 3  # each compilation still counted
 
 
-def _timeless(result) -> dict:
-    """A result as a dict without its timings (the only thing two runs may differ in)."""
-    d = result.to_dict()
-    d.pop("duration_s")
-    for check in d["checks"]:
-        check.pop("duration_s")
-    return d
-
-
 def test_fixtures_judged_on_compile_counts_get_the_verdict_of_their_lone_run(runner):
     """6.3's checks count compilations (a jit rebuilt on every call, a static learning rate):
     after the solution compiled the same programs in the batch, each verdict is the lone one."""
@@ -63,4 +56,4 @@ def test_fixtures_judged_on_compile_counts_get_the_verdict_of_their_lone_run(run
     for path, res in zip(files, batched, strict=True):
         assert res is not None and res.status is Status.FAILED, path.name
         alone = runner.run_sync(exercise_job(ex, path, ctx, time_limit=120.0))
-        assert _timeless(res) == _timeless(alone), path.name
+        assert timeless(res) == timeless(alone), path.name
