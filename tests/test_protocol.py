@@ -29,7 +29,7 @@ from tutor.protocol.result import CheckOutcome, CheckStatus, ErrorInfo, Status
 from tutor.running.judging import Facts, JobEvents, judge
 from tutor.words.catalog import t
 from tutor.worker.run_job import compile_learner
-from tutor.worker.tracebacks import is_memory_error, learner_error, stuck_error
+from tutor.worker.tracebacks import is_memory_error, learner_error, sample_is_whole, stuck_error
 
 ROOT = Path(__file__).resolve().parent.parent
 NONCE = "ab" * 16
@@ -295,6 +295,28 @@ def test_the_stuck_line_comes_from_the_sampled_stack():
         DUMP, "/home/l/练习.py", lang="en"
     )  # the job's language, not the process's
     assert english.message.isascii() and english.traceback.split("\n")[0].isascii()
+
+
+# a sample faulthandler cut at a frame being pushed (seen under load, Python 3.13), then a whole one
+CUT_SAMPLE = "Stack (most recent call first):\n  File ???, line 0 in \n"
+WHOLE_SAMPLE = """Stack (most recent call first):
+  File "/venv/jax/_src/core.py", line 692 in bind
+  File "/home/l/answer.py", line 4 in spin
+  File "/home/l/answer.py", line 6 in <module>
+  File "/repo/tutor/worker/run_job.py", line 221 in _run_exercise
+  File "/repo/tutor/worker/main.py", line 170 in run
+"""
+
+
+def test_a_stack_sample_is_whole_once_it_reaches_the_worker_frames():
+    assert not sample_is_whole("") and not sample_is_whole(CUT_SAMPLE)
+    assert not sample_is_whole(WHOLE_SAMPLE.split('  File "/repo')[0])  # still being written
+    assert sample_is_whole(WHOLE_SAMPLE) and not sample_is_whole(WHOLE_SAMPLE + CUT_SAMPLE)
+    deep = "Stack (most recent call first):\n" + '  File "/l/a.py", line 5 in down\n' * 100
+    assert not sample_is_whole(deep) and sample_is_whole(deep + "  ...\n")  # the depth limit
+    info = stuck_error(CUT_SAMPLE + WHOLE_SAMPLE, "/home/l/answer.py")
+    assert info is not None and info.line == 4
+    assert stuck_error(CUT_SAMPLE, "/home/l/answer.py") is None
 
 
 def test_memory_errors_are_recognised_in_one_place():

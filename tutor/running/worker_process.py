@@ -24,9 +24,11 @@ from tutor.protocol.events import Event, Job, ProtocolError, Ready, decode_event
 from tutor.protocol.result import CappedText
 from tutor.worker import processes, xlacache
 from tutor.worker.main import EVENTS_FILE, STACK_FILE, STACK_SIGNAL
+from tutor.worker.tracebacks import sample_is_whole
 
 MAX_PENDING = 16 * 1024 * 1024  # bytes of one unfinished line on the result pipe
-WORKER_POLL_S = 0.01  # how often an ending worker proper is looked at
+WORKER_POLL_S = 0.01  # how often an ending worker proper (or its stack sample) is looked at
+STACK_ASKS = 4  # a stack sample not whole by then is asked for again, up to this many times
 
 
 class EndOfEvents:
@@ -212,24 +214,11 @@ class WorkerProcess:
         return out
 
     async def sample_stack(self, wait_s: float) -> str:
-        """The worker's stack, sampled now: asked for with STACK_SIGNAL, which makes the worker's
-        main thread write its own stack and end (tutor/worker/main.py); the file is whole once
-        the worker is gone, which is waited for at most `wait_s` (the learner's code may have
-        blocked or replaced the signal: then whatever the file holds, often nothing)."""
-        if self.handle is not None and processes.alive(self.handle):
-            self._asked_stack = True
-            try:
-                self.handle.send_signal(STACK_SIGNAL)
-            except Exception:  # noqa: BLE001 - gone meanwhile: there is no stack to ask for
-                pass
-            await self.wait_worker(wait_s)
-        try:
-            with open(
-                os.path.join(self.workdir, STACK_FILE), encoding="utf-8", errors="replace"
-            ) as fh:
-                return fh.read()
-        except OSError:
+        """The worker's stack, sampled now (`sample_stack`); the worker is killed afterwards."""
+        if self.handle is None:
             return ""
+        self._asked_stack = True
+        return await sample_stack(self.handle, os.path.join(self.workdir, STACK_FILE), wait_s)
 
     def send(self, job: Job) -> None:
         try:
@@ -379,3 +368,34 @@ async def _exited(pid: int, timeout: float) -> bool:
     finally:
         loop.remove_reader(fd)
         os.close(fd)
+
+
+async def sample_stack(handle, path: str, wait_s: float) -> str:
+    """The stack of a worker (`handle`, from processes.process), sampled now: STACK_SIGNAL makes
+    its main thread add its own stack to the file at `path` and go on (tutor/worker/main.py). A
+    sample that stops short of the worker's own frames (half written yet, or cut at a frame being
+    pushed) is waited for, then asked for again, for at most `wait_s` in all (the learner's code
+    may have blocked or replaced the signal: then whatever the file holds, often nothing).
+    Returns every sample written."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + wait_s
+    dump = ""
+    while processes.alive(handle):
+        try:
+            handle.send_signal(STACK_SIGNAL)
+        except Exception:  # noqa: BLE001 - gone meanwhile: there is no stack to ask for
+            break
+        ask_again = min(deadline, loop.time() + wait_s / STACK_ASKS)
+        while not sample_is_whole(dump := _read_text(path)) and loop.time() < ask_again:
+            await asyncio.sleep(WORKER_POLL_S)
+        if sample_is_whole(dump) or loop.time() >= deadline:
+            return dump
+    return dump or _read_text(path)
+
+
+def _read_text(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.read()
+    except OSError:
+        return ""

@@ -23,7 +23,7 @@ from tutor.worker import processes
 RESULT_FD_MIN = 200  # the result pipe is moved up here, away from the fds learners touch
 EVENTS_FILE = "events.jsonl"  # in the run folder: where events go if the learner closed the pipe
 STACK_FILE = "stack.txt"  # in the run folder: the stack sampled when the time limit is reached
-STACK_SIGNAL = signal.SIGUSR2  # the parent's request: write your stack to STACK_FILE, then end
+STACK_SIGNAL = signal.SIGUSR2  # the parent's request: add your stack to STACK_FILE
 STACK_FD_MIN = 210  # the stack file's descriptor is moved up here, away from the fds learners touch
 WORKER_FAILED_EXIT = 86  # the worker's own code failed after the job arrived
 _write, _exit, _open = (
@@ -116,10 +116,13 @@ def _apply_limits(job: Job) -> None:
 
 
 def _arm_stack_sample(path: str) -> None:
-    """When the parent's time limit is reached, it sends STACK_SIGNAL to this process. The kernel
-    delivers a signal sent to a process to its main thread (unless that thread blocks it), where
-    faulthandler writes the stack of that thread to `path` from inside the signal handler; the
-    signal's default action then ends the worker, so the file is whole once the worker is gone.
+    """When the parent's time limit is reached, it sends STACK_SIGNAL to this process; the
+    kernel hands it to the main thread (one that does not block it and is not busy with another
+    signal), where faulthandler appends the stack of that thread to `path` from inside the signal
+    handler. The worker then goes on until the parent kills it: a sample taken while the
+    interpreter is half-way through pushing a frame stops at that frame (faulthandler follows the
+    frame chain as it is), so the parent asks again until a sample reaches the worker's own frames
+    (tracebacks.sample_is_whole).
 
     The stack is written by the interrupted thread itself: nothing else runs on it meanwhile.
     faulthandler's watchdog (dump_traceback_later), which this replaces, walked the main thread's
@@ -133,8 +136,7 @@ def _arm_stack_sample(path: str) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
     high = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, STACK_FD_MIN)
     os.close(fd)
-    signal.signal(STACK_SIGNAL, signal.SIG_DFL)  # what faulthandler's chain ends with
-    faulthandler.register(STACK_SIGNAL, file=high, all_threads=False, chain=True)
+    faulthandler.register(STACK_SIGNAL, file=high, all_threads=False, chain=False)
 
 
 class Engine(Protocol):

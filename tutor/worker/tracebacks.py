@@ -222,6 +222,24 @@ def _faulthandler_ascii(text: str) -> str:
     return "".join(out)
 
 
+WORKER_FRAME_FILE = "tutor/worker/main.py"  # below the learner's code in every stack sample
+
+
+def sample_is_whole(dump: str) -> bool:
+    """The last stack sample in `dump` (faulthandler's, most recent call first) reaches the
+    worker's own frames below the learner's code, or faulthandler's depth limit: it holds every
+    frame of the learner's. A sample still being written has not got there yet; one taken while
+    the interpreter was half-way through pushing a frame never will (faulthandler stops at it)."""
+    start = dump.rfind("Stack (")
+    if start < 0:
+        return False
+    for row in dump[start:].splitlines():
+        m = _FRAME_RE.match(row)
+        if row == "  ..." or (m and m.group(1).endswith(WORKER_FRAME_FILE)):
+            return True
+    return False
+
+
 def stuck_error(
     dump: str, learner_file: str, source: str | None = None, lang: str | None = None
 ) -> ErrorInfo | None:
