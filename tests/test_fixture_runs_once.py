@@ -1,11 +1,12 @@
 """A wrong fixture is the same code in both languages, so the course proof runs it once and judges
 that one run's words in each language: its input carries the English judge (`said_in`), held to
 the `# expect.en:` words, beside the Chinese one, held to `# expect:`. The solution and the starter
-have an English version of their own (`solution.en.py`, `starter.en.py`) and run apart."""
+have an English version of their own (`solution.en.py`, `starter.en.py`) and run apart, except a
+solution whose English version differs only in comments: the same program, run once."""
 
 from __future__ import annotations
 
-from tutor.authoring.course_proof import exercise_inputs
+from tutor.authoring.course_proof import exercise_inputs, program
 from tutor.course.expectations import parse_expectation
 from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 
@@ -29,6 +30,17 @@ def test_each_fixture_is_one_run_judged_in_both_languages(course, tmp_path):
     assert {"6.1 solution", "6.1 solution [en]", "6.1 starter", "6.1 starter [en]"} <= set(labels)
     (english,) = [i for i in inputs if i.label == "6.1 solution [en]"]
     assert english.job().lang == "en" and english.job().file.endswith("solution.en.py")
+
+
+def test_a_solution_with_english_comments_only_is_one_run_judged_in_both(course, tmp_path):
+    ex = course.exercise("0.1")
+    english_file = ex.solution_path.with_name("solution.en.py")
+    assert english_file.read_text() != ex.solution_path.read_text()
+    assert program(english_file) == program(ex.solution_path)
+    inputs = exercise_inputs(course, ex, tmp_path)
+    (solution,) = [i for i in inputs if i.label.startswith("0.1 solution")]
+    assert solution.label == "0.1 solution" and list(solution.said_in) == ["en"]
+    assert {"0.1 starter", "0.1 starter [en]"} <= {i.label for i in inputs}  # starters run apart
 
 
 def test_the_one_run_is_held_to_each_languages_words(course, tmp_path):

@@ -14,14 +14,17 @@ finish is run alone; a verdict that fails in the batch is confirmed alone, and o
 alone but failed in the batch is reported as such (an input before it changed process-wide state).
 
 Exercises in both languages: the solution and the starter run once per language (the English run
-takes the exercise's `starter.en.py` and `solution.en.py` where it has them). A wrong fixture is
-the same code in both languages: it runs once, its words said in both (tutor/words/every_lang.py),
-and that run is judged in each language — the same verdict, and each fixture's words in that
-language's message (the `# expect.en:` line for English, required once the check module speaks
-through the catalogs: no Chinese literal left in it). Run alone, it runs once per language."""
+takes the exercise's `starter.en.py` and `solution.en.py` where it has them), except a
+`solution.en.py` that differs only in comments: the same program runs once, judged in both. A
+wrong fixture is the same code in both languages: it runs once, its words said in both
+(tutor/words/every_lang.py), and that run is judged in each language — the same verdict, and each
+fixture's words in that language's message (the `# expect.en:` line for English, required once
+the check module speaks through the catalogs: no Chinese literal left in it). Run
+alone, it runs once per language."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import functools
 import tempfile
@@ -239,6 +242,11 @@ def _fails_as(
     return judge_wrong
 
 
+def program(path: Path) -> str:
+    """What a Python file does, without its comments: two files with the same program run alike."""
+    return ast.dump(ast.parse(path.read_text(encoding="utf-8")))
+
+
 def exercise_inputs(
     course: Course, ex: Exercise, scratch: Path, time_limit: float | None = None
 ) -> list[Input]:
@@ -266,19 +274,22 @@ def exercise_inputs(
         path: Path,
         judge_in: Callable[[str], Callable[[RunResult], tuple[bool, str]]],
         isolated: bool | None = None,
+        by_program: bool = False,
     ) -> list[Input]:
         """`path` proved in every language: its version in each (`starter.en.py`) runs apart; a
         file that is the same in every language (a wrong fixture) runs once, its words judged in
-        each (`said_in`)."""
+        each (`said_in`). With `by_program`, so do versions that are the same program (they
+        differ only in comments), for inputs whose verdict never quotes their source lines."""
         versions = {lang: version(path, lang) for lang in LANGS}
-        runs: dict[Path, Input] = {}
+        runs: dict[Path | str, Input] = {}
         for lang, file in versions.items():
-            if file in runs:
-                runs[file].said_in[lang] = judge_in(lang)
+            key: Path | str = program(file) if by_program else file
+            if key in runs:
+                runs[key].said_in[lang] = judge_in(lang)
                 continue
             tag = "" if lang == "zh" else f" [{lang}]"
             lonely = alone(file) if isolated is None else isolated
-            runs[file] = Input(f"{label}{tag}", job_of(file, lang), judge_in(lang), lonely)
+            runs[key] = Input(f"{label}{tag}", job_of(file, lang), judge_in(lang), lonely)
         return list(runs.values())
 
     def solution_judge(lang: str) -> Callable[[RunResult], tuple[bool, str]]:
@@ -290,7 +301,8 @@ def exercise_inputs(
             return _fails_as(ex.starter_expectation, lang, english, where)
         return _not_attempted(ex.names)
 
-    inputs = each_lang(f"{ex.id} solution", ex.solution_path, solution_judge)
+    # a solution passes: no traceback quotes its lines, so one with English comments only runs once
+    inputs = each_lang(f"{ex.id} solution", ex.solution_path, solution_judge, by_program=True)
     inputs += each_lang(f"{ex.id} starter", ex.starter_path, starter_judge)
     for path in ex.wrong_solutions():
         isolated = (
