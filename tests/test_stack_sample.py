@@ -9,7 +9,7 @@ import time
 
 from test_protocol import CUT_SAMPLE, WHOLE_SAMPLE
 
-from tutor.running.worker_process import sample_stack
+from tutor.running.stack_sample import sample_stack
 from tutor.worker import processes
 from tutor.worker.main import STACK_SIGNAL
 

@@ -55,18 +55,18 @@ def test_the_exercise_workspace_reads_well(tmp_path, size):
     with TmuxTerm(size, env, "exercise 6.1") as term:
         screen = term.wait_for("运行检查", 30)
         if size[0] < 100:  # tabs: never run, it opens on the statement; F6: code → results
-            screen = term.wait_for("要求", 10)
+            screen = term.wait_for("要求", 30)
             statement = screen
             term.keys("F6")
             term.wait_for("def update_counter", 10)
             term.keys("F6")
             term.wait_for("第一个未通过的检查的差异", 10)
             term.keys("F6")
-            term.wait_for("要求", 10)
+            term.wait_for("要求", 30)
             term.keys("F6")  # back to the code
             term.wait_for("def update_counter", 10)
         else:
-            screen = term.wait_for("要求", 10)
+            screen = term.wait_for("要求", 30)
             statement = left_pane(screen)
         assert squeezed(signature) in squeezed(statement), screen
         assert_no_bad_line_start(screen)
@@ -83,7 +83,7 @@ def test_the_exercise_workspace_reads_well(tmp_path, size):
         words = first.message.split("\n")[0][:24]
         assert squeezed(words) in squeezed(screen), f"{words!r} not on the screen:\n{screen}"
         term.keys("F4")  # the cheat sheet, over the workspace
-        term.wait_for("速查表", 10)
+        term.wait_for("速查表", 30)
         term.keys("Escape")
         # the workspace's own title: its key bar words can linger below a cheat sheet half drawn
         screen = term.wait_for("练习 6.1", 10)
@@ -100,7 +100,7 @@ def test_a_lesson_page_reads_well_and_f4_comes_back(tmp_path, size):
             term.keys("PageDown")
             screen = term.settled()
         term.keys("F4")
-        term.wait_for("速查表", 10)
+        term.wait_for("速查表", 30)
         term.keys("Escape")
         screen = term.wait_for("课 6.1", 10)
         assert "运行示例" in screen and "速查表" not in screen, screen

@@ -106,10 +106,10 @@ def test_the_7_3_statement_reads_like_chinese(tmp_path, size):
         if size[0] < 100:  # tabs: code → results → statement
             term.keys("F6")
             term.keys("F6")
-            screen = term.wait_for("牛顿法", 10)
+            screen = term.wait_for("牛顿法", 30)
             right = None
         else:
-            screen = term.wait_for("牛顿法", 10)
+            screen = term.wait_for("牛顿法", 30)
             split = next(r for r in screen.split("\n") if "▊▊" in r)  # the editor's left edge
             right = cell_len(split[: split.index("▊▊")])
         rows = column(screen, 1, right)[2:-1]
