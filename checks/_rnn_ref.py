@@ -18,6 +18,17 @@ def unrolled(P, xs, row_vec=True, h0=None):
     return out
 
 
+def row_h0_outputs(P, xs, row_vec=True):
+    """The outputs (T, 1, 1) of the recurrence started from an h_0 of shape (1, HID), a row
+    instead of a vector: every h_t stays (1, HID) and every output h_t·Wo is (1, 1)."""
+    rec = P["Wh"] if row_vec else P["Wh"].T
+    state, out = np.zeros((1, HID)), []
+    for x_t in xs:
+        state = np.tanh(state @ rec + x_t @ P["Wx"] + P["b"])
+        out.append(state @ P["Wo"])
+    return np.array(out)
+
+
 def hidden_states(P, xs, row_vec=True):
     """Every hidden state h_1 … h_T (float64), for the shape diagnoses."""
     rec = P["Wh"] if row_vec else P["Wh"].T

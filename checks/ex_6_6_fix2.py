@@ -4,13 +4,24 @@ create each separately.
 Checks: the state survives a jit that donates it, and the caller's params are not donated with
 it ("donate"); count is an int32 0 and both moments are zero trees shaped like the params, leaf
 by leaf of the params' dtype (one layer's weights are bfloat16, as in mixed precision: a moment
-built with jnp.zeros(shape) comes out float32 there) ("values"); no two leaves of the state
+built with jnp.zeros(shape) comes out float32 there; a moment that is the params' leaves as a
+flat list of zeros, as jax.tree.leaves gives them, is named) ("values"); no two leaves of the state
 share a buffer ("separate")."""
 
 import _repair_ch6 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, as_tuple, assert_close, assert_that, fail, msg, rng
+from tutor.worker.checklib import (
+    Checks,
+    as_tuple,
+    assert_close,
+    assert_equal,
+    assert_that,
+    compare,
+    fail,
+    msg,
+    rng,
+)
 
 checks = Checks("ex_6_6_fix2")
 
@@ -83,6 +94,7 @@ def _(L):
     assert_close(count, 0, rtol=0, atol=0, what="count", msg=msg("ex_6_6_fix2.values.msg"))
     zeros = jax.tree.map(lambda a: np.zeros(a.shape, a.dtype), params)
     for name, moment in (("mu", mu), ("nu", nu)):
+        _flat_leaves(name, moment, params)
         _same_dtypes(name, moment, params)
         assert_close(
             moment,
@@ -93,6 +105,27 @@ def _(L):
             check_dtype=True,
             msg=msg("ex_6_6_fix2.values.moments_not_zero", name=name),
         )
+
+
+def _flat_leaves(name, moment, params) -> None:
+    """A moment that is exactly [jnp.zeros_like(p) for p in jax.tree.leaves(params)] (a list or
+    a tuple): the zeros are right leaf by leaf, but the params' structure is lost."""
+    import jax
+
+    kind = type(moment)
+    flat = [np.zeros(p.shape, p.dtype) for p in jax.tree.leaves(params)]
+    if kind not in (list, tuple):
+        return
+    if compare(moment, kind(flat), rtol=0, atol=0, check_dtype=True) is not None:
+        return
+    said = msg("ex_6_6_fix2.values.flat_leaves", name=name, n=len(flat), kind=kind.__name__)
+    assert_equal(_paths(moment), _paths(params), said, what=name)
+
+
+def _paths(tree) -> list[str]:
+    import jax
+
+    return [jax.tree_util.keystr(path) for path, _ in jax.tree_util.tree_leaves_with_path(tree)]
 
 
 def _same_dtypes(name, moment, params) -> None:

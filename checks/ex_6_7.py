@@ -13,6 +13,9 @@ Each assertion of the chapter's self-check and its check (default_rng(4); float6
   6. jax.test_util.check_grads: first order, reverse mode, atol = rtol = 5e-2  -> check_grads
   7. rnn_losses has shape (300,) and is all finite  -> losses
   8. last loss < 0.1 × first loss  -> improves
+An output of shape (7, 1, 1) whose values are those of an h_0 of shape (1, 16), from a program
+whose scan carries a (1, 16) array, is named in shape and, when the file's own training fails
+to broadcast, under that error (checks.explains).
 Added: fresh (new sequences of length 13 and new parameters; after vmap each sequence matches a
 float64 reference, in one convention throughout).
 The final loss is not compared exactly: it varies by machine (0.00299 here, 0.00324 in the
@@ -34,7 +37,7 @@ import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
 import _program_rules as PR
 import _rnn_training as T
 import numpy as np
-from _rnn_ref import HID
+from _rnn_ref import HID, row_h0_outputs
 from _rnn_ref import hidden_states as _hidden
 from _rnn_ref import unrolled as _ref
 
@@ -46,9 +49,11 @@ from tutor.worker.checklib import (
     assert_that,
     compare,
     fail,
+    is_broadcast_error,
     msg,
     primitive_counts,
     rng,
+    scan_carry_shapes,
 )
 from tutor.worker.mistakes import Known, diagnose
 
@@ -165,21 +170,35 @@ def _(L):
     for row in (True, False):
         hs = _hidden(P, xs, row)
         if _matches(out, hs):
-            _wrong_shape(
-                out,
-                msg("ex_6_7.shape.wrong_shape_3"),
-            )
+            _wrong_shape(out, msg("ex_6_7.shape.wrong_shape_3"))
         if _matches(out, hs[-1]):
-            _wrong_shape(
-                out,
-                msg("ex_6_7.shape.wrong_shape_4"),
-            )
+            _wrong_shape(out, msg("ex_6_7.shape.wrong_shape_4"))
+    if _row_h0(L, out, P, xs):
+        _wrong_shape(out, msg("ex_6_7.row_h0", steps=len(xs), hid=HID))
     if out.size == 7 and any(_matches(out.reshape(7, 1), _ref(P, xs, r)) for r in (True, False)):
-        _wrong_shape(
-            out,
-            msg("ex_6_7.shape.wrong_shape_2", shape=out.shape),
-        )
+        _wrong_shape(out, msg("ex_6_7.shape.wrong_shape_2", shape=out.shape))
     _wrong_shape(out, msg("ex_6_7.shape.wrong_shape", shape=out.shape))
+
+
+def _row_h0(L, out, P, xs) -> bool:
+    """The outputs are those of an h_0 of shape (1, 16) (shape (T, 1, 1), values to match), and
+    a scan in rnn_forward carries an array of that shape."""
+    import jax.numpy as jnp
+
+    if not any(_matches(out, row_h0_outputs(P, xs, r)) for r in (True, False)):
+        return False
+    carries = scan_carry_shapes(L.rnn_forward, H.tree32(P), jnp.asarray(xs, jnp.float32))
+    return any((1, HID) in shapes for shapes in carries)
+
+
+@checks.explains
+def _(L, exc):
+    """A broadcasting error while the file ran, and rnn_forward returns what an h_0 of shape
+    (1, 16) gives (the training loss then cannot subtract the targets)."""
+    P, xs = _chapter_data()
+    if is_broadcast_error(exc) and _row_h0(L, _forward(L, P, xs), P, xs):
+        return msg("ex_6_7.row_h0", steps=len(xs), hid=HID)
+    return None
 
 
 def _wrong_shape(out, said: str) -> None:

@@ -2,13 +2,15 @@
 finfo.min.
 
 Checks: on fresh logits with a fully masked row the result is finite, zero on invalid places,
-softmax over the valid places, uniform on the fully masked row ("values"); the gradient of a loss
+softmax over the valid places, uniform on the fully masked row (a row of zeros is said to be a
+NaN replaced afterwards, or the mask multiplied in after the softmax, whichever the check
+computed) ("values"); the gradient of a loss
 that gives the masked row weight 0 is finite and equals float64 ("grad")."""
 
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, Mistake, assert_close, assert_that, msg, rng
+from tutor.worker.checklib import Checks, Mistake, assert_close, assert_that, compare, msg, rng
 
 checks = Checks("ex_7_2_fix4")
 
@@ -83,8 +85,20 @@ def _(L):
         atol=1e-6,
         what=msg("ex_7_2_fix4.invalid_row"),
         msg=msg("ex_7_2_fix4.invalid_row_not_uniform", got=np.round(row, 4).tolist())
-        + (_nan_hidden(L, allowed, z) if np.all(row == 0.0) else ""),
+        + (_zeroed_row(L, out, allowed, z) if np.all(row == 0.0) else ""),
     )
+
+
+def _zeroed_row(L, out, allowed, z) -> str:
+    """Why the row with no valid position is all 0: a NaN made on the way and replaced, or (no
+    NaN made) the whole result is the softmax with a finite fill times the mask."""
+    hidden = _nan_hidden(L, allowed, z)
+    if hidden:
+        return hidden
+    masked = _want(z, allowed) * np.asarray(allowed)  # the fully invalid rows zeroed as well
+    if compare(out, masked, rtol=1e-5, atol=1e-7) is None:
+        return msg("ex_7_2_fix4.mask_zeroes_row", k=np.shape(z)[-1])
+    return ""
 
 
 def _nan_hidden(L, allowed, z) -> str:

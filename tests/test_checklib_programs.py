@@ -10,6 +10,7 @@ from tutor.worker.checklib import (
     CompileLog,
     TraceCounter,
     assert_compile_count,
+    scan_carry_shapes,
 )
 
 
@@ -162,3 +163,28 @@ def test_primitive_sites_walk_into_sub_programs():
     sites = primitive_sites(scanned, jnp.ones(4))
     sin_site = next(enclosing for name, enclosing in sites if name == "sin")
     assert sin_site[0] == "scan" and sin_site[-1] in ("checkpoint", "remat", "remat2"), sin_site
+
+
+def test_scan_carry_shapes_reads_every_scan_and_its_carry_leaves():
+    """The shapes of each scan's initial carry, one per carry leaf, scans inside other
+    transformations included; consts (closed-over arrays) and xs are not the carry."""
+    import jax
+    import jax.numpy as jnp
+
+    w = jnp.ones((16, 16))
+
+    def run(xs, h0):
+        def step(carry, x):
+            h, n = carry
+            return (jnp.tanh(h @ w + x), n + 1), h.sum()
+
+        return jax.lax.scan(step, (h0, 0), xs)[1]
+
+    xs = jnp.zeros((7, 16))
+    assert scan_carry_shapes(run, xs, jnp.zeros((1, 16))) == [[(1, 16), ()]]
+    assert scan_carry_shapes(run, xs, jnp.zeros(16)) == [[(16,), ()]]
+    batched = jax.vmap(run, (0, None))
+    assert scan_carry_shapes(batched, jnp.zeros((3, 7, 16)), jnp.zeros(16)) == [[(3, 16), ()]]
+    inner = jax.jit(lambda xs: run(xs, jnp.zeros(16)) * 2)
+    assert scan_carry_shapes(inner, xs) == [[(16,), ()]]
+    assert scan_carry_shapes(lambda x: x + 1, xs) == []

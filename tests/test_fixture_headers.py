@@ -54,6 +54,25 @@ def test_a_fixture_fails_when_its_message_names_an_absent_mistake():
     assert not ok and "全局变量" in why
 
 
+def test_a_load_error_fixture_reads_the_hint_said_under_the_error():
+    """The cause a check module computed for a load error is said under it, as its hint: a
+    fixture's words are looked for there too, and a negative fixture's words too."""
+    from tutor.authoring.course_proof import judge
+    from tutor.course.expectations import parse_header
+    from tutor.protocol.result import ErrorInfo, RunResult, Status
+
+    def load_error(hint):
+        error = ErrorInfo(type="ValueError", message="Incompatible shapes", hint=hint)
+        return RunResult(exercise="6.7", status=Status.ERROR, error=error)
+
+    exp = parse_header('# expect: error load "Incompatible shapes" "h0 (1, 16)"')
+    assert judge(exp, load_error("from an h0 (1, 16)"))[0]
+    assert not judge(exp, load_error("print both shapes"))[0]
+    assert not judge(exp, load_error(None))[0]
+    negative = parse_header('# expect: error load "Incompatible shapes" not "h0 (1, 16)"')
+    assert not judge(negative, load_error("from an h0 (1, 16)"))[0]
+
+
 def test_the_english_line_gives_the_words_of_an_english_run(tmp_path):
     from tutor.authoring.course_proof import judge
     from tutor.course.expectations import ExpectationError, parse_expectation

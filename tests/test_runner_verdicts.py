@@ -36,7 +36,32 @@ SOURCES = {
     ),
     "sys_exit": "import sys\nsys.exit(0)\n",
     "nul_byte": "x = 1\ny = 2 \0\n" + GOOD,
+    "explained_error": "width = 3\nraise ValueError('the shapes do not fit')\n",
+    "unexplained_error": "raise ValueError('the shapes do not fit')\n",
 }
+
+# A check module that computes the cause of an error the learner's file raised: the first
+# explainer breaks (it computes nothing), the second reads the namespace the file left.
+EXPLAINING = """\
+from tutor.worker.checklib import Checks
+
+checks = Checks()
+
+
+@checks.explains
+def _(L, exc):
+    raise RuntimeError("an explainer that breaks computes nothing")
+
+
+@checks.explains
+def _(L, exc):
+    return None if L.get("width") is None else f"width {L.width} and {type(exc).__name__}"
+
+
+@checks.add("counts", "counts")
+def _(L):
+    pass
+"""
 
 
 def judged_in_one_batch(folder):
@@ -47,6 +72,8 @@ def judged_in_one_batch(folder):
         (folder / helper.name).write_text(helper.read_text(encoding="utf-8"), encoding="utf-8")
     broken = folder / "ex_broken.py"
     broken.write_text("from tutor.worker.checklib import Checks\nchecks = Checks(\n")
+    explaining = folder / "ex_explaining.py"
+    explaining.write_text(EXPLAINING)
     jobs, paths = [], {}
     for name, source in SOURCES.items():
         path = paths[name] = folder / f"{name}.py"
@@ -56,6 +83,8 @@ def judged_in_one_batch(folder):
             kw["check_module"] = copy
         if name == "broken_check_module":
             kw["check_module"] = broken
+        if name.endswith("explained_error"):
+            kw["check_module"] = explaining
         if name.endswith("_in_english"):
             kw["lang"] = "en"
         jobs.append(job(path, limit=LONG, **kw))  # the context runs inside the limit here
@@ -129,7 +158,18 @@ def case_a_nul_byte_is_a_syntax_error_at_its_line(judged):
     assert "tutor/" not in result.error.traceback and "y = 2" in result.error.traceback
 
 
+def case_a_cause_the_check_module_computed_replaces_the_hint(judged):
+    """An error of the learner's file: the hint is the cause a check module's `explains`
+    function computed from the namespace; without one, the generic hint stays."""
+    result = judged[0]["explained_error"]
+    assert result.status == Status.ERROR and result.error.type == "ValueError"
+    assert result.error.hint == "width 3 and ValueError", result.error
+    result = judged[0]["unexplained_error"]
+    assert result.status == Status.ERROR and "width" not in (result.error.hint or "")
+
+
 CASES = [
+    case_a_cause_the_check_module_computed_replaces_the_hint,
     case_every_expected_check_must_report_passing,
     case_overwriting_the_check_module_does_not_change_this_run,
     case_traceback_is_trimmed_to_the_learners_file,

@@ -77,7 +77,8 @@ def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
             f"expected status {exp.status}, got {result.status.value} ({summary(result)})",
         )
     if exp.check == LOAD:  # the learner's file itself fails to load: no check runs
-        said = f"{result.error.type}: {result.error.message}" if result.error else ""
+        e = result.error  # the hint is said under the error: a computed cause is there
+        said = f"{e.type}: {e.message}\n{e.hint or ''}" if e else ""
         missing = [w for w in exp.words if w not in said]
         present = [w for w in exp.absent if w in said]
         if result.checks or missing or present:

@@ -11,7 +11,8 @@ the answer did not make:
     # expect: failed pure "<words>" not "<other words>"
  Statuses without a check (not_attempted, timeout, …) take no words. A file
 that fails while it loads, before any check runs, says `# expect: error load "<words>"`: the words
-must occur in the error's type and message.
+must occur in the error's type, message or the hint said under it (the cause a check module
+computed, `Checks.explains`).
 
 Fixtures are shared by both languages. The words above are Chinese; the English words go on the
 second line, same status and check, only the words (required once the exercise's check module

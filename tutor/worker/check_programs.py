@@ -292,6 +292,26 @@ def scan_lengths(jaxpr: Any) -> list[int]:
     return out
 
 
+def scan_carry_shapes(fn: Callable, *args, **kwargs) -> list[list[tuple[int, ...]]]:
+    """For every scan in the program of fn(*args), sub-programs included: the shapes of its carry
+    (the initial values handed to lax.scan, one shape per carry leaf)."""
+    import jax
+
+    out: list[list[tuple[int, ...]]] = []
+
+    def walk(j) -> None:
+        for eqn in j.eqns:
+            if eqn.primitive.name == "scan":  # ft_in: (consts, carry, xs) over the inputs
+                carry = list(eqn.params["ft_in"].update(list(eqn.invars)).unpack()[1])
+                out.append([tuple(v.aval.shape) for v in carry])
+            for value in eqn.params.values():
+                for sub in sub_jaxprs(value):
+                    walk(sub)
+
+    walk(jax.make_jaxpr(fn)(*args, **kwargs).jaxpr)
+    return out
+
+
 LEGACY_KEY_WARNING = "Legacy uint32 key array"
 
 

@@ -45,6 +45,7 @@ from tutor.worker.check_programs import (
     assert_compile_count,
     primitive_counts,
     primitive_sites,
+    scan_carry_shapes,
     scan_lengths,
     sub_jaxprs,
 )
@@ -69,12 +70,14 @@ from tutor.worker.host_random import HostRandomDraws
 from tutor.worker.module_state import ModuleState, StateChange, tracer_places
 from tutor.worker.pictures import describe, jsonable
 from tutor.worker.said import Said, later, lead, msg
-from tutor.worker.tracebacks import is_static_hash_error, learner_error
+from tutor.worker.tracebacks import is_broadcast_error, is_static_hash_error, learner_error
 
 __all__ = [
     "Checks",
     "Learner",
     "run_checks",
+    "error_cause",
+    "is_broadcast_error",
     "rng",
     "CheckFailed",
     "Mistake",
@@ -106,6 +109,7 @@ __all__ = [
     "assert_compile_count",
     "primitive_counts",
     "primitive_sites",
+    "scan_carry_shapes",
     "scan_lengths",
     "sub_jaxprs",
     "msg",
@@ -132,11 +136,21 @@ class Checks:
         self.items: list[Check] = []
         # context managers open while the learner's file runs (e.g. a JitCalls log)
         self.watchers: list[contextlib.AbstractContextManager] = []
+        # fn(L, exc) -> message or None: the cause of an error the learner's file raised
+        self.causes: list[Callable[[Learner, Exception], str | None]] = []
 
     def watch(self, watcher):
         """Keeps `watcher` open while the learner's file runs; returns it for the checks."""
         self.watchers.append(watcher)
         return watcher
+
+    def explains(self, fn):
+        """Registers fn(L, exc), called when the learner's own file raised `exc` while it ran
+        (no check runs then); L is the namespace as the file left it. fn returns the cause it
+        computed from the learner's values (a catalog message), shown under the error in place
+        of the generic hint, or None. The error's text alone never names a cause."""
+        self.causes.append(fn)
+        return fn
 
     def add(self, id: str, name: str | None = None, needs: str | Iterable[str] = ()):
         """Registers a check; its name is the catalog's `<table>.check.<id>` unless given."""
@@ -193,6 +207,19 @@ class Learner:
     def get(self, name: str, default=None):
         object.__setattr__(self, "touched", True)
         return self._ns.get(name, default)
+
+
+def error_cause(checks: Checks, ns: dict[str, Any], exc: Exception) -> str | None:
+    """The first cause a check module's `explains` functions computed for the error the learner's
+    file raised; one that raises computed nothing."""
+    for fn in checks.causes:
+        try:
+            said = fn(Learner(ns), exc)
+        except Exception:
+            continue
+        if said:
+            return str(said)
+    return None
 
 
 def run_checks(

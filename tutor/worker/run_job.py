@@ -21,7 +21,7 @@ from tutor.protocol.result import CheckOutcome, ErrorInfo
 from tutor.sourcefile import DraftError, read_source
 from tutor.words import catalog
 from tutor.worker.charts import ChartRecorder
-from tutor.worker.checklib import Learner, run_checks
+from tutor.worker.checklib import Learner, error_cause, run_checks
 from tutor.worker.tracebacks import is_memory_error, learner_error
 
 
@@ -202,6 +202,7 @@ def _run_exercise(
     # bound before the learner's code runs, like everything else the verdict depends on (see run)
     check_all, learner_view, placeholders = run_checks, Learner, stub_names
     outcome_of, learner_error_of, report_of = CheckOutcome.from_dict, learner_error, Report
+    cause_of = error_cause
     learners, started_event, done_event = Origin.LEARNER, CheckStarted, CheckDone
     checks, content_error = _load_checks(job, check_module, restore_builtins)
     if content_error is not None:
@@ -225,7 +226,11 @@ def _run_exercise(
         restore_builtins()
         if is_memory_error(e):
             raise OutOfMemory(str(e)) from e
-        return report_of(error=learner_error_of(e, learner_file), origin=learners)
+        info = learner_error_of(e, learner_file)
+        if isinstance(e, Exception):  # a cause the check module computed replaces the hint
+            info.hint = cause_of(checks, ns, e) or info.hint
+            restore_builtins()
+        return report_of(error=info, origin=learners)
     restore_builtins()
     missing = [n for n in job.interface if n not in ns]
     missing += [n for n in placeholders(source, job.interface) if n not in missing]

@@ -109,6 +109,11 @@ def hint_for(exc: BaseException) -> str | None:
     return t(key) if key else None
 
 
+def is_broadcast_error(exc: BaseException) -> bool:
+    """JAX refused to broadcast two shapes together (jnp arithmetic, lax)."""
+    return hint_key(exc) == "tb.hint.broadcast"
+
+
 def is_static_hash_error(exc: BaseException) -> bool:
     """jit refused to hash a value passed for an argument the learner's code marked static: the
     value is the caller's, the slip is the marking (no "a value your code produced")."""

@@ -1,5 +1,5 @@
-# expect: error load "Incompatible shapes for broadcasting"
-# expect.en: "Incompatible shapes for broadcasting"
+# expect: error load "Incompatible shapes for broadcasting" "从形状 (1, 16) 的 h₀ 出发"
+# expect.en: "Incompatible shapes for broadcasting" "an h₀ of shape (1, 16)"
 # h0 写成了 (1, 16):每条序列的输出多了一维,变成 (T, 1, 1),训练时和目标 (64, 20, 1) 广播不上而报错。批量维应交给 vmap。
 
 

@@ -1,5 +1,5 @@
-# expect: failed shape "数值是对的,但输出的形状是 (7, 1, 1)"
-# expect.en: "The values are right, but the output's shape is (7, 1, 1)"
+# expect: failed shape "输出的形状是 (7, 1, 1)" "从形状 (1, 16) 的 h₀ 出发" not "数值是对的"
+# expect.en: "returns shape (7, 1, 1)" "an h₀ of shape (1, 16)" not "The values are right"
 # h0 写成了 (1, 16),输出变成 (T, 1, 1);训练时报广播错误后,在损失里用 reshape 把症状“修”掉了,rnn_forward 本身仍然多一维。
 
 
