@@ -1,9 +1,10 @@
 """Every key the footer shows works: on each screen (at 120×36; the exercise, lesson, quiz and
-progress screens also at 80×24 and 100×30), each shown key is pressed on a fresh visit
-(or on a place the key before left exactly as a visit finds it) and something observable must
-change (the screen, what it shows, or a notice). The exercise is also visited after a failed run
-(its results and the diff's key) and the quiz on its summary (every question answered). Ctrl+Q
-(ends the app) and Ctrl+O (hands the terminal to an outside editor) are left to the tmux tests."""
+progress screens also at 80×24, the exercise and the lesson at 100×30), each shown key is pressed
+on a fresh visit (or on a place the key before left exactly as a visit finds it) and something
+observable must change (the screen, what it shows, or a notice). The exercise is also visited
+after a failed run (its results and the diff's key) and the quiz on its summary (every question
+answered). Ctrl+Q (ends the app) and Ctrl+O (hands the terminal to an outside editor) are left to
+the tmux tests."""
 
 from __future__ import annotations
 
@@ -23,14 +24,18 @@ PLACES = [
     ("progress", ""),
     ("cheatsheet", "6"),
 ]
-# the screens whose footer changes most with the width (panes, tabs, wrapped rows), also at the
-# other sizes the app is used at
-NARROWER = [(80, 24), (100, 30)]
+# the screens whose footer changes most with the width (panes, tabs, wrapped rows), also at 80×24;
+# the exercise and the lesson also at 100×30, the narrowest width at which they still show their
+# panes side by side (the exercise's editor and results, the lesson's outline)
+NARROWER = {
+    (80, 24): ("exercise", "exercise-failed", "lesson", "quiz", "quiz-summary", "progress"),
+    (100, 30): ("exercise", "exercise-failed", "lesson"),
+}
 CASES = [(*place, SIZE) for place in PLACES] + [
     (kind, item_id, size)
+    for size, kinds in NARROWER.items()
     for kind, item_id in PLACES
-    if kind in ("exercise", "exercise-failed", "lesson", "quiz", "quiz-summary", "progress")
-    for size in NARROWER
+    if kind in kinds
 ]
 
 
