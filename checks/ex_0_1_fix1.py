@@ -3,8 +3,9 @@ jnp.zeros(n).at[labels].add(1.0).
 
 Checks: under jit (labels traced, n static) and without jit, the counts equal np.bincount, naming
 in-place assignment or a NumPy conversion only when the call raised it, .set only when the result is
-the presence mask and a hidden error only when every count is 0 ("jit", "eager"); one scatter-add
-in the program for 40 labels ("one_scatter")."""
+the presence mask and a hidden error only when every count is 0 ("jit", "eager"); the counts are
+floats, as the interface says ("floats"); one scatter-add in the program for 40 labels
+("one_scatter")."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -14,6 +15,7 @@ from tutor.worker.checklib import (
     Mistake,
     as_array,
     assert_close,
+    assert_equal,
     compare,
     fail,
     msg,
@@ -78,6 +80,17 @@ def _(L):
 @checks.add("eager")
 def _(L):
     _verify(L.histogram, 82, "histogram(labels, 6)")
+
+
+@checks.add("floats", needs="eager")
+def _(L):
+    import jax.numpy as jnp
+
+    out = L.histogram(jnp.asarray(_labels(84)), N)
+    dtype = str(out.dtype)
+    kind = np.dtype(dtype).kind
+    said = msg("ex_0_1_fix1.int_counts", dtype=dtype)
+    assert_equal(kind, "f", said, what=msg("ex_0_1_fix1.floats.what"))
 
 
 @checks.add("one_scatter", needs="jit")
