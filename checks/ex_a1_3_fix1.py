@@ -1,7 +1,9 @@
 """Repair exercise a1.3-fix1: `if` on a tracer under jit → TracerBoolConversionError; use lax.cond.
 
-Checks: both branches and the boundary max(v) == 1 on fresh data ("values"); four calls of one
-shape compile once ("one_compile"); the program holds a cond ("cond")."""
+Checks: both branches and the boundary max(v) == 1 on fresh data, with inputs on which a condition
+on sum, mean or min takes the other branch (named when every result is that condition's)
+("values"); four calls of one shape compile once ("one_compile"); the program holds a cond
+("cond")."""
 
 import _repair_a1 as R
 import numpy as np
@@ -36,12 +38,23 @@ def _cases():
     small = g.uniform(-2.0, 0.9, size=4).astype(np.float32)
     edge = np.array([0.5, 1.0, -3.0, 0.25], np.float32)  # max(v) == 1 exactly: cube
     near = np.array([1.5, -0.5, 0.75, 1.25], np.float32)  # 1 < max(v) < 2: square
+    # another reduction in the condition (sum, mean) takes the other branch on one of these
+    many_small = np.array([0.9, 0.8, 0.7, 0.6], np.float32)  # max(v) < 1 < sum(v): cube
+    one_big = np.array([2.0, -3.0, 0.5, -1.0], np.float32)  # sum(v) < 1 < max(v): square
     return [
         ("max(v) > 1", big),
         ("max(v) < 1", small),
         (msg("ex_a1_3_fix1.max_is_1"), edge),
         ("1 < max(v) < 2", near),
+        ("max(v) < 1 < sum(v)", many_small),
+        ("sum(v) < 1 < max(v)", one_big),
     ]
+
+
+def _by_condition(v, reduce):
+    """What square_or_cube gives when its condition is reduce(v) > 1 instead of max(v) > 1."""
+    v64 = v.astype(np.float64)
+    return v64**2 if reduce(v) > 1 else v64**3
 
 
 @checks.add("values")
@@ -67,6 +80,12 @@ def _(L):
     swapped = all(
         compare(got, other, rtol=1e-5, atol=1e-5) is None for _, _, got, _, other in results
     )
+    for name, reduce in (("sum", np.sum), ("mean", np.mean), ("min", np.min)):
+        if all(
+            compare(got, _by_condition(v, reduce), rtol=1e-5, atol=1e-5) is None
+            for _, v, got, _, _ in results
+        ):
+            fail(msg("ex_a1_3_fix1.other_reduction", name=name))
     for label, v, got, want, other in results:
         assert_close(
             got,
@@ -98,7 +117,7 @@ def _(L):
 
     fn = R.jitted(L.square_or_cube)
     name = R.name_of(fn)
-    inputs = [jnp.asarray(v) for _, v in _cases()]
+    inputs = [jnp.asarray(v) for _, v in _cases()[:4]]  # both branches, 4 calls
     with CompileLog() as log:
         for v in inputs:
             fn(v)
