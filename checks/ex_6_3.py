@@ -134,6 +134,20 @@ def _trajectory_mistakes(x0: float, lr: float, steps: int, fn=None):
     ]
 
 
+def _one_step_mistakes(x, lr, fn):
+    """What one step from x with learning rates lr gives for the slips the trajectory names."""
+    return [
+        Mistake(
+            "no_factor_2",
+            x * (1 - lr),
+            msg("ex_6_3.fresh.mistake_half_square")
+            if _calls_grad(fn)
+            else msg("ex_6_3.fresh.mistake_no_factor_2"),
+        ),
+        Mistake("returns_update", -2.0 * lr * x, msg("ex_6_3.fresh.mistake_returns_update")),
+    ]
+
+
 @checks.add("eager")
 def _(L):
     import jax.numpy as jnp
@@ -208,11 +222,7 @@ def _(L):
                 starts - rates * 2 * (starts - 3.0),
                 msg("ex_6_3.context_grad"),
             ),
-            Mistake(
-                "returns_update",
-                -2.0 * rates * starts,
-                msg("ex_6_3.fresh.mistake_returns_update"),
-            ),
+            *_one_step_mistakes(starts, rates, L.gradient_descent_step),
         ],
     )
 
@@ -248,6 +258,7 @@ def _(L):
         atol=1e-5,
         what="3.0·(1 − 2·lr)",
         msg=msg("ex_6_3.dynamic_lr.msg"),
+        mistakes=_one_step_mistakes(3.0, np.array(RATES), L.gradient_descent_step),
     )
 
 
