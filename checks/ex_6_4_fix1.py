@@ -3,8 +3,9 @@
 Checks: on nested trees (dicts of lists and tuples, with None) the result keeps the structure
 and scales every leaf ("values"), naming tuples turned into lists (or lists into tuples) only when
 the returned structure is the tree's with that change, and None treated as a leaf (None * factor)
-only when the same function scales right once the None entries are taken out; under jit, several
-factors compile once ("jit")."""
+only when the same function scales right once the None entries are taken out, and a tree passed
+in that the call changed (expected values come from a copy taken before the call); under jit,
+several factors compile once ("jit")."""
 
 import _repair_ch6 as R
 import numpy as np
