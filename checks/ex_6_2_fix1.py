@@ -56,6 +56,8 @@ def _verify(fn, seed, label):
         want[i] = value
         added = grid.astype(np.float64)
         added[i] += value
+        only_i = np.zeros_like(want)
+        only_i[i] = value
         shifted = grid.astype(np.float64)
         if i + 1 < len(grid):
             shifted[i + 1] = value
@@ -81,6 +83,11 @@ def _verify(fn, seed, label):
                     "added",
                     added,
                     msg("ex_6_2_fix1.verify.mistake_added"),
+                ),
+                Mistake(
+                    "from_zeros",
+                    only_i,
+                    msg("ex_6_2_fix1.verify.mistake_from_zeros", i=i),
                 ),
             ],
         )

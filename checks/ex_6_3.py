@@ -8,6 +8,8 @@ The chapter's own assertions (its third exercise), all covered here:
 Added: the learner's function called as it is, with new and repeated learning rates, compiles
 nothing after its first call (no jax.jit rebuilt inside it on every call) -> check "no_rebuild"."""
 
+import sys
+
 import numpy as np
 
 from tutor.worker.checklib import (
@@ -73,8 +75,41 @@ def _context_grad_steps(x0: float, lr: float, steps: int) -> np.ndarray:
     return np.array(out)
 
 
-def _trajectory_mistakes(x0: float, lr: float, steps: int):
+def _calls_grad(fn) -> bool:
+    """True when tracing one step of `fn` calls jax.grad or jax.value_and_grad: a gradient of x
+    then comes from differentiating ½x² (0.5 * x ** 2), not from a derivative written by hand."""
+    import inspect
+
+    import jax
+
+    grads = (inspect.unwrap(f) for f in (jax.grad, jax.value_and_grad))  # past api_boundary
+    targets = {getattr(f, "__code__", None) for f in grads} - {None}
+    seen = [False]
+
+    def profile(frame, event, arg):
+        if event == "call" and frame.f_code in targets:
+            seen[0] = True
+
+    jax.clear_caches()  # a traced jit body is reused from the cache, without calling Python
+    old = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        jax.make_jaxpr(fn)(5.0, 0.1)
+    except Exception:  # the value checks report what the function does
+        pass
+    finally:
+        sys.setprofile(old)
+    return seen[0]
+
+
+def _trajectory_mistakes(x0: float, lr: float, steps: int, fn=None):
     k = np.arange(1, steps + 1)
+    x1 = x0 * (1 - lr)
+    no_factor_2 = (
+        msg("ex_6_3.trajectory_mistakes.mistake_half_square", x0=x1)
+        if fn is not None and _calls_grad(fn)
+        else msg("ex_6_3.trajectory_mistakes.mistake_no_factor_2", x0=x1)
+    )
     return [
         Mistake(
             "context_grad",
@@ -89,8 +124,27 @@ def _trajectory_mistakes(x0: float, lr: float, steps: int):
         Mistake(
             "no_factor_2",
             x0 * (1 - lr) ** k,
-            msg("ex_6_3.trajectory_mistakes.mistake_no_factor_2", x0=x0 * (1 - lr)),
+            no_factor_2,
         ),
+        Mistake(
+            "returns_update",
+            x0 * (-2 * lr) ** k,
+            msg("ex_6_3.trajectory_mistakes.mistake_returns_update", x1=x0 * (-2 * lr)),
+        ),
+    ]
+
+
+def _one_step_mistakes(x, lr, fn):
+    """What one step from x with learning rates lr gives for the slips the trajectory names."""
+    return [
+        Mistake(
+            "no_factor_2",
+            x * (1 - lr),
+            msg("ex_6_3.fresh.mistake_half_square")
+            if _calls_grad(fn)
+            else msg("ex_6_3.fresh.mistake_no_factor_2"),
+        ),
+        Mistake("returns_update", -2.0 * lr * x, msg("ex_6_3.fresh.mistake_returns_update")),
     ]
 
 
@@ -109,7 +163,7 @@ def _(L):
         atol=ATOL,
         what=msg("ex_6_3.eager.what"),
         msg=msg("ex_6_3.eager.msg"),
-        mistakes=_trajectory_mistakes(5.0, 0.1, 5),
+        mistakes=_trajectory_mistakes(5.0, 0.1, 5, L.gradient_descent_step),
     )
 
 
@@ -130,7 +184,8 @@ def _(L):
         what=msg("ex_6_3.jit.what"),
         msg=msg("ex_6_3.jit.msg"),
         mistakes=[
-            Mistake(m.label, m.value[-1], m.message) for m in _trajectory_mistakes(5.0, 0.1, 5)
+            Mistake(m.label, m.value[-1], m.message)
+            for m in _trajectory_mistakes(5.0, 0.1, 5, L.gradient_descent_step)
         ],
     )
 
@@ -167,6 +222,7 @@ def _(L):
                 starts - rates * 2 * (starts - 3.0),
                 msg("ex_6_3.context_grad"),
             ),
+            *_one_step_mistakes(starts, rates, L.gradient_descent_step),
         ],
     )
 
@@ -202,6 +258,7 @@ def _(L):
         atol=1e-5,
         what="3.0·(1 − 2·lr)",
         msg=msg("ex_6_3.dynamic_lr.msg"),
+        mistakes=_one_step_mistakes(3.0, np.array(RATES), L.gradient_descent_step),
     )
 
 

@@ -104,7 +104,13 @@ def _mistakes(x64, part: str):
             msg("ex_6_4.mistakes.mistake_3"),
         ),
         ("std", np.sqrt(var), msg("ex_6_4.mistakes.mistake_4")),
-        ("m2", m2["right"], msg("ex_6_4.mistakes.mistake_5")),
+        (
+            "m2",
+            m2["right"],
+            msg("ex_6_4.mistakes.mistake_5")
+            if part == "var"
+            else msg("ex_6_4.mistakes.m2_in_trace"),
+        ),
         ("mean", mu, msg("ex_6_4.mistakes.mistake_6")),
     ]
     pick = (lambda a: a[-1]) if part == "var" else (lambda a: a)

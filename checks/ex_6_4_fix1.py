@@ -3,8 +3,9 @@
 Checks: on nested trees (dicts of lists and tuples, with None) the result keeps the structure
 and scales every leaf ("values"), naming tuples turned into lists (or lists into tuples) only when
 the returned structure is the tree's with that change, and None treated as a leaf (None * factor)
-only when the same function scales right once the None entries are taken out; under jit, several
-factors compile once ("jit")."""
+only when the same function scales right once the None entries are taken out, and a tree passed
+in that the call changed (expected values come from a copy taken before the call); under jit,
+several factors compile once ("jit")."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -89,12 +90,33 @@ def _scales_without_none(fn, tree, factor) -> bool:
         return False
 
 
+def _changed(tree, struct_before, before) -> bool:
+    """The tree passed in no longer holds what it held before the call (its containers were
+    written to: leaves replaced, keys added or removed)."""
+    import jax
+
+    if jax.tree.structure(tree) != struct_before:
+        return True
+    return any(
+        compare(np.asarray(now, np.float64), was, rtol=0, atol=0) is not None
+        for now, was in zip(jax.tree.leaves(tree), jax.tree.leaves(before), strict=True)
+    )
+
+
+def _same_object(out, tree) -> str:
+    """The words saying the result is the caller's own object, when it is."""
+    return msg("ex_6_4_fix1.same_object") if out is tree else ""
+
+
 @checks.add("values")
 def _(L):
     import jax
 
     for k, tree in enumerate(_trees(641)):
         factor = 1.5 + k
+        struct_before = jax.tree.structure(tree)
+        want = jax.tree.map(lambda leaf: np.asarray(leaf, np.float64) * factor, tree)  # noqa: B023 (called at once)
+        before = jax.tree.map(lambda leaf: np.asarray(leaf, np.float64), tree)
         try:
             out = R.call(L.scale_tree, tree, factor, what="scale_tree", symptoms=SYMPTOMS)
         except TypeError as e:  # None reached the arithmetic: named only when it is the cause
@@ -104,6 +126,8 @@ def _(L):
             if not _scales_without_none(L.scale_tree, tree, factor):
                 raise
             fail(msg("ex_6_4_fix1.none_as_leaf", k=k + 1), error=R.first_line(e))
+        if _changed(tree, struct_before, before):
+            fail(msg("ex_6_4_fix1.changed_in_place", k=k + 1, same=_same_object(out, tree)))
         got = _structure(out)
         if got != jax.tree.structure(tree):
             if got == jax.tree.structure(_recast(tree, tuple, list)):
@@ -124,7 +148,6 @@ def _(L):
                 why,
                 what=msg("ex_6_4_fix1.values.what_2"),
             )
-        want = jax.tree.map(lambda leaf: np.asarray(leaf, np.float64) * factor, tree)  # noqa: B023 (called at once)
         assert_close(
             out,
             want,
@@ -132,7 +155,7 @@ def _(L):
             atol=1e-6,
             what=msg("ex_6_4_fix1.values.what", k=k + 1, factor=factor),
             msg=msg("ex_6_4_fix1.values.msg", factor=factor),
-            mistakes=[Mistake("unchanged", tree, msg("ex_6_4_fix1.values.mistake_unchanged"))],
+            mistakes=[Mistake("unchanged", before, msg("ex_6_4_fix1.values.mistake_unchanged"))],
         )
 
 

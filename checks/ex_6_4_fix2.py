@@ -77,7 +77,12 @@ def _(L):
                 "bias_unchanged",
                 b,
                 msg("ex_6_4_fix2.values.mistake_bias_unchanged"),
-            )
+            ),
+            Mistake(
+                "bias_added",
+                b + new_b,  # float32 + float32, as JAX adds them
+                msg("ex_6_4_fix2.values.mistake_bias_added"),
+            ),
         ],
     )
     assert_close(
