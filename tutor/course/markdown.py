@@ -130,6 +130,8 @@ def _tokens(text: str) -> tuple:
 def _top_fences(text: str) -> list[_Fence]:
     """Top-level fences; a ```predict fence that directly follows a runnable block is folded
     into that block's."""
+    if "```" not in text and "~~~" not in text:  # a fence opens with three of either: none here
+        return []
     out: list[_Fence] = []
     previous_end = None
     for tok in _tokens(text):
