@@ -23,7 +23,8 @@ def test_a_file_changed_in_place_is_judged_again(tmp_path, course):
     before = _problems(root)
 
     page.write_text(originals[page] + "\n都建在同一套**追踪(tracing)**机制上。\n", encoding="utf-8")
-    fixture.write_text(originals[fixture] + "\nimport os\nos.environ['X'] = '1'\n", encoding="utf-8")
+    leak = "\nimport os\nos.environ['X'] = '1'\n"
+    fixture.write_text(originals[fixture] + leak, encoding="utf-8")
     solution.write_text(originals[solution] + "\ndef broken(:\n", encoding="utf-8")
     changed = _problems(root)
     new = [p for p in changed if p not in before]
