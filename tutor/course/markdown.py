@@ -127,6 +127,11 @@ def _tokens(text: str) -> tuple:
     return tuple(parser().parse(text))
 
 
+def parsed_tokens(text: str) -> tuple:
+    """The tokens of `text` in the course's dialect, parsed once per text (only ever read)."""
+    return _tokens(text)
+
+
 def _top_fences(text: str) -> list[_Fence]:
     """Top-level fences; a ```predict fence that directly follows a runnable block is folded
     into that block's."""
