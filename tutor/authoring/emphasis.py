@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 
-from tutor.course.markdown import parser_keeping_escapes
+from tutor.course.markdown import parsed_tokens, parser_keeping_escapes
 
 _DOUBLE = re.compile(r"\*\*|__")
 _NEUTRAL = "\x01"  # an escaped character or inline code: visible, never a mark
@@ -34,6 +34,16 @@ def _visible(children) -> str:
         elif child.type in ("softbreak", "hardbreak"):
             parts.append(" ")
     return "".join(parts)
+
+
+def _tokens(markdown: str):
+    """The text's tokens with each escaped character (`\\*`) or entity (`&ast;`) a piece of its
+    own. A text with neither backslash nor `&` has no such piece, and then the course's own
+    parse (kept per text, shared with the text's blocks and headings) is the same token for
+    token: the text is not parsed a second time."""
+    if "\\" not in markdown and "&" not in markdown:
+        return parsed_tokens(markdown)
+    return parser_keeping_escapes().parse(markdown)
 
 
 def _single_marks(text: str) -> list[tuple[int, bool, bool]]:
@@ -65,9 +75,12 @@ def leftover_marks(markdown: str) -> list[str]:
 def _leftover_marks(markdown: str) -> tuple[str, ...]:
     """leftover_marks, kept per text: a process that validates the course more than once (the
     tool gate validates changed copies of it, `jaxtutor dev` after each edit) parses each
-    unchanged text once; parsing is most of a validation's time."""
+    unchanged text once; parsing is most of a validation's time. A text without `*` or `_` has
+    no mark to leave (what is visible comes from the source; an entity is neutral): not parsed."""
+    if "*" not in markdown and "_" not in markdown:
+        return ()
     found = []
-    for token in parser_keeping_escapes().parse(markdown):
+    for token in _tokens(markdown):
         if token.type != "inline" or not token.children:
             continue
         text = _visible(token.children)

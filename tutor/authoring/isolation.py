@@ -23,8 +23,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from tutor.authoring.validate_files import parsed_source
 from tutor.course.expectations import ExpectationError, parse_expectation
+from tutor.course.python_source import parsed_source
 
 PROCESS_MODULES = frozenset(
     {
@@ -121,7 +121,7 @@ def context_modules(context: str | None) -> dict[str, str]:
 @lru_cache(maxsize=256)
 def _context_modules(context: str) -> tuple[tuple[str, str], ...]:
     try:
-        return tuple(_imports(ast.parse(context)).items()) if context else ()
+        return tuple(_imports(parsed_source(context)).items()) if context else ()
     except SyntaxError:
         return ()
 

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from tutor.authoring.problems import Problem
+from tutor.course.python_source import parsed_source
 from tutor.course.quiz import ASKS, UNDERSTANDING, Question
 
 MIN_LETTERS = 3  # different right letters in a quiz with at least this many choice questions
@@ -47,7 +48,7 @@ def asks_problems(questions: Sequence[Question], where: str) -> list[Problem]:
 
 def _asserts(code: str) -> bool:
     try:
-        tree = ast.parse(code)
+        tree = parsed_source(code)
     except SyntaxError:
         return True  # the validator reports the syntax error on its own
     return any(isinstance(node, ast.Assert) for node in ast.walk(tree))

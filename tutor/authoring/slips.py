@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 
 from tutor.authoring.forward_uses import forward_use_problems
@@ -104,17 +105,24 @@ def slip_problems(course: Course) -> list[Problem]:
 
 
 def _bug_claims(text: str, where: str, problems: list[Problem]) -> None:
-    if _UPSTREAM_REPORT.search(text):
-        return
-    for m in _BUG_CLAIM.finditer(text):
+    for claim in _claims(text):
         problems.append(
             Problem(
                 where,
                 "text",
-                f"{m.group(0)!r} claims a bug the text never shows: say what the installed JAX "
+                f"{claim!r} claims a bug the text never shows: say what the installed JAX "
                 "does (and check it), or link the upstream report",
             )
         )
+
+
+# a pure function of the text (one search through many phrases), kept per text: the tests
+# validate many copies of one course
+@lru_cache(maxsize=4096)
+def _claims(text: str) -> tuple[str, ...]:
+    if _UPSTREAM_REPORT.search(text):
+        return ()
+    return tuple(m.group(0) for m in _BUG_CLAIM.finditer(text))
 
 
 def _references(text, where, lang, places, course, problems) -> None:

@@ -3,7 +3,6 @@ file and the field. Nothing is executed; Python files are parsed."""
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from tutor.authoring.validate_files import _defined_names, _parse
 from tutor.course.languages import tagged
 from tutor.course.lesson import split_front_matter
 from tutor.course.loader import ContentError, Course, load_course
+from tutor.course.python_source import parsed_source
 from tutor.course.quiz import OPTION_LETTERS
 
 EXERCISE_FILES = {
@@ -198,7 +198,7 @@ def validate(course: Course) -> list[Problem]:
                         problems.append(Problem(qpath, f"{q.id}.model_answer", "missing"))
                 if q.verify:
                     try:
-                        ast.parse(q.verify)
+                        parsed_source(q.verify)
                     except SyntaxError as e:
                         problems.append(
                             Problem(
@@ -317,7 +317,7 @@ def _check_lesson(
             )
             continue
         try:
-            ast.parse(block.code)
+            parsed_source(block.code)
         except SyntaxError as e:
             problems.append(
                 Problem(

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import ast
-from functools import lru_cache
 from pathlib import Path
 
 from tutor.authoring.problems import Problem
+from tutor.course.python_source import parsed_source
 
 
 def _parse(path: Path, field: str, problems: list[Problem]) -> ast.Module | None:
@@ -17,13 +17,6 @@ def _parse(path: Path, field: str, problems: list[Problem]) -> ast.Module | None
     except FileNotFoundError:
         problems.append(Problem(str(path), field, "missing"))
     return None
-
-
-# The validator reads a source for several rules, and the tests validate many copies of one course:
-# a source is parsed once (its tree is only read). Raises SyntaxError.
-@lru_cache(maxsize=4096)
-def parsed_source(source: str) -> ast.Module:
-    return ast.parse(source)
 
 
 def _defined_names(tree: ast.Module) -> set[str]:

@@ -13,6 +13,7 @@ from tutor import paths
 from tutor.course.expectations import Expectation, parse_starter_expect
 from tutor.course.languages import LANGS, localized, tagged
 from tutor.course.markdown import reflow
+from tutor.course.python_source import parsed_source
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,7 @@ class Exercise:
 def _registered_check_ids(source: str) -> tuple[str, ...]:
     """The ids in `@checks.add("id", …)` decorators of a check module's source, in source order."""
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed_source(source)):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for dec in node.decorator_list:
                 if (

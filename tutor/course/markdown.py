@@ -127,9 +127,16 @@ def _tokens(text: str) -> tuple:
     return tuple(parser().parse(text))
 
 
+def parsed_tokens(text: str) -> tuple:
+    """The tokens of `text` in the course's dialect, parsed once per text (only ever read)."""
+    return _tokens(text)
+
+
 def _top_fences(text: str) -> list[_Fence]:
     """Top-level fences; a ```predict fence that directly follows a runnable block is folded
     into that block's."""
+    if "```" not in text and "~~~" not in text:  # a fence opens with three of either: none here
+        return []
     out: list[_Fence] = []
     previous_end = None
     for tok in _tokens(text):
