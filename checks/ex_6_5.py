@@ -34,6 +34,7 @@ from tutor.worker.checklib import (
     as_tuple,
     assert_close,
     assert_that,
+    compare,
     fail,
     msg,
 )
@@ -286,7 +287,7 @@ def _(L):
 def _(L):
     rl = H.loss_trace(L, "rms_losses", 1000)[:CURVE_STEPS]
     ref = R.train64(CURVE_STEPS, "rmsprop")
-    lr = None if np.allclose(rl, ref, rtol=CURVE_RTOL, atol=0) else _other_lr(rl)
+    lr = None if _close(rl, ref) else _other_lr(rl)
     if lr is not None:
         fail(msg("ex_6_5.curve.other_lr", lr=lr, steps=OTHER_LR_STEPS), learning_rate=lr)
     assert_close(
@@ -313,13 +314,18 @@ OTHER_LRS = (0.01, 0.001, 0.03, 0.0003, 0.1, 0.005, 0.002, 0.05, 0.02, 0.3, 0.00
 OTHER_LR_STEPS = 20
 
 
+def _close(got, want) -> bool:
+    """got ≈ want with the curve check's own tolerance."""
+    return compare(got, want, rtol=CURVE_RTOL, atol=0) is None
+
+
 def _other_lr(rl) -> float | None:
     """The one of OTHER_LRS whose RMSProp training gives the learner's first OTHER_LR_STEPS
     losses (same tolerance as the curve check), else None."""
     for lr in OTHER_LRS:
-        if np.allclose(rl[:3], R.train64(3, "rmsprop", lr), rtol=CURVE_RTOL, atol=0):
+        if _close(rl[:3], R.train64(3, "rmsprop", lr)):
             head = R.train64(OTHER_LR_STEPS, "rmsprop", lr)
-            if np.allclose(rl[:OTHER_LR_STEPS], head, rtol=CURVE_RTOL, atol=0):
+            if _close(rl[:OTHER_LR_STEPS], head):
                 return lr
     return None
 
