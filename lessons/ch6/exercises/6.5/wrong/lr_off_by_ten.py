@@ -4,26 +4,27 @@
 
 
 class SquareAvg(NamedTuple):
-    avg: dict
+    second_moment: dict  # 梯度平方的滑动平均
 
 
 def rmsprop(lr, rho=0.9, eps=1e-8):
-    def init(params):
-        return SquareAvg(avg=jax.tree.map(lambda p: jnp.zeros_like(p), params))
+    def init(tree):
+        return SquareAvg(jax.tree.map(lambda leaf: jnp.zeros_like(leaf), tree))
 
-    def update(grads, state, params=None):
+    def update(g_tree, st, params=None):
         def one(s, g):
             s_new = rho * s + (1 - rho) * g * g
             return s_new, -(lr * g) / (jnp.sqrt(s_new) + eps)
 
-        pairs = jax.tree.map(one, state.avg, grads)
+        pairs = jax.tree.map(one, st.second_moment, g_tree)
         is_pair = lambda x: isinstance(x, tuple)  # noqa: E731
-        new_avg = jax.tree.map(lambda p: p[0], pairs, is_leaf=is_pair)
+        moment = jax.tree.map(lambda p: p[0], pairs, is_leaf=is_pair)
         steps = jax.tree.map(lambda p: p[1], pairs, is_leaf=is_pair)
-        return steps, SquareAvg(avg=new_avg)
+        return steps, SquareAvg(moment)
 
     return Optimizer(init=init, update=update)
 
 
 LEARNING_RATE = 0.03
-_, _, rms_losses = make_train(rmsprop(LEARNING_RATE), num_steps=1000)(params0, X, Y)
+train_fn = make_train(rmsprop(LEARNING_RATE), num_steps=1000)
+rms_losses = train_fn(params0, X, Y)[2]

@@ -4,5 +4,5 @@
 def predict_batch(params, xs):
     count = xs.shape[0]
     copies = {name: jnp.repeat(jnp.asarray(value)[None], count) for name, value in params.items()}
-    per_sample = jax.vmap(predict_and_update, in_axes=0)
+    per_sample = jax.vmap(predict_and_update)  # in_axes 默认为 0
     return per_sample(copies, xs)

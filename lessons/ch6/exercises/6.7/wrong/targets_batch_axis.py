@@ -14,23 +14,23 @@ def rnn_forward(params, xs):
 
 
 def mean_sq_error(params, seqs, goal):
-    preds = jax.vmap(rnn_forward, in_axes=(None, 0))(params, seqs)
-    return jnp.mean((preds - goal) ** 2)
+    batched = jax.vmap(rnn_forward, (None, 0))
+    return jnp.mean((batched(params, seqs) - goal) ** 2)
 
 
-keys = jax.random.split(jax.random.key(77), 5)
+k_all = jax.random.split(jax.random.key(909), 5)
 first_params = {
-    "Wh": jax.random.normal(keys[0], (N_HID, N_HID)) * 0.1,
-    "Wx": jax.random.normal(keys[1], (1, N_HID)) * 0.5,
+    "Wh": jax.random.normal(k_all[0], (N_HID, N_HID)) * 0.1,
+    "Wx": jax.random.normal(k_all[1], (1, N_HID)) * 0.5,
     "b": jnp.zeros(N_HID),
-    "Wo": jax.random.normal(keys[2], (N_HID, 1)) * 0.1,
+    "Wo": jax.random.normal(k_all[2], (N_HID, 1)) * 0.1,
 }
-batch = jax.random.uniform(keys[3], (64, 20, 1), minval=-0.5, maxval=0.5)
+batch = jax.random.uniform(k_all[3], (64, 20, 1), minval=-0.5, maxval=0.5)
 opt = adam(0.01)
 
 
 @jax.jit
-def learn(params, seqs):
+def learn(p0, seqs):
     goal = jnp.cumsum(seqs, axis=0)
     grad_fn = jax.value_and_grad(mean_sq_error)
 
@@ -40,8 +40,9 @@ def learn(params, seqs):
         step, o = opt.update(g, o, p)
         return (apply_updates(p, step), o), loss
 
-    (p, _), trace = lax.scan(body, (params, opt.init(params)), None, length=300)
-    return p, trace
+    start = (p0, opt.init(p0))
+    (p_final, _), trace = lax.scan(body, start, xs=None, length=300)
+    return p_final, trace
 
 
 learned, rnn_losses = learn(first_params, batch)
