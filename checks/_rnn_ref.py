@@ -1,5 +1,6 @@
 """Float64 NumPy references of the 6.7 RNN (h_t = tanh(h_{t-1}·Wh + x_t·Wx + b), y_t = h_t·Wo):
-one sequence unrolled, its hidden states, and a batch with its mean squared error and gradient."""
+one sequence unrolled, its common slips, its hidden states, and a batch with its mean squared
+error and gradient."""
 
 import numpy as np
 
@@ -16,6 +17,20 @@ def unrolled(P, xs, row_vec=True, h0=None):
         state = np.tanh(state @ rec + x_t @ P["Wx"] + P["b"])
         out[t] = state @ P["Wo"]
     return out
+
+
+def variant(P, xs, row, *, tanh=True, carry=True, lagged=False, h0=0.0, bias=True):
+    """Outputs (T, 1) of the RNN and of its common slips: no tanh, the state not carried, the
+    output from the state before the update, another h_0, the bias left out."""
+    rec = P["Wh"] if row else P["Wh"].T
+    state, out = np.full(HID, h0), []
+    for x_t in xs:
+        pre = (state if carry else np.zeros(HID)) @ rec + x_t @ P["Wx"]
+        pre = pre + P["b"] if bias else pre
+        new = np.tanh(pre) if tanh else pre
+        out.append((state if lagged else new) @ P["Wo"])
+        state = new
+    return np.array(out)
 
 
 def row_h0_outputs(P, xs, row_vec=True):

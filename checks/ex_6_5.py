@@ -34,6 +34,7 @@ from tutor.worker.checklib import (
     as_tuple,
     assert_close,
     assert_that,
+    compare,
     fail,
     msg,
 )
@@ -286,6 +287,9 @@ def _(L):
 def _(L):
     rl = H.loss_trace(L, "rms_losses", 1000)[:CURVE_STEPS]
     ref = R.train64(CURVE_STEPS, "rmsprop")
+    lr = None if _close(rl, ref) else _other_lr(rl)
+    if lr is not None:
+        fail(msg("ex_6_5.curve.other_lr", lr=lr, steps=OTHER_LR_STEPS), learning_rate=lr)
     assert_close(
         rl,
         ref,
@@ -301,6 +305,29 @@ def _(L):
             )
         ],
     )
+
+
+# Learning rates a learner may type instead of 0.003 (other examples' values, a slipped digit),
+# and how many first losses must match one to name it: float32 training follows float64 closely
+# only for the first steps when the learning rate is large.
+OTHER_LRS = (0.01, 0.001, 0.03, 0.0003, 0.1, 0.005, 0.002, 0.05, 0.02, 0.3, 0.0001, 1.0)
+OTHER_LR_STEPS = 20
+
+
+def _close(got, want) -> bool:
+    """got ≈ want with the curve check's own tolerance."""
+    return compare(got, want, rtol=CURVE_RTOL, atol=0) is None
+
+
+def _other_lr(rl) -> float | None:
+    """The one of OTHER_LRS whose RMSProp training gives the learner's first OTHER_LR_STEPS
+    losses (same tolerance as the curve check), else None."""
+    for lr in OTHER_LRS:
+        if _close(rl[:3], R.train64(3, "rmsprop", lr)):
+            head = R.train64(OTHER_LR_STEPS, "rmsprop", lr)
+            if _close(rl[:OTHER_LR_STEPS], head):
+                return lr
+    return None
 
 
 @checks.add("improves", needs="losses")

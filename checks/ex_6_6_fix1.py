@@ -48,6 +48,23 @@ def _walk(L, fn):
     return np.array(path)
 
 
+def _constant(path) -> list[Mistake]:
+    """The path of a step that ignores the lr and mu passed in and uses fixed ones: the pair is
+    solved from the first two steps (x₁ = 6·η, then μ from x₂), the mistake is the whole path."""
+    try:
+        x1, x2 = float(path[0]), float(path[1])
+        lr = x1 / 6.0
+        v1 = -6.0 * lr
+        mu = (x1 - x2 - lr * 2.0 * (x1 - 3.0)) / v1
+    except (IndexError, TypeError, ZeroDivisionError):
+        return []
+    if not (np.isfinite(lr) and np.isfinite(mu)):
+        return []
+    n = len(RATES)
+    fixed = _reference((lr,) * n, (mu,) * n)
+    return [Mistake("constant", fixed, msg("ex_6_6_fix1.values.mistake_constant", lr=lr, mu=mu))]
+
+
 @checks.add("values")
 def _(L):
     path = _walk(L, L.fast_update)
@@ -63,7 +80,13 @@ def _(L):
                 "swapped",
                 _reference(MOMENTA, RATES),
                 msg("ex_6_6_fix1.values.mistake_swapped"),
-            )
+            ),
+            Mistake(
+                "no_lr",
+                _reference((1.0,) * len(RATES), MOMENTA),
+                msg("ex_6_6_fix1.values.mistake_no_lr"),
+            ),
+            *_constant(path),
         ],
     )
 

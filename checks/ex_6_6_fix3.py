@@ -19,6 +19,7 @@ from tutor.worker.checklib import (
     fail,
     msg,
     rng,
+    which_mistake,
 )
 
 checks = Checks("ex_6_6_fix3")
@@ -57,6 +58,20 @@ def _per_leaf_drift(start, w, b):
     return float(np.sqrt(np.sum((w - w0) ** 2)) + abs(b - b0))
 
 
+def _step_count(tuned, start, x, y, steps):
+    """The SGD step count the learner's parameters were computed to come from, when it is one
+    away from `steps` (a loop over range(1, steps) or range(steps + 1)), else None."""
+    try:
+        got = np.append(np.asarray(tuned["w"], np.float64), float(np.asarray(tuned["b"])))
+    except Exception:  # not arrays: the checks below say what is wrong with them
+        return None
+    made = [
+        Mistake(str(n), np.append(*_ref(start, x, y, n)[:2]), "") for n in (steps - 1, steps + 1)
+    ]
+    found = which_mistake(got, made, rtol=1e-4, atol=1e-6)
+    return None if found is None else int(found.label)
+
+
 def _tune(L, params, x, y, steps):
     out = R.call(L.fine_tune, params, x, y, steps, what="fine_tune", symptoms=SYMPTOMS)
     tuned, drift = as_tuple(out, 2, msg("ex_6_6_fix3.tune.as_tuple"))
@@ -71,6 +86,9 @@ def _(L):
     steps = 5
     w, b, drift_want, drift_late = _ref(start, x, y, steps)
     tuned, drift = _tune(L, params, x, y, steps)
+    made = _step_count(tuned, start, x, y, steps)
+    if made is not None:
+        fail(msg("ex_6_6_fix3.values.steps_off", made=made, steps=steps), steps=made)
     drift = as_array(drift, "drift", ndim=0)
     assert_that(
         np.isfinite(drift),
@@ -91,6 +109,11 @@ def _(L):
                 msg("ex_6_6_fix3.values.mistake_late"),
             ),
             Mistake("squared", drift_want**2, msg("ex_6_6_fix3.values.mistake_squared")),
+            Mistake(
+                "w_only",
+                float(np.sqrt(np.sum((w - np.asarray(start["w"], np.float64)) ** 2))),
+                msg("ex_6_6_fix3.values.mistake_w_only"),
+            ),
             Mistake(
                 "per_leaf",
                 _per_leaf_drift(start, w, b),

@@ -40,6 +40,7 @@ import numpy as np
 from _rnn_ref import HID, row_h0_outputs
 from _rnn_ref import hidden_states as _hidden
 from _rnn_ref import unrolled as _ref
+from _rnn_ref import variant as _variant
 
 from tutor.worker.checklib import (
     Checks,
@@ -92,18 +93,6 @@ def _forward(L, P, xs, jit=True, what="rnn_forward(params, xs)"):
     return as_array(out, msg("ex_6_7.forward.as_array", what=what)).astype(np.float64)
 
 
-def _variant(P, xs, row, *, tanh=True, carry=True, lagged=False, h0=0.0):
-    """Outputs of the RNN and of its common slips (float64)."""
-    rec = P["Wh"] if row else P["Wh"].T
-    state, out = np.full(HID, h0), []
-    for x_t in xs:
-        pre = (state if carry else np.zeros(HID)) @ rec + x_t @ P["Wx"] + P["b"]
-        new = np.tanh(pre) if tanh else pre
-        out.append((state if lagged else new) @ P["Wo"])
-        state = new
-    return np.array(out)
-
-
 # The slips the value checks can name, each computed for the check's parameters, sequence and
 # matrix convention (row: h·W_h, else W_h·h).
 MISTAKES = [
@@ -126,6 +115,11 @@ MISTAKES = [
         "h0_ones",
         lambda P, xs, row: _variant(P, xs, row, h0=1.0),
         msg("ex_6_7.module.mistake_h0_ones"),
+    ),
+    Known(
+        "no_bias",
+        lambda P, xs, row: _variant(P, xs, row, bias=False),
+        msg("ex_6_7.module.mistake_no_bias"),
     ),
 ]
 
@@ -344,6 +338,11 @@ def _(L):
             last=float(rl[-1]),
         )
     first, last = rl[0], rl[-1]
+    summed = None if last < 0.1 * first else T.batch_axis(L, _row_convention(L))
+    if summed is not None:
+        fail(
+            msg("_rnn_training.trained.batch_axis", sn=summed), first=float(first), last=float(last)
+        )
     assert_that(
         last < 0.1 * first,
         msg("ex_6_7.improves.assert_that", first=first, last=last),

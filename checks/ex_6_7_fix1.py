@@ -8,6 +8,7 @@ is discarded or feeds only the predictions is not a kept copy)."""
 
 import _repair_ch6 as R
 import numpy as np
+from _vmap_calls import VmapCalls
 
 from tutor.worker.checklib import (
     Checks,
@@ -41,11 +42,9 @@ def _data(seed, n):
 @checks.add("shared")
 def _(L):
     params, xs, (w, b, raw) = _data(671, 7)
-    preds, back = as_tuple(
-        R.call(L.predict_batch, params, xs, what="predict_batch", symptoms=SYMPTOMS),
-        2,
-        msg("ex_6_7_fix1.shared.as_tuple"),
-    )
+    with VmapCalls() as vmaps:
+        out = R.call(L.predict_batch, params, xs, what="predict_batch", symptoms=SYMPTOMS)
+    preds, back = as_tuple(out, 2, msg("ex_6_7_fix1.shared.as_tuple"))
     if isinstance(preds, dict) and set(preds) == {"w", "b"} and np.shape(back) == (7,):
         fail(msg("ex_6_7_fix1.shared.pair_swapped"))
     assert_close(
@@ -63,7 +62,7 @@ def _(L):
         assert_equal(
             shapes,
             {"w": (), "b": ()},
-            msg("ex_6_7_fix1.shared.assert_equal", shapes=shapes),
+            _why_shapes(vmaps.calls, shapes),
             what=msg("ex_6_7_fix1.shared.what_2"),
         )
     assert_close(
@@ -74,6 +73,31 @@ def _(L):
         what=msg("ex_6_7_fix1.shared.what"),
         msg=msg("ex_6_7_fix1.shared.params_changed"),
     )
+
+
+def _first(axes):
+    """The axis a vmap's in_axes or out_axes gives its first argument or output."""
+    return axes[0] if isinstance(axes, (tuple, list)) and axes else axes
+
+
+def _why_shapes(calls, shapes) -> str:
+    """Why the parameters came back with the shapes `shapes`, from what the recorded vmap calls
+    were asked for and returned; a cause is named only when a call shows it."""
+    called = [c for c in calls if c.called]
+    for c in called:
+        out = c.output
+        if (
+            isinstance(out, (tuple, list))
+            and len(out) == 2
+            and isinstance(out[1], dict)
+            and all(np.shape(v) == () for v in out[1].values())
+        ):
+            return msg("ex_6_7_fix1.shared.reshaped_after_vmap", shapes=shapes)
+    if any(_first(c.in_axes) == 0 for c in called):
+        return msg("ex_6_7_fix1.shared.params_mapped", shapes=shapes)
+    if any(_first(c.in_axes) is None and c.out_axes == 0 for c in called):
+        return msg("ex_6_7_fix1.shared.assert_equal", shapes=shapes)
+    return msg("ex_6_7_fix1.shared.shapes_differ", shapes=shapes)
 
 
 def _union(items):

@@ -96,7 +96,17 @@ def _(L):
     got = np.array(
         [as_scalar(o, msg("ex_6_8_fix1.old_peak.what_n", n=k + 1)) for k, o in enumerate(outputs)]
     )
-    running = np.maximum.accumulate(np.array([float(v) for v in stream]))
+    data = np.array([float(v) for v in stream])
+    running = np.maximum.accumulate(data)
+    mistakes = [Mistake("new_peak", running, msg("ex_6_8_fix1.old_peak.mistake_new_peak"))]
+    if got.size and np.isfinite(got[0]):  # the peak started at a finite value instead of −∞
+        mistakes.append(
+            Mistake(
+                "finite_start",
+                np.maximum.accumulate(np.concatenate([[got[0]], data]))[:-1],
+                msg("ex_6_8_fix1.old_peak.mistake_finite_start", start=float(got[0])),
+            )
+        )
     assert_close(
         got,
         np.concatenate([[-np.inf], running[:-1]]),
@@ -104,7 +114,7 @@ def _(L):
         atol=1e-6,
         what=msg("ex_6_8_fix1.old_peak.what"),
         msg=msg("ex_6_8_fix1.old_peak.msg"),
-        mistakes=[Mistake("new_peak", running, msg("ex_6_8_fix1.old_peak.mistake_new_peak"))],
+        mistakes=mistakes,
     )
 
 

@@ -1,5 +1,5 @@
-# expect: failed values "形状" not "整体早了一步" "整体晚了一步"
-# expect.en: "shape" not "one step early" "one step late"
+# expect: failed values "形状" not "整体落后一步" "整体超前一步"
+# expect.en: "shape" not "lags one step" "one step ahead"
 # 错误示范:换成 fori_loop,往一个长度为 n_steps 的数组里逐个写。上界可以是运行时的值,可数组的形状不行。
 @jax.jit
 def orbit(x0, n_steps):

@@ -1,5 +1,5 @@
-# expect: failed values "static_argnames" not "整体早了一步" "整体晚了一步"
-# expect.en: "static_argnames" not "one step early" "one step late"
+# expect: failed values "static_argnames" not "整体落后一步" "整体超前一步"
+# expect.en: "static_argnames" not "lags one step" "one step ahead"
 # 错误示范:在 jit 里把 n_steps 转成 int。tracer 变不成 Python 整数,还是同一个错误。
 def halve_and_shift(x, _):
     x = 0.5 * x + 1.0

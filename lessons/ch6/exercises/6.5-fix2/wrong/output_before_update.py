@@ -1,5 +1,5 @@
-# expect: failed values "轨迹整体早了一步" not "整体晚了一步"
-# expect.en: "The trajectory is one step early" not "one step late"
+# expect: failed values "轨迹整体落后一步" not "整体超前一步"
+# expect.en: "The trajectory lags one step behind" not "one step ahead"
 # 静态参数改对了,可 scan 主体把更新前的 x 当成了本步输出:轨迹从起点开始,少了最后一步。
 
 

@@ -1,5 +1,5 @@
 # expect: failed typed_keys "jax.random.PRNGKey" "uint32[2]"
-# expect.en: "jax.random.PRNGKey" "uint32[2]"
+# expect.en: "jax.random.PRNGKey" "uint32[2]" "(calls that got one: 6)"
 # 照旧习惯用 jax.random.PRNGKey 造 key:split、normal 都照样能跑,可拿到的是 uint32[2] 的原始 key,不是题目要的 jax.random.key。
 # 思路:隐藏状态 h 是 lax.scan 的 carry;训练本身也是一个 scan,carry 是 (参数, 优化器状态)。
 HIDDEN = 16
