@@ -22,6 +22,7 @@ from __future__ import annotations
 import sys
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
+import _welford_ref as W
 import numpy as np
 
 from tutor.worker.checklib import (
@@ -67,73 +68,17 @@ def _run(L, xs, what="online_var(xs)"):
     )
 
 
-def _welford_variants(x64):
-    """Per-step (mean, M2 increments) of Welford and of its common slips, in float64."""
-    n = np.arange(1, x64.size + 1)
-    mu = np.cumsum(x64) / n
-    mu_old = np.concatenate([[0.0], mu[:-1]])
-    delta = x64 - mu_old
-    m2 = {
-        "right": np.cumsum(delta * (x64 - mu)),
-        "delta_sq": np.cumsum(delta**2),
-        "new_sq": np.cumsum((x64 - mu) ** 2),
-    }
-    return n, mu, m2
-
-
-def _mistakes(x64, part: str):
-    """What each known mistake gives for `part` ('var': final variance; 'trace': the trace)."""
-    n, mu, m2 = _welford_variants(x64)
-    var = m2["right"] / n
-    with np.errstate(divide="ignore", invalid="ignore"):
-        sample = m2["right"] / (n - 1)
-    table = [
-        (
-            "delta_sq",
-            m2["delta_sq"] / n,
-            msg("ex_6_4.mistakes.mistake"),
-        ),
-        (
-            "new_sq",
-            m2["new_sq"] / n,
-            msg("ex_6_4.mistakes.mistake_2"),
-        ),
-        (
-            "sample",
-            sample,
-            msg("ex_6_4.mistakes.mistake_3"),
-        ),
-        ("std", np.sqrt(var), msg("ex_6_4.mistakes.mistake_4")),
-        (
-            "m2",
-            m2["right"],
-            msg("ex_6_4.mistakes.mistake_5")
-            if part == "var"
-            else msg("ex_6_4.mistakes.m2_in_trace"),
-        ),
-        ("mean", mu, msg("ex_6_4.mistakes.mistake_6")),
-    ]
-    pick = (lambda a: a[-1]) if part == "var" else (lambda a: a)
-    return [Mistake(label, pick(value), message) for label, value, message in table]
-
-
 def _unstable(L, xs, part: str, rtol: float, atol: float) -> bool:
     """True when the learner's result is right on the same data with the offset removed: the
     error comes from the offset (cancellation in E[x²] − E[x]²), not from the formula."""
     centred = (xs.astype(np.float64) - xs.astype(np.float64).mean()).astype(np.float32)
     _, v, tr = _run(L, centred, msg("ex_6_4.unstable.run"))
     c64 = centred.astype(np.float64)
-    want = c64.var() if part == "var" else _prefix_vars(c64)
+    want = c64.var() if part == "var" else W.prefix_vars(c64)
     return compare(v if part == "var" else tr, want, rtol=rtol, atol=atol) is None
 
 
 UNSTABLE = msg("ex_6_4.module.unstable")
-
-
-def _prefix_vars(x64):
-    """Variance of each prefix x[:k+1] (float64 Welford: exact to ~1e-13 here)."""
-    n, _, m2 = _welford_variants(x64)
-    return m2["right"] / n
 
 
 def _code_of(fn):
@@ -273,7 +218,7 @@ def _check_var(L, got, xs, what):
     x64 = xs.astype(np.float64)
     if compare(got, x64.var(), rtol=2e-3, atol=1e-8) is None:  # np.isclose's default atol
         return
-    found = which_mistake(got, _mistakes(x64, "var"), rtol=2e-3, atol=0)
+    found = which_mistake(got, W.mistakes(x64, "var"), rtol=2e-3, atol=0)
     unstable = found is None and _unstable(L, xs, "var", 2e-3, 0)
     assert_close(
         got,
@@ -294,7 +239,7 @@ def _(L):
 
 def _check_trace(L, tr, xs, idx, rtol, atol, what):
     x64 = xs.astype(np.float64)
-    want = _prefix_vars(x64)
+    want = W.prefix_vars(x64)
     assert_that(
         tr.shape == want.shape,
         msg("ex_6_4.check_trace.assert_that", what=what, shape=want.shape, shape_2=tr.shape),
@@ -304,7 +249,7 @@ def _check_trace(L, tr, xs, idx, rtol, atol, what):
         return
     found = which_mistake(
         tr[idx],
-        [Mistake(m.label, m.value[idx], m.message) for m in _mistakes(x64, "trace")],
+        [Mistake(m.label, m.value[idx], m.message) for m in W.mistakes(x64, "trace")],
         rtol=rtol,
         atol=atol,
     )
@@ -370,7 +315,7 @@ def _(L):
         shape=(3,),
     )
     s64 = streams.astype(np.float64)
-    per_stream = [_mistakes(s, "var") for s in s64]
+    per_stream = [W.mistakes(s, "var") for s in s64]
     stacked = [
         Mistake(ms[0].label, np.array([m.value for m in ms]), ms[0].message)
         for ms in zip(*per_stream, strict=False)
