@@ -3,8 +3,9 @@ jnp.zeros(n).at[labels].add(1.0).
 
 Checks: under jit (labels traced, n static) and without jit, the counts equal np.bincount, naming
 in-place assignment or a NumPy conversion only when the call raised it, a size taken from
-max(labels) + 1 only when jit needed a concrete value and the result without jit is that long, .set only when the result is
-the presence mask and a hidden error only when every count is 0 ("jit", "eager"); the counts are
+max(labels) + 1 only when jit needed a concrete value and the result without jit is that long,
+.set only when the result is the presence mask and a hidden error only when every count is 0
+("jit", "eager"); the counts are
 floats, as the interface says ("floats"); one scatter-add in the program for 40 labels
 ("one_scatter")."""
 

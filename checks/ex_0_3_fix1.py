@@ -4,10 +4,10 @@ squared error, 2·mean((w·x − y)·x).
 Checks: the derivative on random data without jit ("grad") and under jit ("jit"), naming a vector
 output only when grad raised that TypeError, the Jacobian only when the result is the per-residual
 derivatives x, the sum of residuals only when it equals Σx, their mean (the square forgotten) only
-when it equals mean(x), jnp.sum only when it is n times the gradient, the square of the mean residual only when it equals
-2·mean(w·x − y)·mean(x), and half the gradient as a ½ in the loss only when the function handed
-to jax.grad returned 0.5·mean((w·x − y)²), as a hand-written derivative only when jax.grad was not
-called."""
+when it equals mean(x), jnp.sum only when it is n times the gradient, the square of the mean
+residual only when it equals 2·mean(w·x − y)·mean(x), and half the gradient as a ½ in the loss
+only when the function handed to jax.grad returned 0.5·mean((w·x − y)²), as a hand-written
+derivative only when jax.grad was not called."""
 
 import contextlib
 
