@@ -1,13 +1,13 @@
 """Repair 0.1-fix1: counts[label] += 1 is a TypeError on a JAX array -> one
 jnp.zeros(n).at[labels].add(1.0).
 
-Checks: under jit (labels traced, n static) and without jit, the counts equal np.bincount, naming
-in-place assignment or a NumPy conversion only when the call raised it, a size taken from
+Checks: without jit and then under jit (labels traced, n static), the counts equal np.bincount,
+naming in-place assignment or a NumPy conversion only when the call raised it, a size taken from
 max(labels) + 1 only when jit needed a concrete value and the result without jit is that long,
 .set only when the result is the presence mask and a hidden error only when every count is 0
-("jit", "eager"); the counts are
-floats, as the interface says ("floats"); one scatter-add in the program for 40 labels
-("one_scatter")."""
+("eager"; "jit" needs it, so a wrong count is told without jit and a failure only jit causes under
+jit); the counts are floats, as the interface says ("floats"); one scatter-add in the program for
+40 labels ("one_scatter")."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -95,16 +95,16 @@ def _verify(fn, seed, what, L=None):
     )
 
 
-@checks.add("jit")
+@checks.add("eager")
+def _(L):
+    _verify(L.histogram, 82, "histogram(labels, 6)")
+
+
+@checks.add("jit", needs="eager")
 def _(L):
     import jax
 
     _verify(jax.jit(L.histogram, static_argnums=1), 81, "jax.jit(histogram)(labels, 6)", L)
-
-
-@checks.add("eager")
-def _(L):
-    _verify(L.histogram, 82, "histogram(labels, 6)")
 
 
 @checks.add("floats", needs="eager")
