@@ -2,10 +2,10 @@
 element i to 0 with .at[i].set and rescales the rest to sum to 1.
 
 Checks: values on fresh random weights against NumPy float64 ("values"), naming in-place
-assignment only when the call raised JAX's immutability TypeError, and the known wrong orders only
-when the result equals what they produce; a NumPy argument is left unchanged ("input_unchanged");
-under jit with a traced i, three positions, one trace ("jit"); the program holds a scatter
-("scatter")."""
+assignment only when the call raised JAX's immutability TypeError, and the known wrong orders and
+a division by the L2 norm only when the result equals what they produce; a NumPy argument is left
+unchanged ("input_unchanged"); under jit with a traced i, three positions, one trace ("jit"); the
+program holds a scatter ("scatter")."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -44,6 +44,7 @@ def _mistakes(w, i):
     first = w64 / w64.sum()
     first[i] = 0.0
     return [
+        Mistake("l2_norm", zeroed / np.linalg.norm(zeroed), msg("ex_0_1.l2_norm")),
         Mistake("not_rescaled", zeroed, msg("ex_0_1.not_rescaled")),
         Mistake("normalised_first", first, msg("ex_0_1.normalised_first")),
     ]

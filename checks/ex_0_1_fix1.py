@@ -1,11 +1,13 @@
 """Repair 0.1-fix1: counts[label] += 1 is a TypeError on a JAX array -> one
 jnp.zeros(n).at[labels].add(1.0).
 
-Checks: under jit (labels traced, n static) and without jit, the counts equal np.bincount, naming
-in-place assignment or a NumPy conversion only when the call raised it, .set only when the result is
-the presence mask and a hidden error only when every count is 0 ("jit", "eager"); the counts are
-floats, as the interface says ("floats"); one scatter-add in the program for 40 labels
-("one_scatter")."""
+Checks: without jit and then under jit (labels traced, n static), the counts equal np.bincount,
+naming in-place assignment or a NumPy conversion only when the call raised it, a size taken from
+max(labels) + 1 only when jit needed a concrete value and the result without jit is that long,
+.set only when the result is the presence mask and a hidden error only when every count is 0
+("eager"; "jit" needs it, so a wrong count is told without jit and a failure only jit causes under
+jit); the counts are floats, as the interface says ("floats"); one scatter-add in the program for
+40 labels ("one_scatter")."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -31,20 +33,43 @@ def _labels(seed):
     return rng(seed).integers(0, N, size=40).astype(np.int32)
 
 
-def _verify(fn, seed, what):
+def _sized_by_max(L):
+    """The length of histogram's result for labels whose largest class is N − 3, called without
+    jit; None when the call raises or returns no array."""
+    import jax.numpy as jnp
+
+    labels = _labels(85) % (N - 2)
+    try:
+        out = L.histogram(jnp.asarray(labels), N)
+    except Exception:  # only a result can show the size it took
+        return None
+    shape = getattr(out, "shape", None)
+    return shape[0] if shape is not None and len(shape) == 1 else None
+
+
+def _verify(fn, seed, what, L=None):
+    import jax
     import jax.numpy as jnp
 
     labels = _labels(seed)
-    out = R.call(
-        fn,
-        jnp.asarray(labels),
-        N,
-        what=what,
-        symptoms={
-            "word:immutable": msg("ex_0_1_fix1.in_place"),
-            "TracerArrayConversionError": msg("ex_0_1_fix1.to_numpy"),
-        },
-    )
+    try:
+        out = R.call(
+            fn,
+            jnp.asarray(labels),
+            N,
+            what=what,
+            symptoms={
+                "word:immutable": msg("ex_0_1_fix1.in_place"),
+                "TracerArrayConversionError": msg("ex_0_1_fix1.to_numpy"),
+            },
+        )
+    except jax.errors.ConcretizationTypeError as e:
+        size = None if L is None else _sized_by_max(L)
+        top = int((_labels(85) % (N - 2)).max())
+        if size == N - 2 == top + 1:
+            said = msg("ex_0_1_fix1.sized_by_max", n=N, top=top, size=size)
+            fail(said, error=R.first_line(e), eager_shape=[size])
+        raise
     counts = np.bincount(labels, minlength=N).astype(np.float64)
     short = np.asarray(out) if hasattr(out, "shape") else None
     if (
@@ -70,16 +95,16 @@ def _verify(fn, seed, what):
     )
 
 
-@checks.add("jit")
-def _(L):
-    import jax
-
-    _verify(jax.jit(L.histogram, static_argnums=1), 81, "jax.jit(histogram)(labels, 6)")
-
-
 @checks.add("eager")
 def _(L):
     _verify(L.histogram, 82, "histogram(labels, 6)")
+
+
+@checks.add("jit", needs="eager")
+def _(L):
+    import jax
+
+    _verify(jax.jit(L.histogram, static_argnums=1), 81, "jax.jit(histogram)(labels, 6)", L)
 
 
 @checks.add("floats", needs="eager")

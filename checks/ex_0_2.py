@@ -3,7 +3,8 @@ center is true and divides by the root mean square otherwise; fast_normalize is
 jax.jit(normalize, static_argnames="center").
 
 Checks: both modes without jit on fresh data against NumPy float64 ("values"), naming swapped
-modes or the sample standard deviation only when the result equals what they produce; the jitted
+modes, the sample standard deviation or a centred x divided by the raw x's root mean square only
+when the result equals what they produce; the jitted
 function in both modes, center by keyword and by position ("jit_static"), naming a Python `if` on a
 tracer (TracerBoolConversionError) or a float() of a tracer (ConcretizationTypeError) only when the
 call raised it; 5 calls of one shape compile exactly twice ("compiles")."""
@@ -49,7 +50,11 @@ def _mistakes(x, center):
         )
         centred = Mistake("centred_rms", x64 / x64.std(), msg("ex_0_2.rms_of_centred"))
         return [swapped, summed, centred]
-    return [swapped, Mistake("ddof", _standardised(x, ddof=1), msg("ex_0_2.sample_std"))]
+    x64 = np.asarray(x, np.float64)
+    raw_rms = Mistake(
+        "raw_rms", (x64 - x64.mean()) / np.sqrt(np.mean(x64**2)), msg("ex_0_2.centred_by_raw_rms")
+    )
+    return [swapped, Mistake("ddof", _standardised(x, ddof=1), msg("ex_0_2.sample_std")), raw_rms]
 
 
 def _data(seed, n):

@@ -2,8 +2,9 @@
 x / jnp.max(jnp.abs(x)).
 
 Checks: under jit (the learner's own, or one the check adds), x / max|x| on random vectors, one with
-a negative peak, naming float() only when jit raised ConcretizationTypeError and the missing
-absolute value only when the result equals x / max(x) ("jit"); no callback primitive in the program
+a negative peak, naming float() only when jit raised ConcretizationTypeError, the missing
+absolute value only when the result equals x / max(x), the L2 norm only when it equals x / ‖x‖ and
+the range only when it equals x / (max(x) − min(x)) ("jit"); no callback primitive in the program
 ("no_callback")."""
 
 import _repair_ch6 as R
@@ -49,6 +50,8 @@ def _(L):
                     x64 / x64[np.argmax(np.abs(x64))],
                     msg("ex_0_2_fix1.signed_peak"),
                 ),
+                Mistake("l2_norm", x64 / np.linalg.norm(x64), msg("ex_0_2_fix1.l2_norm")),
+                Mistake("range", x64 / (x64.max() - x64.min()), msg("ex_0_2_fix1.range")),
             ],
         )
 

@@ -1,7 +1,8 @@
 """Exercise 0.4, vmap: example_loss(w, x, y) = (x·w − y)², per_example_losses and
 per_example_grads batched with vmap over a shared w.
 
-Checks: one example's loss ("single"); losses on a batch with n ≠ d and one with n = d, naming a
+Checks: one example's loss, naming |x·w − y| and sum((x * w − y)²) only when it equals them
+("single"); losses on a batch with n ≠ d and one with n = d, naming a
 missing in_axes=None only when vmap reported inconsistent sizes or the result equals what splitting
 w produces ("losses"); gradients against 2(x·w − y)·x, naming grad of a vector only when grad raised
 that TypeError, the gradient of the mean or of the summed loss only when a single row equals
@@ -59,6 +60,12 @@ def _grads_wrt_x(w, xs, ys):
     return 2.0 * r[:, None] * w64[None, :]
 
 
+def _elementwise(w, x, y):
+    """sum((x * w − y)²): each product minus y squared, instead of the dot product's error."""
+    x64, w64 = np.asarray(x, np.float64), np.asarray(w, np.float64)
+    return float(np.sum((x64 * w64 - np.float64(y)) ** 2))
+
+
 def _split_w(w, xs, ys):
     """What vmap without in_axes=None computes when n = d: example i sees the number w[i]."""
     x64 = np.asarray(xs, np.float64)
@@ -78,7 +85,8 @@ def _(L):
         what="example_loss(w, x, y)",
         msg=msg("ex_0_4.single_differs"),
         mistakes=[
-            Mistake("abs", float(np.sqrt(_ref_losses(w, xs, ys)[0])), msg("ex_0_4.abs_error"))
+            Mistake("abs", float(np.sqrt(_ref_losses(w, xs, ys)[0])), msg("ex_0_4.abs_error")),
+            Mistake("elementwise", _elementwise(w, xs[0], ys[0]), msg("ex_0_4.elementwise")),
         ],
     )
 

@@ -4,7 +4,8 @@ Checks: predictions on a batch with n ≠ d and one with n = d, without jit ("ba
 ("jit"), against xs @ w; a missing in_axes=None is named only when vmap reported inconsistent sizes
 or the result equals what splitting w produces, in_axes in the wrong order only when the result
 equals what in_axes=(0, None) produces, xs split along axis 1 only when a square batch gives
-xs.T @ w; any other shape is reported as a shape."""
+xs.T @ w, a sum over the batch axis only when the result equals (xs * w).sum(axis=0); any other
+shape is reported as a shape."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -83,6 +84,12 @@ def _verify(fn, label):
             and compare(np.asarray(out, np.float64)[:, 0], x64 @ w64, rtol=1e-5, atol=1e-5) is None
         ):
             fail(msg("ex_0_4_fix1.extra_axis", n=n), shape=list(shape))
+        if (
+            shape == (d,)
+            and compare(np.asarray(out, np.float64), (x64 * w64).sum(axis=0), rtol=1e-5, atol=1e-5)
+            is None
+        ):
+            fail(msg("ex_0_4_fix1.batch_axis_sum", n=n, d=d), shape=list(shape))
         if shape != (n,):
             fail(msg("ex_0_4_fix1.wrong_shape", shape=shape, n=n), shape=list(shape))
         assert_close(

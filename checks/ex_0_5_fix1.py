@@ -2,10 +2,11 @@
 split the key.
 
 Checks: Φ(z) is neither u nor 1 − u (each named only when they agree to 1e-4) and is uncorrelated
-with u ("independent"); mean and spread of u and z over 2000 draws ("distributions"); the same key
-twice gives the same draws, naming global state only when it does not, and a new key gives a new z,
-naming a fixed key only when z stays the same ("key_used"); neither set is drawn from the key passed
-in itself, which the fix splits ("children_only")."""
+with u ("independent"); mean and spread of u and z over 2000 draws, naming a uniform z only when
+every draw is in [0, 1) and their distribution is within 0.05 of the uniform one
+("distributions"); the same key twice gives the same draws, naming global state only when it does
+not, and a new key gives a new z, naming a fixed key only when z stays the same ("key_used");
+neither set is drawn from the key passed in itself, which the fix splits ("children_only")."""
 
 import numpy as np
 
@@ -31,6 +32,17 @@ def _phi(z):
     return np.asarray(ndtr(z), np.float64)
 
 
+def _looks_uniform(z) -> bool:
+    """Every draw in [0, 1) and the largest gap between their empirical distribution and the
+    uniform one (Kolmogorov–Smirnov) under 0.05: for 2000 uniform draws it is about 0.02."""
+    if z.min() < 0.0 or z.max() >= 1.0:
+        return False
+    ranked = np.sort(z)
+    steps = np.arange(1, len(z) + 1) / len(z)
+    gap = max(np.max(steps - ranked), np.max(ranked - (steps - 1.0 / len(z))))
+    return bool(gap < 0.05)
+
+
 @checks.add("independent")
 def _(L):
     u, z = _draw(L, 121)
@@ -50,10 +62,10 @@ def _(L):
         u.min() >= 0.0 and u.max() < 1.0 and abs(u.mean() - 0.5) < 0.05,
         msg("ex_0_5_fix1.u_off", low=u.min(), high=u.max(), mean=u.mean()),
     )
-    assert_that(
-        abs(z.mean()) < 0.1 and abs(z.std() - 1.0) < 0.1,
-        msg("ex_0_5_fix1.z_off", mean=z.mean(), std=z.std()),
-    )
+    normal = abs(z.mean()) < 0.1 and abs(z.std() - 1.0) < 0.1
+    if not normal and _looks_uniform(z):
+        fail(msg("ex_0_5_fix1.z_uniform", mean=z.mean(), std=z.std()), mean=z.mean(), std=z.std())
+    assert_that(normal, msg("ex_0_5_fix1.z_off", mean=z.mean(), std=z.std()))
 
 
 @checks.add("key_used")
