@@ -167,6 +167,5 @@ def _(L):
     report = err.get()
     if report is not None:
         fail(
-            msg("ex_7_2_fix5.zero_over_zero_inside"),
-            checkify=report.splitlines()[0],
+            msg("ex_7_2_fix5.zero_over_zero_inside", checkify=report.splitlines()[0].rstrip(".")),
         )
