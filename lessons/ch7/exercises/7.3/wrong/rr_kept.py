@@ -22,8 +22,10 @@ def cg_solve(matvec, b, iters):
     return lax.fori_loop(0, iters, step, init)[0]
 
 
-@partial(jax.jit, static_argnames=("iters",))
-def newton_cg_step(x, A, iters=40):
-    grad = jax.grad(logistic_obj)(x, A)
-    d = cg_solve(lambda u: hvp_fwd_rev(x, u, A), -grad, iters)
-    return x + d, grad, d
+def _step(x, A, iters=40):
+    slope = jax.grad(logistic_obj, argnums=0)(x, A)
+    move = cg_solve(lambda w: hvp_fwd_rev(x, w, A), -slope, iters)
+    return x + move, slope, move
+
+
+newton_cg_step = jax.jit(_step, static_argnames="iters")
