@@ -95,12 +95,12 @@ def _why_not_exact(L, spd, rhs) -> str:
         got = np.asarray(L.cg_solve(lambda v: jnp.dot(*_as32(spd), v), *_as32(rhs), 3), np.float64)
     except Exception:  # the probe is ours: any failure only means it is not shown
         return ""
-    for key, variant in (
-        ("ex_7_3.beta_inverted", _np_cg(spd, rhs, 3, beta_inverted=True)),
-        ("ex_7_3.rs_not_carried", _np_cg(spd, rhs, 3, stale_rs=True)),
+    for words, variant in (
+        (msg("ex_7_3.beta_inverted"), _np_cg(spd, rhs, 3, beta_inverted=True)),
+        (msg("ex_7_3.rs_not_carried"), _np_cg(spd, rhs, 3, stale_rs=True)),
     ):
         if got.shape == variant.shape and compare(got, variant, rtol=1e-3, atol=1e-5) is None:
-            return msg(key)
+            return words
     return ""
 
 
