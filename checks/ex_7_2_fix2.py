@@ -122,6 +122,5 @@ def _(L):
     report = err.get()
     if report is not None:
         fail(
-            msg("ex_7_2_fix2.inf_computed_inside"),
-            checkify=report.splitlines()[0],
+            msg("ex_7_2_fix2.inf_computed_inside", checkify=report.splitlines()[0].rstrip(".")),
         )

@@ -52,6 +52,14 @@ def _per_row(z, labels, axis=-1):
     return -logp[np.arange(len(z)), np.asarray(labels)]
 
 
+def _block(z, labels):
+    """float64 loss of logp[:, labels]: every row paired with every label (a B×B block)."""
+    z = np.asarray(z, np.float64)
+    shifted = z - z.max(-1, keepdims=True)
+    logp = shifted - np.log(np.exp(shifted).sum(-1, keepdims=True))
+    return -logp[:, np.asarray(labels)].mean()
+
+
 # What the common slips give for the loss on the check's logits (computed, then matched).
 MISTAKES = [
     Known(
@@ -69,7 +77,34 @@ MISTAKES = [
         lambda z, labels: -_per_row(z, labels).mean(),
         later("ex_7_2_fix3.negated"),
     ),
+    Known("block", _block, later("ex_7_2_fix3.block_indexed")),
 ]
+
+
+def _probe(L, row, label):
+    """The learner's loss on one row of our own (nan when it fails: the probe is ours)."""
+    import jax.numpy as jnp
+
+    try:
+        return float(as_scalar(L.xent(jnp.asarray([row]), jnp.asarray([label])), "xent"))
+    except Exception:
+        return float("nan")
+
+
+def _not_finite_why(L) -> str:
+    """Why the loss is inf/NaN, from rows of our own: a row (100, 99) overflows exp when the row
+    maximum is not subtracted; a row whose right class has probability e^-200 underflows to 0 when
+    the log is taken of probabilities. Each is said only when the row (1, 0) gives the right loss
+    (the formula is otherwise right)."""
+    if not abs(_probe(L, [1.0, 0.0], 1) - float(np.log1p(np.e))) < 1e-5:
+        return msg("ex_7_2_fix3.not_finite_generic")
+    over = _probe(L, [100.0, 99.0], 1)
+    if not np.isfinite(over):
+        return msg("ex_7_2_fix3.max_not_subtracted", probe=over)
+    under = _probe(L, [0.0, -200.0], 1)
+    if not np.isfinite(under):
+        return msg("ex_7_2_fix3.log_of_probs", probe=under)
+    return msg("ex_7_2_fix3.not_finite_generic")
 
 
 def _floored(z, labels, floor):
@@ -125,7 +160,11 @@ def _(L):
     value = as_scalar(L.xent(z, labels), "xent(z, labels)")
     assert_that(
         np.isfinite(value),
-        msg("ex_7_2_fix3.loss_not_finite", value=value),
+        msg(
+            "ex_7_2_fix3.loss_not_finite",
+            value=value,
+            why="" if np.isfinite(value) else _not_finite_why(L),
+        ),
         loss=value,
     )
     want = _want(z, labels)[0]
@@ -155,4 +194,11 @@ def _(L):
         atol=1e-6,
         what=msg("ex_7_2_fix3.grad_z"),
         msg=msg("ex_7_2_fix3.grad_differs"),
+        mistakes=[
+            Mistake(
+                "lse_stopped",
+                -np.eye(4)[np.asarray(labels)] / len(labels),
+                msg("ex_7_2_fix3.lse_stopped"),
+            )
+        ],
     )

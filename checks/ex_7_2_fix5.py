@@ -99,7 +99,8 @@ def _(L):
                 rtol=1e-4,
                 atol=1e-6,
                 what=f"jax.grad(length)({label})",
-                msg=msg("ex_7_2_fix5.grad_differs", label=label) + _eps_diagnosis(grad_fn, v, grad),
+                msg=msg("ex_7_2_fix5.grad_differs", label=label)
+                + (_shape_diagnosis(v, grad) or _eps_diagnosis(grad_fn, v, grad)),
             )
         dv = jnp.arange(1.0, 5.0, dtype=jnp.float32)
         tangent = jvp_fn(v, dv)
@@ -147,6 +148,20 @@ def _eps_diagnosis(grad_fn, v, grad) -> str:
     return ""
 
 
+def _shape_diagnosis(v, grad) -> str:
+    """A unit vector where the zero vector's gradient should be 0 (a fallback direction), or
+    v/‖v‖² at a non-zero vector (divided by n twice): said when the gradient equals it."""
+    v64 = np.asarray(v, np.float64)
+    n2 = float(v64 @ v64)
+    if n2 == 0.0:
+        if abs(float(np.linalg.norm(grad)) - 1.0) < 1e-4:
+            return msg("ex_7_2_fix5.fallback_direction", got=np.round(grad, 4).tolist())
+        return ""
+    if compare(grad, v64 / n2, rtol=1e-4, atol=1e-6) is None:
+        return msg("ex_7_2_fix5.divided_by_square")
+    return ""
+
+
 @checks.add("rule", needs="grad")
 def _(L):
     import jax.numpy as jnp
@@ -167,6 +182,5 @@ def _(L):
     report = err.get()
     if report is not None:
         fail(
-            msg("ex_7_2_fix5.zero_over_zero_inside"),
-            checkify=report.splitlines()[0],
+            msg("ex_7_2_fix5.zero_over_zero_inside", checkify=report.splitlines()[0].rstrip(".")),
         )

@@ -90,20 +90,24 @@ def _trained(seed):
     return step, (w, x_ok), (w, x_bad), shifted_root, v_ok, v_bad
 
 
-def _spy(fn, seen):
-    """fn, recording the global switch while it runs (to tell a global switch from a scoped one)."""
+def _spy(fn, seen, switches=None):
+    """fn, recording the global switch while it runs (to tell a global switch from a scoped one)
+    and, into `switches`, the effective (jax_debug_nans, jax_debug_infs) at that moment."""
+    import jax
 
     def spied(*args):
         seen.append(_global_switch())
+        if switches is not None:
+            switches.append((bool(jax.config.jax_debug_nans), bool(jax.config.jax_debug_infs)))
         return fn(*args)
 
     return spied
 
 
-def _report(L, fn, *args, seen=None):
+def _report(L, fn, *args, seen=None, switches=None):
     out = R.call(
         L.nan_report,
-        fn if seen is None else _spy(fn, seen),
+        fn if seen is None else _spy(fn, seen, switches),
         *args,
         what="nan_report",
         symptoms=SYMPTOMS,
@@ -125,15 +129,19 @@ def _(L):
             (msg("ex_7_2_fix6.eager_fn"), root, (v_bad,), "sqrt"),
         ):
             seen: list[bool] = []
-            out = _report(L, fn, *args, seen=seen)
+            switches: list[tuple[bool, bool]] = []
+            out = _report(L, fn, *args, seen=seen, switches=switches)
             if out is None and any(seen):
                 fail(
                     msg("ex_7_2_fix6.global_switch_missed_nan", label=label),
                     report=out,
                 )
+            infs_only = bool(switches) and all(infs and not nans for nans, infs in switches)
             assert_that(
                 out is not None,
-                msg("ex_7_2_fix6.check_not_on", label=label),
+                msg("ex_7_2_fix6.infs_not_nans", label=label)
+                if infs_only
+                else msg("ex_7_2_fix6.check_not_on", label=label),
                 report=out,
             )
             assert_that(
@@ -244,8 +252,9 @@ def _(L):
 
 
 # after jit: a step rerun with jit turned off reports no NaN of this compiled constant, and
-# jit names that cause (said here it would only read "returned None")
-@checks.add("first_line", needs="jit")
+# jit names that cause (said here it would only read "returned None"); after finds: a report of
+# None because the NaN check was off (or the wrong switch was on) is named there
+@checks.add("first_line", needs=("jit", "finds"))
 def _(L):
     import jax
     import jax.numpy as jnp

@@ -84,6 +84,16 @@ def _(L):
                 _with_ones_tangent(x, A, v),
                 msg("ex_7_3_fix1.a_moved_too"),
             ),
+            Mistake(
+                "primal_returned",
+                np.tanh(np.asarray(A, np.float64) @ np.asarray(x, np.float64)),
+                msg("ex_7_3_fix1.primal_returned"),
+            ),
+            Mistake(
+                "unit_v",
+                J @ np.asarray(v, np.float64) / np.linalg.norm(np.asarray(v, np.float64)),
+                msg("ex_7_3_fix1.unit_direction"),
+            ),
         ],
     )
 

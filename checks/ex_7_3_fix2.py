@@ -1,13 +1,23 @@
 """Repair 7.3-fix2: the full Jacobian with large n and small m used jacfwd -> jacrev.
 
 Checks: the (m, n) Jacobian of B·tanh(A·x) on fresh data equals float64, a transposed result, the
-gradient of the summed outputs and one output's row are named ("values"); no intermediate array
+gradient of the summed outputs, one output's row and every row the last output's (a late-bound
+loop index) are named ("values"); no intermediate array
 in the program exceeds m×n elements ("mode")."""
 
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, assert_close, compare, fail, msg, rng, sub_jaxprs
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    assert_close,
+    compare,
+    fail,
+    msg,
+    rng,
+    sub_jaxprs,
+)
 
 checks = Checks("ex_7_3_fix2")
 M, H, N = 2, 24, 90
@@ -40,6 +50,7 @@ def _(L):
             if compare(out, row, rtol=1e-4, atol=1e-5) is None:
                 fail(msg("ex_7_3_fix2.gradient_row", shape=out.shape, m=M, n=N, what=what))
     out = R.as_array(out, "sensitivities(x, A, B)", shape=(M, N))
+    last = _want(x, A, B)[M - 1]
     assert_close(
         out,
         _want(x, A, B),
@@ -47,6 +58,9 @@ def _(L):
         atol=1e-5,
         what="sensitivities(x, A, B)",
         msg=msg("ex_7_3_fix2.jacobian_differs"),
+        mistakes=[
+            Mistake("late_bound", np.tile(last, (M, 1)), msg("ex_7_3_fix2.late_bound", last=M - 1))
+        ],
     )
 
 
