@@ -84,7 +84,9 @@ def assert_once(
     elif calls > 1 and max(names.count(x) for x in set(names)) >= calls:
         text = msg("_repair_ch7.recompiled_every_call", calls=calls, what=what, n=n, why=repeat)
     else:
-        text = msg("_repair_ch7.compiled_n_times", calls=calls, what=what, n=n)
+        text = msg(
+            "_repair_ch7.compiled_n_times", calls=calls, what=what, n=n, names=", ".join(names)
+        )
     assert_compile_count(log, name, expected=1, msg=text)
 
 

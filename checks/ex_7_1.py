@@ -25,6 +25,7 @@ starts)."""
 import numpy as np
 from _ch7 import per_name, split_compiles
 from _ch7_buckets import edge_finds_no_bucket
+from _ch7_budget_modes import budget_modes
 
 from tutor.worker.checklib import (
     Checks,
@@ -89,9 +90,11 @@ def _(L):
         L.serve(L.ex1_batches, L.ex1_eps)
     real = log.count("normalize_rows")
     L.ns["_jaxtutor_7_1_real"] = real
+    warned = ok and real > 3 and any(m != "raise" for m in budget_modes(L, "normalize_rows", 3))
     assert_that(
         not ok,
-        msg("ex_7_1.over_budget_passed", real=real),
+        msg("ex_7_1.over_budget_passed", real=real)
+        + (msg("ex_7_1.budget_only_warns") if warned else ""),
         expected=[False, real],
         actual=[ok, n],
     )

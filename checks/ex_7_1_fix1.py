@@ -2,13 +2,22 @@
 module level.
 
 Checks: column standardisation matches float64 on fresh data of two shapes ("values"); four calls
-with one shape and different values compile exactly once, counting every compilation
-("compiles")."""
+with one shape and different values compile exactly once, counting every compilation, and the
+later calls do not reuse the first call's column statistics ("compiles")."""
 
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, CompileLog, Mistake, assert_close, msg, rng
+from tutor.worker.checklib import (
+    Checks,
+    CompileLog,
+    Mistake,
+    assert_close,
+    compare,
+    fail,
+    msg,
+    rng,
+)
 
 checks = Checks("ex_7_1_fix1")
 
@@ -49,12 +58,28 @@ def _(L):
         )
 
 
+def _stale_statistics(xs, outs) -> None:
+    """Fails when every later call of the shape returns its x standardized with the FIRST call's
+    column mean and std (statistics captured once and reused), and not with its own."""
+    first = np.asarray(xs[0], np.float64)
+    mean, std = first.mean(0), first.std(0)
+    for x, out in zip(xs[1:], outs[1:], strict=True):
+        got = np.asarray(out, np.float64) if np.shape(out) == (13, 4) else None
+        stale = (np.asarray(x, np.float64) - mean) / (std + 1e-6)
+        if got is None or compare(got, stale, rtol=1e-4, atol=1e-4) is not None:
+            return
+        if compare(got, _want(x), rtol=1e-4, atol=1e-4) is None:
+            return
+    fail(msg("ex_7_1_fix1.stale_statistics", calls=len(xs)))
+
+
 @checks.add("compiles", needs="values")
 def _(L):
     g = rng(712)
     xs = [R.floats(g, 13, 4) for _ in range(4)]
     with CompileLog() as log:
         outs = [L.standardize(x) for x in xs]
+    _stale_statistics(xs, outs)
     R.assert_once(
         log,
         calls=4,

@@ -15,6 +15,7 @@ from tutor.worker.checklib import (
     assert_close,
     assert_compile_count,
     compare,
+    fail,
     msg,
     rng,
 )
@@ -33,10 +34,24 @@ def _out(layer, x, n, what):
 @checks.add("values")
 def _(L):
     g = rng(721)
+    earlier = []
     for n in (4, 7):
         w, x = R.floats(g, 5, 3), R.floats(g, n, 5)
-        out = _out(L.Layer(w), x, n, f"Layer(w)(x{(n, 5)})")
+        try:
+            out = _out(L.Layer(w), x, n, f"Layer(w)(x{(n, 5)})")
+        except Exception as e:  # the learner's error, said as it is unless computed below
+            if _uses_transpose(L, g, n):
+                fail(
+                    msg("ex_7_1_fix2.weight_transposed", error=type(e).__name__),
+                    error=R.first_line(e),
+                )
+            raise
         plain = np.asarray(x, np.float64) @ np.asarray(w, np.float64)
+        first = [
+            Mistake("first_weight", _want(e, x), msg("ex_7_1_fix2.first_weight_kept"))
+            for e in earlier[:1]
+        ]
+        earlier.append(w)
         assert_close(
             out,
             _want(w, x),
@@ -51,8 +66,24 @@ def _(L):
                     np.tanh(np.asarray(x, np.float64)) @ np.asarray(w, np.float64),
                     msg("ex_7_1_fix2.tanh_before_matmul"),
                 ),
+                *first,
             ],
         )
+
+
+def _uses_transpose(L, g, n) -> bool:
+    """Layer(w) with a square weight w gives tanh(x @ w.T) and not tanh(x @ w): the call
+    multiplies by the transposed weight (which raises for the check's 5×3 weight)."""
+    w, x = R.floats(g, 5, 5), R.floats(g, n, 5)
+    try:
+        out = np.asarray(L.Layer(w)(x), np.float64)
+    except Exception:  # not even a square weight runs: no transpose seen
+        return False
+    tw = np.tanh(np.asarray(x, np.float64) @ np.asarray(w, np.float64).T)
+    return (
+        compare(out, tw, rtol=1e-4, atol=1e-5) is None
+        and compare(out, _want(w, x), rtol=1e-4, atol=1e-5) is not None
+    )
 
 
 def _jits(namespace) -> dict[str, object]:
@@ -61,10 +92,11 @@ def _jits(namespace) -> dict[str, object]:
     return {k: v for k, v in namespace.items() if isinstance(v, jax.stages.Wrapped)}
 
 
-def _per_instance_cause(layer, log) -> str:
+def _per_instance_cause(L, layer, x, log) -> str:
     """Why each instance compiled once, said only as far as it was seen: a jit stored on the
     instance; or one jit of the class whose compilations split by instance while Layer hashes by
-    identity (the instance is a static argument); else only the count."""
+    identity (the instance is a static argument); or a new instance holding a copy of the first
+    weight compiles nothing (the weight's values are the cache key); else only the count."""
     if _jits(vars(layer)):
         return msg("ex_7_1_fix2.one_compile_per_instance")
     cls = type(layer)
@@ -74,7 +106,20 @@ def _per_instance_cause(layer, log) -> str:
     names = {getattr(fn, "__name__", None) for fn in shared.values()}
     if set(log.names) <= names and cls.__hash__ is object.__hash__:
         return msg("ex_7_1_fix2.instance_static", name=log.names[0])
+    if _compiles_of_twin(L, layer, x) == 0:
+        return msg("ex_7_1_fix2.weight_value_key")
     return msg("ex_7_1_fix2.compiled_per_instance")
+
+
+def _compiles_of_twin(L, layer, x) -> int:
+    """The compilations of one call of a new Layer built from a copy of layer's weight (equal
+    values, another array)."""
+    import jax.numpy as jnp
+
+    twin = L.Layer(jnp.array(np.asarray(layer.weight), copy=True))
+    with CompileLog(clear=False) as log:
+        twin(x)
+    return log.total
 
 
 @checks.add("compiles", needs="values")
@@ -90,7 +135,9 @@ def _(L):
                 after.append(log.total)
     per_instance = [after[2], after[5] - after[2]]
     if log.total == 2 and per_instance == [1, 1] and after[0] == 1:
-        assert_compile_count(log, None, expected=1, msg=_per_instance_cause(layers[0], log))
+        assert_compile_count(
+            log, None, expected=1, msg=_per_instance_cause(L, layers[0], xs[0], log)
+        )
     R.assert_once(
         log,
         calls=6,

@@ -10,9 +10,11 @@ import numpy as np
 from tutor.worker.checklib import (
     Checks,
     CompileLog,
+    Mistake,
     as_scalar,
     assert_close,
     assert_compile_count,
+    compare,
     later,
     msg,
     rng,
@@ -41,6 +43,11 @@ MISTAKES = [
         "warmup_five",
         lambda ks: np.array([0.1 * (k + 1) / 4 if k < 5 else 0.1 for k in ks]),
         later("ex_7_1_fix4.warmup_five"),
+    ),
+    Known(
+        "no_cap",
+        lambda ks: np.array([0.1 * (k + 1) / 4 for k in ks]),
+        later("ex_7_1_fix4.no_cap"),
     ),
 ]
 
@@ -72,14 +79,31 @@ def _(L):
     want = np.asarray(p, np.float64) - sum(
         _lr(k) * np.asarray(d, np.float64) for k, d in enumerate(grads)
     )
+    out = R.as_array(L.train(p, grads), "train(p, grads)", shape=(3,))
+    frozen = np.asarray(p, np.float64) - _lr(0) * sum(np.asarray(d, np.float64) for d in grads)
+    frozen_at_first = []
+    if compare(out, frozen, rtol=1e-5, atol=1e-6) is None:  # the probe runs only when it is so
+        frozen_at_first.append(Mistake("frozen", frozen, _frozen_cause(L, p, grads)))
     assert_close(
-        R.as_array(L.train(p, grads), "train(p, grads)", shape=(3,)),
+        out,
         want,
         rtol=1e-5,
         atol=1e-6,
         what="train(p, grads)",
         msg=msg("ex_7_1_fix4.train_differs"),
+        mistakes=frozen_at_first,
     )
+
+
+def _frozen_cause(L, p, grads) -> str:
+    """train stepped with lr_at(0) every time. When one program compiled once for the whole run,
+    the first step's rate was a constant of that trace; else only the frozen rate is said."""
+    with CompileLog() as full:
+        L.train(p, grads)
+    programs = [x for x in R.Filtered(full).names if not R.is_primitive(x)]
+    if len(programs) == 1:
+        return msg("ex_7_1_fix4.lr_traced_once", program=programs[0], lr=_lr(0))
+    return msg("ex_7_1_fix4.lr_frozen", lr=_lr(0))
 
 
 @checks.add("compiles", needs="values")

@@ -1,8 +1,8 @@
 """Repair 7.1-fix5: padded but not masked -> multiply numerator and denominator by mask.
 
 Checks: loss and its gradient in w on padded fresh data equal the float64 MSE over the real rows,
-with the unmasked mean, the mask only in the numerator and the mask only in the denominator as
-named mistakes ("values"); six
+with the unmasked mean, the mask only in the numerator, the mask only in the denominator, a
+denominator of n − 1 and one of n² as named mistakes ("values"); six
 lengths in two buckets compile twice, one per bucket ("compiles")."""
 
 import _repair_ch7 as R
@@ -54,6 +54,8 @@ def _refs(w, X, y, m):
         "mean": (np.mean(r * r), 2 * X.T @ r / rows),
         "numerator": (np.sum(m * r * r) / rows, 2 * X.T @ (m * r) / rows),
         "denominator": (np.sum(r * r) / n, 2 * X.T @ r / n),
+        "minus_one": (np.sum(m * r * r) / (n - 1), 2 * X.T @ (m * r) / (n - 1)),
+        "squared": (np.sum(m * r * r) / n**2, 2 * X.T @ (m * r) / n**2),
     }
 
 
@@ -89,6 +91,8 @@ def _(L):
                 ref["denominator"][0],
                 msg("ex_7_1_fix5.numerator_unmasked", n=n, rows=len(m)),
             ),
+            Mistake("minus_one", ref["minus_one"][0], msg("ex_7_1_fix5.count_minus_one", n=n)),
+            Mistake("squared", ref["squared"][0], msg("ex_7_1_fix5.count_squared", n=n)),
         ]
         assert_close(
             value,
@@ -133,6 +137,6 @@ def _(L):
         + (
             msg("ex_7_1_fix5.compiles_per_length")
             if log.total >= 6
-            else msg("ex_7_1_fix5.see_compile_log")
+            else msg("ex_7_1_fix5.compiled_names", names=", ".join(log.names))
         ),
     )

@@ -1,0 +1,30 @@
+"""Exercise 7.1: which on_exceed modes the learner's test_serve_compiles builds its budgets with,
+seen by running it once with a recording CompileBudget in place of the context's."""
+
+
+def budget_modes(L, fun_name: str, budget: int) -> list[str]:
+    """The on_exceed of every CompileBudget the learner's test builds while judging the original
+    serve; empty when it builds none (or the probe cannot run)."""
+    import jax
+
+    fn = L.test_serve_compiles
+    scope = getattr(fn, "__globals__", None)
+    base = scope.get("CompileBudget") if isinstance(scope, dict) else None
+    if not isinstance(base, type):
+        return []
+    modes: list[str] = []
+
+    class Recording(base):  # type: ignore[misc, valid-type]
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            modes.append(str(getattr(self, "on_exceed", "")))
+
+    scope["CompileBudget"] = Recording
+    try:
+        jax.clear_caches()
+        fn(L.serve, fun_name, budget)
+    except Exception:  # the probe is ours: a failure only means nothing is shown
+        pass
+    finally:
+        scope["CompileBudget"] = base
+    return modes
