@@ -1,5 +1,6 @@
 # expect: failed budget_fails "只发一个 RuntimeWarning"
 # expect.en: "only emits a RuntimeWarning"
+# isolated: 用 warnings.catch_warnings 和 simplefilter 临时改了进程的警告过滤
 # 错误示范:预算开成只警告的模式,然后把“没抛异常”当成了在预算内。
 SIZES = [32, 64, 128]
 
