@@ -150,7 +150,8 @@ def test_the_installed_jax_raises_texts_that_get_a_hint(kind):
 
 def test_the_cli_says_a_hint_once_when_a_check_already_ends_with_it():
     """A check broken by the learner's code ends its message with the hint, and the run's error
-    carries the same hint: `jaxtutor check` printed it twice in a row (blind round 4, 6.4-fix1)."""
+    carries the same hint and error: `jaxtutor check` printed the hint twice in a row (blind round
+    4, 6.4-fix1), and the error again below the checks."""
     import io
 
     from tutor.cli.render import Out, render_result
@@ -167,6 +168,8 @@ def test_the_cli_says_a_hint_once_when_a_check_already_ends_with_it():
     out = io.StringIO()
     render_result(Out(out), RunResult("6.4-fix1", Status.ERROR, 1.0, checks=[broken], error=error))
     assert out.getvalue().count(hint) == 1, out.getvalue()
+    # and the error itself once: the broken check says it (blind round 6, 7.1-fix3: four times)
+    assert out.getvalue().count("unsupported operand") == 1, out.getvalue()
     alone = io.StringIO()  # no check said it: the run's error does
     render_result(Out(alone), RunResult("6.4-fix1", Status.ERROR, 1.0, error=error))
     assert alone.getvalue().count(hint) == 1, alone.getvalue()
