@@ -90,6 +90,15 @@ def _(L):
                 msg("ex_a1_5.gate_order", order=msg("ex_a1_5.list_sep").join(order)),
             )
         )
+    for gate in "ifo":
+        alt_h, alt_c = cell_ref(P64, h0, c0, x, ungated=gate)
+        mistakes.append(
+            Mistake(
+                "ungated",
+                {"h": alt_h, "c": alt_c},
+                msg(f"ex_a1_5.missing_gate_{gate}"),
+            )
+        )
     mistakes.append(
         Mistake(
             "swapped",
