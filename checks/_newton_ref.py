@@ -88,7 +88,7 @@ def x_mistakes(a):
             "no_abs",
             x_signed,
             msg("_newton_ref.x_without_abs"),
-        )
+        ),
     ]
 
 
