@@ -4,7 +4,8 @@ split the key.
 Checks: Φ(z) is neither u nor 1 − u (each named only when they agree to 1e-4) and is uncorrelated
 with u ("independent"); mean and spread of u and z over 2000 draws ("distributions"); the same key
 twice gives the same draws, naming global state only when it does not, and a new key gives a new z,
-naming a fixed key only when z stays the same ("key_used")."""
+naming a fixed key only when z stays the same ("key_used"); neither set is drawn from the key passed
+in itself, which the fix splits ("children_only")."""
 
 import numpy as np
 
@@ -67,3 +68,18 @@ def _(L):
         fail(msg("ex_0_5_fix1.fixed_key", what="z"))
     if compare(first[0], other[0], rtol=0, atol=0) is None:
         fail(msg("ex_0_5_fix1.fixed_key", what="u"))
+
+
+@checks.add("children_only", needs="independent")
+def _(L):
+    import jax
+
+    key = jax.random.key(125)
+    u, z = _draw(L, 125)
+    own = {
+        "u": np.asarray(jax.random.uniform(key, (N,)), np.float64),
+        "z": np.asarray(jax.random.normal(key, (N,)), np.float64),
+    }
+    for name, drawn in (("u", u), ("z", z)):
+        if compare(drawn, own[name], rtol=0, atol=0) is None:
+            fail(msg("ex_0_5_fix1.parent_key", what=name))

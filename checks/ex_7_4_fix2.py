@@ -3,7 +3,8 @@ statistics under vmap -> the batch statistics are passed in from outside.
 
 Checks: per-example gradients with inputs standardised by the batch's column statistics equal
 float64, per-sample statistics, the sample std (ddof=1), one mean and std of the whole matrix,
-centring alone and scaling alone (no mean subtracted) named as mistakes ("values"); the program
+centring alone and scaling alone (no mean subtracted) named as mistakes, on two batches of other
+sizes, so that statistics kept from the first call cannot pass ("values"); the program
 has as many primitives for B = 12 as for B = 4 ("program")."""
 
 import _repair_ch7 as R
@@ -90,11 +91,19 @@ def _own_stats_cause(fn, params, X, Y) -> str:
 
 @checks.add("values")
 def _(L):
-    B, d = 6, 3
-    params, X, Y = _data(841, B, d)
     import jax
 
-    out = jax.jit(L.per_example_grads)(params, X, Y)
+    step = jax.jit(L.per_example_grads)
+    _verify(L, step, *_data(841, 6))
+    # a second batch of other data and size: statistics kept from the first call are caught here
+    # (under jit what was kept is a tracer of the first trace)
+    _verify(L, step, *_data(842, 9))
+
+
+def _verify(L, step, params, X, Y) -> None:
+    """per_example_grads(params, X, Y) against float64, its usual mistakes named."""
+    B, d = X.shape
+    out = step(params, X, Y)
     if not isinstance(out, dict) or set(out) != {"w", "b"}:
         fail(msg("ex_7_4_fix2.not_a_grad_dict"), actual=repr(out)[:200])
     out = {
@@ -106,7 +115,7 @@ def _(L):
         _grads(params, _standardised(X, 0), Y),
         rtol=1e-4,
         atol=1e-5,
-        what="per_example_grads(params, X, Y)",
+        what=f"per_example_grads(params, X, Y) (B = {B})",
         msg=msg("ex_7_4_fix2.grads_differ"),
         mistakes=[
             Mistake(

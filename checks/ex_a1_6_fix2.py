@@ -3,7 +3,8 @@ mask goes in xs, and where keeps the state.
 
 Checks: a vmapped batch of fresh padded sequences against a float64 loop over the real lengths
 ("values"); padding filled with inf / NaN must not leak into the state ("garbage"); the program
-is a scan ("scan")."""
+is a scan whose xs hold more than the inputs (the mask read with the input, not carried or closed
+over and indexed) ("scan")."""
 
 import numpy as np
 
@@ -17,6 +18,7 @@ from tutor.worker.checklib import (
     msg,
     primitive_counts,
     rng,
+    scan_operand_shapes,
 )
 
 checks = Checks("ex_a1_6_fix2")
@@ -194,9 +196,17 @@ def _(L):
 def _(L):
     import jax.numpy as jnp
 
-    prims = primitive_counts(L.masked_decay, jnp.ones(T, jnp.float32), jnp.ones(T, bool))
+    xs, valid = jnp.ones(T, jnp.float32), jnp.ones(T, bool)
+    prims = primitive_counts(L.masked_decay, xs, valid)
     if "scan" not in prims:
         fail(
             msg("ex_a1_6_fix2.no_scan"),
             primitives=sorted(prims),
         )
+    # the mask is read with the input, through xs: the scan over the T steps is handed more than
+    # the inputs per step (the mask, or arrays made from it), not the mask carried or closed over
+    # and indexed by a counter
+    for _, _, per_step in scan_operand_shapes(L.masked_decay, xs, valid):
+        long = [shape for shape in per_step if shape[:1] == (T,)]
+        if long and len(long) < 2 and all(len(shape) == 1 for shape in long):
+            fail(msg("ex_a1_6_fix2.mask_not_in_xs", t=T), xs=", ".join(map(str, per_step)))

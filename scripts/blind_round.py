@@ -91,12 +91,16 @@ def read_judgements(root: Path) -> dict[str, tuple[str, str]]:
 def verdict_of(result: RunResult, alone: bool) -> Verdict:
     """The status, and what the learner reads first: the first check that did not pass (or the
     error when no check ran)."""
-    hint = f" ‖ hint: {result.error.hint}" if result.error and result.error.hint else ""
+    hint = result.error.hint if result.error and result.error.hint else ""
+
+    def with_hint(said: str) -> str:  # the hint once, as the learner reads it
+        return f"{said} ‖ hint: {hint}" if hint and hint not in said else said
+
     for check in result.checks:
         if check.status in (CheckStatus.FAILED, CheckStatus.ERROR):
-            return Verdict(result.status.value, check.id, (check.message or "") + hint, alone)
+            return Verdict(result.status.value, check.id, with_hint(check.message or ""), alone)
     if result.error is not None:
-        said = f"{result.error.message}{hint}"
+        said = with_hint(result.error.message)
         return Verdict(result.status.value, result.error.type, said, alone)
     return Verdict(result.status.value, "", result.message or "", alone)
 

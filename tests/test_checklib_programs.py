@@ -11,6 +11,7 @@ from tutor.worker.checklib import (
     TraceCounter,
     assert_compile_count,
     scan_carry_shapes,
+    scan_operand_shapes,
 )
 
 
@@ -188,3 +189,29 @@ def test_scan_carry_shapes_reads_every_scan_and_its_carry_leaves():
     inner = jax.jit(lambda xs: run(xs, jnp.zeros(16)) * 2)
     assert scan_carry_shapes(inner, xs) == [[(16,), ()]]
     assert scan_carry_shapes(lambda x: x + 1, xs) == []
+
+
+def test_scan_operand_shapes_sees_a_carry_passed_on_unchanged_among_the_consts():
+    """A carry that every step hands on unchanged (a mask indexed by a counter) is hoisted by JAX
+    into the scan's consts; what each step is handed (xs) is the third group."""
+    import jax
+    import jax.numpy as jnp
+
+    def by_counter(xs, mask):
+        def step(carry, x):
+            h, m, i = carry
+            return (jnp.where(m[i], h + x, h), m, i + 1), None
+
+        return jax.lax.scan(step, (0.0, mask, 0), xs)[0][0]
+
+    def with_input(xs, mask):
+        def step(h, xm):
+            x, m = xm
+            return jnp.where(m, h + x, h), None
+
+        return jax.lax.scan(step, 0.0, (xs, mask))[0]
+
+    xs, mask = jnp.ones(5), jnp.ones(5, bool)
+    ((consts, carry, per_step),) = scan_operand_shapes(by_counter, xs, mask)
+    assert (5,) in consts and (5,) not in carry and per_step == [(5,)]
+    assert scan_operand_shapes(with_input, xs, mask) == [([], [()], [(5,), (5,)])]

@@ -292,24 +292,35 @@ def scan_lengths(jaxpr: Any) -> list[int]:
     return out
 
 
-def scan_carry_shapes(fn: Callable, *args, **kwargs) -> list[list[tuple[int, ...]]]:
-    """For every scan in the program of fn(*args), sub-programs included: the shapes of its carry
-    (the initial values handed to lax.scan, one shape per carry leaf)."""
+Shapes = list[tuple[int, ...]]
+
+
+def scan_operand_shapes(fn: Callable, *args, **kwargs) -> list[tuple[Shapes, Shapes, Shapes]]:
+    """For every scan in the program of fn(*args), sub-programs included: the shapes of what it
+    was handed, as (consts, carry, xs), one shape per leaf. JAX hoists a carry that every step
+    passes on unchanged into the consts, beside the arrays the body closes over."""
     import jax
 
-    out: list[list[tuple[int, ...]]] = []
+    out: list[tuple[Shapes, Shapes, Shapes]] = []
 
     def walk(j) -> None:
         for eqn in j.eqns:
             if eqn.primitive.name == "scan":  # ft_in: (consts, carry, xs) over the inputs
-                carry = list(eqn.params["ft_in"].update(list(eqn.invars)).unpack()[1])
-                out.append([tuple(v.aval.shape) for v in carry])
+                groups = eqn.params["ft_in"].update(list(eqn.invars)).unpack()
+                consts, carry, xs = ([tuple(v.aval.shape) for v in g] for g in groups)
+                out.append((consts, carry, xs))
             for value in eqn.params.values():
                 for sub in sub_jaxprs(value):
                     walk(sub)
 
     walk(jax.make_jaxpr(fn)(*args, **kwargs).jaxpr)
     return out
+
+
+def scan_carry_shapes(fn: Callable, *args, **kwargs) -> list[Shapes]:
+    """For every scan in the program of fn(*args), sub-programs included: the shapes of its carry
+    (the initial values handed to lax.scan, one shape per carry leaf)."""
+    return [carry for _, carry, _ in scan_operand_shapes(fn, *args, **kwargs)]
 
 
 LEGACY_KEY_WARNING = "Legacy uint32 key array"

@@ -47,6 +47,7 @@ from tutor.worker.check_programs import (
     primitive_sites,
     scan_carry_shapes,
     scan_lengths,
+    scan_operand_shapes,
     sub_jaxprs,
 )
 from tutor.worker.check_values import (
@@ -110,6 +111,7 @@ __all__ = [
     "primitive_counts",
     "primitive_sites",
     "scan_carry_shapes",
+    "scan_operand_shapes",
     "scan_lengths",
     "sub_jaxprs",
     "msg",
