@@ -85,7 +85,7 @@ def _stream_mistakes(seed, n):
         Mistake(
             f"seed_{offset:+d}",
             _bits(seed + offset, n),
-            msg("ex_a1_1_fix1.shifted_seed", offset=offset, used=seed + offset, seed=seed),
+            msg("ex_a1_1_fix1.shifted_seed", offset=f"{offset:+d}", used=seed + offset, seed=seed),
         )
         for offset in (1, -1)
     ]
