@@ -6,5 +6,6 @@
 def init_pair(key):
     first, _unused = jax.random.split(key)
     A = jax.random.normal(first, (4, 4))
-    B = jax.random.normal(jax.random.key(3), (4, 2))
+    pinned = jax.random.key(3)
+    B = jax.random.normal(pinned, (4, 2))
     return A, B

@@ -11,4 +11,5 @@ def piecewise(x):
 
 
 def piecewise_select(x):
-    return jnp.where(x < 0, x * x, jnp.where(x < jnp.pi, jnp.sin(x), x + SHIFT))
+    right = jnp.where(x < jnp.pi, jnp.sin(x), x + SHIFT)
+    return jnp.where(x < 0, x * x, right)

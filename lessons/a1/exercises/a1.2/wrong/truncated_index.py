@@ -12,4 +12,5 @@ def piecewise(x):
 
 
 def piecewise_select(x):
-    return jnp.select([x < 0, x < jnp.pi], [jnp.square(x), jnp.sin(x)], default=x - jnp.pi)
+    below, middle = x < 0, (x >= 0) & (x < jnp.pi)
+    return jnp.select([below, middle], [jnp.square(x), jnp.sin(x)], x - jnp.pi)

@@ -5,7 +5,8 @@
 
 def lstm_cell(params: dict, carry, x_t):
     h, c = carry
-    gates = params["W"] @ x_t + params["U"] @ h + params["b"]
+    W, U, bias = params["W"], params["U"], params["b"]
+    gates = W @ x_t + U @ h + bias
     a_in, a_forget, a_out, a_cand = jnp.split(gates, 4)
     _unused_in = jax.nn.sigmoid(a_in)
     c_next = jax.nn.sigmoid(a_forget) * c + jnp.tanh(a_cand)
@@ -19,9 +20,10 @@ def lstm_masked(params: dict, xs, mask, use_ckpt: bool = False):
         x_t, on = inputs
         fresh = lstm_cell(params, state, x_t)
         state = (jnp.where(on, fresh[0], state[0]), jnp.where(on, fresh[1], state[1]))
-        return state, jnp.where(on, state[0], 0.0)
+        return state, state[0] * on
 
-    body = jax.checkpoint(step) if use_ckpt else step
+    if use_ckpt:
+        step = jax.checkpoint(step)
     zero = jnp.zeros(size, xs.dtype)
-    (h_last, _), outs = lax.scan(body, (zero, zero), (xs, mask))
+    (h_last, _), outs = lax.scan(step, (zero, zero), (xs, mask))
     return h_last, outs

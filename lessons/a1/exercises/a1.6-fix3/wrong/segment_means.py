@@ -3,7 +3,8 @@
 # 错误示范:把“分组汇总”理解成了分组平均,和又除以了每段的个数(空段按 1 算)。
 def _group_sum(d, owner, K):
     totals = jax.ops.segment_sum(d, owner, num_segments=K)
-    sizes = jax.ops.segment_sum(jnp.ones_like(d), owner, num_segments=K)
+    ones = jnp.ones_like(d)
+    sizes = jax.ops.segment_sum(ones, owner, num_segments=K)
     return totals / jnp.where(sizes > 0, sizes, 1.0)
 
 
