@@ -7,12 +7,14 @@ def _sigmoid(v):
     return 1.0 / (1.0 + np.exp(-v))
 
 
-def cell_ref(P, h, c, x, order="ifog"):
-    """One LSTM step in float64. `order` names the row blocks of the stacked gates."""
+def cell_ref(P, h, c, x, order="ifog", ungated=""):
+    """One LSTM step in float64. `order` names the row blocks of the stacked gates; the gates
+    named in `ungated` ("i", "f", "o") are left out (taken as 1), a known slip each."""
     z = P["W"] @ x + P["U"] @ h + P["b"]
     blocks = dict(zip(order, np.split(z, 4), strict=False))
-    c_new = _sigmoid(blocks["f"]) * c + _sigmoid(blocks["i"]) * np.tanh(blocks["g"])
-    h_new = _sigmoid(blocks["o"]) * np.tanh(c_new)
+    gate = {k: (1.0 if k in ungated else _sigmoid(blocks[k])) for k in "ifo"}
+    c_new = gate["f"] * c + gate["i"] * np.tanh(blocks["g"])
+    h_new = gate["o"] * np.tanh(c_new)
     return h_new, c_new
 
 

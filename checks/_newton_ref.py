@@ -9,14 +9,18 @@ from tutor.worker.checklib import Mistake, f64, msg, rng
 CAP = 30
 
 
-def emulate(a, *, tol="relative", signed=False, freeze=True, count="before", cap=CAP):
+def emulate(
+    a, *, tol="relative", signed=False, freeze=True, count="before", cap=CAP, test="current"
+):
     """The (x, k) a version of the iteration returns, computed in NumPy float32.
 
     tol: "relative" (|x² − a| ≥ 1e-6·a means still moving) or "absolute" (≥ 1e-6);
     signed: the test forgets the absolute value; freeze: converged elements keep their x;
     count: "before" (k counts steps that were still moving, the statement's rule), "every"
     (k counts all 30 steps), "after" (k counts steps whose *updated* x is still unconverged);
-    cap: the most steps taken (a loop without the statement's cap of 30 runs on)."""
+    cap: the most steps taken (a loop without the statement's cap of 30 runs on);
+    test: "current" (the statement's rule: decide on the x before the update) or "candidate"
+    (keep the update, and count it, only while the updated x is still unconverged)."""
     a = np.asarray(a, np.float32)
     limit = np.float32(1e-6) * a if tol == "relative" else np.float32(1e-6)
 
@@ -26,8 +30,8 @@ def emulate(a, *, tol="relative", signed=False, freeze=True, count="before", cap
 
     x, k = a.copy(), np.zeros(a.shape, np.int64)
     for _ in range(cap):
-        active = moving(x)
         new = np.float32(0.5) * (x + a / x)
+        active = moving(x) if test == "current" else moving(new)
         x = np.where(active | (not freeze), new, x).astype(np.float32)
         if count == "before":
             k += active
@@ -73,11 +77,40 @@ def count_mistakes(a, loop="scan"):
 
 def x_mistakes(a):
     x_signed, _ = emulate(a, signed=True)
+    x_candidate, _ = emulate(a, test="candidate")
     return [
+        Mistake(
+            "tests_candidate",
+            x_candidate,
+            msg("_newton_ref.x_tests_candidate"),
+        ),
         Mistake(
             "no_abs",
             x_signed,
             msg("_newton_ref.x_without_abs"),
+        ),
+    ]
+
+
+def grad_after(a, steps):
+    """∂x/∂a of x after `steps` Newton updates from x = a (one count per element), in float64."""
+    a = f64(a)
+    x, dx = a.copy(), np.ones_like(a)
+    for i in range(int(np.max(steps, initial=0))):
+        go = i < np.asarray(steps)
+        new_dx = 0.5 * (dx + 1.0 / x - a * dx / (x * x))
+        x, dx = np.where(go, 0.5 * (x + a / x), x), np.where(go, new_dx, dx)
+    return dx
+
+
+def grad_mistakes(a):
+    """The gradients known slips give: the candidate test stops after k_candidate updates."""
+    _, k_candidate = emulate(a, test="candidate")
+    return [
+        Mistake(
+            "tests_candidate",
+            grad_after(a, k_candidate),
+            msg("_newton_ref.grad_tests_candidate"),
         )
     ]
 

@@ -14,6 +14,7 @@ import numpy as np
 from tutor.worker.checklib import Mistake, compare, msg
 
 RIGHT_WEIGHTS, RIGHT_TIMES, RIGHT_STATES = (1, 2, 2, 1), (0.5, 0.5, 1.0), (0.5, 0.5, 1.0)
+RIGHT_SLOPES = (1, 2, 3)  # k2 is evaluated along k1, k3 along k2, k4 along k3
 # the weight combinations named word for word (the rest of the grid is shown as a formula)
 NAMED_WEIGHTS = {
     (1, 1, 1, 1): lambda: msg("ex_a1_6.equal_weights"),
@@ -24,15 +25,25 @@ NAMED_WEIGHTS = {
 
 
 def rk4_ref(
-    f, t, y, h, args, weights=RIGHT_WEIGHTS, times=RIGHT_TIMES, states=RIGHT_STATES, divisor=None
+    f,
+    t,
+    y,
+    h,
+    args,
+    weights=RIGHT_WEIGHTS,
+    times=RIGHT_TIMES,
+    states=RIGHT_STATES,
+    divisor=None,
+    slopes=RIGHT_SLOPES,
 ):
     """One RK4 step in float64: k2, k3, k4 evaluated at t + times[i]·h and at the state
-    y + states[i]·h·(previous slope); the slopes combined with `weights` over `divisor` (their
-    sum unless given). The defaults are classic RK4; the other values only name a wrong step."""
-    k1 = f(t, y, args)
-    k2 = f(t + times[0] * h, y + states[0] * h * k1, args)
-    k3 = f(t + times[1] * h, y + states[1] * h * k2, args)
-    k4 = f(t + times[2] * h, y + states[2] * h * k3, args)
+    y + states[i]·h·k_{slopes[i]} (classic RK4: the previous slope); the slopes combined with
+    `weights` over `divisor` (their sum unless given). The defaults are classic RK4; the other
+    values only name a wrong step."""
+    k = [f(t, y, args)]
+    for i in range(3):
+        k.append(f(t + times[i] * h, y + states[i] * h * k[slopes[i] - 1], args))
+    k1, k2, k3, k4 = k
     w = np.array(weights, dtype=np.float64)
     div = w.sum() if divisor is None else divisor
     return y + h * (w[0] * k1 + w[1] * k2 + w[2] * k3 + w[3] * k4) / div
@@ -96,9 +107,11 @@ def step_mistakes(f, t, y, h, args) -> list[Mistake]:
             t2, t3, t4 = (_offset("t", c, "") for c in times)
             words = msg("ex_a1_6.stage_times", t2=t2, t3=t3, t4=t4)
             found.append(Mistake("stage_times", step(times=times), words))
-    for states in itertools.product((0.5, 1.0), repeat=3):
-        if states != RIGHT_STATES:
-            y2, y3, y4 = (_offset("y", a, f"·k{i + 1}") for i, a in enumerate(states))
+    for states, slopes in itertools.product(
+        itertools.product((0.5, 1.0), repeat=3), itertools.product((1,), (1, 2), (1, 2, 3))
+    ):
+        if (states, slopes) != (RIGHT_STATES, RIGHT_SLOPES):
+            y2, y3, y4 = (_offset("y", a, f"·k{j}") for a, j in zip(states, slopes, strict=True))
             words = msg("ex_a1_6.stage_states", y2=y2, y3=y3, y4=y4)
-            found.append(Mistake("stage_states", step(states=states), words))
+            found.append(Mistake("stage_states", step(states=states, slopes=slopes), words))
     return [m for m in found if compare(m.value, right, rtol=0, atol=1e-12) is not None]

@@ -118,6 +118,11 @@ MISTAKES = [
         lambda r, d, gamma: returns_ref(r, 1.0 - f64(d), gamma),
         later("ex_a1_1.mistake_done_not_negated"),
     ),
+    Known(
+        "gamma_squared",
+        lambda r, d, gamma: returns_ref(r, d, gamma * gamma),
+        later("ex_a1_1.mistake_gamma_squared"),
+    ),
 ]
 
 

@@ -74,13 +74,22 @@ def _bits(seed, n):
 
 
 def _stream_mistakes(seed, n):
-    """The bits two known slips give for make_keys(seed, n): one more key split off and the first
-    dropped, and one key per adjacent seed seed, seed + 1, ... (not split from one seed)."""
+    """The bits known slips give for make_keys(seed, n): the right split of a seed shifted by one
+    (key(seed + 1), key(seed - 1)), one more key split off and the first dropped, and one key per
+    adjacent seed seed, seed + 1, ... (not split from one seed)."""
     import jax
 
     extra = jax.random.split(jax.random.key(seed), n + 1)[1:]
     adjacent = [jax.random.key(seed + i) for i in range(n)]
-    return [
+    shifted = [
+        Mistake(
+            f"seed_{offset:+d}",
+            _bits(seed + offset, n),
+            msg("ex_a1_1_fix1.shifted_seed", offset=f"{offset:+d}", used=seed + offset, seed=seed),
+        )
+        for offset in (1, -1)
+    ]
+    return shifted + [
         Mistake(
             "split_extra",
             np.asarray(jax.random.key_data(extra)),

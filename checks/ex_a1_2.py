@@ -73,8 +73,25 @@ def df_ref(x64):
     return _eval(x64, deriv=True)
 
 
+def _truncated_index(x64):
+    """The region index clip(int(x / π) + 1, 0, 2): the cast truncates towards zero, so every point
+    in (−π, 0) gets index 1 (sin x) instead of 0."""
+    return np.clip(np.trunc(x64 / np.pi).astype(int) + 1, 0, 2)
+
+
 def _value_mistakes(x64):
-    out = []
+    out = [
+        Mistake(
+            "truncated_index",
+            _eval(x64, region=_truncated_index(x64)),
+            msg("ex_a1_2.truncated_index"),
+        ),
+        Mistake(
+            "plus_pi",
+            np.where(_region(x64) == 2, x64 + np.pi, f_ref(x64)),
+            msg("ex_a1_2.plus_pi"),
+        ),
+    ]
     for order in itertools.permutations(ORDER):
         if order != ORDER:
             pairs = msg("ex_a1_2.list_sep").join(
@@ -116,6 +133,12 @@ def _grad_mistakes(x64):
             msg("ex_a1_2.boundary_derivative", text=text),
         )
         for flags, text in variants
+    ] + [
+        Mistake(
+            "truncated_index",
+            _eval(x64, region=_truncated_index(x64), deriv=True),
+            msg("ex_a1_2.truncated_index"),
+        )
     ]
 
 

@@ -41,6 +41,13 @@ def _call(L, xs):
     return total, count, out[1]
 
 
+def _by_old_count(sums, k):
+    """What dividing the new total by the count before its increment gives: t instead of t + 1,
+    so the first step divides by 0 (±inf, or NaN for a first value of 0)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return sums / (k - 1)
+
+
 @checks.add("values")
 def _(L):
     import jax.numpy as jnp
@@ -57,6 +64,7 @@ def _(L):
         what=msg("ex_a1_2_fix2.means"),
         msg=msg("ex_a1_2_fix2.means_differ"),
         mistakes=[
+            Mistake("old_count_zero", _by_old_count(sums, k), msg("ex_a1_2_fix2.divided_by_zero")),
             Mistake(
                 "old_count",
                 sums / np.maximum(k - 1, 1),

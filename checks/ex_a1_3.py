@@ -261,6 +261,7 @@ def _(L):
         rtol=1e-4,
         atol=1e-8,
         what="∂x/∂a",
+        mistakes=N.grad_mistakes(CHAPTER_A),
         msg=msg("ex_a1_3.grad_differs"),
     )
 

@@ -65,7 +65,10 @@ def _(L):
     symptoms = SYMPTOMS
     if fn is not L.square_or_cube:  # the check put it under jit: say so, or the error is a riddle
         symptoms = {
-            key: msg("ex_a1_3_fix1.jit_added") + str(words) for key, words in SYMPTOMS.items()
+            key: msg("ex_a1_3_fix1.jit_added_python_if", cause=str(words))
+            if key == "ConcretizationTypeError"
+            else msg("ex_a1_3_fix1.jit_added", cause=str(words))
+            for key, words in SYMPTOMS.items()
         }
     results = []
     for label, v in _cases():

@@ -90,6 +90,13 @@ def _(L):
                 msg("ex_a1_5.gate_order", order=msg("ex_a1_5.list_sep").join(order)),
             )
         )
+    for gate, words in (
+        ("i", msg("ex_a1_5.missing_gate_i")),
+        ("f", msg("ex_a1_5.missing_gate_f")),
+        ("o", msg("ex_a1_5.missing_gate_o")),
+    ):
+        alt_h, alt_c = cell_ref(P64, h0, c0, x, ungated=gate)
+        mistakes.append(Mistake("ungated", {"h": alt_h, "c": alt_c}, words))
     mistakes.append(
         Mistake(
             "swapped",

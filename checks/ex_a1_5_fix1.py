@@ -48,8 +48,18 @@ def _(L):
                 expected_shape=[3],
                 actual_shape=list(xs.shape),
             )
+        per_sample = 2.0 * resid[:, None] * x64  # row i: the gradient of sample i's loss
+        if tuple(getattr(out, "shape", ())) == (n,) and (
+            compare(np.asarray(out), per_sample.sum(axis=1), rtol=1e-4, atol=1e-4) is None
+        ):
+            fail(
+                msg("ex_a1_5_fix1.summed_wrong_axis", n=n),
+                expected_shape=[3],
+                actual_shape=[n],
+            )
         got = as_array(out, msg("ex_a1_5_fix1.result"), shape=(3,))
-        want = 2.0 * resid @ x64
+        want = per_sample.sum(axis=0)
+        x_sum = x64.sum(axis=0)
         assert_close(
             got,
             want,
@@ -62,6 +72,11 @@ def _(L):
                     "mean",
                     want / n,
                     msg("ex_a1_5_fix1.mean_not_sum", n=n),
+                ),
+                Mistake(
+                    "summed_inputs",
+                    2.0 * (x_sum @ p64 - 1.0) * x_sum,
+                    msg("ex_a1_5_fix1.loss_of_summed_inputs"),
                 ),
                 Mistake(
                     "wrt_x",

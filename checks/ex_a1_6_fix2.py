@@ -64,6 +64,19 @@ def _mask_one_ahead(xs, valid):
     return np.array(out)
 
 
+def _mask_one_behind(xs, valid, first):
+    """What reading the mask at m[t − 1] at step t gives (the previous step's bit kept in the
+    carry); step 0 reads `first` ("true": a carry started at True, "last": m[−1], as jnp.roll)."""
+    out = []
+    for row, v in zip(xs.astype(np.float64), valid, strict=False):
+        h = 0.0
+        for t, x in enumerate(row):
+            if v[t - 1] if t or first == "last" else True:
+                h = 0.8 * h + 0.2 * x
+        out.append(h)
+    return np.array(out)
+
+
 def _batched(L, xs, valid):
     import jax
     import jax.numpy as jnp
@@ -125,6 +138,14 @@ def _(L):
                 "mask_one_ahead",
                 _mask_one_ahead(xs, valid),
                 msg("ex_a1_6_fix2.mask_one_ahead"),
+            ),
+            *(
+                Mistake(
+                    "mask_one_behind",
+                    _mask_one_behind(xs, valid, first),
+                    msg("ex_a1_6_fix2.mask_one_behind"),
+                )
+                for first in ("true", "last")
             ),
         ],
     )

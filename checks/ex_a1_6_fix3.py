@@ -11,6 +11,7 @@ import numpy as np
 from tutor.worker.checklib import (
     Checks,
     CompileLog,
+    Mistake,
     as_array,
     assert_close,
     assert_compile_count,
@@ -71,6 +72,27 @@ def _sums(d64, owner, k):
     return out
 
 
+def _sum_mistakes(d64, owner, k):
+    """What known slips return for these data: per-segment means (over max(count, 1), or over
+    the count with 0/0 = NaN for an empty segment), and the data and the ids swapped in the call
+    (the ids summed by the data truncated to int32; ids outside 0…K − 1 dropped, as segment_sum
+    does)."""
+    counts = _sums(np.ones_like(d64), owner, k)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        means = _sums(d64, owner, k) / counts
+    as_ids = np.trunc(d64.astype(np.float32)).astype(np.int64)
+    inside = (as_ids >= 0) & (as_ids < k)
+    return [
+        Mistake("means", _sums(d64, owner, k) / np.maximum(counts, 1), msg("ex_a1_6_fix3.means")),
+        Mistake("means_nan", means, msg("ex_a1_6_fix3.means")),
+        Mistake(
+            "swapped",
+            _sums(owner[inside].astype(np.float64), as_ids[inside], k),
+            msg("ex_a1_6_fix3.data_ids_swapped"),
+        ),
+    ]
+
+
 def _one_kept(got, d64, owner, k) -> bool:
     """Every item is one of its own segment's values (0 where the segment is empty) while some
     segment has several: what a scatter that overwrites (.at[owner].set) leaves."""
@@ -104,7 +126,8 @@ def _(L):
             assert_equal(
                 list(got.shape),
                 [k],
-                _why_shape(got.shape, k, int(o.max()) + 1),
+                _why_shape(got.shape, k, int(o.max()) + 1)
+                + ("" if hasattr(L.group_sum, "lower") else msg("ex_a1_6_fix3.not_jitted")),
                 what=msg("ex_a1_6_fix3.result_shape"),
             )
         assert_close(
@@ -113,6 +136,7 @@ def _(L):
             rtol=1e-5,
             atol=1e-5,
             what=msg("ex_a1_6_fix3.sums_for_k", k=k),
+            mistakes=_sum_mistakes(d64, o, k),
             msg=msg("ex_a1_6_fix3.overwritten")
             if got.shape == (k,) and _one_kept(np.asarray(got, np.float64), d64, o, k)
             else msg("ex_a1_6_fix3.sums_differ"),
@@ -144,7 +168,17 @@ def _(L):
     d, owner, _, _ = _data(806, 9, [0, 1, 2])
     prims = primitive_counts(functools.partial(L.group_sum, K=3), d, owner)
     if "scatter-add" not in prims and "scatter_add" not in prims:
+        size = {
+            k: sum(primitive_counts(functools.partial(L.group_sum, K=k), d, owner).values())
+            for k in (3, 6)
+        }
+        if size[6] > size[3]:
+            how = msg("ex_a1_6_fix3.pass_per_segment", n3=size[3], n6=size[6])
+        elif "dot_general" in prims:
+            how = msg("ex_a1_6_fix3.dense_product")
+        else:
+            how = ""
         fail(
-            msg("ex_a1_6_fix3.no_scatter_add"),
+            msg("ex_a1_6_fix3.no_scatter_add") + how,
             primitives=sorted(prims),
         )

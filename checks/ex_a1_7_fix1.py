@@ -50,13 +50,23 @@ def _results(L, x):
     return out
 
 
+def _stale(name, item, earlier):
+    """A result that equals the right value of the first call, on a later call with new data:
+    kept from the first call (in a global, say) instead of computed from this call's x."""
+    if len(earlier) < 2:
+        return []
+    return [Mistake("stale", earlier[0][item], msg("ex_a1_7_fix1.kept_from_first_call", what=name))]
+
+
 @checks.add("values")
 def _(L):
+    earlier = []  # the right (centered, z) of the calls before this one
     with CompileLog():  # caches cleared: the learner's first call traces afresh
         for x in _inputs(791, 2):
             z, centered = _results(L, x)
             x64 = np.asarray(x, np.float64)
             c64 = x64 - x64.mean()
+            earlier.append((c64, c64 / x64.std()))
             z, centered = (
                 as_array(v, n, shape=x64.shape) for v, n in ((z, "z"), (centered, "centered"))
             )
@@ -73,6 +83,7 @@ def _(L):
                 msg=msg("ex_a1_7_fix1.order_swapped")
                 if swapped
                 else msg("ex_a1_7_fix1.centered_differs"),
+                mistakes=_stale("centered", 0, earlier),
             )
             assert_close(
                 z,
@@ -82,7 +93,8 @@ def _(L):
                 what="z",
                 msg=msg("ex_a1_7_fix1.z_differs"),
                 mistakes=[
-                    Mistake("sample_std", c64 / x64.std(ddof=1), msg("ex_a1_7_fix1.sample_std"))
+                    Mistake("sample_std", c64 / x64.std(ddof=1), msg("ex_a1_7_fix1.sample_std")),
+                    *_stale("z", 1, earlier),
                 ],
             )
 
