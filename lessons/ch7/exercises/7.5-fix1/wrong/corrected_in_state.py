@@ -4,18 +4,24 @@
 
 
 def adam_direction(beta1=0.9, beta2=0.999, eps=1e-8):
-    def start(tree):
-        zeros = jax.tree.map(jnp.zeros_like, tree)
-        return ScaleByAdamState(count=jnp.zeros((), jnp.int32), mu=zeros, nu=zeros)
+    def fresh(tree):
+        nothing = jax.tree.map(jnp.zeros_like, tree)
+        return ScaleByAdamState(jnp.int32(0), nothing, nothing)
+
+    def one_leaf(g, m_old, v_old, k):
+        m_hat = (beta1 * m_old + (1 - beta1) * g) / (1 - beta1**k)
+        v_hat = (beta2 * v_old + (1 - beta2) * g * g) / (1 - beta2**k)
+        return m_hat / (eps + v_hat**0.5), m_hat, v_hat
 
     def advance(grads, st, params=None):
-        count = st.count + 1
-        t = count.astype(jnp.float32)
-        mu = jax.tree.map(lambda m, g: (beta1 * m + (1 - beta1) * g) / (1 - beta1**t), st.mu, grads)
-        nu = jax.tree.map(
-            lambda v, g: (beta2 * v + (1 - beta2) * jnp.square(g)) / (1 - beta2**t), st.nu, grads
-        )
-        direction = jax.tree.map(lambda m, v: m / (jnp.sqrt(v) + eps), mu, nu)
-        return direction, ScaleByAdamState(count=count, mu=mu, nu=nu)
+        k_int = st.count + 1
+        k = k_int.astype(jnp.float32)
+        leaves, tree = jax.tree.flatten(grads)
+        triples = [
+            one_leaf(g, m, v, k)
+            for g, m, v in zip(leaves, jax.tree.leaves(st.mu), jax.tree.leaves(st.nu))
+        ]
+        pick = lambda i: jax.tree.unflatten(tree, [t[i] for t in triples])
+        return pick(0), ScaleByAdamState(k_int, pick(1), pick(2))
 
-    return GradientTransformation(init=start, update=advance)
+    return GradientTransformation(fresh, advance)
