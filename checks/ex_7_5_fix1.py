@@ -188,10 +188,13 @@ def _(L):
             _, state = as_tuple(step(g, state), 2, msg("ex_7_5_fix1.update_result"))
             count = getattr(state, "count", None)
             if str(getattr(count, "dtype", "")) != "int32" or getattr(count, "shape", None) != ():
+                dtype = getattr(count, "dtype", type(count).__name__)
                 fail(
-                    msg(
+                    msg("ex_7_5_fix1.count_scalar_not_int32", dtype=dtype)
+                    if getattr(count, "shape", None) == ()
+                    else msg(
                         "ex_7_5_fix1.count_not_int32",
-                        dtype=getattr(count, "dtype", type(count).__name__),
+                        dtype=dtype,
                         shape=getattr(count, "shape", ""),
                     ),
                     actual=repr(count),
