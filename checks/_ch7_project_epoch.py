@@ -9,6 +9,7 @@ from _ch7_replay import np_replay
 
 from tutor.worker.checklib import (
     CheckFailed,
+    Mistake,
     as_array,
     as_callable,
     as_scalar,
@@ -136,7 +137,8 @@ def epoch_outputs(L):
     gnorms = as_array(out[2], msg("_ch7_project_epoch.returned_gnorms"), shape=(11,))
     # the whole epoch replayed in float64: the first update has learning rate 0 and changes
     # nothing, so only the later steps tell a loss taken before the update from one taken after
-    replay = np_replay(P0, point[0], label[0], 11, _total_steps(L))
+    update_norms: list = []
+    replay = np_replay(P0, point[0], label[0], 11, _total_steps(L), update_norms)
     if any(
         compare(got, want, rtol=1e-4, atol=1e-6) is not None
         for got, want in ((losses, replay[0]), (gnorms, replay[1]))
@@ -158,7 +160,14 @@ def epoch_outputs(L):
         atol=1e-6,
         what=msg("_ch7_project_epoch.gnorms_of_11_steps"),
         msg=msg("_ch7_project_epoch.gnorms_differ"),
-        mistakes=produced(GNORM_MISTAKES, *replay, float(gnorms[0])),
+        mistakes=[
+            *produced(GNORM_MISTAKES, *replay, float(gnorms[0])),
+            Mistake(
+                "update_norm",
+                np.array(update_norms),
+                msg("_ch7_project_epoch.gnorms_of_updates"),
+            ),
+        ],
     )
 
 

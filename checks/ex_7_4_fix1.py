@@ -1,8 +1,9 @@
 """Repair 7.4-fix1: vmap(grad) without in_axes splits the parameters too -> in_axes=(None, 0, 0).
 
 Checks: per-example gradients of the logistic loss on fresh data equal float64 (σ(w·x+b) − y)·x
-and σ − y, with the gradient in x instead of the params, the batch-mean gradient (copied per row,
-or returned once, as is the summed loss's gradient) and labels summed unsplit as named mistakes;
+and σ − y, with the gradient in x instead of the params (or in x and y), the batch-mean gradient
+(copied per row, or returned once, as is the summed loss's gradient), labels summed unsplit and
+the gradient with its sign flipped as named mistakes;
 an error from vmap's slicing of the params, or from labels left unsplit, is named ("values"); the
 program has as many primitives for B = 12 as for B = 3 ("program")."""
 
@@ -173,6 +174,8 @@ def _(L):
     wrt_x = want["b"][:, None] * np.asarray(params["w"], np.float64)  # ∂loss/∂x = (σ − y)·w
     out = _tree(raw, B, d, want, wrt_x)
     mean = {k: np.broadcast_to(v.mean(0), v.shape) for k, v in want.items()}
+    w, b = np.asarray(params["w"], np.float64), float(params["b"])
+    wrt_x_y = {"w": wrt_x, "b": -(np.asarray(X, np.float64) @ w + b)}  # ∂loss/∂y = −logit
     assert_close(
         out,
         want,
@@ -190,6 +193,12 @@ def _(L):
                 "labels_summed",
                 _labels_summed(params, X, Y),
                 msg("ex_7_4_fix1.labels_summed"),
+            ),
+            Mistake("wrt_x_y", wrt_x_y, msg("ex_7_4_fix1.grads_wrt_x_y")),
+            Mistake(
+                "negated",
+                {k: -v for k, v in want.items()},
+                msg("ex_7_4_fix1.grads_negated"),
             ),
         ],
     )

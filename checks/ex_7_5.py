@@ -15,8 +15,9 @@ normal, coefficients a = 1 + 3·U[0, 1), c standard normal, gradient a·θ + c, 
 Added: written by hand (no optax transform or state inside lion / scale_by_lion) -> hand_written;
 every update of two settings compared step by step with an independent float64 NumPy Lion
 (_ch7_lion), fed the same params and gradients, with the known mistakes (β swapped, momentum updated
-first, decay inside the sign, decay chained after the learning rate, mask ignored, no sign)
-simulated and named only when the updates match one -> steps_vs_numpy; sign(0) = 0 where the
+first, decay inside the sign, decay chained after the learning rate, mask ignored, no sign; a
+schedule called once and frozen at its first value) simulated and named only when the updates
+match one -> steps_vs_numpy; sign(0) = 0 where the
 interpolation is exactly 0 (a where(u > 0, 1, −1) sign fails) -> sign_of_zero; (d) optax's
 warmup-cosine schedule, and case (a) again on a fresh problem (seed 555). optax 0.2.8 is the
 reference of 1 and 2 (seed-errata: bit-identical to the chapter's reference Lion)."""
@@ -111,6 +112,9 @@ def _(L):
             )
             for label, message in H.MISTAKES.items()
         ]
+        if callable(rate):  # the schedule called once, its first value frozen into a constant
+            frozen = H.np_lion(6, start64, curv, lin, lr=float(rate(0)), replay=inputs, **kw)[1]
+            mistakes.append(Mistake("frozen_schedule", frozen, msg("ex_7_5.schedule_frozen")))
         first_bad = next(
             (
                 t

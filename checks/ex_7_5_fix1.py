@@ -3,7 +3,8 @@ from 1).
 
 Checks: the first direction is about ±1 for gradients of any size, with "no correction", "only m
 corrected", "only v corrected" and "t counted from 0" as named mistakes ("first_step"); six steps on
-fresh gradients equal a float64 Adam, beta1/beta2/eps taken from the arguments ("steps"); three
+fresh gradients equal a float64 Adam, beta1/beta2/eps taken from the arguments, with the
+corrected m̂, v̂ kept in the state as a named mistake ("steps"); three
 steps under jit compile once and count stays an int32 scalar ("jit")."""
 
 import _repair_ch7 as R
@@ -26,9 +27,10 @@ from tutor.worker.mistakes import Known, produced
 checks = Checks("ex_7_5_fix1")
 
 
-def _ref(grads, b1, b2, eps, correct="mv", eps_inside=False):
+def _ref(grads, b1, b2, eps, correct="mv", eps_inside=False, keep_corrected=False):
     """float64 Adam directions for a list of gradient dicts; `correct` names the moments that are
-    bias-corrected ("mv" both, "m" or "v" one, "" none); `eps_inside`: √(v̂ + eps)."""
+    bias-corrected ("mv" both, "m" or "v" one, "" none); `eps_inside`: √(v̂ + eps);
+    `keep_corrected`: the corrected m̂, v̂ stored as the next step's m, v."""
     m = {k: np.zeros_like(np.asarray(v, np.float64)) for k, v in grads[0].items()}
     v = {k: np.zeros_like(x) for k, x in m.items()}
     out = []
@@ -41,6 +43,8 @@ def _ref(grads, b1, b2, eps, correct="mv", eps_inside=False):
             mh = m[k] / (1 - b1**t) if "m" in correct else m[k]
             vh = v[k] / (1 - b2**t) if "v" in correct else v[k]
             step[k] = mh / np.sqrt(vh + eps) if eps_inside else mh / (np.sqrt(vh) + eps)
+            if keep_corrected:
+                m[k], v[k] = mh, vh
         out.append(step)
     return out
 
@@ -56,6 +60,11 @@ MISTAKES = [  # the first one can only show when the check passes other values t
         "eps_inside",
         lambda grads, b1, b2, eps: _ref(grads, b1, b2, eps, eps_inside=True),
         later("ex_7_5_fix1.eps_inside_sqrt"),
+    ),
+    Known(
+        "keep_corrected",
+        lambda grads, b1, b2, eps: _ref(grads, b1, b2, eps, keep_corrected=True),
+        later("ex_7_5_fix1.corrected_moments_stored"),
     ),
 ]
 
@@ -179,10 +188,13 @@ def _(L):
             _, state = as_tuple(step(g, state), 2, msg("ex_7_5_fix1.update_result"))
             count = getattr(state, "count", None)
             if str(getattr(count, "dtype", "")) != "int32" or getattr(count, "shape", None) != ():
+                dtype = getattr(count, "dtype", type(count).__name__)
                 fail(
-                    msg(
+                    msg("ex_7_5_fix1.count_scalar_not_int32", dtype=dtype)
+                    if getattr(count, "shape", None) == ()
+                    else msg(
                         "ex_7_5_fix1.count_not_int32",
-                        dtype=getattr(count, "dtype", type(count).__name__),
+                        dtype=dtype,
                         shape=getattr(count, "shape", ""),
                     ),
                     actual=repr(count),

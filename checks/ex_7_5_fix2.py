@@ -2,7 +2,8 @@
 learning rate).
 
 Checks: with zero task gradients, 20 steps shrink the params by (1 − lr·wd)²⁰, with L2 + Adam, decay
-after the learning rate, a negative decay and no decay as named mistakes ("decay"); five steps on
+after the learning rate, a negative decay, no decay and the decay applied twice (L2 through Adam
+and decoupled) as named mistakes ("decay"); five steps on
 fresh gradients equal a float64 AdamW ("steps")."""
 
 import _repair_ch7 as R
@@ -15,15 +16,16 @@ checks = Checks("ex_7_5_fix2")
 
 def _ref(theta, task_grads, lr, wd, kind):
     """float64 params after len(task_grads) steps; kind: adamw | l2 | after_lr | negative | none |
-    lr_squared (the decay given lr·wd) | ascent (scale(lr): the whole update added)."""
+    lr_squared (the decay given lr·wd) | ascent (scale(lr): the whole update added) | both (an L2
+    decay through Adam and the decoupled one after it)."""
     theta = np.asarray(theta, np.float64)
     m = v = np.zeros_like(theta)
     for t, g in enumerate(task_grads, start=1):
-        g = np.asarray(g, np.float64) + (wd * theta if kind == "l2" else 0.0)
+        g = np.asarray(g, np.float64) + (wd * theta if kind in ("l2", "both") else 0.0)
         m = 0.9 * m + 0.1 * g
         v = 0.999 * v + 0.001 * g * g
         d = (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
-        if kind == "adamw":
+        if kind in ("adamw", "both"):
             theta = theta - lr * (d + wd * theta)
         elif kind == "negative":  # add_decayed_weights(-wd): each step adds lr·wd·θ
             theta = theta - lr * (d - wd * theta)
@@ -66,7 +68,7 @@ def _(L):
     out = _run(L, theta, zeros, lr, wd)
     kinds = {
         k: _ref(theta, zeros, lr, wd, k)
-        for k in ("l2", "after_lr", "negative", "none", "lr_squared")
+        for k in ("l2", "after_lr", "negative", "none", "lr_squared", "both")
     }
     grew = compare(out, kinds["negative"], rtol=1e-5, atol=1e-6) is None
     assert_close(
@@ -94,6 +96,7 @@ def _(L):
             ),
             Mistake("none", kinds["none"], msg("ex_7_5_fix2.no_decay")),
             Mistake("lr_squared", kinds["lr_squared"], msg("ex_7_5_fix2.decay_times_lr", n=n)),
+            Mistake("both", kinds["both"], msg("ex_7_5_fix2.decay_twice")),
         ],
     )
 

@@ -2,9 +2,9 @@
 the loop.
 
 Checks: after training on a fresh quadratic, params equal a float64 Adam, with "every step starts
-from the initial state", "one step too many or too few" and "the gradient taken once and
-reused" as named mistakes ("values"); the
-returned state's step count equals steps ("state")."""
+from the initial state", "one step too many or too few", "the gradient taken once and reused"
+and "the updates subtracted" as named mistakes ("values"); the returned state's step count
+equals steps ("state")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -25,9 +25,10 @@ def _problem(seed):
     return a, c, theta
 
 
-def _ref(a, c, theta, lr, steps, reset, frozen_grad=False):
+def _ref(a, c, theta, lr, steps, reset, frozen_grad=False, climb=False):
     """float64 params after Adam; `reset`: state rebuilt at every step; `frozen_grad`: the
-    gradient taken once at the start and reused at every step."""
+    gradient taken once at the start and reused at every step; `climb`: the updates (which
+    already carry the minus sign) subtracted from the params instead of added."""
     out = {}
     for k in a:
         x = np.asarray(theta[k], np.float64)
@@ -40,7 +41,8 @@ def _ref(a, c, theta, lr, steps, reset, frozen_grad=False):
             t += 1
             m = 0.9 * m + 0.1 * gk
             v = 0.999 * v + 0.001 * gk * gk
-            x = x - lr * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
+            step = lr * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
+            x = x + step if climb else x - step
         out[k] = x
     return out
 
@@ -92,6 +94,11 @@ def _(L):
                 "frozen_grad",
                 _ref(a, c, theta, lr, steps, reset=False, frozen_grad=True),
                 msg("ex_7_5_fix3.gradient_reused"),
+            ),
+            Mistake(
+                "climb",
+                _ref(a, c, theta, lr, steps, reset=False, climb=True),
+                msg("ex_7_5_fix3.updates_subtracted"),
             ),
         ],
     )

@@ -18,7 +18,9 @@ The chapter's self-check, here:
 Compiles are counted by the jitted function's own name (CompileLog, caches cleared): exactly 1 in
 three steps (a count of 0 means nothing named finetune_step was compiled, which fails);
 optimizer and train_steps run only once freeze_transform passed (ex6_opt is built on freeze);
-the first loss equals the float64 cross-entropy of the initial params; the 512 training samples
+the first loss equals the float64 cross-entropy of the initial params (that of the params after
+the first step is named); a mask with no leaf true is named, with keystr's bracketed path when
+frozen_mask's code uses keystr; the 512 training samples
 are fresh blobs (20 features, 10 classes) made here with NumPy.
 Added: ex6_opt compared update by update (three updates: a zero gradient, then two random ones) with
 a float64 NumPy AdamW (lr 0.01, decay 1e-4 on every dense_1 leaf) followed by the freeze of dense_0;
@@ -61,6 +63,19 @@ def _(L):
     F.freeze_transform(L)
 
 
+def _code_names(fn) -> set[str]:
+    """The global and attribute names the code of fn (and of the functions defined in it) uses."""
+    import types
+
+    code = getattr(fn, "__code__", None)
+    todo, out = [code] if isinstance(code, types.CodeType) else [], set()
+    while todo:
+        c = todo.pop()
+        out |= set(c.co_names)
+        todo += [k for k in c.co_consts if isinstance(k, types.CodeType)]
+    return out
+
+
 def _mask_of(L, params):
     m = L.frozen_mask(params) if callable(L.frozen_mask) else L.frozen_mask
     return {
@@ -96,6 +111,15 @@ def _(L):
             want,
             what=msg("ex_7_6.mask_result"),
             msg=msg("ex_7_6.froze_both_w"),
+        )
+    if flags != want:  # a mask that marks no leaf at all is named
+        assert_that(
+            any(v for leaves in flags.values() for v in leaves.values()),
+            msg("ex_7_6.mask_keystr_prefix")
+            if "keystr" in _code_names(L.frozen_mask)
+            else msg("ex_7_6.mask_empty"),
+            expected=want,
+            actual=flags,
         )
     assert_that(
         flags == want,
@@ -223,11 +247,12 @@ def _(L):
     host = _host(st.params)
     ref = st.params["dense_1"]["w"]  # a device reference, not a copy
     step_fn = as_callable(L.finetune_step, "finetune_step")
-    losses = []
+    losses, after_first = [], None
     with CompileLog() as log:
         for _ in range(3):
             st, loss = F.pair(step_fn(st, Xj, Yj), msg("ex_7_6.step_result"))
             losses.append(as_scalar(loss, msg("ex_7_6.returned_loss")))
+            after_first = _host(st.params) if after_first is None else after_first
     n = log.count("finetune_step")
     assert_compile_count(
         log,
@@ -241,14 +266,18 @@ def _(L):
     )
     step = as_scalar(st.step, msg("ex_7_6.step_after"))
     assert_that(step == 3, msg("ex_7_6.step_not_3", step=step), expected=3, actual=step)
-    first = float(-np.mean(np_log_softmax(np_mlp(host, X))[np.arange(len(Y)), Y]))
+
+    def ce(params):
+        return float(-np.mean(np_log_softmax(np_mlp(params, X))[np.arange(len(Y)), Y]))
+
     assert_close(
         losses[0],
-        first,
+        ce(host),
         rtol=1e-5,
         atol=0,
         what=msg("ex_7_6.first_loss"),
         msg=msg("ex_7_6.first_loss_wrong"),
+        mistakes=[Mistake("after", ce(after_first), msg("ex_7_6.loss_after_update"))],
     )
     assert_that(all(np.isfinite(losses)), msg("ex_7_6.loss_not_finite"), actual=losses)
     L.ns["_jaxtutor_7_6"] = (st, host, ref)

@@ -1,9 +1,13 @@
 """Repair 7.6-fix2: the history list stores donated state -> a real copy on the host.
 
 Checks: the whole history reads back (a deleted array is named) and equals the states before each
-step, "after each step" named; its leaves are NumPy arrays; the final state is right ("history");
-the caller's state is deleted after record, i.e. really donated ("donate")."""
+step, "after each step" and "the first state stored every time" named; its leaves are NumPy
+arrays; the final state is right ("history"); the caller's state is deleted after record, i.e.
+really donated ("donate"), and when it is not, the cause is named only as far as a probe shows
+it (advance keeps a fresh state; record hands advance a copy; or the state itself, so a host view
+kept it alive)."""
 
+import _donation_probe as P
 import _repair_ch7 as R
 import numpy as np
 
@@ -87,7 +91,8 @@ def _(L):
                 "after",
                 want[1:],
                 msg("ex_7_6_fix2.stored_after_step"),
-            )
+            ),
+            Mistake("first_only", [want[0]] * n, msg("ex_7_6_fix2.first_state_repeated")),
         ],
     )
     kinds = sorted({type(entry[key]).__name__ for entry in history for key in ("m", "v")})
@@ -116,8 +121,21 @@ def _(L):
     state = _state(862)
     R.call(L.record, state, 3, what="record", symptoms=SYMPTOMS)
     kept = [k for k in ("m", "v") if not state[k].is_deleted()]
-    assert_that(
-        not kept,
-        msg("ex_7_6_fix2.state_not_donated", kept=kept),
-        not_donated=kept,
-    )
+    if kept:
+        fail(
+            msg("ex_7_6_fix2.state_not_donated", kept=kept, why=_why_not_donated(L)),
+            not_donated=kept,
+        )
+
+
+def _why_not_donated(L) -> str:
+    """The cause of the caller's state surviving record, said only as far as a probe shows it."""
+    if P.step_donates(getattr(L, "advance", None), _state(863)) is False:
+        return msg("ex_7_6_fix2.advance_keeps_argument")
+    state = _state(864)
+    same = P.hands_over(L.record, "advance", state, lambda: L.record(state, 3))
+    if same is False:
+        return msg("ex_7_6_fix2.copy_donated")
+    if same is True:
+        return msg("ex_7_6_fix2.host_view_kept")
+    return msg("ex_7_6_fix2.donate_state_itself")

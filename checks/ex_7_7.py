@@ -96,6 +96,7 @@ def _(L):
     )
     X_train, y_train = jnp.asarray(Xtr), jnp.asarray(ytr)
     state = L.init_state(jax.random.key(11), jax.random.key(12))
+    start_step = np.asarray(getattr(state, "step", np.nan)).copy()  # a copy: the state is donated
     first_leaf = jax.tree.leaves(state.params)[0]
     epochs = int(as_scalar(L.EPOCHS, "EPOCHS"))
     epoch_fn = as_callable(L.train_epoch_jit, "train_epoch_jit")
@@ -152,7 +153,13 @@ def _(L):
         got,
         want,
         what=msg("ex_7_7.step_after_training"),
-        msg=msg("ex_7_7.step_wrong", want=want, got=got),
+        msg=(
+            msg("ex_7_7.step_never_advanced", got=got)
+            if np.shape(start_step) == () and got == start_step
+            else msg("ex_7_7.step_once_per_epoch", want=want, got=got, epochs=epochs)
+            if np.shape(start_step) == () and got == start_step + epochs
+            else msg("ex_7_7.step_wrong", want=want, got=got)
+        ),
     )
     L.ns["_jaxtutor_7_7"] = {
         "state": state,

@@ -2,7 +2,8 @@
 
 Checks: on nested shape trees (dicts, lists, the scalar shape ()), the result has the spec's
 structure with a float32 zero array of each shape ("values"; named: np.zeros's float64 NumPy
-arrays)."""
+arrays, a vector as long as the shape tuple, lists returned unchanged by a recursion into dicts
+only)."""
 
 import numpy as np
 
@@ -34,11 +35,36 @@ def _structure_cause(spec, got_def, tree: int) -> str:
     nonempty = jax.tree.structure(spec, is_leaf=lambda n: isinstance(n, tuple) and len(n) > 0)
     if str(got_def) == str(into_tuples):
         return msg("ex_7_7_fix1.tree_map_went_into_tuple", tree=tree)
+    if any(isinstance(n, list) for n in _nodes(spec)) and str(got_def) == str(
+        jax.tree.structure(_lists_kept(spec))
+    ):
+        return msg("ex_7_7_fix1.lists_returned_unchanged", tree=tree)
     if str(got_def) == str(nonempty):
         paths = jax.tree_util.tree_leaves_with_path(spec, is_leaf=_is_shape)
         where = ", ".join(jax.tree_util.keystr(p) for p, shape in paths if shape == ())
         return msg("ex_7_7_fix1.scalar_shape_empty_subtree", tree=tree, where=where)
     return msg("ex_7_7_fix1.wrong_structure", tree=tree)
+
+
+def _nodes(spec):
+    """Every node of the spec (dicts and lists gone into, tuples not)."""
+    yield spec
+    if isinstance(spec, dict):
+        for v in spec.values():
+            yield from _nodes(v)
+    elif isinstance(spec, list):
+        for v in spec:
+            yield from _nodes(v)
+
+
+def _lists_kept(spec):
+    """What a hand-written recursion that goes into dicts only gives: a tuple becomes an array
+    (here 0.0), a list comes back unchanged, shape tuples inside it included."""
+    if isinstance(spec, dict):
+        return {k: _lists_kept(v) for k, v in spec.items()}
+    if isinstance(spec, tuple):
+        return 0.0
+    return spec
 
 
 def _lists_taken_as_leaves(spec, exc: Exception) -> bool:
@@ -60,9 +86,12 @@ def _lists_taken_as_leaves(spec, exc: Exception) -> bool:
 
 def _leaf_cause(leaf, where, shape, kind) -> str:
     """Why a leaf is not a float32 zeros array: a float64 NumPy array of the right shape is what
-    np.zeros makes; else only what the leaf is."""
+    np.zeros makes; a vector as long as the shape tuple is what an array made from the tuple
+    (zeros_like(jnp.array(shape))) gives; else only what the leaf is."""
     if isinstance(leaf, np.ndarray) and leaf.dtype == np.float64 and leaf.shape == tuple(shape):
         return msg("ex_7_7_fix1.numpy_float64_leaf", where=where, shape=shape)
+    if getattr(leaf, "shape", None) == (len(shape),) != tuple(shape):
+        return msg("ex_7_7_fix1.shape_tuple_as_array", where=where, shape=shape, n=len(shape))
     return msg("ex_7_7_fix1.leaf_not_zeros_array", where=where, shape=shape, kind=kind)
 
 

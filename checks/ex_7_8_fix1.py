@@ -3,9 +3,10 @@ batch is static.
 
 Checks: run_epochs on fresh data (n not a multiple of batch) equals float64 minibatch SGD
 ("values"; named: only the last learning rate's epoch, the leftover rows dropped from the start,
-and the batch loss summed instead of averaged, which is SGD at batch × lr; a
-ConcretizationTypeError that jitting epoch with batch static removes is named too); five epochs
-with five learning rates compile once ("compiles")."""
+the batch loss summed instead of averaged, which is SGD at batch × lr, mini-batches of every
+steps-th row, and every step on the whole data; a ConcretizationTypeError that jitting epoch
+with batch static removes is named too); five epochs with five learning rates compile once
+("compiles")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -31,15 +32,24 @@ def _data(seed, n=50, d=3):
     return R.floats(g, d), R.floats(g, n, d), R.floats(g, n)
 
 
-def _ref(w, X, y, lrs, batch, skip_head=False):
-    """float64 minibatch SGD; `skip_head`: the leftover rows dropped from the start, not the end."""
+def _ref(w, X, y, lrs, batch, skip_head=False, rows="consecutive"):
+    """float64 minibatch SGD; `skip_head`: the leftover rows dropped from the start, not the end;
+    `rows`: which rows step s uses: "consecutive" (s·batch … (s+1)·batch − 1), "strided" (s,
+    s + steps, s + 2·steps …: reshape(batch, steps).T) or "all" (the whole X, y every step)."""
     w, X, y = (np.asarray(a, np.float64) for a in (w, X, y))
     if skip_head:
         X, y = X[len(y) % batch :], y[len(y) % batch :]
+    steps = len(y) // batch
     for lr in lrs:
-        for s in range(len(y) // batch):
-            Xb, yb = X[s * batch : (s + 1) * batch], y[s * batch : (s + 1) * batch]
-            w = w - lr * 2 * Xb.T @ (Xb @ w - yb) / batch
+        for s in range(steps):
+            if rows == "all":
+                idx = np.arange(len(y))
+            elif rows == "strided":
+                idx = s + steps * np.arange(batch)
+            else:
+                idx = np.arange(s * batch, (s + 1) * batch)
+            Xb, yb = X[idx], y[idx]
+            w = w - lr * 2 * Xb.T @ (Xb @ w - yb) / len(idx)
     return w
 
 
@@ -106,6 +116,16 @@ def _(L):
                 "summed_loss",
                 _ref(w, X, y, [lr * batch for lr in lrs], batch),
                 msg("ex_7_8_fix1.summed_loss", batch=batch),
+            ),
+            Mistake(
+                "strided",
+                _ref(w, X, y, lrs, batch, rows="strided"),
+                msg("ex_7_8_fix1.strided_rows", steps=len(y) // batch),
+            ),
+            Mistake(
+                "all_rows",
+                _ref(w, X, y, lrs, batch, rows="all"),
+                msg("ex_7_8_fix1.whole_data_each_step"),
             ),
         ],
     )

@@ -1,5 +1,5 @@
-# expect: failed jit "int32"
-# expect.en: "int32"
+# expect: failed jit "int32" "float32 标量"
+# expect.en: "int32" "a float32 scalar"
 # 错误示范:步数改成加 1.0 来省掉类型转换,count 变成了 float32,状态的类型第一步后就变了。
 def adam_direction(beta1=0.9, beta2=0.999, eps=1e-8):
     def start(tree):

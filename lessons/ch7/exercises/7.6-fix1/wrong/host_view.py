@@ -1,5 +1,5 @@
-# expect: failed donate "没有被捐赠"
-# expect.en: "was not donated"
+# expect: failed donate "视图" not "副本"
+# expect.en: "on the host" not "another array"
 # 错误示范:调用前用 np.asarray 在主机上留一份 w 来算损失。CPU 上这是视图,JAX 默默放弃了捐赠。
 LR = 0.1
 
