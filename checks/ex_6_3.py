@@ -8,7 +8,9 @@ The chapter's own assertions (its third exercise), all covered here:
 Added: the learner's function called as it is, with new and repeated learning rates, compiles
 nothing after its first call (no jax.jit rebuilt inside it on every call) -> check "no_rebuild"."""
 
+import contextlib
 import sys
+import weakref
 
 import numpy as np
 
@@ -75,9 +77,24 @@ def _context_grad_steps(x0: float, lr: float, steps: int) -> np.ndarray:
     return np.array(out)
 
 
+_CALLS_GRAD: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # fn -> answer, per run
+
+
 def _calls_grad(fn) -> bool:
     """True when tracing one step of `fn` calls jax.grad or jax.value_and_grad: a gradient of x
-    then comes from differentiating ½x² (0.5 * x ** 2), not from a derivative written by hand."""
+    then comes from differentiating ½x² (0.5 * x ** 2), not from a derivative written by hand.
+    Asked once per function: the probe clears JAX's caches, which the later checks would pay."""
+    try:
+        return _CALLS_GRAD[fn]
+    except (KeyError, TypeError):  # not asked yet (or fn cannot be weakly referenced)
+        pass
+    seen = _probe_calls_grad(fn)
+    with contextlib.suppress(TypeError):
+        _CALLS_GRAD[fn] = seen
+    return seen
+
+
+def _probe_calls_grad(fn) -> bool:
     import inspect
 
     import jax
