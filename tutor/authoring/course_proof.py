@@ -43,6 +43,7 @@ from tutor.authoring.isolation import (
 from tutor.course.expectations import LOAD, Expectation, parse_expectation
 from tutor.course.languages import tagged
 from tutor.course.loader import Course, Exercise
+from tutor.course.python_source import parsed_source
 from tutor.protocol.events import Job
 from tutor.protocol.result import CheckStatus, RunResult, Status
 from tutor.running.batch import BatchWorker, run_batch_said
@@ -245,7 +246,7 @@ def _fails_as(
 
 def program(path: Path) -> str:
     """What a Python file does, without its comments: two files with the same program run alike."""
-    return ast.dump(ast.parse(path.read_text(encoding="utf-8")))
+    return ast.dump(parsed_source(path.read_text(encoding="utf-8")))
 
 
 def exercise_inputs(
