@@ -33,14 +33,30 @@ from tutor.worker.pictures import numeric_array
 
 MARGIN = 10.0
 MAX_ELEMENTS = 1_000_000
+SAMPLE = 256  # elements tested before the whole array
 
 
-def _matches(a: np.ndarray, p: np.ndarray, rtol: float, atol: float) -> bool:
+def _close(a: np.ndarray, p: np.ndarray, rtol: float, atol: float) -> bool:
     ok = np.abs(a - p) <= atol + rtol * np.abs(p)
     ok |= np.isnan(a) & np.isnan(p)
     infinite = np.isinf(a) | np.isinf(p)
     ok[infinite] = a[infinite] == p[infinite]
     return bool(ok.all())
+
+
+def _spread(n: int) -> np.ndarray:
+    """At most SAMPLE flat indices spread evenly over n elements."""
+    return np.unique(np.linspace(0, n - 1, min(n, SAMPLE)).astype(np.intp))
+
+
+def _matches(a: np.ndarray, p: np.ndarray, rtol: float, atol: float) -> bool:
+    """Whether `a` matches `p` on every element, as the comparison tests (a spread sample of
+    the elements first: most candidates fail there, without a pass over a large array)."""
+    if a.size > SAMPLE:
+        where = _spread(a.size)
+        if not _close(a.flat[where], p.flat[where], rtol, atol):
+            return False
+    return _close(a, p, rtol, atol)
 
 
 def _evidence(e: np.ndarray, p: np.ndarray, rtol: float, atol: float, values: bool) -> np.ndarray:
@@ -84,8 +100,14 @@ def _shown_factor(k: float, holds) -> tuple[float, str, bool]:
 def _value_relations(
     a: np.ndarray, e: np.ndarray, rtol: float, atol: float
 ) -> Iterator[D.Relation | None]:
-    finite = np.isfinite(e) & np.isfinite(a)
-    usable = finite & (np.abs(e) > MARGIN * atol)
+    # a factor and an offset are estimated on a spread sample (they must hold on every element
+    # anyway), or on every element when the sample holds none above atol
+    finite = usable = np.zeros(0, bool)
+    for sa, se in ((a.flat[_spread(a.size)], e.flat[_spread(a.size)]), (a.ravel(), e.ravel())):
+        finite = np.isfinite(se) & np.isfinite(sa)
+        usable = finite & (np.abs(se) > MARGIN * atol)
+        if usable.any():
+            break
 
     def holds_factor(k: float) -> bool:
         return _matches(a, k * e, rtol, atol)
@@ -101,39 +123,46 @@ def _value_relations(
         return bool(spread > MARGIN * (atol + rtol * np.abs(e[ev]).max()))
 
     sign = -e
-    if _evidence(e, sign, rtol, atol, values=True).any() and _matches(a, sign, rtol, atol):
+    if _matches(a, sign, rtol, atol) and _evidence(e, sign, rtol, atol, values=True).any():
         yield D.Relation("sign", t("relation.sign"), factor=-1.0)
         return
     if e.size < 2:
         return
     if usable.any():
-        k = float(np.median(a[usable] / e[usable]))
-        if np.isfinite(k) and enough(k * e) and holds_factor(k):
+        k = float(np.median(sa[usable] / se[usable]))
+        if np.isfinite(k) and holds_factor(k) and enough(k * e):
             value, text, exact = _shown_factor(k, holds_factor)
             key = "relation.factor" if exact else "relation.factor_about"
             yield D.Relation("factor", t(key, k=text), factor=value)
             return
     if finite.any():
-        c = float(np.median(a[finite] - e[finite]))
-        if enough(e + c) and holds_offset(c):
+        c = float(np.median(sa[finite] - se[finite]))
+        if holds_offset(c) and enough(e + c):
             value, text, exact = _shown(c, holds_offset, 0.0)
             key = "relation.offset" if exact else "relation.offset_about"
             yield D.Relation("offset", t(key, c=text), offset=value)
             return
-    for kind, p in (("square", e * e), ("sqrt", np.sqrt(e))):
+    for kind, p in (("square", np.square), ("sqrt", np.sqrt)):
+        related = p(e)
         yield (
             D.Relation(kind, t(f"relation.{kind}"))
-            if enough(p) and _matches(a, p, rtol, atol)
+            if _matches(a, related, rtol, atol) and enough(related)
             else None
         )
+
+
+def _along(ndim: int, axis: int, start: int, stop: int) -> tuple[slice, ...]:
+    """The index of the elements start..stop−1 along `axis` (a view, not a copy)."""
+    return tuple(slice(start, stop) if i == axis else slice(None) for i in range(ndim))
 
 
 def _moved(a: np.ndarray, e: np.ndarray, rtol: float, atol: float) -> Iterator[D.Relation | None]:
     """The expected array with two axes swapped, reversed, or shifted by one step."""
 
     def shows(got: np.ndarray, p: np.ndarray, same_place: np.ndarray) -> bool:
-        ev = _evidence(same_place, p, rtol, atol, values=False)
-        return int(ev.sum()) >= 2 and _matches(got, p, rtol, atol)
+        if not _matches(got, p, rtol, atol):
+            return False
+        return int(_evidence(same_place, p, rtol, atol, values=False).sum()) >= 2
 
     for i in range(e.ndim):
         for j in range(i + 1, e.ndim):
@@ -145,10 +174,9 @@ def _moved(a: np.ndarray, e: np.ndarray, rtol: float, atol: float) -> Iterator[D
     for axis, n in enumerate(e.shape):
         if n < 3:
             continue
-        head, tail = np.arange(n - 1), np.arange(1, n)
+        head, tail = _along(e.ndim, axis, 0, n - 1), _along(e.ndim, axis, 1, n)
         for step, mine, theirs in ((1, head, tail), (-1, tail, head)):
-            got, p = a.take(mine, axis), e.take(theirs, axis)
-            if shows(got, p, e.take(mine, axis)):
+            if shows(a[mine], e[theirs], e[mine]):
                 key = "relation.shift_next" if step == 1 else "relation.shift_prev"
                 yield D.Relation("shifted", t(key, axis=axis), axes=[axis], step=step)
 
