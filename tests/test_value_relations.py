@@ -106,10 +106,13 @@ def test_non_finite_values_do_not_crash_and_match_only_exactly():
     assert found(np.array([np.inf, 1.0]), np.array([np.inf, np.nan])) is None
 
 
-def test_other_shapes_and_non_numbers_give_none():
+def test_other_shapes_and_non_numbers_give_none_and_jax_float_types_count():
     assert found(np.ones(3), np.ones(4)) is None
     assert found("abc", E) is None
+    assert found(np.array(["2", "4"]), np.array([1.0, 2.0])) is None  # text, not numbers
     assert found(np.array([1 + 1j, 2j]), np.array([1.0, 2.0])) is None
+    bf16 = pytest.importorskip("ml_dtypes").bfloat16
+    assert found(-E.astype(bf16), E.astype(bf16), rtol=1e-2, atol=1e-3).kind == "sign"
 
 
 def _failure(actual, expected, **kw) -> D.Detail:

@@ -14,9 +14,9 @@ infinity only against itself). Against coincidence:
   a single number by construction or by accident (2² = 2·2).
 - the value relations other than the sign need evidence at two distinct expected values: on a
   constant array a factor and an offset fit alike.
-- a factor or offset is estimated (the median), then checked on every element; it is shown as
-  an integer or 1/integer, else to four significant digits, and said to be approximate unless
-  that shown value itself passes the test.
+- a factor or offset is estimated (the median, over a spread sample of a large array), then
+  checked on every element; it is shown as an integer or 1/integer, else with the fewest
+  significant digits (from four) whose value passes the test itself, else said to be approximate.
 - no relation for arrays above MAX_ELEMENTS (the cost stays small) or for complex values.
 Runs inside workers only (imports numpy)."""
 
@@ -73,16 +73,16 @@ def _number(x: float, digits: int = 4) -> str:
 
 
 def _shown(x: float, holds, avoid: float) -> tuple[float, str, bool]:
-    """(value, text, exact) of an estimated parameter: to four significant digits, or more when
-    that rounds to `avoid` (a factor 1, an offset 0, which would say nothing) or fails the test
-    where more digits pass; exact when the value shown passes the test itself."""
+    """(value, text, exact) of an estimated parameter: the fewest significant digits, from four,
+    whose value passes the test (exact); else the estimate, approximate, to four digits or more
+    when four would read `avoid` (a factor 1, an offset 0, which would say nothing)."""
     for digits in range(4, 13):
         shown = float(f"{x:.{digits}g}")
         if holds(shown):
             return shown, _number(shown, digits), True
         if shown != avoid and digits >= 6:
             break
-    digits = next(d for d in range(4, 18) if float(f"{x:.{d}g}") != avoid)
+    digits = next((d for d in range(4, 18) if float(f"{x:.{d}g}") != avoid), 17)
     return x, _number(x, digits), False
 
 
@@ -181,6 +181,14 @@ def _moved(a: np.ndarray, e: np.ndarray, rtol: float, atol: float) -> Iterator[D
                 yield D.Relation("shifted", t(key, axis=axis), axes=[axis], step=step)
 
 
+def _real(dtype: np.dtype) -> bool:
+    """A bool, an integer or a float, the float types JAX brings (bfloat16, from ml_dtypes)
+    included; not a complex number, a string or an object."""
+    return dtype.kind in "biuf" or (
+        dtype.kind == "V" and dtype.names is None and dtype.type.__module__ == "ml_dtypes"
+    )
+
+
 def find_relation(actual: Any, expected: Any, *, rtol: float, atol: float) -> D.Relation | None:
     """The first relation (in the order of this module's docstring) the learner's value stands in
     to the expected one, or None; None too for values of another shape or that are not real
@@ -188,7 +196,7 @@ def find_relation(actual: Any, expected: Any, *, rtol: float, atol: float) -> D.
     a, e = numeric_array(actual), numeric_array(expected)
     if a is None or e is None or a.shape != e.shape or not 0 < e.size <= MAX_ELEMENTS:
         return None
-    if a.dtype.kind not in "biuf" or e.dtype.kind not in "biuf":
+    if not (_real(a.dtype) and _real(e.dtype)):
         return None
     a64, e64 = np.atleast_1d(a.astype(np.float64)), np.atleast_1d(e.astype(np.float64))
     if not np.isfinite(e64).any():
