@@ -91,6 +91,18 @@ def test_a_failed_comparison_of_long_arrays_shows_the_cut():
     assert lines[-1].strip() == "…"  # more mismatches than listed
 
 
+def test_a_computed_relation_is_a_line_of_the_comparison_and_of_its_leaf():
+    from tutor.protocol import details as D
+
+    sentence = "Every value is [4] × the expected one: x[idx] [bold]."
+    relation = D.Relation("factor", sentence, factor=4.0)
+    detail = D.AllClose(expected=[1.0, 2.0], actual=[4.0, 8.0], rtol=0, atol=0, relation=relation)
+    assert sentence in detail_lines(detail.to_dict())  # as `--json` and the store carry it
+    leaf = D.Leaf(path="['w']", ok=False, expected=[1.0, 2.0], actual=[4.0, 8.0], relation=relation)
+    tree = D.Tree(leaves=[leaf], rtol=0, atol=0)
+    assert "  " + sentence in detail_lines(tree.to_dict())
+
+
 def _column_of(line: str, words: str) -> int:
     """The terminal cell where `words` starts in `line`."""
     return cell_len(line[: line.index(words)])

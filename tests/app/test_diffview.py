@@ -51,8 +51,17 @@ EXAMPLES: dict[type, tuple[D.Detail, list[str]]] = {
             actual_shape=[3],
             expected_dtype="float64",
             actual_dtype="float32",
+            relation=D.Relation("offset", "每个值都和期望值差同一个数", offset=0.9),
         ),
-        ["rtol = 0.001", "atol = 0.0001", "最大绝对误差:0.9", "1/3", "2.9", "float32"],
+        [
+            "rtol = 0.001",
+            "atol = 0.0001",
+            "最大绝对误差:0.9",
+            "1/3",
+            "2.9",
+            "float32",
+            "每个值都和期望值差同一个数",
+        ],
     ),
     D.ShapeMismatch: (
         D.ShapeMismatch(expected=[1, 2], actual=[[1, 2]], expected_shape=[2], actual_shape=[1, 2]),
@@ -87,10 +96,11 @@ EXAMPLES: dict[type, tuple[D.Detail, list[str]]] = {
                     total=2,
                     expected_shape=[2],
                     actual_shape=[2],
+                    relation=D.Relation("reversed", "沿第 0 轴倒过来", axes=[0]),
                 ),
             ],
         ),
-        ["✓ ['w']", "✗ ['b']", "0.5"],
+        ["✓ ['w']", "✗ ['b']", "0.5", "沿第 0 轴倒过来"],
     ),
     D.Structure: (
         D.Structure(
@@ -134,6 +144,16 @@ def test_every_detail_kind_renders_what_it_carries(kind):
     for word in words:
         assert word in out, (kind.kind, word, out)
     assert "None" not in out or kind is D.TypeMismatch
+
+
+def test_a_computed_relation_is_shown_as_written_under_the_comparison_and_its_leaf():
+    sentence = "Every value is [4] × the expected one: x[idx] [bold]."
+    relation = D.Relation("factor", sentence, factor=4.0)
+    detail = D.AllClose(expected=[1.0, 2.0], actual=[4.0, 8.0], rtol=0, atol=0, relation=relation)
+    leaf = D.Leaf(path="['w']", ok=False, expected=[1.0, 2.0], actual=[4.0, 8.0], relation=relation)
+    for d in (detail, D.Tree(leaves=[leaf], rtol=0, atol=0)):
+        outcome = CheckOutcome.from_dict(failed(d).to_dict())  # as the app receives it
+        assert sentence in text_of(render_detail(outcome), width=200)
 
 
 def test_differing_elements_are_highlighted():

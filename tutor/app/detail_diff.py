@@ -55,6 +55,13 @@ def _facts(d) -> list[RenderableType]:
     return lines
 
 
+def _relation(x) -> list[RenderableType]:
+    """The relation the worker computed between the actual and the expected values of a
+    comparison or a leaf (details.Relation), as its one sentence."""
+    relation = getattr(x, "relation", None)
+    return [literal(relation.text, "bold cyan")] if relation is not None else []
+
+
 def _shape_lines(d, bad_shape: bool = False, bad_dtype: bool = False) -> list[RenderableType]:
     out: list[RenderableType] = []
     if d.expected_shape is not None or d.actual_shape is not None:
@@ -81,8 +88,12 @@ def _shape_lines(d, bad_shape: bool = False, bad_dtype: bool = False) -> list[Re
 
 
 def _comparison(d: D.Comparison) -> list[RenderableType]:
-    parts = _facts(d) + _shape_lines(
-        d, bad_shape=isinstance(d, D.ShapeMismatch), bad_dtype=isinstance(d, D.DtypeMismatch)
+    parts = (
+        _facts(d)
+        + _relation(d)
+        + _shape_lines(
+            d, bad_shape=isinstance(d, D.ShapeMismatch), bad_dtype=isinstance(d, D.DtypeMismatch)
+        )
     )
     if isinstance(d, (D.ShapeMismatch, D.TypeMismatch)):
         parts.append(
@@ -125,6 +136,7 @@ def _tree(d: D.Tree) -> list[RenderableType]:
             )
         if facts:
             parts.append(Text().append("  ".join(facts), style="yellow"))
+        parts += _relation(leaf)
         parts += _shape_lines(
             leaf, bad_shape=leaf.problem == "shape", bad_dtype=leaf.problem == "dtype"
         )

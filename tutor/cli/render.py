@@ -187,6 +187,8 @@ def _comparison_facts(d) -> list[str]:
         facts.append(t("cli.detail.mismatched", n=d.mismatched, total=d.total))
     if facts:
         lines.append("  ".join(facts))
+    if d.relation is not None:
+        lines.append(d.relation.text)
     for entry in d.first_mismatches[:MISMATCHES]:
         if isinstance(entry, (list, tuple)) and len(entry) == 3:
             index, e, a = entry
@@ -218,6 +220,8 @@ def _leaf_lines(leaf) -> list[str]:
     ]
     if leaf.max_abs_err is not None:
         lines.append("  " + t("cli.detail.max_err", err=_scalar(leaf.max_abs_err)))
+    if leaf.relation is not None:
+        lines.append("  " + leaf.relation.text)
     return lines
 
 

@@ -18,6 +18,43 @@ class DetailError(ValueError):
 
 
 @dataclass
+class Relation:
+    """A simple relation the worker computed the learner's values to stand in to the expected
+    ones, on every element within the comparison's tolerances (tutor/worker/value_relations.py):
+    `kind` is "sign", "factor", "offset", "square", "sqrt", "swapped", "reversed" or "shifted";
+    `text` states it in one sentence, in the run's language."""
+
+    kind: str
+    text: str
+    factor: float | None = None  # yours = factor × expected ("sign": −1)
+    offset: float | None = None  # yours − expected
+    axes: list[int] | None = None  # the axes swapped, or the one reversed or shifted along
+    step: int | None = None  # "shifted": your element t is the expected element t + step
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None
+        }
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Relation:
+        if not isinstance(d, dict) or not isinstance(d.get("kind"), str):
+            raise DetailError("a value relation needs a kind")
+        names = {f.name for f in fields(cls)}
+        try:
+            return cls(**{k: v for k, v in d.items() if k in names})
+        except TypeError as e:
+            raise DetailError(f"malformed value relation: {e}") from None
+
+
+def _relation_in(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """`kwargs` with a relation given as a dict rebuilt as a Relation."""
+    if isinstance(kwargs.get("relation"), dict):
+        kwargs["relation"] = Relation.from_dict(kwargs["relation"])
+    return kwargs
+
+
+@dataclass
 class Detail:
     """Why a check failed, beyond its message; each kind below says what it compared."""
 
@@ -33,6 +70,8 @@ class Detail:
                 continue
             if isinstance(value, list) and value and isinstance(value[0], Leaf):
                 value = [leaf.to_dict() for leaf in value]
+            if isinstance(value, Relation):
+                value = value.to_dict()
             d[f.name] = value
         return d
 
@@ -46,7 +85,7 @@ class Detail:
         if cls is None:
             raise DetailError(f"unknown failure-detail kind {d['kind']!r}")
         names = {f.name for f in fields(cls)}
-        kwargs = {k: v for k, v in d.items() if k in names}
+        kwargs = _relation_in({k: v for k, v in d.items() if k in names})
         if cls is Tree:
             kwargs["leaves"] = [Leaf.from_dict(x) for x in d.get("leaves", [])]
         try:
@@ -72,6 +111,7 @@ class Comparison(Detail):
     total: int | None = None
     # [[index...], expected, actual] for the first differing elements
     first_mismatches: list[list[Any]] = field(default_factory=list)
+    relation: Relation | None = None  # computed only when elements differ (AllClose)
 
 
 @dataclass
@@ -119,18 +159,23 @@ class Leaf:
     mismatched: int | None = None
     total: int | None = None
     first_mismatches: list[list[Any]] = field(default_factory=list)
+    relation: Relation | None = None  # computed only when its elements differ
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d = {
             f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None
         }
+        if self.relation is not None:
+            d["relation"] = self.relation.to_dict()
+        return d
 
     @classmethod
     def from_dict(cls, d: Any) -> Leaf:
         if not isinstance(d, dict) or "path" not in d:
             raise DetailError("a pytree leaf needs a path")
         names = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in d.items() if k in names} | {"ok": bool(d.get("ok", False))})
+        kwargs = _relation_in({k: v for k, v in d.items() if k in names})
+        return cls(**kwargs | {"ok": bool(d.get("ok", False))})
 
 
 @dataclass

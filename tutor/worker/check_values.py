@@ -14,8 +14,9 @@ import numpy as np
 
 from tutor.protocol import details as D
 from tutor.words.catalog import t
-from tutor.worker.comparison import Mistake, compare, which_mistake
+from tutor.worker.comparison import Mistake, compare, leaf_pairs, which_mistake
 from tutor.worker.pictures import describe, jsonable, numeric_array
+from tutor.worker.value_relations import annotate
 
 
 class CheckFailed(AssertionError):
@@ -178,7 +179,9 @@ def assert_close(
     mistakes: Sequence[Mistake] = (),
 ) -> None:
     """actual ≈ expected. On failure the message is that of the known mistake the actual value
-    was shown to match, else `msg` (which says what differs without guessing a cause)."""
+    was shown to match, else `msg` (which says what differs without guessing a cause), and the
+    detail carries the simple relation the values were computed to stand in, if any
+    (tutor/worker/value_relations.py)."""
     detail = compare(actual, expected, rtol=rtol, atol=atol, what=what, check_dtype=check_dtype)
     if detail is None:
         return
@@ -186,6 +189,8 @@ def assert_close(
     if found is not None:
         detail.diagnosis = found.label
         msg = found.message
+    else:
+        annotate(detail, leaf_pairs(actual, expected), rtol=rtol, atol=atol)
     if isinstance(detail, (D.ShapeMismatch,)) and detail.expected_shape is not None:
         msg += "\n" + t(
             "checklib.shape_note",

@@ -198,6 +198,19 @@ def compare(
     )
 
 
+def leaf_pairs(actual: Any, expected: Any) -> list[tuple[Any, Any]]:
+    """The (actual, expected) values `compare` compared, in the order of a Tree detail's leaves
+    (one pair when neither is a tree)."""
+    if not (_is_tree(expected) or _is_tree(actual)):
+        return [(actual, expected)]
+    _, _, e_leaves = _flatten(expected)
+    try:
+        a_leaves = _flatten(actual)[2]
+    except Exception:
+        a_leaves = [actual]
+    return list(zip(a_leaves, e_leaves, strict=False))  # as many when compare gave a Tree
+
+
 class Mistake(NamedTuple):
     """A known mistake: what it would produce (computed by the check) and the message naming it."""
 
