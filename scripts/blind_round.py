@@ -98,11 +98,22 @@ def verdict_of(result: RunResult, alone: bool) -> Verdict:
 
     for check in result.checks:
         if check.status in (CheckStatus.FAILED, CheckStatus.ERROR):
-            return Verdict(result.status.value, check.id, with_hint(check.message or ""), alone)
+            said = with_hint(check.message or "") + _relations(check.detail)
+            return Verdict(result.status.value, check.id, said, alone)
     if result.error is not None:
         said = with_hint(result.error.message)
         return Verdict(result.status.value, result.error.type, said, alone)
     return Verdict(result.status.value, "", result.message or "", alone)
+
+
+def _relations(detail) -> str:
+    """The relation sentences the check's detail carries, as the learner reads them under the
+    message (tutor/worker/value_relations.py)."""
+    if detail is None:
+        return ""
+    found = [getattr(detail, "relation", None)]
+    found += [leaf.relation for leaf in getattr(detail, "leaves", None) or [] if not leaf.ok]
+    return "".join(f" ‖ {r.text}" for r in found if r is not None)
 
 
 def right_verdict(answer: Answer, status: str) -> bool:
