@@ -5,5 +5,5 @@ def sgd_with_decay(params, grads, lr, decay):
     return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads)
 
 
-def global_norm(tree):
-    return jnp.max(jnp.stack([jnp.linalg.norm(leaf) for leaf in jax.tree.leaves(tree)]))
+def global_norm(t):
+    return jnp.max(jnp.stack([jnp.linalg.norm(x) for x in jax.tree.leaves(t)]))

@@ -5,5 +5,5 @@ def sgd_with_decay(params, grads, lr, decay):
     return jax.tree.map(lambda p, g: p - lr * (g + decay * p), params, grads)
 
 
-def global_norm(tree):
-    return jnp.sqrt(jax.tree.reduce(lambda acc, leaf: acc + jnp.sum(leaf**2), tree))
+def global_norm(t):
+    return jnp.sqrt(jax.tree.reduce(lambda acc, x: acc + jnp.sum(jnp.square(x)), t))

@@ -5,5 +5,5 @@ def sgd_with_decay(params, grads, lr, decay):
     return jax.tree.map(lambda g, p: p - lr * (g + decay * p), params, grads)
 
 
-def global_norm(tree):
-    return jnp.sqrt(sum(jnp.sum(leaf**2) for leaf in jax.tree.leaves(tree)))
+def global_norm(t):
+    return jnp.sqrt(sum(jnp.sum(jnp.square(x)) for x in jax.tree.leaves(t)))

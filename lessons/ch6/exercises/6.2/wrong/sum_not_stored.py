@@ -9,4 +9,4 @@ def update_moving_average(carry, x):
     return (total, new_n), new_total / new_n
 
 
-initial_state = (jnp.array(0.0, jnp.float32), jnp.array(0, jnp.int32))
+initial_state = (jnp.zeros((), jnp.float32), jnp.zeros((), jnp.int32))
