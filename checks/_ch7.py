@@ -189,11 +189,12 @@ def np_per_sample_leaf_norms(params, x, y) -> list[float]:
     ]
 
 
-def _adam_on_mlp(p, X, Y, steps: int, lr: float, *, keep_path: bool):
+def _adam_on_mlp(p, X, Y, steps: int, lr: float, *, keep_path: bool, reset: bool = False):
     """Full-batch Adam (b1 0.9, b2 0.999, eps 1e-8) on the mean cross-entropy of a ReLU MLP with the
     chapter's layout (dense_0 … dense_{n-1}), written here (not with the chapter context, which a
     learner may overwrite); traceable. Returns the final params, or with keep_path the params
-    after every step (stacked)."""
+    after every step (stacked). With reset, the moments and the count start afresh at every step
+    (the optimizer's init called inside the step: every step is Adam's first)."""
     import jax
     import jax.numpy as jnp
 
@@ -210,6 +211,8 @@ def _adam_on_mlp(p, X, Y, steps: int, lr: float, *, keep_path: bool):
 
     def body(carry, t):
         p, m, v = carry
+        if reset:
+            m, v, t = zeros, zeros, jnp.ones_like(t)
         g = jax.grad(loss)(p)
         m = jax.tree.map(lambda a, b: 0.9 * a + 0.1 * b, m, g)
         v = jax.tree.map(lambda a, b: 0.999 * a + 0.001 * b * b, v, g)
@@ -344,14 +347,14 @@ def np_spiral_schedule(total: int) -> np.ndarray:
     )
 
 
-def jax_adam_mlp_path(start, X, Y, steps: int, lr: float = 1e-2) -> list[dict]:
+def jax_adam_mlp_path(start, X, Y, steps: int, lr: float = 1e-2, reset: bool = False) -> list[dict]:
     """`_adam_on_mlp` from the given start (a param tree of the chapter's layout): the NumPy param
     trees after every step, index k holding the params after k steps (index 0 is `start`)."""
     import jax
     import jax.numpy as jnp
 
     def path(p, X, Y):
-        return _adam_on_mlp(p, X, Y, steps, lr, keep_path=True)
+        return _adam_on_mlp(p, X, Y, steps, lr, keep_path=True, reset=reset)
 
     p0 = jax.tree.map(lambda a: jnp.asarray(a, jnp.float32), start)
     trail = jax.jit(path)(p0, jnp.asarray(X, jnp.float32), jnp.asarray(np.asarray(Y), jnp.int32))

@@ -148,9 +148,13 @@ def freeze_transform(L):
     )
 
 
-def np_opt_updates(params, grads_seq, *, decay=DECAY, frozen=("w", "b"), freeze_first=False):
-    """Updates of chain(adamw(0.01, weight_decay=decay), freeze(dense_0 leaves in `frozen`)) in
-    float64; freeze_first: the freeze is applied to the gradient before adamw instead."""
+def np_opt_updates(
+    params, grads_seq, *, decay=DECAY, frozen=("w", "b"), freeze_first=False, lr=None
+):
+    """Updates of chain(adamw(lr, weight_decay=decay), freeze(dense_0 leaves in `frozen`)) in
+    float64 (lr 0.01 unless given); freeze_first: the freeze is applied to the gradient before adamw
+    instead."""
+    rate = LR if lr is None else lr
     m = {(name, k): 0.0 for name in params for k in params[name]}
     v = dict(m)
     out = []
@@ -169,7 +173,7 @@ def np_opt_updates(params, grads_seq, *, decay=DECAY, frozen=("w", "b"), freeze_
                 m[name, k] = B1 * m[name, k] + (1 - B1) * g
                 v[name, k] = B2 * v[name, k] + (1 - B2) * g * g
                 adam = (m[name, k] / (1 - B1**t)) / (np.sqrt(v[name, k] / (1 - B2**t)) + EPS)
-                u = -LR * (adam + decay * p)
+                u = -rate * (adam + decay * p)
                 step[name][k] = np.zeros_like(u) if (is_frozen and not freeze_first) else u
         out.append(step)
     return out

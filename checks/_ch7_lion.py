@@ -1,7 +1,9 @@
 """The Lion exercise's plumbing and its float64 reference (ex_7_5 registers the checks): the
 chapter's problem (params w (4, 3), b (3,); gradient a·θ + c), running a learner's transform with
 its result's structure checked first, the search for optax objects inside a transform, and an
-independent NumPy Lion that can also simulate the known wrong implementations (MISTAKES)."""
+independent NumPy Lion that can also simulate the known wrong implementations (MISTAKES).
+interp_swapped and momentum_frozen can give the same signs; ex_7_5 keeps only the one the learner's
+state agrees with (param-shaped momentum leaves moved or all still 0)."""
 
 import numpy as np
 
@@ -152,6 +154,8 @@ def np_lion(
                 g = g + weight_decay * decays[k] * th
             m_new = b2 * m[k] + (1.0 - b2) * g
             interp = b1 * (m_new if mistake == "momentum_first" else m[k]) + (1.0 - b1) * g
+            if mistake == "interp_swapped":  # g weighted by b1, the momentum by 1 − b1
+                interp = b1 * g + (1.0 - b1) * m[k]
             direction = interp if mistake == "no_sign" else np.sign(interp)
             decay = weight_decay * decays[k] * th
             if mistake not in ("decay_inside_sign", "decay_after_lr"):
@@ -174,6 +178,7 @@ MISTAKES = {
     "mask_ignored": later("_ch7_lion.mask_ignored"),
     "ignored_lr": later("_ch7_lion.ignored_lr"),
     "no_sign": later("_ch7_lion.no_sign"),
+    "interp_swapped": later("_ch7_lion.interp_swapped"),
     "momentum_frozen": later("_ch7_lion.momentum_frozen"),
 }
 

@@ -7,14 +7,17 @@ def _sigmoid(v):
     return 1.0 / (1.0 + np.exp(-v))
 
 
-def cell_ref(P, h, c, x, order="ifog", ungated=""):
+def cell_ref(P, h, c, x, order="ifog", ungated="", slip=""):
     """One LSTM step in float64. `order` names the row blocks of the stacked gates; the gates
-    named in `ungated` ("i", "f", "o") are left out (taken as 1), a known slip each."""
-    z = P["W"] @ x + P["U"] @ h + P["b"]
+    named in `ungated` ("i", "f", "o") are left out (taken as 1), a known slip each. `slip` is
+    one more known slip: "no_bias" (b left out), "no_tanh_c" (h' = σ(o)·c'), "sigmoid_g" (the
+    candidate squashed by σ instead of tanh)."""
+    z = P["W"] @ x + P["U"] @ h + (0.0 if slip == "no_bias" else P["b"])
     blocks = dict(zip(order, np.split(z, 4), strict=False))
     gate = {k: (1.0 if k in ungated else _sigmoid(blocks[k])) for k in "ifo"}
-    c_new = gate["f"] * c + gate["i"] * np.tanh(blocks["g"])
-    h_new = gate["o"] * np.tanh(c_new)
+    candidate = _sigmoid(blocks["g"]) if slip == "sigmoid_g" else np.tanh(blocks["g"])
+    c_new = gate["f"] * c + gate["i"] * candidate
+    h_new = gate["o"] * (c_new if slip == "no_tanh_c" else np.tanh(c_new))
     return h_new, c_new
 
 
@@ -35,3 +38,15 @@ def masked_ref(P, xs, mask, frozen="both"):
 def run_ref(P, xs):
     """Runs the true-length sequence only; returns every h (float64)."""
     return masked_ref(P, xs, np.ones(len(xs), bool))[1].reshape(len(xs), -1)
+
+
+def run_states(P, xs):
+    """Runs the true-length sequence only; returns every (h, c) pair as two (T, H) arrays."""
+    h = np.zeros(P["U"].shape[1])
+    c = np.zeros_like(h)
+    hs, cs = [], []
+    for x in xs:
+        h, c = cell_ref(P, h, c, x)
+        hs.append(h)
+        cs.append(c)
+    return np.array(hs), np.array(cs)

@@ -10,7 +10,15 @@ CAP = 30
 
 
 def emulate(
-    a, *, tol="relative", signed=False, freeze=True, count="before", cap=CAP, test="current"
+    a,
+    *,
+    tol="relative",
+    signed=False,
+    freeze=True,
+    count="before",
+    cap=CAP,
+    test="current",
+    start=1.0,
 ):
     """The (x, k) a version of the iteration returns, computed in NumPy float32.
 
@@ -20,7 +28,8 @@ def emulate(
     (k counts all 30 steps), "after" (k counts steps whose *updated* x is still unconverged);
     cap: the most steps taken (a loop without the statement's cap of 30 runs on);
     test: "current" (the statement's rule: decide on the x before the update) or "candidate"
-    (keep the update, and count it, only while the updated x is still unconverged)."""
+    (keep the update, and count it, only while the updated x is still unconverged);
+    start: x₀ as a multiple of a (the statement's x₀ = a is 1; a/2 is a common other start)."""
     a = np.asarray(a, np.float32)
     limit = np.float32(1e-6) * a if tol == "relative" else np.float32(1e-6)
 
@@ -28,7 +37,7 @@ def emulate(
         diff = v * v - a
         return (diff if signed else np.abs(diff)) >= limit
 
-    x, k = a.copy(), np.zeros(a.shape, np.int64)
+    x, k = (np.float32(start) * a).astype(np.float32), np.zeros(a.shape, np.int64)
     for _ in range(cap):
         new = np.float32(0.5) * (x + a / x)
         active = moving(x) if test == "current" else moving(new)
@@ -49,6 +58,7 @@ def count_mistakes(a, loop="scan"):
     _, k_abs = emulate(a, tol="absolute")
     _, k_signed = emulate(a, signed=True)
     _, k_after = emulate(a, count="after")
+    _, k_half = emulate(a, start=0.5)
     return [
         Mistake(
             "absolute_tolerance",
@@ -72,12 +82,14 @@ def count_mistakes(a, loop="scan"):
             k_signed,
             msg("_newton_ref.counts_without_abs"),
         ),
+        Mistake("starts_at_half", k_half, msg("_newton_ref.counts_start_half")),
     ]
 
 
 def x_mistakes(a):
     x_signed, _ = emulate(a, signed=True)
     x_candidate, _ = emulate(a, test="candidate")
+    x_half, _ = emulate(a, start=0.5)
     return [
         Mistake(
             "tests_candidate",
@@ -89,6 +101,7 @@ def x_mistakes(a):
             x_signed,
             msg("_newton_ref.x_without_abs"),
         ),
+        Mistake("starts_at_half", x_half, msg("_newton_ref.x_start_half")),
     ]
 
 

@@ -54,6 +54,10 @@ def mistakes(x64, part: str):
         ),
         ("mean", mu, msg("ex_6_4.mistakes.mistake_6")),
     ]
+    if part == "trace":  # each step output the variance of the state before its update
+        for first in (np.nan, 0.0):
+            late = np.concatenate([[first], var[:-1]])
+            table.append(("one_step_late", late, msg("ex_6_4.mistakes.trace_one_step_late")))
     pick = (lambda a: a[-1]) if part == "var" else (lambda a: a)
     return [Mistake(label, pick(value), message) for label, value, message in table]
 

@@ -2,10 +2,11 @@
 element i to 0 with .at[i].set and rescales the rest to sum to 1.
 
 Checks: values on fresh random weights against NumPy float64 ("values"), naming in-place
-assignment only when the call raised JAX's immutability TypeError, and the known wrong orders and
-a division by the L2 norm only when the result equals what they produce; a NumPy argument is left
-unchanged ("input_unchanged"); under jit with a traced i, three positions, one trace ("jit"); the
-program holds a scatter ("scatter")."""
+assignment only when the call raised JAX's immutability TypeError, and the known wrong orders, a
+zeroed neighbour, a discarded .at[i].set result and a division by the L2 norm or by the mean only
+when the result equals what they produce; a NumPy argument is left unchanged ("input_unchanged");
+under jit with a traced i, three positions, one trace ("jit"); the program holds a scatter
+("scatter")."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -37,17 +38,30 @@ def _reference(w, i):
     return out / out.sum()
 
 
+def _zeroed_at(w64, k):
+    out = w64.copy()
+    out[k] = 0.0
+    return out / out.sum()
+
+
 def _mistakes(w, i):
     w64 = np.asarray(w, np.float64)
     zeroed = w64.copy()
     zeroed[i] = 0.0
     first = w64 / w64.sum()
     first[i] = 0.0
-    return [
+    named = [
         Mistake("l2_norm", zeroed / np.linalg.norm(zeroed), msg("ex_0_1.l2_norm")),
         Mistake("not_rescaled", zeroed, msg("ex_0_1.not_rescaled")),
         Mistake("normalised_first", first, msg("ex_0_1.normalised_first")),
+        Mistake("by_mean", zeroed / zeroed.mean(), msg("ex_0_1.by_mean")),
     ]
+    if i > 0:
+        named.append(Mistake("prev", _zeroed_at(w64, i - 1), msg("ex_0_1.shifted", k="i − 1")))
+    if i + 1 < len(w64):  # at the last index JAX drops an update at i + 1: that equals no zeroing
+        named.append(Mistake("next", _zeroed_at(w64, i + 1), msg("ex_0_1.shifted", k="i + 1")))
+        named.append(Mistake("set_discarded", w64 / w64.sum(), msg("ex_0_1.set_discarded")))
+    return named
 
 
 def _call(fn, w, i, what):
@@ -64,7 +78,7 @@ def _(L):
     import jax.numpy as jnp
 
     g = rng(1)
-    for n in (5, 8, 11):
+    for n in (6, 8, 11):
         w = _weights(g, n)
         i = int(g.integers(0, n))
         what = msg("ex_0_1.call", n=n, i=i)

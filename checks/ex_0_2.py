@@ -3,8 +3,9 @@ center is true and divides by the root mean square otherwise; fast_normalize is
 jax.jit(normalize, static_argnames="center").
 
 Checks: both modes without jit on fresh data against NumPy float64 ("values"), naming swapped
-modes, the sample standard deviation or a centred x divided by the raw x's root mean square only
-when the result equals what they produce; the jitted
+modes, the sample standard deviation, a centred x divided by the raw x's root mean square or by the
+variance, an x not centred or not scaled, a missing root or a mean absolute value in place of
+the root mean square only when the result equals what they produce; the jitted
 function in both modes, center by keyword and by position ("jit_static"), naming a Python `if` on a
 tracer (TracerBoolConversionError) or a float() of a tracer (ConcretizationTypeError) only when the
 call raised it; 5 calls of one shape compile exactly twice ("compiles")."""
@@ -49,12 +50,22 @@ def _mistakes(x, center):
             "sum_of_squares", x64 / np.sqrt(np.sum(x64**2)), msg("ex_0_2.sum_of_squares")
         )
         centred = Mistake("centred_rms", x64 / x64.std(), msg("ex_0_2.rms_of_centred"))
-        return [swapped, summed, centred]
+        no_root = Mistake("no_root", x64 / np.mean(x64**2), msg("ex_0_2.no_root"))
+        by_abs = Mistake("mean_abs", x64 / np.mean(np.abs(x64)), msg("ex_0_2.mean_abs"))
+        return [swapped, summed, centred, no_root, by_abs]
     x64 = np.asarray(x, np.float64)
     raw_rms = Mistake(
         "raw_rms", (x64 - x64.mean()) / np.sqrt(np.mean(x64**2)), msg("ex_0_2.centred_by_raw_rms")
     )
-    return [swapped, Mistake("ddof", _standardised(x, ddof=1), msg("ex_0_2.sample_std")), raw_rms]
+    centred = x64 - x64.mean()
+    return [
+        swapped,
+        Mistake("ddof", _standardised(x, ddof=1), msg("ex_0_2.sample_std")),
+        raw_rms,
+        Mistake("by_variance", centred / x64.var(), msg("ex_0_2.by_variance")),
+        Mistake("not_centred", x64 / x64.std(), msg("ex_0_2.not_centred")),
+        Mistake("not_scaled", centred, msg("ex_0_2.not_scaled")),
+    ]
 
 
 def _data(seed, n):

@@ -3,12 +3,14 @@ predictions) and sgd_step(params, x, y, lr) -> (new params, loss, predictions) f
 params = {"w": (d,), "b": ()}.
 
 Checks: loss and predictions on fresh data against NumPy float64, naming a per-example loss vector
-only when the loss has one entry per example ("loss"); the step against the hand-derived gradient,
-naming a vector output or a missing has_aux only when grad raised that TypeError, the sign and the
-loss at the new parameters only when the values match them ("step"); the caller's dict keeps its
-arrays ("input_unchanged"); one call of loss_and_pred per step, counted by a profile hook on its
-code object, so a module-level value_and_grad counts too ("one_pass"); the same under jax.jit,
-naming float() of a tracer only when jit raised ConcretizationTypeError ("jit")."""
+only when the loss has one entry per example, and a sum, a half, a squared mean, a mean absolute
+error or a missing bias only when the loss equals it ("loss"); the step against the hand-derived
+gradient, naming a vector output or a missing has_aux only when grad raised that TypeError, the
+sign, a b left unchanged, a missing learning rate and the loss at the new parameters only when the
+values match them ("step"); the caller's dict keeps its arrays ("input_unchanged"); one call of
+loss_and_pred per step, counted by a profile hook on its code object, so a module-level
+value_and_grad counts too ("one_pass"); the same under jax.jit, naming float() of a tracer only when
+jit raised ConcretizationTypeError ("jit")."""
 
 import sys
 
@@ -72,6 +74,30 @@ def _step(fn, params, x, y, what):
     return as_tuple(out, 3, what)
 
 
+def _update_mistakes(w, b, ref_new, ref_plus):
+    old = {"w": np.asarray(w, np.float64), "b": np.float64(b)}
+    grad = {k: (ref_plus[k] - ref_new[k]) / (2 * LR) for k in old}
+    no_lr = {k: old[k] - grad[k] for k in old}
+    return [
+        Mistake("plus", ref_plus, msg("ex_0_3.added_gradient")),
+        Mistake("b_kept", {"w": ref_new["w"], "b": old["b"]}, msg("ex_0_3.b_not_updated")),
+        Mistake("no_lr", no_lr, msg("ex_0_3.no_lr")),
+    ]
+
+
+def _loss_mistakes(w, b, x, y, ref_loss):
+    x64, y64 = np.asarray(x, np.float64), np.asarray(y, np.float64)
+    r = x64 @ np.asarray(w, np.float64) + np.float64(b) - y64
+    no_bias = float(np.mean((x64 @ np.asarray(w, np.float64) - y64) ** 2))
+    return [
+        Mistake("sum", ref_loss * len(y), msg("ex_0_3.loss_is_sum", n=len(y))),
+        Mistake("half", ref_loss / 2, msg("ex_0_3.loss_halved")),
+        Mistake("mean_squared", float(np.mean(r)) ** 2, msg("ex_0_3.square_of_mean")),
+        Mistake("abs", float(np.mean(np.abs(r))), msg("ex_0_3.mean_abs")),
+        Mistake("no_bias", no_bias, msg("ex_0_3.no_bias")),
+    ]
+
+
 def _compare_step(out, w, b, x, y, what):
     new_params, loss, pred = out
     ref_pred, ref_loss, ref_new, ref_plus = _reference(w, b, x, y)
@@ -83,7 +109,7 @@ def _compare_step(out, w, b, x, y, what):
         atol=1e-6,
         what=msg("ex_0_3.new_params_of", what=what),
         msg=msg("ex_0_3.new_params_differ"),
-        mistakes=[Mistake("plus", ref_plus, msg("ex_0_3.added_gradient"))],
+        mistakes=_update_mistakes(w, b, ref_new, ref_plus),
     )
     got_loss = float(as_array(loss, msg("ex_0_3.loss_of", what=what), ndim=0))
     assert_close(
@@ -125,7 +151,7 @@ def _(L):
         atol=1e-6,
         what=msg("ex_0_3.loss_of", what=what),
         msg=msg("ex_0_3.loss_differs"),
-        mistakes=[Mistake("sum", ref_loss * len(y), msg("ex_0_3.loss_is_sum", n=len(y)))],
+        mistakes=_loss_mistakes(w, b, x, y, ref_loss),
     )
     assert_close(
         as_array(pred, msg("ex_0_3.pred_of", what=what), shape=ref_pred.shape),
@@ -134,6 +160,7 @@ def _(L):
         atol=1e-5,
         what=msg("ex_0_3.pred_of", what=what),
         msg=msg("ex_0_3.pred_differs"),
+        mistakes=[Mistake("no_bias", np.float64(x) @ np.float64(w), msg("ex_0_3.no_bias"))],
     )
 
 

@@ -1,13 +1,15 @@
 """Exercise 0.4, vmap: example_loss(w, x, y) = (x·w − y)², per_example_losses and
 per_example_grads batched with vmap over a shared w.
 
-Checks: one example's loss, naming |x·w − y| and sum((x * w − y)²) only when it equals them
-("single"); losses on a batch with n ≠ d and one with n = d, naming a
-missing in_axes=None only when vmap reported inconsistent sizes or the result equals what splitting
-w produces ("losses"); gradients against 2(x·w − y)·x, naming grad of a vector only when grad raised
-that TypeError, the gradient of the mean or of the summed loss only when a single row equals
-it, and the gradient with respect to x only when the rows equal 2(x·w − y)·w ("grads"); both
-under jit ("jit"); the same number of staged operations for n = 4 and n = 16 ("no_loop")."""
+Checks: one example's loss, naming |x·w − y|, sum((x * w − y)²) and an unsquared x·w − y only when
+it equals them ("single"); losses on a batch with n ≠ d and one with n = d, naming a missing
+in_axes=None only when vmap's size error lists w or the result equals what splitting w produces,
+another wrong example axis when the size error does not list w, and a mean or sum of the losses when
+one number equals it ("losses"); gradients against 2(x·w − y)·x, naming grad of a vector only when
+grad raised that TypeError, the gradient of the mean or of the summed loss only when a single row
+equals it, the gradient with respect to x only when the rows equal 2(x·w − y)·w, and a transposed
+result only when it equals the transpose ("grads"); both under jit ("jit"); the same number of
+staged operations for n = 4 and n = 16 ("no_loop")."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -66,6 +68,15 @@ def _elementwise(w, x, y):
     return float(np.sum((x64 * w64 - np.float64(y)) ** 2))
 
 
+def _axis_symptoms(d):
+    """vmap's size error: w (the only float32[d] argument in a batch with n ≠ d) among the mapped
+    axes means w was split; otherwise an in_axes entry of xs or ys is not the example axis."""
+    return {
+        f"word:of type float32[{d}]": msg("ex_0_4.w_split_error"),
+        "word:inconsistent sizes": msg("ex_0_4.wrong_example_axis"),
+    }
+
+
 def _split_w(w, xs, ys):
     """What vmap without in_axes=None computes when n = d: example i sees the number w[i]."""
     x64 = np.asarray(xs, np.float64)
@@ -87,6 +98,7 @@ def _(L):
         mistakes=[
             Mistake("abs", float(np.sqrt(_ref_losses(w, xs, ys)[0])), msg("ex_0_4.abs_error")),
             Mistake("elementwise", _elementwise(w, xs[0], ys[0]), msg("ex_0_4.elementwise")),
+            Mistake("no_square", float(xs[0] @ w - ys[0]), msg("ex_0_4.no_square")),
         ],
     )
 
@@ -100,8 +112,15 @@ def _(L):
             L.per_example_losses,
             *_jnp(w, xs, ys),
             what=what,
-            symptoms={"word:inconsistent sizes": msg("ex_0_4.w_split_error")},
+            symptoms=_axis_symptoms(d),
         )
+        if np.shape(out) == () and n != 1:
+            total = float(np.asarray(out, np.float64))
+            reduced = _ref_losses(w, xs, ys)
+            if compare(total, reduced.mean(), rtol=1e-4, atol=1e-5) is None:
+                fail(msg("ex_0_4.losses_mean", n=n), shape=[])
+            if compare(total, reduced.sum(), rtol=1e-4, atol=1e-5) is None:
+                fail(msg("ex_0_4.losses_sum", n=n), shape=[])
         if n == d and np.shape(out) == (n, d):
             if (
                 compare(np.asarray(out, np.float64), _split_w(w, xs, ys), rtol=1e-4, atol=1e-5)
@@ -127,9 +146,12 @@ def _(L):
             L.per_example_grads,
             *_jnp(w, xs, ys),
             what=what,
-            symptoms={"word:Output had shape": msg("ex_0_4.grad_of_vector")},
+            symptoms={"word:Output had shape": msg("ex_0_4.grad_of_vector"), **_axis_symptoms(d)},
         )
         ref = _ref_grads(w, xs, ys)
+        if np.shape(out) == (d, n) and n != d:
+            if compare(np.asarray(out, np.float64), ref.T, rtol=1e-4, atol=1e-5) is None:
+                fail(msg("ex_0_4.grads_transposed", n=n, d=d), shape=[d, n])
         if np.shape(out) == (d,):  # one row: the gradient of a reduced loss?
             row = np.asarray(out, np.float64)
             if compare(row, ref.mean(axis=0), rtol=1e-4, atol=1e-5) is None:
@@ -143,7 +165,10 @@ def _(L):
             atol=1e-5,
             what=what,
             msg=msg("ex_0_4.grads_differ"),
-            mistakes=[Mistake("wrt_x", _grads_wrt_x(w, xs, ys), msg("ex_0_4.grad_wrt_x"))],
+            mistakes=[
+                Mistake("wrt_x", _grads_wrt_x(w, xs, ys), msg("ex_0_4.grad_wrt_x")),
+                Mistake("transposed", ref.T, msg("ex_0_4.grads_transposed", n=n, d=d)),
+            ],
         )
 
 

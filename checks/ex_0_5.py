@@ -1,13 +1,16 @@
 """Exercise 0.5, a sampler that threads its key: two_views(key, x, scale) -> (new_key, x + scale·ε1,
 x + scale·ε2) with independent standard normal ε1, ε2 and a fresh key for the next call.
 
-Checks: mean and standard deviation of both noise draws on 2000 elements, naming scale² or noise
-never multiplied by scale (standard deviation 1) only when the spread matches it ("noise"); the
-draws differ and are uncorrelated, naming one key used twice only when they are identical
-("independent"); the same key gives the same result, naming global random state only when it
-does not ("same_key"); the key handed back is neither the key passed in nor one that drew a
-view's noise, each named only when the bits or the draw match, and threading it gives new noise
-("new_key"); jit gives the eager views ("jit")."""
+Checks: mean and standard deviation of both noise draws on 2000 elements, naming scale², √scale or
+noise never multiplied by scale (standard deviation 1) only when the spread matches it, uniform
+noise only when mean and spread both match scale·U[0, 1), and a key not returned first only when
+another place holds it ("noise"); the draws differ and are uncorrelated, naming one key used twice
+only when they are identical and a negated draw only when one is minus the other ("independent");
+the same key gives the same result, naming global random state only when it does not ("same_key");
+the key handed back is neither the key passed in nor one that drew a view's noise, each named only
+when the bits or the draw match, no key both draws and is split (the key passed in or a usual subkey
+of it redrawn and compared), and threading it gives new noise ("new_key"); jit gives the eager views
+("jit")."""
 
 import numpy as np
 
@@ -34,8 +37,17 @@ def _x(seed):
     return jnp.asarray(rng(seed).normal(size=SHAPE).astype(np.float32))
 
 
+def _is_key(v):
+    import jax
+
+    return jax.dtypes.issubdtype(getattr(v, "dtype", None), jax.dtypes.prng_key)
+
+
 def _views(fn, key, x, what):
-    new_key, v1, v2 = as_tuple(fn(key, x, SCALE), 3, what)
+    out = as_tuple(fn(key, x, SCALE), 3, what)
+    if not _is_key(out[0]) and any(_is_key(v) for v in out[1:]):
+        fail(msg("ex_0_5.key_not_first"))
+    new_key, v1, v2 = out
     x64 = np.asarray(x, np.float64)
     n1 = np.asarray(as_array(v1, msg("ex_0_5.view_of", n=1, what=what), shape=SHAPE), np.float64)
     n2 = np.asarray(as_array(v2, msg("ex_0_5.view_of", n=2, what=what), shape=SHAPE), np.float64)
@@ -58,8 +70,13 @@ def _(L):
     _, n1, n2 = _views(L.two_views, jax.random.key(61), _x(61), "two_views(key, x, 0.3)")
     for k, noise in ((1, n1), (2, n2)):
         mean, std = float(noise.mean()), float(noise.std())
-        if abs(std - SCALE**2) < 0.1 * SCALE**2:
+        if abs(mean) < 0.05 and abs(std - SCALE**2) < 0.1 * SCALE**2:
             fail(msg("ex_0_5.variance_as_scale", n=k, std=std), std=std)
+        if abs(mean) < 0.05 and abs(std - SCALE**0.5) < 0.1 * SCALE**0.5:
+            fail(msg("ex_0_5.root_of_scale", n=k, std=std), std=std)
+        uniform_std = SCALE / 12**0.5  # scale · U[0, 1): mean scale/2, std scale/√12
+        if abs(mean - SCALE / 2) < 0.1 * SCALE / 2 and abs(std - uniform_std) < 0.1 * uniform_std:
+            fail(msg("ex_0_5.uniform", n=k, mean=mean, std=std), mean=mean, std=std)
         if abs(mean) < 0.05 and abs(std - 1.0) < 0.1 * SCALE:
             fail(msg("ex_0_5.unscaled", n=k, std=std), std=std)
         assert_that(
@@ -77,6 +94,8 @@ def _(L):
     _, n1, n2 = _views(L.two_views, jax.random.key(62), _x(62), "two_views(key, x, 0.3)")
     if compare(n1, n2, rtol=0, atol=0) is None:
         fail(msg("ex_0_5.same_noise"))
+    if compare(n1, -n2, rtol=1e-5, atol=1e-6) is None:
+        fail(msg("ex_0_5.negated_noise"))
     corr = float(np.corrcoef(n1.ravel(), n2.ravel())[0, 1])
     assert_that(abs(corr) < 0.2, msg("ex_0_5.correlated", corr=corr), corr=corr)
 
@@ -99,6 +118,37 @@ def _(L):
     )
 
 
+def _drew(key, noises):
+    """Which of the key passed in and its usual subkeys (split in 2 or 3) drew one of the noises:
+    [(that key, view number)]."""
+    import jax
+
+    candidates = [key]
+    for parts in (2, 3):
+        candidates += list(jax.random.split(key, parts))
+    found = []
+    for k in candidates:
+        redraw = SCALE * np.asarray(jax.random.normal(k, SHAPE, np.float32), np.float64)
+        for view, noise in enumerate(noises, start=1):
+            if compare(redraw, noise, rtol=1e-5, atol=1e-6) is None:
+                found.append((k, view))
+    return found
+
+
+def _reused(key, new_key, noises):
+    """Fail when a key that drew a view's noise was used again: the key passed in drew noise (it is
+    also the source of every other key), or new_key was split off a key that drew noise."""
+    import jax
+
+    for k, view in _drew(key, noises):
+        if compare(_bits(k), _bits(key), rtol=0, atol=0) is None:
+            fail(msg("ex_0_5.drew_with_key_in", view=view))
+        for parts in (2, 3):
+            for child in jax.random.split(k, parts):
+                if compare(_bits(child), _bits(new_key), rtol=0, atol=0) is None:
+                    fail(msg("ex_0_5.split_used_key", view=view))
+
+
 @checks.add("new_key", needs="same_key")
 def _(L):
     import jax
@@ -113,6 +163,8 @@ def _(L):
         for k, noise in ((1, n1), (2, n2)):
             if compare(redraw, noise, rtol=1e-5, atol=1e-6) is None:
                 fail(msg("ex_0_5.used_key_back", n=call + 1, view=k))
+        if call == 0:
+            _reused(key, new_key, (n1, n2))
         if any((compare(n1, old, rtol=0, atol=0) is None) for old in seen):
             fail(msg("ex_0_5.noise_repeats", n=call + 1))
         seen.append(n1)

@@ -2,12 +2,14 @@
 p − lr·(g + decay·p) over the leaves; global_norm(tree) is the L2 norm of all leaves together.
 
 Checks: values on a random dict-of-lists tree against NumPy float64, naming the missing decay only
-when the result equals plain SGD and a dict-only update only when the call raised on the nested
-list ("update"); a NamedTuple and a tuple of lists keep their treedef, shapes and dtypes,
-naming tuples rebuilt as lists only when the result's treedef is that of params with every tuple a
-list ("structure"); the norm, naming a sum of per-leaf norms or a missing square root only when the
-value equals them ("norm"); both under jit, naming float() of a tracer only when jit raised
-ConcretizationTypeError ("jit")."""
+when the result equals plain SGD, swapped lambda parameters and decay applied to the gradient only
+when it equals them, and a dict-only update only when the call raised on the nested list ("update");
+a NamedTuple and a tuple of lists keep their treedef, shapes and dtypes, naming tuples rebuilt as
+lists only when the result's treedef is that of params with every tuple a list ("structure"); the
+norm, naming a sum of per-leaf norms, the largest leaf norm or a missing square root only when the
+value equals them, and a jax.tree.reduce without an initial value only when the result is shaped
+like the first leaf and equals √(first leaf + other squares) ("norm"); both under jit, naming
+float() of a tracer only when jit raised ConcretizationTypeError ("jit")."""
 
 from typing import NamedTuple
 
@@ -20,6 +22,7 @@ from tutor.worker.checklib import (
     as_scalar,
     assert_close,
     assert_equal,
+    compare,
     fail,
     msg,
     rng,
@@ -119,6 +122,16 @@ def _(L):
                 jax.tree.map(lambda p, d: p - LR * (d - DECAY * p), p64, g64),
                 msg("ex_0_6.decay_sign"),
             ),
+            Mistake(
+                "swapped",
+                jax.tree.map(lambda p, d: d - LR * (p + DECAY * d), p64, g64),
+                msg("ex_0_6.swapped_args"),
+            ),
+            Mistake(
+                "decay_on_grad",
+                jax.tree.map(lambda p, d: p - LR * (d + DECAY * d), p64, g64),
+                msg("ex_0_6.decay_on_grad"),
+            ),
         ],
     )
 
@@ -160,7 +173,19 @@ def _(L):
     for tree in (_dict_tree(g), _other_trees(g)[0][0]):
         leaves = [np.asarray(x, np.float64) for x in jax.tree.leaves(tree)]
         squares = sum(float(np.sum(x**2)) for x in leaves)
-        got = as_scalar(L.global_norm(tree), "global_norm(tree)")
+        out = L.global_norm(tree)
+        first = leaves[0]
+        if first.shape and np.shape(out) == first.shape:
+            inside = first + squares - float(np.sum(first**2))  # the first leaf never squared
+            got_arr, real = np.asarray(out, np.float64), inside >= 0
+            same_nan = bool(np.all(np.isnan(got_arr[~real])))
+            seeded = np.where(real, np.sqrt(np.where(real, inside, 0.0)), 0.0)
+            if (
+                same_nan
+                and compare(np.where(real, got_arr, 0.0), seeded, rtol=1e-4, atol=1e-5) is None
+            ):
+                fail(msg("ex_0_6.reduce_no_initial"), shape=list(first.shape))
+        got = as_scalar(out, "global_norm(tree)")
         assert_close(
             got,
             np.sqrt(squares),
@@ -176,6 +201,7 @@ def _(L):
                     np.sqrt(sum(float(np.mean(x**2)) for x in leaves)),
                     msg("ex_0_6.mean_squares"),
                 ),
+                Mistake("max_leaf", max(np.linalg.norm(x) for x in leaves), msg("ex_0_6.max_leaf")),
                 Mistake(
                     "leaf_sum_squared",
                     np.sqrt(sum(float(np.sum(x)) ** 2 for x in leaves)),

@@ -39,6 +39,7 @@ def _known_mistakes(count, increment):
     return [
         ((count + increment, increment), msg("ex_6_1.adds_increment")),
         ((count + 1, count), msg("ex_6_1.echoes_old_count")),
+        ((count + 1, count + 1), msg("ex_6_1.echoes_new_count")),
         ((increment, count + 1), msg("ex_6_1.swapped")),
         ((count, increment), msg("ex_6_1.no_increment")),
         ((increment + 1, increment), msg("ex_6_1.from_increment")),

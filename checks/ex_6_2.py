@@ -133,6 +133,10 @@ def _(L):
         atol=0,
         what=msg("ex_6_2.eager.what"),
         msg=msg("ex_6_2.eager.msg"),
+        mistakes=[
+            Mistake("sum_not_stored", np.zeros(5), msg("ex_6_2.eager.sum_not_stored")),
+            Mistake("value_stored", np.array(DATA, float), msg("ex_6_2.eager.value_stored")),
+        ],
     )
     assert_close(
         np.array(counts),

@@ -119,6 +119,24 @@ def _probe_calls_grad(fn) -> bool:
     return seen[0]
 
 
+def _iterate(step, x0: float, steps: int):
+    out, x = [], x0
+    for _ in range(steps):
+        x = step(x)
+        out.append(x)
+    return np.array(out)
+
+
+def _slips(lr):
+    """Steps that use something else than the gradient 2x: f(x) = x² itself, the constant 2 (the x
+    dropped), or lr² in place of lr. Each a one-step function of x."""
+    return [
+        ("objective", lambda x: x - lr * x**2, msg("ex_6_3.mistake_objective")),
+        ("constant_grad", lambda x: x - 2 * lr + 0 * x, msg("ex_6_3.mistake_constant_grad")),
+        ("lr_squared", lambda x: x - lr**2 * 2 * x, msg("ex_6_3.mistake_lr_squared")),
+    ]
+
+
 def _trajectory_mistakes(x0: float, lr: float, steps: int, fn=None):
     k = np.arange(1, steps + 1)
     x1 = x0 * (1 - lr)
@@ -148,7 +166,7 @@ def _trajectory_mistakes(x0: float, lr: float, steps: int, fn=None):
             x0 * (-2 * lr) ** k,
             msg("ex_6_3.trajectory_mistakes.mistake_returns_update", x1=x0 * (-2 * lr)),
         ),
-    ]
+    ] + [Mistake(label, _iterate(f, x0, steps), said) for label, f, said in _slips(lr)]
 
 
 def _one_step_mistakes(x, lr, fn):
@@ -162,7 +180,7 @@ def _one_step_mistakes(x, lr, fn):
             else msg("ex_6_3.fresh.mistake_no_factor_2"),
         ),
         Mistake("returns_update", -2.0 * lr * x, msg("ex_6_3.fresh.mistake_returns_update")),
-    ]
+    ] + [Mistake(label, f(x), said) for label, f, said in _slips(lr)]
 
 
 @checks.add("eager")

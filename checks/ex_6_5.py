@@ -96,6 +96,16 @@ MISTAKES = [
         msg("ex_6_5.module.mistake_bias_correction"),
     ),
     Known(
+        "g_not_squared",
+        lambda g, lr, rho, eps: R.rms_run(g, lr, rho, eps, power=1),
+        msg("ex_6_5.module.mistake_g_not_squared"),
+    ),
+    Known(
+        "no_root",
+        lambda g, lr, rho, eps: R.rms_run(g, lr, rho, eps, root=False),
+        msg("ex_6_5.module.mistake_no_root"),
+    ),
+    Known(
         "eps_inside",
         lambda g, lr, rho, eps: R.rms_run(g, lr, rho, eps, eps_inside=True),
         msg("ex_6_5.module.mistake_eps_inside"),

@@ -177,6 +177,19 @@ def _(L):
     )
 
 
+def _ema_slips(pw, pb, d):
+    """ē without the factor 1 − d on θ, ē bias-corrected as in Adam (t = 3 or 4: the step before
+    or after the increment; the check's state is at step 3), and ē moved by lr instead of 1 − d."""
+    e, new = np.array([EW, EB]), np.array([pw, pb])
+    plus = msg("ex_6_6.ema.no_one_minus_decay")
+    slips = [Mistake("plus", d * e + new, plus), Mistake("plus_old", d * e + [W0, B0], plus)]
+    for t in (3, 4):
+        fixed = (d * e + (1 - d) * new) / (1 - d**t)
+        slips.append(Mistake("bias_corrected", fixed, msg("ex_6_6.ema.bias_corrected")))
+    slips.append(Mistake("by_lr", e + LR * (new - e), msg("ex_6_6.ema.moved_by_lr")))
+    return slips
+
+
 @checks.add("ema", needs="returns_state")
 def _(L):
     got = _chapter_call(L)[2]
@@ -207,6 +220,7 @@ def _(L):
                 msg("ex_6_6.ema.of_gradient"),
             ),
             Mistake("copy_old", np.array([W0, B0]), copy),
+            *_ema_slips(pw, pb, d),
         ],
         rtol=0,
         atol=1e-5,

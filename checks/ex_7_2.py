@@ -96,7 +96,19 @@ def _(L):
             atol=1e-6,
             what=msg("ex_7_2.random_vectors_of_length", n=n),
             msg=msg("ex_7_2.value_differs", n=n),
+            mistakes=_value_mistakes(a64, b64),
         )
+
+
+def _value_mistakes(a64, b64):
+    """What aᵀb over the wrong norms, or |aᵀb|, gives on these inputs (said only when equal)."""
+    dot, sa, sb = float(a64 @ b64), float(a64 @ a64), float(b64 @ b64)
+    return [
+        Mistake("no_sqrt", dot / (sa * sb), msg("ex_7_2.value_no_sqrt")),
+        Mistake("one_norm_squared", dot / (sa * np.sqrt(sb)), msg("ex_7_2.value_one_sqrt")),
+        Mistake("one_norm_squared_b", dot / (np.sqrt(sa) * sb), msg("ex_7_2.value_one_sqrt")),
+        Mistake("abs_dot", abs(dot) / np.sqrt(sa * sb), msg("ex_7_2.value_abs_dot")),
+    ]
 
 
 @checks.add("grads")

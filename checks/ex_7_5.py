@@ -112,6 +112,10 @@ def _(L):
             )
             for label, message in H.MISTAKES.items()
         ]
+        mistakes = [m for m in mistakes if m.label not in _momentum_ruled_out(state, (4, 3))]
+        if not kw:  # the defaults: lion's default weight decay left at 0
+            no_decay = H.np_lion(6, start64, curv, lin, lr=rate, replay=inputs, weight_decay=0.0)
+            mistakes.insert(0, Mistake("default_no_decay", no_decay[1], msg("ex_7_5.no_decay")))
         if callable(rate):  # the schedule called once, its first value frozen into a constant
             frozen = H.np_lion(6, start64, curv, lin, lr=float(rate(0)), replay=inputs, **kw)[1]
             mistakes.append(Mistake("frozen_schedule", frozen, msg("ex_7_5.schedule_frozen")))
@@ -135,6 +139,22 @@ def _(L):
                     "ex_7_5.update_differs_at", name=name, first_bad=first_bad, good=first_bad - 1
                 ),
             )
+
+
+def _momentum_ruled_out(state, shape) -> set:
+    """The mistake the learner's state rules out: momentum leaves shaped like w that moved rule out
+    a frozen momentum; all still 0, a swapped interpolation; none found, both (they can give the
+    same signs, so neither is said)."""
+    import jax
+
+    moms = [
+        np.asarray(x)
+        for x in jax.tree.leaves(state)
+        if np.shape(x) == shape and np.issubdtype(np.asarray(x).dtype, np.floating)
+    ]
+    if not moms:
+        return {"momentum_frozen", "interp_swapped"}
+    return {"momentum_frozen"} if any(np.any(m != 0) for m in moms) else {"interp_swapped"}
 
 
 @checks.add("sign_of_zero")
@@ -234,6 +254,7 @@ def _(L):
             "momentum_first": np.sign(0.9 * m_next + 0.1 * g64),
             "swapped_betas": np.sign(0.99 * m_swap + 0.01 * g64),
             "momentum_frozen": np.sign(g64),  # m stays 0: the direction is sign((1 − b1)·g)
+            "interp_swapped": np.sign(0.9 * g64 + 0.1 * m_first),  # g weighted by b1
         }
         m_first, m_swap = m_next, 0.9 * m_swap + 0.1 * g64
         g = dict(w=jnp.asarray(gl, dtype=jnp.float32))
@@ -260,6 +281,7 @@ def _(L):
                 Mistake(k, v, differs + str(WRONG_ORDERS[k]))
                 for k, v in wrong.items()
                 if compare(v, b, rtol=0, atol=0) is not None  # a mistake this step cannot show
+                and k not in _momentum_ruled_out(s_mine, (4,))
             ],
             msg=differs,
         )
@@ -270,6 +292,7 @@ WRONG_ORDERS = {
     "momentum_first": later("ex_7_5.momentum_first"),
     "swapped_betas": later("ex_7_5.swapped_betas"),
     "momentum_frozen": later("ex_7_5.momentum_frozen"),
+    "interp_swapped": later("ex_7_5.interp_swapped"),
 }
 
 

@@ -200,6 +200,16 @@ def _(L):
             msg("ex_7_6.dense0_not_frozen"),
         ),
     ]
+    mistakes += [  # another learning rate or weight decay than adamw(0.01, weight_decay=1e-4)
+        Mistake(
+            f"adamw_{lr:g}_{wd:g}",
+            F.np_opt_updates(params, grads_seq, lr=lr, decay=wd),
+            msg("ex_7_6.other_lr_decay", lr=lr, wd=wd),
+        )
+        for lr in (0.01, 0.001, 0.1, 1e-4)
+        for wd in (1e-4, 1e-3, 1e-2, 0.1, 1e-5)
+        if (lr, wd) != (0.01, 1e-4)
+    ]
     # rtol 1e-4: float32 bias correction 1 − 0.999^t loses ~1e-5 (relative) to cancellation; the
     # zero-gradient first update isolates the decay (−0.01 × 1e-4 × θ), which atol 1e-9 resolves
     assert_close(

@@ -91,6 +91,16 @@ def _value_mistakes(x64):
             np.where(_region(x64) == 2, x64 + np.pi, f_ref(x64)),
             msg("ex_a1_2.plus_pi"),
         ),
+        Mistake(
+            "pi_minus_x",
+            np.where(_region(x64) == 2, np.pi - x64, f_ref(x64)),
+            msg("ex_a1_2.pi_minus_x"),
+        ),
+        Mistake(
+            "cos_middle",
+            np.where(_region(x64) == 1, np.cos(x64), f_ref(x64)),
+            msg("ex_a1_2.cos_middle"),
+        ),
     ]
     for order in itertools.permutations(ORDER):
         if order != ORDER:

@@ -76,6 +76,7 @@ def _(L):
                 np.concatenate([[0.0], sums[:-1]]) / np.maximum(k - 1, 1),
                 msg("ex_a1_2_fix2.mean_before_adding"),
             ),
+            Mistake("count_from_one", sums / (k + 1), msg("ex_a1_2_fix2.count_from_one")),
         ],
     )
     assert_close(

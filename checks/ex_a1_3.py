@@ -284,7 +284,8 @@ def _(L):
                 "keeps_updating",
                 f64(x_more),
                 msg("ex_a1_3.x_not_frozen"),
-            )
+            ),
+            *(m for m in N.x_mistakes(a) if m.label == "starts_at_half"),
         ],
         msg=msg("ex_a1_3.frozen_x_differs"),
     )

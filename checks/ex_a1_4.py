@@ -70,12 +70,28 @@ def _float32_softmax(scores, ids, k, shift):
         return f64(e / z[ids])
 
 
+def _unshifted_denominator(scores, ids, k, shift):
+    """What float32 gives when only the numerator is shifted: exp(s − m[seg]) divided by the
+    segment sums of exp(s) itself (which overflow to inf for scores around 200)."""
+    s = np.asarray(scores, np.float32)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+        e = np.exp(s - np.asarray(shift, np.float32))
+        z = np.zeros(k, np.float32)
+        np.add.at(z, ids, np.exp(s))
+        return f64(e / z[ids])
+
+
 def _mistakes(scores, ids, k):
+    """What each known mistake gives; the first three are those that can leave nan/inf."""
     s = f64(scores)
     e = np.exp(s - s.max())
     seg_max = np.full(k, -np.inf)
     np.maximum.at(seg_max, np.asarray(ids), s)
+    seg_min = np.full(k, np.inf)
+    np.minimum.at(seg_min, np.asarray(ids), s)
     e_seg = np.exp(s - seg_max[np.asarray(ids)])
+    seg_sum = np.zeros(k)
+    np.add.at(seg_sum, np.asarray(ids), e_seg)
     return [
         Mistake(
             "no_shift",
@@ -88,6 +104,11 @@ def _mistakes(scores, ids, k):
             msg("ex_a1_4.global_max_only"),
         ),
         Mistake(
+            "segment_min",
+            _float32_softmax(scores, ids, k, np.float32(seg_min)[np.asarray(ids)]),
+            msg("ex_a1_4.segment_min_subtracted"),
+        ),
+        Mistake(
             "whole_array",
             e / e.sum(),
             msg("ex_a1_4.whole_array_softmax"),
@@ -96,6 +117,17 @@ def _mistakes(scores, ids, k):
             "sum_over_all",
             e_seg / e_seg.sum(),
             msg("ex_a1_4.divided_by_total"),
+        ),
+        Mistake(
+            "unshifted_denominator",
+            _unshifted_denominator(scores, ids, k, np.float32(seg_max)[np.asarray(ids)]),
+            msg("ex_a1_4.denominator_not_shifted"),
+        ),
+        Mistake("not_normalized", e_seg, msg("ex_a1_4.not_normalized")),
+        Mistake(
+            "log_softmax",
+            s - seg_max[np.asarray(ids)] - np.log(seg_sum)[np.asarray(ids)],
+            msg("ex_a1_4.log_softmax"),
         ),
     ]
 
@@ -200,7 +232,7 @@ def _(L):
         out = _call(L, s, ids, k)
         if np.isfinite(out).all():
             continue
-        found = which_mistake(out, _mistakes(s, ids, k)[:2], rtol=0, atol=1e-6)
+        found = which_mistake(out, _mistakes(s, ids, k)[:3], rtol=0, atol=1e-6)
         fail(
             msg("ex_a1_4.not_finite") + (found.message if found else ""),
             ids=ids,

@@ -38,7 +38,7 @@ import _lstm_inputs as IN  # the checks' inputs and runs of the learner's functi
 import _lstm_program as LP  # how lstm_masked's program is built
 import _program_rules as PR
 import numpy as np
-from _lstm_ref import cell_ref, masked_ref, run_ref
+from _lstm_ref import cell_ref, masked_ref, run_ref, run_states
 
 from tutor.worker.checklib import (
     Checks,
@@ -97,6 +97,13 @@ def _(L):
     ):
         alt_h, alt_c = cell_ref(P64, h0, c0, x, ungated=gate)
         mistakes.append(Mistake("ungated", {"h": alt_h, "c": alt_c}, words))
+    for slip, words in (
+        ("no_bias", msg("ex_a1_5.slip_no_bias")),
+        ("no_tanh_c", msg("ex_a1_5.slip_no_tanh_c")),
+        ("sigmoid_g", msg("ex_a1_5.slip_sigmoid_g")),
+    ):
+        alt_h, alt_c = cell_ref(P64, h0, c0, x, slip=slip)
+        mistakes.append(Mistake(slip, {"h": alt_h, "c": alt_c}, words))
     mistakes.append(
         Mistake(
             "swapped",
@@ -186,12 +193,21 @@ def _(L):
             max_abs_on_padding=float(np.abs(pad).max()),
         )
     for i, n in enumerate(LENGTHS):
+        want_hs, want_cs = run_states(P64, f64(xs[i, :n]))
         assert_close(
             hs[i, :n],
-            run_ref(P64, f64(xs[i, :n])),
+            want_hs,
             rtol=0,
             atol=1e-5,
             what=msg("ex_a1_5.valid_hs", i=i),
+            mistakes=[
+                Mistake("outputs_c", want_cs, msg("ex_a1_5.outputs_c", i=i)),
+                Mistake(
+                    "outputs_previous_h",
+                    np.concatenate([np.zeros((1, H)), want_hs[:-1]]),
+                    msg("ex_a1_5.outputs_previous_h", i=i),
+                ),
+            ],
             msg=msg("ex_a1_5.valid_hs_differ", i=i),
         )
 

@@ -320,6 +320,11 @@ def _(L):
             integrate_ref(forced_np, y0, 0.0, h, n, args),
             msg("ex_a1_6.starts_at_zero"),
         ),
+        Mistake(
+            "clock_ahead",
+            integrate_ref(forced_np, y0, t0 + h, h, n, args),
+            msg("ex_a1_6.clock_ahead"),
+        ),
     ]
     assert_close(
         traj,

@@ -1,5 +1,5 @@
-# expect: failed single "example_loss" not "in_axes" "标量"
-# expect.en: "example_loss" not "in_axes" "scalar"
+# expect: failed single "误差没有平方" not "in_axes" "标量"
+# expect.en: "not squared" not "in_axes" "scalar"
 # 错误示范:忘了平方,返回的是带符号的残差。检查不该把它说成 in_axes 的问题。
 def example_loss(w, x, y):
     return jnp.dot(x, w) - y

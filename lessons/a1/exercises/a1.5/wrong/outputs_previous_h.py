@@ -1,0 +1,29 @@
+# expect: failed padding_zero "晚了一步" not "细胞状态 c_t"
+# expect.en: "one step late" not "cell states c_t"
+# 错误示范:输出在更新之前就取好了,每个有效步输出的是它收到的 h。
+def lstm_cell(params, carry, x_t):
+    h_old, c_old = carry
+    act = jnp.dot(params["W"], x_t) + jnp.dot(params["U"], h_old) + params["b"]
+    blk = jnp.split(act, 4)
+    sig = jax.nn.sigmoid
+    gate_i, gate_f, gate_o = sig(blk[0]), sig(blk[1]), sig(blk[2])
+    cand = jnp.tanh(blk[3])
+    c_out = gate_f * c_old + gate_i * cand
+    return gate_o * jnp.tanh(c_out), c_out
+
+
+def lstm_masked(params: dict, xs, mask, use_ckpt: bool = False) -> tuple:
+    width = params["b"].shape[0] // 4
+
+    def tick(hc, item):
+        x_now, keep = item
+        fresh = lstm_cell(params, hc, x_now)
+        seen = jnp.where(keep, hc[0], 0.0)
+        hc = (jnp.where(keep, fresh[0], hc[0]), jnp.where(keep, fresh[1], hc[1]))
+        return hc, seen
+
+    if use_ckpt:
+        tick = jax.checkpoint(tick)
+    blank = jnp.zeros((width,), xs.dtype)
+    (h_end, _), per_step = lax.scan(tick, (blank, blank), (xs, mask))
+    return h_end, per_step

@@ -1,0 +1,26 @@
+# expect: failed step1 "少了对 s 开平方根" not "ε 放进了根号里"
+# expect.en: "the square root of s is missing" not "ε went inside"
+# 错误示范:分母直接用了 s,忘了开平方根。
+
+
+class RMSState(NamedTuple):  # 唯一的状态
+    sq_avg: dict  # s
+
+
+def rmsprop(lr,  # 学习率
+            rho=0.9, eps=1e-8):
+    def init(tree):
+        return RMSState(jax.tree.map(jnp.zeros_like, tree))
+
+    def update(grads, opt_state,  # 接口同 sgd_momentum
+               params=None):
+        avg = jax.tree.map(lambda old, g: rho * old + (1.0 - rho) * jnp.square(g),
+                           opt_state.sq_avg, grads)
+        delta = jax.tree.map(lambda g, v: -lr * g / (v + eps), grads, avg)
+        return delta, RMSState(avg)
+
+    return Optimizer(init=init, update=update)
+
+
+trainer = make_train(rmsprop(lr=0.003), num_steps=1000)
+_, _, rms_losses = trainer(params0, X, Y)
