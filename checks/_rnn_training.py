@@ -5,6 +5,8 @@ end of rnn_losses says), and, when the initial parameters are kept too, the firs
 replayed in float64. ex_6_7 registers the checks (their ids are read from there) and calls
 these with the learner's matrix convention."""
 
+from functools import partial
+
 import _ch6 as H
 import numpy as np
 from _rnn_ref import HID, loss_grad, mse
@@ -184,6 +186,8 @@ def trained(L, row: bool) -> None:
             fail(msg("_rnn_training.trained.fail_3", pn=pn, sn=sn))
         if fits(P, X, X):
             fail(msg("_rnn_training.trained.fail_4", pn=pn))
+        if fits(P, X, Y - X):
+            fail(msg("_rnn_training.trained.exclusive_sum", pn=pn, sn=sn))
         err = mse(P, X, Y, row)
         if err < 0.5 * float(np.mean(Y**2)) and any(
             low / 4 <= err * n <= 4 * high for n in X.shape[:2] + (X.size,)
@@ -204,6 +208,19 @@ def trained(L, row: bool) -> None:
     )
 
 
+def _one_step_late(L, rl, row: bool) -> None:
+    """Fails when rnn_losses[:10] are the losses after steps 1…10 of adam(0.01) replayed from a
+    top-level parameter dict: each step recorded the loss of its updated parameters."""
+    for pn, P in _param_dicts(L):
+        for _sn, X in _sequences(L):
+            if not (all(P[k].shape == s for k, s in PARAM_SHAPES.items()) and _uniform_half(X)):
+                continue
+            Y = np.cumsum(X, axis=1)
+            late = H.np_adam(partial(loss_grad, X=X, Y=Y, row=row), P, REPLAY_STEPS + 1, LR)[1:]
+            if compare(rl[:REPLAY_STEPS], late, rtol=2e-3, atol=1e-6) is None:
+                fail(msg("_rnn_training.replay.one_step_late", pn=pn))
+
+
 def replay(L, row: bool) -> None:
     """When the initial parameters are kept at top level (their loss is rnn_losses[0]), the
     first 10 losses are those of adam(0.01) replayed from them in float64; when they are not,
@@ -218,6 +235,7 @@ def replay(L, row: bool) -> None:
         and _loss_is(mse(P, X, np.cumsum(X, axis=1), row), rl[0])
     ]
     if not starts:  # the initial parameters were not kept: the trajectory cannot be replayed
+        _one_step_late(L, rl, row)
         skip(msg("_rnn_training.no_initial_params"), covered_by="trained")
     (pn, P, sn, X), Y = starts[0], np.cumsum(starts[0][3], axis=1)
 

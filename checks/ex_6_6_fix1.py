@@ -34,6 +34,22 @@ def _reference(rates, momenta):
     return np.array(path)
 
 
+def _variant(kind):
+    """The path of a momentum step written by hand another way: an EMA velocity ("ema",
+    v ← μ·v + (1 − μ)·η·g), μ on the whole sum ("mu_all", v ← μ·(v + η·g)), the parameters moved
+    by the old velocity ("stale"), by η·g alone ("sgd") or by +v ("ascent")."""
+    x = v = 0.0
+    path = []
+    for lr, mu in zip(RATES, MOMENTA, strict=False):
+        g, old = 2.0 * (x - 3.0), v
+        v = {"ema": mu * v + (1 - mu) * lr * g, "mu_all": mu * (v + lr * g)}.get(
+            kind, mu * v + lr * g
+        )
+        x = x - {"stale": old, "sgd": lr * g, "ascent": -v}.get(kind, v)
+        path.append(x)
+    return np.array(path)
+
+
 def _walk(L, fn):
     import jax.numpy as jnp
 
@@ -87,6 +103,11 @@ def _(L):
                 msg("ex_6_6_fix1.values.mistake_no_lr"),
             ),
             *_constant(path),
+            Mistake("ema", _variant("ema"), msg("ex_6_6_fix1.values.mistake_ema")),
+            Mistake("mu_all", _variant("mu_all"), msg("ex_6_6_fix1.values.mistake_mu_all")),
+            Mistake("stale", _variant("stale"), msg("ex_6_6_fix1.values.mistake_stale")),
+            Mistake("sgd", _variant("sgd"), msg("ex_6_6_fix1.values.mistake_sgd")),
+            Mistake("ascent", _variant("ascent"), msg("ex_6_6_fix1.values.mistake_ascent")),
         ],
     )
 

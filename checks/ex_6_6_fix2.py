@@ -73,12 +73,25 @@ def _(L):
         )
 
 
+def _structure(tree):
+    import jax
+
+    try:
+        return jax.tree.structure(tree)
+    except Exception:  # not a pytree: no structure to match
+        return None
+
+
 @checks.add("values")
 def _(L):
     import jax
 
     params = _params(662)
     count, mu, nu = _state(L, params)
+    shaped = jax.tree.structure(params)
+    moments = [n for n, v in (("count", count), ("mu", mu), ("nu", nu)) if _structure(v) == shaped]
+    if "count" in moments:  # a parameter-shaped tree sits where the step count belongs
+        fail(msg("ex_6_6_fix2.values.fields_out_of_order", moments=", ".join(moments)))
     if (
         str(getattr(count, "dtype", type(count).__name__)) != "int32"
         or getattr(count, "shape", None) != ()

@@ -30,8 +30,13 @@ def _stream(seed):
     return [jnp.float32(v) for v in rng(seed).uniform(-9.0, -1.0, size=6)]
 
 
-def _run(L, fn, stream, outputs=None):
-    state = as_tuple(L.initial_state(), 2, msg("ex_6_8_fix1.run.as_tuple"))
+def _run(L, fn, stream, outputs=None, *, raw=False):
+    """The stream through `fn`; with `raw`, the first call gets initial_state() exactly as returned
+    (a list stays a list, as it would in the learner's own loop)."""
+    start = L.initial_state()
+    state = as_tuple(start, 2, msg("ex_6_8_fix1.run.as_tuple"))
+    if raw:
+        state = start
     for v in stream:
         out = as_tuple(fn(state, v), 2, msg("ex_6_8_fix1.run.as_tuple_2"))
         state = as_tuple(out[0], 2, msg("ex_6_8_fix1.run.as_tuple_3"))
@@ -60,6 +65,10 @@ def _describe(state):
 def _(L):
     stream = _stream(681)
     peak, count = _run(L, R.jitted(L.peak_step), stream)
+    start = as_scalar(
+        as_tuple(L.initial_state(), 2, msg("ex_6_8_fix1.run.as_tuple"))[1],
+        msg("ex_6_8_fix1.values.as_scalar_2"),
+    )
     want = max(float(v) for v in stream)
     assert_close(
         as_scalar(peak, msg("ex_6_8_fix1.values.as_scalar")),
@@ -83,6 +92,15 @@ def _(L):
         atol=0,
         what=msg("ex_6_8_fix1.values.what_2"),
         msg=msg("ex_6_8_fix1.values.count_differs", len_stream=len(stream)),
+        mistakes=[
+            Mistake(
+                "count_start",
+                start + len(stream),
+                msg("ex_6_8_fix1.values.mistake_count_start", start=start),
+            )
+        ]
+        if start != 0
+        else [],
     )
 
 
@@ -123,10 +141,13 @@ def _(L):
     stream = _stream(682)
     fn = R.jitted(L.peak_step)
     name = R.name_of(fn)
-    first = as_tuple(L.initial_state(), 2, msg("ex_6_8_fix1.one_compile.as_tuple"))
+    raw = L.initial_state()
+    first = as_tuple(raw, 2, msg("ex_6_8_fix1.one_compile.as_tuple"))
     with CompileLog() as log:
-        _run(L, fn, stream)
+        _run(L, fn, stream, raw=True)
     n = log.count(name)
+    new_state = as_tuple(fn(first, stream[0]), 2, msg("ex_6_8_fix1.run.as_tuple_2"))[0]
+    after = as_tuple(new_state, 2, msg("ex_6_8_fix1.run.as_tuple_3"))
     weak = [
         leaf
         for leaf in first
@@ -135,6 +156,18 @@ def _(L):
     why = msg("ex_6_8_fix1.one_compile.why", len_stream=len(stream), n=n)
     if n == 2 and weak:
         why = msg("ex_6_8_fix1.one_compile.why_2", describe_first=_describe(first))
+    elif n == 2 and _dtypes(first) != _dtypes(after):
+        why = msg(
+            "ex_6_8_fix1.one_compile.dtype_changes",
+            first=_describe(first),
+            later=_describe(after),
+        )
+    elif n == 2 and type(raw) is not type(new_state):
+        why = msg(
+            "ex_6_8_fix1.one_compile.container_changes",
+            first=type(raw).__name__,
+            later=type(new_state).__name__,
+        )
     assert_compile_count(log, name, expected=1, msg=why + msg("ex_6_8_fix1.one_compile.text"))
 
 
