@@ -1,0 +1,16 @@
+# expect: error pytree "register_static" not "不透明的叶子"
+# expect.en: "register_static" not "opaque leaf"
+# 错误示范:用 register_static 把整个层登记成静态的:jit 能进去,可它没有叶子,weight、bias 都成了元数据。
+from jax import tree_util
+
+
+@tree_util.register_static
+@dataclass(frozen=True)
+class Linear:
+    weight: jax.Array
+    bias: jax.Array
+
+
+@jax.jit
+def apply(layer, x):
+    return x @ layer.weight + layer.bias
