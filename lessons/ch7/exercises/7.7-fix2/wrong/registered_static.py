@@ -4,11 +4,13 @@
 from jax import tree_util
 
 
-@tree_util.register_static
-@dataclass(frozen=True)
+@dataclass(eq=True, frozen=True)
 class Linear:
     weight: jax.Array
     bias: jax.Array
+
+
+Linear = tree_util.register_static(Linear)
 
 
 @jax.jit
