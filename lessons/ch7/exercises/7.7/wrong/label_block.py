@@ -1,5 +1,5 @@
-# expect: failed ce_loss "{0}×{0} 的一块" not "不一致。"
-# expect.en: "picks a {0}×{0} block" not "does not match"
+# expect: failed ce_loss "50×50 的一块" not "不一致。"
+# expect.en: "picks a 50×50 block" not "does not match"
 # 错误示范:按 NumPy 的习惯写了 log_probs[:, Y]:每一行都按全部标签取了一遍,平均的是一整块,不是每个样本自己那一类。
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、
 # TrainState、chain、clip_by_global_norm、scale_by_adam、add_decayed_weights、scale_by_learning_rate、
