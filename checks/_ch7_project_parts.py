@@ -59,6 +59,7 @@ def ce_loss(L):
     jp = {k: {n: jnp.asarray(v) for n, v in layer.items()} for k, layer in params.items()}
     got = as_scalar(L.ce_loss(jp, jnp.asarray(X), jnp.asarray(Y)), "ce_loss(params, X, Y)")
     ce = np_ce(np_mlp(params, X), Y)
+    block = float(-np.mean(np_log_softmax(np_mlp(params, X))[:, Y]))  # log_probs[:, Y]: n × n
     assert_close(
         got,
         ce,
@@ -66,7 +67,10 @@ def ce_loss(L):
         atol=0,
         what="ce_loss(params, X, Y)",
         msg=msg("_ch7_project_parts.ce_differs"),
-        mistakes=ce_mistakes(ce, len(Y), params),
+        mistakes=[
+            *ce_mistakes(ce, len(Y), params),
+            Mistake("block", block, msg("_ch7_project_parts.ce_label_block", n=len(Y))),
+        ],
     )
     big = {
         k: {n: (v * 40.0 if n == "w" else v) for n, v in layer.items()}

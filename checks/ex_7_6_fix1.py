@@ -19,6 +19,7 @@ from tutor.worker.checklib import (
     as_tuple,
     assert_close,
     assert_that,
+    compare,
     fail,
     later,
     msg,
@@ -34,17 +35,22 @@ def _batches(seed, n=4, d=3):
     return [(R.floats(g, 8, d), R.floats(g, 8)) for _ in range(n)], R.floats(g, d)
 
 
-def _ref(w, batches, per=None):
+def _ref(w, batches, per=None, kind="mse"):
     """Final w, losses before and after each update; `per` divides the summed squared residuals
-    (the batch size, the mean squared error, unless given: per=1 is the sum)."""
+    (the batch size, the mean squared error, unless given: per=1 is the sum); `kind`: "mse",
+    "mean_squared" (the loss mean(r)², its own gradient) or "ascent" (w + lr·g)."""
     w = np.asarray(w, np.float64)
     before, after = [], []
     for X, y in batches:
         X, y = np.asarray(X, np.float64), np.asarray(y, np.float64)
         n = len(y) if per is None else per
         r = X @ w - y
-        before.append(np.sum(r * r) / n)
-        w = w - 0.1 * 2 * X.T @ r / n
+        if kind == "mean_squared":
+            before.append(np.mean(r) ** 2)
+            w = w - 0.1 * 2 * np.mean(r) * X.mean(axis=0)
+        else:
+            before.append(np.sum(r * r) / n)
+            w = w + (1 if kind == "ascent" else -1) * 0.1 * 2 * X.T @ r / n
         r = X @ w - y
         after.append(np.sum(r * r) / n)
     return w, np.array(before), np.array(after)
@@ -55,8 +61,14 @@ def _(L):
     batches, w0 = _batches(861)
     w_want, before, after = _ref(w0, batches)
     summed = _ref(w0, batches, per=1)[1]  # before train: a donated w0 cannot be read after it
+    squared_mean = _ref(w0, batches, kind="mean_squared")[1]
+    ascent = _ref(w0, batches, kind="ascent")[1]
     out = R.call(L.train, w0, batches, what="train", symptoms=SYMPTOMS)
     w, losses = as_tuple(out, 2, msg("ex_7_6_fix1.train_result"))
+    if np.shape(losses) == (len(batches) + 1,):
+        head = np.asarray(losses, np.float64)[: len(batches)]
+        if compare(head, before, rtol=1e-4, atol=1e-6) is None:
+            fail(msg("ex_7_6_fix1.extra_loss", n=len(batches), length=len(batches) + 1))
     losses = as_array(losses, msg("ex_7_6_fix1.losses"), shape=(len(batches),))
     assert_that(
         np.isfinite(losses).all(),
@@ -73,6 +85,8 @@ def _(L):
         mistakes=[
             Mistake("after", after, msg("ex_7_6_fix1.loss_after_update")),
             Mistake("sum", summed, msg("ex_7_6_fix1.sum_for_mean")),
+            Mistake("mean_squared", squared_mean, msg("ex_7_6_fix1.square_of_mean")),
+            Mistake("ascent", ascent, msg("ex_7_6_fix1.gradient_ascent")),
         ],
     )
     assert_close(

@@ -25,7 +25,7 @@ def _is_shape(node):
     return isinstance(node, tuple)
 
 
-def _structure_cause(spec, got_def, tree: int) -> str:
+def _structure_cause(spec, got_def, tree: int, out=None) -> str:
     """Why the result's structure differs, said only when it is the structure one mistake makes:
     tree.map going into every tuple (each dimension a leaf), or an is_leaf that stops at
     non-empty tuples only (the scalar shape () stays an empty subtree)."""
@@ -34,7 +34,15 @@ def _structure_cause(spec, got_def, tree: int) -> str:
     into_tuples = jax.tree.structure(spec)
     nonempty = jax.tree.structure(spec, is_leaf=lambda n: isinstance(n, tuple) and len(n) > 0)
     if str(got_def) == str(into_tuples):
+        shapes = jax.tree.leaves(spec, is_leaf=_is_shape)
+        got = [getattr(x, "shape", None) for x in jax.tree.leaves(out)]
+        if got == [tuple(x) for x in shapes]:
+            return msg("ex_7_7_fix1.structure_without_is_leaf", tree=tree)
         return msg("ex_7_7_fix1.tree_map_went_into_tuple", tree=tree)
+    if any(isinstance(n, list) for n in _nodes(spec)) and str(got_def) == str(
+        jax.tree.structure(_lists_kept(spec, as_tuples=True))
+    ):
+        return msg("ex_7_7_fix1.lists_became_tuples", tree=tree)
     if any(isinstance(n, list) for n in _nodes(spec)) and str(got_def) == str(
         jax.tree.structure(_lists_kept(spec))
     ):
@@ -57,13 +65,16 @@ def _nodes(spec):
             yield from _nodes(v)
 
 
-def _lists_kept(spec):
+def _lists_kept(spec, as_tuples=False):
     """What a hand-written recursion that goes into dicts only gives: a tuple becomes an array
-    (here 0.0), a list comes back unchanged, shape tuples inside it included."""
+    (here 0.0), a list comes back unchanged, shape tuples inside it included; `as_tuples`: one
+    that goes into lists too but rebuilds each as a tuple."""
     if isinstance(spec, dict):
-        return {k: _lists_kept(v) for k, v in spec.items()}
+        return {k: _lists_kept(v, as_tuples) for k, v in spec.items()}
     if isinstance(spec, tuple):
         return 0.0
+    if isinstance(spec, list) and as_tuples:
+        return tuple(_lists_kept(v, as_tuples) for v in spec)
     return spec
 
 
@@ -115,7 +126,7 @@ def _(L):
             str(got_def),
             str(want_def),
             what=msg("ex_7_7_fix1.result_structure", tree=k + 1),
-            msg=_structure_cause(spec, got_def, k + 1),
+            msg=_structure_cause(spec, got_def, k + 1, out),
         )
         for (path, shape), leaf in zip(
             jax.tree_util.tree_leaves_with_path(spec, is_leaf=_is_shape),

@@ -9,7 +9,16 @@ weight values compile apply once ("compiles")."""
 import _repair_ch7 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, CompileLog, assert_close, fail, later, msg, rng
+from tutor.worker.checklib import (
+    Checks,
+    CompileLog,
+    assert_close,
+    compare,
+    fail,
+    later,
+    msg,
+    rng,
+)
 
 checks = Checks("ex_7_7_fix2")
 SYMPTOMS = {
@@ -39,8 +48,11 @@ def _registered_cause(layer, leaves) -> str:
     the fields that sit in the node's static metadata, when that is where they are."""
     import jax
 
+    node_aux = jax.tree.structure(layer).node_data()[1]
+    if not leaves and node_aux is layer:
+        return msg("ex_7_7_fix2.whole_layer_static")
     missing = [f for f in ("weight", "bias") if not any(x is getattr(layer, f) for x in leaves)]
-    aux = _shallow(jax.tree.structure(layer).node_data()[1])
+    aux = _shallow(node_aux)
     static = [f for f in missing if any(v is getattr(layer, f) for v in aux)]
     if static and static == missing:
         return msg("ex_7_7_fix2.static_fields", count=len(leaves), fields=", ".join(static))
@@ -48,18 +60,40 @@ def _registered_cause(layer, leaves) -> str:
 
 
 def _unflatten_swaps(layer) -> None:
-    """Fails naming it when flattening the layer and unflattening its leaves gives a Linear whose
-    weight is the original bias and whose bias is the original weight (shown by the round trip)."""
+    """Fails naming it when flattening the layer and unflattening its leaves (the round trip every
+    transformation makes) gives a Linear whose weight is the original bias and whose bias is the
+    original weight, raises in the registered unflatten, or rebuilds other fields."""
     import jax
 
     try:
         leaves, treedef = jax.tree.flatten(layer)
-        back = jax.tree.unflatten(treedef, leaves)
-        swapped = back.weight is layer.bias and back.bias is layer.weight
     except Exception:  # the probe is ours: any failure only means it is not shown
         return
-    if swapped:
+    if len(leaves) != 2 or any(leaf is layer for leaf in leaves):
+        return  # not a two-leaf node: the pytree check names what it is
+    try:
+        back = jax.tree.unflatten(treedef, leaves)
+    except Exception as e:
+        fail(msg("ex_7_7_fix2.unflatten_raises", error=R.first_line(e)))
+    fields = (getattr(back, "weight", None), getattr(back, "bias", None))
+    if fields[0] is layer.bias and fields[1] is layer.weight:
         fail(msg("ex_7_7_fix2.unflatten_swapped"))
+    if not (_same(fields[0], layer.weight) and _same(fields[1], layer.bias)):
+        fail(
+            msg(
+                "ex_7_7_fix2.unflatten_rebuilds_other",
+                weight=type(fields[0]).__name__,
+                bias=type(fields[1]).__name__,
+            )
+        )
+
+
+def _same(got, want) -> bool:
+    """Whether a rebuilt field holds the original array's values (a copy counts)."""
+    try:
+        return compare(np.asarray(got), np.asarray(want), rtol=0, atol=0) is None
+    except Exception:  # a field that is no array at all
+        return False
 
 
 @checks.add("jit")

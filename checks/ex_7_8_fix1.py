@@ -4,9 +4,11 @@ batch is static.
 Checks: run_epochs on fresh data (n not a multiple of batch) equals float64 minibatch SGD
 ("values"; named: only the last learning rate's epoch, the leftover rows dropped from the start,
 the batch loss summed instead of averaged, which is SGD at batch × lr, mini-batches of every
-steps-th row, and every step on the whole data; a ConcretizationTypeError that jitting epoch
-with batch static removes is named too); five epochs with five learning rates compile once
-("compiles")."""
+steps-th row, row indices reshaped to (batch, steps) without the transpose, and the first learning
+rate on every epoch, told apart by a second call as a value frozen at tracing or lrs[0] used
+throughout; a ConcretizationTypeError that jitting epoch with batch static removes is named too);
+five epochs with five learning rates compile once, and a second run with five other learning
+rates compiles nothing more ("compiles")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -35,17 +37,20 @@ def _data(seed, n=50, d=3):
 def _ref(w, X, y, lrs, batch, skip_head=False, rows="consecutive"):
     """float64 minibatch SGD; `skip_head`: the leftover rows dropped from the start, not the end;
     `rows`: which rows step s uses: "consecutive" (s·batch … (s+1)·batch − 1), "strided" (s,
-    s + steps, s + 2·steps …: reshape(batch, steps).T) or "all" (the whole X, y every step)."""
+    s + steps, s + 2·steps …: reshape(batch, steps).T), "swapped" (batch steps of `steps`
+    consecutive rows: reshape(batch, steps)) or "all" (the whole X, y every step)."""
     w, X, y = (np.asarray(a, np.float64) for a in (w, X, y))
     if skip_head:
         X, y = X[len(y) % batch :], y[len(y) % batch :]
     steps = len(y) // batch
     for lr in lrs:
-        for s in range(steps):
+        for s in range(batch if rows == "swapped" else steps):
             if rows == "all":
                 idx = np.arange(len(y))
             elif rows == "strided":
                 idx = s + steps * np.arange(batch)
+            elif rows == "swapped":
+                idx = np.arange(s * steps, (s + 1) * steps)
             else:
                 idx = np.arange(s * batch, (s + 1) * batch)
             Xb, yb = X[idx], y[idx]
@@ -73,6 +78,22 @@ def _static_batch_fixes(L, w, X, y, lrs, batch) -> bool:
     return got.shape == (3,) and compare(got, want, rtol=1e-4, atol=1e-5) is None
 
 
+def _first_lr_message(L, w, X, y, lrs, batch) -> str:
+    """Why every epoch ran with lrs[0]: a second call with another learning rate that still
+    computes with lrs[0] shows a value read outside the arguments and frozen at tracing; otherwise
+    lrs[0] itself is used throughout."""
+    other = [lrs[-1]] * len(lrs)
+    try:
+        again = np.asarray(L.run_epochs(w, X, y, other, batch), np.float64)
+    except Exception:  # the probe is ours: a failure only means the freeze is not shown
+        again = None
+    first = _ref(w, X, y, [lrs[0]] * len(lrs), batch)
+    if again is not None and again.shape == first.shape:
+        if compare(again, first, rtol=1e-4, atol=1e-5) is None:
+            return msg("ex_7_8_fix1.first_lr_frozen", lr=lrs[0], other=lrs[-1])
+    return msg("ex_7_8_fix1.first_lr_only", lr=lrs[0])
+
+
 @checks.add("values")
 def _(L):
     import jax
@@ -94,6 +115,10 @@ def _(L):
             error=R.first_line(e),
         )
     out = as_array(raw, msg("ex_7_8_fix1.result"), shape=(3,))
+    first_only = _ref(w, X, y, [lrs[0]] * len(lrs), batch)
+    first_says = msg("ex_7_8_fix1.first_lr_only", lr=lrs[0])
+    if compare(out, first_only, rtol=1e-4, atol=1e-5) is None:
+        first_says = _first_lr_message(L, w, X, y, lrs, batch)
     assert_close(
         out,
         _ref(w, X, y, lrs, batch),
@@ -107,6 +132,7 @@ def _(L):
                 _ref(w, X, y, lrs[-1:], batch),
                 msg("ex_7_8_fix1.epochs_restart"),
             ),
+            Mistake("first_lr", first_only, first_says),
             Mistake(
                 "skip_head",
                 _ref(w, X, y, lrs, batch, skip_head=True),
@@ -121,6 +147,11 @@ def _(L):
                 "strided",
                 _ref(w, X, y, lrs, batch, rows="strided"),
                 msg("ex_7_8_fix1.strided_rows", steps=len(y) // batch),
+            ),
+            Mistake(
+                "swapped",
+                _ref(w, X, y, lrs, batch, rows="swapped"),
+                msg("ex_7_8_fix1.swapped_reshape", steps=len(y) // batch, batch=batch),
             ),
             Mistake(
                 "all_rows",
@@ -154,4 +185,13 @@ def _(L):
         atol=1e-5,
         what=msg("ex_7_8_fix1.result_5_lrs"),
         msg=msg("ex_7_8_fix1.sgd_differs"),
+    )
+    with CompileLog(clear=False) as full_again:
+        L.run_epochs(w, X, y, [0.25, 0.15, 0.08, 0.04, 0.02], 8)
+    again = R.Filtered(full_again)
+    assert_compile_count(
+        again,
+        None,
+        expected=0,
+        msg=msg("ex_7_8_fix1.lrs_in_cache_key", names=", ".join(again.names)),
     )
