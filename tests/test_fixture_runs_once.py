@@ -2,7 +2,8 @@
 that one run's words in each language: its input carries the English judge (`said_in`), held to
 the `# expect.en:` words, beside the Chinese one, held to `# expect:`. The solution and the starter
 have an English version of their own (`solution.en.py`, `starter.en.py`) and run apart, except a
-solution whose English version differs only in comments: the same program, run once."""
+solution (or the starter of an exercise that is not a repair) whose English version differs only in
+comments: the same program, run once."""
 
 from __future__ import annotations
 
@@ -26,8 +27,8 @@ def test_each_fixture_is_one_run_judged_in_both_languages(course, tmp_path):
         assert f"{label} [en]" not in labels  # no second run
         assert list(fixture.said_in) == ["en"]
         assert fixture.job().file == str(path.resolve())
-    # the solution and the starter: a run in each language, each of its own file
-    assert {"6.1 solution", "6.1 solution [en]", "6.1 starter", "6.1 starter [en]"} <= set(labels)
+    # the solution: a run in each language, each of its own file (its starter: see below)
+    assert {"6.1 solution", "6.1 solution [en]"} <= set(labels)
     (english,) = [i for i in inputs if i.label == "6.1 solution [en]"]
     assert english.job().lang == "en" and english.job().file.endswith("solution.en.py")
 
@@ -40,7 +41,21 @@ def test_a_solution_with_english_comments_only_is_one_run_judged_in_both(course,
     inputs = exercise_inputs(course, ex, tmp_path)
     (solution,) = [i for i in inputs if i.label.startswith("0.1 solution")]
     assert solution.label == "0.1 solution" and list(solution.said_in) == ["en"]
-    assert {"0.1 starter", "0.1 starter [en]"} <= {i.label for i in inputs}  # starters run apart
+    (starter,) = [i for i in inputs if i.label.startswith("0.1 starter")]  # so is its starter
+    assert starter.label == "0.1 starter" and list(starter.said_in) == ["en"]
+
+
+def test_a_repairs_starter_runs_in_each_language(course, tmp_path):
+    ex = course.exercise("6.1-fix1")  # its broken starter's messages may quote its lines
+    english_file = ex.starter_path.with_name("starter.en.py")
+    assert ex.is_repair and program(english_file) == program(ex.starter_path)
+    inputs = exercise_inputs(course, ex, tmp_path)
+    starters = [i for i in inputs if i.label.startswith("6.1-fix1 starter")]
+    assert [(i.label, i.job().lang) for i in starters] == [
+        ("6.1-fix1 starter", "zh"),
+        ("6.1-fix1 starter [en]", "en"),
+    ]
+    assert starters[1].job().file.endswith("starter.en.py")
 
 
 def test_the_one_run_is_held_to_each_languages_words(course, tmp_path):

@@ -15,7 +15,8 @@ alone but failed in the batch is reported as such (an input before it changed pr
 
 Exercises in both languages: the solution and the starter run once per language (the English run
 takes the exercise's `starter.en.py` and `solution.en.py` where it has them), except a
-`solution.en.py` that differs only in comments: the same program runs once, judged in both. A
+`solution.en.py` (or a starter of an exercise that is not a repair) that differs only in comments:
+the same program runs once, judged in both. A
 wrong fixture is the same code in both languages: it runs once, its words said in both
 (tutor/words/every_lang.py), and that run is judged in each language — the same verdict, and each
 fixture's words in that language's message (the `# expect.en:` line for English, required once
@@ -305,7 +306,11 @@ def exercise_inputs(
 
     # a solution passes: no traceback quotes its lines, so one with English comments only runs once
     inputs = each_lang(f"{ex.id} solution", ex.solution_path, solution_judge, by_program=True)
-    inputs += each_lang(f"{ex.id} starter", ex.starter_path, starter_judge)
+    # so does a starter that is not a repair's: its verdict, not attempted and the names missing,
+    # quotes no line either (a repair's broken starter fails with messages that may)
+    inputs += each_lang(
+        f"{ex.id} starter", ex.starter_path, starter_judge, by_program=not ex.is_repair
+    )
     for path in ex.wrong_solutions():
         isolated = (
             declared_isolation(path) is not None
