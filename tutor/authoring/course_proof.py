@@ -111,7 +111,24 @@ def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
                 f"check {exp.check!r} failed, but its message names {present}, "
                 f"which this answer does not do: {(hit.message or '')[:300]!r}"
             )
+        loud = _not_silent(exp, result)
+        if loud:
+            return False, f"later checks not left to {exp.check!r}: {loud}"
     return True, summary(result)
+
+
+def _not_silent(exp: Expectation, result: RunResult) -> list[str]:
+    """The later checks of `# expect.silent:` that do not stay silent: each must be skipped,
+    covered by the failed check, with its reason."""
+    by_id = {c.id: c for c in result.checks}
+    loud = []
+    for later in exp.silent:
+        c = by_id.get(later)
+        if c is None or c.status is not CheckStatus.SKIPPED:
+            loud.append(f"{later} {c.status.value if c else 'missing'}")
+        elif c.covered_by != exp.check or not c.reason:
+            loud.append(f"{later} skipped, covered by {c.covered_by!r}, reason {c.reason!r}")
+    return loud
 
 
 def summary(result: RunResult) -> str:
