@@ -7,7 +7,9 @@ comments: the same program, run once."""
 
 from __future__ import annotations
 
-from tutor.authoring.course_proof import exercise_inputs, program
+import dataclasses
+
+from tutor.authoring.course_proof import exercise_inputs, program, prove
 from tutor.course.expectations import parse_expectation
 from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
 
@@ -72,3 +74,49 @@ def test_the_one_run_is_held_to_each_languages_words(course, tmp_path):
     assert english(_failing("6.1", exp.check, en_words))[0]
     ok, why = english(_failing("6.1", exp.check, zh_words))
     assert not ok and english_words[0] in why
+
+
+class _CountingRunner:
+    """A runner that counts the one-shot runs asked of it, passing them to the real one."""
+
+    def __init__(self, runner):
+        self.runner, self.jobs = runner, []
+
+    def run_sync(self, job):
+        self.jobs.append(job)
+        return self.runner.run_sync(job)
+
+
+def test_an_isolated_fixture_runs_once_in_a_process_of_its_own(course, tmp_path, runner):
+    ex = course.exercise("6.1-fix2")
+    label = "6.1-fix2 wrong/clear_caches.py"  # it empties the process's compilation caches
+    (fixture,) = [i for i in exercise_inputs(course, ex, tmp_path) if i.label == label]
+    assert fixture.alone and not fixture.fault and list(fixture.said_in) == ["en"]
+    counting = _CountingRunner(runner)
+    proofs = prove([fixture], counting)
+    assert [(p.label, p.ok) for p in proofs] == [(label, True), (f"{label} [en]", True)], [
+        p.why for p in proofs
+    ]
+    assert counting.jobs == []  # one batch worker of its own ran it, not a one-shot per language
+
+
+def test_an_input_expected_to_end_in_a_fault_runs_in_one_shot_workers(course, tmp_path):
+    ex = course.exercise("6.1-fix2")
+    label = "6.1-fix2 wrong/clear_caches.py"
+    (fixture,) = [i for i in exercise_inputs(course, ex, tmp_path) if i.label == label]
+    faulty = dataclasses.replace(fixture, fault=True)  # as if its header said `timeout`
+    stub = _Stub()
+    proofs = prove([faulty], stub)
+    assert [job.lang for job in stub.jobs] == ["zh", "en"]  # the runner's limits, per language
+    assert [p.label for p in proofs] == [label, f"{label} [en]"]
+
+
+class _Stub:
+    """A runner that records the one-shot runs asked of it and answers each with a timeout."""
+
+    def __init__(self):
+        self.jobs = []
+
+    def run_sync(self, job):
+        self.jobs.append(job)
+        return RunResult(exercise=job.exercise, status=Status.TIMEOUT)
