@@ -6,6 +6,7 @@ own language's output."""
 
 from __future__ import annotations
 
+import ast
 import shutil
 from pathlib import Path
 from types import SimpleNamespace
@@ -89,6 +90,24 @@ def test_the_proof_runs_a_page_in_both_languages_and_compares_them(fixture_cours
     assert sum(label.endswith(" (en)") for label in labels) == 4
     assert sum(label.endswith(" zh=en") for label in labels) == 4
     assert len(proofs) == 12
+
+
+def test_a_block_whose_english_differs_only_in_comments_runs_once(fixture_course, runner):
+    course, page = _page(fixture_course, "6.2")
+    en_page = load_course(fixture_course, lang="en").lesson("6.2")
+    proofs = {p.label: p for p in page_proofs(course, page, runner)}
+    pairs = list(zip(page.runnable_blocks, en_page.runnable_blocks, strict=True))
+    same = [(zh, en) for zh, en in pairs if zh.code != en.code and _program(zh) == _program(en)]
+    assert len(same) == 1  # the fixture's last block: only its comment is in English
+    for zh, en in pairs:
+        zh_proof, en_proof = proofs[f"lesson 6.2:{zh.line}"], proofs[f"lesson 6.2:{en.line} (en)"]
+        assert zh_proof.ok and en_proof.ok and proofs[f"lesson 6.2:{zh.line} zh=en"].ok
+        # the same program's one run judged in English too; every other block ran in English
+        assert (en_proof.result is zh_proof.result) == ((zh, en) in same)
+
+
+def _program(block) -> str:
+    return ast.dump(ast.parse(block.code))
 
 
 def test_the_proof_refuses_other_numbers_and_an_english_prediction_not_printed(

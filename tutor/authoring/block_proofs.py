@@ -3,11 +3,14 @@ the real worker code with the batch machinery of course_proof.py (one batch per 
 
 Lessons in both languages: where a page has an English version, its blocks run in English too,
 in the same batch worker as the Chinese ones, each prediction's `shows` is required in its own
-language's output, and each block's two outputs must print the same numbers (block_parity.py). So
-does a quiz question whose English overlay has its own verification code (English words)."""
+language's output, and each block's two outputs must print the same numbers (block_parity.py). A
+block whose English version differs only in comments is the same program: it runs once, and that
+run is judged with each language's prediction. So does a quiz question whose English overlay has
+its own verification code (English words)."""
 
 from __future__ import annotations
 
+import ast
 import functools
 from collections.abc import Callable
 
@@ -117,12 +120,39 @@ def page_proofs(
         return prove(inputs, runner, batch)
     en_lesson = load_course(course.root, lang="en").lesson(lesson.id)
     en_inputs = lesson_inputs(load_course(course.root, lang="en"), en_lesson, " (en)")
-    proofs = prove(inputs + en_inputs, runner, batch)
     if len(en_inputs) != len(inputs):
+        proofs = prove(inputs + en_inputs, runner, batch)
         why = f"{len(en_inputs)} runnable blocks in English, {len(inputs)} in Chinese"
         return [*proofs, Proof(f"lesson {lesson.id} zh=en", False, why)]
-    pairs = zip(inputs, proofs, en_inputs, proofs[len(inputs) :], strict=False)
-    return proofs + [same_numbers(i, zh, e, en, runner) for i, zh, e, en in pairs]
+    # a block whose English version differs only in comments is the same program: its Chinese
+    # run is judged for English too (its own prediction), and prints the same numbers as itself
+    blocks = zip(lesson.runnable_blocks, en_lesson.runnable_blocks, strict=True)
+    same = [_same_program(zh.code, en.code) for zh, en in blocks]
+    to_run = [e for e, alike in zip(en_inputs, same, strict=True) if not alike]
+    ran = prove(inputs + to_run, runner, batch)
+    proofs, en_ran = ran[: len(inputs)], iter(ran[len(inputs) :])
+    en_proofs = [
+        _judged_again(e, zh) if alike else next(en_ran)
+        for e, zh, alike in zip(en_inputs, proofs, same, strict=True)
+    ]
+    pairs = zip(inputs, proofs, en_inputs, en_proofs, strict=True)
+    return [*proofs, *en_proofs] + [same_numbers(i, zh, e, en, runner) for i, zh, e, en in pairs]
+
+
+def _same_program(code: str, other: str) -> bool:
+    """Do two blocks do the same, their comments aside? (A block that does not parse runs.)"""
+    try:
+        return ast.dump(ast.parse(code)) == ast.dump(ast.parse(other))
+    except SyntaxError:
+        return False
+
+
+def _judged_again(inp: Input, ran: Proof) -> Proof:
+    """`inp`'s proof from the run of the same program in the other language."""
+    if ran.result is None:
+        return Proof(inp.label, False, "the same program did not run through (see above)")
+    ok, why = inp.judge(ran.result)
+    return Proof(inp.label, ok, why, ran.result)
 
 
 # Reruns of both versions before a difference counts: a rounded ratio of two timings can print

@@ -9,18 +9,23 @@ Both are the course proof (`make proof`) and the content authors' tools.
 Batch mode: an exercise's (or a page's) trusted inputs run one after another in a batch worker,
 each in a fresh namespace (tutor/running/batch.py); one command (`dev check`, a `make proof`
 process) keeps that worker for all its exercises and pages. Inputs that change process-wide state
-run in a one-shot worker of their own (tutor/authoring/isolation.py). An input the batch did not
-finish is run alone; a verdict that fails in the batch is confirmed alone, and one that passes
-alone but failed in the batch is reported as such (an input before it changed process-wide state).
+run in a process of their own (tutor/authoring/isolation.py): a one-shot worker per language, or,
+for code that is the same in both languages and not expected to end in a fault (a timeout, the
+memory limit, a crash), a batch worker of its own that runs it once (below). An input the batch
+did not finish is run alone; a verdict that fails in the batch is confirmed alone, and one that
+passes alone but failed in the batch is reported as such (an input before it changed process-wide
+state).
 
 Exercises in both languages: the solution and the starter run once per language (the English run
 takes the exercise's `starter.en.py` and `solution.en.py` where it has them), except a
-`solution.en.py` that differs only in comments: the same program runs once, judged in both. A
+`solution.en.py` (or a starter of an exercise that is not a repair) that differs only in comments:
+the same program runs once, judged in both. A
 wrong fixture is the same code in both languages: it runs once, its words said in both
 (tutor/words/every_lang.py), and that run is judged in each language — the same verdict, and each
 fixture's words in that language's message (the `# expect.en:` line for English, required once
 the check module speaks through the catalogs: no Chinese literal left in it). Run
-alone, it runs once per language."""
+alone, it runs once too, in a batch worker of its own, unless its verdict is a fault that only the
+runner's limits prove: then it runs once per language in one-shot workers."""
 
 from __future__ import annotations
 
@@ -110,7 +115,24 @@ def judge(exp: Expectation, result: RunResult) -> tuple[bool, str]:
                 f"check {exp.check!r} failed, but its message names {present}, "
                 f"which this answer does not do: {(hit.message or '')[:300]!r}"
             )
+        loud = _not_silent(exp, result)
+        if loud:
+            return False, f"later checks not left to {exp.check!r}: {loud}"
     return True, summary(result)
+
+
+def _not_silent(exp: Expectation, result: RunResult) -> list[str]:
+    """The later checks of `# expect.silent:` that do not stay silent: each must be skipped,
+    covered by the failed check, with its reason."""
+    by_id = {c.id: c for c in result.checks}
+    loud = []
+    for later in exp.silent:
+        c = by_id.get(later)
+        if c is None or c.status is not CheckStatus.SKIPPED:
+            loud.append(f"{later} {c.status.value if c else 'missing'}")
+        elif c.covered_by != exp.check or not c.reason:
+            loud.append(f"{later} skipped, covered by {c.covered_by!r}, reason {c.reason!r}")
+    return loud
 
 
 def summary(result: RunResult) -> str:
@@ -133,6 +155,10 @@ class Input:
     judge: Callable[[RunResult], tuple[bool, str]]
     alone: bool
     said_in: dict[str, Callable[[RunResult], tuple[bool, str]]] = field(default_factory=dict)
+    # a fault (timeout, memory, a crash) only the runner's limits and verdicts prove: alone, it
+    # runs in a one-shot worker per language; another input alone with `said_in` runs once, in
+    # a batch worker of its own (nothing before or after it there), its words said in all
+    fault: bool = False
 
 
 def prove(inputs: list[Input], runner: Runner, batch: bool | BatchWorker = True) -> list[Proof]:
@@ -146,6 +172,9 @@ def prove(inputs: list[Input], runner: Runner, batch: bool | BatchWorker = True)
     ran = run_batch_said([jobs[k] for k in batched], langs, worker=worker)
     for k, res in zip(batched, ran, strict=True):
         results[k] = res
+    for k, inp in enumerate(inputs):
+        if batch and inp.alone and inp.said_in and not inp.fault:
+            (results[k],) = run_batch_said([jobs[k]], [[jobs[k].lang, *inp.said_in]])
     proofs = []
     for k, inp in enumerate(inputs):
         lang = jobs[k].lang
@@ -305,19 +334,21 @@ def exercise_inputs(
 
     # a solution passes: no traceback quotes its lines, so one with English comments only runs once
     inputs = each_lang(f"{ex.id} solution", ex.solution_path, solution_judge, by_program=True)
-    inputs += each_lang(f"{ex.id} starter", ex.starter_path, starter_judge)
+    # so does a starter that is not a repair's: its verdict, not attempted and the names missing,
+    # quotes no line either (a repair's broken starter fails with messages that may)
+    inputs += each_lang(
+        f"{ex.id} starter", ex.starter_path, starter_judge, by_program=not ex.is_repair
+    )
     for path in ex.wrong_solutions():
-        isolated = (
-            declared_isolation(path) is not None
-            or alone(path)
-            or parse_expectation(path).status in FAULT_STATUSES
-        )
-        inputs += each_lang(
+        fault = parse_expectation(path).status in FAULT_STATUSES
+        isolated = declared_isolation(path) is not None or alone(path) or fault
+        fixture = each_lang(
             f"{ex.id} wrong/{path.name}",
             path,
             functools.partial(_fails_as_declared, path, english_required=english),
             isolated,
         )
+        inputs += [dataclasses.replace(i, fault=fault) for i in fixture]
     for variant in probes.variant_names(ex):
         path = scratch / f"variant_{variant}.py"
         path.write_text(probes.variant_source(ex, variant), encoding="utf-8")

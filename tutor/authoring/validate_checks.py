@@ -72,6 +72,13 @@ def check_checks_and_fixtures(ex, problems: list[Problem]) -> None:
                 problems.append(
                     Problem(str(w), "expect", f"no check {exp.check!r} in {ex.check_path.name}")
                 )
+            for later in exp.silent:
+                if later not in ids:
+                    problems.append(
+                        Problem(
+                            str(w), "expect.silent", f"no check {later!r} in {ex.check_path.name}"
+                        )
+                    )
             if english and exp.status in NEEDS_CHECK and exp.en is None:
                 problems.append(
                     Problem(

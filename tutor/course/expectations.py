@@ -20,6 +20,12 @@ speaks through the catalogs, checks/messages/):
 
     # expect.en: "changed module-level variables: hidden_total" not "old count"
 
+A later check that must stay silent about the cause the failing check names (it is skipped,
+covered by that check, with its reason) is named on a `# expect.silent:` line among those
+header lines: the proof judges it on the fixture's own run.
+
+    # expect.silent: schedule
+
 A repair exercise's broken starter is held to the same kind of expectation: `starter_expect` in
 exercise.toml (Chinese words), and in its English overlay exercise.en.toml the same status and
 check with the English words (`parse_starter_expect`).
@@ -50,6 +56,8 @@ NEEDS_CHECK = ("failed", "error")
 LOAD = "load"  # the pseudo check of `error load`: the learner's file failed to load
 _HEAD = re.compile(r"^#\s*expect:\s*(?P<status>[a-z_]+)(?:\s+(?P<check>[^\s\"]+))?(?P<rest>.*)$")
 _HEAD_EN = re.compile(r"^#\s*expect\.en:(?P<rest>.*)$")
+_HEAD_SILENT = re.compile(r"^#\s*expect\.silent:(?P<rest>.*)$")
+_CHECK_ID = re.compile(r"^[A-Za-z_][\w-]*$")
 _TOKEN = re.compile(r'\s*(?:"(?P<words>[^"]+)"|(?P<not>not)(?=\s|"|$))')
 
 
@@ -67,6 +75,8 @@ class Expectation:
     absent: tuple[str, ...] = ()  # words the message must not contain
     # the English words of the `# expect.en:` line (present, absent); None when there is none
     en: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    # later checks that must be skipped, covered by `check` (`# expect.silent:`)
+    silent: tuple[str, ...] = ()
 
     def in_lang(self, lang: str) -> Expectation:
         """The expectation a run in `lang` must meet: the same status and check, with that
@@ -74,7 +84,7 @@ class Expectation:
         if lang == "zh":
             return self
         words, absent = self.en or ((), ())
-        return Expectation(self.status, self.check, words, absent, self.en)
+        return Expectation(self.status, self.check, words, absent, self.en, self.silent)
 
 
 def _read_words(rest: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -133,17 +143,37 @@ def parse_english(line: str, exp: Expectation) -> Expectation:
         raise ExpectationError("'# expect.en:' needs the words the English message must contain")
     if exp.status not in NEEDS_CHECK:
         raise ExpectationError(f"'{exp.status}' takes no words, in English either")
-    return Expectation(exp.status, exp.check, exp.words, exp.absent, (words, absent))
+    return Expectation(exp.status, exp.check, exp.words, exp.absent, (words, absent), exp.silent)
+
+
+def parse_silent(line: str, exp: Expectation) -> Expectation:
+    """`exp` with the later checks of a `# expect.silent: <check-id> …` line."""
+    m = _HEAD_SILENT.match(line.strip())
+    if not m:
+        raise ExpectationError("the silent checks' line must be '# expect.silent: <check-id> …'")
+    ids = tuple(m["rest"].split())
+    if not ids or not all(_CHECK_ID.match(i) for i in ids):
+        raise ExpectationError("'# expect.silent:' names the later checks by id")
+    if exp.status != "failed" or exp.check in (None, LOAD):
+        raise ExpectationError("silent later checks need a failed check that covers them")
+    if exp.check in ids:
+        raise ExpectationError(f"{exp.check!r} fails: it cannot also stay silent")
+    return Expectation(exp.status, exp.check, exp.words, exp.absent, exp.en, ids)
 
 
 def parse_expectation(path: Path) -> Expectation:
-    """The expectation in the first line of a fixture file, with the English words of its
-    second line when that is a `# expect.en:` line."""
-    first, second = ([*path.read_text(encoding="utf-8").split("\n", 2), "", ""])[:2]
+    """The expectation in the first line of a fixture file, with the English words of a
+    `# expect.en:` line and the checks of a `# expect.silent:` line right under it."""
+    first, *rest = path.read_text(encoding="utf-8").split("\n", 3)[:3]
     try:
         exp = parse_header(first)
-        if re.match(r"^#\s*expect\.", second.strip()):
-            exp = parse_english(second, exp)
+        for line in rest:
+            if not re.match(r"^#\s*expect\.", line.strip()):
+                break
+            if _HEAD_SILENT.match(line.strip()):
+                exp = parse_silent(line, exp)
+            else:
+                exp = parse_english(line, exp)
         return exp
     except ExpectationError as e:
         raise ExpectationError(f"{path}: {e}") from None

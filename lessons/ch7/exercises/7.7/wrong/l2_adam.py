@@ -1,5 +1,6 @@
 # expect: failed optimizer "L2 + Adam"
 # expect.en: "L2 + Adam"
+# expect.silent: schedule
 # 错误示范:权重衰减放在 Adam 之前,λθ 先进了梯度再交给 Adam(L2 + Adam,而不是 AdamW 的解耦衰减)。
 # 三臂螺旋 MLP 分类器
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、

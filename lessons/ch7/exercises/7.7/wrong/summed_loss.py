@@ -1,5 +1,6 @@
 # expect: failed ce_loss "交叉熵之和" not "更新之后"
 # expect.en: "sum of the cross-entropies" not "after the parameter update"
+# expect.silent: epoch_outputs
 # 错误示范:交叉熵对这一批求和而不是求平均,每步的 loss 大了 BATCH 倍。
 # 逐步的 loss 因此也对不上,但那不是“记录更新之后的损失”:检查要说出求和,而不能那样说它。
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、
