@@ -34,6 +34,15 @@ def course():
 
 
 @pytest.fixture(scope="session")
+def course_problems(course):
+    """What the validator finds in the course as it stands, found once per test process for the
+    tests that each look at a part of it (a test that changes the course validates its own)."""
+    from tutor.authoring.validate import validate
+
+    return validate(course)
+
+
+@pytest.fixture(scope="session")
 def runner():
     """One warm runner for the whole session (each job still gets its own fresh worker)."""
     from tutor.running.runner import Runner

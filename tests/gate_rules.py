@@ -76,14 +76,17 @@ class _Clocks:
     def __init__(self, tree: ast.AST):
         self.readings: set[str] = set()
         self.durations: set[str] = set()
+        assignments = [
+            ({n for t in targets for n in self._targets(t)}, value)
+            for node in ast.walk(tree)
+            for targets, value in self._assignments(node)
+        ]
         for _ in range(4):  # a reading passed on through a few names
-            for node in ast.walk(tree):
-                for targets, value in self._assignments(node):
-                    names = {n for t in targets for n in self._targets(t)}
-                    if self.is_duration(value):
-                        self.durations |= names
-                    if self.has_reading(value):
-                        self.readings |= names
+            for names, value in assignments:
+                if self.is_duration(value):
+                    self.durations |= names
+                if self.has_reading(value):
+                    self.readings |= names
 
     @staticmethod
     def _assignments(node: ast.AST):
@@ -191,13 +194,36 @@ def _walk_up(node: ast.AST, parents: dict[ast.AST, ast.AST]):
         yield node
 
 
+class _Parsed:
+    """One file's syntax tree with what the rules read of it, built once per text: each rule
+    of tests/test_gate_rules.py reads every test file, and a file is parsed for all of them."""
+
+    def __init__(self, text: str):
+        self.tree = ast.parse(text)
+        self.nodes = sorted(ast.walk(self.tree), key=lambda n: getattr(n, "lineno", 0))
+
+    @functools.cached_property
+    def parents(self) -> dict[ast.AST, ast.AST]:
+        return _parents(self.tree)
+
+    @functools.cached_property
+    def clocks(self) -> _Clocks:
+        return _Clocks(self.tree)
+
+
+@functools.cache
+def _parsed(text: str) -> _Parsed:
+    """Keyed by the text, not the path: a file written again holds a new text, parsed anew."""
+    return _Parsed(text)
+
+
 def fixed_waits(path: Path, root: Path) -> list[str]:
     """`file:line: call` of each literal sleep or pause that no loop ending on a condition
     surrounds."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    parents, clocks, constants = _parents(tree), _Clocks(tree), _module_constants(tree)
+    parsed = _parsed(path.read_text(encoding="utf-8"))
+    parents, clocks, constants = parsed.parents, parsed.clocks, _module_constants(parsed.tree)
     found = []
-    for node in sorted(ast.walk(tree), key=lambda n: getattr(n, "lineno", 0)):
+    for node in parsed.nodes:
         if not (isinstance(node, ast.Call) and _name(node.func) in SLEEPS):
             continue
         args = node.args or [k.value for k in node.keywords if k.arg in ("delay", "seconds")]
@@ -211,11 +237,11 @@ def fixed_waits(path: Path, root: Path) -> list[str]:
 
 def duration_asserts(path: Path, root: Path) -> list[str]:
     """`file:line: assert …` of each assert that compares a difference of clock readings."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    clocks = _Clocks(tree)
+    parsed = _parsed(path.read_text(encoding="utf-8"))
+    clocks = parsed.clocks
     return [
         f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node)[:120]}"
-        for node in sorted(ast.walk(tree), key=lambda n: getattr(n, "lineno", 0))
+        for node in parsed.nodes
         if isinstance(node, ast.Assert)
         and any(
             isinstance(cmp, ast.Compare)
@@ -273,9 +299,8 @@ def private_uses(
     """`file:line: name` of each use of one of `privates`: an attribute (not of the test's own
     `self`), a name given to setattr/getattr/monkeypatch as text, a name imported from one of
     `packages` (or a private module of theirs imported from)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     found = []
-    for node in sorted(ast.walk(tree), key=lambda n: getattr(n, "lineno", 0)):
+    for node in _parsed(path.read_text(encoding="utf-8")).nodes:
         names: list[str] = []
         modules: list[str] = []  # a private module is private whoever defines its names
         if isinstance(node, ast.Attribute) and not (

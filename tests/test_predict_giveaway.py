@@ -41,9 +41,8 @@ def test_an_assert_or_the_shows_text_or_the_number_gives_the_answer_away():
     assert list(giveaways("g = grad(f)(w)  # 整组梯度都是 NaN\n", "", telling))
 
 
-def test_the_course_hides_every_answer():
-    course = load_course(fresh=True)
-    problems = [p for p in validate(course) if p.field.startswith("predict ")]
+def test_the_course_hides_every_answer(course, course_problems):
+    problems = [p for p in course_problems if p.field.startswith("predict ")]
     assert not problems, "\n".join(map(str, problems))
     for lesson_id in ("6.1", "6.5", "7.1a", "7.2a", "a1.1", "a1.5"):
         assert course.lesson(lesson_id).predictions, lesson_id

@@ -36,8 +36,8 @@ def _rule_problems(root, ex_id):
     ]
 
 
-def test_every_exercise_states_its_rules_and_every_check_enforces_one(course):
-    assert [p for p in validate(course) if p.field.startswith("rules")] == []
+def test_every_exercise_states_its_rules_and_every_check_enforces_one(course, course_problems):
+    assert [p for p in course_problems if p.field.startswith("rules")] == []
     for ex in course.exercises.values():
         assert ex.rules, ex.id
         covered = {c for rule in ex.rules for c in rule.checks}
