@@ -80,6 +80,11 @@ def _average_mistakes(values):
             msg("ex_6_2.average_mistakes.mistake_stale_count"),
         ),
         Mistake("old_average", old_averages, msg("ex_6_2.average_mistakes.mistake_old_average")),
+        Mistake(
+            "count_plus_one",  # on DATA this is exactly 1 less at every step: named, not an offset
+            sums / (n + 1),
+            msg("ex_6_2.average_mistakes.mistake_count_plus_one"),
+        ),
     ]
 
 
