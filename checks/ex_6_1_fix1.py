@@ -12,8 +12,8 @@ import numpy as np
 
 from tutor.worker.checklib import (
     Checks,
-    Mistake,
     CompileLog,
+    Mistake,
     ModuleState,
     as_array,
     as_scalar,

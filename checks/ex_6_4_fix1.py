@@ -155,7 +155,14 @@ def _(L):
             atol=1e-6,
             what=msg("ex_6_4_fix1.values.what", k=k + 1, factor=factor),
             msg=msg("ex_6_4_fix1.values.msg", factor=factor),
-            mistakes=[Mistake("unchanged", before, msg("ex_6_4_fix1.values.mistake_unchanged"))],
+            mistakes=[
+                Mistake("unchanged", before, msg("ex_6_4_fix1.values.mistake_unchanged")),
+                Mistake(
+                    "added",
+                    jax.tree.map(lambda leaf: leaf + factor, before),  # noqa: B023 (called at once)
+                    msg("ex_6_4_fix1.values.mistake_added", factor=factor),
+                ),
+            ],
         )
 
 
@@ -184,4 +191,11 @@ def _(L):
             atol=1e-6,
             what=msg("ex_6_4_fix1.jit.what", float_f=float(f)),
             msg=msg("ex_6_4_fix1.jit.leaves_differ", float_f=float(f)),
+            mistakes=[
+                Mistake(
+                    "added",
+                    jax.tree.map(lambda leaf: np.asarray(leaf, np.float64) + float(f), tree),  # noqa: B023 (called at once)
+                    msg("ex_6_4_fix1.values.mistake_added", factor=float(f)),
+                )
+            ],
         )
