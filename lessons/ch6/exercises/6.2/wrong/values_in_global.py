@@ -4,10 +4,10 @@
 history = []
 
 
-def update_moving_average(state, new_value):
-    s, k = state
-    history.append(float(new_value))
-    return (s + new_value, k + 1), sum(history) / len(history)
+def update_moving_average(carry, x):
+    s, k = carry
+    history.append(float(x))
+    return (s + x, k + 1), sum(history) / len(history)
 
 
 initial_state = (jnp.zeros((), dtype=jnp.float32), jnp.zeros((), dtype=jnp.int32))
