@@ -22,6 +22,18 @@ def welford_variants(x64):
     return n, mu, m2
 
 
+def _old_count_m2(x64):
+    """M2 after each step when the mean update divides δ by the count before its increment (the
+    0 of the first step guarded to 1): μ moves too far, to the newest x at the second step."""
+    mu, m2, out = 0.0, 0.0, np.empty_like(x64)
+    for k, x in enumerate(x64):
+        delta = x - mu
+        mu = mu + delta / max(k, 1)
+        m2 = m2 + delta * (x - mu)
+        out[k] = m2
+    return out
+
+
 def mistakes(x64, part: str):
     """What each known mistake gives for `part` ('var': final variance; 'trace': the trace)."""
     n, mu, m2 = welford_variants(x64)
@@ -53,6 +65,7 @@ def mistakes(x64, part: str):
             else msg("ex_6_4.mistakes.m2_in_trace"),
         ),
         ("mean", mu, msg("ex_6_4.mistakes.mistake_6")),
+        ("old_count_mean", _old_count_m2(x64) / n, msg("ex_6_4.mistakes.old_count_mean")),
     ]
     if part == "trace":  # each step output the variance of the state before its update
         for first in (np.nan, 0.0):

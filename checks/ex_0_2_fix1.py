@@ -52,6 +52,9 @@ def _(L):
                 ),
                 Mistake("l2_norm", x64 / np.linalg.norm(x64), msg("ex_0_2_fix1.l2_norm")),
                 Mistake("range", x64 / (x64.max() - x64.min()), msg("ex_0_2_fix1.range")),
+                Mistake(
+                    "abs_result", np.abs(x64) / np.abs(x64).max(), msg("ex_0_2_fix1.abs_result")
+                ),
             ],
         )
 

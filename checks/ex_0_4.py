@@ -168,6 +168,16 @@ def _(L):
             mistakes=[
                 Mistake("wrt_x", _grads_wrt_x(w, xs, ys), msg("ex_0_4.grad_wrt_x")),
                 Mistake("transposed", ref.T, msg("ex_0_4.grads_transposed", n=n, d=d)),
+                Mistake(
+                    "mean_in_every_row",
+                    np.broadcast_to(ref.mean(axis=0), ref.shape),
+                    msg("ex_0_4.mean_in_every_row", n=n),
+                ),
+                Mistake(
+                    "sum_in_every_row",
+                    np.broadcast_to(ref.sum(axis=0), ref.shape),
+                    msg("ex_0_4.sum_in_every_row", n=n),
+                ),
             ],
         )
 

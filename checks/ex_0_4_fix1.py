@@ -10,7 +10,16 @@ shape is reported as a shape."""
 import _repair_ch6 as R
 import numpy as np
 
-from tutor.worker.checklib import Checks, as_array, assert_close, compare, fail, msg, rng
+from tutor.worker.checklib import (
+    Checks,
+    Mistake,
+    as_array,
+    assert_close,
+    compare,
+    fail,
+    msg,
+    rng,
+)
 
 checks = Checks("ex_0_4_fix1")
 BATCHES = ((111, 5, 3), (112, 4, 4))
@@ -99,6 +108,13 @@ def _verify(fn, label):
             atol=1e-5,
             what=what,
             msg=msg("ex_0_4_fix1.values_differ"),
+            mistakes=[
+                Mistake(  # rows of jnp.repeat(w, n).reshape(n, d): each weight n times in a row
+                    "repeated_weights",
+                    (np.repeat(w64, n).reshape(n, d) * x64).sum(axis=1),
+                    msg("ex_0_4_fix1.repeated_weights"),
+                )
+            ],
         )
 
 

@@ -107,6 +107,9 @@ def _(L):
     want = jax.tree.map(lambda p, d: p - LR * (d + DECAY * p), p64, g64)
     plain = jax.tree.map(lambda p, d: p - LR * d, p64, g64)
     decay_alone = jax.tree.map(lambda p, d: p - LR * d - DECAY * p, p64, g64)
+    leaves = jax.tree.leaves(params)
+    if _structure(out) in (jax.tree.structure(list(leaves)), jax.tree.structure(tuple(leaves))):
+        fail(msg("ex_0_6.flat_leaves", n=len(leaves)), actual=type(out).__name__)
     assert_close(
         out,
         want,

@@ -83,6 +83,7 @@ def _compare(out, x, what):
                 np.where(pos, x64 / (1.0 + x64), x64),
                 msg("ex_0_7_fix1.nonpositive_unchanged"),
             ),
+            Mistake("tanh", np.tanh(x64), msg("ex_0_7_fix1.tanh")),
         ],
     )
 

@@ -13,6 +13,7 @@ import numpy as np
 from tutor.worker.checklib import (
     Checks,
     CompileLog,
+    Mistake,
     ModuleState,
     as_array,
     as_scalar,
@@ -72,13 +73,18 @@ def _(L):
         what=msg("ex_6_1_fix1.counts_of_5_calls"),
         msg=msg("ex_6_1_fix1.counts_differ"),
     )
+    x64 = np.stack([np.asarray(x, np.float64) for x in xs])
     assert_close(
         doubled,
-        2.0 * np.stack([np.asarray(x, np.float64) for x in xs]),
+        2.0 * x64,
         rtol=1e-6,
         atol=1e-6,
         what=msg("ex_6_1_fix1.second_value"),
         msg=msg("ex_6_1_fix1.doubled_differs"),
+        mistakes=[
+            Mistake("squared", x64 * x64, msg("ex_6_1_fix1.squared")),
+            Mistake("plus_two", x64 + 2.0, msg("ex_6_1_fix1.plus_two")),
+        ],
     )
 
 

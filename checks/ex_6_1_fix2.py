@@ -58,7 +58,8 @@ def _(L):
                 "stale",
                 np.stack([x64 * gains[0]] * 3),
                 msg("ex_6_1_fix2.values.mistake_stale"),
-            )
+            ),
+            Mistake("added", np.stack([x64 + g for g in gains]), msg("ex_6_1_fix2.added")),
         ],
     )
 
@@ -165,6 +166,13 @@ def _(L):
         atol=1e-6,
         what="amplify(x, g)",
         msg=msg("ex_6_1_fix2.argument.msg"),
+        mistakes=[
+            Mistake(
+                "added",
+                np.stack([np.asarray(x, np.float64) + g for g in GAINS]),
+                msg("ex_6_1_fix2.argument.added"),
+            )
+        ],
     )
 
 

@@ -13,12 +13,14 @@ import numpy as np
 from tutor.worker.checklib import (
     Checks,
     Mistake,
+    ModuleState,
     TraceCounter,
     as_scalar,
     as_tuple,
     assert_close,
     assert_equal,
     assert_that,
+    compare,
     fail,
     msg,
     rng,
@@ -80,6 +82,11 @@ def _average_mistakes(values):
             msg("ex_6_2.average_mistakes.mistake_stale_count"),
         ),
         Mistake("old_average", old_averages, msg("ex_6_2.average_mistakes.mistake_old_average")),
+        Mistake(
+            "count_plus_one",  # on DATA this is exactly 1 less at every step: named, not an offset
+            sums / (n + 1),
+            msg("ex_6_2.average_mistakes.mistake_count_plus_one"),
+        ),
     ]
 
 
@@ -166,11 +173,15 @@ def _(L):
     expected = np.cumsum(values) / np.arange(1, 10)
     state = (jnp.array(0.0, jnp.float32), jnp.array(0, jnp.int32))
     got = []
+    before = ModuleState(L.ns)
     for v in values:
         state, _, avg = _unpack(
             L.update_moving_average(state, jnp.float32(v)), msg("ex_6_2.fresh.unpack")
         )
         got.append(avg)
+    change = before.changes()
+    if change and compare(np.array(got), expected, rtol=1e-5, atol=1e-5) is not None:
+        fail(msg("ex_6_2.fresh.hidden_state", change=change.words()), **change.detail())
     assert_close(
         np.array(got),
         expected,

@@ -90,6 +90,24 @@ def _scales_without_none(fn, tree, factor) -> bool:
         return False
 
 
+def _lists_become_arrays(fn, factor) -> bool:
+    """fn, given a list of two leaves of one shape, returns a single array holding both, scaled:
+    it treats a list (or tuple) as one array, jnp.asarray(node) * factor."""
+    import jax.numpy as jnp
+
+    a, b = np.float32([1.0, -2.0]), np.float32([0.5, 3.0])
+    try:
+        out = fn([jnp.asarray(a), jnp.asarray(b)], factor)
+    except Exception:
+        return False
+    if isinstance(out, (list, tuple)) or not hasattr(out, "shape"):  # the list kept: not this
+        return False
+    want = np.stack([a, b]).astype(np.float64) * factor
+    return (
+        np.shape(out) == want.shape and compare(np.asarray(out), want, rtol=1e-6, atol=1e-6) is None
+    )
+
+
 def _changed(tree, struct_before, before) -> bool:
     """The tree passed in no longer holds what it held before the call (its containers were
     written to: leaves replaced, keys added or removed)."""
@@ -120,6 +138,8 @@ def _(L):
         try:
             out = R.call(L.scale_tree, tree, factor, what="scale_tree", symptoms=SYMPTOMS)
         except TypeError as e:  # None reached the arithmetic: named only when it is the cause
+            if _lists_become_arrays(L.scale_tree, factor):
+                fail(msg("ex_6_4_fix1.list_as_array"), error=R.first_line(e))
             holds_none = None in jax.tree.leaves(tree, is_leaf=lambda x: x is None)
             if not (holds_none and "NoneType" in str(e)):
                 raise
@@ -134,6 +154,8 @@ def _(L):
                 why = msg("ex_6_4_fix1.tuples_became_lists")
             elif got == jax.tree.structure(_recast(tree, list, tuple)):
                 why = msg("ex_6_4_fix1.lists_became_tuples")
+            elif _lists_become_arrays(L.scale_tree, factor):
+                why = msg("ex_6_4_fix1.list_as_array")
             elif got == jax.tree.structure(jax.tree.leaves(tree)):
                 why = msg("ex_6_4_fix1.flat_leaves", n=len(jax.tree.leaves(tree)))
             elif got == jax.tree.structure(
@@ -155,7 +177,14 @@ def _(L):
             atol=1e-6,
             what=msg("ex_6_4_fix1.values.what", k=k + 1, factor=factor),
             msg=msg("ex_6_4_fix1.values.msg", factor=factor),
-            mistakes=[Mistake("unchanged", before, msg("ex_6_4_fix1.values.mistake_unchanged"))],
+            mistakes=[
+                Mistake("unchanged", before, msg("ex_6_4_fix1.values.mistake_unchanged")),
+                Mistake(
+                    "added",
+                    jax.tree.map(lambda leaf: leaf + factor, before),  # noqa: B023 (called at once)
+                    msg("ex_6_4_fix1.values.mistake_added", factor=factor),
+                ),
+            ],
         )
 
 
@@ -184,4 +213,11 @@ def _(L):
             atol=1e-6,
             what=msg("ex_6_4_fix1.jit.what", float_f=float(f)),
             msg=msg("ex_6_4_fix1.jit.leaves_differ", float_f=float(f)),
+            mistakes=[
+                Mistake(
+                    "added",
+                    jax.tree.map(lambda leaf: np.asarray(leaf, np.float64) + float(f), tree),  # noqa: B023 (called at once)
+                    msg("ex_6_4_fix1.values.mistake_added", factor=float(f)),
+                )
+            ],
         )

@@ -64,6 +64,9 @@ def _(L):
         for v in leaves
     ):
         fail(msg("ex_6_4_fix2.values.every_leaf"), shape=list(new_b.shape))
+    got_w = getattr(out, "w", None)
+    if np.shape(got_w) == new_b.shape and compare(np.asarray(got_w), new_b, rtol=0, atol=0) is None:
+        fail(msg("ex_6_4_fix2.values.bias_into_w"), shape=list(new_b.shape))  # replace(layer, w=b)
     got_w, got_b, got_name = _fields(out, msg("ex_6_4_fix2.values.fields"))
     assert_close(
         got_b,
