@@ -84,6 +84,7 @@ def _(L):
     frozen_at_first = []
     if compare(out, frozen, rtol=1e-5, atol=1e-6) is None:  # the probe runs only when it is so
         frozen_at_first.append(Mistake("frozen", frozen, _frozen_cause(L, p, grads)))
+    ascent = msg("ex_7_1_fix4.ascent")  # p + Σ lr·g = 2p − want
     assert_close(
         out,
         want,
@@ -91,7 +92,10 @@ def _(L):
         atol=1e-6,
         what="train(p, grads)",
         msg=msg("ex_7_1_fix4.train_differs"),
-        mistakes=frozen_at_first,
+        mistakes=[
+            *frozen_at_first,
+            Mistake("ascent", 2 * np.asarray(p, np.float64) - want, ascent),
+        ],
     )
 
 
