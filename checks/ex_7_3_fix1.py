@@ -90,6 +90,11 @@ def _(L):
                 msg("ex_7_3_fix1.primal_returned"),
             ),
             Mistake(
+                "tangent_x",
+                J @ np.asarray(x, np.float64),
+                msg("ex_7_3_fix1.tangent_is_x"),
+            ),
+            Mistake(
                 "unit_v",
                 J @ np.asarray(v, np.float64) / np.linalg.norm(np.asarray(v, np.float64)),
                 msg("ex_7_3_fix1.unit_direction"),
