@@ -109,7 +109,7 @@ def _(L):
     size, shape, prim = R.largest_intermediate(L.directional, x, A, v)
     if size >= M * N:
         fail(
-            msg("ex_7_3_fix1.whole_jacobian_built", shape=shape, size=size, prim=prim, m=M, n=N),
+            msg("ex_7_3_fix1.whole_jacobian_built", shape=shape, size=size, m=M, n=N),
             shape=str(shape),
             primitive=prim,
         )

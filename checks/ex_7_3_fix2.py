@@ -87,7 +87,6 @@ def _(L):
                 "ex_7_3_fix2.intermediate_too_big",
                 shape=shape,
                 size=size,
-                prim=prim,
                 m=M,
                 n=N,
                 why=why,
