@@ -32,11 +32,18 @@ def _want(x, axis=0, ddof=0, eps_in_sqrt=False):
     return (x - mean) / (x.std(axis, ddof=ddof, keepdims=True) + 1e-6)
 
 
+def _precedence(x):
+    """x − mean/(std + 1e-6): division binds first, so only the mean is divided."""
+    x = np.asarray(x, np.float64)
+    return x - x.mean(0, keepdims=True) / (x.std(0, keepdims=True) + 1e-6)
+
+
 def _mistakes(x) -> list[Mistake]:
     return [
         Mistake("rows", _want(x, axis=1), msg("ex_7_1_fix1.rows_standardized")),
         Mistake("ddof1", _want(x, ddof=1), msg("ex_7_1_fix1.sample_std")),
         Mistake("eps_in_sqrt", _want(x, eps_in_sqrt=True), msg("ex_7_1_fix1.eps_in_sqrt")),
+        Mistake("precedence", _precedence(x), msg("ex_7_1_fix1.only_mean_divided")),
     ]
 
 

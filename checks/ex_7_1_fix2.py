@@ -94,20 +94,21 @@ def _jits(namespace) -> dict[str, object]:
 
 def _per_instance_cause(L, layer, x, log) -> str:
     """Why each instance compiled once, said only as far as it was seen: a jit stored on the
-    instance; or one jit of the class whose compilations split by instance while Layer hashes by
-    identity (the instance is a static argument); or a new instance holding a copy of the first
-    weight compiles nothing (the weight's values are the cache key); else only the count."""
+    instance; or a new instance holding a copy of the first weight compiles nothing (the weight's
+    values are the cache key); or one jit of the class or the module whose compilations split by
+    instance while Layer hashes by identity (the instance is a static argument); else only the
+    count."""
     if _jits(vars(layer)):
         return msg("ex_7_1_fix2.one_compile_per_instance")
     cls = type(layer)
-    shared = {}
+    shared = _jits(L.ns)  # a jit at module level is shared by every instance too
     for klass in reversed(cls.__mro__[:-1]):
         shared.update(_jits(vars(klass)))
     names = {getattr(fn, "__name__", None) for fn in shared.values()}
-    if set(log.names) <= names and cls.__hash__ is object.__hash__:
-        return msg("ex_7_1_fix2.instance_static", name=log.names[0])
     if _compiles_of_twin(L, layer, x) == 0:
         return msg("ex_7_1_fix2.weight_value_key")
+    if set(log.names) <= names and cls.__hash__ is object.__hash__:
+        return msg("ex_7_1_fix2.instance_static", name=log.names[0])
     return msg("ex_7_1_fix2.compiled_per_instance")
 
 

@@ -56,6 +56,7 @@ def _refs(w, X, y, m):
         "denominator": (np.sum(r * r) / n, 2 * X.T @ r / n),
         "minus_one": (np.sum(m * r * r) / (n - 1), 2 * X.T @ (m * r) / (n - 1)),
         "squared": (np.sum(m * r * r) / n**2, 2 * X.T @ (m * r) / n**2),
+        "sum": (np.sum(m * r * r), 2 * X.T @ (m * r)),
     }
 
 
@@ -93,6 +94,7 @@ def _(L):
             ),
             Mistake("minus_one", ref["minus_one"][0], msg("ex_7_1_fix5.count_minus_one", n=n)),
             Mistake("squared", ref["squared"][0], msg("ex_7_1_fix5.count_squared", n=n)),
+            Mistake("sum", ref["sum"][0], msg("ex_7_1_fix5.sum_not_divided", n=n)),
         ]
         assert_close(
             value,

@@ -17,6 +17,7 @@ batch): an ε inside the square root, sqrt(Σa² + ε), keeps every value finite
 size ‖b‖/(‖b‖·√ε) ≈ 1e6 at a = 0 -> zero_grads."""
 
 import numpy as np
+from _ch7_sqrt_guard import why_nan_grad
 from _ch7_zero_guard import why_not_zero
 
 from tutor.worker.checklib import (
@@ -261,11 +262,7 @@ def _(L):
             )
         gu, gv = (as_array(x, msg("ex_7_2.grads_when", name=name)) for x in both_grads(u, v))
         if not (np.all(np.isfinite(gu)) and np.all(np.isfinite(gv))):
-            fail(
-                msg("ex_7_2.nan_grad_when", name=name),
-                grad_a=gu,
-                grad_b=gv,
-            )
+            fail(why_nan_grad(L, name, u, v), grad_a=gu, grad_b=gv)
 
 
 def _eps_from_grad(size: float, other: float) -> float:

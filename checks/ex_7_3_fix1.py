@@ -90,6 +90,11 @@ def _(L):
                 msg("ex_7_3_fix1.primal_returned"),
             ),
             Mistake(
+                "tangent_x",
+                J @ np.asarray(x, np.float64),
+                msg("ex_7_3_fix1.tangent_is_x"),
+            ),
+            Mistake(
                 "unit_v",
                 J @ np.asarray(v, np.float64) / np.linalg.norm(np.asarray(v, np.float64)),
                 msg("ex_7_3_fix1.unit_direction"),
@@ -104,7 +109,7 @@ def _(L):
     size, shape, prim = R.largest_intermediate(L.directional, x, A, v)
     if size >= M * N:
         fail(
-            msg("ex_7_3_fix1.whole_jacobian_built", shape=shape, size=size, prim=prim, m=M, n=N),
+            msg("ex_7_3_fix1.whole_jacobian_built", shape=shape, size=size, m=M, n=N),
             shape=str(shape),
             primitive=prim,
         )

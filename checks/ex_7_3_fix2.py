@@ -59,7 +59,12 @@ def _(L):
         what="sensitivities(x, A, B)",
         msg=msg("ex_7_3_fix2.jacobian_differs"),
         mistakes=[
-            Mistake("late_bound", np.tile(last, (M, 1)), msg("ex_7_3_fix2.late_bound", last=M - 1))
+            Mistake("late_bound", np.tile(last, (M, 1)), msg("ex_7_3_fix2.late_bound", last=M - 1)),
+            Mistake(
+                "no_tanh_derivative",
+                np.asarray(B, np.float64) @ np.asarray(A, np.float64),
+                msg("ex_7_3_fix2.tanh_derivative_missing"),
+            ),
         ],
     )
 
@@ -82,7 +87,6 @@ def _(L):
                 "ex_7_3_fix2.intermediate_too_big",
                 shape=shape,
                 size=size,
-                prim=prim,
                 m=M,
                 n=N,
                 why=why,
