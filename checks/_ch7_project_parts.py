@@ -24,6 +24,7 @@ from tutor.worker.checklib import (
     assert_equal,
     assert_that,
     compare,
+    fail,
     msg,
     skip,
 )
@@ -116,8 +117,9 @@ def setup(L):
 
     params = L.init_mlp(jax.random.key(3), (2, 64, 64, 3))
     m = L.weight_mask(params) if callable(L.weight_mask) else L.weight_mask
+    flags = {}
     for name in params:
-        flags = {
+        flags[name] = {
             k: bool(
                 np.all(
                     as_array(
@@ -133,10 +135,21 @@ def setup(L):
             )
             for k in ("w", "b")
         }
-        assert_that(
-            flags == {"w": True, "b": False},
-            msg("_ch7_project_parts.mask_wrong", name=name),
+    marked = {v for layer in flags.values() for v in layer.values()}
+    if len(marked) == 1:  # every leaf False (no weight decayed) or every leaf True (biases too)
+        fail(
+            msg(
+                "_ch7_project_parts.mask_none"
+                if True not in marked
+                else "_ch7_project_parts.mask_all"
+            ),
             actual=flags,
+        )
+    for name, layer in flags.items():
+        assert_that(
+            layer == {"w": True, "b": False},
+            msg("_ch7_project_parts.mask_wrong", name=name),
+            actual=layer,
         )
     st = L.init_state(jax.random.key(4), jax.random.key(5))
     sizes = (2, 64, 64, 3)
