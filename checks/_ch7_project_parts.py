@@ -136,15 +136,10 @@ def setup(L):
             for k in ("w", "b")
         }
     marked = {v for layer in flags.values() for v in layer.values()}
-    if len(marked) == 1:  # every leaf False (no weight decayed) or every leaf True (biases too)
-        fail(
-            msg(
-                "_ch7_project_parts.mask_none"
-                if True not in marked
-                else "_ch7_project_parts.mask_all"
-            ),
-            actual=flags,
-        )
+    if marked == {False}:  # no leaf selected: no weight is decayed
+        fail(msg("_ch7_project_parts.mask_none"), actual=flags)
+    if marked == {True}:  # every leaf selected: the biases are decayed too
+        fail(msg("_ch7_project_parts.mask_all"), actual=flags)
     for name, layer in flags.items():
         assert_that(
             layer == {"w": True, "b": False},
