@@ -2,18 +2,19 @@
 # expect.en: "v was divided by 1 − β₁ᵗ"
 # 错误示范:两个矩都做了偏差修正,但二阶矩也除以了 1 − beta1**t,用错了衰减率。
 def adam_direction(beta1=0.9, beta2=0.999, eps=1e-8):
-    def start(params):
-        zeros = jax.tree.map(jnp.zeros_like, params)
-        return ScaleByAdamState(jnp.zeros((), jnp.int32), zeros, zeros)
+    def make_state(tree):
+        return ScaleByAdamState(
+            count=jnp.int32(0),
+            mu=jax.tree.map(lambda p: jnp.zeros(p.shape, p.dtype), tree),
+            nu=jax.tree.map(lambda p: jnp.zeros(p.shape, p.dtype), tree),
+        )
 
-    def advance(grads, state, params=None):
-        count = state.count + 1
-        mu = jax.tree.map(lambda m, g: beta1 * m + (1.0 - beta1) * g, state.mu, grads)
-        nu = jax.tree.map(lambda v, g: beta2 * v + (1.0 - beta2) * g * g, state.nu, grads)
-        power = jnp.power(beta1, count.astype(jnp.float32))
-        m_hat = jax.tree.map(lambda m: m / (1.0 - power), mu)
-        v_hat = jax.tree.map(lambda v: v / (1.0 - power), nu)
-        out = jax.tree.map(lambda m, v: m / (jnp.sqrt(v) + eps), m_hat, v_hat)
-        return out, ScaleByAdamState(count, mu, nu)
+    def step(g_tree, st, params=None):
+        k = st.count + 1
+        m1 = jax.tree.map(lambda a, g: a + (1.0 - beta1) * (g - a), st.mu, g_tree)
+        m2 = jax.tree.map(lambda a, g: a + (1.0 - beta2) * (g * g - a), st.nu, g_tree)
+        shrink = 1.0 - beta1 ** k.astype(jnp.float32)  # 两个矩共用这一个修正
+        direction = jax.tree.map(lambda a, b: (a / shrink) / (jnp.sqrt(b / shrink) + eps), m1, m2)
+        return direction, ScaleByAdamState(count=k, mu=m1, nu=m2)
 
-    return GradientTransformation(start, advance)
+    return GradientTransformation(init=make_state, update=step)
