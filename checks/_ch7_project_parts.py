@@ -24,6 +24,7 @@ from tutor.worker.checklib import (
     assert_equal,
     assert_that,
     compare,
+    fail,
     msg,
     skip,
 )
@@ -116,8 +117,9 @@ def setup(L):
 
     params = L.init_mlp(jax.random.key(3), (2, 64, 64, 3))
     m = L.weight_mask(params) if callable(L.weight_mask) else L.weight_mask
+    flags = {}
     for name in params:
-        flags = {
+        flags[name] = {
             k: bool(
                 np.all(
                     as_array(
@@ -133,10 +135,16 @@ def setup(L):
             )
             for k in ("w", "b")
         }
+    marked = {v for layer in flags.values() for v in layer.values()}
+    if marked == {False}:  # no leaf selected: no weight is decayed
+        fail(msg("_ch7_project_parts.mask_none"), actual=flags)
+    if marked == {True}:  # every leaf selected: the biases are decayed too
+        fail(msg("_ch7_project_parts.mask_all"), actual=flags)
+    for name, layer in flags.items():
         assert_that(
-            flags == {"w": True, "b": False},
+            layer == {"w": True, "b": False},
             msg("_ch7_project_parts.mask_wrong", name=name),
-            actual=flags,
+            actual=layer,
         )
     st = L.init_state(jax.random.key(4), jax.random.key(5))
     sizes = (2, 64, 64, 3)

@@ -2,8 +2,8 @@
 
 Checks: per-example gradients of the logistic loss on fresh data equal float64 (σ(w·x+b) − y)·x
 and σ − y, with the gradient in x instead of the params (or in x and y), the batch-mean gradient
-(copied per row, or returned once, as is the summed loss's gradient), labels summed unsplit and
-the gradient with its sign flipped as named mistakes;
+(copied per row, or returned once, as is the summed loss's gradient), labels summed unsplit,
+the gradient with its sign flipped and every gradient divided by B as named mistakes;
 an error from vmap's slicing of the params, or from labels left unsplit, is named ("values"); the
 program has as many primitives for B = 12 as for B = 3 ("program")."""
 
@@ -199,6 +199,11 @@ def _(L):
                 "negated",
                 {k: -v for k, v in want.items()},
                 msg("ex_7_4_fix1.grads_negated"),
+            ),
+            Mistake(
+                "divided_by_B",
+                {k: v / B for k, v in want.items()},
+                msg("ex_7_4_fix1.grads_divided_by_B", B=B),
             ),
         ],
     )

@@ -2,7 +2,8 @@
 from 1).
 
 Checks: the first direction is about ±1 for gradients of any size, with "no correction", "only m
-corrected", "only v corrected" and "t counted from 0" as named mistakes ("first_step"); six steps on
+corrected", "only v corrected", "v corrected with β₁" and "t counted from 0"
+as named mistakes ("first_step"); six steps on
 fresh gradients equal a float64 Adam, beta1/beta2/eps taken from the arguments, with the
 corrected m̂, v̂ kept in the state as a named mistake ("steps"); three
 steps under jit compile once and count stays an int32 scalar ("jit")."""
@@ -27,10 +28,12 @@ from tutor.worker.mistakes import Known, produced
 checks = Checks("ex_7_5_fix1")
 
 
-def _ref(grads, b1, b2, eps, correct="mv", eps_inside=False, keep_corrected=False):
+def _ref(grads, b1, b2, eps, correct="mv", eps_inside=False, keep_corrected=False, v_fix=None):
     """float64 Adam directions for a list of gradient dicts; `correct` names the moments that are
     bias-corrected ("mv" both, "m" or "v" one, "" none); `eps_inside`: √(v̂ + eps);
-    `keep_corrected`: the corrected m̂, v̂ stored as the next step's m, v."""
+    `keep_corrected`: the corrected m̂, v̂ stored as the next step's m, v; `v_fix`: the β that v's
+    correction 1 − βᵗ uses (b2 unless given)."""
+    v_fix = b2 if v_fix is None else v_fix
     m = {k: np.zeros_like(np.asarray(v, np.float64)) for k, v in grads[0].items()}
     v = {k: np.zeros_like(x) for k, x in m.items()}
     out = []
@@ -41,7 +44,7 @@ def _ref(grads, b1, b2, eps, correct="mv", eps_inside=False, keep_corrected=Fals
             m[k] = b1 * m[k] + (1 - b1) * gk
             v[k] = b2 * v[k] + (1 - b2) * gk * gk
             mh = m[k] / (1 - b1**t) if "m" in correct else m[k]
-            vh = v[k] / (1 - b2**t) if "v" in correct else v[k]
+            vh = v[k] / (1 - v_fix**t) if "v" in correct else v[k]
             step[k] = mh / np.sqrt(vh + eps) if eps_inside else mh / (np.sqrt(vh) + eps)
             if keep_corrected:
                 m[k], v[k] = mh, vh
@@ -137,6 +140,11 @@ def _(L):
                 "only_v",
                 _ref(grads, 0.9, 0.999, 1e-8, correct="v")[0],
                 msg("ex_7_5_fix1.only_v_corrected"),
+            ),
+            Mistake(
+                "v_fixed_with_b1",
+                _ref(grads, 0.9, 0.999, 1e-8, v_fix=0.9)[0],
+                msg("ex_7_5_fix1.v_corrected_with_beta1"),
             ),
             *[
                 Mistake(m.label, m.value[0], m.message)

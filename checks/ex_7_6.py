@@ -19,7 +19,8 @@ Compiles are counted by the jitted function's own name (CompileLog, caches clear
 three steps (a count of 0 means nothing named finetune_step was compiled, which fails);
 optimizer and train_steps run only once freeze_transform passed (ex6_opt is built on freeze);
 the first loss equals the float64 cross-entropy of the initial params (that of the params after
-the first step is named); a mask with no leaf true is named, with keystr's bracketed path when
+the first step is named); a mask with only one of dense_0's two leaves true is named, a mask
+with no leaf true is named, with keystr's bracketed path when
 frozen_mask's code uses keystr; the 512 training samples
 are fresh blobs (20 features, 10 classes) made here with NumPy.
 Added: ex6_opt compared update by update (three updates: a zero gradient, then two random ones) with
@@ -111,6 +112,15 @@ def _(L):
             want,
             what=msg("ex_7_6.mask_result"),
             msg=msg("ex_7_6.froze_both_w"),
+        )
+    d0, d1 = flags["dense_0"], flags["dense_1"]
+    if not any(d1.values()) and sum(d0.values()) == 1:  # one of dense_0's leaves left out
+        kept, missing = ("w", "b") if d0["w"] else ("b", "w")
+        assert_equal(
+            flags,
+            want,
+            what=msg("ex_7_6.mask_result"),
+            msg=msg("ex_7_6.mask_one_leaf", kept=kept, missing=missing),
         )
     if flags != want:  # a mask that marks no leaf at all is named
         assert_that(

@@ -3,7 +3,7 @@
 Checks: on nested shape trees (dicts, lists, the scalar shape ()), the result has the spec's
 structure with a float32 zero array of each shape ("values"; named: np.zeros's float64 NumPy
 arrays, a vector as long as the shape tuple, lists returned unchanged by a recursion into dicts
-only)."""
+only, the leaves' arrays returned as a flat list)."""
 
 import numpy as np
 
@@ -27,10 +27,14 @@ def _is_shape(node):
 
 def _structure_cause(spec, got_def, tree: int, out=None) -> str:
     """Why the result's structure differs, said only when it is the structure one mistake makes:
+    the flat list of the leaves' arrays returned without the tree around them,
     tree.map going into every tuple (each dimension a leaf), or an is_leaf that stops at
     non-empty tuples only (the scalar shape () stays an empty subtree)."""
     import jax
 
+    shapes = [tuple(x) for x in jax.tree.leaves(spec, is_leaf=_is_shape)]
+    if isinstance(out, list) and [getattr(x, "shape", None) for x in out] == shapes:
+        return msg("ex_7_7_fix1.flat_list_returned", tree=tree, n=len(shapes))
     into_tuples = jax.tree.structure(spec)
     nonempty = jax.tree.structure(spec, is_leaf=lambda n: isinstance(n, tuple) and len(n) > 0)
     if str(got_def) == str(into_tuples):

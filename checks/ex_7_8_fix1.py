@@ -38,11 +38,13 @@ def _ref(w, X, y, lrs, batch, skip_head=False, rows="consecutive"):
     """float64 minibatch SGD; `skip_head`: the leftover rows dropped from the start, not the end;
     `rows`: which rows step s uses: "consecutive" (s·batch … (s+1)·batch − 1), "strided" (s,
     s + steps, s + 2·steps …: reshape(batch, steps).T), "swapped" (batch steps of `steps`
-    consecutive rows: reshape(batch, steps)) or "all" (the whole X, y every step)."""
+    consecutive rows: reshape(batch, steps)), "all" (the whole X, y every step) or "ceil" (the
+    step count rounded up: one more step whose out-of-range rows read the last row, as JAX's
+    indexing clamps them)."""
     w, X, y = (np.asarray(a, np.float64) for a in (w, X, y))
     if skip_head:
         X, y = X[len(y) % batch :], y[len(y) % batch :]
-    steps = len(y) // batch
+    steps = -(-len(y) // batch) if rows == "ceil" else len(y) // batch
     for lr in lrs:
         for s in range(batch if rows == "swapped" else steps):
             if rows == "all":
@@ -52,7 +54,7 @@ def _ref(w, X, y, lrs, batch, skip_head=False, rows="consecutive"):
             elif rows == "swapped":
                 idx = np.arange(s * steps, (s + 1) * steps)
             else:
-                idx = np.arange(s * batch, (s + 1) * batch)
+                idx = np.minimum(np.arange(s * batch, (s + 1) * batch), len(y) - 1)
             Xb, yb = X[idx], y[idx]
             w = w - lr * 2 * Xb.T @ (Xb @ w - yb) / len(idx)
     return w
@@ -152,6 +154,11 @@ def _(L):
                 "swapped",
                 _ref(w, X, y, lrs, batch, rows="swapped"),
                 msg("ex_7_8_fix1.swapped_reshape", steps=len(y) // batch, batch=batch),
+            ),
+            Mistake(
+                "ceil_steps",
+                _ref(w, X, y, lrs, batch, rows="ceil"),
+                msg("ex_7_8_fix1.steps_rounded_up", n=len(y), batch=batch, left=len(y) % batch),
             ),
             Mistake(
                 "all_rows",
