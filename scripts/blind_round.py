@@ -113,7 +113,8 @@ def _relations(detail) -> str:
         return ""
     found = [getattr(detail, "relation", None)]
     found += [leaf.relation for leaf in getattr(detail, "leaves", None) or [] if not leaf.ok]
-    return "".join(f" ‖ {r.text}" for r in found if r is not None)
+    said = dict.fromkeys(r.text for r in found if r is not None)  # once each, in order
+    return "".join(f" ‖ {text}" for text in said)
 
 
 def right_verdict(answer: Answer, status: str) -> bool:
