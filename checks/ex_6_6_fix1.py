@@ -119,7 +119,11 @@ def _(L):
     with CompileLog() as log:
         _walk(L, fn)
     n = log.count(name)
-    if n == 0:
+    pairs = len(set(zip(RATES, MOMENTA, strict=True)))
+    per_pair = [other for other in dict.fromkeys(log.names) if log.count(other) == pairs]
+    if n == 0 and per_pair:
+        why = msg("ex_6_6_fix1.one_compile.why_per_pair", inner=per_pair[0], n=pairs)
+    elif n == 0:
         why = msg("ex_6_6_fix1.one_compile.why")
     elif n == len(set(RATES)):
         why = msg("ex_6_6_fix1.one_compile.why_2", len_rates=len(RATES), n=n)
