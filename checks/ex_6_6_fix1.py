@@ -37,7 +37,8 @@ def _reference(rates, momenta):
 def _variant(kind):
     """The path of a momentum step written by hand another way: an EMA velocity ("ema",
     v ← μ·v + (1 − μ)·η·g), μ on the whole sum ("mu_all", v ← μ·(v + η·g)), the parameters moved
-    by the old velocity ("stale"), by η·g alone ("sgd") or by +v ("ascent")."""
+    by the old velocity ("stale"), by η·g alone ("sgd"), by +v ("ascent")
+    or by η·v, the learning rate applied a second time ("lr_twice")."""
     x = v = 0.0
     path = []
     for lr, mu in zip(RATES, MOMENTA, strict=False):
@@ -45,7 +46,7 @@ def _variant(kind):
         v = {"ema": mu * v + (1 - mu) * lr * g, "mu_all": mu * (v + lr * g)}.get(
             kind, mu * v + lr * g
         )
-        x = x - {"stale": old, "sgd": lr * g, "ascent": -v}.get(kind, v)
+        x = x - {"stale": old, "sgd": lr * g, "ascent": -v, "lr_twice": lr * v}.get(kind, v)
         path.append(x)
     return np.array(path)
 
@@ -108,6 +109,7 @@ def _(L):
             Mistake("stale", _variant("stale"), msg("ex_6_6_fix1.values.mistake_stale")),
             Mistake("sgd", _variant("sgd"), msg("ex_6_6_fix1.values.mistake_sgd")),
             Mistake("ascent", _variant("ascent"), msg("ex_6_6_fix1.values.mistake_ascent")),
+            Mistake("lr_twice", _variant("lr_twice"), msg("ex_6_6_fix1.values.mistake_lr_twice")),
         ],
     )
 
