@@ -4,5 +4,6 @@
 
 
 def make_keys(seed, n):
-    _, child = jax.random.split(jax.random.key(seed))
-    return jax.random.split(child, n)
+    root = jax.random.key(seed)
+    pair = jax.random.split(root)
+    return jax.random.split(pair[1], n)
