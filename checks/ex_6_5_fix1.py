@@ -80,6 +80,11 @@ def _(L):
                 np.array(truncated, np.float64),
                 msg("ex_6_5_fix1.values.mistake_truncated"),
             ),
+            Mistake(
+                "data_truncated",
+                np.cumsum(np.trunc(data).astype(np.float64)),
+                msg("ex_6_5_fix1.values.mistake_data_truncated"),
+            ),
         ],
     )
     assert_close(

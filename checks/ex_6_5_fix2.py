@@ -18,6 +18,7 @@ from tutor.worker.checklib import (
     msg,
     primitive_counts,
     rng,
+    scan_lengths,
 )
 from tutor.worker.mistakes import Known, produced
 
@@ -46,19 +47,37 @@ def _want(x0, n):
     return np.array(out)
 
 
-# What the common slips give for a start x0 and n steps (computed, then matched).
-MISTAKES = [
-    Known(
-        "includes_start",
-        lambda x0, n: np.concatenate([[float(x0)], _want(x0, n)[:-1]]),
-        msg("ex_6_5_fix2.module.mistake_includes_start"),
-    ),
-    Known(
-        "one_more_step",
-        lambda x0, n: _want(x0, n + 1)[1:],
-        msg("ex_6_5_fix2.module.mistake_one_more_step"),
-    ),
-]
+def _lag_cause(L, x0, n) -> str:
+    """Which slip makes a trajectory that lags one step, read from the scan's length: a scan of
+    n steps whose body outputs x before the update, or a right body scanned n − 1 steps with x0
+    put in front. Only the lag itself when the program says neither."""
+    import jax
+
+    try:
+        lengths = scan_lengths(jax.make_jaxpr(lambda x: L.orbit(x, n))(x0))
+    except Exception:
+        lengths = []
+    if n in lengths:
+        return msg("ex_6_5_fix2.module.mistake_includes_start")
+    if n - 1 in lengths:
+        return msg("ex_6_5_fix2.module.mistake_start_prepended")
+    return msg("ex_6_5_fix2.module.mistake_lags")
+
+
+def _mistakes(L, x0, n) -> list[Known]:
+    """What the common slips give for a start x0 and n steps (computed, then matched)."""
+    return [
+        Known(
+            "includes_start",
+            lambda x0, n: np.concatenate([[float(x0)], _want(x0, n)[:-1]]),
+            _lag_cause(L, x0, n),
+        ),
+        Known(
+            "one_more_step",
+            lambda x0, n: _want(x0, n + 1)[1:],
+            msg("ex_6_5_fix2.module.mistake_one_more_step"),
+        ),
+    ]
 
 
 def _orbit(L, x0, n):
@@ -78,7 +97,7 @@ def _(L):
             atol=1e-6,
             what=f"orbit(x0={float(x0):.3f}, {n})",
             msg=msg("ex_6_5_fix2.values.msg", n=n),
-            mistakes=produced(MISTAKES, x0, n),
+            mistakes=produced(_mistakes(L, x0, n), x0, n),
         )
 
 

@@ -37,7 +37,8 @@ def _reference(rates, momenta):
 def _variant(kind):
     """The path of a momentum step written by hand another way: an EMA velocity ("ema",
     v ← μ·v + (1 − μ)·η·g), μ on the whole sum ("mu_all", v ← μ·(v + η·g)), the parameters moved
-    by the old velocity ("stale"), by η·g alone ("sgd") or by +v ("ascent")."""
+    by the old velocity ("stale"), by η·g alone ("sgd"), by +v ("ascent")
+    or by η·v, the learning rate applied a second time ("lr_twice")."""
     x = v = 0.0
     path = []
     for lr, mu in zip(RATES, MOMENTA, strict=False):
@@ -45,7 +46,7 @@ def _variant(kind):
         v = {"ema": mu * v + (1 - mu) * lr * g, "mu_all": mu * (v + lr * g)}.get(
             kind, mu * v + lr * g
         )
-        x = x - {"stale": old, "sgd": lr * g, "ascent": -v}.get(kind, v)
+        x = x - {"stale": old, "sgd": lr * g, "ascent": -v, "lr_twice": lr * v}.get(kind, v)
         path.append(x)
     return np.array(path)
 
@@ -108,6 +109,7 @@ def _(L):
             Mistake("stale", _variant("stale"), msg("ex_6_6_fix1.values.mistake_stale")),
             Mistake("sgd", _variant("sgd"), msg("ex_6_6_fix1.values.mistake_sgd")),
             Mistake("ascent", _variant("ascent"), msg("ex_6_6_fix1.values.mistake_ascent")),
+            Mistake("lr_twice", _variant("lr_twice"), msg("ex_6_6_fix1.values.mistake_lr_twice")),
         ],
     )
 
@@ -119,7 +121,11 @@ def _(L):
     with CompileLog() as log:
         _walk(L, fn)
     n = log.count(name)
-    if n == 0:
+    pairs = len(set(zip(RATES, MOMENTA, strict=True)))
+    per_pair = [other for other in dict.fromkeys(log.names) if log.count(other) == pairs]
+    if n == 0 and per_pair:
+        why = msg("ex_6_6_fix1.one_compile.why_per_pair", inner=per_pair[0], n=pairs)
+    elif n == 0:
         why = msg("ex_6_6_fix1.one_compile.why")
     elif n == len(set(RATES)):
         why = msg("ex_6_6_fix1.one_compile.why_2", len_rates=len(RATES), n=n)

@@ -82,7 +82,21 @@ def _distinct(mistakes, rtol, atol):
     ]
 
 
+FIRST_GAMMA = 0.9  # the γ of the job's first call (the shape check's first trajectory)
+
+
 def _compare(got, r, d, gamma, *, what, lead, rtol=0.0, atol=1e-5):
+    kept = (
+        [
+            Mistake(
+                "kept_gamma",
+                RR.returns_ref(r, d, FIRST_GAMMA),
+                lead + msg("ex_a1_1.gamma_kept", gamma=gamma, first=FIRST_GAMMA),
+            )
+        ]
+        if gamma != FIRST_GAMMA
+        else []
+    )
     assert_close(
         got,
         RR.returns_ref(r, d, gamma),
@@ -92,7 +106,8 @@ def _compare(got, r, d, gamma, *, what, lead, rtol=0.0, atol=1e-5):
         mistakes=[
             Mistake(m.label, m.value, lead + m.message)
             for m in _distinct(produced(RR.MISTAKES, r, d, gamma), rtol, atol)
-        ],
+        ]
+        + kept,
         msg=lead + msg("ex_a1_1.differs_from_recursion"),
     )
 
@@ -101,7 +116,7 @@ def _chapter_batches():
     """The chapter's self-check data: one default_rng(2024) makes 3 trajectories, then R (3, 9)."""
     g = np.random.default_rng(2024)
     cases = []
-    for T, gamma in ((1, 0.9), (13, 0.99), (40, 0.5)):
+    for T, gamma in ((1, FIRST_GAMMA), (13, 0.99), (40, 0.5)):
         r = g.uniform(-1, 1, T).astype(np.float32)
         d = (g.uniform(size=T) < 0.2).astype(np.float32)
         cases.append((T, gamma, r, d))

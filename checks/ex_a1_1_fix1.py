@@ -76,10 +76,17 @@ def _bits(seed, n):
 def _stream_mistakes(seed, n):
     """The bits known slips give for make_keys(seed, n): the right split of a seed shifted by one
     (key(seed + 1), key(seed - 1)), one more key split off and the first dropped, and one key per
-    adjacent seed seed, seed + 1, ... (not split from one seed)."""
+    adjacent seed seed, seed + 1, ... (not split from one seed), a split of the key's second
+    half (key, sub = split(key); split(sub, n)), and n keys split off one at a time in a loop."""
     import jax
 
     extra = jax.random.split(jax.random.key(seed), n + 1)[1:]
+    _, sub = jax.random.split(jax.random.key(seed))
+    split_twice = jax.random.split(sub, n)
+    one_by_one, key = [], jax.random.key(seed)
+    for _ in range(n):
+        key, each = jax.random.split(key)
+        one_by_one.append(np.asarray(jax.random.key_data(each)))
     adjacent = [jax.random.key(seed + i) for i in range(n)]
     shifted = [
         Mistake(
@@ -95,6 +102,12 @@ def _stream_mistakes(seed, n):
             np.asarray(jax.random.key_data(extra)),
             msg("ex_a1_1_fix1.split_extra", n=n),
         ),
+        Mistake(
+            "split_before",
+            np.asarray(jax.random.key_data(split_twice)),
+            msg("ex_a1_1_fix1.split_before", n=n),
+        ),
+        Mistake("one_at_a_time", np.stack(one_by_one), msg("ex_a1_1_fix1.one_at_a_time", n=n)),
         Mistake(
             "adjacent_seeds",
             np.stack([np.asarray(jax.random.key_data(k)) for k in adjacent]),

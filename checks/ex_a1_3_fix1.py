@@ -89,6 +89,15 @@ def _(L):
             for _, v, got, _, _ in results
         ):
             fail(msg("ex_a1_3_fix1.other_reduction", name=name))
+    per_element = [
+        np.where(v > 1, v.astype(np.float64) ** 2, v.astype(np.float64) ** 3)
+        for _, v, *_ in results
+    ]
+    if all(
+        compare(got, each, rtol=1e-5, atol=1e-5) is None
+        for (_, _, got, _, _), each in zip(results, per_element, strict=True)
+    ) and any(compare(got, want, rtol=1e-5, atol=1e-5) for _, _, got, want, _ in results):
+        fail(msg("ex_a1_3_fix1.per_element"))
     for label, v, got, want, other in results:
         assert_close(
             got,

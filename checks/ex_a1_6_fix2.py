@@ -109,6 +109,24 @@ def _padding_mistakes(L, xs, valid):
     return []
 
 
+def _reads_last_bit(L) -> bool:
+    """Whether the whole mask (a length-T leaf) reaches every step in the carry or closed over,
+    and every step reads its last bit: a mask valid only at the last step then updates h at every
+    step. A zero h for every padded row then comes from that bit (False when the row ends in
+    padding, so no step updates h), not from padding steps resetting the state."""
+    import jax.numpy as jnp
+
+    row = np.linspace(1.0, 2.0, T, dtype=np.float32)
+    last_only = np.arange(T) == T - 1
+    try:
+        programs = scan_operand_shapes(L.masked_decay, jnp.ones(T, jnp.float32), jnp.ones(T, bool))
+        got = np.asarray(L.masked_decay(jnp.asarray(row), jnp.asarray(last_only)))
+    except Exception:
+        return False
+    carried = any((T,) in consts + carry for consts, carry, _ in programs)
+    return carried and compare(got, _decay(row[None], [T])[0], rtol=1e-5, atol=1e-5) is None
+
+
 @checks.add("values")
 def _(L):
     xs, valid, lengths = _batch(781, 0.0)
@@ -127,7 +145,9 @@ def _(L):
             Mistake(
                 "reset",
                 np.where(lengths < T, 0.0, _decay(xs, lengths)),
-                msg("ex_a1_6_fix2.padding_zeroes_state"),
+                msg("ex_a1_6_fix2.mask_last_in_carry")
+                if _reads_last_bit(L)
+                else msg("ex_a1_6_fix2.padding_zeroes_state"),
             ),
             Mistake(
                 "swapped",

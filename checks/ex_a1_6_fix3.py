@@ -76,13 +76,15 @@ def _sum_mistakes(d64, owner, k):
     """What known slips return for these data: per-segment means (over max(count, 1), or over
     the count with 0/0 = NaN for an empty segment), and the data and the ids swapped in the call
     (the ids summed by the data truncated to int32; ids outside 0…K − 1 dropped, as segment_sum
-    does)."""
+    does), and segment_max in place of segment_sum (−inf for an empty segment)."""
     counts = _sums(np.ones_like(d64), owner, k)
     with np.errstate(divide="ignore", invalid="ignore"):
         means = _sums(d64, owner, k) / counts
     as_ids = np.trunc(d64.astype(np.float32)).astype(np.int64)
     inside = (as_ids >= 0) & (as_ids < k)
+    peaks = np.array([d64[owner == j].max() if (owner == j).any() else -np.inf for j in range(k)])
     return [
+        Mistake("max", peaks, msg("ex_a1_6_fix3.segment_max")),
         Mistake("means", _sums(d64, owner, k) / np.maximum(counts, 1), msg("ex_a1_6_fix3.means")),
         Mistake("means_nan", means, msg("ex_a1_6_fix3.means")),
         Mistake(

@@ -94,6 +94,7 @@ def _(L):
                 msg=msg("ex_a1_7_fix1.z_differs"),
                 mistakes=[
                     Mistake("sample_std", c64 / x64.std(ddof=1), msg("ex_a1_7_fix1.sample_std")),
+                    Mistake("by_variance", c64 / x64.var(), msg("ex_a1_7_fix1.by_variance")),
                     *_stale("z", 1, earlier),
                 ],
             )
