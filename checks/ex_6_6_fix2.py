@@ -99,8 +99,12 @@ def _(L):
         fail(
             msg(
                 "ex_6_6_fix2.values.fail",
-                getattr_count=getattr(count, "dtype", type(count).__name__),
-                getattr_count_2=getattr(count, "shape", ""),
+                # an array: its dtype and shape; anything else (a Python int): its type
+                count_kind=(
+                    f"{count.dtype} {count.shape}"
+                    if hasattr(count, "dtype") and hasattr(count, "shape")
+                    else type(count).__name__
+                ),
             ),
             actual=repr(count),
         )
