@@ -18,12 +18,23 @@ from tutor.worker.pictures import jsonable, numeric_array, plain_scalar
 MAX_MISMATCHES = 12  # the first mismatching elements a detail lists
 
 
-def _numeric(dtype: np.dtype) -> bool:
+def numeric_dtype(dtype: np.dtype) -> bool:
     """A number or a bool, the extra float and int types JAX brings (bfloat16, float8, int4 from
     ml_dtypes: NumPy sees them as opaque records) included."""
     if np.issubdtype(dtype, np.number) or dtype == np.bool_:
         return True
     return dtype.kind == "V" and dtype.names is None and dtype.type.__module__ == "ml_dtypes"
+
+
+def agree(actual: np.ndarray, expected: np.ndarray, rtol: float, atol: float) -> np.ndarray:
+    """Elementwise, whether float64 `actual` passes the comparison's test against `expected`:
+    |a − e| ≤ atol + rtol·|e|; NaN only against NaN; an infinity only against itself."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        ok = np.array(np.abs(actual - expected) <= atol + rtol * np.abs(expected), dtype=bool)
+    ok |= np.isnan(actual) & np.isnan(expected)
+    infinite = np.isinf(expected)
+    ok[infinite] = actual[infinite] == expected[infinite]
+    return ok
 
 
 def _leaf_compare(
@@ -40,7 +51,7 @@ def _leaf_compare(
         expected_dtype=str(exp.dtype),
         expected=jsonable(exp),
     )
-    if act_arr is None or not _numeric(act_arr.dtype):
+    if act_arr is None or not numeric_dtype(act_arr.dtype):
         leaf.problem, leaf.actual = "type", repr(actual)[:300]
         return leaf
     leaf.actual_shape, leaf.actual_dtype, leaf.actual = (
@@ -57,10 +68,7 @@ def _leaf_compare(
     e64, a64 = exp.astype(np.float64), act_arr.astype(np.float64)
     with np.errstate(invalid="ignore", over="ignore"):
         err = np.abs(a64 - e64)
-        bad = np.array(~(err <= atol + rtol * np.abs(e64)), dtype=bool)
-    bad &= ~(np.isnan(a64) & np.isnan(e64))
-    infinite = np.isinf(e64)  # an infinite expectation matches only itself
-    bad[infinite] = a64[infinite] != e64[infinite]
+    bad = ~agree(a64, e64, rtol, atol)
     finite_err = np.where(np.isfinite(err), err, np.inf)
     leaf.max_abs_err = plain_scalar(finite_err.max()) if finite_err.size else 0.0
     leaf.mismatched, leaf.total = int(bad.sum()), int(bad.size)

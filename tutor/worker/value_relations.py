@@ -29,6 +29,7 @@ import numpy as np
 
 from tutor.protocol import details as D
 from tutor.words.catalog import t
+from tutor.worker.comparison import agree, numeric_dtype
 from tutor.worker.pictures import numeric_array
 
 MARGIN = 10.0
@@ -37,11 +38,7 @@ SAMPLE = 256  # elements tested before the whole array
 
 
 def _close(a: np.ndarray, p: np.ndarray, rtol: float, atol: float) -> bool:
-    ok = np.abs(a - p) <= atol + rtol * np.abs(p)
-    ok |= np.isnan(a) & np.isnan(p)
-    infinite = np.isinf(a) | np.isinf(p)
-    ok[infinite] = a[infinite] == p[infinite]
-    return bool(ok.all())
+    return bool(agree(a, p, rtol, atol).all())
 
 
 def _spread(n: int) -> np.ndarray:
@@ -182,11 +179,8 @@ def _moved(a: np.ndarray, e: np.ndarray, rtol: float, atol: float) -> Iterator[D
 
 
 def _real(dtype: np.dtype) -> bool:
-    """A bool, an integer or a float, the float types JAX brings (bfloat16, from ml_dtypes)
-    included; not a complex number, a string or an object."""
-    return dtype.kind in "biuf" or (
-        dtype.kind == "V" and dtype.names is None and dtype.type.__module__ == "ml_dtypes"
-    )
+    """A number the comparison compares that is not complex (nor a string or an object)."""
+    return numeric_dtype(dtype) and dtype.kind != "c"
 
 
 def find_relation(actual: Any, expected: Any, *, rtol: float, atol: float) -> D.Relation | None:
