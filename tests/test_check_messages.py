@@ -136,7 +136,8 @@ def test_messages_render_with_their_fields(lang):
         assert isinstance(plural.fill(text, values), str), key
 
 
-COUNTED = re.compile(r"(?<![+−\-\w])(?<![+−\-] )1 (times|calls|steps|examples|rows|elements|leaves|values|items|traces|keys)\b")
+NOUNS = "times|calls|steps|examples|rows|elements|leaves|values|items|traces|keys"
+COUNTED = re.compile(rf"(?<![+−\-\w])(?<![+−\-] )1 ({NOUNS})\b")
 
 
 @pytest.mark.parametrize("lang", ["en"])

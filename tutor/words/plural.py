@@ -1,6 +1,7 @@
 """A count and its noun in the form the count needs: a catalog field written `{n:@time|times}`
 renders as `1 time`, `0 times`, `3 times` (English needs it; a language without plural forms
-writes a plain `{n}` before its noun and never uses it). Every other field is filled as str.format fills it."""
+writes a plain `{n}` before its noun and never uses it). Every other field is filled as
+str.format fills it."""
 
 from __future__ import annotations
 
