@@ -2,9 +2,10 @@
 the loop.
 
 Checks: after training on a fresh quadratic, params equal a float64 Adam, with "every step starts
-from the initial state", "one step too many or too few", "the gradient taken once and reused"
-"the learning rate applied again to the updates" and "the updates subtracted" as named mistakes ("values"); the returned state's step count
-equals steps ("state")."""
+from the initial state" (told apart by the returned step count: 0, the new state dropped; 1,
+tx.init at every step), "one step too many or too few", "the gradient taken once and reused",
+"the learning rate applied again to the updates" and "the updates subtracted" as named mistakes
+("values"); the returned state's step count equals steps ("state")."""
 
 import _repair_ch7 as R
 import numpy as np
