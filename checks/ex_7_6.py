@@ -37,7 +37,7 @@ import _ch7_freeze as F
 import numpy as np
 from _ch7 import PARAMS_LIKE, np_blobs, np_log_softmax, np_mlp, np_mlp_params
 from _ch7_freeze import DECAY, LR
-from _state_fields import assert_fields_advance
+from _state_fields import assert_fields_advance, type_changed
 
 from tutor.worker.checklib import (
     Checks,
@@ -253,28 +253,6 @@ def _fresh_state(L, seed):
     )
 
 
-def _type_changed(before, after) -> str:
-    """Why the step recompiled, when a leaf of the state it returns has another dtype or weak
-    type than the one it was given (the next call's signature differs); empty when none has."""
-    import jax
-
-    def types(state):
-        flat = jax.tree_util.tree_flatten_with_path(state)[0]
-        return {
-            jax.tree_util.keystr(p): (str(x.dtype), bool(getattr(x, "weak_type", False)))
-            for p, x in flat
-            if hasattr(x, "dtype")
-        }
-
-    was, now = types(before), types(after)
-    for path, (dtype, weak) in was.items():
-        if path in now and now[path] != (dtype, weak):
-            return msg(
-                "ex_7_6.field_type_changed", field="state" + path, was=dtype, now=now[path][0]
-            )
-    return ""
-
-
 def _host(params):
     return {
         layer: {k: np.array(v, copy=True) for k, v in leaves.items()}
@@ -307,7 +285,7 @@ def _(L):
         msg=(
             msg("ex_7_6.no_finetune_compile", compiled=sorted(set(log.names)))
             if n == 0
-            else msg("ex_7_6.compiled_n_times", n=n) + _type_changed(_fresh_state(L, 2024), st)
+            else msg("ex_7_6.compiled_n_times", n=n) + type_changed(_fresh_state(L, 2024), st)
         ),
     )
     step = as_scalar(st.step, msg("ex_7_6.step_after"))
