@@ -26,6 +26,7 @@ from _ch7_cg import np_cg, why_not_exact
 from tutor.worker.checklib import (
     Checks,
     CompileLog,
+    Mistake,
     as_array,
     as_callable,
     as_tuple,
@@ -255,6 +256,11 @@ def _(L):
             atol=1e-4,
             what=msg("ex_7_3.gradient_g"),
             msg=msg("ex_7_3.g_differs"),
+            mistakes=[  # g taken at the new point the step returns
+                Mistake(
+                    "at_x1", _np_grad_hess(design, x1.astype(np.float64))[0], msg("ex_7_3.g_at_x1")
+                )
+            ],
         )
         d = as_array(d, msg("ex_7_3.returned_d"), shape=(n,)).astype(np.float64)
         rel = float(np.linalg.norm(d - d_ref) / np.linalg.norm(d_ref))
@@ -278,6 +284,9 @@ def _(L):
             atol=1e-6,
             what="new_x",
             msg=msg("ex_7_3.x_not_x_plus_d"),
+            mistakes=[
+                Mistake("minus", np.asarray(xj) - d.astype(np.float32), msg("ex_7_3.x_minus_d"))
+            ],
         )
 
 
