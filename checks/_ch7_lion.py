@@ -8,7 +8,7 @@ momentum variants only when a direct probe of scale_by_lion shows them (`probe`)
 
 import numpy as np
 
-from tutor.worker.checklib import as_array, as_callable, fail, later, msg
+from tutor.worker.checklib import as_array, as_callable, compare, fail, later, msg
 
 
 def problem(seed):
@@ -224,7 +224,9 @@ def probe(L) -> set:
     except Exception:  # the probe is ours: a failure only means nothing is shown
         return every
     kept = {(-1.0, -1.0): "interp_swapped", (1.0, -1.0): "interp_unweighted"}.get(signs)
-    shown = {k for k, m in moms.items() if any(np.allclose(h, m, atol=1e-6) for h in held)}
+    shown = {
+        k for k, m in moms.items() if any(compare(h, m, rtol=0, atol=1e-6) is None for h in held)
+    }
     return every - {kept} - shown
 
 

@@ -71,14 +71,21 @@ MISTAKES = [  # the first one can only show when the check passes other values t
         lambda grads, b1, b2, eps: _ref(grads, b1, b2, eps, eps_inside=True),
         later("ex_7_5_fix1.eps_inside_sqrt"),
     ),
-    *[
-        Known(slip, lambda grads, b1, b2, eps, s=slip: _ref(grads, b1, b2, eps, slip=s), later(w))
-        for slip, w in (
-            ("abs_g", "ex_7_5_fix1.v_of_abs_g"),
-            ("no_root", "ex_7_5_fix1.no_root"),
-            ("fix_outside", "ex_7_5_fix1.fix_outside_root"),
-        )
-    ],
+    Known(
+        "abs_g",
+        lambda grads, b1, b2, eps: _ref(grads, b1, b2, eps, slip="abs_g"),
+        later("ex_7_5_fix1.v_of_abs_g"),
+    ),
+    Known(
+        "no_root",
+        lambda grads, b1, b2, eps: _ref(grads, b1, b2, eps, slip="no_root"),
+        later("ex_7_5_fix1.no_root"),
+    ),
+    Known(
+        "fix_outside",
+        lambda grads, b1, b2, eps: _ref(grads, b1, b2, eps, slip="fix_outside"),
+        later("ex_7_5_fix1.fix_outside_root"),
+    ),
     Known(
         "keep_corrected",
         lambda grads, b1, b2, eps: _ref(grads, b1, b2, eps, keep_corrected=True),
@@ -131,7 +138,7 @@ def _(L):
     if not all(np.isfinite(a).all() for a in arr.values()):
         # 1 − β⁰ = 0 makes every element inf/NaN; NaN only where g < 0 is a negative v under √
         nan_at_negative = all(
-            np.array_equal(~np.isfinite(a), np.asarray(grads[0][k]) < 0) for k, a in arr.items()
+            bool(np.all(np.isfinite(a) == (np.asarray(grads[0][k]) >= 0))) for k, a in arr.items()
         )
         if not any(np.isfinite(a).any() for a in arr.values()):
             why = msg("ex_7_5_fix1.first_step_divides_by_zero")
