@@ -56,9 +56,7 @@ def _mistakes(x, center):
         peak = Mistake("peak", x64 / np.abs(x64).max(), msg("ex_0_2.peak"))
         named = [swapped, summed, centred, no_root, by_abs, mean_sq, peak]
         if x64.mean() > 0:  # x * 2 for x ** 2: a negative mean gives NaN, nothing to name
-            named.append(
-                Mistake("doubled", x64 / np.sqrt(np.mean(2 * x64)), msg("ex_0_2.doubled"))
-            )
+            named.append(Mistake("doubled", x64 / np.sqrt(np.mean(2 * x64)), msg("ex_0_2.doubled")))
         return named
     x64 = np.asarray(x, np.float64)
     raw_rms = Mistake(
