@@ -7,6 +7,7 @@ def loss_and_pred(params, x, y):
 
 
 def sgd_step(params, x, y, lr):
-    (loss, pred), grads = jax.value_and_grad(loss_and_pred, has_aux=True)(params, x, y)
-    new_params = jax.tree.map(lambda p, g: p - lr * g, params, grads)
-    return new_params, pred, loss
+    both = jax.value_and_grad(loss_and_pred, has_aux=True)
+    (mse, yhat), dparams = both(params, x, y)
+    stepped = jax.tree.map(lambda leaf, d: leaf - lr * d, params, dparams)
+    return stepped, yhat, mse

@@ -7,6 +7,7 @@ def loss_and_pred(params, x, y):
 
 
 def sgd_step(params, x, y, lr):
-    (loss, pred), grads = jax.value_and_grad(loss_and_pred, has_aux=True)(params, x, y)
-    scaled = jax.tree.map(lambda g: lr * g, grads)
-    return jax.tree.map(lambda p, s: p - lr * s, params, scaled), loss, pred
+    both = jax.value_and_grad(loss_and_pred, has_aux=True)
+    (mse, yhat), dparams = both(params, x, y)
+    scaled = jax.tree.map(lambda d: lr * d, dparams)
+    return jax.tree.map(lambda leaf, s: leaf - lr * s, params, scaled), mse, yhat

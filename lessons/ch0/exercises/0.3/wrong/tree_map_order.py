@@ -7,5 +7,6 @@ def loss_and_pred(params, x, y):
 
 
 def sgd_step(params, x, y, lr):
-    (loss, pred), grads = jax.value_and_grad(loss_and_pred, has_aux=True)(params, x, y)
-    return jax.tree.map(lambda p, g: p - lr * g, grads, params), loss, pred
+    both = jax.value_and_grad(loss_and_pred, has_aux=True)
+    (mse, yhat), dparams = both(params, x, y)
+    return jax.tree.map(lambda leaf, d: leaf - lr * d, dparams, params), mse, yhat
