@@ -6,4 +6,5 @@ def sgd_with_decay(params, grads, lr, decay):
 
 
 def global_norm(tree):
-    return jnp.sqrt(sum(jnp.linalg.norm(v) for v in jax.tree.leaves(tree)))
+    each = [jnp.linalg.norm(v) for v in jax.tree.leaves(tree)]
+    return jnp.sum(jnp.stack(each)) ** 0.5
