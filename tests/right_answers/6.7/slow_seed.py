@@ -25,8 +25,8 @@ def rnn_forward(params, xs):
 
 
 def loss_fn(params, seqs, sums):
-    preds = jax.vmap(rnn_forward, in_axes=(None, 0))(params, seqs)
-    return jnp.mean((preds - sums) ** 2)
+    errors = jax.vmap(lambda one: rnn_forward(params, one))(seqs) - sums
+    return jnp.mean(jnp.square(errors))
 
 
 data_key, weight_key = jax.random.split(jax.random.key(7))
@@ -36,17 +36,18 @@ first_params = fresh_params(weight_key)
 opt = adam(0.01)
 
 
-@jax.jit
-def train(params):
-    def one(carry, _):
-        p, s = carry
-        value, g = jax.value_and_grad(loss_fn)(p, sequences, running_sums)
-        upd, s = opt.update(g, s, p)
-        return (apply_updates(p, upd), s), value
-
-    (p, _), values = lax.scan(one, (params, opt.init(params)), None, length=300)
-    return p, values
+value_grad = jax.value_and_grad(loss_fn)
 
 
-learned, rnn_losses = train(first_params)
+def one_update(state, _unused):
+    weights, opt_state = state
+    value, grads = value_grad(weights, sequences, running_sums)
+    moves, opt_state = opt.update(grads, opt_state, weights)
+    return (apply_updates(weights, moves), opt_state), value
+
+
+final_state, rnn_losses = jax.jit(
+    lambda w: lax.scan(one_update, (w, opt.init(w)), xs=None, length=300)
+)(first_params)
+learned = final_state[0]
 print("loss", float(rnn_losses[0]), "->", float(rnn_losses[-1]))
