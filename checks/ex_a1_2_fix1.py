@@ -2,8 +2,9 @@
 lax.fori_loop.
 
 Checks: values for several counts (0 included) against a float64 loop, naming a loop one step
-short, one started from v or one that halves v too (0.5·(cos x + v)) only when the value equals theirs ("values"); five distinct
-counts compile once ("one_compile"); the program is one while loop, not an unrolled one ("loop")."""
+short, one started from v or one that halves v too (0.5·(cos x + v)) only when the value equals
+theirs ("values"); five distinct counts compile once ("one_compile"); the program is one while
+loop, not an unrolled one ("loop")."""
 
 import math
 
