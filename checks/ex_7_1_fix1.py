@@ -3,7 +3,7 @@ module level.
 
 Checks: column standardisation matches float64 on fresh data of two shapes ("values"); four calls
 with one shape and different values compile exactly once, counting every compilation, and the
-later calls do not reuse the first call's column statistics ("compiles")."""
+later calls do not reuse the first call's column statistics nor return its result ("compiles")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -38,12 +38,19 @@ def _precedence(x):
     return x - x.mean(0, keepdims=True) / (x.std(0, keepdims=True) + 1e-6)
 
 
+def _whole_std(x):
+    """(x − column mean)/(std of the whole matrix + 1e-6): one std for every column."""
+    x = np.asarray(x, np.float64)
+    return (x - x.mean(0, keepdims=True)) / (x.std() + 1e-6)
+
+
 def _mistakes(x) -> list[Mistake]:
     return [
         Mistake("rows", _want(x, axis=1), msg("ex_7_1_fix1.rows_standardized")),
         Mistake("ddof1", _want(x, ddof=1), msg("ex_7_1_fix1.sample_std")),
         Mistake("eps_in_sqrt", _want(x, eps_in_sqrt=True), msg("ex_7_1_fix1.eps_in_sqrt")),
         Mistake("precedence", _precedence(x), msg("ex_7_1_fix1.only_mean_divided")),
+        Mistake("whole_std", _whole_std(x), msg("ex_7_1_fix1.whole_matrix_std")),
     ]
 
 
@@ -93,7 +100,7 @@ def _(L):
         what=" standardize ",
         repeat=msg("ex_7_1_fix1.jit_built_in_body"),
     )
-    for x, out in zip(xs, outs, strict=False):
+    for k, (x, out) in enumerate(zip(xs, outs, strict=False)):
         assert_close(
             R.as_array(out, "standardize(x)", shape=(13, 4)),
             _want(x),
@@ -101,4 +108,13 @@ def _(L):
             atol=1e-4,
             what="standardize(x)",
             msg=msg("ex_7_1_fix1.repeat_calls_differ"),
+            mistakes=[
+                Mistake(
+                    "first_result_again",
+                    _want(xs[0]),
+                    msg("ex_7_1_fix1.first_result_again", call=k + 1),
+                )
+            ]
+            if k
+            else [],
         )

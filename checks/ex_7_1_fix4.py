@@ -45,6 +45,11 @@ MISTAKES = [
         later("ex_7_1_fix4.warmup_five"),
     ),
     Known(
+        "floor_division",
+        lambda ks: np.array([0.1 * ((k + 1) // 4) if k < 4 else 0.1 for k in ks]),
+        later("ex_7_1_fix4.floor_division"),
+    ),
+    Known(
         "no_cap",
         lambda ks: np.array([0.1 * (k + 1) / 4 for k in ks]),
         later("ex_7_1_fix4.no_cap"),

@@ -3,11 +3,13 @@ safe value inside the domain.
 
 Checks: values with zeros against float64 ("values"; named: 0 at x = 0, the normalized
 sin(πx)/(πx) of jnp.sinc, and sin(1)/1 there when the safe value 1.0 is swapped in with no outer
-where); the gradient is finite, exactly 0 at x = 0 and analytic elsewhere ("grad"); checkify finds
+where); the gradient is finite (a finite number divided by the raw x at 0 named when the program
+computes one), exactly 0 at x = 0 and analytic elsewhere ("grad"); checkify finds
 no NaN made in the forward or backward pass ("clean")."""
 
 import _repair_ch7 as R
 import numpy as np
+from _ch7_raw_divisor import why_nan_grad
 
 from tutor.worker.checklib import (
     Checks,
@@ -128,7 +130,7 @@ def _(L):
     bad = ~np.isfinite(grad)
     assert_that(
         not bad.any(),
-        msg("ex_7_2_fix1.nan_grad_at_zero", count=int(bad.sum())),
+        why_nan_grad(L, x, int(bad.sum())) if bad.any() else "",
         x=np.asarray(x),
         grad=grad,
     )

@@ -2,7 +2,8 @@
 where inside the rule.
 
 Checks: values ("values"); grad and jvp at the origin are 0, at a tiny and an ordinary vector
-v/‖v‖, an ε in the rule named when a second length confirms it ("grad"); the program still
+v/‖v‖, an ε in the rule or a rule that never divides by ‖v‖ named when a second vector confirms
+it ("grad"); the program still
 contains custom_jvp ("rule"); checkify finds no NaN made while differentiating at the origin
 ("clean")."""
 
@@ -100,7 +101,7 @@ def _(L):
                 atol=1e-6,
                 what=f"jax.grad(length)({label})",
                 msg=msg("ex_7_2_fix5.grad_differs", label=label)
-                + (_shape_diagnosis(v, grad) or _eps_diagnosis(grad_fn, v, grad)),
+                + (_shape_diagnosis(grad_fn, v, grad) or _eps_diagnosis(grad_fn, v, grad)),
             )
         dv = jnp.arange(1.0, 5.0, dtype=jnp.float32)
         tangent = jvp_fn(v, dv)
@@ -148,18 +149,35 @@ def _eps_diagnosis(grad_fn, v, grad) -> str:
     return ""
 
 
-def _shape_diagnosis(v, grad) -> str:
-    """A unit vector where the zero vector's gradient should be 0 (a fallback direction), or
-    v/‖v‖² at a non-zero vector (divided by n twice): said when the gradient equals it."""
+def _shape_diagnosis(grad_fn, v, grad) -> str:
+    """A fallback direction at the zero vector where its gradient should be 0 (all ones, or some
+    unit vector), v/‖v‖² at a non-zero vector (divided by n twice), or v itself at a non-zero
+    vector and at a second one (v·dv, never divided by n): said when the gradient equals it."""
     v64 = np.asarray(v, np.float64)
     n2 = float(v64 @ v64)
     if n2 == 0.0:
+        if compare(grad, np.ones_like(v64), rtol=1e-4, atol=1e-6) is None:
+            return msg("ex_7_2_fix5.fallback_ones")
         if abs(float(np.linalg.norm(grad)) - 1.0) < 1e-4:
             return msg("ex_7_2_fix5.fallback_direction", got=np.round(grad, 4).tolist())
         return ""
     if compare(grad, v64 / n2, rtol=1e-4, atol=1e-6) is None:
         return msg("ex_7_2_fix5.divided_by_square")
+    if compare(grad, v64, rtol=1e-4, atol=0.0) is None and _grad_is_v(grad_fn):
+        return msg("ex_7_2_fix5.not_divided")
     return ""
+
+
+def _grad_is_v(grad_fn) -> bool:
+    """Whether the gradient at a second vector, of length √30, is that vector itself."""
+    import jax.numpy as jnp
+
+    probe = np.arange(1.0, 5.0)
+    try:
+        there = np.asarray(grad_fn(jnp.asarray(probe, jnp.float32)), np.float64)
+    except Exception:  # the probe is ours: any failure only means it is not shown
+        return False
+    return there.shape == probe.shape and compare(there, probe, rtol=1e-4, atol=0.0) is None
 
 
 @checks.add("rule", needs="grad")

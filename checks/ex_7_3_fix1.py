@@ -80,6 +80,12 @@ def _(L):
                 msg("ex_7_3_fix1.tanh_derivative_missing"),
             ),
             Mistake(
+                "tanh_not_squared",
+                (1.0 - np.tanh(np.asarray(A, np.float64) @ np.asarray(x, np.float64)))
+                * (np.asarray(A, np.float64) @ np.asarray(v, np.float64)),
+                msg("ex_7_3_fix1.tanh_not_squared"),
+            ),
+            Mistake(
                 "ones_tangent_for_a",
                 _with_ones_tangent(x, A, v),
                 msg("ex_7_3_fix1.a_moved_too"),

@@ -2,8 +2,9 @@
 lax.fori_loop.
 
 Checks: values for several counts (0 included) against a float64 loop, naming a loop one step
-short or one started from v only when the value equals theirs ("values"); five distinct
-counts compile once ("one_compile"); the program is one while loop, not an unrolled one ("loop")."""
+short, one started from v or one that halves v too (0.5·(cos x + v)) only when the value equals
+theirs ("values"); five distinct counts compile once ("one_compile"); the program is one while
+loop, not an unrolled one ("loop")."""
 
 import math
 
@@ -36,6 +37,14 @@ def _reference(v, times, start=0.0):
     x = start
     for _ in range(times):
         x = 0.5 * math.cos(x) + v
+    return x
+
+
+def _v_halved(v, times):
+    """The loop with v inside the bracket: x ← 0.5·(cos(x) + v)."""
+    x = 0.0
+    for _ in range(times):
+        x = 0.5 * (math.cos(x) + v)
     return x
 
 
@@ -73,6 +82,11 @@ def _(L):
                     "body_arguments_swapped",
                     0.5 * math.cos(times - 1) + float(v) if times else 0.0,
                     msg("ex_a1_2_fix1.body_arguments_swapped", times=times),
+                ),
+                Mistake(
+                    "v_halved",
+                    _v_halved(float(v), times),
+                    msg("ex_a1_2_fix1.v_halved", times=times),
                 ),
                 Mistake(
                     "from_v",
