@@ -104,6 +104,25 @@ def _labels_summed(params, X, Y):
     return {"w": r[:, None] * X, "b": r}
 
 
+def _plus_label(params, X, Y):
+    """What the loss softplus(z) + y·z (the label term with the wrong sign) gives per example:
+    (σ + y)·x for w and σ + y for b."""
+    w, b = np.asarray(params["w"], np.float64), float(params["b"])
+    X, Y = np.asarray(X, np.float64), np.asarray(Y, np.float64)
+    r = 1.0 / (1.0 + np.exp(-(X @ w + b))) + Y
+    return {"w": r[:, None] * X, "b": r}
+
+
+def _inputs_unmapped(params, X, Y):
+    """What mapping only the labels gives, with each example's loss averaged over the whole X:
+    for label y_i, the gradient of mean_j loss(x_j, y_i) = mean_j (σ_j − y_i)·x_j, and
+    mean_j σ_j − y_i for b."""
+    w, b = np.asarray(params["w"], np.float64), float(params["b"])
+    X, Y = np.asarray(X, np.float64), np.asarray(Y, np.float64)
+    s = 1.0 / (1.0 + np.exp(-(X @ w + b)))
+    return {"w": (s @ X)[None, :] / len(Y) - Y[:, None] * X.mean(0), "b": s.mean() - Y}
+
+
 def _one_gradient_for_batch(value, want) -> None:
     """Fails naming the mistake when the result is a single gradient, {'w': (d,), 'b': ()}, equal
     to the gradient of the batch's summed loss or of its mean loss (computed from the float64
@@ -188,6 +207,17 @@ def _(L):
                 "batch_mean",
                 mean,
                 msg("ex_7_4_fix1.batch_mean_grad"),
+            ),
+            Mistake(
+                "b_batch_mean",
+                {"w": want["w"], "b": mean["b"]},
+                msg("ex_7_4_fix1.b_batch_mean"),
+            ),
+            Mistake("plus_label", _plus_label(params, X, Y), msg("ex_7_4_fix1.plus_label")),
+            Mistake(
+                "inputs_unmapped",
+                _inputs_unmapped(params, X, Y),
+                msg("ex_7_4_fix1.inputs_unmapped"),
             ),
             Mistake(
                 "labels_summed",

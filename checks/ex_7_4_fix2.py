@@ -2,8 +2,9 @@
 statistics under vmap -> the batch statistics are passed in from outside.
 
 Checks: per-example gradients with inputs standardised by the batch's column statistics equal
-float64, per-sample statistics, the sample std (ddof=1), one mean and std of the whole matrix,
-centring alone and scaling alone (no mean subtracted) named as mistakes, on two batches of other
+float64, the batch-mean gradient copied per row, per-sample statistics, the sample std (ddof=1),
+one mean and std of the whole matrix, centring alone and scaling alone (no mean subtracted)
+named as mistakes, on two batches of other
 sizes, so that statistics kept from the first call cannot pass ("values"); the program
 has as many primitives for B = 12 as for B = 4 ("program")."""
 
@@ -110,14 +111,20 @@ def _verify(L, step, params, X, Y) -> None:
         "w": as_array(out["w"], msg("ex_7_4_fix2.grad_w"), shape=(B, d)),
         "b": as_array(out["b"], msg("ex_7_4_fix2.grad_b"), shape=(B,)),
     }
+    want = _grads(params, _standardised(X, 0), Y)
     assert_close(
         out,
-        _grads(params, _standardised(X, 0), Y),
+        want,
         rtol=1e-4,
         atol=1e-5,
         what=f"per_example_grads(params, X, Y) (B = {B})",
         msg=msg("ex_7_4_fix2.grads_differ"),
         mistakes=[
+            Mistake(
+                "batch_mean",
+                {k: np.broadcast_to(v.mean(0), v.shape) for k, v in want.items()},
+                msg("ex_7_4_fix2.batch_mean_grad"),
+            ),
             Mistake(
                 "own_stats",
                 _grads(params, _standardised(X, 1), Y),

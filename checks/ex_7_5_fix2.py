@@ -2,9 +2,9 @@
 learning rate).
 
 Checks: with zero task gradients, 20 steps shrink the params by (1 − lr·wd)²⁰, with L2 + Adam, decay
-after the learning rate, a negative decay, no decay and the decay applied twice (L2 through Adam
-and decoupled) as named mistakes ("decay"); five steps on
-fresh gradients equal a float64 AdamW ("steps")."""
+after the learning rate (with +wd or −wd), a negative decay, no decay and the decay applied twice
+(L2 through Adam and decoupled) as named mistakes ("decay"); five steps on fresh gradients equal
+a float64 AdamW ("steps")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -15,7 +15,8 @@ checks = Checks("ex_7_5_fix2")
 
 
 def _ref(theta, task_grads, lr, wd, kind):
-    """float64 params after len(task_grads) steps; kind: adamw | l2 | after_lr | negative | none |
+    """float64 params after len(task_grads) steps; kind: adamw | l2 | after_lr | after_lr_minus |
+    negative | none |
     lr_squared (the decay given lr·wd) | ascent (scale(lr): the whole update added) | both (an L2
     decay through Adam and the decoupled one after it)."""
     theta = np.asarray(theta, np.float64)
@@ -31,6 +32,8 @@ def _ref(theta, task_grads, lr, wd, kind):
             theta = theta - lr * (d - wd * theta)
         elif kind == "after_lr":
             theta = theta - lr * d + wd * theta
+        elif kind == "after_lr_minus":  # add_decayed_weights(-wd) after the learning rate
+            theta = theta - lr * d - wd * theta
         elif kind == "lr_squared":
             theta = theta - lr * (d + lr * wd * theta)
         elif kind == "ascent":
@@ -68,7 +71,7 @@ def _(L):
     out = _run(L, theta, zeros, lr, wd)
     kinds = {
         k: _ref(theta, zeros, lr, wd, k)
-        for k in ("l2", "after_lr", "negative", "none", "lr_squared", "both")
+        for k in ("l2", "after_lr", "after_lr_minus", "negative", "none", "lr_squared", "both")
     }
     grew = compare(out, kinds["negative"], rtol=1e-5, atol=1e-6) is None
     assert_close(
@@ -88,6 +91,11 @@ def _(L):
                 "after_lr",
                 kinds["after_lr"],
                 msg("ex_7_5_fix2.decay_after_lr"),
+            ),
+            Mistake(
+                "after_lr_minus",
+                kinds["after_lr_minus"],
+                msg("ex_7_5_fix2.minus_decay_after_lr", n=n),
             ),
             Mistake(
                 "negative",

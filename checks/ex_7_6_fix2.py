@@ -1,11 +1,12 @@
 """Repair 7.6-fix2: the history list stores donated state -> a real copy on the host.
 
 Checks: the whole history reads back (a deleted array is named) and equals the states before each
-step, "after each step" and "the first state stored every time" named; its leaves are NumPy
-arrays; the final state is right ("history"); the caller's state is deleted after record, i.e.
-really donated ("donate"), and when it is not, the cause is named only as far as a probe shows
-it (advance keeps a fresh state; record hands advance a copy; or the state itself, so a host view
-kept it alive)."""
+step, "after each step", "the first state stored every time" and "the last state before a step
+in every entry" (one buffer overwritten in place, when the entries share it) named; its leaves
+are NumPy arrays; the final state is right ("history"); the caller's state is deleted after
+record, i.e. really donated ("donate"), and when it is not, the cause is named only as far as a
+probe shows it (advance keeps a fresh state; record hands advance a copy; or the state itself, so
+a host view kept it alive)."""
 
 import _donation_probe as P
 import _repair_ch7 as R
@@ -105,6 +106,7 @@ def _(L):
                 msg("ex_7_6_fix2.stored_after_step"),
             ),
             Mistake("first_only", [want[0]] * n, msg("ex_7_6_fix2.first_state_repeated")),
+            Mistake("last_only", [want[n - 1]] * n, _why_last_repeated(history, n)),
         ],
     )
     kinds = sorted({type(entry[key]).__name__ for entry in history for key in ("m", "v")})
@@ -126,6 +128,27 @@ def _(L):
         what=msg("ex_7_6_fix2.final_state"),
         msg=msg("ex_7_6_fix2.final_state_differs", n=n),
     )
+
+
+def _shares_storage(history) -> bool:
+    """Whether every entry of the history is the first entry itself, or holds its arrays."""
+    first = history[0]
+    try:
+        return all(
+            entry is first
+            or all(np.shares_memory(np.asarray(entry[k]), np.asarray(first[k])) for k in ("m", "v"))
+            for entry in history[1:]
+        )
+    except Exception:  # entries that cannot be read as arrays: not shown
+        return False
+
+
+def _why_last_repeated(history, n) -> str:
+    """Every entry is the state before the last step: said as one buffer overwritten in place
+    only when the entries are shown to share their storage."""
+    if _shares_storage(history):
+        return msg("ex_7_6_fix2.buffer_overwritten", n=n)
+    return msg("ex_7_6_fix2.last_state_repeated", n=n)
 
 
 @checks.add("donate")

@@ -3,7 +3,8 @@
 Checks: on nested shape trees (dicts, lists, the scalar shape ()), the result has the spec's
 structure with a float32 zero array of each shape ("values"; named: np.zeros's float64 NumPy
 arrays, a vector as long as the shape tuple, lists returned unchanged by a recursion into dicts
-only, the leaves' arrays returned as a flat list)."""
+only, the leaves' arrays returned as a flat list, a list taken as a leaf (one array, or the error
+jnp.zeros raises when handed the list as a shape))."""
 
 import numpy as np
 
@@ -43,6 +44,11 @@ def _structure_cause(spec, got_def, tree: int, out=None) -> str:
         if got == [tuple(x) for x in shapes]:
             return msg("ex_7_7_fix1.structure_without_is_leaf", tree=tree)
         return msg("ex_7_7_fix1.tree_map_went_into_tuple", tree=tree)
+    has_lists = any(isinstance(n, list) for n in _nodes(spec))
+    if has_lists and str(got_def) == str(
+        jax.tree.structure(spec, is_leaf=lambda n: isinstance(n, (tuple, list)))
+    ):
+        return msg("ex_7_7_fix1.lists_as_leaves", tree=tree)
     if any(isinstance(n, list) for n in _nodes(spec)) and str(got_def) == str(
         jax.tree.structure(_lists_kept(spec, as_tuples=True))
     ):
@@ -99,6 +105,23 @@ def _lists_taken_as_leaves(spec, exc: Exception) -> bool:
     return False
 
 
+def _list_given_as_shape(spec, exc: Exception) -> bool:
+    """Whether `exc` is what jnp.zeros raises when handed one of the spec's lists (as it is, or
+    made a tuple) for a shape: the list was not gone into. Computed, never assumed."""
+    import jax.numpy as jnp
+
+    for node in _nodes(spec):
+        if not isinstance(node, list):
+            continue
+        for shape in (node, tuple(node)):
+            try:
+                jnp.zeros(shape, jnp.float32)
+            except Exception as mistaken:  # noqa: BLE001 (compared with the learner's)
+                if type(mistaken) is type(exc) and str(mistaken) == str(exc):
+                    return True
+    return False
+
+
 def _leaf_cause(leaf, where, shape, kind) -> str:
     """Why a leaf is not a float32 zeros array: a float64 NumPy array of the right shape is what
     np.zeros makes; a vector as long as the shape tuple is what an array made from the tuple
@@ -120,6 +143,11 @@ def _(L):
         except Exception as exc:
             if _lists_taken_as_leaves(spec, exc):
                 fail(msg("ex_7_7_fix1.list_taken_as_leaf", tree=k + 1, error=type(exc).__name__))
+            if _list_given_as_shape(spec, exc):
+                fail(
+                    msg("ex_7_7_fix1.list_given_as_shape", tree=k + 1, error=type(exc).__name__),
+                    error=str(exc)[:200],
+                )
             raise
         want_def = jax.tree.structure(spec, is_leaf=_is_shape)
         try:

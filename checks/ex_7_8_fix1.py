@@ -6,9 +6,11 @@ Checks: run_epochs on fresh data (n not a multiple of batch) equals float64 mini
 the batch loss summed instead of averaged, which is SGD at batch × lr, mini-batches of every
 steps-th row, row indices reshaped to (batch, steps) without the transpose, and the first learning
 rate on every epoch, told apart by a second call as a value frozen at tracing or lrs[0] used
-throughout; a ConcretizationTypeError that jitting epoch with batch static removes is named too);
-five epochs with five learning rates compile once, and a second run with five other learning
-rates compiles nothing more ("compiles")."""
+throughout, and the step count rounded up with the extra batch wrapped around to the first rows;
+a ConcretizationTypeError that jitting epoch with batch static removes is named too);
+five epochs with five learning rates compile once, a second run with five other learning
+rates compiles nothing more, and the result is SGD with batch 8, not with the batch size of the
+earlier call ("compiles")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -27,6 +29,7 @@ from tutor.worker.checklib import (
 )
 
 checks = Checks("ex_7_8_fix1")
+_VALUES_BATCH = 16  # the batch size of "values", which runs first: "compiles" then uses 8
 
 
 def _data(seed, n=50, d=3):
@@ -38,19 +41,22 @@ def _ref(w, X, y, lrs, batch, skip_head=False, rows="consecutive"):
     """float64 minibatch SGD; `skip_head`: the leftover rows dropped from the start, not the end;
     `rows`: which rows step s uses: "consecutive" (s·batch … (s+1)·batch − 1), "strided" (s,
     s + steps, s + 2·steps …: reshape(batch, steps).T), "swapped" (batch steps of `steps`
-    consecutive rows: reshape(batch, steps)), "all" (the whole X, y every step) or "ceil" (the
+    consecutive rows: reshape(batch, steps)), "all" (the whole X, y every step), "ceil" (the
     step count rounded up: one more step whose out-of-range rows read the last row, as JAX's
-    indexing clamps them)."""
+    indexing clamps them) or "wrap" (the step count rounded up, the extra batch filled by rows
+    from the start: index % n)."""
     w, X, y = (np.asarray(a, np.float64) for a in (w, X, y))
     if skip_head:
         X, y = X[len(y) % batch :], y[len(y) % batch :]
-    steps = -(-len(y) // batch) if rows == "ceil" else len(y) // batch
+    steps = -(-len(y) // batch) if rows in ("ceil", "wrap") else len(y) // batch
     for lr in lrs:
         for s in range(batch if rows == "swapped" else steps):
             if rows == "all":
                 idx = np.arange(len(y))
             elif rows == "strided":
                 idx = s + steps * np.arange(batch)
+            elif rows == "wrap":
+                idx = np.arange(s * batch, (s + 1) * batch) % len(y)
             elif rows == "swapped":
                 idx = np.arange(s * steps, (s + 1) * steps)
             else:
@@ -101,7 +107,7 @@ def _(L):
     import jax
 
     w, X, y = _data(881)
-    lrs, batch = [0.2, 0.1, 0.05], 16
+    lrs, batch = [0.2, 0.1, 0.05], _VALUES_BATCH
     try:
         raw = L.run_epochs(w, X, y, lrs, batch)
     except jax.errors.ConcretizationTypeError as e:
@@ -161,6 +167,11 @@ def _(L):
                 msg("ex_7_8_fix1.steps_rounded_up", n=len(y), batch=batch, left=len(y) % batch),
             ),
             Mistake(
+                "wrap_steps",
+                _ref(w, X, y, lrs, batch, rows="wrap"),
+                msg("ex_7_8_fix1.steps_wrapped", n=len(y), batch=batch, left=len(y) % batch),
+            ),
+            Mistake(
                 "all_rows",
                 _ref(w, X, y, lrs, batch, rows="all"),
                 msg("ex_7_8_fix1.whole_data_each_step"),
@@ -192,6 +203,13 @@ def _(L):
         atol=1e-5,
         what=msg("ex_7_8_fix1.result_5_lrs"),
         msg=msg("ex_7_8_fix1.sgd_differs"),
+        mistakes=[
+            Mistake(
+                "earlier_batch",
+                _ref(w, X, y, lrs, _VALUES_BATCH),
+                msg("ex_7_8_fix1.earlier_batch_kept", batch=8, earlier=_VALUES_BATCH),
+            )
+        ],
     )
     with CompileLog(clear=False) as full_again:
         L.run_epochs(w, X, y, [0.25, 0.15, 0.08, 0.04, 0.02], 8)
