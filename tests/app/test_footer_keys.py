@@ -66,10 +66,12 @@ async def _visit(pilot, app, kind, item_id):
     await pilot.pause()
 
 
-def _state(app):
+def _state(app, place_state):
     """The screen, what it shows, and the notices on display: a notice that times out between
-    two looks is no change a key made, so only a notice the first look lacked counts."""
-    return (id(app.screen), screen_text(app), {n.identity for n in notices(app)})
+    two looks is no change a key made, so only a notice the first look lacked counts. The screen
+    and its text are those of `place_state`, taken at the same moment (nothing ran in between)."""
+    screen, shown, _focus = place_state
+    return (screen, shown, {n.identity for n in notices(app)})
 
 
 def _changed(before, app) -> bool:
@@ -105,15 +107,17 @@ async def test_every_key_the_footer_shows_works(make_app, fake_runner, home, kin
         keys = [k for k in shown_keys(app) if k not in LEFT_TO_TMUX]
         assert keys
         dead, place, fresh = [], app.screen, _place_state(app)
+        now = fresh
         for key in keys:
             # a key that left the place as the visit found it (a dialog or a screen opened over it
             # and closed) needs no new visit before the next one: compared, not assumed
-            if _place_state(app) != fresh:
+            if now != fresh:
                 await _visit(pilot, app, kind, item_id)
                 place, fresh = app.screen, _place_state(app)
+                now = fresh
             if key not in shown_keys(app):  # shown only in a state this fresh visit lacks
                 continue
-            before = _state(app)
+            before = _state(app, now)
             await pilot.press(key)
             try:
                 await wait_until(pilot, lambda b=before: _changed(b, app), timeout=3)
@@ -124,4 +128,5 @@ async def test_every_key_the_footer_shows_works(make_app, fake_runner, home, kin
             while place in app.screen_stack and app.screen is not place:
                 app.pop_screen()
                 await pilot.pause()
+            now = _place_state(app)  # the place as the next key finds it
         assert not dead, f"{kind} at {size}: keys shown that change nothing: {dead}"
