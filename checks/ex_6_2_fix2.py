@@ -61,7 +61,10 @@ def _added_global(ints, step_1, step_2):
         one, two = mid.get(name), after.get(name)
         if one is None or two is None or one == start or two == one:
             continue
-        if np.all(step_1 == one) and np.all(step_2 == two):
+        if (
+            compare(step_1, np.full(step_1.shape, one), rtol=0, atol=0) is None
+            and compare(step_2, np.full(step_2.shape, two), rtol=0, atol=0) is None
+        ):
             fail(
                 msg("ex_6_2_fix2.per_sample.added_global", name=name, one=one, two=two),
                 changed=[f"{name}: {start} → {one} → {two}"],
@@ -92,7 +95,7 @@ def _(L):
             msg("ex_6_2_fix2.per_sample.assert_equal", got=got[0]),
             what=msg("ex_6_2_fix2.per_sample.what_2"),
         )
-    if not np.array_equal(got, want):
+    if compare(got, want, rtol=0, atol=0) is not None:
         _added_global(ints, first - START, got - first)
     assert_close(
         got,
