@@ -6,7 +6,8 @@ def halve_and_shift(x, _):
     return nxt, nxt
 
 
-@partial(jax.jit, static_argnames="n_steps")
-def orbit(x0, n_steps):
-    _, path = lax.scan(halve_and_shift, x0, None, length=n_steps)
-    return path
+def _walk(start, length):
+    return lax.scan(halve_and_shift, start, None, length=length)[1]
+
+
+orbit = jax.jit(_walk, static_argnums=1)
