@@ -91,6 +91,11 @@ def _verify(fn, seed, what, L=None):
         mistakes=[
             Mistake("set", (counts > 0).astype(np.float64), msg("ex_0_1_fix1.set_not_add")),
             Mistake("zeros", np.zeros(N), msg("ex_0_1_fix1.no_effect")),
+            Mistake(
+                "frequencies",
+                counts / len(labels),
+                msg("ex_0_1_fix1.frequencies", m=len(labels)),
+            ),
         ],
     )
 

@@ -68,6 +68,12 @@ def _elementwise(w, x, y):
     return float(np.sum((x64 * w64 - np.float64(y)) ** 2))
 
 
+def _y_per_feature(w, x, y):
+    """sum(x * w − y)²: y is broadcast over the d products and subtracted d times, (x·w − d·y)²."""
+    x64, w64 = np.asarray(x, np.float64), np.asarray(w, np.float64)
+    return float(np.sum(x64 * w64 - np.float64(y)) ** 2)
+
+
 def _axis_symptoms(d):
     """vmap's size error: w (the only float32[d] argument in a batch with n ≠ d) among the mapped
     axes means w was split; otherwise an in_axes entry of xs or ys is not the example axis."""
@@ -105,6 +111,11 @@ def _(L):
             Mistake("abs", float(np.sqrt(_ref_losses(w, xs, ys)[0])), msg("ex_0_4.abs_error")),
             Mistake("elementwise", _elementwise(w, xs[0], ys[0]), msg("ex_0_4.elementwise")),
             Mistake("no_square", float(xs[0] @ w - ys[0]), msg("ex_0_4.no_square")),
+            Mistake(
+                "y_per_feature",
+                _y_per_feature(w, xs[0], ys[0]),
+                msg("ex_0_4.y_per_feature", d=len(w)),
+            ),
         ],
     )
 

@@ -4,7 +4,9 @@ Checks: predictions on a batch with n ≠ d and one with n = d, without jit ("ba
 ("jit"), against xs @ w; a missing in_axes=None is named only when vmap reported inconsistent sizes
 or the result equals what splitting w produces, in_axes in the wrong order only when the result
 equals what in_axes=(0, None) produces, xs split along axis 1 only when a square batch gives
-xs.T @ w, a sum over the batch axis only when the result equals (xs * w).sum(axis=0); any other
+xs.T @ w, a sum over the batch axis only when the result equals (xs * w).sum(axis=0); a right
+column of shape (n, 1) is blamed on (1, d) rows only when a spy in predict's place saw them, on
+a reshape of the scalar only when predict returns shape (1,) or got a (d,) row; any other
 shape is reported as a shape."""
 
 import _repair_ch6 as R
@@ -52,7 +54,51 @@ def _maps_columns(fn) -> bool:
     return _by_columns(out, w.astype(np.float64), xs.astype(np.float64))
 
 
-def _verify(fn, label):
+def _fed_shape(batch_predict, w, xs):
+    """The shape of the example batch_predict hands to the module-level predict (seen by a spy put
+    in predict's place for one call), or None when it does not call predict by that name."""
+    import jax.numpy as jnp
+
+    names = getattr(batch_predict, "__globals__", None)
+    if not isinstance(names, dict) or not callable(names.get("predict")):
+        return None
+    real, seen = names["predict"], []
+
+    def spy(*args, **kwargs):
+        if len(args) == 2:
+            seen.append(tuple(np.shape(args[1])))
+        return real(*args, **kwargs)
+
+    names["predict"] = spy
+    try:
+        batch_predict(jnp.asarray(w), jnp.asarray(xs))
+    except Exception:
+        return None
+    finally:
+        names["predict"] = real
+    return seen[0] if seen else None
+
+
+def _extra_axis(batch_predict, predict, w, xs, n) -> str:
+    """Where a result of shape (n, 1) got its extra axis, as far as the check has seen it: each
+    example went into predict as a (1, d) row; or predict got a (d,) example and its scalar was
+    given an axis of length 1 (in predict or around it, inside the mapped function)."""
+    import jax.numpy as jnp
+
+    d = xs.shape[1]
+    fed = _fed_shape(batch_predict, w, xs)
+    try:
+        one = np.shape(predict(jnp.asarray(w), jnp.asarray(xs[0])))
+    except Exception:
+        one = None
+    if fed == (1, d) and one == ():
+        return msg("ex_0_4_fix1.extra_axis_rows", n=n, d=d)
+    if one == (1,) or (fed == (d,) and one == ()):
+        return msg("ex_0_4_fix1.extra_axis", n=n)
+    return msg("ex_0_4_fix1.extra_axis_plain", n=n)
+
+
+def _verify(fn, label, raw, predict):
     import jax.numpy as jnp
 
     for seed, n, d in BATCHES:
@@ -92,7 +138,7 @@ def _verify(fn, label):
             shape == (n, 1)
             and compare(np.asarray(out, np.float64)[:, 0], x64 @ w64, rtol=1e-5, atol=1e-5) is None
         ):
-            fail(msg("ex_0_4_fix1.extra_axis", n=n), shape=list(shape))
+            fail(_extra_axis(raw, predict, w, xs, n), shape=list(shape))
         if (
             shape == (d,)
             and compare(np.asarray(out, np.float64), (x64 * w64).sum(axis=0), rtol=1e-5, atol=1e-5)
@@ -120,11 +166,16 @@ def _verify(fn, label):
 
 @checks.add("batch")
 def _(L):
-    _verify(L.batch_predict, "batch_predict")
+    _verify(L.batch_predict, "batch_predict", L.batch_predict, getattr(L, "predict", None))
 
 
 @checks.add("jit", needs="batch")
 def _(L):
     import jax
 
-    _verify(jax.jit(L.batch_predict), "jax.jit(batch_predict)")
+    _verify(
+        jax.jit(L.batch_predict),
+        "jax.jit(batch_predict)",
+        L.batch_predict,
+        getattr(L, "predict", None),
+    )

@@ -60,8 +60,19 @@ def _(L):
                 msg("ex_6_1_fix2.values.mistake_stale"),
             ),
             Mistake("added", np.stack([x64 + g for g in gains]), msg("ex_6_1_fix2.added")),
+            *_global_gain(L, x64, len(gains)),
         ],
     )
+
+
+def _global_gain(L, x64, rows):
+    """Every row x · gain with the module-level gain as it stands after the call: amplify
+    multiplies by the global, not by its argument g."""
+    gain = L.get("gain")
+    if isinstance(gain, bool) or not isinstance(gain, (int, float)):
+        return []
+    words = msg("ex_6_1_fix2.values.global_gain", gain=float(gain))
+    return [Mistake("global_gain", np.stack([x64 * float(gain)] * rows), words)]
 
 
 class _ClearCounter:

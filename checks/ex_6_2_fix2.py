@@ -48,16 +48,42 @@ def _swapped(counts, outs, vs):
             fail(msg("ex_6_2_fix2.per_sample.swapped"))
 
 
+def _int_globals(ns):
+    """The module-level plain integers of the learner's file, by name."""
+    return {k: v for k, v in ns.items() if type(v) is int and not k.startswith("__")}
+
+
+def _added_global(ints, step_1, step_2):
+    """Each round added the value a module-level integer had after that round (tick raises it and
+    adds it to the count) instead of 1: named only when both rounds' increments are exactly that."""
+    before, mid, after = ints
+    for name, start in before.items():
+        one, two = mid.get(name), after.get(name)
+        if one is None or two is None or one == start or two == one:
+            continue
+        if (
+            compare(step_1, np.full(step_1.shape, one), rtol=0, atol=0) is None
+            and compare(step_2, np.full(step_2.shape, two), rtol=0, atol=0) is None
+        ):
+            fail(
+                msg("ex_6_2_fix2.per_sample.added_global", name=name, one=one, two=two),
+                changed=[f"{name}: {start} → {one} → {two}"],
+            )
+
+
 @checks.add("per_sample")
 def _(L):
     import jax
 
     counts, vs = _inputs(621)
     batched = jax.vmap(L.tick)
+    ints = [_int_globals(L.ns)]
     counts, outs = _round(batched, counts, vs, 1)
+    ints.append(_int_globals(L.ns))
     _swapped(counts, outs, vs)
     first = np.asarray(counts)
     counts, _ = _round(batched, counts, vs, 2)
+    ints.append(_int_globals(L.ns))
     got = as_array(counts, msg("ex_6_2_fix2.per_sample.as_array"), shape=START.shape)
     want = START + 2
     if np.all(first == 1) and np.all(got == 1):  # the count passed in never mattered
@@ -69,6 +95,8 @@ def _(L):
             msg("ex_6_2_fix2.per_sample.assert_equal", got=got[0]),
             what=msg("ex_6_2_fix2.per_sample.what_2"),
         )
+    if compare(got, want, rtol=0, atol=0) is not None:
+        _added_global(ints, first - START, got - first)
     assert_close(
         got,
         want,

@@ -162,6 +162,8 @@ def _(L):
                 jax.tree.map(lambda x: 0.0 if x is None else x, tree, is_leaf=lambda x: x is None)
             ):
                 why = msg("ex_6_4_fix1.none_filled")
+            elif got == jax.tree.structure(_without_none(tree)):
+                why = msg("ex_6_4_fix1.none_dropped")
             else:
                 why = msg("ex_6_4_fix1.values.assert_equal")
             assert_equal(

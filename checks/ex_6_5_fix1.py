@@ -81,6 +81,11 @@ def _(L):
                 msg("ex_6_5_fix1.values.mistake_truncated"),
             ),
             Mistake(
+                "first_twice",
+                want + np.float64(data[0]),
+                msg("ex_6_5_fix1.values.mistake_first_twice", first=float(data[0])),
+            ),
+            Mistake(
                 "data_truncated",
                 np.cumsum(np.trunc(data).astype(np.float64)),
                 msg("ex_6_5_fix1.values.mistake_data_truncated"),

@@ -17,6 +17,7 @@ from tutor.worker.checklib import (
     fail,
     msg,
     primitive_counts,
+    rebuilt_jit,
     rng,
     scan_lengths,
 )
@@ -47,6 +48,15 @@ def _want(x0, n):
     return np.array(out)
 
 
+def _shift_inside(x0, n):
+    """The trajectory of x ← 0.5·(x + 1): the + 1 taken inside the halving."""
+    x, out = float(x0), []
+    for _ in range(n):
+        x = 0.5 * (x + 1.0)
+        out.append(x)
+    return np.array(out)
+
+
 def _lag_cause(L, x0, n) -> str:
     """Which slip makes a trajectory that lags one step, read from the scan's length: a scan of
     n steps whose body outputs x before the update, or a right body scanned n − 1 steps with x0
@@ -71,6 +81,11 @@ def _mistakes(L, x0, n) -> list[Known]:
             "includes_start",
             lambda x0, n: np.concatenate([[float(x0)], _want(x0, n)[:-1]]),
             _lag_cause(L, x0, n),
+        ),
+        Known(
+            "shift_inside",
+            _shift_inside,
+            msg("ex_6_5_fix2.module.mistake_shift_inside"),
         ),
         Known(
             "one_more_step",
@@ -110,16 +125,20 @@ def _(L):
         for n in calls:
             _orbit(L, _start(g), n)
     got = log.count(name)
+    rebuilt = "" if got == 2 else rebuilt_jit(lambda: _orbit(L, _start(g), calls[0]))
     if got == 0:
         fail(
-            msg("ex_6_5_fix2.compiles.fail", len_calls=len(calls)),
+            rebuilt + msg("ex_6_5_fix2.compiles.jit_once")
+            if rebuilt
+            else msg("ex_6_5_fix2.compiles.fail", len_calls=len(calls)),
             compiles=list(log.names),
         )
     assert_compile_count(
         log,
         name,
         expected=2,
-        msg=msg("ex_6_5_fix2.compiles.msg", list_calls=list(calls), got=got),
+        msg=msg("ex_6_5_fix2.compiles.msg", list_calls=list(calls), got=got)
+        + (" " + rebuilt + msg("ex_6_5_fix2.compiles.jit_once") if rebuilt else ""),
     )
 
 

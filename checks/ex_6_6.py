@@ -191,7 +191,8 @@ def _(L):
 
 def _ema_slips(pw, pb, d):
     """ē without the factor 1 − d on θ, ē bias-corrected as in Adam (t = 3 or 4: the step before
-    or after the increment; the check's state is at step 3), and ē moved by lr instead of 1 − d."""
+    or after the increment; the check's state is at step 3), ē moved by lr instead of 1 − d, and
+    the old parameters blended in place of the old ē (d·θ_old + (1 − d)·θ_new)."""
     e, new = np.array([EW, EB]), np.array([pw, pb])
     plus = msg("ex_6_6.ema.no_one_minus_decay")
     slips = [Mistake("plus", d * e + new, plus), Mistake("plus_old", d * e + [W0, B0], plus)]
@@ -199,6 +200,8 @@ def _ema_slips(pw, pb, d):
         fixed = (d * e + (1 - d) * new) / (1 - d**t)
         slips.append(Mistake("bias_corrected", fixed, msg("ex_6_6.ema.bias_corrected")))
     slips.append(Mistake("by_lr", e + LR * (new - e), msg("ex_6_6.ema.moved_by_lr")))
+    old = np.array([W0, B0])
+    slips.append(Mistake("from_params", d * old + (1 - d) * new, msg("ex_6_6.ema.from_params")))
     return slips
 
 

@@ -38,15 +38,19 @@ def _variant(kind):
     """The path of a momentum step written by hand another way: an EMA velocity ("ema",
     v ← μ·v + (1 − μ)·η·g), μ on the whole sum ("mu_all", v ← μ·(v + η·g)), the parameters moved
     by the old velocity ("stale"), by η·g alone ("sgd"), by +v ("ascent")
-    or by η·v, the learning rate applied a second time ("lr_twice")."""
+    or by η·v, the learning rate applied a second time ("lr_twice"), and the form with the learning
+    rate outside the velocity ("lr_outside", v ← μ·v + g, θ ← θ − η·v, as Optax writes it)."""
     x = v = 0.0
     path = []
     for lr, mu in zip(RATES, MOMENTA, strict=False):
         g, old = 2.0 * (x - 3.0), v
-        v = {"ema": mu * v + (1 - mu) * lr * g, "mu_all": mu * (v + lr * g)}.get(
-            kind, mu * v + lr * g
-        )
-        x = x - {"stale": old, "sgd": lr * g, "ascent": -v, "lr_twice": lr * v}.get(kind, v)
+        v = {
+            "ema": mu * v + (1 - mu) * lr * g,
+            "mu_all": mu * (v + lr * g),
+            "lr_outside": mu * v + g,
+        }.get(kind, mu * v + lr * g)
+        step = {"stale": old, "sgd": lr * g, "ascent": -v, "lr_twice": lr * v, "lr_outside": lr * v}
+        x = x - step.get(kind, v)
         path.append(x)
     return np.array(path)
 
@@ -110,6 +114,9 @@ def _(L):
             Mistake("sgd", _variant("sgd"), msg("ex_6_6_fix1.values.mistake_sgd")),
             Mistake("ascent", _variant("ascent"), msg("ex_6_6_fix1.values.mistake_ascent")),
             Mistake("lr_twice", _variant("lr_twice"), msg("ex_6_6_fix1.values.mistake_lr_twice")),
+            Mistake(
+                "lr_outside", _variant("lr_outside"), msg("ex_6_6_fix1.values.mistake_lr_outside")
+            ),
         ],
     )
 

@@ -10,6 +10,7 @@ from tutor.worker.checklib import (
     JitCalls,
     LegacyKeyUses,
     argument_use,
+    rebuilt_jit,
     scan_lengths,
 )
 
@@ -95,3 +96,24 @@ def test_host_random_draws_count_the_learners_own_calls_only():
         "random.gauss": 2,
     }
     assert (np.random.randn, np.random.default_rng, np.random.RandomState, random.gauss) == real
+
+
+def test_rebuilt_jit_is_said_only_when_every_repeat_compiles_a_new_function():
+    def body(x):
+        return jnp.sin(x) * 2.0
+
+    once = jax.jit(body)
+
+    def fresh_each_call(x):
+        return jax.jit(lambda v: body(v))(x)
+
+    def clears_then_calls(x):
+        jax.clear_caches()
+        return once(x)
+
+    x = jnp.arange(3.0)
+    said = rebuilt_jit(lambda: fresh_each_call(x))
+    assert "<lambda>" in said
+    assert rebuilt_jit(lambda: body(x)) == ""  # op by op: the repeats reuse compiled operations
+    assert rebuilt_jit(lambda: once(x)) == ""  # one jitted object: its cache is reused
+    assert rebuilt_jit(lambda: clears_then_calls(x)) == ""  # recompiles, but caches were cleared

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tutor.protocol import details as D
+from tutor.words.catalog import t
 from tutor.worker.check_values import CheckFailed
 
 COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"
@@ -137,6 +138,40 @@ def assert_compile_count(
                 names=list(log.names),
             ),
         )
+
+
+def rebuilt_jit(call: Callable[[], Any], repeats: int = 2) -> str:
+    """Why a function that should compile once compiles on every call, said only when measured:
+    after one warm-up call, the same call is made `repeats` more times with JAX's caches kept and
+    no cache cleared by the learner; when every repeat compiled again, the function builds a new
+    jitted function each time (jax.jit inside its body, around a lambda or a functools.partial),
+    and jit's cache, which belongs to that new object, is never reused. Returns that sentence, or
+    "" when the repeats compiled nothing (a plain function run op by op reuses its compiled
+    operations) or the call raised. Call it only after a count already failed."""
+    import jax
+
+    real, cleared = jax.clear_caches, []
+
+    def counted():
+        cleared.append(1)
+        return real()
+
+    per_call: list[list[str]] = []
+    jax.clear_caches = counted
+    try:
+        call()
+        for _ in range(repeats):
+            with CompileLog(clear=False) as log:
+                call()
+            per_call.append(log.names)
+    except Exception:
+        return ""
+    finally:
+        jax.clear_caches = real
+    if cleared or not all(per_call):
+        return ""
+    names = sorted({n for names in per_call for n in names})
+    return t("checklib.rebuilt_jit", repeats=repeats, names=", ".join(names))
 
 
 # ---------------------------------------------------------------- staged programs
