@@ -11,13 +11,16 @@ def cell_ref(P, h, c, x, order="ifog", ungated="", slip=""):
     """One LSTM step in float64. `order` names the row blocks of the stacked gates; the gates
     named in `ungated` ("i", "f", "o") are left out (taken as 1), a known slip each. `slip` is
     one more known slip: "no_bias" (b left out), "no_tanh_c" (h' = σ(o)·c'), "sigmoid_g" (the
-    candidate squashed by σ instead of tanh)."""
+    candidate squashed by σ instead of tanh), "tanh_old_c" (h' = σ(o)·tanh(c), the old cell state),
+    "forget_added" (c' = σ(f) + c + σ(i)·tanh(g))."""
     z = P["W"] @ x + P["U"] @ h + (0.0 if slip == "no_bias" else P["b"])
     blocks = dict(zip(order, np.split(z, 4), strict=False))
     gate = {k: (1.0 if k in ungated else _sigmoid(blocks[k])) for k in "ifo"}
     candidate = _sigmoid(blocks["g"]) if slip == "sigmoid_g" else np.tanh(blocks["g"])
-    c_new = gate["f"] * c + gate["i"] * candidate
-    h_new = gate["o"] * (c_new if slip == "no_tanh_c" else np.tanh(c_new))
+    kept = gate["f"] + c if slip == "forget_added" else gate["f"] * c
+    c_new = kept + gate["i"] * candidate
+    squashed = np.tanh(c if slip == "tanh_old_c" else c_new)
+    h_new = gate["o"] * (c_new if slip == "no_tanh_c" else squashed)
     return h_new, c_new
 
 

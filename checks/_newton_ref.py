@@ -19,6 +19,7 @@ def emulate(
     cap=CAP,
     test="current",
     start=1.0,
+    half_quotient=False,
 ):
     """The (x, k) a version of the iteration returns, computed in NumPy float32.
 
@@ -29,7 +30,8 @@ def emulate(
     cap: the most steps taken (a loop without the statement's cap of 30 runs on);
     test: "current" (the statement's rule: decide on the x before the update) or "candidate"
     (keep the update, and count it, only while the updated x is still unconverged);
-    start: x₀ as a multiple of a (the statement's x₀ = a is 1; a/2 is a common other start)."""
+    start: x₀ as a multiple of a (the statement's x₀ = a is 1; a/2 is a common other start);
+    half_quotient: the step written x + a/x/2 (the parentheses of (x + a/x)/2 left out)."""
     a = np.asarray(a, np.float32)
     limit = np.float32(1e-6) * a if tol == "relative" else np.float32(1e-6)
 
@@ -39,7 +41,7 @@ def emulate(
 
     x, k = (np.float32(start) * a).astype(np.float32), np.zeros(a.shape, np.int64)
     for _ in range(cap):
-        new = np.float32(0.5) * (x + a / x)
+        new = x + a / x / np.float32(2) if half_quotient else np.float32(0.5) * (x + a / x)
         active = moving(x) if test == "current" else moving(new)
         x = np.where(active | (not freeze), new, x).astype(np.float32)
         if count == "before":
@@ -90,7 +92,9 @@ def x_mistakes(a):
     x_signed, _ = emulate(a, signed=True)
     x_candidate, _ = emulate(a, test="candidate")
     x_half, _ = emulate(a, start=0.5)
+    x_quotient, _ = emulate(a, half_quotient=True)
     return [
+        Mistake("half_quotient", x_quotient, msg("_newton_ref.x_half_quotient")),
         Mistake(
             "tests_candidate",
             x_candidate,

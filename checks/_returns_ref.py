@@ -80,6 +80,16 @@ def _swapped_with_survive(r, d, gamma):
     return returns_ref(1.0 - f64(d), 1.0 - f64(r), gamma)
 
 
+def _added_not_multiplied(r, d, gamma):
+    """G_t = r_t + γ·(1 − d_t) + G_{t+1}: the product γ·(1 − d_t)·G_{t+1} written with a +."""
+    return _backward(r, d, gamma, step=lambda rt, keep, g: rt + gamma * keep + g)
+
+
+def _rewards_truncated(r, d, gamma):
+    """The rewards cast to an integer dtype before the recursion: every fraction cut off."""
+    return returns_ref(np.trunc(f64(r)), d, gamma)
+
+
 # What each known mistake returns on a trajectory (computed from the check's data, then matched).
 MISTAKES = [
     Known("forward", _forward, later("ex_a1_1.mistake_forward")),
@@ -106,6 +116,17 @@ MISTAKES = [
         lambda r, d, gamma: returns_ref(r, d, gamma * gamma),
         later("ex_a1_1.mistake_gamma_squared"),
     ),
+    Known(
+        "undiscounted",
+        lambda r, d, gamma: returns_ref(r, d, 1.0),
+        later("ex_a1_1.mistake_undiscounted"),
+    ),
+    Known(
+        "added_not_multiplied",
+        _added_not_multiplied,
+        later("ex_a1_1.mistake_added_not_multiplied"),
+    ),
+    Known("rewards_truncated", _rewards_truncated, later("ex_a1_1.mistake_rewards_truncated")),
     Known("masked_reward", _masked_reward, later("ex_a1_1.mistake_masked_reward")),
     Known("gamma_outside", _gamma_outside, later("ex_a1_1.mistake_gamma_outside")),
     Known("last_reward_init", _last_reward_init, later("ex_a1_1.mistake_last_reward_init")),

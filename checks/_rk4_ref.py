@@ -78,7 +78,7 @@ def _weight_mistakes(step, right):
     for weights in itertools.product((0, 1, 2), repeat=4):
         if not any(weights):
             continue
-        for divisor in sorted({sum(weights), 6, 3}):
+        for divisor in sorted({sum(weights), 6, 4, 3}):
             if not divisor:
                 continue
             value = step(weights=weights, divisor=divisor)
@@ -101,6 +101,19 @@ def step_mistakes(f, t, y, h, args) -> list[Mistake]:
 
     right = step()
     found = _weight_mistakes(step, right)
+    k = [f(t, y, args)]
+    for c in (0.5, 0.5, 1.0):
+        k.append(f(t + c * h, y + c * h * k[-1], args))
+    found.append(
+        Mistake("h_missing", y + (k[0] + 2 * k[1] + 2 * k[2] + k[3]) / 6, msg("ex_a1_6.h_missing"))
+    )
+    found.append(
+        Mistake(
+            "parentheses",
+            y + h / 6 * k[0] + 2 * k[1] + 2 * k[2] + k[3],
+            msg("ex_a1_6.update_parentheses"),
+        )
+    )
     found.append(Mistake("stage_time", step(times=(0.0, 0.0, 0.0)), msg("ex_a1_6.stages_at_t")))
     for times in itertools.product((0.0, 0.5, 1.0), repeat=3):
         if times not in (RIGHT_TIMES, (0.0, 0.0, 0.0)):

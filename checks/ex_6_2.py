@@ -165,7 +165,7 @@ def _(L):
     )
 
 
-@checks.add("fresh")
+@checks.add("fresh", needs="eager")
 def _(L):
     import jax.numpy as jnp
 

@@ -113,8 +113,9 @@ MISTAKES = [
 ]
 
 
-def _explain(got_seq, grads_seq, lr, rho, eps) -> str | None:
-    """The slip whose updates match every step the learner made so far, if exactly one does."""
+def _explain(got_seq, grads_seq, lr, rho, eps):
+    """The slip (a Mistake: label, message) whose updates match every step the learner made so
+    far, if exactly one does."""
     found = only_match(
         got_seq,
         MISTAKES,
@@ -124,7 +125,7 @@ def _explain(got_seq, grads_seq, lr, rho, eps) -> str | None:
         eps,
         close=lambda u, e: H.trees_close(u, e, rtol=1e-5, atol=1e-6),
     )
-    return found.message if found else None
+    return found
 
 
 def _check_steps(got_seq, grads_seq, lr, rho, eps, what, diagnose_with=None, first=0):
@@ -136,7 +137,7 @@ def _check_steps(got_seq, grads_seq, lr, rho, eps, what, diagnose_with=None, fir
             continue
         seq = diagnose_with or got_seq
         why = _explain(seq, grads_seq[: len(seq)], lr, rho, eps)
-        said = why or msg("ex_6_5.check_steps.text", what=what, k=k + 1)
+        said = why.message if why else msg("ex_6_5.check_steps.text", what=what, k=k + 1)
         if _is_tree_of_numbers(u):
             assert_close(
                 u,
@@ -145,6 +146,7 @@ def _check_steps(got_seq, grads_seq, lr, rho, eps, what, diagnose_with=None, fir
                 atol=1e-6,
                 what=msg("ex_6_5.check_steps.what", what=what, k=k + 1),
                 msg=said,
+                diagnosis=why.label if why else None,
             )
         fail(said, step=k + 1, actual=repr(u)[:200])
 

@@ -79,6 +79,27 @@ def _truncated_index(x64):
     return np.clip(np.trunc(x64 / np.pi).astype(int) + 1, 0, 2)
 
 
+def _piece_slips(x64):
+    """Slips in one piece's formula, as (label, values, derivatives, message): the first piece
+    written 2x for x², or π rounded to 3.14 (in the boundary and the last piece)."""
+    first = _region(x64) == 0
+    rounded = np.where(x64 < 0, 0, np.where(x64 < 3.14, 1, 2))
+    return [
+        (
+            "double_for_square",
+            np.where(first, 2 * x64, f_ref(x64)),
+            np.where(first, 2.0, df_ref(x64)),
+            msg("ex_a1_2.double_for_square"),
+        ),
+        (
+            "pi_rounded",
+            np.where(rounded == 2, x64 - 3.14, np.where(rounded == 1, np.sin(x64), x64**2)),
+            _eval(x64, region=rounded, deriv=True),
+            msg("ex_a1_2.pi_rounded"),
+        ),
+    ]
+
+
 def _value_mistakes(x64):
     out = [
         Mistake(
@@ -101,6 +122,7 @@ def _value_mistakes(x64):
             np.where(_region(x64) == 1, np.cos(x64), f_ref(x64)),
             msg("ex_a1_2.cos_middle"),
         ),
+        *(Mistake(label, value, text) for label, value, _, text in _piece_slips(x64)),
     ]
     for order in itertools.permutations(ORDER):
         if order != ORDER:
@@ -148,7 +170,13 @@ def _grad_mistakes(x64):
             "truncated_index",
             _eval(x64, region=_truncated_index(x64), deriv=True),
             msg("ex_a1_2.truncated_index"),
-        )
+        ),
+        Mistake(
+            "pi_minus_x",
+            np.where(_region(x64) == 2, -1.0, df_ref(x64)),
+            msg("ex_a1_2.pi_minus_x"),
+        ),
+        *(Mistake(label, deriv, text) for label, _, deriv, text in _piece_slips(x64)),
     ]
 
 

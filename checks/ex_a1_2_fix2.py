@@ -77,6 +77,7 @@ def _(L):
                 msg("ex_a1_2_fix2.mean_before_adding"),
             ),
             Mistake("count_from_one", sums / (k + 1), msg("ex_a1_2_fix2.count_from_one")),
+            Mistake("floor_division", np.floor(sums / k), msg("ex_a1_2_fix2.floor_division")),
         ],
     )
     assert_close(

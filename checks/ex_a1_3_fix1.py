@@ -107,6 +107,11 @@ def _(L):
             what=msg("ex_a1_3_fix1.result_for", label=label),
             msg=msg("ex_a1_3_fix1.result_differs", label=label, want="v²" if v.max() > 1 else "v³"),
             mistakes=[
+                *(
+                    [Mistake("double_for_square", 2 * v, msg("ex_a1_3_fix1.double_for_square"))]
+                    if v.max() > 1
+                    else []
+                ),
                 Mistake(
                     "other_branch",
                     other,
@@ -118,7 +123,7 @@ def _(L):
                         if v.max() == 1
                         else msg("ex_a1_3_fix1.full_stop")
                     ),
-                )
+                ),
             ],
         )
 

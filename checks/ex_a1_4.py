@@ -125,6 +125,11 @@ def _mistakes(scores, ids, k):
         ),
         Mistake("not_normalized", e_seg, msg("ex_a1_4.not_normalized")),
         Mistake(
+            "divided_by_count",
+            e_seg / np.bincount(np.asarray(ids), minlength=k)[np.asarray(ids)],
+            msg("ex_a1_4.divided_by_count"),
+        ),
+        Mistake(
             "log_softmax",
             s - seg_max[np.asarray(ids)] - np.log(seg_sum)[np.asarray(ids)],
             msg("ex_a1_4.log_softmax"),

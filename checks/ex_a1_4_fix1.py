@@ -59,6 +59,9 @@ def _(L):
         mistakes=[
             Mistake("four", x64**4, msg("ex_a1_4_fix1.one_short")),
             Mistake("six", x64**6, msg("ex_a1_4_fix1.one_extra")),
+            Mistake("added", 1 + 5 * x64, msg("ex_a1_4_fix1.added_not_multiplied")),
+            Mistake("from_zero", 0 * x64, msg("ex_a1_4_fix1.starts_from_zero")),
+            Mistake("two_factors", x64**10, msg("ex_a1_4_fix1.two_factors_per_step")),
         ],
     )
 

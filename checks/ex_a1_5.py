@@ -101,6 +101,8 @@ def _(L):
         ("no_bias", msg("ex_a1_5.slip_no_bias")),
         ("no_tanh_c", msg("ex_a1_5.slip_no_tanh_c")),
         ("sigmoid_g", msg("ex_a1_5.slip_sigmoid_g")),
+        ("tanh_old_c", msg("ex_a1_5.slip_tanh_old_c")),
+        ("forget_added", msg("ex_a1_5.slip_forget_added")),
     ):
         alt_h, alt_c = cell_ref(P64, h0, c0, x, slip=slip)
         mistakes.append(Mistake(slip, {"h": alt_h, "c": alt_c}, words))

@@ -57,6 +57,14 @@ def _(L):
                 expected_shape=[3],
                 actual_shape=[n],
             )
+        if tuple(getattr(out, "shape", ())) == xs.shape and (
+            compare(np.asarray(out), per_sample, rtol=1e-4, atol=1e-4) is None
+        ):
+            fail(
+                msg("ex_a1_5_fix1.per_example_not_summed", n=n),
+                expected_shape=[3],
+                actual_shape=list(xs.shape),
+            )
         got = as_array(out, msg("ex_a1_5_fix1.result"), shape=(3,))
         want = per_sample.sum(axis=0)
         x_sum = x64.sum(axis=0)

@@ -75,6 +75,11 @@ def _(L):
             ),
             Mistake("plain", r64.mean(axis=1), msg("ex_a1_6_fix1.padding_counted")),
             Mistake(
+                "length_plus_one",
+                np.where(np.arange(T) < lengths[:, None], r64, 0.0).sum(axis=1) / (lengths + 1),
+                msg("ex_a1_6_fix1.length_plus_one"),
+            ),
+            Mistake(
                 "one_more",
                 _masked(r64, lengths, np.arange(T) <= lengths[:, None]),
                 msg("ex_a1_6_fix1.one_extra"),

@@ -44,6 +44,17 @@ def _decay(xs, lengths, a=0.8, b=0.2):
     return np.array(out)
 
 
+def _inverted(xs, valid):
+    """What updating h at the padding steps only (the mask read the wrong way round) gives."""
+    out = []
+    for row, v in zip(xs.astype(np.float64), valid, strict=False):
+        h = 0.0
+        for x, m in zip(row, v, strict=False):
+            h = h if m else 0.8 * h + 0.2 * x
+        out.append(h)
+    return np.array(out)
+
+
 def _carry_mask(xs, valid):
     """What reading m[0] of the whole mask at every step gives."""
     return np.array(
@@ -154,6 +165,8 @@ def _(L):
                 _decay(xs, lengths, 0.2, 0.8),
                 msg("ex_a1_6_fix2.weights_swapped"),
             ),
+            Mistake("x_unscaled", _decay(xs, lengths, 0.8, 1.0), msg("ex_a1_6_fix2.x_unscaled")),
+            Mistake("mask_inverted", _inverted(xs, valid), msg("ex_a1_6_fix2.mask_inverted")),
             Mistake(
                 "mask_one_ahead",
                 _mask_one_ahead(xs, valid),

@@ -95,6 +95,11 @@ def _(L):
                 mistakes=[
                     Mistake("sample_std", c64 / x64.std(ddof=1), msg("ex_a1_7_fix1.sample_std")),
                     Mistake("by_variance", c64 / x64.var(), msg("ex_a1_7_fix1.by_variance")),
+                    Mistake(
+                        "mean_abs",
+                        c64 / np.abs(c64).mean(),
+                        msg("ex_a1_7_fix1.by_mean_abs"),
+                    ),
                     *_stale("z", 1, earlier),
                 ],
             )

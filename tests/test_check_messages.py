@@ -7,12 +7,13 @@ and no catalog message is unused."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
 from tutor.authoring.cjk_literals import cjk_literals
-from tutor.words import check_catalog
+from tutor.words import check_catalog, plural
 from tutor.words.catalog import LANGS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,7 +133,27 @@ def test_messages_render_with_their_fields(lang):
     """Every message formats (a stray brace is a KeyError or ValueError at the learner's run)."""
     for key, text in check_catalog.load(lang, CATALOGS).items():
         values = {name: 1.5 for name, _ in check_catalog.fields(text)}
-        assert isinstance(text.format(**values), str), key
+        assert isinstance(plural.fill(text, values), str), key
+
+
+NOUNS = "times|calls|steps|examples|rows|elements|leaves|values|items|traces|keys"
+COUNTED = re.compile(rf"(?<![+−\-\w])(?<![+−\-] )1 ({NOUNS})\b")
+
+
+@pytest.mark.parametrize("lang", ["en"])
+def test_a_count_of_one_takes_the_singular(lang):
+    """`compiled 1 times` reads wrong: a count field renders its noun in the form the count
+    needs (`{n:@time|times}`), so no message says `1 times` when its counts are 1; 0 and 3 keep
+    the plural."""
+    wrong = []
+    for key, text in check_catalog.load(lang, CATALOGS).items():
+        fields = check_catalog.fields(text)  # a count is a plain field; `{ratio:.0f}` is not
+        ones = plural.fill(text, {name: 1 if spec == "" else 2.5 for name, spec in fields})
+        if COUNTED.search(ones):
+            wrong.append((key, COUNTED.search(ones).group()))
+    assert wrong == []
+    assert plural.fill("{n:@time|times}, {m:@leaf|leaves}", {"n": 0, "m": 3}) == "0 times, 3 leaves"
+    assert plural.fill("{n:@time|times} {{x}} {k:.1f}", {"n": 1, "k": 2}) == "1 time {x} 2.0"
 
 
 def test_a_check_speaks_the_language_of_its_job():

@@ -140,3 +140,13 @@ def test_no_relation_next_to_a_named_mistake_or_on_a_right_answer():
     assert named.diagnosis == "double" and named.relation is None
     assert _failure(2 * E, E).relation.factor == 2.0
     assert_close(E, E, msg="m")  # passes: nothing computed, nothing raised
+
+
+def test_no_relation_next_to_a_cause_the_check_computed_itself():
+    """A check that matched a mistake over several steps names it in `msg` and says so with
+    `diagnosis`: the relation sentence would only repeat it ("every value is −1 × …")."""
+    named = _failure(-E, E, diagnosis="sign")
+    assert named.diagnosis == "sign" and named.relation is None
+    tree = _failure({"w": -E}, {"w": E}, diagnosis="sign")
+    assert isinstance(tree, D.Tree) and tree.diagnosis == "sign"
+    assert [leaf.relation for leaf in tree.leaves] == [None]

@@ -16,7 +16,7 @@ import time
 from functools import cache
 from pathlib import Path
 
-from tutor.words import every_lang
+from tutor.words import every_lang, plural
 
 LANGS = ("zh", "en")
 RACY_S = 2.0
@@ -49,7 +49,7 @@ def say(lang: str, key: str, **kw) -> str:
 
 def _said(lang: str, key: str, kw: dict) -> str:
     text = words(lang)[key]
-    return text.format(**kw) if kw else text
+    return plural.fill(text, kw) if kw else text
 
 
 def has(key: str) -> bool:

@@ -2,7 +2,8 @@
 ch0, ch6, ch7, a1), one table per check module or helper module (`[ex_6_1]`, `[_ch6]`). A key is
 `table.name` (`ex_6_1.frozen`); a check's name is `table.check.<id>` (`ex_6_1.check.eager`). A
 check reports a message id and its values; the worker renders it in its job's language with
-str.format (`{count:g}` works; write `{{`/`}}` for a literal brace). See checks/messages/README.md.
+str.format (`{count:g}` works; write `{{`/`}}` for a literal brace; `{n:@time|times}` is a count
+with its noun in the form the count needs, tutor/words/plural.py). See checks/messages/README.md.
 
 Workers read the catalogs while warming up (`preload`), never per run, from a prebuilt copy in
 the cache folder while the files are unchanged."""
@@ -14,6 +15,7 @@ import time
 from functools import cache
 from pathlib import Path
 
+from tutor.words import plural
 from tutor.words.catalog import LANGS
 
 
@@ -113,13 +115,13 @@ def render(lang: str, key: str, values: dict) -> str:
         text = messages(lang)[key]
     except KeyError:
         raise KeyError(f"no check message {key!r} in checks/messages/*.{lang}.toml") from None
-    return text.format(**values)
+    return plural.fill(text, values)
 
 
 def fields(text: str) -> set[tuple[str, str]]:
     """The fields of a message as (name, format spec): the same in every language."""
     return {
-        (name, spec or "")
+        (name, plural.plain_spec(spec or ""))
         for _, name, spec, _ in string.Formatter().parse(text)
         if name is not None
     }

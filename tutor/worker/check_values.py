@@ -177,11 +177,13 @@ def assert_close(
     what: str = "",
     check_dtype: bool = False,
     mistakes: Sequence[Mistake] = (),
+    diagnosis: str | None = None,
 ) -> None:
     """actual ≈ expected. On failure the message is that of the known mistake the actual value
     was shown to match, else `msg` (which says what differs without guessing a cause), and the
     detail carries the simple relation the values were computed to stand in, if any
-    (tutor/worker/value_relations.py)."""
+    (tutor/worker/value_relations.py). A check that computed the cause itself (over several
+    steps, say) passes its label as `diagnosis`: `msg` names it, and no relation repeats it."""
     detail = compare(actual, expected, rtol=rtol, atol=atol, what=what, check_dtype=check_dtype)
     if detail is None:
         return
@@ -189,6 +191,8 @@ def assert_close(
     if found is not None:
         detail.diagnosis = found.label
         msg = found.message
+    elif diagnosis is not None:
+        detail.diagnosis = diagnosis
     else:
         annotate(detail, leaf_pairs(actual, expected), rtol=rtol, atol=atol)
     if isinstance(detail, (D.ShapeMismatch,)) and detail.expected_shape is not None:

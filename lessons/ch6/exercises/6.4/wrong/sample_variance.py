@@ -1,5 +1,6 @@
 # expect: failed variance "除以了 n − 1"
 # expect.en: "divides by n − 1"
+# expect.silent: vmap_values
 # 除以了 n − 1(样本方差):本题要的是总体方差 M2 / n(和 jnp.var 一致),第一步还会得到 0/0。
 def welford_step(state, x):
     n, mean, m2 = state

@@ -1,0 +1,33 @@
+# expect: failed step "h/6 只乘到了 k1 上" not "少了步长 h"
+# expect.en: "h/6 multiplies k1 only" not "step size h is missing"
+# 错误示范:把 (h/6)·(k1 + 2k2 + 2k3 + k4) 抄成了一长串加法,括号丢了。
+
+
+def rk4_step(f, t, y, h, args):
+    half = 0.5 * h
+    slope1 = f(t, y, args)
+    slope2 = f(t + half, y + half * slope1, args)
+    slope3 = f(t + half, y + half * slope2, args)
+    slope4 = f(t + h, y + h * slope3, args)
+    return y + h / 6.0 * slope1 + 2.0 * slope2 + 2.0 * slope3 + slope4
+
+
+def odeint_rk4(f, y0: jax.Array, t0, h, n_steps: int, args):
+    """args(物理参数)显式传给 f,不靠闭包。"""
+
+    def advance(state, _unused):
+        t_now, y_now = state
+        y_next = rk4_step(f, t_now, y_now, h, args)
+        return (t_now + h, y_next), y_next          # 输出更新之后的状态
+
+    (_, y_last), path = lax.scan(advance, (t0, y0), xs=None, length=n_steps)
+    return y_last, path
+
+
+if __name__ == "__main__":
+    run = jax.jit(lambda start, w: odeint_rk4(oscillator, start, 0.0, 0.01, 500, w))
+    final, path = run(jnp.array([1.0, 0.5]), 2.0)
+    exact = np.cos(10.0) + 0.25 * np.sin(10.0)
+    print(f"x(5) 数值 = {float(final[0]):.6f},解析 = {exact:.6f},轨迹形状 {path.shape}")
+    sens = jax.grad(lambda start: run(start, 2.0)[0][0])(jnp.array([1.0, 0.5]))
+    print(f"∂x(5)/∂v0 自动微分 = {float(sens[1]):.6f},解析 = {np.sin(10.0) / 2.0:.6f}")
