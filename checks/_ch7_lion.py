@@ -3,11 +3,12 @@ chapter's problem (params w (4, 3), b (3,); gradient a·θ + c), running a learn
 its result's structure checked first, the search for optax objects inside a transform, and an
 independent NumPy Lion that can also simulate the known wrong implementations (MISTAKES).
 interp_swapped and momentum_frozen can give the same signs; ex_7_5 keeps only the one the learner's
-state agrees with (param-shaped momentum leaves moved or all still 0)."""
+state agrees with (param-shaped momentum leaves moved or all still 0), and the interpolation and
+momentum variants only when a direct probe of scale_by_lion shows them (`probe`)."""
 
 import numpy as np
 
-from tutor.worker.checklib import as_array, as_callable, fail, later, msg
+from tutor.worker.checklib import as_array, as_callable, compare, fail, later, msg
 
 
 def problem(seed):
@@ -153,9 +154,17 @@ def np_lion(
             if mistake == "decay_inside_sign":
                 g = g + weight_decay * decays[k] * th
             m_new = b2 * m[k] + (1.0 - b2) * g
+            if mistake == "momentum_rate_b1":  # the momentum kept with the interpolation's rate
+                m_new = b1 * m[k] + (1.0 - b1) * g
+            if mistake == "momentum_weight_b1":  # the gradient's weight 1 − b1 in the momentum
+                m_new = b2 * m[k] + (1.0 - b1) * g
+            if mistake == "momentum_of_sign":  # the momentum accumulates sign(g)
+                m_new = b2 * m[k] + (1.0 - b2) * np.sign(g)
             interp = b1 * (m_new if mistake == "momentum_first" else m[k]) + (1.0 - b1) * g
             if mistake == "interp_swapped":  # g weighted by b1, the momentum by 1 − b1
                 interp = b1 * g + (1.0 - b1) * m[k]
+            if mistake == "interp_unweighted":  # the gradient's weight 1 − b1 left out
+                interp = b1 * m[k] + g
             direction = interp if mistake == "no_sign" else np.sign(interp)
             decay = weight_decay * decays[k] * th
             if mistake not in ("decay_inside_sign", "decay_after_lr"):
@@ -179,8 +188,46 @@ MISTAKES = {
     "ignored_lr": later("_ch7_lion.ignored_lr"),
     "no_sign": later("_ch7_lion.no_sign"),
     "interp_swapped": later("_ch7_lion.interp_swapped"),
+    "interp_unweighted": later("_ch7_lion.interp_unweighted"),
+    "momentum_rate_b1": later("_ch7_lion.momentum_rate_b1"),
+    "momentum_weight_b1": later("_ch7_lion.momentum_weight_b1"),
+    "momentum_of_sign": later("_ch7_lion.momentum_of_sign"),
     "momentum_frozen": later("_ch7_lion.momentum_frozen"),
 }
+
+
+def probe(L) -> set:
+    """The mistakes in the interpolation or the momentum that a direct probe of
+    scale_by_lion(b1=0.9, b2=0.5) rules out. Signs hide the weights, so on the check's own inputs
+    several variants can give the same directions. Gradients 2, then −0.2 and −2 (two coordinates):
+    the correct momentum is 1 after the first step, and the second directions are (+, +) for
+    b1·m + (1 − b1)·g, (−, −) for the swapped weights b1·g + (1 − b1)·m, (+, −) for b1·m + g; the
+    momentum the state holds after the second step tells the momentum variants apart. A variant is
+    kept only when the probe shows it; a probe that fails rules all of them out."""
+    import jax
+    import jax.numpy as jnp
+
+    g1, g2 = np.array([2.0, 2.0]), np.array([-0.2, -2.0])
+    moms = {
+        "momentum_rate_b1": 0.9 * (0.1 * g1) + 0.1 * g2,
+        "momentum_weight_b1": 0.5 * (0.1 * g1) + 0.1 * g2,
+        "momentum_of_sign": 0.5 * (0.5 * np.sign(g1)) + 0.5 * np.sign(g2),
+    }
+    every = {"interp_swapped", "interp_unweighted", *moms}
+    try:
+        made = L.scale_by_lion(b1=0.9, b2=0.5)
+        state = made.init(dict(w=jnp.zeros(2)))
+        _, state = made.update(dict(w=jnp.asarray(g1)), state)
+        direction, state = made.update(dict(w=jnp.asarray(g2)), state)
+        signs = tuple(np.asarray(direction["w"]).tolist())
+        held = [np.asarray(x) for x in jax.tree.leaves(state) if np.shape(x) == (2,)]
+    except Exception:  # the probe is ours: a failure only means nothing is shown
+        return every
+    kept = {(-1.0, -1.0): "interp_swapped", (1.0, -1.0): "interp_unweighted"}.get(signs)
+    shown = {
+        k for k, m in moms.items() if any(compare(h, m, rtol=0, atol=1e-6) is None for h in held)
+    }
+    return every - {kept} - shown
 
 
 def to_jax(tree):

@@ -34,6 +34,8 @@ def _what_it_does(lengths: list[int], n: int, chunk: int) -> str:
         return msg("_ch7_rules.serial_scan", n=n)
     if not lengths:
         return msg("_ch7_rules.no_scan")
+    if len(lengths) == 1 and n % lengths[0] == 0 and 1 < n // lengths[0] != chunk:
+        return msg("_ch7_rules.other_chunk", loops=lengths[0], size=n // lengths[0], chunk=chunk)
     return msg("_ch7_rules.no_chunk_scan", lengths=lengths, chunk=chunk, loops=n // chunk)
 
 

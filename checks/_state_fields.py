@@ -10,7 +10,9 @@ changes at a step and the learner's state does not hold (missing), does not chan
 holds with another value (diverged), with the values of both. A leaf the reference leaves as it
 is is not judged here (each exercise's own checks say what must stay). A missing or unchanged leaf
 is reported before any diverged one: it names the cause, and the values of the other fields
-usually diverge because of it.
+usually diverge because of it. A field that diverged at the first call by exactly minus the
+reference's change is named as moved the other way (the updates subtracted); `type_changed` says
+which leaf of a returned state changed its dtype or weak type (the next call recompiles).
 
 `loose=` lists path prefixes whose values the statement leaves to the learner: they must change
 where the reference's change, their values are not compared. Exercises call it from a check that
@@ -24,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from tutor.worker.checklib import assert_close, compare, fail, msg
+from tutor.worker.checklib import Mistake, assert_close, compare, fail, msg
 
 State = Any
 
@@ -113,5 +115,34 @@ def assert_fields_advance(
         words, rtol, atol = msg("_state_fields.unchanged", field=field, step=k), 0.0, 0.0
     else:
         words = msg("_state_fields.diverged", field=field, step=k)
-    assert_close(got[k][path], ref[k][path], rtol=rtol, atol=atol, what=field, msg=words)
+    flipped = []  # from the same start, the reference's change with the opposite sign
+    if kind == "diverged" and k == 1 and path in ref[0] and path in got[0]:
+        start = np.asarray(ref[0][path], np.float64)
+        opposite = 2.0 * start - np.asarray(ref[1][path], np.float64)
+        flipped = [Mistake("flipped", opposite, msg("_state_fields.flipped", field=field))]
+    assert_close(
+        got[k][path], ref[k][path], rtol=rtol, atol=atol, what=field, msg=words, mistakes=flipped
+    )
     fail(words)  # field_problem found these apart with the same comparison: never a pass here
+
+
+def type_changed(before, after) -> str:
+    """Why the step recompiled, when a leaf of the state it returns has another dtype or weak
+    type than the one it was given (the next call's signature differs); empty when none has."""
+    import jax
+
+    def types(state):
+        flat = jax.tree_util.tree_flatten_with_path(state)[0]
+        return {
+            jax.tree_util.keystr(p): (str(x.dtype), bool(getattr(x, "weak_type", False)))
+            for p, x in flat
+            if hasattr(x, "dtype")
+        }
+
+    was, now = types(before), types(after)
+    for path, (dtype, weak) in was.items():
+        if path in now and now[path] != (dtype, weak):
+            return msg(
+                "_state_fields.type_changed", field="state" + path, was=dtype, now=now[path][0]
+            )
+    return ""

@@ -26,6 +26,7 @@ import numpy as np
 from _ch7 import per_name, split_compiles
 from _ch7_buckets import edge_finds_no_bucket
 from _ch7_budget_modes import budget_modes
+from _ch7_compile_names import learner_names, shown_counts, shown_name
 
 from tutor.worker.checklib import (
     Checks,
@@ -214,18 +215,22 @@ def _requests(lengths, seed, eps_kinds="alternate"):
     return batches, eps_list
 
 
-def _limits_broken(names) -> list[str]:
+def _limits_broken(names, ns) -> list[str]:
     """What the first request set's compiles break: a name compiled more often than there are
     buckets, or the functions (non-primitive names) compiled more than 3 times in all."""
     funcs, _ = split_compiles(names)
     broken = [
-        msg("ex_7_1.name_over_buckets", name=k, count=v)
+        msg("ex_7_1.name_over_buckets", name=shown_name(ns, k), count=v)
         for k, v in per_name(names).items()
         if v > len(BUCKETS)
     ]
     if len(funcs) > len(BUCKETS) and not broken:
         broken.append(
-            msg("ex_7_1.functions_over_buckets", count=len(funcs), per_name=per_name(funcs))
+            msg(
+                "ex_7_1.functions_over_buckets",
+                count=len(funcs),
+                per_name=shown_counts(ns, per_name(funcs)),
+            )
         )
     return broken
 
@@ -246,29 +251,16 @@ def _why(L, counts) -> str:
     with CompileLog() as probe:
         L.serve_fixed(uni_b, uni_e)
     uniform = per_name(probe.names)
-    if not _limits_broken(probe.names):
-        return msg("ex_7_1.eps_two_types", uniform=uniform)
+    if not _limits_broken(probe.names, L.ns):
+        return msg("ex_7_1.eps_two_types", uniform=shown_counts(L.ns, uniform))
     per_size = sorted(k for k, v in uniform.items() if v == len(set(NEW_LENGTHS)))
-    mine = _learner_function_names(L.ns)
+    mine = learner_names(L.ns)
     unpadded = [k for k in per_size if k in mine]
     if unpadded:
         return msg("ex_7_1.rows_not_padded", unpadded=unpadded, buckets=BUCKETS)
     if per_size:  # JAX's own operations, run one at a time on the request's unpadded rows
-        return msg("ex_7_1.eager_padding", per_size=per_size)
+        return msg("ex_7_1.eager_padding")
     return ""
-
-
-def _learner_function_names(ns) -> set[str]:
-    """The names the learner's functions compile under: each function at module level, and the
-    function inside a jax.jit wrapper."""
-    import types
-
-    names = set()
-    for value in list(ns.values()):
-        inner = getattr(value, "__wrapped__", value) if callable(value) else None
-        if isinstance(inner, types.FunctionType):
-            names.add(inner.__name__)
-    return names
 
 
 @checks.add("fixed_compiles")
@@ -295,16 +287,20 @@ def _(L):
             later.total,
             0,
             what=msg("ex_7_1.second_batch_compiles"),
-            msg=msg("ex_7_1.second_batch_compiled", total=later.total, counts=counts)
+            msg=msg(
+                "ex_7_1.second_batch_compiled",
+                total=later.total,
+                counts=shown_counts(L.ns, counts),
+            )
             + _why(L, counts),
         )
-    broken = _limits_broken(first.names)
+    broken = _limits_broken(first.names, L.ns)
     if broken:
         fail(
             msg("ex_7_1.first_batch_broken", broken=";".join(broken))
             + _why(L, per_name(first.names)),
             expected=msg("ex_7_1.limits"),
-            actual=per_name(first.names),
+            actual=shown_counts(L.ns, per_name(first.names)),
         )
     funcs, eager = split_compiles(first.names)
     assert_that(

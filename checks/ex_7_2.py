@@ -102,13 +102,16 @@ def _(L):
 
 
 def _value_mistakes(a64, b64):
-    """What aᵀb over the wrong norms, or |aᵀb|, gives on these inputs (said only when equal)."""
+    """aᵀb over wrong norms (unrooted, added, one twice), or |aᵀb|: said only when equal."""
     dot, sa, sb = float(a64 @ b64), float(a64 @ a64), float(b64 @ b64)
     return [
         Mistake("no_sqrt", dot / (sa * sb), msg("ex_7_2.value_no_sqrt")),
         Mistake("one_norm_squared", dot / (sa * np.sqrt(sb)), msg("ex_7_2.value_one_sqrt")),
         Mistake("one_norm_squared_b", dot / (np.sqrt(sa) * sb), msg("ex_7_2.value_one_sqrt")),
         Mistake("abs_dot", abs(dot) / np.sqrt(sa * sb), msg("ex_7_2.value_abs_dot")),
+        Mistake("norms_added", dot / (np.sqrt(sa) + np.sqrt(sb)), msg("ex_7_2.value_norms_added")),
+        Mistake("norm_a_twice", dot / sa, msg("ex_7_2.value_one_norm_twice", v="a")),
+        Mistake("norm_b_twice", dot / sb, msg("ex_7_2.value_one_norm_twice", v="b")),
     ]
 
 

@@ -95,9 +95,13 @@ def _not_finite_why(L) -> str:
     """Why the loss is inf/NaN, from rows of our own: a row (100, 99) overflows exp when the row
     maximum is not subtracted; a row whose right class has probability e^-200 underflows to 0 when
     the log is taken of probabilities. Each is said only when the row (1, 0) gives the right loss
-    (the formula is otherwise right)."""
-    if not abs(_probe(L, [1.0, 0.0], 1) - float(np.log1p(np.e))) < 1e-5:
-        return msg("ex_7_2_fix3.not_finite_generic")
+    (the formula is otherwise right); log 2 on it is a shift by the column maxima (every logit of a
+    single row becomes 0)."""
+    plain = _probe(L, [1.0, 0.0], 1)
+    if not abs(plain - float(np.log1p(np.e))) < 1e-5:
+        if abs(plain - float(np.log(2.0))) < 1e-5:  # one row minus its column maxima: all 0
+            return msg("ex_7_2_fix3.max_per_column")
+        return msg("ex_7_2_fix3.plain_row_wrong", probe=plain)
     over = _probe(L, [100.0, 99.0], 1)
     if not np.isfinite(over):
         return msg("ex_7_2_fix3.max_not_subtracted", probe=over)

@@ -21,10 +21,12 @@ default) -> newton_signature. Added: a second random problem for 1, 6–9, and a
 program for n×n intermediates (a materialised Hessian) -> no_hessian."""
 
 import numpy as np
+from _ch7_cg import np_cg, why_not_exact
 
 from tutor.worker.checklib import (
     Checks,
     CompileLog,
+    Mistake,
     as_array,
     as_callable,
     as_tuple,
@@ -70,49 +72,6 @@ def _np_grad_hess(design, point):
     return grad, hess
 
 
-def _np_cg(spd, rhs, iters, slip=""):
-    """Conjugate gradients in float64 from x = 0, or with one named slip: `beta_inverted` takes
-    β = rᵀr_old / rᵀr_new, `stale_rs` never carries rᵀr_new forward (α and β keep the first rᵀr),
-    `p_minus` takes p = r − β·p, `r_plus` r = r + α·Hp, `x_along_r` x = x + α·r, `x0_b` starts x at
-    b with the residual still b."""
-    x, r = (rhs.copy() if slip == "x0_b" else np.zeros_like(rhs)), rhs.copy()
-    p, rs = r.copy(), float(r @ r)
-    for _ in range(iters):
-        ap = spd @ p
-        alpha = rs / float(p @ ap)
-        x = x + alpha * (r if slip == "x_along_r" else p)
-        r = r + alpha * ap if slip == "r_plus" else r - alpha * ap
-        rs_new = float(r @ r)
-        beta = rs / rs_new if slip == "beta_inverted" else rs_new / rs
-        p = r - beta * p if slip == "p_minus" else r + beta * p
-        rs = rs if slip == "stale_rs" else rs_new
-    return x
-
-
-def _why_not_exact(L, spd, rhs) -> str:
-    """Said only when computed: after 3 iterations (before any residual is small) the learner's
-    cg_solve equals a float64 CG with one named slip (_np_cg), or the right CG run one iteration
-    short or one too many, and not the right CG."""
-    import jax.numpy as jnp
-
-    try:
-        got = np.asarray(L.cg_solve(lambda v: jnp.dot(*_as32(spd), v), *_as32(rhs), 3), np.float64)
-    except Exception:  # the probe is ours: any failure only means it is not shown
-        return ""
-    variants = [
-        (msg("ex_7_3.beta_inverted"), _np_cg(spd, rhs, 3, slip="beta_inverted")),
-        (msg("ex_7_3.rs_not_carried"), _np_cg(spd, rhs, 3, slip="stale_rs")),
-        (msg("ex_7_3.direction_minus"), _np_cg(spd, rhs, 3, slip="p_minus")),
-        (msg("ex_7_3.residual_plus"), _np_cg(spd, rhs, 3, slip="r_plus")),
-        (msg("ex_7_3.x_along_residual"), _np_cg(spd, rhs, 3, slip="x_along_r")),
-        (msg("ex_7_3.x0_is_b"), _np_cg(spd, rhs, 3, slip="x0_b")),
-    ] + [(msg("ex_7_3.iterations_off", done=k, asked=3), _np_cg(spd, rhs, k)) for k in (2, 4)]
-    for words, variant in variants:
-        if got.shape == variant.shape and compare(got, variant, rtol=1e-3, atol=1e-5) is None:
-            return words
-    return ""
-
-
 @checks.add("cg_exact")
 def _(L):
     import jax
@@ -128,7 +87,7 @@ def _(L):
             atol=1e-4,
             rtol=1e-3,
             what="cg_solve(M, b, 8)",
-            msg=msg("ex_7_3.cg_not_exact") + _why_not_exact(L, spd, rhs),
+            msg=msg("ex_7_3.cg_not_exact") + why_not_exact(L, spd, rhs),
         )
 
 
@@ -297,6 +256,11 @@ def _(L):
             atol=1e-4,
             what=msg("ex_7_3.gradient_g"),
             msg=msg("ex_7_3.g_differs"),
+            mistakes=[  # g taken at the new point the step returns
+                Mistake(
+                    "at_x1", _np_grad_hess(design, x1.astype(np.float64))[0], msg("ex_7_3.g_at_x1")
+                )
+            ],
         )
         d = as_array(d, msg("ex_7_3.returned_d"), shape=(n,)).astype(np.float64)
         rel = float(np.linalg.norm(d - d_ref) / np.linalg.norm(d_ref))
@@ -320,6 +284,9 @@ def _(L):
             atol=1e-6,
             what="new_x",
             msg=msg("ex_7_3.x_not_x_plus_d"),
+            mistakes=[
+                Mistake("minus", np.asarray(xj) - d.astype(np.float32), msg("ex_7_3.x_minus_d"))
+            ],
         )
 
 
@@ -328,7 +295,7 @@ def _too_few_iterations(d, hess, rhs, scale) -> str:
     the step called with (x, A) stops CG before it converges."""
     n = rhs.shape[0]
     for k in range(1, n):
-        if float(np.linalg.norm(d - _np_cg(hess, rhs, k)) / scale) < 1e-3:
+        if float(np.linalg.norm(d - np_cg(hess, rhs, k)) / scale) < 1e-3:
             return msg("ex_7_3.too_few_iterations", k=k, n=n)
     return ""
 

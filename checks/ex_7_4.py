@@ -138,9 +138,12 @@ def _(L):
             unchanged_flips=same[:20],
             changed_outside=extra[:20],
         )
+    shift = Yn[flips].astype(np.int64) - Yc[flips].astype(np.int64)
+    unwrapped = bool(np.all((shift >= 1) & (shift < K)) and np.any(Yn[flips] >= K))
     assert_that(
         int(Yn.min()) >= 0 and int(Yn.max()) < K,
-        msg("ex_7_4.labels_out_of_range", k=K, low=int(Yn.min()), high=int(Yn.max())),
+        msg("ex_7_4.labels_out_of_range", k=K, low=int(Yn.min()), high=int(Yn.max()))
+        + (msg("ex_7_4.shift_not_wrapped", k=K, k_1=K - 1) if unwrapped else ""),
         min=int(Yn.min()),
         max=int(Yn.max()),
     )

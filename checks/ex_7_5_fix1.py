@@ -28,11 +28,14 @@ from tutor.worker.mistakes import Known, produced
 checks = Checks("ex_7_5_fix1")
 
 
-def _ref(grads, b1, b2, eps, correct="mv", eps_inside=False, keep_corrected=False, v_fix=None):
+def _ref(
+    grads, b1, b2, eps, correct="mv", eps_inside=False, keep_corrected=False, v_fix=None, slip=""
+):
     """float64 Adam directions for a list of gradient dicts; `correct` names the moments that are
     bias-corrected ("mv" both, "m" or "v" one, "" none); `eps_inside`: √(v̂ + eps);
     `keep_corrected`: the corrected m̂, v̂ stored as the next step's m, v; `v_fix`: the β that v's
-    correction 1 − βᵗ uses (b2 unless given)."""
+    correction 1 − βᵗ uses (b2 unless given); `slip`: "abs_g" v accumulates |g|, "no_root" divides
+    by v̂ + eps, "fix_outside" divides by √v / (1 − β₂ᵗ) + eps."""
     v_fix = b2 if v_fix is None else v_fix
     m = {k: np.zeros_like(np.asarray(v, np.float64)) for k, v in grads[0].items()}
     v = {k: np.zeros_like(x) for k, x in m.items()}
@@ -42,10 +45,14 @@ def _ref(grads, b1, b2, eps, correct="mv", eps_inside=False, keep_corrected=Fals
         for k in m:
             gk = np.asarray(g[k], np.float64)
             m[k] = b1 * m[k] + (1 - b1) * gk
-            v[k] = b2 * v[k] + (1 - b2) * gk * gk
+            v[k] = b2 * v[k] + (1 - b2) * (np.abs(gk) if slip == "abs_g" else gk * gk)
             mh = m[k] / (1 - b1**t) if "m" in correct else m[k]
             vh = v[k] / (1 - v_fix**t) if "v" in correct else v[k]
             step[k] = mh / np.sqrt(vh + eps) if eps_inside else mh / (np.sqrt(vh) + eps)
+            if slip == "no_root":
+                step[k] = mh / (vh + eps)
+            if slip == "fix_outside":
+                step[k] = mh / (np.sqrt(v[k]) / (1 - v_fix**t) + eps)
             if keep_corrected:
                 m[k], v[k] = mh, vh
         out.append(step)
@@ -63,6 +70,21 @@ MISTAKES = [  # the first one can only show when the check passes other values t
         "eps_inside",
         lambda grads, b1, b2, eps: _ref(grads, b1, b2, eps, eps_inside=True),
         later("ex_7_5_fix1.eps_inside_sqrt"),
+    ),
+    Known(
+        "abs_g",
+        lambda grads, b1, b2, eps: _ref(grads, b1, b2, eps, slip="abs_g"),
+        later("ex_7_5_fix1.v_of_abs_g"),
+    ),
+    Known(
+        "no_root",
+        lambda grads, b1, b2, eps: _ref(grads, b1, b2, eps, slip="no_root"),
+        later("ex_7_5_fix1.no_root"),
+    ),
+    Known(
+        "fix_outside",
+        lambda grads, b1, b2, eps: _ref(grads, b1, b2, eps, slip="fix_outside"),
+        later("ex_7_5_fix1.fix_outside_root"),
     ),
     Known(
         "keep_corrected",
@@ -114,8 +136,18 @@ def _(L):
         for k in ("w", "b")
     }
     if not all(np.isfinite(a).all() for a in arr.values()):
+        # 1 − β⁰ = 0 makes every element inf/NaN; NaN only where g < 0 is a negative v under √
+        nan_at_negative = all(
+            bool(np.all(np.isfinite(a) == (np.asarray(grads[0][k]) >= 0))) for k, a in arr.items()
+        )
+        if not any(np.isfinite(a).any() for a in arr.values()):
+            why = msg("ex_7_5_fix1.first_step_divides_by_zero")
+        elif nan_at_negative:
+            why = msg("ex_7_5_fix1.v_negative")
+        else:
+            why = msg("ex_7_5_fix1.first_step_not_finite")
         fail(
-            msg("ex_7_5_fix1.first_step_divides_by_zero"),
+            why,
             actual={k: a.tolist() for k, a in arr.items()},
         )
     assert_close(

@@ -2,9 +2,10 @@
 the loop.
 
 Checks: after training on a fresh quadratic, params equal a float64 Adam, with "every step starts
-from the initial state", "one step too many or too few", "the gradient taken once and reused"
-and "the updates subtracted" as named mistakes ("values"); the returned state's step count
-equals steps ("state")."""
+from the initial state" (told apart by the returned step count: 0, the new state dropped; 1,
+tx.init at every step), "one step too many or too few", "the gradient taken once and reused",
+"the learning rate applied again to the updates" and "the updates subtracted" as named mistakes
+("values"); the returned state's step count equals steps ("state")."""
 
 import _repair_ch7 as R
 import numpy as np
@@ -60,10 +61,34 @@ def _fit(L, seed, lr, steps):
     return params, state, (a, c, theta)
 
 
+def _counts(state) -> list:
+    """The int scalar leaves of an optimizer state (Adam's step count)."""
+    import jax
+
+    return [
+        leaf
+        for leaf in jax.tree.leaves(state)
+        if getattr(leaf, "shape", None) == () and "int" in str(getattr(leaf, "dtype", ""))
+    ]
+
+
+def _reset_message(state) -> str:
+    """Why every step starts from the initial state, told by the step count of the state fit
+    returned: 0, the state tx.update returns is never carried on; 1, each step's state was just
+    built by tx.init."""
+    counts = _counts(state)
+    count = int(np.asarray(counts[0])) if counts else None
+    if count == 0:
+        return msg("ex_7_5_fix3.state_not_carried")
+    if count == 1:
+        return msg("ex_7_5_fix3.state_init_each_step")
+    return msg("ex_7_5_fix3.state_reset_every_step")
+
+
 @checks.add("values")
 def _(L):
     lr, steps = 0.05, 30
-    params, _, (a, c, theta) = _fit(L, 891, lr, steps)
+    params, state, (a, c, theta) = _fit(L, 891, lr, steps)
     if not isinstance(params, dict) or set(params) != {"w", "b"}:
         fail(msg("ex_7_5_fix3.params_structure"), actual=repr(params)[:200])
     got = {k: R.as_array(params[k], f"params['{k}']", shape=np.shape(a[k])) for k in ("w", "b")}
@@ -78,7 +103,7 @@ def _(L):
             Mistake(
                 "reset",
                 _ref(a, c, theta, lr, steps, reset=True),
-                msg("ex_7_5_fix3.state_reset_every_step"),
+                _reset_message(state),
             ),
             Mistake(
                 "one_more",
@@ -96,6 +121,11 @@ def _(L):
                 msg("ex_7_5_fix3.gradient_reused"),
             ),
             Mistake(
+                "lr_twice",
+                _ref(a, c, theta, lr * lr, steps, reset=False),
+                msg("ex_7_5_fix3.lr_applied_twice", lr=lr),
+            ),
+            Mistake(
                 "climb",
                 _ref(a, c, theta, lr, steps, reset=False, climb=True),
                 msg("ex_7_5_fix3.updates_subtracted"),
@@ -106,15 +136,9 @@ def _(L):
 
 @checks.add("state", needs="values")
 def _(L):
-    import jax
-
     steps = 7
     _, state, _ = _fit(L, 892, 0.01, steps)
-    counts = [
-        leaf
-        for leaf in jax.tree.leaves(state)
-        if getattr(leaf, "shape", None) == () and "int" in str(getattr(leaf, "dtype", ""))
-    ]
+    counts = _counts(state)
     if not counts:
         fail(
             msg("ex_7_5_fix3.no_step_count"),

@@ -37,7 +37,7 @@ import _ch7_freeze as F
 import numpy as np
 from _ch7 import PARAMS_LIKE, np_blobs, np_log_softmax, np_mlp, np_mlp_params
 from _ch7_freeze import DECAY, LR
-from _state_fields import assert_fields_advance
+from _state_fields import assert_fields_advance, type_changed
 
 from tutor.worker.checklib import (
     Checks,
@@ -121,6 +121,10 @@ def _(L):
             want,
             what=msg("ex_7_6.mask_result"),
             msg=msg("ex_7_6.mask_one_leaf", kept=kept, missing=missing),
+        )
+    if flags == {"dense_0": {"w": False, "b": False}, "dense_1": {"w": True, "b": True}}:
+        assert_equal(
+            flags, want, what=msg("ex_7_6.mask_result"), msg=msg("ex_7_6.frozen_mask_inverted")
         )
     if flags != want:  # a mask that marks no leaf at all is named
         assert_that(
@@ -281,7 +285,7 @@ def _(L):
         msg=(
             msg("ex_7_6.no_finetune_compile", compiled=sorted(set(log.names)))
             if n == 0
-            else msg("ex_7_6.compiled_n_times", n=n)
+            else msg("ex_7_6.compiled_n_times", n=n) + type_changed(_fresh_state(L, 2024), st)
         ),
     )
     step = as_scalar(st.step, msg("ex_7_6.step_after"))

@@ -1,5 +1,5 @@
-# expect: failed fixed_compiles "_pad" "在设备上" not "没有补齐到桶"
-# expect.en: "_pad" "on the device" not "not padded to the buckets"
+# expect: failed fixed_compiles "jax.numpy 函数内部的 jit" "在设备上" not "_pad" "没有补齐到桶"
+# expect.en: "jit inside jax.numpy functions" "on the device" not "_pad" "not padded to the buckets"
 # 行数补到了桶,但补零用的是设备上的 jnp.pad:这个即时算子按输入的行数编译,每种新行数都要再编译一次。
 BUCKET_SIZES = (32, 64, 128)
 

@@ -1,0 +1,39 @@
+# expect: failed state_fields "变化量和参考的正好相反"
+# expect.en: "changed by exactly minus the reference's change"
+# 错误示范:以为更新量是梯度方向,参数减去更新量,结果是梯度上升。
+
+
+def freeze(mask):
+    # for leaves where mask is true the updates become 0; mask is a boolean tree or a "params → boolean tree" function
+
+    def zero_out(grads, opt_state, params=None):
+        source = params if params is not None else grads
+        flags = mask(source) if callable(mask) else mask
+        kept = jax.tree.map(lambda g, is_frozen: g * 0 if is_frozen else g, grads, flags)
+        return kept, opt_state
+
+    # this transformation has no state
+    return GradientTransformation(update=zero_out, init=lambda _p: EmptyState())
+
+
+def frozen_mask(params):
+    # every parameter whose path starts with dense_0 is frozen
+    def first_is_dense0(path, _leaf):
+        return jax.tree_util.keystr(path[:1], simple=True) == "dense_0"
+
+    return jax.tree.map_with_path(first_is_dense0, params)
+
+
+ex6_opt = chain(adamw(0.01, weight_decay=0.0001), freeze(frozen_mask))
+
+
+def finetune_step(state, X, Y):
+    cur_loss, g_params = jax.value_and_grad(loss_batch, argnums=0)(state.params, X, Y)
+    deltas, next_opt = ex6_opt.update(g_params, state.opt_state, params=state.params)
+    next_params = jax.tree.map(lambda p, u: p - u, state.params, deltas)
+    successor = dataclasses.replace(state, params=next_params, opt_state=next_opt, step=state.step + 1)
+    return successor, cur_loss
+
+
+finetune_step = jax.jit(finetune_step, donate_argnames=("state",))
+
