@@ -21,18 +21,24 @@ def rms_run(
     old_s=False,
     power=2,
     root=True,
+    absolute=False,
+    eps_added=False,
 ):
     """float64 RMSProp updates for each step; the keyword arguments make its common slips
     (`decay`/`weight`: the factors of s and g² in s ← decay·s + weight·g²; `old_s`: the updates
     divide by the s the step received, not the one it computed; `power`: g itself averaged when 1;
-    `root`: the updates divide by s + ε, not √s + ε, when False)."""
+    `root`: the updates divide by s + ε, not √s + ε, when False; `absolute`: |g| averaged in place
+    of g²; `eps_added`: −lr·g/√s + ε, the ε outside the division)."""
     w = (1 - rho) if weight is None else weight
     d = rho if decay is None else decay
     s = jax.tree.map(np.zeros_like, grads_seq[0])
     out = []
     for t, g in enumerate(grads_seq, start=1):
         base = s if accumulate else jax.tree.map(np.zeros_like, s)
-        s = jax.tree.map(lambda s_, g_: d * s_ + w * g_**power, base, g)
+        if absolute:
+            s = jax.tree.map(lambda s_, g_: d * s_ + w * np.abs(g_), base, g)
+        else:
+            s = jax.tree.map(lambda s_, g_: d * s_ + w * g_**power, base, g)
         used = base if old_s else s
         if bias:
             correction = 1 - rho**t
@@ -40,6 +46,8 @@ def rms_run(
         with np.errstate(divide="ignore", invalid="ignore"):
             if eps_inside:
                 out.append(jax.tree.map(lambda g_, s_: -lr * g_ / np.sqrt(s_ + eps), g, used))
+            elif eps_added:
+                out.append(jax.tree.map(lambda g_, s_: -lr * g_ / np.sqrt(s_) + eps, g, used))
             elif not root:
                 out.append(jax.tree.map(lambda g_, s_: -lr * g_ / (s_ + eps), g, used))
             else:

@@ -52,7 +52,12 @@ def _mistakes(x, center):
         centred = Mistake("centred_rms", x64 / x64.std(), msg("ex_0_2.rms_of_centred"))
         no_root = Mistake("no_root", x64 / np.mean(x64**2), msg("ex_0_2.no_root"))
         by_abs = Mistake("mean_abs", x64 / np.mean(np.abs(x64)), msg("ex_0_2.mean_abs"))
-        return [swapped, summed, centred, no_root, by_abs]
+        mean_sq = Mistake("mean_sq", x64 / abs(x64.mean()), msg("ex_0_2.squared_mean"))
+        peak = Mistake("peak", x64 / np.abs(x64).max(), msg("ex_0_2.peak"))
+        named = [swapped, summed, centred, no_root, by_abs, mean_sq, peak]
+        if x64.mean() > 0:  # x * 2 for x ** 2: a negative mean gives NaN, nothing to name
+            named.append(Mistake("doubled", x64 / np.sqrt(np.mean(2 * x64)), msg("ex_0_2.doubled")))
+        return named
     x64 = np.asarray(x, np.float64)
     raw_rms = Mistake(
         "raw_rms", (x64 - x64.mean()) / np.sqrt(np.mean(x64**2)), msg("ex_0_2.centred_by_raw_rms")
@@ -65,6 +70,7 @@ def _mistakes(x, center):
         Mistake("by_variance", centred / x64.var(), msg("ex_0_2.by_variance")),
         Mistake("not_centred", x64 / x64.std(), msg("ex_0_2.not_centred")),
         Mistake("not_scaled", centred, msg("ex_0_2.not_scaled")),
+        Mistake("precedence", x64 - x64.mean() / x64.std(), msg("ex_0_2.precedence")),
     ]
 
 

@@ -24,6 +24,7 @@ from tutor.worker.checklib import (
     as_callable,
     as_tuple,
     assert_close,
+    compare,
     fail,
     msg,
     rng,
@@ -80,6 +81,9 @@ def _update_mistakes(w, b, ref_new, ref_plus):
     no_lr = {k: old[k] - grad[k] for k in old}
     return [
         Mistake("plus", ref_plus, msg("ex_0_3.added_gradient")),
+        Mistake("lr_squared", {k: old[k] - LR * LR * grad[k] for k in old}, msg("ex_0_3.lr_twice")),
+        Mistake("swapped", {k: grad[k] - LR * old[k] for k in old}, msg("ex_0_3.map_swapped")),
+        Mistake("update_only", {k: LR * grad[k] for k in old}, msg("ex_0_3.step_only")),
         Mistake("b_kept", {"w": ref_new["w"], "b": old["b"]}, msg("ex_0_3.b_not_updated")),
         Mistake("no_lr", no_lr, msg("ex_0_3.no_lr")),
     ]
@@ -98,6 +102,15 @@ def _loss_mistakes(w, b, x, y, ref_loss):
     ]
 
 
+def _order_swapped(loss, pred, ref_loss, ref_pred) -> bool:
+    """The loss and predictions came back in each other's places (new_params, pred, loss)."""
+    if np.shape(loss) != ref_pred.shape or np.ndim(pred) != 0:
+        return False
+    loss64, pred64 = np.asarray(loss, np.float64), np.asarray(pred, np.float64)
+    same_loss = compare(loss64, ref_pred, rtol=1e-5, atol=1e-5) is None
+    return same_loss and compare(pred64, ref_loss, rtol=1e-5, atol=1e-6) is None
+
+
 def _compare_step(out, w, b, x, y, what):
     new_params, loss, pred = out
     ref_pred, ref_loss, ref_new, ref_plus = _reference(w, b, x, y)
@@ -111,6 +124,8 @@ def _compare_step(out, w, b, x, y, what):
         msg=msg("ex_0_3.new_params_differ"),
         mistakes=_update_mistakes(w, b, ref_new, ref_plus),
     )
+    if _order_swapped(loss, pred, ref_loss, ref_pred):
+        fail(msg("ex_0_3.loss_pred_swapped"))
     got_loss = float(as_array(loss, msg("ex_0_3.loss_of", what=what), ndim=0))
     assert_close(
         got_loss,

@@ -77,6 +77,12 @@ def _axis_symptoms(d):
     }
 
 
+def _ys_shared(w, xs, ys):
+    """What in_axes=(None, 0, None) computes: example i meets every target, (xs[i]·w − ys[j])²."""
+    r = (np.asarray(xs, np.float64) @ np.asarray(w, np.float64))[:, None] - ys[None, :]
+    return r**2
+
+
 def _split_w(w, xs, ys):
     """What vmap without in_axes=None computes when n = d: example i sees the number w[i]."""
     x64 = np.asarray(xs, np.float64)
@@ -127,6 +133,13 @@ def _(L):
                 is None
             ):
                 fail(msg("ex_0_4.w_split_silent", n=n), shape=[n, d])
+        if np.shape(out) == (n, n) and n != d:
+            if (
+                compare(np.asarray(out, np.float64), _ys_shared(w, xs, ys), rtol=1e-4, atol=1e-5)
+                is None
+            ):
+                fail(msg("ex_0_4.ys_shared", n=n), shape=[n, n])
+        residual = np.asarray(xs, np.float64) @ np.asarray(w, np.float64) - ys
         assert_close(
             as_array(out, what, shape=(n,)),
             _ref_losses(w, xs, ys),
@@ -134,6 +147,10 @@ def _(L):
             atol=1e-5,
             what=what,
             msg=msg("ex_0_4.losses_differ"),
+            mistakes=[
+                Mistake("no_square", residual, msg("ex_0_4.losses_not_squared")),
+                Mistake("abs", np.abs(residual), msg("ex_0_4.losses_abs")),
+            ],
         )
 
 
@@ -167,6 +184,8 @@ def _(L):
             msg=msg("ex_0_4.grads_differ"),
             mistakes=[
                 Mistake("wrt_x", _grads_wrt_x(w, xs, ys), msg("ex_0_4.grad_wrt_x")),
+                Mistake("half", ref / 2, msg("ex_0_4.grad_no_two")),
+                Mistake("unsquared", np.asarray(xs, np.float64), msg("ex_0_4.grad_unsquared")),
                 Mistake("transposed", ref.T, msg("ex_0_4.grads_transposed", n=n, d=d)),
                 Mistake(
                     "mean_in_every_row",

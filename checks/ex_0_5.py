@@ -67,8 +67,12 @@ def _bits(k):
 def _(L):
     import jax
 
-    _, n1, n2 = _views(L.two_views, jax.random.key(61), _x(61), "two_views(key, x, 0.3)")
+    x = _x(61)
+    _, n1, n2 = _views(L.two_views, jax.random.key(61), x, "two_views(key, x, 0.3)")
     for k, noise in ((1, n1), (2, n2)):
+        ratio = noise / np.asarray(x, np.float64)  # additive noise: heavy tails, std far above 1
+        if abs(float(ratio.mean())) < 0.05 and abs(float(ratio.std()) - SCALE) < 0.1 * SCALE:
+            fail(msg("ex_0_5.multiplied_by_x", n=k))
         mean, std = float(noise.mean()), float(noise.std())
         if abs(mean) < 0.05 and abs(std - SCALE**2) < 0.1 * SCALE**2:
             fail(msg("ex_0_5.variance_as_scale", n=k, std=std), std=std)
@@ -137,16 +141,21 @@ def _drew(key, noises):
 
 def _reused(key, new_key, noises):
     """Fail when a key that drew a view's noise was used again: the key passed in drew noise (it is
-    also the source of every other key), or new_key was split off a key that drew noise."""
+    also the source of every other key), or new_key or the other view's key was split off a key
+    that drew noise."""
     import jax
 
     for k, view in _drew(key, noises):
         if compare(_bits(k), _bits(key), rtol=0, atol=0) is None:
             fail(msg("ex_0_5.drew_with_key_in", view=view))
+        other = noises[2 - view]  # the other view's noise
         for parts in (2, 3):
             for child in jax.random.split(k, parts):
                 if compare(_bits(child), _bits(new_key), rtol=0, atol=0) is None:
                     fail(msg("ex_0_5.split_used_key", view=view))
+                redraw = SCALE * np.asarray(jax.random.normal(child, SHAPE, np.float32), np.float64)
+                if compare(redraw, other, rtol=1e-5, atol=1e-6) is None:
+                    fail(msg("ex_0_5.view_from_used_key", view=view, other=3 - view))
 
 
 @checks.add("new_key", needs="same_key")

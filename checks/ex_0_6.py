@@ -135,6 +135,16 @@ def _(L):
                 jax.tree.map(lambda p, d: p - LR * (d + DECAY * d), p64, g64),
                 msg("ex_0_6.decay_on_grad"),
             ),
+            Mistake(
+                "decay_without_p",
+                jax.tree.map(lambda p, d: p - LR * (d + DECAY), p64, g64),
+                msg("ex_0_6.decay_without_p"),
+            ),
+            Mistake(
+                "decay_outside",
+                jax.tree.map(lambda p, d: p - LR * d + DECAY * p, p64, g64),
+                msg("ex_0_6.decay_outside"),
+            ),
         ],
     )
 
@@ -209,6 +219,22 @@ def _(L):
                     "leaf_sum_squared",
                     np.sqrt(sum(float(np.sum(x)) ** 2 for x in leaves)),
                     msg("ex_0_6.leaf_sum_squared"),
+                ),
+                Mistake("l1", sum(float(np.sum(np.abs(x))) for x in leaves), msg("ex_0_6.l1")),
+                Mistake(
+                    "root_of_norms",
+                    np.sqrt(sum(np.linalg.norm(x) for x in leaves)),
+                    msg("ex_0_6.root_of_norms"),
+                ),
+                Mistake(
+                    "per_leaf_count",
+                    np.sqrt(squares / len(leaves)),
+                    msg("ex_0_6.by_leaf_count", n=len(leaves)),
+                ),
+                Mistake(
+                    "rms",
+                    np.sqrt(squares / sum(x.size for x in leaves)),
+                    msg("ex_0_6.rms_all"),
                 ),
             ],
         )

@@ -84,6 +84,27 @@ def _compare(out, x, what):
                 msg("ex_0_7_fix1.nonpositive_unchanged"),
             ),
             Mistake("tanh", np.tanh(x64), msg("ex_0_7_fix1.tanh")),
+            Mistake(
+                "no_parentheses",
+                np.where(pos, 2 * x64, x64 / (1.0 - x64)),
+                msg(
+                    "ex_0_7_fix1.no_parentheses",
+                    side="x > 0",
+                    wrote="x / 1 + x",
+                    want="x / (1 + x)",
+                ),
+            ),
+            Mistake(
+                "no_parentheses_neg",
+                np.where(pos, x64 / (1.0 + x64), 0.0 * x64),
+                msg(
+                    "ex_0_7_fix1.no_parentheses",
+                    side="x ≤ 0",
+                    wrote="x / 1 − x",
+                    want="x / (1 − x)",
+                ),
+            ),
+            Mistake("squared", x64 / (1.0 + x64**2), msg("ex_0_7_fix1.squared")),
         ],
     )
 

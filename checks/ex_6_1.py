@@ -43,6 +43,8 @@ def _known_mistakes(count, increment):
         ((increment, count + 1), msg("ex_6_1.swapped")),
         ((count, increment), msg("ex_6_1.no_increment")),
         ((increment + 1, increment), msg("ex_6_1.from_increment")),
+        ((count + 1, increment + 1), msg("ex_6_1.aux_bumped")),
+        ((2 * count + 1, increment), msg("ex_6_1.count_doubled")),
     ]
 
 

@@ -143,6 +143,7 @@ def _(L):
         mistakes=[
             Mistake("sum_not_stored", np.zeros(5), msg("ex_6_2.eager.sum_not_stored")),
             Mistake("value_stored", np.array(DATA, float), msg("ex_6_2.eager.value_stored")),
+            Mistake("count_first", np.arange(1.0, 6.0), msg("ex_6_2.eager.count_first")),
         ],
     )
     assert_close(

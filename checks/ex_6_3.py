@@ -129,11 +129,17 @@ def _iterate(step, x0: float, steps: int):
 
 def _slips(lr):
     """Steps that use something else than the gradient 2x: f(x) = x² itself, the constant 2 (the x
-    dropped), or lr² in place of lr. Each a one-step function of x."""
+    dropped), lr² in place of lr, lr divided by or added to the gradient, (x − lr)·2x, the
+    gradient of |x|·2 or no move at all. Each a one-step function of x."""
     return [
         ("objective", lambda x: x - lr * x**2, msg("ex_6_3.mistake_objective")),
         ("constant_grad", lambda x: x - 2 * lr + 0 * x, msg("ex_6_3.mistake_constant_grad")),
         ("lr_squared", lambda x: x - lr**2 * 2 * x, msg("ex_6_3.mistake_lr_squared")),
+        ("divided", lambda x: x - lr / (2 * x), msg("ex_6_3.mistake_divided")),
+        ("lr_plus", lambda x: x - (lr + 2 * x), msg("ex_6_3.mistake_lr_plus")),
+        ("precedence", lambda x: (x - lr) * 2 * x, msg("ex_6_3.mistake_precedence")),
+        ("abs", lambda x: x - lr * 2 * abs(x), msg("ex_6_3.mistake_abs")),
+        ("no_move", lambda x: x + 0 * lr, msg("ex_6_3.mistake_no_move")),
     ]
 
 

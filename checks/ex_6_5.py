@@ -110,6 +110,16 @@ MISTAKES = [
         lambda g, lr, rho, eps: R.rms_run(g, lr, rho, eps, eps_inside=True),
         msg("ex_6_5.module.mistake_eps_inside"),
     ),
+    Known(
+        "eps_added",
+        lambda g, lr, rho, eps: R.rms_run(g, lr, rho, eps, eps_added=True),
+        msg("ex_6_5.module.mistake_eps_added"),
+    ),
+    Known(
+        "abs_g",
+        lambda g, lr, rho, eps: R.rms_run(g, lr, rho, eps, absolute=True),
+        msg("ex_6_5.module.mistake_abs_g"),
+    ),
 ]
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
+from _linear_sgd_ref import global_data_params as _global_data_params
+from _linear_sgd_ref import sgd_ref as _sgd_ref
 
 from tutor.worker.checklib import (
     Checks,
@@ -46,13 +48,6 @@ Y0 = [1.0, 0.0, 4.0, 7.5]
 W0, B0, EW, EB, LR, DECAY = 1.5, -0.5, 0.2, 0.3, 0.1, 0.8
 # no_retrace: 5 calls, 4 different (lr, decay) pairs
 HYPER = ((0.1, 0.8), (0.05, 0.9), (0.1, 0.8), (0.02, 0.95), (0.01, 0.99))
-
-
-def _sgd_ref(w, b, x, y, lr):
-    """One SGD step on a linear model's MSE (float64, analytic gradient)."""
-    x, y = np.asarray(x, np.float64), np.asarray(y, np.float64)
-    r = w * x + b - y
-    return w - lr * 2 * np.mean(r * x), b - lr * 2 * np.mean(r)
 
 
 def _make_state(L, step, w, b, ew, eb):
@@ -141,10 +136,22 @@ def _(L):
     assert_that(got == 4, msg("ex_6_6.step.assert_that", got=got), expected=4, actual=got)
 
 
+def _fields_swapped(parts, pw, pb) -> bool:
+    """params holds the EMA (either convention) and ema_params the SGD step: the two swapped."""
+    d, (_, got, ema) = DECAY, parts
+    emas = ([d * EW + (1 - d) * w, d * EB + (1 - d) * b] for w, b in ((pw, pb), (W0, B0)))
+    close = _close(ema, [pw, pb], rtol=0, atol=1e-5)
+    return close and any(_close(got, e, rtol=0, atol=1e-5) for e in emas)
+
+
 @checks.add("sgd", needs="returns_state")
 def _(L):
-    got = _chapter_call(L)[1]
+    parts = _chapter_call(L)
+    got = parts[1]
     pw, pb = _sgd_ref(W0, B0, X0, Y0, LR)
+    ew1, eb1 = _sgd_ref(EW, EB, X0, Y0, LR)  # the step the gradient at ema_params takes
+    if _fields_swapped(parts, pw, pb):
+        fail(msg("ex_6_6.fields_swapped"))
     assert_close(
         np.array(got),
         np.array([pw, pb]),
@@ -167,6 +174,11 @@ def _(L):
                 "from_ema",
                 np.array([EW - (W0 - pw), EB - (B0 - pb)]),
                 msg("ex_6_6.sgd.mistake_from_ema"),
+            ),
+            Mistake(
+                "grad_at_ema",
+                np.array([W0 - (EW - ew1), B0 - (EB - eb1)]),
+                msg("ex_6_6.sgd.mistake_grad_at_ema"),
             ),
             Mistake(
                 "global_data",
@@ -192,7 +204,8 @@ def _ema_slips(pw, pb, d):
 
 @checks.add("ema", needs="returns_state")
 def _(L):
-    got = _chapter_call(L)[2]
+    parts = _chapter_call(L)
+    got = parts[2]
     pw, pb = _sgd_ref(W0, B0, X0, Y0, LR)
     d = DECAY
     ema_new = [d * EW + (1 - d) * pw, d * EB + (1 - d) * pb]
@@ -201,6 +214,8 @@ def _(L):
         _close(got, accepted, rtol=1e-5, atol=1e-5) for accepted in (ema_new, ema_old)
     ):  # either convention is accepted
         return
+    if _fields_swapped(parts, pw, pb):
+        fail(msg("ex_6_6.fields_swapped"))
     swap = msg("ex_6_6.ema.swap")
     copy = msg("ex_6_6.ema.copy")
     found = which_mistake(
@@ -293,13 +308,6 @@ def _(L):
                 expected_old_convention=e_old,
                 actual=got_e,
             )
-
-
-def _global_data_params(w, b, lr, steps):
-    """Params after `steps` SGD steps on the context's x_data / y_data instead of the given data."""
-    for _ in range(steps):
-        w, b = _sgd_ref(w, b, [1.0, 2.0, 3.0], [3.5, 5.5, 7.5], lr)
-    return [w, b]
 
 
 def _compile_words(n: int, calls: int, distinct: int) -> str:

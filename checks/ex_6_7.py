@@ -338,13 +338,13 @@ def _(L):
             last=float(rl[-1]),
         )
     first, last = rl[0], rl[-1]
-    summed = None if last < 0.1 * first else T.batch_axis(L, _row_convention(L))
+    summed = None if last < 0.25 * first else T.batch_axis(L, _row_convention(L))
     if summed is not None:
         fail(
             msg("_rnn_training.trained.batch_axis", sn=summed), first=float(first), last=float(last)
         )
     assert_that(
-        last < 0.1 * first,
+        last < 0.25 * first,
         msg("ex_6_7.improves.assert_that", first=first, last=last),
         first=float(rl[0]),
         last=float(rl[-1]),
