@@ -170,3 +170,32 @@ def test_a_difference_that_never_moves_fails_after_the_reruns():
     proof = same_numbers(zh_inp, zh, en_inp, en, runner)
     assert not proof.ok and "prints 2 where the reference's line 1 prints 1" in proof.why
     assert len(runner.runs) == 2 * RERUNS
+
+
+class _Unused:
+    """A runner no rerun may use: the reruns go to the batch worker."""
+
+    def run_sync(self, job):
+        raise AssertionError(f"a one-shot worker for {job.label}")
+
+
+def test_the_runs_again_go_to_the_batch_worker_the_block_ran_in():
+    from tutor.authoring.course_proof import Input, passes, prove
+    from tutor.running.batch import BatchWorker
+    from tutor.running.runner import snippet_job
+
+    code = "import os\nprint('took', int.from_bytes(os.urandom(6), 'big'), 'ms')\nprint('sum', 6)\n"
+    inputs = [
+        Input(
+            label,
+            lambda label=label: snippet_job(code, label=label, time_limit=60.0),
+            passes,
+            False,
+        )
+        for label in ("b", "b (en)")
+    ]
+    with BatchWorker() as worker:
+        zh, en = prove(inputs, _Unused(), worker)
+        proof = same_numbers(inputs[0], zh, inputs[1], en, _Unused(), worker)
+        assert worker.started == 1
+    assert proof.ok, proof.why  # the line of a time that moves is left out; "sum 6" agrees

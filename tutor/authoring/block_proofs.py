@@ -86,7 +86,9 @@ def quiz_proofs(
     proofs = prove(inputs + en_inputs, runner, batch)
     zh = {i.label: (i, p) for i, p in zip(inputs, proofs, strict=False)}
     pairs = zip(en_inputs, proofs[len(inputs) :], strict=False)
-    return proofs + [same_numbers(*zh[i.label[: -len(" (en)")]], i, p, runner) for i, p in pairs]
+    return proofs + [
+        same_numbers(*zh[i.label[: -len(" (en)")]], i, p, runner, batch) for i, p in pairs
+    ]
 
 
 def run_blocks(
@@ -136,7 +138,9 @@ def page_proofs(
         for e, zh, alike in zip(en_inputs, proofs, same, strict=True)
     ]
     pairs = zip(inputs, proofs, en_inputs, en_proofs, strict=True)
-    return [*proofs, *en_proofs] + [same_numbers(i, zh, e, en, runner) for i, zh, e, en in pairs]
+    return [*proofs, *en_proofs] + [
+        same_numbers(i, zh, e, en, runner, batch) for i, zh, e, en in pairs
+    ]
 
 
 def _same_program(code: str, other: str) -> bool:
@@ -155,14 +159,31 @@ def _judged_again(inp: Input, ran: Proof) -> Proof:
     return Proof(inp.label, ok, why, ran.result)
 
 
+def _outputs_again(inputs: list[Input], runner: Runner, batch: bool | BatchWorker) -> list[str]:
+    """What `inputs` print when they run again: in `batch` (those that may run there), else each
+    in a one-shot worker."""
+    if not batch:
+        return [runner.run_sync(i.job()).stdout for i in inputs]
+    return [p.result.stdout if p.result else "" for p in prove(inputs, runner, batch)]
+
+
 # Reruns of both versions before a difference counts: a rounded ratio of two timings can print
 # the same integer twice in a row in one language and another in the other (CI of stop 37).
 RERUNS = 3
 
 
-def same_numbers(inp: Input, zh: Proof, en_inp: Input, en: Proof, runner: Runner) -> Proof:
+def same_numbers(
+    inp: Input,
+    zh: Proof,
+    en_inp: Input,
+    en: Proof,
+    runner: Runner,
+    batch: bool | BatchWorker = False,
+) -> Proof:
     """Do a block's Chinese and English outputs print the same numbers? A line whose numbers
-    change when either version runs again (timings, ratios of timings) does not count."""
+    change when either version runs again (timings, ratios of timings) does not count. The runs
+    again go where the block ran (`batch`: a batch worker unless it runs alone; no worker warms
+    up for them)."""
     label = inp.label + " zh=en"
     if zh.result is None or en.result is None or not (zh.ok and en.ok):
         return Proof(label, False, "one of the two did not run through (see above)")
@@ -170,8 +191,8 @@ def same_numbers(inp: Input, zh: Proof, en_inp: Input, en: Proof, runner: Runner
     why = number_difference(zh_out, en_out)
     skip: set[int] = set()
     for _ in range(RERUNS if why is not None else 0):
-        skip |= unstable_lines(zh_out, runner.run_sync(inp.job()).stdout)
-        skip |= unstable_lines(en_out, runner.run_sync(en_inp.job()).stdout)
+        again = _outputs_again([inp, en_inp], runner, batch)
+        skip |= unstable_lines(zh_out, again[0]) | unstable_lines(en_out, again[1])
         why = number_difference(zh_out, en_out, skip)
         if why is None:
             break

@@ -5,7 +5,16 @@ and how often code compiles. Runs inside workers only. Check modules import all 
 Compilations are counted from JAX's monitoring events (one `backend_compile_duration` event per
 XLA compilation, also on a persistent-cache hit), not from log records, so a learner's logging
 set-up (`logging.disable`, logger levels, `jax_log_compiles`) cannot change a count; and the
-measured block runs with jit enabled whatever `jax_disable_jit` says."""
+measured block runs with jit enabled whatever `jax_disable_jit` says.
+
+A count starts from nothing (`CompileLog(clear=True)`) by moving every later compilation into a
+new cache epoch: a `jax.make_user_context` value that is part of every key of JAX's tracing,
+lowering and compilation caches, so that from then on nothing compiled before is found, exactly
+as after `jax.clear_caches()`, and every compilation raises its event again. Unlike a clear, the
+programs of the epoch before stay in memory: a batch worker of the course proof
+(tutor/worker/batch.py) puts each job back in the first epoch (`first_epoch`), where the programs
+earlier jobs compiled before their counts (JAX's own, jax.random's, the checks' helpers') are
+found again instead of being traced and lowered anew for every job."""
 
 from __future__ import annotations
 
@@ -20,6 +29,33 @@ from tutor.words.catalog import t
 from tutor.worker.check_values import CheckFailed
 
 COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"
+
+_epoch: Any = None  # the user context whose value is the cache epoch (made at the warm-up)
+_epochs = 0  # epochs begun so far in this process
+
+
+def make_epochs() -> None:
+    """Make the cache epoch's context (once per process, before any job: JAX asks that a user
+    context be made while nothing else runs)."""
+    global _epoch
+    if _epoch is None:
+        import jax
+
+        _epoch = jax.make_user_context(0)
+
+
+def new_epoch() -> None:
+    """Every compilation from now on starts from nothing, as after `jax.clear_caches()`."""
+    global _epochs
+    make_epochs()
+    _epochs += 1
+    _epoch.set_global(_epochs)
+
+
+def first_epoch() -> None:
+    """Back to the first epoch and the programs compiled there (a batch worker, between jobs)."""
+    if _epoch is not None:
+        _epoch.set_global(0)
 
 
 class TraceCounter:
@@ -75,8 +111,9 @@ def _listen() -> None:
 
 
 class CompileLog(contextlib.AbstractContextManager):
-    """Records the name of every XLA compilation inside the block. `clear=True` empties JAX's
-    in-memory caches first, so that counts start from nothing."""
+    """Records the name of every XLA compilation inside the block. `clear=True` begins a new cache
+    epoch first (see the module's docstring: nothing compiled before is found, as after
+    `jax.clear_caches()`), so that counts start from nothing."""
 
     def __init__(self, clear: bool = True):
         self.clear = clear
@@ -87,7 +124,7 @@ class CompileLog(contextlib.AbstractContextManager):
 
         _listen()
         if self.clear:
-            jax.clear_caches()
+            new_epoch()
         self._disable_jit = jax.config.jax_disable_jit
         jax.config.update("jax_disable_jit", False)
         _active.append(self)

@@ -4,11 +4,11 @@ deserialize it again. Installed by the batch worker only (tutor/worker/batch.py)
 one-shot worker reads the cache as JAX does.
 
 Every fixture of an exercise runs in a fresh namespace, and the checks that count compilations
-empty JAX's in-memory caches (`CompileLog`), so each job compiles the same programs again (the
-reference's, the context's, jax.random's). With the persistent cache each of those compilations
-is a hit: the file read, decompressed and deserialized, about 4 ms per program and 0.3–0.5 s of
-CPU per job of the heaviest exercises. Here a hit is kept in memory under the cache key, and the
-next request for that key gets the same executable.
+begin a new cache epoch (`CompileLog`, tutor/worker/check_programs.py), so each job compiles the
+same programs again (the reference's, the context's, jax.random's). With the persistent cache each
+of those compilations is a hit: the file read, decompressed and deserialized, about 4 ms per
+program and 0.3–0.5 s of CPU per job of the heaviest exercises. Here a hit is kept in memory under
+the cache key, and the next request for that key gets the same executable.
 
 It cannot change a verdict: the key is JAX's persistent-cache key (the program's text, the
 jaxlib and backend versions, the XLA flags, the compile options and the devices), so a kept

@@ -45,7 +45,16 @@ def fresh_namespace() -> dict[str, Any]:
 def exec_file(path: str, ns: dict) -> None:
     with open(path, encoding="utf-8") as fh:
         source = fh.read()
-    exec(compile(source, path, "exec"), ns)
+    exec(compiled(source, path), ns)
+
+
+@functools.lru_cache(maxsize=32)
+def compiled(source: str, path: str) -> types.CodeType:
+    """The course's own code (a chapter context, a check module) compiled, once per exact text
+    and path in a process: a batch worker runs the same context and check module for every job of
+    an exercise (the file is still read for each job, and a changed text is compiled anew). A code
+    object is immutable; each exec makes new functions and objects from it."""
+    return compile(source, path, "exec")
 
 
 def compile_learner(source: str, path: str) -> types.CodeType:
@@ -155,7 +164,7 @@ def _load_checks(
         with open(path, encoding="utf-8") as fh:
             source = fh.read()
         sys.modules[name] = module
-        exec(compile(source, path, "exec"), module.__dict__)
+        exec(compiled(source, path), module.__dict__)
         checks = module.checks
         for check in checks:
             check.fn = _guard(check.fn, restore_builtins)
