@@ -40,7 +40,7 @@ def run_one(job: Job, scratch: str, langs: list[str] | None = None) -> dict:
     """Run `job` with fds 1 and 2 sent to files of its own; its Finished event and its output.
     With several `langs`, every sentence of the run is said in all of them."""
     from tutor.words import every_lang
-    from tutor.worker import check_programs, run_job
+    from tutor.worker import cache_epochs, run_job
 
     finished: list[Finished] = []
 
@@ -57,7 +57,7 @@ def run_one(job: Job, scratch: str, langs: list[str] | None = None) -> dict:
         stream.flush()
     os.dup2(out, 1)
     os.dup2(err, 2)
-    check_programs.first_epoch()  # the programs earlier jobs compiled before their counts
+    cache_epochs.first_epoch()  # the programs earlier jobs compiled before their counts
     watchdog.start()
     began = time.perf_counter()
     try:

@@ -7,14 +7,8 @@ XLA compilation, also on a persistent-cache hit), not from log records, so a lea
 set-up (`logging.disable`, logger levels, `jax_log_compiles`) cannot change a count; and the
 measured block runs with jit enabled whatever `jax_disable_jit` says.
 
-A count starts from nothing (`CompileLog(clear=True)`) by moving every later compilation into a
-new cache epoch: a `jax.make_user_context` value that is part of every key of JAX's tracing,
-lowering and compilation caches, so that from then on nothing compiled before is found, exactly
-as after `jax.clear_caches()`, and every compilation raises its event again. Unlike a clear, the
-programs of the epoch before stay in memory: a batch worker of the course proof
-(tutor/worker/batch.py) puts each job back in the first epoch (`first_epoch`), where the programs
-earlier jobs compiled before their counts (JAX's own, jax.random's, the checks' helpers') are
-found again instead of being traced and lowered anew for every job."""
+A count starts from nothing (`CompileLog(clear=True)`) in a new cache epoch
+(tutor/worker/cache_epochs.py): nothing compiled before is found, as after `jax.clear_caches()`."""
 
 from __future__ import annotations
 
@@ -26,36 +20,10 @@ from typing import Any
 
 from tutor.protocol import details as D
 from tutor.words.catalog import t
+from tutor.worker import cache_epochs
 from tutor.worker.check_values import CheckFailed
 
 COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"
-
-_epoch: Any = None  # the user context whose value is the cache epoch (made at the warm-up)
-_epochs = 0  # epochs begun so far in this process
-
-
-def make_epochs() -> None:
-    """Make the cache epoch's context (once per process, before any job: JAX asks that a user
-    context be made while nothing else runs)."""
-    global _epoch
-    if _epoch is None:
-        import jax
-
-        _epoch = jax.make_user_context(0)
-
-
-def new_epoch() -> None:
-    """Every compilation from now on starts from nothing, as after `jax.clear_caches()`."""
-    global _epochs
-    make_epochs()
-    _epochs += 1
-    _epoch.set_global(_epochs)
-
-
-def first_epoch() -> None:
-    """Back to the first epoch and the programs compiled there (a batch worker, between jobs)."""
-    if _epoch is not None:
-        _epoch.set_global(0)
 
 
 class TraceCounter:
@@ -124,7 +92,7 @@ class CompileLog(contextlib.AbstractContextManager):
 
         _listen()
         if self.clear:
-            new_epoch()
+            cache_epochs.new_epoch()
         self._disable_jit = jax.config.jax_disable_jit
         jax.config.update("jax_disable_jit", False)
         _active.append(self)
@@ -393,43 +361,3 @@ def scan_carry_shapes(fn: Callable, *args, **kwargs) -> list[Shapes]:
     """For every scan in the program of fn(*args), sub-programs included: the shapes of its carry
     (the initial values handed to lax.scan, one shape per carry leaf)."""
     return [carry for _, carry, _ in scan_operand_shapes(fn, *args, **kwargs)]
-
-
-LEGACY_KEY_WARNING = "Legacy uint32 key array"
-
-
-class LegacyKeyUses(contextlib.AbstractContextManager):
-    """While open, counts the jax.random calls that receive an old-style raw key (the uint32[2]
-    array of jax.random.PRNGKey) instead of a typed key from jax.random.key. JAX itself spots
-    them: with jax_legacy_prng_key = "warn" it warns on each such call; other warnings pass on."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def __enter__(self):
-        import warnings
-
-        import jax
-
-        self._mode = jax.config.jax_legacy_prng_key
-        jax.config.update("jax_legacy_prng_key", "warn")
-        self._filters = warnings.catch_warnings()
-        self._filters.__enter__()
-        warnings.filterwarnings("always", message=LEGACY_KEY_WARNING, category=UserWarning)
-        self._show = warnings.showwarning
-
-        def show(message, category, filename, lineno, file=None, line=None):
-            if str(message).startswith(LEGACY_KEY_WARNING):
-                self.count += 1
-            else:
-                self._show(message, category, filename, lineno, file, line)
-
-        warnings.showwarning = show
-        return self
-
-    def __exit__(self, *exc):
-        import jax
-
-        self._filters.__exit__(*exc)  # puts back the filters and warnings.showwarning
-        jax.config.update("jax_legacy_prng_key", self._mode)
-        return False

@@ -95,12 +95,12 @@ def _warm_up() -> None:
     import tutor.worker.checklib  # noqa: F401
     import tutor.worker.run_job  # noqa: F401
     from tutor.words import check_catalog
-    from tutor.worker import check_programs, xlacache
+    from tutor.worker import cache_epochs, xlacache
 
     check_catalog.preload()  # the checks' words in every language, parsed before any job
 
     xlacache.enable(jax, os.environ.get(xlacache.CACHE_VAR))
-    check_programs.make_epochs()  # before anything compiles: it is part of every cache key
+    cache_epochs.make_epochs()  # before anything compiles: it is part of every cache key
 
     x = jnp.arange(4.0)
     jax.jit(lambda a: (a * 2.0).sum())(x).block_until_ready()
