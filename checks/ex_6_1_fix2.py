@@ -11,6 +11,7 @@ import numpy as np
 from tutor.worker.checklib import (
     Checks,
     CompileLog,
+    LearnerClears,
     Mistake,
     as_array,
     assert_close,
@@ -75,30 +76,6 @@ def _global_gain(L, x64, rows):
     return [Mistake("global_gain", np.stack([x64 * float(gain)] * rows), words)]
 
 
-class _ClearCounter:
-    """Counts the learner's calls of jax.clear_caches inside the block (the check's own CompileLog
-    clears before the block starts)."""
-
-    def __enter__(self):
-        import jax
-
-        self.calls = 0
-        self._real = jax.clear_caches
-
-        def counted():
-            self.calls += 1
-            return self._real()
-
-        jax.clear_caches = counted
-        return self
-
-    def __exit__(self, *exc):
-        import jax
-
-        jax.clear_caches = self._real
-        return False
-
-
 def _pattern(L, log, clears, name):
     """Why four calls compiled more than once, said only as far as the check has seen it."""
     if clears.calls:
@@ -151,7 +128,7 @@ def _(L):
         )
     name = R.name_of(fn)
     x = _x(613)
-    with CompileLog() as log, _ClearCounter() as clears:
+    with CompileLog() as log, LearnerClears() as clears:
         outs = [as_array(fn(x, g), f"amplify(x, {g})", shape=(4,)) for g in GAINS]
     if log.total != 1:
         assert_compile_count(
@@ -194,7 +171,7 @@ def _(L):
         as_array(
             L.amplify_all(x, [1.0, 2.0, 3.0]), msg("ex_6_1_fix2.driver.as_array"), shape=(3, 4)
         )
-    with CompileLog(clear=False) as log, _ClearCounter() as clears:
+    with CompileLog(clear=False) as log, LearnerClears() as clears:
         got = as_array(
             L.amplify_all(x, [-0.5, 4.5, 0.25]), msg("ex_6_1_fix2.driver.as_array_2"), shape=(3, 4)
         )

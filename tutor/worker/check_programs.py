@@ -145,6 +145,30 @@ def assert_compile_count(
         )
 
 
+class LearnerClears(contextlib.AbstractContextManager):
+    """Counts the calls of jax.clear_caches made inside the block (by the learner's code: a check's
+    own CompileLog begins a cache epoch instead)."""
+
+    def __enter__(self):
+        import jax
+
+        self.calls = 0
+        self._real = jax.clear_caches
+
+        def counted():
+            self.calls += 1
+            return self._real()
+
+        jax.clear_caches = counted
+        return self
+
+    def __exit__(self, *exc):
+        import jax
+
+        jax.clear_caches = self._real
+        return False
+
+
 def rebuilt_jit(call: Callable[[], Any], repeats: int = 2) -> str:
     """Why a function that should compile once compiles on every call, said only when measured:
     after one warm-up call, the same call is made `repeats` more times with JAX's caches kept and
@@ -153,27 +177,17 @@ def rebuilt_jit(call: Callable[[], Any], repeats: int = 2) -> str:
     and jit's cache, which belongs to that new object, is never reused. Returns that sentence, or
     "" when the repeats compiled nothing (a plain function run op by op reuses its compiled
     operations) or the call raised. Call it only after a count already failed."""
-    import jax
-
-    real, cleared = jax.clear_caches, []
-
-    def counted():
-        cleared.append(1)
-        return real()
-
     per_call: list[list[str]] = []
-    jax.clear_caches = counted
     try:
-        call()
-        for _ in range(repeats):
-            with CompileLog(clear=False) as log:
-                call()
-            per_call.append(log.names)
+        with LearnerClears() as clears:
+            call()
+            for _ in range(repeats):
+                with CompileLog(clear=False) as log:
+                    call()
+                per_call.append(log.names)
     except Exception:
         return ""
-    finally:
-        jax.clear_caches = real
-    if cleared or not all(per_call):
+    if clears.calls or not all(per_call):
         return ""
     names = sorted({n for names in per_call for n in names})
     return t("checklib.rebuilt_jit", repeats=repeats, names=", ".join(names))

@@ -39,6 +39,7 @@ from tutor.words.catalog import t
 from tutor.worker.check_programs import (
     CompileLog,
     JitCalls,
+    LearnerClears,
     TraceCounter,
     argument_use,
     assert_compile_count,
@@ -104,6 +105,7 @@ __all__ = [
     "tracer_places",
     "CompileLog",
     "JitCalls",
+    "LearnerClears",
     "LegacyKeyUses",
     "HostRandomDraws",
     "TraceCounter",
