@@ -135,6 +135,45 @@ def test_a_reaper_killed_from_outside_still_ends_the_run(tmp_path):
     assert not os.path.exists(run.worker.workdir)
 
 
+def test_a_reaper_killed_after_the_worker_died_still_has_its_orphans_found(tmp_path):
+    """The order a loaded machine may show: the worker proper dies (here of SIGKILL, as from the
+    OOM killer) while its reaper still looks alive when the run ends, and the reaper is killed
+    from outside a moment later. The reaper's SIGKILL, not what was seen at the run's end, sends
+    the runner looking for the run's processes by token."""
+    pid_file = tmp_path / "pid.txt"
+    answer = tmp_path / "answer.py"
+    answer.write_text(
+        "import subprocess, sys, time\n"
+        "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'],"
+        " start_new_session=True)\n"
+        f"open({str(pid_file)!r}, 'w').write(str(p.pid))\n"
+        "time.sleep(600)\n"
+    )
+    w = WorkerProcess(FAKE_WORKER, CTX)
+    try:
+        deadline = time.monotonic() + 90
+        while not w.warmed():
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        w.send(job(answer, limit=120))
+        while not child_pids(pid_file):
+            assert time.monotonic() < deadline and w.worker_alive()
+            time.sleep(0.05)
+        child = child_pids(pid_file)[0]
+        os.kill(w.proc.pid, signal.SIGSTOP)  # the reaper, held so that it cannot act
+        assert w.ready_info is not None
+        os.kill(w.ready_info.pid, signal.SIGKILL)  # the worker proper
+        while w.worker_alive():
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        w.release()  # the run ends: its reaper is still there
+        os.kill(w.proc.pid, signal.SIGKILL)  # then the reaper too
+        assert w.destroy() == 1  # the orphan, counted once
+    finally:
+        w.destroy()
+    assert _wait_gone([child], 5.0)
+
+
 def test_run_folders_of_dead_owners_are_removed(tmp_path):
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()

@@ -93,6 +93,7 @@ class WorkerProcess:
         self._transports: list[asyncio.BaseTransport] = []
         self._released = self._settled = False
         self._reaper_gone = False
+        self._killed_worker = False  # the runner sent the worker's group its SIGKILL
         self._asked_stack = False  # the worker was asked for its stack, and ends by itself
         self.left_behind: set[processes.Ident] = set()  # the learner's processes, each once
         job_r, self._job_w = os.pipe()
@@ -259,6 +260,7 @@ class WorkerProcess:
             # the rest of its group not: a timeout kills them as if it had not)
             if self._asked_stack or processes.alive(self.handle):
                 processes.kill_group(pid)
+                self._killed_worker = True
         # before Ready no learner code has run: everything below the reaper is the worker's own
         if pid is not None and self.alive():
             self.left_behind |= processes.live_below(self.proc.pid, exclude=pid)
@@ -310,8 +312,13 @@ class WorkerProcess:
 
     def _reap_zombie(self) -> None:
         self.proc.wait()
-        if self._reaper_gone and self.proc.returncode == -signal.SIGKILL:
-            # killed from outside (the OOM killer …): its orphans went to init, find them by token
+        # The reaper ends of SIGKILL when it mimics a worker the runner killed, or when it was
+        # killed from outside (the OOM killer …): then its orphans went to init, found by token.
+        # Seen dead at release, or ended so though the runner killed no worker: from outside.
+        # (Its death may show after the worker's: release alone cannot tell.)
+        if self.proc.returncode == -signal.SIGKILL and (
+            self._reaper_gone or not self._killed_worker
+        ):
             self.left_behind |= processes.kill_token(self.token)
 
     def _tidy(self) -> int:
