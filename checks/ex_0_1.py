@@ -156,4 +156,5 @@ def _(L):
     prims = primitive_counts(L.drop_and_renormalize, jnp.ones(4), jnp.int32(1))
     scatters = sum(n for p, n in prims.items() if p.startswith("scatter"))
     if scatters == 0:
-        fail(msg("ex_0_1.no_scatter"), primitives=sorted(prims))
+        said = "ex_0_1.no_scatter_where" if "select_n" in prims else "ex_0_1.no_scatter"
+        fail(msg(said), primitives=sorted(prims))
