@@ -248,6 +248,7 @@ def _(L):
     params = _dict_tree(g)
     grads = _like(params, g)
     symptoms = {
+        "TracerBoolConversionError": msg("ex_0_6.if_on_tracer"),
         "ConcretizationTypeError": msg("ex_0_6.float_of_tracer"),
         "TracerArrayConversionError": msg("ex_0_6.to_numpy"),
     }
