@@ -92,7 +92,22 @@ def _update(fn, params, grads, kind):
     try:
         return fn(params, grads, LR, DECAY)
     except NESTED as e:
-        fail(msg("ex_0_6.nested_failed", kind=kind, error=type(e).__name__), error=R.first_line(e))
+        said = "ex_0_6.nested_failed" if _flat_works(fn, params, grads) else "ex_0_6.flat_fails"
+        fail(msg(said, kind=kind, error=type(e).__name__), error=R.first_line(e))
+
+
+def _flat_works(fn, params, grads) -> bool:
+    """Whether fn updates a flat dict of the same leaves: only then is nesting what it cannot
+    handle (called after it raised on the nested tree)."""
+    import jax
+
+    flat = {f"p{k}": leaf for k, leaf in enumerate(jax.tree.leaves(params))}
+    flat_grads = {f"p{k}": leaf for k, leaf in enumerate(jax.tree.leaves(grads))}
+    try:
+        fn(flat, flat_grads, LR, DECAY)
+    except Exception:  # it fails without nesting too
+        return False
+    return True
 
 
 @checks.add("update")
