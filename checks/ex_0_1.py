@@ -157,4 +157,6 @@ def _(L):
     scatters = sum(n for p, n in prims.items() if p.startswith("scatter"))
     if scatters == 0:
         said = "ex_0_1.no_scatter_where" if "select_n" in prims else "ex_0_1.no_scatter"
+        if "dynamic_update_slice" in prims:  # its index is clamped with a select_n of its own
+            said = "ex_0_1.no_scatter_update_slice"
         fail(msg(said), primitives=sorted(prims))
