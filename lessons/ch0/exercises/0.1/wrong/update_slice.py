@@ -4,5 +4,5 @@
 # 程序里的 select_n 来自它对下标的截断,不是 jnp.where,提示不能说成用了 where。
 def drop_and_renormalize(weights, i):
     w = jnp.asarray(weights)
-    kept = lax.dynamic_update_slice(w, jnp.zeros((1,), w.dtype), (i,))
+    kept = jax.lax.dynamic_update_slice(w, jnp.zeros((1,), w.dtype), (i,))
     return kept / jnp.sum(kept)
