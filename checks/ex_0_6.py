@@ -92,8 +92,11 @@ def _update(fn, params, grads, kind):
     try:
         return fn(params, grads, LR, DECAY)
     except NESTED as e:
-        said = "ex_0_6.nested_failed" if _flat_works(fn, params, grads) else "ex_0_6.flat_fails"
-        fail(msg(said, kind=kind, error=type(e).__name__), error=R.first_line(e))
+        error = type(e).__name__
+        said = msg("ex_0_6.flat_fails", kind=kind, error=error)
+        if _flat_works(fn, params, grads):
+            said = msg("ex_0_6.nested_failed", kind=kind, error=error)
+        fail(said, error=R.first_line(e))
 
 
 def _flat_works(fn, params, grads) -> bool:
