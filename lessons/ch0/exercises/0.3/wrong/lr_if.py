@@ -8,8 +8,9 @@ def loss_and_pred(params, x, y):
 
 
 def sgd_step(params, x, y, lr):
-    (loss, pred), grads = jax.value_and_grad(loss_and_pred, has_aux=True)(params, x, y)
+    both = jax.value_and_grad(loss_and_pred, has_aux=True)
+    (loss, pred), slopes = both(params, x, y)
     if loss > 1e6:
         lr = lr / 2
-    new = jax.tree.map(lambda p, g: p - lr * g, params, grads)
+    new = jax.tree.map(lambda p, s: p - lr * s, params, slopes)
     return new, loss, pred

@@ -9,4 +9,5 @@ def sgd_with_decay(params, grads, lr, decay):
 
 
 def global_norm(tree):
-    return jnp.sqrt(sum(jnp.sum(leaf**2) for leaf in jax.tree.leaves(tree)))
+    squares = [jnp.vdot(a, a) for a in jax.tree.leaves(tree)]
+    return jnp.sqrt(jnp.sum(jnp.stack(squares)))

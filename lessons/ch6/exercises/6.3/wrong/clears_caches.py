@@ -11,10 +11,10 @@ slope = jax.grad(parabola)
 
 
 @jax.jit
-def _step(params, learning_rate):
-    return params - learning_rate * slope(params)
+def _descend(x, lr):
+    return x - lr * slope(x)
 
 
-def gradient_descent_step(params, learning_rate):
+def gradient_descent_step(x, lr):
     jax.clear_caches()
-    return _step(params, learning_rate)
+    return _descend(x, lr)
