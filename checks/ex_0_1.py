@@ -156,4 +156,7 @@ def _(L):
     prims = primitive_counts(L.drop_and_renormalize, jnp.ones(4), jnp.int32(1))
     scatters = sum(n for p, n in prims.items() if p.startswith("scatter"))
     if scatters == 0:
-        fail(msg("ex_0_1.no_scatter"), primitives=sorted(prims))
+        said = msg("ex_0_1.no_scatter_where") if "select_n" in prims else msg("ex_0_1.no_scatter")
+        if "dynamic_update_slice" in prims:  # its index is clamped with a select_n of its own
+            said = msg("ex_0_1.no_scatter_update_slice")
+        fail(said, primitives=sorted(prims))

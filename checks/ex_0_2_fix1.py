@@ -36,7 +36,10 @@ def _(L):
             fn,
             jnp.asarray(x),
             what="jax.jit(scale_to_peak)",
-            symptoms={"ConcretizationTypeError": msg("ex_0_2_fix1.float_of_tracer")},
+            symptoms={
+                "TracerBoolConversionError": msg("ex_0_2_fix1.if_on_tracer"),
+                "ConcretizationTypeError": msg("ex_0_2_fix1.float_of_tracer"),
+            },
         )
         assert_close(
             as_array(out, "scale_to_peak(x)", shape=x.shape),

@@ -69,6 +69,7 @@ def _step(fn, params, x, y, what):
     said = {
         "word:Output had shape": msg("ex_0_3.vector_output"),
         "word:Output was (": msg("ex_0_3.forgot_has_aux"),
+        "TracerBoolConversionError": msg("ex_0_3.if_on_tracer"),
         "ConcretizationTypeError": msg("ex_0_3.float_of_tracer"),
     }
     out = R.call(fn, params, jnp.asarray(x), jnp.asarray(y), LR, what=what, symptoms=said)

@@ -106,6 +106,7 @@ def _verify(fn, seed, what, L=None):
             Mistake("sum_not_mean", grad * len(x64), msg("ex_0_3_fix1.sum_not_mean")),
             Mistake("mean_squared", 2.0 * np.mean(w64 * x64 - y64) * x64.mean(), squared_mean),
             Mistake("half", grad / 2.0, half),
+            Mistake("no_inner", 2.0 * np.mean(w64 * x64 - y64), msg("ex_0_3_fix1.no_inner")),
         ],
     )
 

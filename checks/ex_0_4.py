@@ -99,6 +99,9 @@ def _split_w(w, xs, ys):
 def _(L):
     w, xs, ys = _batch(50, 1, 3)
     out = L.example_loss(*_jnp(w, xs[0], ys[0]))
+    squares = (np.asarray(xs[0], np.float64) * w - ys[0]) ** 2
+    if np.shape(out) == squares.shape and compare(out, squares, rtol=1e-5, atol=1e-6) is None:
+        fail(msg("ex_0_4.single_not_summed", d=len(w)), shape=list(np.shape(out)))
     got = float(as_array(out, "example_loss(w, x, y)", ndim=0))
     assert_close(
         got,
@@ -165,17 +168,36 @@ def _(L):
         )
 
 
+def _grads_call(L, w, xs, ys, what):
+    """per_example_grads(w, xs, ys). When grad met a non-scalar output, one example's
+    example_loss tells which: a vector there is the loss itself (the single check names it),
+    a scalar there means grad was taken of the batched losses."""
+    symptoms = _axis_symptoms(len(w))
+    try:
+        return R.call(L.per_example_grads, *_jnp(w, xs, ys), what=what, symptoms=symptoms)
+    except TypeError as e:
+        if "Output had shape" not in str(e):
+            raise
+        try:
+            one = np.shape(L.example_loss(*_jnp(w, xs[0], ys[0])))
+        except Exception:  # example_loss fails alone: the single check tells why
+            one = None
+        if one == ():
+            why = msg("ex_0_4.grad_of_vector")
+        elif one is not None:
+            why = msg("ex_0_4.grad_of_vector_loss", shape=one)
+        else:
+            raise
+        said = msg("_repair_ch6.raised", what=what, error=type(e).__name__, why=why)
+        fail(said, error=R.first_line(e))
+
+
 @checks.add("grads")
 def _(L):
     for seed, n, d in BATCHES:
         w, xs, ys = _batch(seed, n, d)
         what = msg("ex_0_4.grads_call", n=n, d=d)
-        out = R.call(
-            L.per_example_grads,
-            *_jnp(w, xs, ys),
-            what=what,
-            symptoms={"word:Output had shape": msg("ex_0_4.grad_of_vector"), **_axis_symptoms(d)},
-        )
+        out = _grads_call(L, w, xs, ys, what)
         ref = _ref_grads(w, xs, ys)
         if np.shape(out) == (d, n) and n != d:
             if compare(np.asarray(out, np.float64), ref.T, rtol=1e-4, atol=1e-5) is None:

@@ -145,6 +145,12 @@ def _verify(fn, label, raw, predict):
             is None
         ):
             fail(msg("ex_0_4_fix1.batch_axis_sum", n=n, d=d), shape=list(shape))
+        products = x64 * w64  # predict returned x * w without the sum
+        if (
+            shape == (n, d)
+            and compare(np.asarray(out, np.float64), products, rtol=1e-5, atol=1e-5) is None
+        ):
+            fail(msg("ex_0_4_fix1.products_not_summed", n=n, d=d), shape=list(shape))
         if shape != (n,):
             fail(msg("ex_0_4_fix1.wrong_shape", shape=shape, n=n), shape=list(shape))
         assert_close(

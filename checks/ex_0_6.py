@@ -92,7 +92,25 @@ def _update(fn, params, grads, kind):
     try:
         return fn(params, grads, LR, DECAY)
     except NESTED as e:
-        fail(msg("ex_0_6.nested_failed", kind=kind, error=type(e).__name__), error=R.first_line(e))
+        error = type(e).__name__
+        said = msg("ex_0_6.flat_fails", kind=kind, error=error)
+        if _flat_works(fn, params, grads):
+            said = msg("ex_0_6.nested_failed", kind=kind, error=error)
+        fail(said, error=R.first_line(e))
+
+
+def _flat_works(fn, params, grads) -> bool:
+    """Whether fn updates a flat dict of the same leaves: only then is nesting what it cannot
+    handle (called after it raised on the nested tree)."""
+    import jax
+
+    flat = {f"p{k}": leaf for k, leaf in enumerate(jax.tree.leaves(params))}
+    flat_grads = {f"p{k}": leaf for k, leaf in enumerate(jax.tree.leaves(grads))}
+    try:
+        fn(flat, flat_grads, LR, DECAY)
+    except Exception:  # it fails without nesting too
+        return False
+    return True
 
 
 @checks.add("update")
@@ -248,6 +266,7 @@ def _(L):
     params = _dict_tree(g)
     grads = _like(params, g)
     symptoms = {
+        "TracerBoolConversionError": msg("ex_0_6.if_on_tracer"),
         "ConcretizationTypeError": msg("ex_0_6.float_of_tracer"),
         "TracerArrayConversionError": msg("ex_0_6.to_numpy"),
     }

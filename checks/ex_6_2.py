@@ -120,6 +120,16 @@ def _retrace_words(seen, skip: int = 0) -> str:
     return msg("ex_6_2.retrace_words.text", v=H.render(seen[0]))
 
 
+def _means_stored():
+    """The sums a state holds when each step stores (sum + value) / count in the sum's place,
+    in float32 as the learner's arrays compute it: 2, 3, 3, 2.75, 2.55."""
+    held, out = np.float32(0.0), []
+    for k, v in enumerate(DATA, start=1):
+        held = np.float32((held + np.float32(v)) / np.float32(k))
+        out.append(held)
+    return np.array(out)
+
+
 @checks.add("eager")
 def _(L):
     import jax.numpy as jnp
@@ -144,6 +154,11 @@ def _(L):
             Mistake("sum_not_stored", np.zeros(5), msg("ex_6_2.eager.sum_not_stored")),
             Mistake("value_stored", np.array(DATA, float), msg("ex_6_2.eager.value_stored")),
             Mistake("count_first", np.arange(1.0, 6.0), msg("ex_6_2.eager.count_first")),
+            Mistake(
+                "mean_stored",
+                _means_stored(),
+                msg("ex_6_2.eager.mean_stored"),
+            ),
         ],
     )
     assert_close(

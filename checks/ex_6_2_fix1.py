@@ -118,7 +118,9 @@ def _(L):
 
     prims = primitive_counts(L.mark, jnp.zeros(6, jnp.float32), jnp.int32(2), jnp.float32(1.0))
     if not any(p.startswith("scatter") for p in prims):
-        fail(
-            msg("ex_6_2_fix1.scatter.fail"),
-            primitives=sorted(prims),
-        )
+        said = msg("ex_6_2_fix1.scatter.fail")  # which words: what the program holds instead
+        if "dynamic_update_slice" in prims:  # its index is clamped with a select_n of its own
+            said = msg("ex_6_2_fix1.scatter.update_slice")
+        elif "select_n" in prims:
+            said = msg("ex_6_2_fix1.scatter.where")
+        fail(said, primitives=sorted(prims))

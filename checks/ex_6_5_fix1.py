@@ -2,7 +2,8 @@
 point -> the initial value takes the data's dtype.
 
 Checks: totals and prefix sums on fresh float32 data ("values"); on float16 data the result is
-float16 and the scan runs ("dtype"); the program is a scan ("scan")."""
+float16 and the scan runs ("dtype"), and right to float16 precision once "values" passed
+("half_values": a wrong formula is named by "values", once); the program is a scan ("scan")."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -119,6 +120,14 @@ def _(L):
             msg("ex_6_5_fix1.dtype.assert_equal", got=got),
             what=msg("ex_6_5_fix1.dtype.what_2"),
         )
+
+
+@checks.add("half_values", needs=("values", "dtype"))  # a wrong formula is named by values
+def _(L):
+    import jax.numpy as jnp
+
+    data = rng(652).uniform(-1.0, 1.0, size=6).astype(np.float16)
+    _, prefix = _run(L, jnp.asarray(data), msg("ex_6_5_fix1.dtype.run"))
     want = np.cumsum(data.astype(np.float64))
     _first_as_carry(prefix, want, tol=1e-2)
     assert_close(

@@ -96,7 +96,33 @@ def _mistakes(L, x0, n) -> list[Known]:
 
 
 def _orbit(L, x0, n):
+    import jax
+
+    try:
+        return L.orbit(x0, n)
+    except (jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError) as e:
+        if _static_n_works(L, x0, n) is False:  # n_steps static changes nothing: not its fault
+            said = msg("ex_6_5_fix2.module.not_n_steps")
+            fail(
+                msg("_repair_ch6.raised", what=f"orbit(x0, {n})", error=type(e).__name__, why=said)
+            )
+    except Exception:  # the other symptoms are told by the exception
+        pass
     return R.call(L.orbit, x0, n, what=f"orbit(x0, {n})", symptoms=SYMPTOMS)
+
+
+def _static_n_works(L, x0, n) -> bool | None:
+    """Whether the function under orbit's jit runs with n_steps static (None: no such function)."""
+    import jax
+
+    raw = getattr(L.orbit, "__wrapped__", None)
+    if raw is None:
+        return None
+    try:
+        jax.jit(raw, static_argnums=1)(x0, n)
+    except Exception:  # it fails with n_steps a Python int too
+        return False
+    return True
 
 
 @checks.add("values")

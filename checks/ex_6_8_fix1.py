@@ -100,7 +100,7 @@ def _(L):
             )
         ]
         if start != 0
-        else [],
+        else [Mistake("count_kept", 0, msg("ex_6_8_fix1.values.mistake_count_kept"))],
     )
 
 

@@ -1,5 +1,5 @@
-# expect: failed compiles "没有经过 jax.jit"
-# expect.en: "not a jax.jit"
+# expect: failed compiles "逐个运算"
+# expect.en: "op by op"
 # 错误示范:fast_normalize 直接等于 normalize,忘了用 jax.jit 包装。结果都对,
 # 但每次调用都逐个运算地执行,没有编译成一个程序。
 def normalize(x, center):

@@ -1,5 +1,6 @@
 # expect: failed step1 "少了对 s 开平方根" not "ε 放进了根号里"
 # expect.en: "the square root of s is missing" not "ε went inside"
+# expect.silent: curve
 # 错误示范:分母直接用了 s,忘了开平方根。
 
 

@@ -1,5 +1,6 @@
 # expect: failed sgd "在 ema_params 处求的" not "放反了" "从 ema_params 出发"
 # expect.en: "taken at ema_params" not "swapped places" "starts from ema_params"
+# expect.silent: ema
 # 错误示范:更新的是 params,求梯度时却传进了 EMA 副本。
 class TrainState(NamedTuple):
     step: object  # 已训练步数
