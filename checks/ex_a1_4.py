@@ -156,6 +156,8 @@ def _call(L, s, ids, k, jit_outer=False):
     try:
         with A1.returned_values("segment_softmax"):
             out = fn(jnp.asarray(s), jnp.asarray(ids), num_segments=k)
+    except jax.errors.TracerBoolConversionError as e:  # a subclass: said before the others
+        fail(msg("ex_a1_4.python_bool"), error=" ".join(str(e).splitlines()[:2]))
     except jax.errors.ConcretizationTypeError as e:
         if "argument num_segments" in str(e):
             fail(
