@@ -2,13 +2,17 @@
 # expect.en: "Python if" not "number of segments"
 # 逐段循环,还想跳过空段:先用 if jnp.any(mask) 判断这一段有没有元素。jit 里 mask 是追踪值,
 # if 拿不到 True/False;这和段数从哪里来无关。
-@functools.partial(jax.jit, static_argnames="num_segments")
-def segment_softmax(scores, seg, num_segments):
-    out = jnp.zeros_like(scores)
-    for k in range(num_segments):
-        mask = seg == k
+def _per_segment(s, ids, count):
+    weights = jnp.zeros_like(s)
+    for k in range(count):
+        mask = ids == k
         if jnp.any(mask):
-            top = jnp.max(jnp.where(mask, scores, -jnp.inf))
-            e = jnp.where(mask, jnp.exp(scores - top), 0.0)
-            out = out + e / jnp.sum(e)
-    return out
+            top = jnp.where(mask, s, -1e30).max()
+            e = jnp.where(mask, jnp.exp(s - top), 0.0)
+            weights = weights + e / jnp.sum(e)
+    return weights
+
+
+def segment_softmax(scores, seg, num_segments: int):
+    run = jax.jit(_per_segment, static_argnums=2)
+    return run(scores, seg, num_segments)
