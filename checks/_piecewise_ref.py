@@ -53,25 +53,32 @@ def _truncated_index(x64):
     return np.clip(np.trunc(x64 / np.pi).astype(int) + 1, 0, 2)
 
 
+PI_TYPED = (("3.14", 3.14), ("3.1416", 3.1416), ("3.14159", 3.14159), ("22/7", 22 / 7))
+
+
 def _piece_slips(x64):
     """Slips in one piece's formula, as (label, values, derivatives, message): the first piece
-    written 2x for x², or π rounded to 3.14 (in the boundary and the last piece)."""
+    written 2x for x², or π typed as a rounded number (in the boundary and the last piece)."""
     first = _region(x64) == 0
-    rounded = np.where(x64 < 0, 0, np.where(x64 < 3.14, 1, 2))
-    return [
+    out = [
         (
             "double_for_square",
             np.where(first, 2 * x64, f_ref(x64)),
             np.where(first, 2.0, df_ref(x64)),
             msg("ex_a1_2.double_for_square"),
-        ),
-        (
-            "pi_rounded",
-            np.where(rounded == 2, x64 - 3.14, np.where(rounded == 1, np.sin(x64), x64**2)),
-            _eval(x64, region=rounded, deriv=True),
-            msg("ex_a1_2.pi_rounded"),
-        ),
+        )
     ]
+    for typed, value in PI_TYPED:
+        rounded = np.where(x64 < 0, 0, np.where(x64 < value, 1, 2))
+        out.append(
+            (
+                "pi_rounded",
+                np.where(rounded == 2, x64 - value, np.where(rounded == 1, np.sin(x64), x64**2)),
+                _eval(x64, region=rounded, deriv=True),
+                msg("ex_a1_2.pi_rounded", pi_as=typed, off=f"{abs(np.pi - value):.2g}"),
+            )
+        )
+    return out
 
 
 def value_cases(x64):
