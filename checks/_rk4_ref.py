@@ -11,7 +11,7 @@ import itertools
 
 import numpy as np
 
-from tutor.worker.checklib import Mistake, compare, msg
+from tutor.worker.checklib import Mistake, compare, fail, msg
 
 RIGHT_WEIGHTS, RIGHT_TIMES, RIGHT_STATES = (1, 2, 2, 1), (0.5, 0.5, 1.0), (0.5, 0.5, 1.0)
 RIGHT_SLOPES = (1, 2, 3)  # k2 is evaluated along k1, k3 along k2, k4 along k3
@@ -128,3 +128,56 @@ def step_mistakes(f, t, y, h, args) -> list[Mistake]:
             words = msg("ex_a1_6.stage_states", y2=y2, y3=y3, y4=y4)
             found.append(Mistake("stage_states", step(states=states, slopes=slopes), words))
     return [m for m in found if compare(m.value, right, rtol=0, atol=1e-12) is not None]
+
+
+# ---- the check's right-hand sides, each in a NumPy (float64) and a JAX version ----
+
+
+def _called_right(t, y, args, n_state, n_args):
+    """The check's right-hand sides first verify how the learner called them: f(t, y, args) with a
+    scalar t, a state of n_state numbers and the args as passed in (an error inside our own
+    function would otherwise look like a fault of the check)."""
+    import jax.numpy as jnp
+
+    shape_t, shape_y = jnp.shape(t), jnp.shape(y)
+    n_given = len(args) if isinstance(args, (tuple, list)) else (0 if n_args else None)
+    if (
+        shape_t != ()
+        or shape_y != (n_state,)
+        or (n_args and n_given != n_args)
+        or (not n_args and jnp.ndim(args) != 0)
+    ):
+        fail(
+            msg("ex_a1_6.bad_call", shape_t=shape_t, shape_y=shape_y, n_state=n_state),
+            t_shape=list(shape_t),
+            y_shape=list(shape_y),
+        )
+
+
+def osc_np(t, y, w):
+    return np.array([y[1], -(w**2) * y[0]])
+
+
+def osc_jax(t, y, w):
+    import jax.numpy as jnp
+
+    _called_right(t, y, w, 2, 0)
+    return jnp.stack([y[1], -(w**2) * y[0]])
+
+
+def forced_np(t, y, args):
+    """Damped pendulum with a time-dependent drive: args = (damping, drive, freq)."""
+    damping, drive, freq = args
+    return np.array(
+        [y[1], -np.sin(y[0]) - damping * y[1] + drive * np.cos(freq * t), -0.5 * y[2] + t]
+    )
+
+
+def forced_jax(t, y, args):
+    import jax.numpy as jnp
+
+    _called_right(t, y, args, 3, 3)
+    damping, drive, freq = args
+    return jnp.stack(
+        [y[1], -jnp.sin(y[0]) - damping * y[1] + drive * jnp.cos(freq * t), -0.5 * y[2] + t]
+    )

@@ -19,165 +19,45 @@ A message names a mistake only when the learner's output matches what that mista
 here) produces.
 """
 
-import itertools
-
 import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
+import _piecewise_ref as PR
 import numpy as np
 
 from tutor.worker.checklib import (
     Checks,
-    Mistake,
     as_array,
     assert_close,
     assert_equal,
+    compare,
     f64,
     fail,
+    lead,
     msg,
     primitive_counts,
     rng,
+    skip,
+    which_mistake,
 )
 
 checks = Checks("ex_a1_2")
 
-PIECES = {
-    "x²": (np.square, lambda v: 2 * v),
-    "sin x": (np.sin, np.cos),
-    "x − π": (lambda v: v - np.pi, np.ones_like),
-}
-ORDER = ("x²", "sin x", "x − π")
-REGIONS = ("x < 0", "0 ≤ x < π", "x ≥ π")
-PI32 = float(np.float32(np.pi))  # the π a float32 comparison with jnp.pi uses (a little above π)
+ORDER, REGIONS, PI32 = PR.ORDER, PR.REGIONS, PR.PI32
+f_ref, df_ref = PR.f_ref, PR.df_ref
+_value_cases, _value_mistakes = PR.value_cases, PR.value_mistakes
+_select_mistakes, _grad_mistakes = PR.select_mistakes, PR.grad_mistakes
 
 
-def _region(x64, zero_left=False, pi_left=False):
-    """Region index 0, 1, 2 of each point; the flags move a boundary point into the left region."""
-    first = (x64 <= 0) if zero_left else (x64 < 0)
-    second = (x64 <= PI32) if pi_left else (x64 < np.pi)
-    return np.where(first, 0, np.where(second, 1, 2))
-
-
-def _eval(x64, order=ORDER, region=None, deriv=False):
-    region = _region(x64) if region is None else region
-    out = np.zeros_like(x64)
-    for r, name in enumerate(order):
-        fn = PIECES[name][1 if deriv else 0]
-        out = np.where(region == r, fn(x64), out)
-    return out
-
-
-def f_ref(x64):
-    return _eval(x64)
-
-
-def df_ref(x64):
-    return _eval(x64, deriv=True)
-
-
-def _truncated_index(x64):
-    """The region index clip(int(x / π) + 1, 0, 2): the cast truncates towards zero, so every point
-    in (−π, 0) gets index 1 (sin x) instead of 0."""
-    return np.clip(np.trunc(x64 / np.pi).astype(int) + 1, 0, 2)
-
-
-def _piece_slips(x64):
-    """Slips in one piece's formula, as (label, values, derivatives, message): the first piece
-    written 2x for x², or π rounded to 3.14 (in the boundary and the last piece)."""
-    first = _region(x64) == 0
-    rounded = np.where(x64 < 0, 0, np.where(x64 < 3.14, 1, 2))
-    return [
-        (
-            "double_for_square",
-            np.where(first, 2 * x64, f_ref(x64)),
-            np.where(first, 2.0, df_ref(x64)),
-            msg("ex_a1_2.double_for_square"),
-        ),
-        (
-            "pi_rounded",
-            np.where(rounded == 2, x64 - 3.14, np.where(rounded == 1, np.sin(x64), x64**2)),
-            _eval(x64, region=rounded, deriv=True),
-            msg("ex_a1_2.pi_rounded"),
-        ),
-    ]
-
-
-def _value_mistakes(x64):
-    out = [
-        Mistake(
-            "truncated_index",
-            _eval(x64, region=_truncated_index(x64)),
-            msg("ex_a1_2.truncated_index"),
-        ),
-        Mistake(
-            "plus_pi",
-            np.where(_region(x64) == 2, x64 + np.pi, f_ref(x64)),
-            msg("ex_a1_2.plus_pi"),
-        ),
-        Mistake(
-            "pi_minus_x",
-            np.where(_region(x64) == 2, np.pi - x64, f_ref(x64)),
-            msg("ex_a1_2.pi_minus_x"),
-        ),
-        Mistake(
-            "cos_middle",
-            np.where(_region(x64) == 1, np.cos(x64), f_ref(x64)),
-            msg("ex_a1_2.cos_middle"),
-        ),
-        *(Mistake(label, value, text) for label, value, _, text in _piece_slips(x64)),
-    ]
-    for order in itertools.permutations(ORDER):
-        if order != ORDER:
-            pairs = msg("ex_a1_2.list_sep").join(
-                msg("ex_a1_2.region_used", region=REGIONS[i], piece=order[i])
-                for i in range(3)
-                if order[i] != ORDER[i]
-            )
-            out.append(
-                Mistake(
-                    "branch_order",
-                    _eval(x64, order=order),
-                    msg("ex_a1_2.branch_order", pairs=pairs),
-                )
-            )
-    return out
-
-
-def _select_mistakes(x64):
-    first_sin = np.where(x64 < np.pi, np.sin(x64), np.where(x64 < 0, x64**2, x64 - np.pi))
-    return [
-        Mistake(
-            "select_order",
-            first_sin,
-            msg("ex_a1_2.select_order"),
-        )
-    ] + _value_mistakes(x64)
-
-
-def _grad_mistakes(x64):
-    variants = (
-        (dict(zero_left=True), msg("ex_a1_2.zero_left")),
-        (dict(pi_left=True), msg("ex_a1_2.pi_left")),
-        (dict(zero_left=True, pi_left=True), msg("ex_a1_2.both_left")),
-    )
-    return [
-        Mistake(
-            "boundary",
-            _eval(x64, region=_region(x64, **flags), deriv=True),
-            msg("ex_a1_2.boundary_derivative", text=text),
-        )
-        for flags, text in variants
-    ] + [
-        Mistake(
-            "truncated_index",
-            _eval(x64, region=_truncated_index(x64), deriv=True),
-            msg("ex_a1_2.truncated_index"),
-        ),
-        Mistake(
-            "pi_minus_x",
-            np.where(_region(x64) == 2, -1.0, df_ref(x64)),
-            msg("ex_a1_2.pi_minus_x"),
-        ),
-        *(Mistake(label, deriv, text) for label, _, deriv, text in _piece_slips(x64)),
-    ]
+def _follows_values(values, derivs, x64, cover, what):
+    """A derivative check stays silent when the function's own values on the same points are
+    exactly one named value mistake (the earlier check `cover` said which) and the derivatives
+    are exactly that mistaken function's derivatives."""
+    values = as_array(values, what, shape=x64.shape)
+    for mistake, deriv in _value_cases(x64):
+        if (
+            compare(values, mistake.value, rtol=0, atol=1e-6) is None
+            and compare(derivs, deriv, rtol=0, atol=1e-6) is None
+        ):
+            skip(msg("ex_a1_2.follows_values", what=lead(what)), covered_by=cover)
 
 
 def _points():
@@ -219,8 +99,12 @@ def _values(got, x64, what, mistakes, rtol=0.0, atol=1e-6):
     )
 
 
-def _derivs(got, x64, what, rtol=0.0, atol=1e-6):
+def _derivs(got, x64, what, rtol=0.0, atol=1e-6, values=None, cover=None):
+    """`values`: a function giving the learner's own values on x, to stay silent (covered by
+    check `cover`) when the derivatives are those of a value mistake that check named."""
     got = as_array(got, what, shape=x64.shape)
+    if values is not None and compare(got, df_ref(x64), rtol=rtol, atol=atol) is not None:
+        _follows_values(values(), got, x64, cover, what)
     assert_close(
         got,
         df_ref(x64),
@@ -309,7 +193,13 @@ def _(L):
     import jax
 
     x, x64 = _points()
-    _derivs(_guarded(jax.vmap(jax.grad(L.piecewise)), x), x64, "vmap(grad(piecewise))(x)")
+    _derivs(
+        _guarded(jax.vmap(jax.grad(L.piecewise)), x),
+        x64,
+        "vmap(grad(piecewise))(x)",
+        values=lambda: _guarded(jax.vmap(L.piecewise), x),
+        cover="vmap_values",
+    )
 
 
 @checks.add("select_grad", needs="returns")
@@ -319,7 +209,13 @@ def _(L):
 
     x, x64 = _points()
     got = _guarded(jax.grad(lambda v: jnp.sum(L.piecewise_select(v))), x)
-    _derivs(got, x64, msg("ex_a1_2.select_derivs"))
+    _derivs(
+        got,
+        x64,
+        msg("ex_a1_2.select_derivs"),
+        values=lambda: _guarded(L.piecewise_select, x),
+        cover="select_values",
+    )
 
 
 @checks.add(
@@ -334,35 +230,34 @@ def _(L):
     pts = np.concatenate([g.uniform(-5, -0.01, 5), g.uniform(0.01, 3.1, 5), g.uniform(3.2, 20, 5)])
     x = jnp.asarray(g.permutation(pts).astype(np.float32))
     x64 = f64(x)
-    _values(
-        _guarded(jax.jit(jax.vmap(L.piecewise)), x),
-        x64,
-        msg("ex_a1_2.fresh_vmap"),
-        _value_mistakes(x64),
-        rtol=1e-5,
-        atol=1e-5,
-    )
-    _values(
-        _guarded(jax.jit(L.piecewise_select), x),
-        x64,
-        msg("ex_a1_2.fresh_select"),
-        _select_mistakes(x64),
-        rtol=1e-5,
-        atol=1e-5,
-    )
+    p, p64 = _points()
+    vmapped = (jax.vmap(L.piecewise), _value_mistakes, "vmap_values")
+    selected = (L.piecewise_select, _select_mistakes, "select_values")
     grid = x.reshape(3, 5)
-    _values(
-        _guarded(jax.jit(L.piecewise_select), grid),
-        f64(grid),
-        msg("ex_a1_2.select_2d"),
-        _select_mistakes(f64(grid)),
-        rtol=1e-5,
-        atol=1e-5,
-    )
+    for (fn, mistakes, cover), points, what in (
+        (vmapped, x, msg("ex_a1_2.fresh_vmap")),
+        (selected, x, msg("ex_a1_2.fresh_select")),
+        (selected, grid, msg("ex_a1_2.select_2d")),
+    ):
+        got = as_array(_guarded(jax.jit(fn), points), what, shape=points.shape)
+        if compare(got, f_ref(f64(points)), rtol=1e-5, atol=1e-5) is not None:
+            _same_mistake_again((got, mistakes(f64(points))), (fn(p), mistakes(p64)), cover, what)
+        _values(got, f64(points), what, mistakes(f64(points)), rtol=1e-5, atol=1e-5)
     _derivs(
         _guarded(jax.jit(jax.vmap(jax.grad(L.piecewise))), x),
         x64,
         msg("ex_a1_2.fresh_derivs"),
         rtol=1e-5,
         atol=1e-5,
+        values=lambda: _guarded(jax.vmap(L.piecewise), x),
+        cover="vmap_values",
     )
+
+
+def _same_mistake_again(fresh, chapter, cover, what):
+    """The fresh points stay silent about a value mistake the earlier check `cover` already named
+    on the chapter's points: the same mistake (same words) matches the learner's values on both."""
+    found = which_mistake(fresh[0], fresh[1], rtol=1e-5, atol=1e-5)
+    before = which_mistake(as_array(chapter[0], what), chapter[1], rtol=0.0, atol=1e-6)
+    if found is not None and before is not None and str(found.message) == str(before.message):
+        skip(msg("ex_a1_2.same_mistake_again", what=lead(what)), covered_by=cover)

@@ -27,9 +27,11 @@ from tutor.worker.checklib import (
 checks = Checks("ex_a1_2_fix1")
 
 TIMES = (0, 1, 3, 7, 20)
-SYMPTOMS = {
+SYMPTOMS = {  # in this order: the first one the exception matches is said
+    "TracerBoolConversionError": later("ex_a1_2_fix1.bool_of_tracer"),
     "TracerIntegerConversionError": later("ex_a1_2_fix1.range_of_tracer"),
-    "ConcretizationTypeError": later("ex_a1_2_fix1.int_of_tracer"),
+    "word:The problem arose with the `int` function": later("ex_a1_2_fix1.int_of_tracer"),
+    "ConcretizationTypeError": later("ex_a1_2_fix1.concrete_needed"),
 }
 
 

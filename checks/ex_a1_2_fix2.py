@@ -15,6 +15,7 @@ from tutor.worker.checklib import (
     as_tuple,
     assert_close,
     assert_equal,
+    compare,
     fail,
     later,
     msg,
@@ -78,6 +79,7 @@ def _(L):
             ),
             Mistake("count_from_one", sums / (k + 1), msg("ex_a1_2_fix2.count_from_one")),
             Mistake("floor_division", np.floor(sums / k), msg("ex_a1_2_fix2.floor_division")),
+            Mistake("value_over_count", d64 / k, msg("ex_a1_2_fix2.value_over_count")),
         ],
     )
     assert_close(
@@ -87,6 +89,10 @@ def _(L):
         atol=1e-5,
         what=msg("ex_a1_2_fix2.total"),
         msg=msg("ex_a1_2_fix2.total_differs"),
+        mistakes=[Mistake("count_first", len(data), msg("ex_a1_2_fix2.carry_swapped"))]
+        if compare(as_scalar(count, msg("ex_a1_2_fix2.count")), sums[-1], rtol=1e-5, atol=1e-5)
+        is None
+        else [],
     )
     assert_close(
         as_scalar(count, msg("ex_a1_2_fix2.count")),

@@ -23,7 +23,8 @@ checks = Checks("ex_a1_2_fix3")
 
 SYMPTOMS = {
     "word:single key": later("ex_a1_2_fix3.split_as_one_key"),
-    "ValueError": later("ex_a1_2_fix3.key_array_passed"),
+    "word:values to unpack": later("ex_a1_2_fix3.unpack_count"),
+    "word:key array": later("ex_a1_2_fix3.key_array_passed"),
 }
 
 

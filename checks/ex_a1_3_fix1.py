@@ -25,9 +25,10 @@ from tutor.worker.checklib import (
 
 checks = Checks("ex_a1_3_fix1")
 
-SYMPTOMS = {
-    "ConcretizationTypeError": later("ex_a1_3_fix1.python_if"),
+SYMPTOMS = {  # in this order: TracerBoolConversionError is a ConcretizationTypeError too
+    "TracerBoolConversionError": later("ex_a1_3_fix1.python_if"),
     "word:Pred must be a scalar": later("ex_a1_3_fix1.elementwise_pred"),
+    "ConcretizationTypeError": later("ex_a1_3_fix1.concrete_value"),
 }
 
 
@@ -66,7 +67,7 @@ def _(L):
     if fn is not L.square_or_cube:  # the check put it under jit: say so, or the error is a riddle
         symptoms = {
             key: msg("ex_a1_3_fix1.jit_added_python_if", cause=str(words))
-            if key == "ConcretizationTypeError"
+            if key == "TracerBoolConversionError"
             else msg("ex_a1_3_fix1.jit_added", cause=str(words))
             for key, words in SYMPTOMS.items()
         }
@@ -89,6 +90,12 @@ def _(L):
             for _, v, got, _, _ in results
         ):
             fail(msg("ex_a1_3_fix1.other_reduction", name=name))
+    wrong = any(compare(got, want, rtol=1e-5, atol=1e-5) for _, _, got, want, _ in results)
+    if wrong and all(
+        compare(got, _by_condition(v, lambda u: np.max(np.abs(u))), rtol=1e-5, atol=1e-5) is None
+        for _, v, got, _, _ in results
+    ):
+        fail(msg("ex_a1_3_fix1.max_abs"))
     per_element = [
         np.where(v > 1, v.astype(np.float64) ** 2, v.astype(np.float64) ** 3)
         for _, v, *_ in results

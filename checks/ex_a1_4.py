@@ -156,20 +156,36 @@ def _call(L, s, ids, k, jit_outer=False):
     try:
         with A1.returned_values("segment_softmax"):
             out = fn(jnp.asarray(s), jnp.asarray(ids), num_segments=k)
+    except jax.errors.TracerBoolConversionError as e:  # a subclass: said before the others
+        fail(msg("ex_a1_4.python_bool"), error=" ".join(str(e).splitlines()[:2]))
     except jax.errors.ConcretizationTypeError as e:
         if "argument num_segments" in str(e):
             fail(
                 msg("ex_a1_4.num_segments_traced"),
                 error=str(e).splitlines()[0],
             )
+        first = _first_argument_named(e, L.segment_softmax)
         fail(
-            msg("ex_a1_4.concretized"),
+            msg("ex_a1_4.concretized_scores", arg=first) if first else msg("ex_a1_4.concretized"),
             error=" ".join(str(e).splitlines()[:2]),
         )
     except (TypeError, ValueError) as e:
         _not_gathered(e, len(s), k)
         raise
     return as_array(out, msg("ex_a1_4.result"))
+
+
+def _first_argument_named(e: BaseException, fn) -> str | None:
+    """The name of the function's first argument (the scores, not the segment ids or their
+    count) when JAX's ConcretizationTypeError says the concrete value needed depends on it."""
+    import inspect
+
+    found = re.search(r"depends on the value of the argument (\w+)", str(e))
+    try:
+        names = list(inspect.signature(inspect.unwrap(fn)).parameters)
+    except (TypeError, ValueError):
+        return None
+    return names[0] if found is not None and names and found.group(1) == names[0] else None
 
 
 # JAX words it "Incompatible shapes for broadcasting: shapes=[(12,), (5,)]" (jnp.subtract …) or

@@ -87,6 +87,11 @@ def _(L):
                     msg("ex_a1_5_fix1.loss_of_summed_inputs"),
                 ),
                 Mistake(
+                    "square_of_sum",
+                    2.0 * resid.sum() * x_sum,
+                    msg("ex_a1_5_fix1.square_of_sum"),
+                ),
+                Mistake(
                     "wrt_x",
                     2.0 * resid.sum() * p64,
                     msg("ex_a1_5_fix1.grad_of_xs"),

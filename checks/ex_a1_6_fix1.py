@@ -5,6 +5,8 @@ Checks: means on fresh rows holding real zeros, an empty row and a full row ("va
 gradient with respect to padded is 1/length on valid places, exactly 0 on padding and finite
 everywhere ("grad"); a new set of lengths does not recompile ("one_compile")."""
 
+import re
+
 import _repair_a1 as R
 import numpy as np
 
@@ -45,11 +47,16 @@ def _(L):
     import jax.numpy as jnp
 
     rows, lengths = _batch(771, [4, 0, 6, 2, 5])
-    got = as_array(
-        L.masked_mean(jnp.asarray(rows), jnp.asarray(lengths)),
-        msg("ex_a1_6_fix1.result"),
-        shape=(5,),
-    )
+    try:
+        out = L.masked_mean(jnp.asarray(rows), jnp.asarray(lengths))
+    except TypeError as e:  # JAX names both shapes: one per position (T,), one per row (B,)
+        text = str(e)
+        if "incompatible shapes for broadcasting" in text and {f"({T},)", "(5,)"} <= set(
+            re.findall(r"\(\d+,\)", text)
+        ):
+            fail(msg("ex_a1_6_fix1.mask_without_column", t=T, b=5), error=text.splitlines()[0])
+        raise
+    got = as_array(out, msg("ex_a1_6_fix1.result"), shape=(5,))
     r64 = rows.astype(np.float64)
     by_length = np.arange(T) < lengths[:, None]
     want = _masked(r64, lengths, by_length)
@@ -74,6 +81,11 @@ def _(L):
                 msg("ex_a1_6_fix1.zero_as_padding"),
             ),
             Mistake("plain", r64.mean(axis=1), msg("ex_a1_6_fix1.padding_counted")),
+            Mistake(
+                "sum",
+                np.where(by_length, r64, 0.0).sum(axis=1),
+                msg("ex_a1_6_fix1.sum_not_divided"),
+            ),
             Mistake(
                 "length_plus_one",
                 np.where(np.arange(T) < lengths[:, None], r64, 0.0).sum(axis=1) / (lengths + 1),

@@ -34,10 +34,12 @@ def _batch(seed, fill):
     return np.where(valid, xs, np.float32(fill)).astype(np.float32), valid, lengths
 
 
-def _decay(xs, lengths, a=0.8, b=0.2):
+def _decay(xs, lengths, a=0.8, b=0.2, from_first=False):
+    """The final h of each row over its real length; `from_first`: h starts at the row's first
+    input instead of 0."""
     out = []
     for row, n in zip(xs.astype(np.float64), lengths, strict=False):
-        h = 0.0
+        h = row[0] if from_first else 0.0
         for x in row[:n]:
             h = a * h + b * x
         out.append(h)
@@ -166,6 +168,14 @@ def _(L):
                 msg("ex_a1_6_fix2.weights_swapped"),
             ),
             Mistake("x_unscaled", _decay(xs, lengths, 0.8, 1.0), msg("ex_a1_6_fix2.x_unscaled")),
+            Mistake(
+                "decay_outside", _decay(xs, lengths, 0.8, 0.16), msg("ex_a1_6_fix2.decay_outside")
+            ),
+            Mistake(
+                "from_first",
+                _decay(xs, lengths, from_first=True),
+                msg("ex_a1_6_fix2.starts_from_first"),
+            ),
             Mistake("mask_inverted", _inverted(xs, valid), msg("ex_a1_6_fix2.mask_inverted")),
             Mistake(
                 "mask_one_ahead",

@@ -32,6 +32,10 @@ def _why_concrete(exc: BaseException, fn) -> str:
     import inspect
     import re
 
+    import jax
+
+    if isinstance(exc, jax.errors.TracerBoolConversionError):  # a Python if on the data
+        return msg("ex_a1_6_fix3.python_if")
     found = re.search(r"depends on the value of the argument (\w+)", str(exc))
     try:
         names = list(inspect.signature(inspect.unwrap(fn)).parameters)

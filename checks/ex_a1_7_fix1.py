@@ -122,8 +122,11 @@ def _(L):
 
 
 def _learner_jits(L, names) -> list[str]:
-    """The compiled names that are jit functions of the learner's file."""
-    return sorted({name for name in names if hasattr(L.ns.get(name), "lower")})
+    """The compiled names that are jit functions of the learner's file: a name bound to a jit
+    function, or the name a jit function of the file compiles under (`_core = jax.jit(_impl)`
+    compiles as _impl)."""
+    made = {R.name_of(v) for v in L.ns.values() if callable(v) and hasattr(v, "lower")}
+    return sorted({name for name in names if name in made or hasattr(L.ns.get(name), "lower")})
 
 
 def _callbacks(L, jits, x) -> tuple[list[str], list[str]]:

@@ -1,5 +1,5 @@
-# expect: failed final_state "padding 步也当成真实输入"
-# expect.en: "running the padding steps as real inputs"
+# expect: failed final_state "padding 步也当成真实输入" "只把输出置 0 是不够的"
+# expect.en: "running the padding steps as real inputs" "setting only the output to 0 is not enough"
 # 只把 padding 步的输出置 0,状态却照常更新:padding 步仍在改变 (h, c)。
 def lstm_cell(params: dict, carry, x_t):
     h, c = carry

@@ -1,5 +1,6 @@
-# expect: failed traj_numpy "逐步循环不一致" not "晚了一步"
-# expect.en: "step-by-step loop" not "one step late"
+# expect: failed step "y + h·(k1)" not "晚了一步"
+# expect.en: "y + h·(k1)" not "one step late"
+# expect.silent: traj_numpy analytic grad_v0 vmap_y0 time_dependent
 # 把 rk4_step 写成了一阶的欧拉法 y + h·f(t, y):轨迹每一步都和 RK4 差一点,越积越多,但并没有错位一步。
 def rk4_step(f, t, y, h, args):
     return y + h * f(t, y, args)

@@ -1,7 +1,8 @@
-# expect: failed grad_v0 "解析值是" not "沿 scan"
-# expect.en: "the analytic value is" not "through the scan"
-# k2 在状态 y + h·k1 处求值(应为 y + h/2·k1):单步检查会说出这一点;这里证明梯度检查
-# 只报两个数,不把前向就错了的结果归咎于反向传播。
+# expect: failed step "y + h·k1" not "时刻 t"
+# expect.en: "y + h·k1" not "at time t"
+# expect.silent: traj_numpy analytic grad_v0 vmap_y0 time_dependent
+# k2 在状态 y + h·k1 处求值(应为 y + h/2·k1):单步检查说出这一点;轨迹、解析解、梯度和 vmap
+# 的检查用同一个错的 rk4_step 算出的正是这些数,不再重复,也不把前向就错了的结果归咎于反向传播。
 def rk4_step(f, t, y, h, args):
     s1 = f(t, y, args)
     s2 = f(t + 0.5 * h, y + h * s1, args)
