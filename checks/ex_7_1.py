@@ -24,10 +24,10 @@ starts)."""
 
 import numpy as np
 from _ch7 import per_name, split_compiles
-from _repair_ch7 import every_call_cause
 from _ch7_buckets import edge_finds_no_bucket
 from _ch7_budget_modes import budget_modes
 from _ch7_compile_names import learner_names, shown_counts, shown_name
+from _repair_ch7 import every_call_cause
 
 from tutor.worker.checklib import (
     Checks,
