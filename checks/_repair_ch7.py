@@ -93,8 +93,11 @@ def assert_once(
         text = msg("_repair_ch7.eager_ops_compiled", calls=calls, what=what, n=n, ops=ops)
     elif calls > 1 and max(names.count(x) for x in set(names)) >= calls:
         why = repeat if again is None else every_call_cause(again, repeat, otherwise)
-        key = "recompiled_every_call" if why else "recompiled_no_cause"
-        text = msg(f"_repair_ch7.{key}", calls=calls, what=what, n=n, why=why)
+        text = (
+            msg("_repair_ch7.recompiled_every_call", calls=calls, what=what, n=n, why=why)
+            if why
+            else msg("_repair_ch7.recompiled_no_cause", calls=calls, what=what, n=n)
+        )
     else:
         text = msg(
             "_repair_ch7.compiled_n_times", calls=calls, what=what, n=n, names=", ".join(names)

@@ -99,8 +99,9 @@ def _per_instance_cause(L, layer, x, log) -> str:
     instance while Layer hashes by identity (the instance is a static argument); else only the
     count."""
     if _jits(vars(layer)):
-        baked = _weight_baked(L, layer, x)
-        return msg(f"ex_7_1_fix2.{'one_compile_per_instance' if baked else 'jit_per_instance'}")
+        if _weight_baked(L, layer, x):
+            return msg("ex_7_1_fix2.one_compile_per_instance")
+        return msg("ex_7_1_fix2.jit_per_instance")
     cls = type(layer)
     shared = _jits(L.ns)  # a jit at module level is shared by every instance too
     for klass in reversed(cls.__mro__[:-1]):
