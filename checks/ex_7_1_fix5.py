@@ -26,7 +26,8 @@ SIZES = (64, 128, 256, 512)
 # (int(mask.sum()), a slice or boolean index by it) raises one of these. JAX's own hint, a static
 # argument, would compile once per length here.
 CONCRETE = later("ex_7_1_fix5.shape_from_mask")
-SYMPTOMS = {
+SYMPTOMS = {  # tried in order: a Python if on a tracer is a ConcretizationTypeError too
+    "TracerBoolConversionError": later("ex_7_1_fix5.python_if_on_tracer"),
     "ConcretizationTypeError": CONCRETE,
     "TracerIntegerConversionError": CONCRETE,
     "NonConcreteBooleanIndexError": CONCRETE,
