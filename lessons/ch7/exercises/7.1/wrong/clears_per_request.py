@@ -2,32 +2,32 @@
 # expect.en: "jax.clear_caches()" not "builds a new jitted function"
 # isolated: 调用 jax.clear_caches(),清空整个进程的编译缓存
 # 错误示范:分桶、NumPy 补零、eps 统一类型都做对了,可每个请求处理完都清一次缓存“释放显存”,每个请求都重新编译。
-BUCKET_SIZES = (32, 64, 128)
-
-
-def test_serve_compiles(serve_fn, fun_name, budget):
-    guard = CompileBudget(max_compiles=budget, name=fun_name)
+def test_serve_compiles(fn, name, limit):
+    budget_guard = CompileBudget(max_compiles=limit, name=name)
+    outputs = None
     try:
-        with guard:
-            replies = serve_fn(ex1_batches, ex1_eps)
+        with budget_guard:
+            outputs = fn(ex1_batches, ex1_eps)
     except CompileBudgetExceeded:
-        return False, guard.count, None
-    return True, guard.count, replies
+        pass
+    return outputs is not None, budget_guard.count, outputs
+
+
+EDGES = (32, 64, 128)
 
 
 @jax.jit
-def normalize_bucketed(rows, eps):
-    return rows / (jnp.linalg.norm(rows, axis=1, keepdims=True) + eps)
+def unit_rows(block, eps):
+    return block / (jnp.linalg.norm(block, axis=1, keepdims=True) + eps)
 
 
-def serve_fixed(batches, eps_list):
-    results = []
-    for request, eps in zip(batches, eps_list):
-        n_rows, width = request.shape
-        size = next(b for b in BUCKET_SIZES if n_rows <= b)
-        padded = np.zeros((size, width), np.float32)
-        padded[:n_rows] = request
-        out = normalize_bucketed(padded, np.float32(eps))
-        results.append(np.asarray(out)[:n_rows])
+def serve_fixed(reqs, epsilons):
+    answers = []
+    for req, e in zip(reqs, epsilons):
+        rows = req.shape[0]
+        edge = min(b for b in EDGES if b >= rows)
+        block = np.zeros((edge, req.shape[1]), np.float32)
+        block[:rows] = req
+        answers.append(np.asarray(unit_rows(block, np.float32(e)))[:rows])
         jax.clear_caches()
-    return results
+    return answers
