@@ -15,10 +15,12 @@ import numpy as np
 from tutor.worker.checklib import (
     CheckFailed,
     CompileLog,
+    LearnerClears,
     as_array,
     assert_compile_count,
     fail,
     msg,
+    rebuilt_jit,
     sub_jaxprs,
 )
 
@@ -64,12 +66,20 @@ class Filtered:
 
 
 def assert_once(
-    log: CompileLog | Filtered, *, calls: int, what: str, repeat: str, name: str | None = None
+    log: CompileLog | Filtered,
+    *,
+    calls: int,
+    what: str,
+    repeat: str,
+    name: str | None = None,
+    again: Callable[[], Any] | None = None,
+    otherwise: str = "",
 ) -> None:
     """Exactly one compilation (of `name`, or of anything when None) over `calls` calls. On failure
     the message says what the log shows: nothing compiled (no jit at all), one name compiled on
-    every call (`repeat` explains why), or many small eager operations (the code ran without
-    jit)."""
+    every call, or many small eager operations (the code ran without jit). Why one name compiled
+    on every call: without `again`, `repeat` says it; with `again` (one call, repeated with the
+    caches kept), the cause is measured (`every_call_cause`)."""
     n = log.count(name)
     if n == 1:
         return
@@ -82,12 +92,36 @@ def assert_once(
         ops = ", ".join(sorted(set(names))[:6])
         text = msg("_repair_ch7.eager_ops_compiled", calls=calls, what=what, n=n, ops=ops)
     elif calls > 1 and max(names.count(x) for x in set(names)) >= calls:
-        text = msg("_repair_ch7.recompiled_every_call", calls=calls, what=what, n=n, why=repeat)
+        why = repeat if again is None else every_call_cause(again, repeat, otherwise)
+        text = (
+            msg("_repair_ch7.recompiled_every_call", calls=calls, what=what, n=n, why=why)
+            if why
+            else msg("_repair_ch7.recompiled_no_cause", calls=calls, what=what, n=n)
+        )
     else:
         text = msg(
             "_repair_ch7.compiled_n_times", calls=calls, what=what, n=n, names=", ".join(names)
         )
     assert_compile_count(log, name, expected=1, msg=text)
+
+
+def every_call_cause(again: Callable[[], Any], rebuilt: str, otherwise: str) -> str:
+    """Why the same call compiles every time, as far as repeating `again` shows it: the learner's
+    code clears JAX's caches (counted); or every repeat with the caches kept compiles again, so a
+    new jitted function is built per call (`rebuilt`, or the measured sentence of rebuilt_jit);
+    or the repeats compile nothing, so the arguments differ between calls (`otherwise`, "" when
+    the exercise has nothing to say about it)."""
+    try:
+        with LearnerClears() as clears:
+            again()
+    except Exception:  # the learner's call raised here: no cause is shown
+        return ""
+    if clears.calls:
+        return msg("_repair_ch7.learner_clears", calls=clears.calls)
+    measured = rebuilt_jit(again)
+    if measured:
+        return rebuilt or measured
+    return otherwise
 
 
 def is_primitive(name: str) -> bool:

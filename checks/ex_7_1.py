@@ -27,6 +27,7 @@ from _ch7 import per_name, split_compiles
 from _ch7_buckets import edge_finds_no_bucket
 from _ch7_budget_modes import budget_modes
 from _ch7_compile_names import learner_names, shown_counts, shown_name
+from _repair_ch7 import every_call_cause
 
 from tutor.worker.checklib import (
     Checks,
@@ -246,7 +247,8 @@ def _why(L, counts) -> str:
     with CompileLog() as probe:
         L.serve_fixed(same_b, same_e)
     if probe.total >= len(same_b):
-        return msg("ex_7_1.recompiles_every_request", total=probe.total)
+        cause = every_call_cause(lambda: L.serve_fixed(same_b[:1], same_e[:1]), "", "")
+        return msg("ex_7_1.recompiles_every_request", total=probe.total) + cause
     uni_b, uni_e = _requests(NEW_LENGTHS, 11, eps_kinds="float32")
     with CompileLog() as probe:
         L.serve_fixed(uni_b, uni_e)

@@ -175,5 +175,7 @@ def _(L):
         log,
         calls=8,
         what=msg("ex_7_1_fix4.steps_of", name=top) if top else msg("ex_7_1_fix4.eight_steps"),
-        repeat=msg("ex_7_1_fix4.args_differ_each_step"),
+        repeat="",
+        again=lambda: L.train(p, grads),
+        otherwise=msg("ex_7_1_fix4.args_differ_each_step"),
     )

@@ -26,7 +26,8 @@ SIZES = (64, 128, 256, 512)
 # (int(mask.sum()), a slice or boolean index by it) raises one of these. JAX's own hint, a static
 # argument, would compile once per length here.
 CONCRETE = later("ex_7_1_fix5.shape_from_mask")
-SYMPTOMS = {
+SYMPTOMS = {  # tried in order: a Python if on a tracer is a ConcretizationTypeError too
+    "TracerBoolConversionError": later("ex_7_1_fix5.python_if_on_tracer"),
     "ConcretizationTypeError": CONCRETE,
     "TracerIntegerConversionError": CONCRETE,
     "NonConcreteBooleanIndexError": CONCRETE,
@@ -58,6 +59,19 @@ def _refs(w, X, y, m):
         "squared": (np.sum(m * r * r) / n**2, 2 * X.T @ (m * r) / n**2),
         "sum": (np.sum(m * r * r), 2 * X.T @ (m * r)),
     }
+
+
+def _formula_slips(w, X, y, m, right, n) -> list[Mistake]:
+    """Masked means of the wrong quantity: its square root (RMSE), half of it, the absolute
+    residual (MAE), the residual with y added (X @ w + y)."""
+    X, y, w, m = (np.asarray(a, np.float64) for a in (X, y, w, m))
+    r, plus = X @ w - y, X @ w + y
+    return [
+        Mistake("root", np.sqrt(right), msg("ex_7_1_fix5.root_of_mean", n=n)),
+        Mistake("half", right / 2, msg("ex_7_1_fix5.half_mean", n=n)),
+        Mistake("abs", np.sum(m * np.abs(r)) / m.sum(), msg("ex_7_1_fix5.absolute_error", n=n)),
+        Mistake("plus", np.sum(m * plus * plus) / m.sum(), msg("ex_7_1_fix5.y_added", n=n)),
+    ]
 
 
 @checks.add("values")
@@ -95,6 +109,7 @@ def _(L):
             Mistake("minus_one", ref["minus_one"][0], msg("ex_7_1_fix5.count_minus_one", n=n)),
             Mistake("squared", ref["squared"][0], msg("ex_7_1_fix5.count_squared", n=n)),
             Mistake("sum", ref["sum"][0], msg("ex_7_1_fix5.sum_not_divided", n=n)),
+            *_formula_slips(w, X, y, m, ref["right"][0], n),
         ]
         assert_close(
             value,

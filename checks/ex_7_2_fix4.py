@@ -38,6 +38,38 @@ def _want(z, allowed):
     return out
 
 
+def _softmax_rows(z):
+    e = np.exp(z - z.max(-1, keepdims=True))
+    return e / e.sum(-1, keepdims=True)
+
+
+def _leak_cause(out, z, allowed, full) -> str:
+    """Why invalid positions got probability, said only when computed on the partly valid rows:
+    the softmax of the other positions (the mask inverted), the log of the right probabilities
+    (log_softmax), or a softmax whose invalid logits were filled with one value c too large."""
+    z64, ok = np.asarray(z, np.float64), np.asarray(allowed)
+    rows, got = z64[full], out[full]
+    near = lambda want: compare(got, want, rtol=1e-4, atol=1e-6) is None  # noqa: E731
+    inverted = _softmax_rows(np.where(ok[full], -np.inf, rows))
+    if (~ok[full]).any(-1).all() and near(inverted):
+        return msg("ex_7_2_fix4.mask_inverted")
+    valid = ok[full]
+    right = np.log(np.where(valid, _want(z, allowed)[full], 1.0))
+    same = compare(got[valid], right[valid], rtol=1e-4, atol=1e-5) is None
+    if same and np.all(got[~valid] < -1e30):
+        return msg("ex_7_2_fix4.log_probabilities")
+    leaks = np.argwhere(~ok[full] & (got > 0))
+    if not len(leaks):
+        return ""
+    r, k = leaks[0]
+    j = int(np.argmax(ok[full][r]))
+    if got[r, j] > 0:
+        c = rows[r, j] + np.log(got[r, k] / got[r, j])
+        if near(_softmax_rows(np.where(ok[full], rows, c))):
+            return msg("ex_7_2_fix4.fill_too_large", fill=float(c))
+    return ""
+
+
 @checks.add("values")
 def _(L):
     z, allowed = _data(791)
@@ -57,7 +89,7 @@ def _(L):
     leak = np.abs(out[full][~np.asarray(allowed)[full]]).max(initial=0.0)
     assert_that(
         leak < 1e-7,
-        msg("ex_7_2_fix4.invalid_got_probability", leak=leak),
+        msg("ex_7_2_fix4.invalid_got_probability", leak=leak) + _leak_cause(out, z, allowed, full),
         actual=out,
     )
     z64 = np.asarray(z, np.float64)

@@ -12,6 +12,7 @@ import numpy as np
 
 from tutor.worker.checklib import (
     Checks,
+    Mistake,
     as_scalar,
     assert_close,
     assert_that,
@@ -79,7 +80,7 @@ def _(L):
     import jax.numpy as jnp
 
     grad_fn = lambda v: _checked_grad(L)(v)[1]  # noqa: E731 (named <lambda> in compile logs)
-    jvp_fn = jax.jit(lambda v, dv: jax.jvp(R.scalar_fn(L.length), (v,), (dv,))[1])
+    jvp_fn = jax.jit(lambda v, dv: jax.jvp(R.scalar_fn(L.length), (v,), (dv,)))
     for label, v in _vectors(802):
         grad = R.as_array(grad_fn(v), f"jax.grad(length)({label})", shape=(4,))
         assert_that(
@@ -104,7 +105,17 @@ def _(L):
                 + (_shape_diagnosis(grad_fn, v, grad) or _eps_diagnosis(grad_fn, v, grad)),
             )
         dv = jnp.arange(1.0, 5.0, dtype=jnp.float32)
-        tangent = jvp_fn(v, dv)
+        primal, tangent = jvp_fn(v, dv)
+        length = float(np.linalg.norm(np.asarray(v, np.float64)))
+        assert_close(
+            as_scalar(primal, f"jvp({label})[0]"),
+            length,
+            rtol=1e-4,
+            atol=1e-6,
+            what=f"jax.jvp(length, ({label},), (dv,))[0]",
+            msg=msg("ex_7_2_fix5.jvp_primal_differs", label=label),
+            mistakes=[Mistake("squared", length**2, msg("ex_7_2_fix5.primal_squared"))],
+        )
         assert_close(
             as_scalar(tangent, f"jvp({label})"),
             float(_direction(v) @ np.arange(1.0, 5.0)),
@@ -165,11 +176,13 @@ def _shape_diagnosis(grad_fn, v, grad) -> str:
         return msg("ex_7_2_fix5.divided_by_square")
     if compare(grad, v64, rtol=1e-4, atol=0.0) is None and _grad_is_v(grad_fn):
         return msg("ex_7_2_fix5.not_divided")
+    if compare(grad, 2 * v64, rtol=1e-4, atol=0.0) is None and _grad_is_v(grad_fn, 2.0):
+        return msg("ex_7_2_fix5.twice_v")
     return ""
 
 
-def _grad_is_v(grad_fn) -> bool:
-    """Whether the gradient at a second vector, of length √30, is that vector itself."""
+def _grad_is_v(grad_fn, factor=1.0) -> bool:
+    """Whether the gradient at a second vector, of length √30, is factor times that vector."""
     import jax.numpy as jnp
 
     probe = np.arange(1.0, 5.0)
@@ -177,7 +190,9 @@ def _grad_is_v(grad_fn) -> bool:
         there = np.asarray(grad_fn(jnp.asarray(probe, jnp.float32)), np.float64)
     except Exception:  # the probe is ours: any failure only means it is not shown
         return False
-    return there.shape == probe.shape and compare(there, probe, rtol=1e-4, atol=0.0) is None
+    return (
+        there.shape == probe.shape and compare(there, factor * probe, rtol=1e-4, atol=0.0) is None
+    )
 
 
 @checks.add("rule", needs="grad")

@@ -28,9 +28,18 @@ def _data(seed):
     return R.floats(g, N), R.floats(g, H, N, scale=N**-0.5), R.floats(g, M, H)
 
 
-def _want(x, A, B):
+def _want(x, A, B, square=True):
+    """B·diag(1 − tanh²(A·x))·A in float64 (square=False: 1 − tanh, the slope not squared)."""
     A64, B64 = np.asarray(A, np.float64), np.asarray(B, np.float64)
-    return B64 @ ((1.0 - np.tanh(A64 @ np.asarray(x, np.float64)) ** 2)[:, None] * A64)
+    t = np.tanh(A64 @ np.asarray(x, np.float64))
+    return B64 @ ((1.0 - (t**2 if square else t))[:, None] * A64)
+
+
+def _wrt_A(x, A, B):
+    """The Jacobian of B·tanh(A·x) with respect to A: [i, h, j] = B[i, h]·(1 − tanh²)[h]·x[j]."""
+    A64, B64, x64 = (np.asarray(a, np.float64) for a in (A, B, x))
+    slope = 1.0 - np.tanh(A64 @ x64) ** 2
+    return (B64 * slope)[:, :, None] * x64[None, None, :]
 
 
 @checks.add("values")
@@ -49,6 +58,8 @@ def _(L):
         for what, row in rows:
             if compare(out, row, rtol=1e-4, atol=1e-5) is None:
                 fail(msg("ex_7_3_fix2.gradient_row", shape=out.shape, m=M, n=N, what=what))
+    if out.shape == (M, H, N) and compare(out, _wrt_A(x, A, B), rtol=1e-4, atol=1e-5) is None:
+        fail(msg("ex_7_3_fix2.jacobian_wrt_A", shape=out.shape, m=M, n=N))
     out = R.as_array(out, "sensitivities(x, A, B)", shape=(M, N))
     last = _want(x, A, B)[M - 1]
     assert_close(
@@ -64,6 +75,11 @@ def _(L):
                 "no_tanh_derivative",
                 np.asarray(B, np.float64) @ np.asarray(A, np.float64),
                 msg("ex_7_3_fix2.tanh_derivative_missing"),
+            ),
+            Mistake(
+                "tanh_not_squared",
+                _want(x, A, B, square=False),
+                msg("ex_7_3_fix2.tanh_not_squared"),
             ),
         ],
     )

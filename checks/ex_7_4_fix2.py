@@ -40,9 +40,10 @@ def _data(seed, B, d=3):
     return params, X, Y
 
 
-def _grads(params, Z, Y):
+def _grads(params, Z, Y, sign=-1.0):
+    """Per-example gradients of softplus(z) − y·z (sign = +1: of softplus(z) + y·z)."""
     w, b = np.asarray(params["w"], np.float64), float(params["b"])
-    r = 1.0 / (1.0 + np.exp(-(Z @ w + b))) - np.asarray(Y, np.float64)
+    r = 1.0 / (1.0 + np.exp(-(Z @ w + b))) + sign * np.asarray(Y, np.float64)
     return {"w": r[:, None] * Z, "b": r}
 
 
@@ -101,6 +102,27 @@ def _(L):
     _verify(L, step, *_data(842, 9))
 
 
+def _formula_slips(params, X, Y, want) -> list[Mistake]:
+    """The loss's label term with + (gradient σ + y), the inputs divided by the variance instead
+    of the std, and every gradient divided by the batch size B."""
+    X64 = np.asarray(X, np.float64)
+    by_var = (X64 - X64.mean(0)) / (X64.var(0) + 1e-6)
+    B = X64.shape[0]
+    return [
+        Mistake(
+            "label_sign",
+            _grads(params, _standardised(X, 0), Y, sign=1.0),
+            msg("ex_7_4_fix2.label_sign"),
+        ),
+        Mistake("variance", _grads(params, by_var, Y), msg("ex_7_4_fix2.divided_by_variance")),
+        Mistake(
+            "over_batch",
+            {k: v / B for k, v in want.items()},
+            msg("ex_7_4_fix2.divided_by_batch", B=B),
+        ),
+    ]
+
+
 def _verify(L, step, params, X, Y) -> None:
     """per_example_grads(params, X, Y) against float64, its usual mistakes named."""
     B, d = X.shape
@@ -154,6 +176,7 @@ def _verify(L, step, params, X, Y) -> None:
                 ),
                 msg("ex_7_4_fix2.scaled_only"),
             ),
+            *_formula_slips(params, X, Y, want),
         ],
     )
 

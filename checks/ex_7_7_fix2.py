@@ -159,17 +159,7 @@ def _(L):
         name=None,
         calls=3,
         what=" apply ",
-        repeat=_why_recompiled(L, layers[0], xs[0]) if log.total >= 3 else "",
+        repeat=msg("ex_7_7_fix2.new_jit_each_call"),
+        again=lambda: L.apply(layers[0], xs[0]),
+        otherwise=msg("ex_7_7_fix2.weights_in_cache_key"),
     )
-
-
-def _why_recompiled(L, layer, x) -> str:
-    """Why apply compiled on every call, as far as a second run shows it: the same layer and
-    the same x three times still compiling three times means a new jit per call (the weights'
-    values cannot be the cause); compiling once means the values are part of the cache key."""
-    with CompileLog() as same:
-        for _ in range(3):
-            L.apply(layer, x)
-    if same.total >= 3:
-        return msg("ex_7_7_fix2.new_jit_each_call", n=same.total)
-    return msg("ex_7_7_fix2.weights_in_cache_key")

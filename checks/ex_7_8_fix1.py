@@ -18,6 +18,7 @@ import numpy as np
 from tutor.worker.checklib import (
     Checks,
     CompileLog,
+    LearnerClears,
     Mistake,
     as_array,
     assert_close,
@@ -180,6 +181,14 @@ def _(L):
     )
 
 
+def _compiles_again(call) -> bool:
+    """Whether the same call, made again with the caches kept, compiles again or clears JAX's
+    caches: then the compilations per learning rate do not show that lr is a cache key."""
+    with LearnerClears() as clears, CompileLog(clear=False) as log:
+        call()
+    return bool(clears.calls or log.total)
+
+
 @checks.add("compiles", needs="values")
 def _(L):
     w, X, y = _data(882, n=40)
@@ -188,14 +197,26 @@ def _(L):
         out = L.run_epochs(w, X, y, lrs, 8)
     log = R.Filtered(full)
     programs = [x for x in log.names if not R.is_primitive(x)]
-    if len(programs) == len(lrs) and len(set(programs)) == 1 and programs[0] != "<lambda>":
+    if (
+        len(programs) == len(lrs)
+        and len(set(programs)) == 1
+        and programs[0] != "<lambda>"
+        and not _compiles_again(lambda: L.run_epochs(w, X, y, lrs, 8))
+    ):
         assert_compile_count(
             log,
             None,
             expected=1,
             msg=msg("ex_7_8_fix1.lr_static", program=programs[0]),
         )
-    R.assert_once(log, calls=5, what=" epoch ", repeat=msg("ex_7_8_fix1.lr_as_argument"))
+    R.assert_once(
+        log,
+        calls=5,
+        what=" epoch ",
+        repeat="",
+        again=lambda: L.run_epochs(w, X, y, lrs, 8),
+        otherwise=msg("ex_7_8_fix1.lr_as_argument"),
+    )
     assert_close(
         as_array(out, msg("ex_7_8_fix1.result"), shape=(3,)),
         _ref(w, X, y, lrs, 8),

@@ -1,7 +1,7 @@
-# expect: failed compiles "一次编译也没有"
-# expect.en: "compiled nothing at all"
+# expect: failed compiles "没有在 jit 里运行"
+# expect.en: "did not run under jit"
 # isolated: 在 jax.disable_jit() 里运行,改的是整个进程的 JAX 配置
-# 错误示范(压下症状的错误办法):在 disable_jit 下调用,不再重新编译,因为根本没有编译。
+# 错误示范(压下症状的错误办法):在 disable_jit 下调用,_power 不再重新编译,可每个运算都在 eager 下各自编译、执行。
 class Opts:
     def __init__(self, k):
         self.k = k

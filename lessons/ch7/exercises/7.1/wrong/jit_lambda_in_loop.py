@@ -1,5 +1,5 @@
-# expect: failed fixed_compiles "每个请求都重新编译"
-# expect.en: "every request recompiles"
+# expect: failed fixed_compiles "每次调用都新建了一个 jit 函数"
+# expect.en: "every call builds a new jitted function"
 # 每个请求都 jax.jit 一个新的 lambda:函数对象每次都是新的,缓存永远不命中。
 BUCKET_SIZES = (32, 64, 128)   # 行数补齐到的三个桶
 
