@@ -91,6 +91,11 @@ def _(L):
                 np.concatenate([[0.0], sums[:-1]]) / np.maximum(k - 1, 1),
                 msg("ex_a1_2_fix2.mean_before_adding"),
             ),
+            Mistake(
+                "one_step_behind_nan",
+                np.concatenate([[np.nan], sums[:-1] / np.maximum(k[:-1], 1)]),
+                msg("ex_a1_2_fix2.mean_before_adding_nan"),
+            ),
             Mistake("count_plus_one", sums / (k + 1), _plus_one_words(count, len(data))),
             Mistake("floor_division", np.floor(sums / k), msg("ex_a1_2_fix2.floor_division")),
             Mistake("value_over_count", d64 / k, msg("ex_a1_2_fix2.value_over_count")),
