@@ -11,7 +11,7 @@ import itertools
 
 import numpy as np
 
-from tutor.worker.checklib import Mistake, msg
+from tutor.worker.checklib import Mistake, compare, msg
 
 PIECES = {
     "x²": (np.square, lambda v: 2 * v),
@@ -136,6 +136,45 @@ def value_cases(x64):
                     _eval(x64, order=order, deriv=True),
                 )
             )
+    return out + moved_boundaries(x64)
+
+
+def _moved_region(x64, k, t):
+    """Region indices with boundary k (0: the one at 0, 1: the one at π) moved to the point t:
+    points at or above t go to the right of it."""
+    if k == 0:
+        return np.where(x64 < t, 0, np.where(x64 < np.pi, 1, 2))
+    return np.where(x64 < 0, 0, np.where(x64 < t, 1, 2))
+
+
+def moved_boundaries(x64):
+    """A boundary placed elsewhere (2 or 3 for π, say): for each point t of x64 the function
+    with boundary k switching at t, as a value mistake with its derivative. Only variants whose
+    values differ from f's, so every one names points that took the wrong piece."""
+    ref, points = f_ref(x64), np.unique(x64)
+    out = []
+    for k, (at, low, high) in enumerate(((0.0, -np.inf, np.pi), (np.pi, 0.0, np.inf))):
+        away = np.abs(points - at) > 1e-6  # a point on the boundary itself moves nothing
+        for t in points[(points >= low) & (points < high) & away]:
+            region = _moved_region(x64, k, t)
+            values = _eval(x64, region=region)
+            moved = x64[region != _region(x64)]
+            if compare(values, ref, rtol=0, atol=1e-6) is None:
+                continue
+            below = points[points < t]
+            words = msg(
+                "ex_a1_2.boundary_moved",
+                left=ORDER[k],
+                right=ORDER[k + 1],
+                at="0π"[k],
+                lo=f"{below.max():.4g}" if below.size else "−∞",
+                hi=f"{t:.4g}",
+                moved=", ".join(f"{v:.4g}" for v in moved),
+                took=ORDER[k + 1] if t < at else ORDER[k],
+                instead=ORDER[k] if t < at else ORDER[k + 1],
+            )
+            label = f"moved_{k}_{'down' if t < at else 'up'}"
+            out.append((Mistake(label, values, words), _eval(x64, region=region, deriv=True)))
     return out
 
 

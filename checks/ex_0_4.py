@@ -1,15 +1,15 @@
 """Exercise 0.4, vmap: example_loss(w, x, y) = (x·w − y)², per_example_losses and
 per_example_grads batched with vmap over a shared w.
 
-Checks: one example's loss, naming |x·w − y|, sum((x * w − y)²) and an unsquared x·w − y only when
-it equals them ("single"); losses on a batch with n ≠ d and one with n = d, naming a missing
-in_axes=None only when vmap's size error lists w or the result equals what splitting w produces,
-another wrong example axis when the size error does not list w, and a mean or sum of the losses when
-one number equals it ("losses"); gradients against 2(x·w − y)·x, naming grad of a vector only when
-grad raised that TypeError, the gradient of the mean or of the summed loss only when a single row
-equals it, the gradient with respect to x only when the rows equal 2(x·w − y)·w, and a transposed
-result only when it equals the transpose ("grads"); both under jit ("jit"); the same number of
-staged operations for n = 4 and n = 16 ("no_loop")."""
+Checks: one example's loss, naming |x·w − y|, half the loss, sum((x * w − y)²) and an unsquared x·w
+− y only when it equals them ("single"); losses on a batch with n ≠ d and one with n = d, naming a
+missing in_axes=None only when vmap's size error lists w or the result equals what splitting w
+produces, another wrong example axis when the size error does not list w, and a mean or sum of the
+losses when one number equals it ("losses"); gradients against 2(x·w − y)·x, naming grad of a vector
+only when grad raised that TypeError, the gradient of the mean or of the summed loss only when a
+single row equals it, the gradient with respect to x only when the rows equal 2(x·w − y)·w, and a
+transposed result only when it equals the transpose ("grads"); both under jit ("jit"); the same
+number of staged operations for n = 4 and n = 16 ("no_loop")."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -21,9 +21,11 @@ from tutor.worker.checklib import (
     assert_close,
     compare,
     fail,
+    lead,
     msg,
     primitive_counts,
     rng,
+    skip,
 )
 
 checks = Checks("ex_0_4")
@@ -112,6 +114,7 @@ def _(L):
         msg=msg("ex_0_4.single_differs"),
         mistakes=[
             Mistake("abs", float(np.sqrt(_ref_losses(w, xs, ys)[0])), msg("ex_0_4.abs_error")),
+            Mistake("halved", 0.5 * float(_ref_losses(w, xs, ys)[0]), msg("ex_0_4.halved")),
             Mistake("elementwise", _elementwise(w, xs[0], ys[0]), msg("ex_0_4.elementwise")),
             Mistake("no_square", float(xs[0] @ w - ys[0]), msg("ex_0_4.no_square")),
             Mistake(
@@ -121,6 +124,23 @@ def _(L):
             ),
         ],
     )
+
+
+def _follows_half(L, out, ref, what) -> None:
+    """Silent (covered by "single") when `out` is exactly half of `ref` and example_loss itself
+    returns half the loss on the single check's example: that check names the 0.5 already.
+    Computed only when `out` differs from `ref`."""
+    if np.shape(out) != ref.shape or compare(out, ref, rtol=1e-5, atol=1e-5) is None:
+        return
+    if compare(out, ref / 2, rtol=1e-5, atol=1e-5) is not None:
+        return
+    w, xs, ys = _batch(50, 1, 3)
+    try:
+        one = float(np.asarray(L.example_loss(*_jnp(w, xs[0], ys[0])), np.float64))
+    except Exception:  # example_loss alone fails or is not a scalar: the single check says so
+        return
+    if compare(one, 0.5 * float(_ref_losses(w, xs, ys)[0]), rtol=1e-5, atol=1e-6) is None:
+        skip(msg("ex_0_4.follows_half", what=lead(what)), covered_by="single")
 
 
 @checks.add("losses")
@@ -154,6 +174,7 @@ def _(L):
             ):
                 fail(msg("ex_0_4.ys_shared", n=n), shape=[n, n])
         residual = np.asarray(xs, np.float64) @ np.asarray(w, np.float64) - ys
+        _follows_half(L, out, _ref_losses(w, xs, ys), what)
         assert_close(
             as_array(out, what, shape=(n,)),
             _ref_losses(w, xs, ys),
@@ -208,6 +229,7 @@ def _(L):
                 fail(msg("ex_0_4.mean_gradient", n=n, d=d), shape=[d])
             if compare(row, ref.sum(axis=0), rtol=1e-4, atol=1e-5) is None:
                 fail(msg("ex_0_4.sum_gradient", n=n, d=d), shape=[d])
+        _follows_half(L, out, ref, what)
         assert_close(
             as_array(out, what, shape=(n, d)),
             ref,

@@ -20,6 +20,7 @@ from tutor.worker.checklib import (
     fail,
     msg,
     rng,
+    skip,
 )
 
 checks = Checks("ex_6_1_fix2")
@@ -33,12 +34,31 @@ def _x(seed):
     return jnp.asarray(rng(seed).uniform(-2.0, 2.0, size=4).astype(np.float32))
 
 
-@checks.add("values")
-def _(L):
+def _values_run(L):
+    """The values check's call: amplify_all on fresh x and gains, caches cleared first."""
     x = _x(611)
     gains = list(rng(612).uniform(0.5, 4.0, size=3).round(3))
     with CompileLog():  # caches cleared: the first trace happens here
         out = L.amplify_all(x, gains)
+    return x, gains, out
+
+
+def _values_said_unused(L) -> bool:
+    """Whether the values check named an amplify that takes g and ignores it: its call gives
+    rows all x · gains[0] (stale) or all x · the module's gain."""
+    try:
+        x, gains, out = _values_run(L)
+        x64 = np.asarray(x, np.float64)
+        patterns = [m.value for m in _global_gain(L, x64, len(gains))]
+        patterns.append(np.stack([x64 * gains[0]] * len(gains)))
+        return any(compare(out, p, rtol=1e-6, atol=1e-6) is None for p in patterns)
+    except Exception:  # the values check says what fails
+        return False
+
+
+@checks.add("values")
+def _(L):
+    x, gains, out = _values_run(L)
     x64 = np.asarray(x, np.float64)
     want = np.stack([x64 * g for g in gains])
     if np.shape(out) == (4, 3) and compare(np.asarray(out), want.T, rtol=1e-6, atol=1e-6) is None:
@@ -47,6 +67,8 @@ def _(L):
     if np.shape(out) == flat.shape and compare(np.asarray(out), flat, rtol=1e-6, atol=1e-6) is None:
         fail(msg("ex_6_1_fix2.values.rows_joined", n=flat.size), shape=list(flat.shape))
     got = as_array(out, msg("ex_6_1_fix2.values.as_array"), shape=(3, 4))
+    if compare(got, want, rtol=1e-6, atol=1e-6) is None:
+        return
     assert_close(
         got,
         want,
@@ -55,15 +77,28 @@ def _(L):
         what="amplify_all(x, gains)",
         msg=msg("ex_6_1_fix2.values.msg"),
         mistakes=[
-            Mistake(
-                "stale",
-                np.stack([x64 * gains[0]] * 3),
-                msg("ex_6_1_fix2.values.mistake_stale"),
-            ),
+            Mistake("stale", np.stack([x64 * gains[0]] * 3), _stale_words(L, x, gains)),
             Mistake("added", np.stack([x64 + g for g in gains]), msg("ex_6_1_fix2.added")),
             *_global_gain(L, x64, len(gains)),
         ],
     )
+
+
+def _stale_words(L, x, gains):
+    """Why every row is x · gains[0]. The advice to pass the gain as an argument is given only to
+    an amplify that does not take it already: one that takes g and gives the same result for two
+    different g ignores it (computed only after the values differ)."""
+    stale = msg("ex_6_1_fix2.values.mistake_stale")
+    n = R.n_positional(L.amplify)
+    if n is None or n < 2:
+        return stale + msg("ex_6_1_fix2.values.pass_gain")
+    try:
+        a, b = (np.asarray(L.amplify(x, g), np.float64) for g in (gains[0], gains[0] + 1.5))
+    except Exception:  # the argument check calls amplify(x, g) and says what fails
+        return stale
+    if compare(a, b, rtol=1e-6, atol=1e-6) is None:
+        return stale + msg("ex_6_1_fix2.values.g_unused")
+    return stale
 
 
 def _global_gain(L, x64, rows):
@@ -146,6 +181,8 @@ def _(L):
     if (
         compare(rows, np.broadcast_to(rows[0], rows.shape), rtol=1e-6, atol=1e-6) is None
     ):  # four different gains, one answer
+        if _values_said_unused(L):
+            skip(msg("ex_6_1_fix2.argument.unused_said"), covered_by="values")
         fail(msg("ex_6_1_fix2.argument.gain_ignored", n=len(GAINS)))
     assert_close(
         rows,

@@ -49,6 +49,20 @@ def _by_old_count(sums, k):
         return sums / (k - 1)
 
 
+def _plus_one_words(count, n):
+    """Why each mean is divided by t + 2, from the final count returned: n + 1 means the count
+    started at 1; n means the division added 1 to a count already incremented."""
+    try:
+        final = float(np.asarray(count))
+    except (TypeError, ValueError):
+        final = None
+    if final == n + 1:
+        return msg("ex_a1_2_fix2.count_from_one")
+    if final == n:
+        return msg("ex_a1_2_fix2.divided_by_count_plus_one", n=n)
+    return msg("ex_a1_2_fix2.divided_by_t_plus_2")
+
+
 @checks.add("values")
 def _(L):
     import jax.numpy as jnp
@@ -77,7 +91,12 @@ def _(L):
                 np.concatenate([[0.0], sums[:-1]]) / np.maximum(k - 1, 1),
                 msg("ex_a1_2_fix2.mean_before_adding"),
             ),
-            Mistake("count_from_one", sums / (k + 1), msg("ex_a1_2_fix2.count_from_one")),
+            Mistake(
+                "one_step_behind_nan",
+                np.concatenate([[np.nan], sums[:-1] / np.maximum(k[:-1], 1)]),
+                msg("ex_a1_2_fix2.mean_before_adding_nan"),
+            ),
+            Mistake("count_plus_one", sums / (k + 1), _plus_one_words(count, len(data))),
             Mistake("floor_division", np.floor(sums / k), msg("ex_a1_2_fix2.floor_division")),
             Mistake("value_over_count", d64 / k, msg("ex_a1_2_fix2.value_over_count")),
         ],

@@ -1,9 +1,10 @@
 """Repair exercise a1.6-fix1: a mask guessed from padded != 0 (a real 0 taken for padding) → a mask
 made from the lengths.
 
-Checks: means on fresh rows holding real zeros, an empty row and a full row ("values"); the
-gradient with respect to padded is 1/length on valid places, exactly 0 on padding and finite
-everywhere ("grad"); a new set of lengths does not recompile ("one_compile")."""
+Checks: means on fresh rows holding real zeros, an empty row and a full row ("values"); the gradient
+with respect to padded is 1/length on valid places, exactly 0 on padding and finite everywhere,
+naming a sum over the whole padded row ("grad"); a new set of lengths does not recompile
+("one_compile")."""
 
 import re
 
@@ -133,7 +134,12 @@ def _(L):
                     np.arange(T) <= lengths[:, None], 1.0 / np.maximum(lengths, 1)[:, None], 0.0
                 ),
                 msg("ex_a1_6_fix1.grad_one_extra"),
-            )
+            ),
+            Mistake(
+                "whole_row",
+                np.broadcast_to(1.0 / np.maximum(lengths, 1)[:, None], rows.shape),
+                msg("ex_a1_6_fix1.grad_whole_row"),
+            ),
         ],
     )
 
