@@ -118,7 +118,7 @@ def every_call_cause(again: Callable[[], Any], rebuilt: str, otherwise: str) -> 
         return ""
     if clears.calls:
         return msg("_repair_ch7.learner_clears", calls=clears.calls)
-    measured = rebuilt_jit(again)
+    measured = rebuilt_jit(again).rstrip()  # it ends the message here: no space after it
     if measured:
         return rebuilt or measured
     return otherwise

@@ -19,6 +19,7 @@ from tutor.worker.checklib import (
     compare,
     fail,
     msg,
+    primitive_counts,
     rng,
 )
 
@@ -134,14 +135,38 @@ def _(L):
         x=np.asarray(x),
         grad=grad,
     )
+    want = _want(x)[1]
+    detached = []
+    if compare(grad, want, rtol=1e-4, atol=1e-6) is not None:  # its cause only once it differs
+        detached = [Mistake("detached", np.zeros_like(want), _detached_cause(L, x))]
     assert_close(
         grad,
-        _want(x)[1],
+        want,
         rtol=1e-4,
         atol=1e-6,
         what=msg("ex_7_2_fix1.gradient"),
         msg=msg("ex_7_2_fix1.grad_not_analytic"),
+        mistakes=detached,
     )
+
+
+def _detached_cause(L, x) -> str:
+    """Why a gradient is 0 everywhere, said when computed: sinc's program holds a stop_gradient
+    (and whether checkify still finds a NaN made while differentiating), or only that the output
+    is a constant to differentiation."""
+    try:
+        stopped = "stop_gradient" in primitive_counts(L.sinc, x)
+        report = _checked_grad(L)(x)[0].get()
+    except Exception:  # the probe is ours: a failure of it names nothing
+        return msg("ex_7_2_fix1.grad_constant")
+    if not stopped:
+        return msg("ex_7_2_fix1.grad_constant")
+    still = (
+        msg("ex_7_2_fix1.stopped_still_computes", checkify=report.splitlines()[0].rstrip("."))
+        if report is not None
+        else ""
+    )
+    return msg("ex_7_2_fix1.grad_stopped", still=still)
 
 
 @checks.add("clean", needs="grad")

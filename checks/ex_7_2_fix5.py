@@ -82,7 +82,7 @@ def _(L):
     grad_fn = lambda v: _checked_grad(L)(v)[1]  # noqa: E731 (named <lambda> in compile logs)
     jvp_fn = jax.jit(lambda v, dv: jax.jvp(R.scalar_fn(L.length), (v,), (dv,)))
     for label, v in _vectors(802):
-        grad = R.as_array(grad_fn(v), f"jax.grad(length)({label})", shape=(4,))
+        grad = R.as_array(_traced(L, grad_fn, v), f"jax.grad(length)({label})", shape=(4,))
         assert_that(
             np.isfinite(grad).all(),
             msg(
@@ -124,6 +124,36 @@ def _(L):
             what=f"jax.jvp(length, ({label},), (dv,))",
             msg=msg("ex_7_2_fix5.jvp_differs", label=label),
         )
+
+
+def _traced(L, grad_fn, v):
+    """grad_fn(v); JAX's refusal of a rule whose tangent is not shaped like the primal output is
+    said with what the rule returned, and the elementwise v/‖v‖ * dv named when computed."""
+    try:
+        return grad_fn(v)
+    except TypeError as e:
+        if "Custom JVP rule must produce primal and tangent outputs" not in str(e):
+            raise
+        fail(_tangent_cause(L), error=R.first_line(e))
+
+
+def _tangent_cause(L) -> str:
+    """The shape of the tangent the learner's rule returns at an ordinary vector, and whether it is
+    exactly v/‖v‖ * dv, the product elementwise where the dot product belongs."""
+    import jax.numpy as jnp
+
+    v, dv = np.array([3.0, -1.0, 2.0, 0.5]), np.arange(1.0, 5.0)
+    try:
+        _, tangent = L.length.jvp((jnp.asarray(v, jnp.float32),), (jnp.asarray(dv, jnp.float32),))
+        tangent = np.asarray(tangent, np.float64)
+    except Exception:  # the probe is ours: a failure of it names nothing
+        return msg("ex_7_2_fix5.tangent_not_scalar_plain")
+    if (
+        tangent.shape == v.shape
+        and compare(tangent, v / np.linalg.norm(v) * dv, rtol=1e-4, atol=1e-6) is None
+    ):
+        return msg("ex_7_2_fix5.tangent_elementwise")
+    return msg("ex_7_2_fix5.tangent_not_scalar", shape=tangent.shape)
 
 
 # Where an ε goes in the rule: ‖grad‖ = n/(n + ε) or n/√(n² + ε) along v (n = ‖v‖). Each form:
@@ -172,6 +202,8 @@ def _shape_diagnosis(grad_fn, v, grad) -> str:
         if abs(float(np.linalg.norm(grad)) - 1.0) < 1e-4:
             return msg("ex_7_2_fix5.fallback_direction", got=np.round(grad, 4).tolist())
         return ""
+    if not np.any(grad) and _grad_is_v(grad_fn, 1 / np.sqrt(30.0)):
+        return msg("ex_7_2_fix5.tiny_treated_as_zero", norm=np.sqrt(n2))
     if compare(grad, v64 / n2, rtol=1e-4, atol=1e-6) is None:
         return msg("ex_7_2_fix5.divided_by_square")
     if compare(grad, v64, rtol=1e-4, atol=0.0) is None and _grad_is_v(grad_fn):

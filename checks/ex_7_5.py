@@ -184,7 +184,12 @@ def _(L):
                 "where_sign",
                 np.array([-1.0, 1.0, -1.0, -1.0]),
                 msg("ex_7_5.zero_got_minus_one", got=got.tolist()),
-            )
+            ),
+            Mistake(
+                "where_sign_plus",
+                np.array([1.0, 1.0, -1.0, 1.0]),
+                msg("ex_7_5.zero_got_plus_one", got=got.tolist()),
+            ),
         ],
     )
 

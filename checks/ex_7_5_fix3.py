@@ -144,11 +144,29 @@ def _(L):
             msg("ex_7_5_fix3.no_step_count"),
             actual=repr(state)[:200],
         )
+    count = as_scalar(counts[0], msg("ex_7_5_fix3.step_count"))
     assert_close(
-        as_scalar(counts[0], msg("ex_7_5_fix3.step_count")),
+        count,
         steps,
         rtol=0,
         atol=0,
         what=msg("ex_7_5_fix3.step_count"),
-        msg=msg("ex_7_5_fix3.wrong_step_count", steps=steps),
+        msg=msg("ex_7_5_fix3.wrong_step_count", steps=steps)
+        if count == steps
+        else _carried_over(L, steps, count),
     )
+
+
+def _carried_over(L, steps, count) -> str:
+    """Why the count is not `steps`, said only when computed: the same call made once more
+    returns a count `steps` higher still, so fit goes on from a state kept from earlier calls."""
+    try:
+        again = _counts(_fit(L, 892, 0.01, steps)[1])
+        again_count = int(np.asarray(again[0])) if again else None
+    except Exception:  # the probe is ours: a failure of it names nothing
+        again_count = None
+    if count > steps and again_count == count + steps:
+        return msg(
+            "ex_7_5_fix3.state_kept_between_calls", steps=steps, got=int(count), again=again_count
+        )
+    return msg("ex_7_5_fix3.wrong_step_count", steps=steps)

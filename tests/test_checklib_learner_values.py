@@ -14,6 +14,7 @@ from tutor.worker.checklib import (
     Learner,
     run_checks,
 )
+from tutor.worker.tracebacks import hint_for
 
 
 def test_as_tuple_accepts_tuples_lists_and_namedtuples_and_names_the_rest():
@@ -161,3 +162,19 @@ def test_a_leaked_tracer_is_the_learners_error_and_names_where_it_was_kept():
     assert outcomes[0].detail.origin == "learner" and error is not None
     assert "UnexpectedTracerError" in outcomes[0].message
     assert "history[0]" in outcomes[0].message
+    # where it was kept comes with what to do instead; the generic hint (about state) is not added
+    generic = hint_for(error_of_leak(average))
+    assert generic and generic not in outcomes[0].message and error.hint is None
+
+
+def error_of_leak(fn):
+    """The UnexpectedTracerError a second trace of `fn` raises when the first one left a tracer."""
+    import jax
+
+    f = jax.jit(fn)
+    try:
+        f(1.0)
+        f(np.ones(3))
+    except Exception as e:  # the error we want to look at
+        return e
+    raise AssertionError("no tracer leaked")

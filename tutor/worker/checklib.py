@@ -274,6 +274,8 @@ def run_checks(
                 learners = isinstance(out.detail, D.LearnerError) and out.detail.origin == "learner"
                 if learners and first_error is None:
                     first_error = learner_error(e, learner_files, keep_last_frame=False)
+                    if _is_tracer_error(e) and tracer_places(learner._ns):  # said in out.message
+                        first_error.hint = None
             out.duration_s = time.perf_counter() - start
             out.needs = list(check.needs)
         outcomes.append(out)
@@ -321,7 +323,7 @@ def _error_outcome(
             msg = t("checklib.static_refused") + msg
         elif info.line is None:  # no learner frame: a check was using a value the learner gave
             msg = t("checklib.value_broke_check") + msg
-        if info.hint:
+        if info.hint and not places:  # tracer_kept already says what to do instead
             msg += "\n" + info.hint
     return CheckOutcome(
         id=check.id,
