@@ -11,7 +11,7 @@ import itertools
 
 import numpy as np
 
-from tutor.worker.checklib import Mistake, compare, fail, msg
+from tutor.worker.checklib import Mistake, close, compare, fail, msg
 
 RIGHT_WEIGHTS, RIGHT_TIMES, RIGHT_STATES = (1, 2, 2, 1), (0.5, 0.5, 1.0), (0.5, 0.5, 1.0)
 RIGHT_SLOPES = (1, 2, 3)  # k2 is evaluated along k1, k3 along k2, k4 along k3
@@ -82,7 +82,7 @@ def _weight_mistakes(step, right):
             if not divisor:
                 continue
             value = step(weights=weights, divisor=divisor)
-            if any(compare(value, s, rtol=0, atol=1e-12) is None for s in seen):
+            if any(close(value, s, rtol=0, atol=1e-12) for s in seen):
                 continue
             seen.append(value)
             key = NAMED_WEIGHTS.get(weights) if divisor == sum(weights) else None

@@ -5,11 +5,16 @@ variant of the solution, and an interface name the chapter context also defines 
 the learner. The solution, the starter and the fixtures run in both languages. One batch worker per
 exercise; inputs that change process-wide state run alone."""
 
+import os
+from pathlib import Path
+
 import pytest
 from helpers import VERDICT_TIME_LIMIT
 
 from tutor.authoring.course_proof import check_exercise
 from tutor.course.loader import load_course
+from tutor.running.runner import snippet_job
+from tutor.worker.xlacache import CACHE_VAR
 
 # The course gate (`make proof`, `pytest -m proof tests/proof`): deselected by the tool gate's
 # default options (pyproject.toml). One test proves a whole exercise or page: each run keeps its own
@@ -49,3 +54,22 @@ def test_exercise_is_proved(runner, batch_worker, ex):
 def test_every_exercise_has_three_fixtures():
     for ex in EXERCISES:
         assert len(ex.wrong_solutions()) >= 3, ex.id
+
+
+def test_the_processes_of_a_run_share_one_compilation_cache(batch_worker, tmp_path_factory):
+    # each `-n 2` process compiling the chapter contexts' and the checks' programs anew cost CPU
+    folder = Path(os.environ[CACHE_VAR])
+    assert folder.name == "xla-cache" and folder.is_dir()
+    run = tmp_path_factory.getbasetemp()
+    assert folder.parent == (run.parent if os.environ.get("PYTEST_XDIST_WORKER") else run)
+    # the proof's batch worker compiles into it
+    job = snippet_job(
+        "import jax.numpy as jnp\nprint(jnp.arange(7.0).sum())",
+        label="cache",
+        time_limit=120,
+        context=None,
+        filename="cache",
+    )
+    (result,) = batch_worker.run([job], [["zh"]])
+    assert "21.0" in result["zh"].stdout
+    assert any(p.name.endswith("-cache") for p in folder.iterdir())

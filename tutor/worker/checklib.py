@@ -67,7 +67,7 @@ from tutor.worker.check_values import (
     fn_name,
     skip,
 )
-from tutor.worker.comparison import Mistake, compare, which_mistake
+from tutor.worker.comparison import Mistake, close, compare, which_mistake
 from tutor.worker.host_random import HostRandomDraws
 from tutor.worker.key_uses import LegacyKeyUses
 from tutor.worker.module_state import ModuleState, StateChange, tracer_places
@@ -92,6 +92,7 @@ __all__ = [
     "assert_close",
     "assert_equal",
     "assert_that",
+    "close",
     "compare",
     "describe",
     "f64",
