@@ -2,7 +2,7 @@
 
 Checks: J·v on fresh data against float64 ("values"; a ValueError from a function that, given a
 vector of the output's size, returns uᵀJ is named: a VJP where a JVP is needed; so is a tangent
-of ones given to A as well); the program
+of ones, or A itself, given to A as well); the program
 computes no intermediate array of m×n elements or more ("program")."""
 
 import _repair_ch7 as R
@@ -29,6 +29,12 @@ def _with_ones_tangent(x, A, v):
     A64, x64 = np.asarray(A, np.float64), np.asarray(x, np.float64)
     slope = 1.0 - np.tanh(A64 @ x64) ** 2
     return slope * (A64 @ np.asarray(v, np.float64) + x64.sum())
+
+
+def _with_a_as_tangent(x, A, v):
+    """What jax.jvp gives when A is its own tangent: (1 − tanh²(A·x))·(A·v + A·x)."""
+    A64, x64 = np.asarray(A, np.float64), np.asarray(x, np.float64)
+    return (1.0 - np.tanh(A64 @ x64) ** 2) * (A64 @ np.asarray(v, np.float64) + A64 @ x64)
 
 
 def _is_vjp(L, x, A) -> bool:
@@ -90,6 +96,7 @@ def _(L):
                 _with_ones_tangent(x, A, v),
                 msg("ex_7_3_fix1.a_moved_too"),
             ),
+            Mistake("a_own_tangent", _with_a_as_tangent(x, A, v), msg("ex_7_3_fix1.a_own_tangent")),
             Mistake(
                 "primal_returned",
                 np.tanh(np.asarray(A, np.float64) @ np.asarray(x, np.float64)),
