@@ -129,12 +129,12 @@ def _(L):
     )
     for k, (x, out) in enumerate(zip(xs, outs, strict=False)):
         got = R.as_array(out, "standardize(x)", shape=(13, 4))
-        mistakes = []
-        if k and compare(got, _want(x), rtol=1e-4, atol=1e-4) is not None:
+        want, mistakes = _want(x), []
+        if k and compare(got, want, rtol=1e-4, atol=1e-4) is not None:  # the cause only if wrong
             mistakes = [Mistake("first_result_again", _want(xs[0]), _first_again(L, xs[0], k + 1))]
         assert_close(
             got,
-            _want(x),
+            want,
             rtol=1e-4,
             atol=1e-4,
             what="standardize(x)",
