@@ -92,7 +92,7 @@ def assert_once(
         ops = ", ".join(sorted(set(names))[:6])
         text = msg("_repair_ch7.eager_ops_compiled", calls=calls, what=what, n=n, ops=ops)
     elif calls > 1 and max(names.count(x) for x in set(names)) >= calls:
-        why = repeat if again is None else every_call_cause(again, repeat, otherwise)
+        why = (repeat if again is None else every_call_cause(again, repeat, otherwise)).strip()
         text = (
             msg("_repair_ch7.recompiled_every_call", calls=calls, what=what, n=n, why=why)
             if why

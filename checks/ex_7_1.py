@@ -46,20 +46,8 @@ checks = Checks("ex_7_1")
 
 BUCKETS = (32, 64, 128)
 NEW_LENGTHS = (1, 31, 32, 33, 64, 65, 100, 128, 7, 50, 127, 2)  # around the edges of 32 / 64 / 128
-LATER_LENGTHS = (
-    5,
-    20,
-    29,
-    12,
-    36,
-    48,
-    61,
-    70,
-    90,
-    111,
-    126,
-    80,
-)  # none seen before, same three buckets
+# none seen before, same three buckets
+LATER_LENGTHS = (5, 20, 29, 12, 36, 48, 61, 70, 90, 111, 126, 80)
 
 
 def _pair(r, call):
@@ -236,8 +224,9 @@ def _limits_broken(names, ns) -> list[str]:
     return broken
 
 
-def _why(L, counts) -> str:
-    """What extra compiles come from, said only once a probe run has shown it."""
+def _why(L, counts, later: bool = False) -> str:
+    """What extra compiles come from, said only once a probe run has shown it (`later`: the
+    second request set compiled, else the first set broke its limits)."""
     sliced = {
         k: v for k, v in counts.items() if k in ("slice", "dynamic_slice") and v >= len(NEW_LENGTHS)
     }
@@ -249,11 +238,23 @@ def _why(L, counts) -> str:
     if probe.total >= len(same_b):
         cause = every_call_cause(lambda: L.serve_fixed(same_b[:1], same_e[:1]), "", "")
         return msg("ex_7_1.recompiles_every_request", total=probe.total) + cause
+    rebuilt = every_call_cause(
+        lambda: L.serve_fixed(same_b[:1], same_e[:1]), msg("ex_7_1.jit_per_serve"), ""
+    )
+    if rebuilt:
+        return msg("ex_7_1.measured_cause", cause=rebuilt)
     uni_b, uni_e = _requests(NEW_LENGTHS, 11, eps_kinds="float32")
     with CompileLog() as probe:
         L.serve_fixed(uni_b, uni_e)
     uniform = per_name(probe.names)
-    if not _limits_broken(probe.names, L.ns):
+    if later:  # eps is the cause only if the second set, with one eps type, compiles nothing
+        uni_later_b, uni_later_e = _requests(LATER_LENGTHS, 13, eps_kinds="float32")
+        with CompileLog(clear=False) as uni_later:
+            L.serve_fixed(uni_later_b, uni_later_e)
+        eps_is_cause = not uni_later.total
+    else:
+        eps_is_cause = not _limits_broken(probe.names, L.ns)
+    if eps_is_cause:
         return msg("ex_7_1.eps_two_types", uniform=shown_counts(L.ns, uniform))
     per_size = sorted(k for k, v in uniform.items() if v == len(set(NEW_LENGTHS)))
     mine = learner_names(L.ns)
@@ -294,7 +295,7 @@ def _(L):
                 total=later.total,
                 counts=shown_counts(L.ns, counts),
             )
-            + _why(L, counts),
+            + _why(L, counts, later=True),
         )
     broken = _limits_broken(first.names, L.ns)
     if broken:

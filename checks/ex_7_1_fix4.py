@@ -89,6 +89,8 @@ def _(L):
     frozen_at_first = []
     if compare(out, frozen, rtol=1e-5, atol=1e-6) is None:  # the probe runs only when it is so
         frozen_at_first.append(Mistake("frozen", frozen, _frozen_cause(L, p, grads)))
+    if compare(out, np.asarray(p), rtol=1e-5, atol=1e-6) is None:  # probed only when it is so
+        frozen_at_first.append(Mistake("unchanged", np.asarray(p), _unchanged_cause(L, p, grads)))
     ascent = msg("ex_7_1_fix4.ascent")  # p + Σ lr·g = 2p − want
     assert_close(
         out,
@@ -119,6 +121,27 @@ def _lr_asked(L, p, grads) -> list:
     finally:
         L.ns["lr_at"] = own
     return asked
+
+
+def _unchanged_cause(L, p, grads) -> str:
+    """train returned the p it was given. When it called sgd_step once per gradient, each step's
+    result was dropped (never assigned back to p); else only the unchanged p is said."""
+    own, calls = L.ns.get("sgd_step"), []
+    if not callable(own):
+        return msg("ex_7_1_fix4.p_unchanged")
+
+    def spy(*args, **kwargs):
+        calls.append(1)
+        return own(*args, **kwargs)
+
+    L.ns["sgd_step"] = spy  # train looks sgd_step up in the learner's namespace at each call
+    try:
+        L.train(p, grads)
+    finally:
+        L.ns["sgd_step"] = own
+    if len(calls) == len(grads):
+        return msg("ex_7_1_fix4.step_result_dropped", steps=len(grads))
+    return msg("ex_7_1_fix4.p_unchanged")
 
 
 def _frozen_cause(L, p, grads) -> str:

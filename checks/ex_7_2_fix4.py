@@ -66,6 +66,11 @@ def _leak_cause(out, z, allowed, full) -> str:
     if got[r, j] > 0:
         c = rows[r, j] + np.log(got[r, k] / got[r, j])
         if near(_softmax_rows(np.where(ok[full], rows, c))):
+            # the fill read back carries float32 rounding: a whole number that gives the same
+            # result is the fill itself (0.0 is read back as about 1e-7)
+            whole = float(np.round(c))
+            if near(_softmax_rows(np.where(ok[full], rows, whole))):
+                return msg("ex_7_2_fix4.fill_whole_too_large", fill=whole)
             return msg("ex_7_2_fix4.fill_too_large", fill=float(c))
     return ""
 

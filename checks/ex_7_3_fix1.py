@@ -2,7 +2,7 @@
 
 Checks: J·v on fresh data against float64 ("values"; a ValueError from a function that, given a
 vector of the output's size, returns uᵀJ is named: a VJP where a JVP is needed; so is a tangent
-of ones given to A as well); the program
+of ones, or A itself, given to A as well); the program
 computes no intermediate array of m×n elements or more ("program")."""
 
 import _repair_ch7 as R
@@ -29,6 +29,12 @@ def _with_ones_tangent(x, A, v):
     A64, x64 = np.asarray(A, np.float64), np.asarray(x, np.float64)
     slope = 1.0 - np.tanh(A64 @ x64) ** 2
     return slope * (A64 @ np.asarray(v, np.float64) + x64.sum())
+
+
+def _with_a_as_tangent(x, A, v):
+    """What jax.jvp gives when A is its own tangent: (1 − tanh²(A·x))·(A·v + A·x)."""
+    A64, x64 = np.asarray(A, np.float64), np.asarray(x, np.float64)
+    return (1.0 - np.tanh(A64 @ x64) ** 2) * (A64 @ np.asarray(v, np.float64) + A64 @ x64)
 
 
 def _is_vjp(L, x, A) -> bool:
@@ -90,6 +96,7 @@ def _(L):
                 _with_ones_tangent(x, A, v),
                 msg("ex_7_3_fix1.a_moved_too"),
             ),
+            Mistake("a_own_tangent", _with_a_as_tangent(x, A, v), msg("ex_7_3_fix1.a_own_tangent")),
             Mistake(
                 "primal_returned",
                 np.tanh(np.asarray(A, np.float64) @ np.asarray(x, np.float64)),
@@ -114,8 +121,35 @@ def _(L):
     x, A, v = _data(812)
     size, shape, prim = R.largest_intermediate(L.directional, x, A, v)
     if size >= M * N:
+        # an m×m identity is the basis jacrev pulls back (one cotangent per output), not J
+        basis = tuple(shape) == (M, M) and _computes_identity(L.directional, M, x, A, v)
         fail(
-            msg("ex_7_3_fix1.whole_jacobian_built", shape=shape, size=size, m=M, n=N),
+            msg("ex_7_3_fix1.output_basis_built", shape=shape, size=size, m=M, n=N)
+            if basis
+            else msg("ex_7_3_fix1.whole_jacobian_built", shape=shape, size=size, m=M, n=N),
             shape=str(shape),
             primitive=prim,
         )
+
+
+def _computes_identity(fn, m, *args) -> bool:
+    """Whether fn's program, run equation by equation at its top level, computes the m×m
+    identity matrix (sub-programs run whole, so an identity made inside one is not seen)."""
+    import jax
+
+    closed = jax.make_jaxpr(fn)(*args)
+    env = dict(zip(closed.jaxpr.invars, args, strict=True))
+    env.update(zip(closed.jaxpr.constvars, closed.consts, strict=True))
+    eye = np.eye(m)
+    for eqn in closed.jaxpr.eqns:
+        ins = [v.val if hasattr(v, "val") else env[v] for v in eqn.invars]
+        outs = eqn.primitive.bind(*ins, **eqn.params)
+        outs = outs if eqn.primitive.multiple_results else [outs]
+        for var, value in zip(eqn.outvars, outs, strict=True):
+            env[var] = value
+            if (
+                np.shape(value) == (m, m)
+                and compare(np.asarray(value, np.float64), eye, rtol=0, atol=0) is None
+            ):
+                return True
+    return False
