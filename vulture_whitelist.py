@@ -27,6 +27,9 @@ duration_secs  # unused variable (tutor/worker/check_programs.py:57)
 # Textual calls a stylesheet's methods by name (tutor/app/stylesheet_reuse.py replaces them)
 Stylesheet.reparse  # unused attribute (tutor/app/stylesheet_reuse.py:32)
 
+# the tests of the rules shared by a process's apps start from none parsed (test_stylesheet_reuse)
+forget_parsed_rules  # unused function (tutor/app/stylesheet_reuse.py)
+
 # TextArea reads these of its wrapped document when it draws a row (tutor/app/softwrap.py draws a
 # row of a long line through a OneRowView in its place)
 OneRowView.get_tab_widths  # unused method (tutor/app/softwrap.py)
