@@ -94,7 +94,9 @@ def test_kill_below_finds_detached_children_by_ancestry():
             root.kill()
 
 
-def test_a_reaper_killed_from_outside_still_ends_the_run(tmp_path):
+def _orphan_maker(tmp_path):
+    """(pid file, answer): an answer that starts a child in a session of its own (it keeps the
+    run's token in its environment), writes the child's pid down, and sleeps."""
     pid_file = tmp_path / "pid.txt"
     answer = tmp_path / "answer.py"
     answer.write_text(
@@ -104,6 +106,11 @@ def test_a_reaper_killed_from_outside_still_ends_the_run(tmp_path):
         f"open({str(pid_file)!r}, 'w').write(str(p.pid))\n"
         "time.sleep(600)\n"
     )
+    return pid_file, answer
+
+
+def test_a_reaper_killed_from_outside_still_ends_the_run(tmp_path):
+    pid_file, answer = _orphan_maker(tmp_path)
     job = Job(
         kind="exercise",
         exercise="6.1",
@@ -140,15 +147,7 @@ def test_a_reaper_killed_after_the_worker_died_still_has_its_orphans_found(tmp_p
     OOM killer) while its reaper still looks alive when the run ends, and the reaper is killed
     from outside a moment later. The reaper's SIGKILL, not what was seen at the run's end, sends
     the runner looking for the run's processes by token."""
-    pid_file = tmp_path / "pid.txt"
-    answer = tmp_path / "answer.py"
-    answer.write_text(
-        "import subprocess, sys, time\n"
-        "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'],"
-        " start_new_session=True)\n"
-        f"open({str(pid_file)!r}, 'w').write(str(p.pid))\n"
-        "time.sleep(600)\n"
-    )
+    pid_file, answer = _orphan_maker(tmp_path)
     w = WorkerProcess(FAKE_WORKER, CTX)
     try:
         deadline = time.monotonic() + 90
