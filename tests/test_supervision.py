@@ -34,6 +34,10 @@ FORGED = (
 )
 
 # name: (code, expected status, time limit, memory cap in MB)
+# the double fork's grandchild writes its pid on its own time: the answer waits for both pids, or
+# a quick worker's end kills the grandchild before it is written down (1 pid instead of 2)
+BOTH_WRITTEN = "import time\nwhile len(open({pids!r}).read().split()) < 2:\n    time.sleep(0.01)\n"
+
 FAULTS = {
     "endless_python_loop": ("x = 1\nwhile True:\n    x += 1\n", Status.TIMEOUT, LIMIT, 3072),
     # the parent's watch of the tree's memory: pages written, more than the cap above Ready
@@ -64,7 +68,7 @@ FAULTS = {
         3072,
     ),
     "escapee_with_empty_env_and_new_session": (
-        ESCAPEE + DOUBLE_FORK + GOOD,
+        ESCAPEE + DOUBLE_FORK + BOTH_WRITTEN + GOOD,
         Status.PASSED,
         LIMIT,
         3072,
