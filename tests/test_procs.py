@@ -109,6 +109,21 @@ def _orphan_maker(tmp_path):
     return pid_file, answer
 
 
+def _sent(answer):
+    """A fake worker, warm, running `answer`; and the deadline of the test's waits for it."""
+    w = WorkerProcess(FAKE_WORKER, CTX)
+    deadline = time.monotonic() + 90
+    try:
+        while not w.warmed():
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        w.send(job(answer, limit=120))
+    except BaseException:
+        w.destroy()
+        raise
+    return w, deadline
+
+
 def test_a_reaper_killed_from_outside_still_ends_the_run(tmp_path):
     pid_file, answer = _orphan_maker(tmp_path)
     job = Job(
@@ -148,13 +163,8 @@ def test_a_reaper_killed_after_the_worker_died_still_has_its_orphans_found(tmp_p
     from outside a moment later. The reaper's SIGKILL, not what was seen at the run's end, sends
     the runner looking for the run's processes by token."""
     pid_file, answer = _orphan_maker(tmp_path)
-    w = WorkerProcess(FAKE_WORKER, CTX)
+    w, deadline = _sent(answer)
     try:
-        deadline = time.monotonic() + 90
-        while not w.warmed():
-            assert time.monotonic() < deadline
-            time.sleep(0.02)
-        w.send(job(answer, limit=120))
         while not child_pids(pid_file):
             assert time.monotonic() < deadline and w.worker_alive()
             time.sleep(0.05)
@@ -193,13 +203,8 @@ def test_a_process_left_behind_counts_once_when_the_reaper_is_late(tmp_path):
     pid_file, answer = tmp_path / "pids.txt", tmp_path / "answer.py"
     code = ESCAPEE + DOUBLE_FORK + "import time\ntime.sleep(600)\n"
     answer.write_text(code.replace("{pids!r}", repr(str(pid_file))))
-    w = WorkerProcess(FAKE_WORKER, CTX)
+    w, deadline = _sent(answer)
     try:
-        deadline = time.monotonic() + 90
-        while not w.warmed():
-            assert time.monotonic() < deadline
-            time.sleep(0.02)
-        w.send(job(answer, limit=120))
         while len(child_pids(pid_file)) < 2:
             assert time.monotonic() < deadline and w.worker_alive()
             time.sleep(0.05)
