@@ -59,6 +59,9 @@ class Verdict:
     check: str  # the first check that did not pass, or the error's type
     message: str
     alone: bool  # reported from a run of its own
+    # the whole verdict as the learner reads it: every check that did not pass, in order (skipped
+    # ones with their reason), then the error; the judges read it all, not only the first message
+    whole: str = ""
 
 
 def read_answers(root: Path, course: Course, ids: list[str]) -> list[Answer]:
@@ -96,14 +99,29 @@ def verdict_of(result: RunResult, alone: bool) -> Verdict:
     def with_hint(said: str) -> str:  # the hint once, as the learner reads it
         return f"{said} ‖ hint: {hint}" if hint and hint not in said else said
 
+    whole = _whole(result)
     for check in result.checks:
         if check.status in (CheckStatus.FAILED, CheckStatus.ERROR):
             said = with_hint(check.message or "") + _relations(check.detail)
-            return Verdict(result.status.value, check.id, said, alone)
+            return Verdict(result.status.value, check.id, said, alone, whole)
     if result.error is not None:
         said = with_hint(result.error.message)
-        return Verdict(result.status.value, result.error.type, said, alone)
-    return Verdict(result.status.value, "", result.message or "", alone)
+        return Verdict(result.status.value, result.error.type, said, alone, whole)
+    return Verdict(result.status.value, "", result.message or "", alone, whole)
+
+
+def _whole(result: RunResult) -> str:
+    """Every check that did not pass, with its message and relations, then the error, hint too."""
+    lines = [
+        f"[{check.status.value}] {check.name or check.id}: {check.message or ''}"
+        + _relations(check.detail)
+        for check in result.checks
+        if check.status is not CheckStatus.PASSED
+    ]
+    if result.error is not None:
+        hint = f" ‖ hint: {result.error.hint}" if result.error.hint else ""
+        lines.append(f"[error] {result.error.type}: {result.error.message}{hint}")
+    return "\n".join(lines)
 
 
 def _relations(detail) -> str:
