@@ -6,7 +6,8 @@ with u ("independent"); mean and spread of u and z over 2000 draws, naming a uni
 every draw is in [0, 1) and their distribution is within 0.05 of the uniform one
 ("distributions"); the same key twice gives the same draws, naming global state only when it does
 not, and a new key gives a new z, naming a fixed key only when z stays the same ("key_used");
-neither set is drawn from the key passed in itself, which the fix splits ("children_only")."""
+neither set is drawn from the key passed in itself, which the fix splits ("children_only"); that the
+other set comes from a child of split(key) is said only when it equals that child's draw."""
 
 import numpy as np
 
@@ -92,6 +93,20 @@ def _(L):
         "u": np.asarray(jax.random.uniform(key, (N,)), np.float64),
         "z": np.asarray(jax.random.normal(key, (N,)), np.float64),
     }
-    for name, drawn in (("u", u), ("z", z)):
+    children = jax.random.split(key)
+    for name, drawn, other, draw in (
+        ("u", u, z, jax.random.normal),
+        ("z", z, u, jax.random.uniform),
+    ):
         if compare(drawn, own[name], rtol=0, atol=0) is None:
-            fail(msg("ex_0_5_fix1.parent_key", what=name))
+            # the other set's origin is said only when it is computed: drawn from a child of split
+            split_too = any(
+                compare(other, np.asarray(draw(child, (N,)), np.float64), rtol=0, atol=0) is None
+                for child in children
+            )
+            fail(
+                msg(
+                    "ex_0_5_fix1.parent_key_split" if split_too else "ex_0_5_fix1.parent_key",
+                    what=name,
+                )
+            )
