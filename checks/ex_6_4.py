@@ -106,11 +106,16 @@ def _(L):
 
     data = _chapter_data()[0]
     counts = primitive_counts(L.online_var, jnp.asarray(data))
-    assert_that(
-        counts.get("scan", 0) >= 1,
-        msg("ex_6_4.uses_scan.assert_that"),
-        primitives=sorted(counts)[:30],
-    )
+    if counts.get("scan", 0) >= 1:
+        return
+    # what the program holds instead, said only as computed: a while loop, or (no loop and at least
+    # one operation per element) a Python loop unrolled while tracing
+    if counts.get("while", 0) >= 1:
+        fail(msg("ex_6_4.uses_scan.while_loop"), primitives=sorted(counts)[:30])
+    total = sum(counts.values())
+    if total >= len(data):
+        fail(msg("ex_6_4.uses_scan.unrolled", n=total, m=len(data)), primitives=sorted(counts)[:30])
+    fail(msg("ex_6_4.uses_scan.assert_that"), primitives=sorted(counts)[:30])
 
 
 @checks.add("body", needs="uses_scan")

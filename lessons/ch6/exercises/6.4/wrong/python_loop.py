@@ -1,5 +1,5 @@
-# expect: failed uses_scan "没有 scan"
-# expect.en: "has no scan"
+# expect: failed uses_scan "追踪时被展开"
+# expect.en: "unrolled while tracing"
 # 用 Python for 循环代替 lax.scan:结果对,但 jit 会把循环展开成 300 份,编译又慢又大。
 def welford_step(state, x):
     n, mean, m2 = state
