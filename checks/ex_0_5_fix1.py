@@ -104,9 +104,6 @@ def _(L):
                 compare(other, np.asarray(draw(child, (N,)), np.float64), rtol=0, atol=0) is None
                 for child in children
             )
-            fail(
-                msg(
-                    "ex_0_5_fix1.parent_key_split" if split_too else "ex_0_5_fix1.parent_key",
-                    what=name,
-                )
-            )
+            if split_too:
+                fail(msg("ex_0_5_fix1.parent_key_split", what=name))
+            fail(msg("ex_0_5_fix1.parent_key", what=name))
