@@ -300,7 +300,7 @@ def _(L):
             Mistake(
                 "keeps_updating",
                 f64(x_more),
-                msg("ex_a1_3.x_not_frozen" if ruled else "ex_a1_3.x_not_frozen_test"),
+                msg("ex_a1_3.x_not_frozen") if ruled else msg("ex_a1_3.x_not_frozen_test"),
             ),
             *(m for m in N.x_mistakes(a) if m.label == "starts_at_half"),
         ],
