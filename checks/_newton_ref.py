@@ -53,10 +53,19 @@ def emulate(
     return x, k
 
 
-def count_mistakes(a, loop="scan"):
+def stops_when_exact(k_at_one) -> bool:
+    """Whether a version counted no step at a = 1, where x₀ = a = 1 is already exact: its count
+    follows a convergence test (so 30 everywhere elsewhere is a test that never passes there, not
+    idle steps counted nor a condition that ignores convergence)."""
+    return bool((np.asarray(k_at_one) == 0).all())
+
+
+def count_mistakes(a, loop="scan", exact_stops=False):
     """Per-element counts that known mistakes produce, each with the message that names it.
     loop ("scan" or "while"): the version whose counts are judged; 30 everywhere means idle steps
-    counted in the scan version, a condition that never stops at convergence in the while one."""
+    counted in the scan version, a condition that never stops at convergence in the while one,
+    unless exact_stops (the version counts 0 at a = 1, see stops_when_exact): then only that its
+    convergence test never passed on these a."""
     _, k_abs = emulate(a, tol="absolute")
     _, k_signed = emulate(a, signed=True)
     _, k_after = emulate(a, count="after")
@@ -70,7 +79,9 @@ def count_mistakes(a, loop="scan"):
         Mistake(
             "counts_every_step",
             np.full(len(k_abs), CAP),
-            msg("_newton_ref.counts_every_step")
+            msg("_newton_ref.never_converged")
+            if exact_stops
+            else msg("_newton_ref.counts_every_step")
             if loop == "scan"
             else msg("_newton_ref.runs_to_cap"),
         ),
