@@ -172,7 +172,7 @@ def _(L):
             expected=1,
             msg=_pattern(L, log, clears, name) + msg("ex_6_1_fix2.argument.text"),
         )
-    if log.count(name) == 0:
+    if log.count(name) == 0 and log.count(R.compiled_name(fn, x, GAINS[0], learner_fn=fn)) == 0:
         fail(
             msg("ex_6_1_fix2.argument.fail_2", len_gains=len(GAINS)) + _own_jits(L, name),
             compiled=log.names,

@@ -158,26 +158,10 @@ def _(L):
         )
 
 
-def _compiled_name(L) -> str:
-    """The name orbit's program compiles under: orbit's own, or, when orbit is a plain function
-    whose whole body is one call of a jitted function (a wrapper around it), that function's."""
-    import jax
-    import jax.numpy as jnp
-
-    name = R.name_of(L.orbit)
-    try:
-        eqns = jax.make_jaxpr(lambda x: L.orbit(x, 4))(jnp.float32(0.5)).jaxpr.eqns
-    except Exception:  # the calls below say what goes wrong
-        return name
-    if len(eqns) == 1 and eqns[0].primitive.name in ("pjit", "jit"):
-        return str(eqns[0].params.get("name", name))
-    return name
-
-
 @checks.add("compiles", needs="values")
 def _(L):
     g = rng(6522)
-    name = _compiled_name(L)
+    name = R.compiled_name(lambda x: L.orbit(x, 4), _start(rng(6520)), learner_fn=L.orbit)
     calls = (4, 4, 6, 4, 6)
     with CompileLog() as log:
         for n in calls:
