@@ -82,3 +82,18 @@ def callbacks_in(fn: Callable, *args) -> list[str]:
 
 def name_of(fn: Callable) -> str:
     return fn_name(fn)
+
+
+def compiled_name(fn: Callable, *args, learner_fn: Callable | None = None) -> str:
+    """The name fn's program compiles under: the learner's function's own (learner_fn, or fn), or,
+    when fn's whole body is one call of a jitted function (a wrapper around it), that function's."""
+    import jax
+
+    own = name_of(learner_fn if learner_fn is not None else fn)
+    try:
+        eqns = jax.make_jaxpr(fn)(*args).jaxpr.eqns
+    except Exception:  # the calls of the check say what goes wrong
+        return own
+    if len(eqns) == 1 and eqns[0].primitive.name in ("pjit", "jit"):
+        return str(eqns[0].params.get("name", own))
+    return own

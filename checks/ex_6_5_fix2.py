@@ -161,7 +161,7 @@ def _(L):
 @checks.add("compiles", needs="values")
 def _(L):
     g = rng(6522)
-    name = R.name_of(L.orbit)
+    name = R.compiled_name(lambda x: L.orbit(x, 4), _start(rng(6520)), learner_fn=L.orbit)
     calls = (4, 4, 6, 4, 6)
     with CompileLog() as log:
         for n in calls:
