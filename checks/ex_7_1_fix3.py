@@ -37,7 +37,9 @@ def _why_stale(L) -> str:
         shared = bool(a == b) and hash(a) == hash(b)
     except Exception:  # an __eq__ or __hash__ that raises: nothing to say about it here
         return msg("ex_7_1_fix3.not_signed_power", k=3)
-    return msg("ex_7_1_fix3.configs_share_cache" if shared else "ex_7_1_fix3.k2_result_for_opts3")
+    if shared:
+        return msg("ex_7_1_fix3.configs_share_cache")
+    return msg("ex_7_1_fix3.k2_result_for_opts3")
 
 
 @checks.add("values")
