@@ -122,7 +122,7 @@ def _report(L, fn, *args, seen=None, switches=None):
 
 @checks.add("finds")
 def _(L):
-    with _switch_off_then_restored():
+    with _switch_off_then_restored() as on_at_load:
         step, ok_args, bad_args, root, v_ok, v_bad = _trained(721)
         for label, fn, args, primitive in (
             (msg("ex_7_2_fix6.jit_fn_with_vmap"), step, bad_args, "log"),
@@ -141,6 +141,8 @@ def _(L):
                 out is not None,
                 msg("ex_7_2_fix6.infs_not_nans", label=label)
                 if infs_only
+                else msg("ex_7_2_fix6.check_not_on_but_at_load", label=label)
+                if on_at_load
                 else msg("ex_7_2_fix6.check_not_on", label=label),
                 report=out,
             )
