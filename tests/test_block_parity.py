@@ -164,6 +164,18 @@ def test_a_ratio_of_timings_that_repeats_in_one_language_is_still_found_unstable
     assert runner.runs == ["zh", "en"]  # one round was enough
 
 
+def test_a_line_the_chinese_rerun_shows_moving_needs_no_english_rerun():
+    runner = _Replaying({"zh": ["ratio 27\ntotal 6\n"], "en": []})
+    proof = same_numbers(*_pair("ratio 25\ntotal 6\n", "ratio 28\ntotal 6\n"), runner)
+    assert proof.ok, proof.why
+    assert runner.runs == ["zh"]
+    zh_again, en_again = ["ratio 27\ntotal 6\n"] * RERUNS, ["ratio 30\ntotal 7\n"] * RERUNS
+    runner = _Replaying({"zh": zh_again, "en": en_again})
+    proof = same_numbers(*_pair("ratio 25\ntotal 6\n", "ratio 28\ntotal 7\n"), runner)
+    assert not proof.ok and "line 2" in proof.why  # a steady difference is still found
+    assert runner.runs == ["zh", "en"] * RERUNS
+
+
 def test_a_difference_that_never_moves_fails_after_the_reruns():
     runner = _Replaying({"zh": ["hits 1\n"] * RERUNS, "en": ["hits 2\n"] * RERUNS})
     zh_inp, zh, en_inp, en = _pair("hits 1\n", "hits 2\n")
