@@ -142,7 +142,7 @@ def _(L):
 
 @checks.add(
     "final_state",
-    needs="returns",
+    needs=("returns", "cell"),  # a wrong cell explains every later difference: said once, there
 )
 def _(L):
     P = IN.params(1503)
@@ -175,7 +175,7 @@ def _all_zero(values) -> bool:
     return compare(values, np.zeros_like(values), rtol=0, atol=1e-8) is None
 
 
-@checks.add("padding_zero", needs="returns")
+@checks.add("padding_zero", needs=("returns", "cell"))
 def _(L):
     P = IN.params(1503)
     xs, mask = IN.batch(1504)
@@ -242,7 +242,7 @@ def _(L):
 
 @checks.add(
     "mask_holes",
-    needs="returns",
+    needs=("returns", "cell"),
 )
 def _(L):
     P = IN.params(1508)
@@ -316,7 +316,7 @@ def _(L):
     )
 
 
-@checks.add("grad_fd", needs="returns")
+@checks.add("grad_fd", needs=("returns", "cell"))
 def _(L):
     P = IN.params(1503)
     xs, mask = IN.batch(1504)
