@@ -235,7 +235,9 @@ def _(L):
                     rtol=0,
                     atol=1e-6,
                     what=msg("ex_7_5.param_at_step", name=name, t=t, k=k),
-                    msg=msg("ex_7_5.param_differs_from_optax", name=name, t=t, k=k, good=t - 1),
+                    msg=msg("ex_7_5.param_differs_from_optax", name=name, t=t, k=k, good=t - 1)
+                    if t > 1
+                    else msg("ex_7_5.param_differs_from_optax_at_once", name=name, k=k),
                 )
 
 

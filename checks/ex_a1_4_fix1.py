@@ -76,7 +76,7 @@ def _(L):
         R.call(
             grad,
             jnp.asarray(_points()),
-            what="jax.grad(power5)",
+            what="jax.jit(jax.vmap(jax.grad(power5)))",
             symptoms=FORI_SYMPTOMS if _fori_made_while(L) else SYMPTOMS,
         ),
         msg("ex_a1_4_fix1.grad_values"),

@@ -1,5 +1,5 @@
-# expect: failed values "只认字典的递归" not "Shapes must be"
-# expect.en: "a recursion that goes into dicts only" not "Shapes must be"
+# expect: failed values "在列表处停下" not "Shapes must be"
+# expect.en: "whatever stops at the list" not "Shapes must be"
 # 错误示范:自己写递归,只有字典才往下走;碰到别的(连列表在内)都转成 tuple 交给 jnp.zeros 当形状。
 def zeros_from_spec(spec):
     if isinstance(spec, dict):

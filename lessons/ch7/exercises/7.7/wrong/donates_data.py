@@ -1,7 +1,7 @@
 # expect: failed donation "X" "Y" "捐赠"
 # expect.en: "X" "Y" "donates"
-# 错误示范:把 state 和训练数据一起捐赠。在 CPU 上数据的缓冲区碰巧没被删除(JAX 只发一条警告),
-# 但题目规定只捐赠 state:在会真正回收捐赠缓冲区的设备上,第二个 epoch 就读不到数据了。
+# 错误示范:把 state 和训练数据一起捐赠。这里 JAX 用不上数据的缓冲区(没有输出和它们形状相同),
+# 只发一条警告,数据也没被删除;但题目规定只捐赠 state,数据每个 epoch 都要再读。
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、
 # TrainState、chain、clip_by_global_norm、scale_by_adam、add_decayed_weights、scale_by_learning_rate、
 # warmup_cosine_decay_schedule、apply_updates、global_norm、CompileBudget。
