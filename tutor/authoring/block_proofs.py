@@ -167,8 +167,9 @@ def _outputs_again(inputs: list[Input], runner: Runner, batch: bool | BatchWorke
     return [p.result.stdout if p.result else "" for p in prove(inputs, runner, batch)]
 
 
-# Reruns of both versions before a difference counts: a rounded ratio of two timings can print
-# the same integer twice in a row in one language and another in the other (CI of stop 37).
+# Rounds of reruns (the Chinese version, then the English one when still needed) before a
+# difference counts: a rounded ratio of two timings can print the same integer twice in a row in
+# one language and another in the other (CI of stop 37).
 RERUNS = 3
 
 
