@@ -264,3 +264,6 @@ def test_a_check_broken_by_a_static_array_does_not_blame_a_produced_value(tmp_pa
     (outcome,), _ = run_checks(checks, Learner(ns), {str(src)})
     assert t("checklib.value_broke_check") not in outcome.message
     assert outcome.message.startswith(t("checklib.static_refused"))
+    # no frame of the learner's: the error is said once, in the message, not again below it
+    assert outcome.message.count("Non-hashable static arguments") == 1
+    assert outcome.detail.line is None and outcome.detail.traceback == ""

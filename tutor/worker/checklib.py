@@ -331,7 +331,13 @@ def _error_outcome(
         name=check.name,
         status=CheckStatus.ERROR,
         message=msg,
-        detail=D.LearnerError(line=info.line, traceback=info.traceback, origin=origin),
+        # with no frame of the learner's to show, the traceback is only the error the message
+        # already quotes: shown twice, it reads as two errors
+        detail=D.LearnerError(
+            line=info.line,
+            traceback=info.traceback if info.line or origin == "check" else "",
+            origin=origin,
+        ),
     )
 
 
