@@ -267,3 +267,27 @@ def test_a_check_broken_by_a_static_array_does_not_blame_a_produced_value(tmp_pa
     # no frame of the learner's: the error is said once, in the message, not again below it
     assert outcome.message.count("Non-hashable static arguments") == 1
     assert outcome.detail.line is None and outcome.detail.traceback == ""
+
+
+def test_a_check_error_says_the_learners_exception_once_below_their_frames(tmp_path):
+    """A check's message quotes the error; the traceback under it had the same text again at its
+    end, which reads as a second error (seen by three course audits)."""
+    from tutor.words.catalog import set_lang
+    from tutor.worker.checklib import Checks, Learner, run_checks
+
+    set_lang("en")
+    src = tmp_path / "answer.py"
+    src.write_text("def total(x):\n    return x + 'one'\n")
+    ns: dict = {}
+    exec(compile(src.read_text(), str(src), "exec"), ns)
+    checks = Checks()
+
+    @checks.add("total", "total")
+    def _(L):
+        L.total(1)
+
+    (outcome,), _ = run_checks(checks, Learner(ns), {str(src)})
+    said = "unsupported operand type(s) for +: 'int' and 'str'"
+    assert outcome.message.count(said) == 1
+    assert outcome.detail.line == 2
+    assert "line 2" in outcome.detail.traceback and said not in outcome.detail.traceback

@@ -312,7 +312,10 @@ def _error_outcome(
     check: Check, exc: Exception, learner: Learner, learner_files: set[str]
 ) -> CheckOutcome:
     origin = _origin(exc, learner_files, learner.touched)
-    info = learner_error(exc, learner_files, keep_last_frame=origin == "check")
+    # a check's message quotes the error: below it, the learner's frames only (the error's text
+    # again would read as a second error); a fault of the course keeps everything
+    ours = origin == "check"
+    info = learner_error(exc, learner_files, keep_last_frame=ours, with_exception=ours)
     msg = f"{info.type}: {info.message}"
     if origin == "check":
         msg = t("checklib.check_bug") + msg
@@ -331,13 +334,7 @@ def _error_outcome(
         name=check.name,
         status=CheckStatus.ERROR,
         message=msg,
-        # with no frame of the learner's to show, the traceback is only the error the message
-        # already quotes: shown twice, it reads as two errors
-        detail=D.LearnerError(
-            line=info.line,
-            traceback=info.traceback if info.line or origin == "check" else "",
-            origin=origin,
-        ),
+        detail=D.LearnerError(line=info.line, traceback=info.traceback, origin=origin),
     )
 
 

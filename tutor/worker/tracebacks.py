@@ -169,13 +169,16 @@ def learner_error(
     learner_files: set[str] | str,
     max_message: int = 2000,
     keep_last_frame: bool = True,
+    with_exception: bool = True,
 ) -> ErrorInfo:
     """ErrorInfo with the traceback trimmed to frames in the learner's file(s).
 
     A syntax error in the learner's file shows that line with its caret and nothing else. When no
     frame is the learner's (the error surfaced in a library called by a check), the last frame is
     kept so that the message still says where it came from, unless `keep_last_frame` is False (a
-    learner's value broke a check: the check's file would point the learner at our code)."""
+    learner's value broke a check: the check's file would point the learner at our code).
+    Without `with_exception` the traceback holds the frames only: the caller shows the exception's
+    own text elsewhere (a check's message quotes it)."""
     files = {learner_files} if isinstance(learner_files, str) else set(learner_files)
     if isinstance(exc, SyntaxError) and exc.filename in files:
         text = _exception_only(shown_syntax_error(exc))
@@ -194,7 +197,7 @@ def learner_error(
     message = str(exc)
     if len(message) > max_message:
         message = message[:max_message] + " …"
-    text = "".join(lines) + _exception_only(exc)
+    text = "".join(lines) + (_exception_only(exc) if with_exception else "")
     if len(text) > 8000:
         text = text[:4000] + "\n…\n" + text[-4000:]
     return ErrorInfo(
