@@ -9,6 +9,7 @@ def loss_and_pred(params, x, y):
 
 def sgd_step(params, x, y, lr):
     lr = float(lr)
-    (loss, pred), grads = jax.value_and_grad(loss_and_pred, has_aux=True)(params, x, y)
-    new_params = jax.tree.map(lambda p, g: p - lr * g, params, grads)
-    return new_params, loss, pred
+    value_and_grads = jax.value_and_grad(loss_and_pred, has_aux=True)
+    (loss, pred), g = value_and_grads(params, x, y)
+    stepped = jax.tree.map(lambda leaf, d: leaf - lr * d, params, g)
+    return stepped, loss, pred

@@ -4,9 +4,9 @@
 # 调用者的层被改掉,但这里没有"硬改"(object.__setattr__),提示说出算出来的:Linear 不再冻结。
 @dataclass
 class Linear:
-    w: jax.Array
-    b: jax.Array
-    name: str
+    w: object
+    b: object
+    name: str  # 没写 frozen=True
 
 
 jax.tree_util.register_dataclass(Linear, data_fields=["w", "b"], meta_fields=["name"])
