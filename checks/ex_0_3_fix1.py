@@ -46,10 +46,11 @@ def _differentiated(L, data) -> list:
             funs.append(frame.f_locals["fun"])
 
     w, x, y = data
+    raw = getattr(L.slope_grad, "__wrapped__", L.slope_grad)  # a jitted one would reuse its trace
     old = sys.getprofile()
     sys.setprofile(profile)
     try:
-        L.slope_grad(jnp.float32(w), jnp.asarray(x), jnp.asarray(y))
+        raw(jnp.float32(w), jnp.asarray(x), jnp.asarray(y))
     finally:
         sys.setprofile(old)
     return funs
