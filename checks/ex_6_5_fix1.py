@@ -136,6 +136,8 @@ def _data_converted(L, data) -> str:
         jaxpr = jax.make_jaxpr(L.running_total)(jnp.asarray(data)).jaxpr
     except Exception:  # the dtype check reports what the call returns
         return ""
+    while len(jaxpr.eqns) == 1 and jaxpr.eqns[0].primitive.name in ("pjit", "jit"):
+        jaxpr = jaxpr.eqns[0].params["jaxpr"].jaxpr  # running_total jitted: look inside
     xs = jaxpr.invars[0]
     for eqn in jaxpr.eqns:
         if eqn.primitive.name == "convert_element_type" and eqn.invars[0] is xs:
