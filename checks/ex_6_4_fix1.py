@@ -200,7 +200,16 @@ def _(L):
     fn = R.jitted(L.scale_tree)
     factors = [jnp.float32(f) for f in (0.5, 2.0, -3.0)]
     with CompileLog() as log:
-        outs = [fn(tree, f) for f in factors]
+        outs = [
+            R.call(
+                fn,
+                tree,
+                f,
+                what=f"jax.jit(scale_tree)(tree, {float(f):g})",
+                symptoms={"ConcretizationTypeError": msg("ex_6_4_fix1.jit.float_of_tracer")},
+            )
+            for f in factors
+        ]
     assert_compile_count(
         log,
         R.name_of(fn),

@@ -188,6 +188,28 @@ def _chapter_run(L):
     return [u1, u2], [g1, g2]
 
 
+def _returns_swapped(L) -> bool:
+    """update returns (new_state, updates): its second item has the parameters' structure and its
+    first does not (a state wrapped in a container of its own)."""
+    import jax
+
+    try:
+        init, update = L.rmsprop(LR, rho=RHO, eps=EPS)[:2]
+        params = H.tree32(_chapter_trees()[0])
+        first, second = update(H.tree32(_chapter_trees()[1]), init(params), params)
+        want = jax.tree.structure(params)
+        return jax.tree.structure(second) == want and jax.tree.structure(first) != want
+    except Exception:  # no optimizer to call, or not two items: the checks say what it returns
+        return False
+
+
+@checks.explains
+def _(L, exc):
+    """The file raised while it ran (make_train's tree.map over the updates, typically), and
+    update returns its two items in the other order."""
+    return msg("ex_6_5.returns_swapped") if _returns_swapped(L) else None
+
+
 @checks.add("structure")
 def _(L):
     import jax
@@ -199,6 +221,8 @@ def _(L):
         2,
         msg("ex_6_5.structure.as_tuple"),
     )
+    if _returns_swapped(L):
+        fail(msg("ex_6_5.returns_swapped"))
     assert_that(
         jax.tree.structure(u1) == jax.tree.structure(params),
         msg("ex_6_5.structure.assert_that"),

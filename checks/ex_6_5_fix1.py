@@ -114,12 +114,36 @@ def _(L):
         str(getattr(prefix, "dtype", type(prefix).__name__)),
     ]
     if got != ["float16", "float16"]:
+        to = _data_converted(L, data)
+        said = msg("ex_6_5_fix1.dtype.assert_equal", got=got)
+        if to:
+            said = msg("ex_6_5_fix1.dtype.data_converted", got=got, dtype=to)
         assert_equal(
             got,
             ["float16", "float16"],
-            msg("ex_6_5_fix1.dtype.assert_equal", got=got),
+            said,
             what=msg("ex_6_5_fix1.dtype.what_2"),
         )
+
+
+def _data_converted(L, data) -> str:
+    """The dtype running_total converts the data itself to (a convert_element_type applied to its
+    argument), or "" when the data reach the program's operations as they are."""
+    import jax
+    import jax.numpy as jnp
+
+    try:
+        jaxpr = jax.make_jaxpr(L.running_total)(jnp.asarray(data)).jaxpr
+    except Exception:  # the dtype check reports what the call returns
+        return ""
+    while len(jaxpr.eqns) == 1 and jaxpr.eqns[0].primitive.name in ("pjit", "jit"):
+        jaxpr = jaxpr.eqns[0].params["jaxpr"].jaxpr  # running_total jitted: look inside
+    xs = jaxpr.invars[0]
+    for eqn in jaxpr.eqns:
+        if eqn.primitive.name == "convert_element_type" and eqn.invars[0] is xs:
+            to = str(eqn.outvars[0].aval.dtype)
+            return to if to != str(data.dtype) else ""
+    return ""
 
 
 @checks.add("half_values", needs=("values", "dtype"))  # a wrong formula is named by values

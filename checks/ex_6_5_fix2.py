@@ -193,10 +193,14 @@ def _(L):
     large = primitive_counts(lambda x: L.orbit(x, 40), x0)
     size = (sum(small.values()), sum(large.values()))
     if small.get("scan", 0) < 1 or size[1] > size[0]:
+        # an unrolled loop is said only when the program grows with n_steps
+        why = msg("ex_6_5_fix2.scan.text") if size[1] > size[0] else msg("ex_6_5_fix2.scan.other")
+        if size[1] <= size[0] and small.get("while", 0):
+            why = msg("ex_6_5_fix2.scan.while_loop")
         fail(
             msg("ex_6_5_fix2.scan.text_2", size=size[0], size_2=size[1])
             + ("" if small.get("scan") else msg("ex_6_5_fix2.scan.text_3"))
-            + msg("ex_6_5_fix2.scan.text"),
+            + why,
             n5=dict(small),
             n40=dict(large),
         )
