@@ -257,6 +257,9 @@ def _(L):
     )
     assert_that(not bad, msg("ex_6_7.grad_structure.assert_that_2", bad=bad), leaves=bad)
     zero = [k for k, v in g.items() if _all_zero(np.asarray(v))] if isinstance(g, dict) else []
+    if zero and not any(_matches(_forward(L, P, xs), _ref(P, xs, row)) for row in (True, False)):
+        # the forward pass is wrong (the values check says how): no claim about backpropagation
+        fail(msg("ex_6_7.grad_structure.zero_wrong_forward", zero=zero), leaves=zero)
     assert_that(
         not zero,
         msg("ex_6_7.grad_structure.assert_that_3", zero=zero),
