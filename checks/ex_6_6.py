@@ -317,15 +317,19 @@ def _(L):
 
 def _static_args(L) -> tuple[bool, bool]:
     """(lr static, decay static), measured with the caches of the no_retrace calls kept: a new lr
-    beside a decay already compiled, then a new decay beside an lr already compiled."""
+    beside a decay already compiled, then a new decay beside an lr already compiled. (False,
+    False) when a probe call raises: nothing is named then."""
     import jax.numpy as jnp
 
     x, y = jnp.array(X0), jnp.array(Y0)
     found = []
     for lr, d in ((0.033, HYPER[0][1]), (HYPER[0][0], 0.85)):
         st = _make_state(L, 0, W0, B0, EW, EB)  # built first: its conversions are not counted
-        with CompileLog(clear=False) as probe:
-            L.ema_train_step(st, x, y, lr, d)
+        try:
+            with CompileLog(clear=False) as probe:
+                L.ema_train_step(st, x, y, lr, d)
+        except Exception:  # the probe is ours: a failure only means no cause is named
+            return False, False
         found.append(probe.total > 0)
     return found[0], found[1]
 

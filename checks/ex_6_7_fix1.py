@@ -205,6 +205,10 @@ def kept_copies(fn, params, xs) -> list[str]:
 @checks.add("no_copy", needs="shared")
 def _(L):
     params, xs, _ = _data(672, 5)
-    kept = kept_copies(L.predict_batch, params, xs)
+    with VmapCalls() as vmaps:
+        kept = kept_copies(L.predict_batch, params, xs)
+    if kept and any(_first(c.in_axes) == 0 and _params_first(c) for c in vmaps.calls if c.called):
+        # the copies were made before vmap and handed to it mapped along axis 0
+        fail(msg("ex_6_7_fix1.no_copy.copies_mapped", paths="; ".join(kept)), data_flow=kept)
     if kept:
         fail(msg("ex_6_7_fix1.no_copy.fail", paths="; ".join(kept)), data_flow=kept)
