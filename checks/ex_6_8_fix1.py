@@ -158,6 +158,9 @@ def _(L):
     why = msg("ex_6_8_fix1.one_compile.why", len_stream=len(stream), n=n)
     if n == 2 and weak:
         why = msg("ex_6_8_fix1.one_compile.why_2", describe_first=_describe(first))
+    elif n == 2 and _dtypes(first) == ["float32", "int32"] != _dtypes(after):
+        # the initial state is as asked: the update is what changes a dtype
+        why = msg("ex_6_8_fix1.one_compile.step_changes_dtype", later=_describe(after))
     elif n == 2 and _dtypes(first) != _dtypes(after):
         why = msg(
             "ex_6_8_fix1.one_compile.dtype_changes",
