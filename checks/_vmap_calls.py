@@ -12,6 +12,7 @@ class VmapCall:
     def __init__(self, in_axes: Any, out_axes: Any):
         self.in_axes, self.out_axes = in_axes, out_axes
         self.output: Any = None  # the latest result of the mapped function
+        self.args: tuple = ()  # the positional arguments of its latest call
         self.called = False
 
 
@@ -40,7 +41,7 @@ class VmapCalls(contextlib.AbstractContextManager):
             @functools.wraps(mapped)
             def recorded(*a, **kw):
                 out = mapped(*a, **kw)
-                entry.output, entry.called = out, True
+                entry.output, entry.args, entry.called = out, a, True
                 return out
 
             return recorded

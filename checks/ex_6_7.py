@@ -170,6 +170,8 @@ def _(L):
     if _row_h0(L, out, P, xs):
         _wrong_shape(out, msg("ex_6_7.row_h0", steps=len(xs), hid=HID))
     if out.size == 7 and any(_matches(out.reshape(7, 1), _ref(P, xs, r)) for r in (True, False)):
+        if _h0_is_vector(L, P, xs):  # the carry is (16,): h_0 is not where the shape comes from
+            _wrong_shape(out, msg("ex_6_7.shape.output_reshaped", shape=out.shape))
         _wrong_shape(out, msg("ex_6_7.shape.wrong_shape_2", shape=out.shape))
     _wrong_shape(out, msg("ex_6_7.shape.wrong_shape", shape=out.shape))
 
@@ -183,6 +185,14 @@ def _row_h0(L, out, P, xs) -> bool:
         return False
     carries = scan_carry_shapes(L.rnn_forward, H.tree32(P), jnp.asarray(xs, jnp.float32))
     return any((1, HID) in shapes for shapes in carries)
+
+
+def _h0_is_vector(L, P, xs) -> bool:
+    """Every scan in rnn_forward carries exactly one array, of shape (16,)."""
+    import jax.numpy as jnp
+
+    carries = scan_carry_shapes(L.rnn_forward, H.tree32(P), jnp.asarray(xs, jnp.float32))
+    return bool(carries) and all(list(shapes) == [(HID,)] for shapes in carries)
 
 
 @checks.explains
@@ -257,6 +267,9 @@ def _(L):
     )
     assert_that(not bad, msg("ex_6_7.grad_structure.assert_that_2", bad=bad), leaves=bad)
     zero = [k for k, v in g.items() if _all_zero(np.asarray(v))] if isinstance(g, dict) else []
+    if zero and not any(_matches(_forward(L, P, xs), _ref(P, xs, row)) for row in (True, False)):
+        # the forward pass is wrong (the values check says how): no claim about backpropagation
+        fail(msg("ex_6_7.grad_structure.zero_wrong_forward", zero=zero), leaves=zero)
     assert_that(
         not zero,
         msg("ex_6_7.grad_structure.assert_that_3", zero=zero),

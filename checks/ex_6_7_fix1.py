@@ -82,6 +82,11 @@ def _first(axes):
     return axes[0] if isinstance(axes, (tuple, list)) and axes else axes
 
 
+def _params_first(call) -> bool:
+    """Whether the first argument of a recorded vmap call is a dict (the parameters)."""
+    return bool(call.args) and isinstance(call.args[0], dict)
+
+
 def _reduced(preds, want) -> None:
     """A single number where one prediction per example is due: fails naming the reduction when
     it is exactly the sum or the mean of the right predictions."""
@@ -113,10 +118,13 @@ def _why_shapes(calls, shapes) -> str:
             and all(np.shape(v) == () for v in out[1].values())
         ):
             return msg("ex_6_7_fix1.shared.reshaped_after_vmap", shapes=shapes)
-    if any(_first(c.in_axes) == 0 for c in called):
+    if any(_first(c.in_axes) == 0 and _params_first(c) for c in called):
         return msg("ex_6_7_fix1.shared.params_mapped", shapes=shapes)
     if any(_first(c.in_axes) is None and c.out_axes == 0 for c in called):
         return msg("ex_6_7_fix1.shared.assert_equal", shapes=shapes)
+    if any(c.out_axes == 0 and not any(isinstance(a, dict) for a in c.args) for c in called):
+        # no dict among the mapped function's arguments: it reads the parameters from outside
+        return msg("ex_6_7_fix1.shared.params_closed_over", shapes=shapes)
     return msg("ex_6_7_fix1.shared.shapes_differ", shapes=shapes)
 
 
@@ -197,6 +205,10 @@ def kept_copies(fn, params, xs) -> list[str]:
 @checks.add("no_copy", needs="shared")
 def _(L):
     params, xs, _ = _data(672, 5)
-    kept = kept_copies(L.predict_batch, params, xs)
+    with VmapCalls() as vmaps:
+        kept = kept_copies(L.predict_batch, params, xs)
+    if kept and any(_first(c.in_axes) == 0 and _params_first(c) for c in vmaps.calls if c.called):
+        # the copies were made before vmap and handed to it mapped along axis 0
+        fail(msg("ex_6_7_fix1.no_copy.copies_mapped", paths="; ".join(kept)), data_flow=kept)
     if kept:
         fail(msg("ex_6_7_fix1.no_copy.fail", paths="; ".join(kept)), data_flow=kept)

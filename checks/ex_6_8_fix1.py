@@ -148,14 +148,19 @@ def _(L):
     n = log.count(name)
     new_state = as_tuple(fn(first, stream[0]), 2, msg("ex_6_8_fix1.run.as_tuple_2"))[0]
     after = as_tuple(new_state, 2, msg("ex_6_8_fix1.run.as_tuple_3"))
-    weak = [
-        leaf
-        for leaf in first
-        if isinstance(leaf, (bool, int, float)) or getattr(leaf, "weak_type", False)
-    ]
+
+    def is_weak(leaf) -> bool:
+        return isinstance(leaf, (bool, int, float)) or bool(getattr(leaf, "weak_type", False))
+
+    # a weak leaf of the initial state that one update made strong (a leaf that stays weak changes
+    # no signature)
+    weak = [a for a, b in zip(first, after, strict=True) if is_weak(a) and not is_weak(b)]
     why = msg("ex_6_8_fix1.one_compile.why", len_stream=len(stream), n=n)
     if n == 2 and weak:
         why = msg("ex_6_8_fix1.one_compile.why_2", describe_first=_describe(first))
+    elif n == 2 and _dtypes(first) == ["float32", "int32"] != _dtypes(after):
+        # the initial state is as asked: the update is what changes a dtype
+        why = msg("ex_6_8_fix1.one_compile.step_changes_dtype", later=_describe(after))
     elif n == 2 and _dtypes(first) != _dtypes(after):
         why = msg(
             "ex_6_8_fix1.one_compile.dtype_changes",

@@ -1,5 +1,5 @@
-# expect: failed ema "θ 没有取自这一步的参数"
-# expect.en: "is not this step's parameters"
+# expect: failed ema "与这一步的参数无关"
+# expect.en: "does not depend on this step's parameters"
 # EMA 里读的是全局变量 latest(打算在训练循环里每步给它赋值):jit 追踪时把它冻结成常量,之后怎么改都不生效。
 class TrainState(NamedTuple):  # 三个字段
     step: jax.Array  # 步数
