@@ -117,7 +117,7 @@ def _(L):
     if "scan" not in prims:
         unrolled = prims.get("mul", 0) + prims.get("integer_pow", 0) + prims.get("pow", 0)
         why = (
-            msg("ex_a1_4_fix1.unrolled")
+            msg("ex_a1_4_fix1.unrolled", n=prims.get("mul", 0))
             if prims.get("mul", 0) >= 4
             else msg("ex_a1_4_fix1.no_loop")
         )

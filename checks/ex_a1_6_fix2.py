@@ -6,6 +6,7 @@ Checks: a vmapped batch of fresh padded sequences against a float64 loop over th
 is a scan whose xs hold more than the inputs (the mask read with the input, not carried or closed
 over and indexed) ("scan")."""
 
+import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
 
 from tutor.worker.checklib import (
@@ -242,6 +243,14 @@ def _(L):
     xs, valid = jnp.ones(T, jnp.float32), jnp.ones(T, bool)
     prims = primitive_counts(L.masked_decay, xs, valid)
     if "scan" not in prims:
+        n5 = sum(prims.values())
+        n10 = sum(
+            primitive_counts(
+                L.masked_decay, jnp.ones(2 * T, jnp.float32), jnp.ones(2 * T, bool)
+            ).values()
+        )
+        if A1.grows_with(T, 2 * T, n5, n10):
+            fail(msg("ex_a1_6_fix2.unrolled", n5=n5, n10=n10), primitives=sorted(prims))
         fail(
             msg("ex_a1_6_fix2.no_scan"),
             primitives=sorted(prims),
