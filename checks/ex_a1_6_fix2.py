@@ -258,7 +258,10 @@ def _(L):
     # the mask is read with the input, through xs: the scan over the T steps is handed more than
     # the inputs per step (the mask, or arrays made from it), not the mask carried or closed over
     # and indexed by a counter
-    for _, _, per_step in scan_operand_shapes(L.masked_decay, xs, valid):
+    for consts, carry, per_step in scan_operand_shapes(L.masked_decay, xs, valid):
         long = [shape for shape in per_step if shape[:1] == (T,)]
         if long and len(long) < 2 and all(len(shape) == 1 for shape in long):
-            fail(msg("ex_a1_6_fix2.mask_not_in_xs", t=T), xs=", ".join(map(str, per_step)))
+            said = {"xs": ", ".join(map(str, per_step))}
+            if (T,) in consts + carry:  # a whole length-T array reaches every step
+                fail(msg("ex_a1_6_fix2.mask_not_in_xs", t=T), **said)
+            fail(msg("ex_a1_6_fix2.mask_not_read", t=T), **said)
