@@ -169,3 +169,25 @@ def threshold_a():
         last = np.where(moving, np.abs(f64(x) ** 2 - f64(a)) / f64(a), last)
         x = np.where(moving, np.float32(0.5) * (x + a / x), x).astype(np.float32)
     return a[(last >= 1.15e-6) & (last <= 1.85e-6)][:6]
+
+
+def cap_mistakes(a_cap, k_cap, version, k):
+    """The counts a loop gives with its cap one step late (k <= 30: one update past 30 where the
+    reference stops at 30), one step early (k < 29: 29 updates) and with no cap at all (run on
+    until it converges, at most 200). For the scan version, a fixed number of steps, the same
+    counts come from a scan one step longer or shorter: no loop condition is named."""
+    late = np.where(k_cap == CAP, CAP + 1, k_cap)
+    early = np.where(k_cap == CAP, CAP - 1, k_cap)
+    with np.errstate(over="ignore"):
+        uncapped = emulate(a_cap, cap=200)[1]
+    said = {"version": version, "k": k.tolist()}
+    if version == "scan":  # a fixed number of steps: its length is off, there is no condition
+        return [
+            Mistake("one_past_cap", late, msg("ex_a1_3.scan_one_late", k=k.tolist())),
+            Mistake("one_short_of_cap", early, msg("ex_a1_3.scan_one_early", k=k.tolist())),
+        ]
+    return [
+        Mistake("one_past_cap", late, msg("ex_a1_3.cap_one_late", **said)),
+        Mistake("one_short_of_cap", early, msg("ex_a1_3.cap_one_early", **said)),
+        Mistake("no_cap", uncapped, msg("ex_a1_3.no_cap", **said)),
+    ]

@@ -180,12 +180,15 @@ def _(L):
 @checks.add("vmap_select_n", needs="returns")
 def _(L):
     import jax
+    import jax.numpy as jnp
 
     x, _ = _points()
     counts = _guarded(primitive_counts, jax.vmap(L.piecewise), x)
     if counts["cond"] or not counts["select_n"]:
+        if not _guarded(primitive_counts, L.piecewise, jnp.float32(1.0))["cond"]:
+            skip(msg("ex_a1_2.no_switch_to_rewrite"), covered_by="scalar_cond")
         fail(
-            msg("ex_a1_2.cond_after_vmap"),
+            msg("ex_a1_2.cond_after_vmap") + (msg("ex_a1_2.cond_left") if counts["cond"] else ""),
             has_cond=bool(counts["cond"]),
             has_select_n=bool(counts["select_n"]),
             primitives=A1.top_primitives(counts),

@@ -21,6 +21,7 @@ from tutor.worker.checklib import (
     msg,
     primitive_counts,
     rng,
+    skip,
 )
 
 checks = Checks("ex_a1_2_fix2")
@@ -63,11 +64,27 @@ def _plus_one_words(count, n):
     return msg("ex_a1_2_fix2.divided_by_t_plus_2")
 
 
+def _values_data():
+    return rng(731).uniform(-2.0, 5.0, size=7).astype(np.float32)
+
+
+def _raises_symptom(L) -> bool:
+    """Whether running_stats raises one of the exercise's symptoms on check values' own data (so
+    that check failed and said why)."""
+    import jax.numpy as jnp
+
+    try:
+        L.running_stats(jnp.asarray(_values_data()))
+    except Exception as e:  # the probe is ours: only the symptom's words are looked for
+        return any(key.startswith("word:") and key[5:] in str(e) for key in SYMPTOMS)
+    return False
+
+
 @checks.add("values")
 def _(L):
     import jax.numpy as jnp
 
-    data = rng(731).uniform(-2.0, 5.0, size=7).astype(np.float32)
+    data = _values_data()
     total, count, means = _call(L, jnp.asarray(data))
     d64 = data.astype(np.float64)
     sums, k = np.cumsum(d64), np.arange(1, len(data) + 1)
@@ -127,6 +144,8 @@ def _(L):
 def _(L):
     import jax.numpy as jnp
 
+    if _raises_symptom(L):
+        skip(msg("ex_a1_2_fix2.raised_above"), covered_by="values")
     for dtype in (jnp.float32, jnp.float16):
         total, count, _ = _call(L, jnp.linspace(0.0, 1.0, 5, dtype=dtype))
         got = [

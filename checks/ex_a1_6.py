@@ -257,7 +257,7 @@ def _(L):
     T = STEP * N
     exact = Y0[0] * np.cos(OMEGA * T) + Y0[1] / OMEGA * np.sin(OMEGA * T)
     got = float(yT[0])
-    if abs(got - exact) > 1e-4:
+    if not abs(got - exact) <= 1e-4:  # a NaN is no closer: it fails too
         _silent_after(L, (yT, traj), "x(T)")
     assert_close(
         got,
@@ -282,7 +282,7 @@ def _(L):
     T = STEP * N
     exact = np.sin(OMEGA * T) / OMEGA
     got = as_scalar(as_array(sens, "∂x(T)/∂y0", shape=(2,))[1], "∂x(T)/∂v0")
-    if abs(got - exact) > 1e-4:
+    if not abs(got - exact) <= 1e-4:  # a NaN is no closer: it fails too
         _silent_after(L, _osc_solution(L), "∂x(T)/∂v0")
     assert_close(
         got,
@@ -338,6 +338,9 @@ def _(L):
     )
     want = integrate_ref(forced_np, y0, t0, h, n, args)
     if compare(traj, want, rtol=1e-4, atol=1e-4) is not None:
+        lagged = np.concatenate([np.array([y0]), want[:-1]])
+        if compare(traj, lagged, rtol=1e-4, atol=1e-4) is None:
+            skip(msg("ex_a1_6.follows_lag"), covered_by="traj_numpy")
         own = _own_step_trajectory(L, "driven")
         if compare(traj, own, rtol=1e-4, atol=1e-4) is None and _step_fails(L):
             what = lead(msg("ex_a1_6.trajectory"))

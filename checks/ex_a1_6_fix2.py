@@ -6,6 +6,7 @@ Checks: a vmapped batch of fresh padded sequences against a float64 loop over th
 is a scan whose xs hold more than the inputs (the mask read with the input, not carried or closed
 over and indexed) ("scan")."""
 
+import _a1 as A1  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
 
 from tutor.worker.checklib import (
@@ -242,6 +243,14 @@ def _(L):
     xs, valid = jnp.ones(T, jnp.float32), jnp.ones(T, bool)
     prims = primitive_counts(L.masked_decay, xs, valid)
     if "scan" not in prims:
+        n5 = sum(prims.values())
+        n10 = sum(
+            primitive_counts(
+                L.masked_decay, jnp.ones(2 * T, jnp.float32), jnp.ones(2 * T, bool)
+            ).values()
+        )
+        if A1.grows_with(T, 2 * T, n5, n10):
+            fail(msg("ex_a1_6_fix2.unrolled", n5=n5, n10=n10), primitives=sorted(prims))
         fail(
             msg("ex_a1_6_fix2.no_scan"),
             primitives=sorted(prims),
@@ -249,7 +258,10 @@ def _(L):
     # the mask is read with the input, through xs: the scan over the T steps is handed more than
     # the inputs per step (the mask, or arrays made from it), not the mask carried or closed over
     # and indexed by a counter
-    for _, _, per_step in scan_operand_shapes(L.masked_decay, xs, valid):
+    for consts, carry, per_step in scan_operand_shapes(L.masked_decay, xs, valid):
         long = [shape for shape in per_step if shape[:1] == (T,)]
         if long and len(long) < 2 and all(len(shape) == 1 for shape in long):
-            fail(msg("ex_a1_6_fix2.mask_not_in_xs", t=T), xs=", ".join(map(str, per_step)))
+            said = {"xs": ", ".join(map(str, per_step))}
+            if (T,) in consts + carry:  # a whole length-T array reaches every step
+                fail(msg("ex_a1_6_fix2.mask_not_in_xs", t=T), **said)
+            fail(msg("ex_a1_6_fix2.mask_not_read", t=T), **said)

@@ -56,6 +56,7 @@ RECORDED = [
         "None",
     ),
     (TypeError("Index type must be an integer, got 1.0 as float32"), "jnp.int32"),
+    (TypeError("Index type must be an integer, got JitTracer(bool[]) as bool"), "bool"),
     (
         ValueError(
             "Non-hashable static arguments are not supported. An error occurred while trying to "

@@ -61,6 +61,11 @@ _HINT_PATTERNS = (
         ),
         "tb.hint.none_operand",
     ),
+    (  # a bool index (a comparison, or a sum of comparisons) gets its own words
+        "TypeError",
+        re.compile(r"^Index type must be an integer, got .* as bool$"),
+        "tb.hint.switch_index_bool",
+    ),
     ("TypeError", re.compile(r"^Index type must be an integer, got"), "tb.hint.switch_index"),
     (
         "ValueError",

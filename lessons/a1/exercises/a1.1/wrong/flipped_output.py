@@ -1,5 +1,5 @@
 # expect: failed loop "前后颠倒" not "终止那一步" "整体错了一步"
-# expect.en: "right answer reversed" not "final step's own reward" "off by one step"
+# expect.en: "right answer in reverse order" not "final step's own reward" "off by one step"
 # 以为 reverse=True 的输出是倒序排列的,又手动翻转了一次。
 def discounted_returns(rewards: jax.Array, dones: jax.Array, gamma):
     def back(nxt, item):

@@ -1,5 +1,5 @@
-# expect: failed loop "递推的结果再前后颠倒" not "前后颠倒:reverse=True 的 scan"
-# expect.en: "forward recursion, reversed" not "right answer reversed"
+# expect: failed loop "递推的结果再前后颠倒" not "正确答案前后颠倒"
+# expect.en: "forward recursion, reversed" not "right answer in reverse order"
 # 错误示范:先把输入倒过来,又加了 reverse=True,两次反向抵消,结果也没再翻回来。
 
 

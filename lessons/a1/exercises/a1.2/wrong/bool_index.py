@@ -1,5 +1,5 @@
-# expect: error load "布尔值" not "Python 的 if"
-# expect.en: "or a bool" not "Python's if"
+# expect: error load "这里却是 bool" not "Python 的 if"
+# expect.en: "this one is a bool" not "Python's if"
 # 错误示范:两个比较直接相加当分支号:比较得到 bool,两个 bool 相加还是 bool,lax.switch 要的是整数。
 
 BRANCHES = (

@@ -1,4 +1,4 @@
-# expect: failed values "写反了" not "严格大于"
+# expect: failed values "两个分支对反了" not "严格大于"
 # expect.en: "the wrong way round" not "strictly greater"
 # 错误示范:条件没错,可 lax.cond 的真分支放的是立方。
 @jax.jit

@@ -1,6 +1,8 @@
 # expect: failed scan_values "漏了绝对值"
 # expect.en: "without the absolute value"
+# expect.silent: rule
 # 收敛判断漏了绝对值:a < 1 时初值 x = a 让 x² − a < 0,被当成“已经收敛”,一步都不走。
+# 后面 rule 在上限处的 k = 0(a = 1e-30 < 1)也是这个错误的后果,要沉默。
 def newton_sqrt_while(a):
     def go_on(s):
         return (s[0] ** 2 - a >= 1e-6 * a) & (s[1] < 30)

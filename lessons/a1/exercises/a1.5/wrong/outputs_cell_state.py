@@ -1,6 +1,8 @@
 # expect: failed padding_zero "细胞状态 c_t" not "晚了一步"
 # expect.en: "cell states c_t" not "one step late"
+# expect.silent: mask_holes
 # 错误示范:每步输出取错了 carry 的项,拿到的是 c 而不是 h。
+# mask_holes 要沉默:最终 h 都对,状态冻结没问题,不对的只是输出,padding_zero 已经说了。
 def lstm_cell(params, carry, x_t):
     h_old, c_old = carry
     act = jnp.dot(params["W"], x_t) + jnp.dot(params["U"], h_old) + params["b"]

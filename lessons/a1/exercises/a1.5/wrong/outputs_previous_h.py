@@ -1,6 +1,8 @@
 # expect: failed padding_zero "晚了一步" not "细胞状态 c_t"
 # expect.en: "one step late" not "cell states c_t"
+# expect.silent: mask_holes
 # 错误示范:输出在更新之前就取好了,每个有效步输出的是它收到的 h。
+# mask_holes 要沉默:最终 h 都对,状态冻结没问题,不对的只是输出,padding_zero 已经说了。
 def lstm_cell(params, carry, x_t):
     h_old, c_old = carry
     act = jnp.dot(params["W"], x_t) + jnp.dot(params["U"], h_old) + params["b"]

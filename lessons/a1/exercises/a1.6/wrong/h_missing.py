@@ -1,6 +1,8 @@
 # expect: failed step "更新里少了步长 h" not "h/6 只乘到了 k1 上"
 # expect.en: "the step size h is missing from the update" not "h/6 multiplies k1 only"
+# expect.silent: traj_numpy analytic grad_v0 vmap_y0 time_dependent
 # 错误示范:四个斜率加权平均以后直接加到 y 上,忘了乘步长 h。
+# 轨迹随之发散成 NaN:后面几项都是这个单步错误的后果,要沉默(NaN 与解析解比较时也不能漏过去)。
 
 
 def rk4_step(f, t, y, h, args):

@@ -1,5 +1,6 @@
 # expect: failed traj_numpy "晚了一步"
 # expect.en: "one step late"
+# expect.silent: time_dependent
 # scan 每一步输出的是更新**之前**的状态:轨迹以 y0 开头、少了最后一步,整体晚了一步。
 def rk4_step(f, t, y, h, args):
     s1 = f(t, y, args)
