@@ -22,7 +22,7 @@ def page_down_to(term: TmuxTerm, screen: str, cues: tuple[str, ...], hidden: str
         if all(cue in screen for cue in cues):
             return screen
         term.keys("PageDown")
-        screen = term.settled()
+        screen = term.moved(screen)
     raise AssertionError(f"the question never came into view:\n{screen}")
 
 
@@ -50,13 +50,13 @@ def test_the_a1_5_explanation_waits_for_the_typed_answer(tmp_path):
         screen = page_down_to(term, screen, ("∂L/∂h₀ 是多少", "输入你预测的数"), "1.0749918")
         for _ in range(3):  # the rest of the page, down to the next question: not there either
             term.keys("PageDown")
-            screen = term.settled()
+            screen = term.moved(screen)
             assert "1.0749918" not in screen, screen
         for _ in range(6):  # back to the question
             if "∂L/∂h₀ 是多少" in screen and "输入你预测的数" in screen:
                 break
             term.keys("PageUp")
-            screen = term.settled()
+            screen = term.moved(screen)
         else:
             raise AssertionError(f"the question did not come back into view:\n{screen}")
         term.keys("a")  # a number question: the key puts the cursor in its box
@@ -67,7 +67,7 @@ def test_the_a1_5_explanation_waits_for_the_typed_answer(tmp_path):
             if "三者都是 1.0749918" in screen:
                 break
             term.keys("PageDown")
-            screen = term.settled()
+            screen = term.moved(screen)
         else:
             raise AssertionError(f"the explanation did not show after the answer:\n{screen}")
         term.keys("C-q")

@@ -100,6 +100,15 @@ class TmuxTerm:
         """The screen once two captures in a row agree (after a key that may change nothing)."""
         return self.wait_until(lambda screen: True, timeout, "a still screen")
 
+    def moved(self, before: str, timeout: float = 10) -> str:
+        """The settled screen once it differs from `before` (after a key that scrolls): on a busy
+        machine two captures can agree before the app has drawn the key's result. A screen that
+        stays as it was for `timeout` seconds is returned as it is (the end of a page)."""
+        try:
+            return self.wait_until(lambda screen: screen != before, timeout, "a moved screen")
+        except AssertionError:
+            return self.settled()
+
     def close(self) -> None:
         self.tmux("kill-server", check=False)
 
