@@ -135,6 +135,32 @@ def np_per_sample_grad_norm(params, x, y) -> float:
     return _global_norm(np_sample_grad(params, x, y)[1])
 
 
+def np_per_sample_grad_norms(params, X, Y) -> np.ndarray:
+    """np_per_sample_grad_norm of every sample of X at once: the same backprop in float64, batched
+    (a weight gradient outer(a, δ) has the norm ‖a‖·‖δ‖, so no outer product is built)."""
+    depth = len(params)
+    W = [np.asarray(params[f"dense_{i}"]["w"], np.float64) for i in range(depth)]
+    bs = [np.asarray(params[f"dense_{i}"]["b"], np.float64) for i in range(depth)]
+    acts, gates = [np.asarray(X, np.float64)], []
+    h = acts[0]
+    for i in range(depth):
+        z = h @ W[i] + bs[i]
+        if i + 1 < depth:
+            gates.append((z > 0).astype(np.float64))
+            z = np.maximum(z, 0.0)
+        h = z
+        acts.append(h)
+    delta = np.exp(np_log_softmax(acts[-1]))
+    delta[np.arange(len(delta)), np.asarray(Y).astype(np.int64)] -= 1.0
+    squares = np.zeros(len(delta))
+    for i in reversed(range(depth)):
+        dd = np.sum(delta * delta, axis=1)
+        squares += np.sum(acts[i] * acts[i], axis=1) * dd + dd
+        if i > 0:
+            delta = (delta @ W[i].T) * gates[i - 1]
+    return np.sqrt(squares)
+
+
 def np_per_sample_grad_norm_choices(params, x, y) -> list[float]:
     """Every norm a float32 program may rightly give for the sample: np_per_sample_grad_norm with
     each of its unsure ReLU gates passing none, half or all of the gradient (float64's own gates

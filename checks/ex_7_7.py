@@ -32,7 +32,7 @@ import _ch7_project_epoch as epoch
 import _ch7_project_fields as fields
 import _ch7_project_parts as parts
 import numpy as np
-from _ch7 import grad_norms_off, np_log_softmax, np_mlp, np_per_sample_grad_norm
+from _ch7 import grad_norms_off, np_log_softmax, np_mlp, np_per_sample_grad_norms
 from _ch7_project_parts import ce_mistakes, np_ce, np_params, spiral_data
 from _ch7_rules import assert_chunked_map
 
@@ -292,7 +292,7 @@ def _(L):
         what=msg("ex_7_7.norms_shape"),
         msg=msg("ex_7_7.norms_shape_wrong", shape=norms.shape, n=Xtr.shape[0]),
     )
-    ref = np.array([np_per_sample_grad_norm(P, Xtr[i], ytr[i]) for i in range(Xtr.shape[0])])
+    ref = np_per_sample_grad_norms(P, Xtr, ytr)
     bad = ~(
         np.abs(norms - ref) <= 2e-5 + 1e-4 * np.abs(ref)
     )  # assert_close's tolerance; NaN is bad
@@ -363,9 +363,11 @@ def _(L):
     params = run["state"].params
     for name in ("accuracy_fn", "grad_norms_all"):
         fn = as_callable(L.ns.get(name), name)
+        if hasattr(fn, "lower"):  # jax.jit's own wrapper: nothing to trace again to know it
+            continue
         with CompileLog() as log:
             fn(params, jnp.asarray(Xtr[:300]), jnp.asarray(ytr[:300]))
-        if hasattr(fn, "lower") or fn_name(fn) in log.names:
+        if fn_name(fn) in log.names:
             continue
         fail(
             msg(
