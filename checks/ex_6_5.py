@@ -382,7 +382,9 @@ def _(L):
     first, last = rl[0], rl[-1]
     assert_that(
         last < 0.5 * first,
-        msg("ex_6_5.improves.assert_that", first=first, last=last),
+        msg("ex_6_5.improves.assert_that", first=first, last=last)
+        if last < first
+        else msg("ex_6_5.improves.rose", first=first, last=last),
         first=float(first),
         last=float(last),
     )

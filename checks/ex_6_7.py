@@ -358,7 +358,9 @@ def _(L):
         )
     assert_that(
         last < 0.25 * first,
-        msg("ex_6_7.improves.assert_that", first=first, last=last),
+        msg("ex_6_7.improves.assert_that", first=first, last=last)
+        if last < first
+        else msg("ex_6_7.improves.rose", first=first, last=last),
         first=float(rl[0]),
         last=float(rl[-1]),
     )
