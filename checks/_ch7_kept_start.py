@@ -43,7 +43,7 @@ def _layout_dicts(L):
     return found
 
 
-def _curves(L):
+def kept_curves(L):
     """(name, float64 1-D array) for every kept floating vector long enough to be a loss curve."""
     import jax
 
@@ -66,7 +66,7 @@ def replay_kept_start(L, Xn, Yn, target, steps: int):
     Keys: start (name, tree, curve name, curve length), path (params after k steps), gaps (the
     largest change of each step), dist (from p_noisy to each point), is_at(k)."""
     n = Xn.shape[0]
-    curves, starts = _curves(L), []
+    curves, starts = kept_curves(L), []
     for name, tree in _layout_dicts(L):
         loss0 = -float(np.mean(np_log_softmax(np_mlp(tree, Xn))[np.arange(n), Yn]))
         starts += [

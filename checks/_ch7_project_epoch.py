@@ -17,6 +17,7 @@ from tutor.worker.checklib import (
     assert_close,
     assert_that,
     compare,
+    fail,
     later,
     msg,
     scan_lengths,
@@ -183,7 +184,8 @@ def _silent_if_ce_wrong(L):
 
 def epoch_scan(L):
     """train_epoch runs its mini-batches as one lax.scan: its program holds a scan as long as
-    STEPS_PER_EPOCH (a Python loop would unroll every step into the program)."""
+    STEPS_PER_EPOCH; a Python loop, which unrolls every step into the program, is named only when
+    the program's top level holds at least one matrix product per step."""
     import jax
     import jax.numpy as jnp
 
@@ -191,10 +193,15 @@ def epoch_scan(L):
     steps = int(as_scalar(L.STEPS_PER_EPOCH, "STEPS_PER_EPOCH"))
     state = L.init_state(jax.random.key(41), jax.random.key(42))
     fn = as_callable(L.train_epoch, "train_epoch")
-    lengths = scan_lengths(jax.make_jaxpr(fn)(state, jnp.asarray(Xtr), jnp.asarray(ytr)))
-    assert_that(
-        steps in lengths,
-        msg("_ch7_project_epoch.no_epoch_scan", steps=steps, lengths=lengths),
+    closed = jax.make_jaxpr(fn)(state, jnp.asarray(Xtr), jnp.asarray(ytr))
+    lengths = scan_lengths(closed)
+    if steps in lengths:
+        return
+    # unrolled: the program's top level (outside any loop) holds a matrix product per step at least
+    top = sum(eqn.primitive.name == "dot_general" for eqn in closed.jaxpr.eqns)
+    fail(
+        msg("_ch7_project_epoch.no_epoch_scan", steps=steps, lengths=lengths)
+        + (msg("_ch7_project_epoch.steps_unrolled", top=top) if top >= steps else ""),
         scan_lengths=lengths,
     )
 

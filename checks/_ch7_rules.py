@@ -4,7 +4,7 @@ is a scan over the chunks (one iteration per k samples, a vmap inside), so the p
 computes the per-sample values holds a scan n // k long over inputs shaped (n // k, k, …)
 (⌈n / k⌉ long when the learner pads to whole chunks and reshapes them by hand, the other technique
 the lessons show). Without batch_size the scan runs once per sample; a plain vmap holds no scan at
-all."""
+all (its matrix products hold all n samples; pieces written out one by one are told apart)."""
 
 from tutor.worker.checklib import JitCalls, assert_that, fail, msg, scan_lengths, sub_jaxprs
 
@@ -29,11 +29,30 @@ def _chunk_steps(jaxpr, chunk: int) -> list[int]:
     return found
 
 
-def _what_it_does(lengths: list[int], n: int, chunk: int) -> str:
+def _products_of_all(jaxpr, n: int) -> bool:
+    """Whether a matrix product of the program (sub-programs included) has all n samples on its
+    leading axis (or its first two, a reshape into chunks): the samples computed at once."""
+
+    def walk(j) -> bool:
+        for eqn in j.eqns:
+            shapes = [tuple(getattr(v.aval, "shape", ())) for v in eqn.outvars]
+            if eqn.primitive.name == "dot_general" and any(
+                s[:1] == (n,) or (len(s) > 1 and s[0] * s[1] == n) for s in shapes
+            ):
+                return True
+            if any(walk(sub) for value in eqn.params.values() for sub in sub_jaxprs(value)):
+                return True
+        return False
+
+    return walk(getattr(jaxpr, "jaxpr", jaxpr))
+
+
+def _what_it_does(lengths: list[int], n: int, chunk: int, jaxpr) -> str:
     if n in lengths:
         return msg("_ch7_rules.serial_scan", n=n)
     if not lengths:
-        return msg("_ch7_rules.no_scan")
+        at_once = jaxpr is None or _products_of_all(jaxpr, n)
+        return msg("_ch7_rules.no_scan") if at_once else msg("_ch7_rules.no_scan_pieces", n=n)
     if len(lengths) == 1 and n % lengths[0] == 0 and 1 < n // lengths[0] != chunk:
         return msg("_ch7_rules.other_chunk", loops=lengths[0], size=n // lengths[0], chunk=chunk)
     return msg("_ch7_rules.no_chunk_scan", lengths=lengths, chunk=chunk, loops=n // chunk)
@@ -58,7 +77,7 @@ def assert_chunked_map(call_at, name: str, *, sizes: tuple[int, ...], chunk: int
                 "_ch7_rules.map_not_chunked",
                 n=n,
                 name=name,
-                found=_what_it_does(lengths, n, chunk),
+                found=_what_it_does(lengths, n, chunk, jaxpr),
                 chunk=chunk,
             ),
             samples=n,
@@ -82,7 +101,7 @@ def assert_chunked_producer(jit_calls: JitCalls, value, name: str, *, n: int, ch
             "_ch7_rules.producer_not_chunked",
             name=name,
             label=producer.label,
-            found=_what_it_does(lengths, n, chunk),
+            found=_what_it_does(lengths, n, chunk, producer.jaxpr),
             chunk=chunk,
         ),
         scan_lengths=lengths,

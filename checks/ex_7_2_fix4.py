@@ -185,8 +185,8 @@ def _zeroed_row(L, out, allowed, z) -> str:
 
 
 def _nan_hidden(L, allowed, z) -> str:
-    """A row of zeros is a NaN replaced after the softmax only when checkify finds a NaN made on
-    the way (a finite fill zeroed afterwards makes none)."""
+    """A row of zeros is a NaN replaced afterwards only when checkify finds a NaN made on the way
+    (a finite fill zeroed afterwards makes none): a 0/0 of the normalization, or another NaN."""
     from jax.experimental import checkify
 
     try:
@@ -196,9 +196,12 @@ def _nan_hidden(L, allowed, z) -> str:
         report = err.get()
     except Exception:
         return ""
-    if report is None or "nan" not in report.lower():
+    first = "" if report is None else report.splitlines()[0].rstrip(".")
+    if "division by zero" in first.lower():  # the normalization's 0/0 (exp zeroed by the mask)
+        return msg("ex_7_2_fix4.zero_over_zero_replaced", checkify=first)
+    if "nan" not in first.lower():
         return ""
-    return msg("ex_7_2_fix4.nan_replaced_after", checkify=report.splitlines()[0].rstrip("."))
+    return msg("ex_7_2_fix4.nan_replaced_after", checkify=first)
 
 
 @checks.add("grad", needs="values")

@@ -19,6 +19,7 @@ Added: p_noisy was trained on the noisy labels Yn -> trained_on_noisy. Two refer
 trained here (own Adam, own MLP, the statement's recipe) on the learner's Xn with Yn and with
 Yn_clean; on the flipped samples a model trained on Yn gives the noisy label a mean log-probability
 near −2, one trained on Yn_clean near −18. p_noisy must be on the Yn side of the midpoint.
+Nearer the Yn_clean side, a kept loss curve's last value tells which labels it was trained on.
 Added: replay. The init key is the learner's, so the training can be replayed only when the initial
 params are kept at top level, tied to the run by a kept loss curve whose first value is their loss
 on Yn. Then Adam(1e-2) is replayed here (own float32 code) and p_noisy must be nearer to the
@@ -39,7 +40,7 @@ from _ch7 import (
     np_per_sample_grad_norm,
     np_per_sample_leaf_norms,
 )
-from _ch7_kept_start import max_diff, replay_kept_start
+from _ch7_kept_start import kept_curves, max_diff, replay_kept_start
 from _ch7_rules import assert_chunked_producer
 
 from tutor.worker.checklib import (
@@ -291,13 +292,31 @@ def _(L):
     if learner >= 0.5 * (on_noisy + on_clean):
         return
     looks_clean = abs(learner - on_clean) < abs(learner - on_noisy)
+    why = _labels_trained_on(L, params, Xn, Yn, Yc) if looks_clean else msg("ex_7_4.not_yet_noisy")
     fail(
         msg("ex_7_4.log_probs_on_flips", learner=learner, on_noisy=on_noisy, on_clean=on_clean)
-        + (msg("ex_7_4.trained_on_clean") if looks_clean else msg("ex_7_4.not_yet_noisy")),
+        + why,
         learner=learner,
         trained_on_Yn=on_noisy,
         trained_on_Yn_clean=on_clean,
     )
+
+
+def _labels_trained_on(L, params, Xn, Yn, Yc) -> str:
+    """Why p_noisy has not fitted the flipped labels, as far as a kept loss curve shows it: its last
+    value (one step before p_noisy) sits at p_noisy's loss on the labels it was trained on: Yn_clean
+    (the true labels) or Yn (too brief a training); with no such curve both are said."""
+    logp, rows = np_log_softmax(np_mlp(params, Xn)), np.arange(Xn.shape[0])
+    on_noisy, on_clean = (-float(np.mean(logp[rows, y])) for y in (Yn, Yc))
+    gap = abs(on_noisy - on_clean)
+    for name, curve in kept_curves(L):
+        last = float(curve[-1])
+        words = dict(curve_name=name, last=last, on_noisy=on_noisy, on_clean=on_clean)
+        if abs(last - on_clean) < 0.25 * gap:
+            return msg("ex_7_4.curve_on_clean", **words)
+        if abs(last - on_noisy) < 0.25 * gap:
+            return msg("ex_7_4.curve_on_noisy", **words)
+    return msg("ex_7_4.trained_on_clean")
 
 
 @checks.add("recall", needs=("norms_shape", "flips"))

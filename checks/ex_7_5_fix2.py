@@ -90,7 +90,7 @@ def _(L):
             Mistake(
                 "after_lr",
                 kinds["after_lr"],
-                msg("ex_7_5_fix2.decay_after_lr"),
+                msg("ex_7_5_fix2.decay_after_lr", n=n),
             ),
             Mistake(
                 "after_lr_minus",

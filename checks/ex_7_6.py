@@ -16,7 +16,8 @@ The chapter's self-check, here:
   6. dense_1.w changed                                                  -> frozen_bits
   7. a device reference to dense_1.w taken before training is deleted (donation) -> donation
 Compiles are counted by the jitted function's own name (CompileLog, caches cleared): exactly 1 in
-three steps (a count of 0 means nothing named finetune_step was compiled, which fails);
+three steps (a count of 0 means nothing named finetune_step was compiled, which fails; more,
+with no dtype changed and a new compile for inputs already compiled for, a jit made anew);
 optimizer and train_steps run only once freeze_transform passed (ex6_opt is built on freeze);
 the first loss equals the float64 cross-entropy of the initial params (that of the params after
 the first step is named); a mask with only one of dense_0's two leaves true is named, a mask
@@ -278,6 +279,8 @@ def _(L):
             losses.append(as_scalar(loss, msg("ex_7_6.returned_loss")))
             after_first = _host(st.params) if after_first is None else after_first
     n = log.count("finetune_step")
+    if n > 1 and not type_changed(_fresh_state(L, 2024), st) and _compiles_anew(L, step_fn, Xj, Yj):
+        assert_compile_count(log, "finetune_step", expected=1, msg=msg("ex_7_6.jit_anew", n=n))
     assert_compile_count(
         log,
         "finetune_step",
@@ -305,6 +308,14 @@ def _(L):
     )
     assert_that(all(np.isfinite(losses)), msg("ex_7_6.loss_not_finite"), actual=losses)
     L.ns["_jaxtutor_7_6"] = (st, host, ref)
+
+
+def _compiles_anew(L, step_fn, X, Y) -> bool:
+    """Whether finetune_step compiles again when called on inputs of the types it has already
+    compiled for (a fresh state, the same data): no type signature explains that."""
+    with CompileLog(clear=False) as log:  # the caches kept: a compile here is a new one
+        step_fn(_fresh_state(L, 2024), X, Y)
+    return log.count("finetune_step") > 0
 
 
 @checks.add("frozen_bits", needs="train_steps")

@@ -1,5 +1,5 @@
-# expect: failed norms_chunked "没有给 batch_size"
-# expect.en: "got no batch_size"
+# expect: failed norms_chunked "不给 batch_size"
+# expect.en: "without batch_size"
 # 错误示范:lax.map 忘了 batch_size,每次只处理一个样本,2000 次完全串行。
 # 上下文里已有:make_blobs、init_mlp、mlp_apply、loss_single、loss_batch、per_sample_norm、accuracy、
 # adam、apply_updates、D_IN = 20、N_CLS = 10。

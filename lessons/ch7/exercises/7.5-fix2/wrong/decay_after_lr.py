@@ -1,5 +1,5 @@
-# expect: failed decay "学习率之后"
-# expect.en: "after the learning rate"
+# expect: failed decay "学习率之后" "(1 + wd)^20 倍"
+# expect.en: "after the learning rate" "(1 + wd)^20 over 20 steps"
 # 错误示范:衰减放到了学习率之后,加上的是 +wd·θ(没有乘 −lr),参数反而越来越大。
 def make_adamw(lr, wd):
     direction = scale_by_adam()

@@ -1,5 +1,5 @@
-# expect: failed decay "L2"
-# expect.en: "L2"
+# expect: failed decay "L2" "向 0 靠近了约" not "都减少了"
+# expect.en: "L2" "towards 0" not "decreased"
 # 错误示范:手写了一个把 wd·θ 加进梯度的变换,放在 Adam 前面。还是 L2 + Adam。
 def make_adamw(lr, wd):
     def plus_penalty(grads, st, params=None):

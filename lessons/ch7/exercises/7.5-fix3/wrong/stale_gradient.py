@@ -1,5 +1,5 @@
-# expect: failed values "梯度只算了一次"
-# expect.en: "the gradient is computed once and reused"
+# expect: failed values "只算了一次再重复使用"
+# expect.en: "computed once and reused"
 # 错误示范:状态串对了,可一步的函数闭包里捕获的是起点处的梯度,之后每步都用它。
 def fit(theta, grad_fn, lr, steps):
     optimizer = adam(lr)

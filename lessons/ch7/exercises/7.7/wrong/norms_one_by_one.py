@@ -1,5 +1,5 @@
-# expect: failed norms_chunked "没有给 batch_size"
-# expect.en: "got no batch_size"
+# expect: failed norms_chunked "不给 batch_size"
+# expect.en: "without batch_size"
 # 错误示范:grad_norms_all 用 lax.map 但没有给 batch_size:每次只处理一个样本,完全串行。
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、
 # TrainState、chain、clip_by_global_norm、scale_by_adam、add_decayed_weights、scale_by_learning_rate、

@@ -1,5 +1,5 @@
-# expect: failed epoch_scan "没有长度为 STEPS_PER_EPOCH = 11 的 scan"
-# expect.en: "no scan of length STEPS_PER_EPOCH = 11"
+# expect: failed epoch_scan "没有长度为 STEPS_PER_EPOCH = 11 的 scan" "展开进了程序"
+# expect.en: "no scan of length STEPS_PER_EPOCH = 11" "every step is unrolled"
 # 错误示范:train_epoch 在 jit 里用 Python 的 for 循环逐批训练。结果一样、也只编译 1 次,
 # 但 11 步都被展开进了程序,题目要求用 lax.scan。
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、
