@@ -154,9 +154,17 @@ def _(L):
 
     # a weak leaf of the initial state that one update made strong (a leaf that stays weak changes
     # no signature)
-    weak = [a for a, b in zip(first, after, strict=True) if is_weak(a) and not is_weak(b)]
+    weak = [
+        k
+        for k, (a, b) in enumerate(zip(first, after, strict=True))
+        if is_weak(a) and not is_weak(b)
+    ]
     why = msg("ex_6_8_fix1.one_compile.why", len_stream=len(stream), n=n)
-    if n == 2 and weak:
+    if n == 2 and weak == [0]:  # said of the fields that one update made strong, and of no other
+        why = msg("ex_6_8_fix1.one_compile.peak_turns_strong", describe_first=_describe(first))
+    elif n == 2 and weak == [1]:
+        why = msg("ex_6_8_fix1.one_compile.count_turns_strong", describe_first=_describe(first))
+    elif n == 2 and weak:
         why = msg("ex_6_8_fix1.one_compile.why_2", describe_first=_describe(first))
     elif n == 2 and _dtypes(first) == ["float32", "int32"] != _dtypes(after):
         # the initial state is as asked: the update is what changes a dtype
