@@ -205,7 +205,9 @@ def _(L):
         # padding value that the program itself multiplies (0 × inf = NaN).
         with jax.disable_jit():
             eager = _batched(L, xs, valid)
-        if not np.isfinite(eager).all():
+        got = _batched(L, xs, valid)
+        # the compiler hiding it is said only when the compiled run is finite; else both show it
+        if not np.isfinite(eager).all() and np.isfinite(got).all():
             fail(
                 msg(
                     "ex_a1_6_fix2.garbage_in_eager",
@@ -215,7 +217,6 @@ def _(L):
                 ),
                 actual=eager.tolist(),
             )
-        got = _batched(L, xs, valid)
         if not np.isfinite(got).all():
             fail(
                 msg(
