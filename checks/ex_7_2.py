@@ -184,7 +184,12 @@ def _(L):
             treated_as_zero = Mistake(
                 "treated_as_zero",
                 0.0,
-                msg("ex_7_2.tiny_taken_as_zero", call=call, sq_norm=6 * scale * scale),
+                # the squared norm of the vector scaled down: ‖a‖² · scale² (a has 6 entries)
+                msg(
+                    "ex_7_2.tiny_taken_as_zero",
+                    call=call,
+                    sq_norm=float(a64 @ a64) * scale * scale,
+                ),
             )
             if abs(got - 1.0) <= 1e-5:
                 continue
