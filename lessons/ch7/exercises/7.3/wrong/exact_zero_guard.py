@@ -1,5 +1,5 @@
-# expect: failed cg_guard "恰好为 0 的分母" "下溢"
-# expect.en: "exactly 0 but not one that is tiny" "underflows"
+# expect: failed cg_guard "恰好为 0 的分母" "下溢" not "1e-26"
+# expect.en: "exactly 0 but not one that is tiny" "underflows" not "1e-26"
 # 错误示范:双 where 写对了,可只在分母恰好为 0 时才挡;float32 里收敛后的残差往往只是很小,不是 0。
 
 
