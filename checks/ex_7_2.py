@@ -175,6 +175,7 @@ TINY_SCALES = (1e-3, 1e-6, 1e-9, 1e-12, 1e-15)
 def _(L):
     a64, _ = _pair(22, 6)
     (vec,) = _f32(a64)
+    sq_a = float(a64 @ a64)  # the squared norm of a scaled vector is sq_a · scale²
     for scale in TINY_SCALES:
         for call, args in (
             (f"cos_sim_safe({scale:g} * a, a)", (vec * scale, vec)),
@@ -184,12 +185,7 @@ def _(L):
             treated_as_zero = Mistake(
                 "treated_as_zero",
                 0.0,
-                # the squared norm of the vector scaled down: ‖a‖² · scale² (a has 6 entries)
-                msg(
-                    "ex_7_2.tiny_taken_as_zero",
-                    call=call,
-                    sq_norm=float(a64 @ a64) * scale * scale,
-                ),
+                msg("ex_7_2.tiny_taken_as_zero", call=call, sq_norm=sq_a * scale * scale),
             )
             if abs(got - 1.0) <= 1e-5:
                 continue
