@@ -164,8 +164,7 @@ def _(L):
         fail(msg("ex_7_2.check_grads_failed", error=first_line[:200]))
 
 
-# A threshold or an ε hides at one scale: the probe runs over scales down to where the squared
-# norm of a float32 vector is still a normal number (6·(1e-15)² ≈ 6e-30 > 1.2e-38).
+# A threshold or an ε hides at one scale: scales down to a squared norm still normal in float32
 TINY_SCALES = (1e-3, 1e-6, 1e-9, 1e-12, 1e-15)
 
 
