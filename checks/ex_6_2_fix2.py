@@ -10,6 +10,7 @@ import numpy as np
 from tutor.worker.checklib import (
     Checks,
     CompileLog,
+    Mistake,
     ModuleState,
     as_array,
     as_tuple,
@@ -112,6 +113,11 @@ def _(L):
         atol=1e-6,
         what="outs",
         msg=msg("ex_6_2_fix2.per_sample.outputs_differ"),
+        mistakes=[
+            Mistake(
+                "v_unchanged", np.asarray(vs, np.float64), msg("ex_6_2_fix2.per_sample.v_as_is")
+            )
+        ],
     )
 
 
