@@ -62,5 +62,11 @@ def why_nan_grad(L, name: str, u, v) -> str:
         return msg("ex_7_2.nan_safe_value_zero", name=name)
     zero = [label for label, x in (("a", u), ("b", v)) if not np.any(np.asarray(x))]
     if seen and len(zero) == 1:
+        try:  # the other vector zero in its place: is its norm unguarded too?
+            swapped = _zero_roots(L, v, u)
+        except Exception:  # the probe is ours: then only the vector seen is named
+            swapped = []
+        if swapped and not any(swapped):
+            return msg("ex_7_2.nan_norms_unguarded", name=name, vec=zero[0])
         return msg("ex_7_2.nan_norm_unguarded", name=name, vec=zero[0])
     return msg("ex_7_2.nan_grad_when", name=name)
