@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
 import numpy as np
+from _ema_compiles import compile_words, static_args
 from _linear_sgd_ref import global_data_params as _global_data_params
 from _linear_sgd_ref import sgd_ref as _sgd_ref
 
@@ -315,37 +316,6 @@ def _(L):
             )
 
 
-def _static_args(L) -> tuple[bool, bool]:
-    """(lr static, decay static), measured with the caches of the no_retrace calls kept: a new lr
-    beside a decay already compiled, then a new decay beside an lr already compiled. (False,
-    False) when a probe call raises: nothing is named then."""
-    import jax.numpy as jnp
-
-    x, y = jnp.array(X0), jnp.array(Y0)
-    found = []
-    for lr, d in ((0.033, HYPER[0][1]), (HYPER[0][0], 0.85)):
-        st = _make_state(L, 0, W0, B0, EW, EB)  # built first: its conversions are not counted
-        try:
-            with CompileLog(clear=False) as probe:
-                L.ema_train_step(st, x, y, lr, d)
-        except Exception:  # the probe is ours: a failure only means no cause is named
-            return False, False
-        found.append(probe.total > 0)
-    return found[0], found[1]
-
-
-def _compile_words(L, n: int, calls: int, distinct: int) -> str:
-    if n == distinct and distinct < calls:
-        lr_static, decay_static = _static_args(L)
-        if lr_static and not decay_static:
-            return msg("ex_6_6.compile_words.lr_static", calls=calls, distinct=distinct, n=n)
-        if decay_static and not lr_static:
-            return msg("ex_6_6.compile_words.decay_static", calls=calls, distinct=distinct, n=n)
-        if lr_static:
-            return msg("ex_6_6.compile_words.text_2", calls=calls, distinct=distinct, n=n)
-    return msg("ex_6_6.compile_words.text", calls=calls, n=n)
-
-
 @checks.add("no_retrace", needs="returns_state")
 def _(L):
     import jax.numpy as jnp
@@ -355,11 +325,16 @@ def _(L):
     with CompileLog() as log:
         for st, (lr, d) in zip(states, HYPER, strict=False):
             L.ema_train_step(st, x, y, lr, d)
+
+    def probe():  # which of lr and decay jit took as static (the counted calls' caches kept)
+        step = lambda st, lr, d: L.ema_train_step(st, x, y, lr, d)  # noqa: E731
+        return static_args(lambda: _make_state(L, 0, W0, B0, EW, EB), step, HYPER[0])
+
     assert_compile_count(
         log,
         None,
         expected=1,
-        msg=_compile_words(L, log.total, len(HYPER), len(set(HYPER)))
+        msg=compile_words(log.total, len(HYPER), len(set(HYPER)), probe)
         + msg("ex_6_6.no_retrace.text"),
     )
 

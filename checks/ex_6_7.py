@@ -37,6 +37,7 @@ import _ch6 as H  # shared helpers: the runner puts checks/ on sys.path
 import _program_rules as PR
 import _rnn_training as T
 import numpy as np
+from _rnn_carries import h0_is_vector, row_h0_carried
 from _rnn_ref import HID, row_h0_outputs
 from _rnn_ref import hidden_states as _hidden
 from _rnn_ref import unrolled as _ref
@@ -54,7 +55,6 @@ from tutor.worker.checklib import (
     msg,
     primitive_counts,
     rng,
-    scan_carry_shapes,
 )
 from tutor.worker.mistakes import Known, diagnose
 
@@ -170,7 +170,7 @@ def _(L):
     if _row_h0(L, out, P, xs):
         _wrong_shape(out, msg("ex_6_7.row_h0", steps=len(xs), hid=HID))
     if out.size == 7 and any(_matches(out.reshape(7, 1), _ref(P, xs, r)) for r in (True, False)):
-        if _h0_is_vector(L, P, xs):  # the carry is (16,): h_0 is not where the shape comes from
+        if h0_is_vector(L, P, xs):  # the carry is (16,): h_0 is not where the shape comes from
             _wrong_shape(out, msg("ex_6_7.shape.output_reshaped", shape=out.shape))
         _wrong_shape(out, msg("ex_6_7.shape.wrong_shape_2", shape=out.shape))
     _wrong_shape(out, msg("ex_6_7.shape.wrong_shape", shape=out.shape))
@@ -179,20 +179,8 @@ def _(L):
 def _row_h0(L, out, P, xs) -> bool:
     """The outputs are those of an h_0 of shape (1, 16) (shape (T, 1, 1), values to match), and
     a scan in rnn_forward carries an array of that shape."""
-    import jax.numpy as jnp
-
-    if not any(_matches(out, row_h0_outputs(P, xs, r)) for r in (True, False)):
-        return False
-    carries = scan_carry_shapes(L.rnn_forward, H.tree32(P), jnp.asarray(xs, jnp.float32))
-    return any((1, HID) in shapes for shapes in carries)
-
-
-def _h0_is_vector(L, P, xs) -> bool:
-    """Every scan in rnn_forward carries exactly one array, of shape (16,)."""
-    import jax.numpy as jnp
-
-    carries = scan_carry_shapes(L.rnn_forward, H.tree32(P), jnp.asarray(xs, jnp.float32))
-    return bool(carries) and all(list(shapes) == [(HID,)] for shapes in carries)
+    matched = any(_matches(out, row_h0_outputs(P, xs, r)) for r in (True, False))
+    return matched and row_h0_carried(L, P, xs)
 
 
 @checks.explains
