@@ -186,7 +186,8 @@ def outputs_bypassing(fn, args: tuple, barrier: str = "scan") -> list[bool]:
 
 def loss_trace(L, name: str, length: int) -> np.ndarray:
     """A learner's module-level loss trace, checked for shape and finiteness
-    (the chapter's `rl.shape == (n,) and np.all(np.isfinite(rl))`)."""
+    (the chapter's `rl.shape == (n,) and np.all(np.isfinite(rl))`); a NaN/inf is called a
+    divergence only when the finite losses before it grew."""
     if name not in L:
         fail(msg("_ch6.loss_trace.fail", name=name))
     arr = as_array(L.ns[name], name).astype(np.float64)
@@ -206,12 +207,21 @@ def loss_trace(L, name: str, length: int) -> np.ndarray:
         )
     bad = np.flatnonzero(~np.isfinite(arr))
     if bad.size:
-        fail(
-            msg("_ch6.loss_trace.fail_2", name=name, int_v=int(bad[0])),
-            first_bad_step=int(bad[0]),
-            value=float(arr[bad[0]]),
-        )
+        _not_finite(arr, name, int(bad[0]))
     return arr
+
+
+def _not_finite(arr: np.ndarray, name: str, k: int) -> None:
+    """Fail on the first NaN/inf of a loss trace, at step k: a divergence only when the finite
+    losses before it grew; at step 0 no loss was finite, and finite losses that did not grow
+    turned NaN/inf at once."""
+    values = {"first_bad_step": k, "value": float(arr[k])}
+    if k == 0:
+        fail(msg("_ch6.loss_trace.nan_at_start", name=name), **values)
+    first, last = float(arr[0]), float(arr[k - 1])
+    if last > first:
+        fail(msg("_ch6.loss_trace.diverged", name=name, k=k, first=first, last=last), **values)
+    fail(msg("_ch6.loss_trace.nan_at_once", name=name, k=k, first=first, last=last), **values)
 
 
 # ---------------------------------------------------------------- values kept under any name

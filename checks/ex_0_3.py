@@ -5,13 +5,15 @@ params = {"w": (d,), "b": ()}.
 Checks: loss and predictions on fresh data against NumPy float64, naming a per-example loss vector
 only when the loss has one entry per example, and a sum, a half, a squared mean, a mean absolute
 error or a missing bias only when the loss equals it ("loss"); the step against the hand-derived
-gradient, naming a vector output or a missing has_aux only when grad raised that TypeError, the
-sign, a b left unchanged, a missing learning rate and the loss at the new parameters only when the
-values match them ("step"); the caller's dict keeps its arrays ("input_unchanged"); one call of
-loss_and_pred per step, counted by a profile hook on its code object, so a module-level
-value_and_grad counts too ("one_pass"); the same under jax.jit, naming float() of a tracer only when
-jit raised ConcretizationTypeError ("jit")."""
+gradient, naming a missing has_aux only when grad raised that TypeError and a loss with one entry
+per example only when grad's TypeError reports shape (n,) (another non-scalar shape is named as it
+is), the sign, a b left unchanged, a missing learning rate and the loss at the new parameters only
+when the values match them ("step"); the caller's dict keeps its arrays ("input_unchanged"); one
+call of loss_and_pred per step, counted by a profile hook on its code object, so a module-level
+value_and_grad counts too ("one_pass"); the same under jax.jit, naming float() of a tracer only
+when jit raised ConcretizationTypeError ("jit")."""
 
+import re
 import sys
 
 import _repair_ch6 as R
@@ -32,6 +34,8 @@ from tutor.worker.checklib import (
 
 checks = Checks("ex_0_3")
 LR = 0.05
+# grad's TypeError for a non-scalar output names the output's shape
+_NONSCALAR = re.compile(r"Output had shape: (\([0-9, ]*\))")
 
 
 def _problem(seed, n=6, d=3):
@@ -67,12 +71,23 @@ def _step(fn, params, x, y, what):
     import jax.numpy as jnp
 
     said = {
-        "word:Output had shape": msg("ex_0_3.vector_output"),
         "word:Output was (": msg("ex_0_3.forgot_has_aux"),
         "TracerBoolConversionError": msg("ex_0_3.if_on_tracer"),
         "ConcretizationTypeError": msg("ex_0_3.float_of_tracer"),
     }
-    out = R.call(fn, params, jnp.asarray(x), jnp.asarray(y), LR, what=what, symptoms=said)
+    try:
+        out = R.call(fn, params, jnp.asarray(x), jnp.asarray(y), LR, what=what, symptoms=said)
+    except TypeError as e:
+        found = _NONSCALAR.search(str(e))
+        if found is None:
+            raise
+        # the shape grad reports: one entry per example only when it is (n,)
+        if found.group(1).replace(" ", "") == f"({len(y)},)":
+            why = msg("ex_0_3.vector_output")
+        else:
+            why = msg("ex_0_3.nonscalar_output", shape=found.group(1))
+        said_why = msg("_repair_ch6.raised", what=what, error="TypeError", why=why)
+        fail(said_why, error=R.first_line(e))
     return as_tuple(out, 3, what)
 
 

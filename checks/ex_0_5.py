@@ -4,12 +4,15 @@ x + scale·ε2) with independent standard normal ε1, ε2 and a fresh key for th
 Checks: mean and standard deviation of both noise draws on 2000 elements, naming scale², √scale or
 noise never multiplied by scale (standard deviation 1) only when the spread matches it, uniform
 noise only when mean and spread both match scale·U[0, 1), and a key not returned first only when
-another place holds it ("noise"); the draws differ and are uncorrelated, naming one key used twice
-only when they are identical and a negated draw only when one is minus the other ("independent");
+another place holds it ("noise"); the draws differ and are uncorrelated, naming no noise added
+only when both views equal x, one constant only when both noises are that number everywhere, one
+key used twice only when they are otherwise identical and a negated draw only when one is minus
+the other ("independent", silent about a view whose noise does not vary: "noise" names it);
 the same key gives the same result, naming global random state only when it does not ("same_key");
 the key handed back is neither the key passed in nor one that drew a view's noise, each named only
 when the bits or the draw match, no key both draws and is split (the key passed in or a usual subkey
-of it redrawn and compared), and threading it gives new noise ("new_key"); jit gives the eager views
+of it redrawn and compared), and threading it gives new noise, blaming a key only when the noise
+varies ("new_key"); jit gives the eager views
 ("jit")."""
 
 import numpy as np
@@ -24,6 +27,7 @@ from tutor.worker.checklib import (
     fail,
     msg,
     rng,
+    skip,
 )
 
 checks = Checks("ex_0_5")
@@ -91,13 +95,25 @@ def _(L):
         )
 
 
+def _constant(noise) -> bool:
+    """The noise (a view minus x) is one number everywhere: nothing random was added."""
+    return float(np.ptp(noise)) <= 1e-5 * max(1.0, abs(float(noise.mean())))
+
+
 @checks.add("independent")
 def _(L):
     import jax
 
     _, n1, n2 = _views(L.two_views, jax.random.key(62), _x(62), "two_views(key, x, 0.3)")
     if compare(n1, n2, rtol=0, atol=0) is None:
+        if not n1.any():
+            fail(msg("ex_0_5.no_noise"))
+        if _constant(n1):
+            fail(msg("ex_0_5.constant_noise", value=float(n1.mean())))
         fail(msg("ex_0_5.same_noise"))
+    for k, noise in ((1, n1), (2, n2)):
+        if _constant(noise):  # no spread: the noise check names it, a correlation means nothing
+            skip(msg("ex_0_5.view_not_random", n=k), covered_by="noise")
     if compare(n1, -n2, rtol=1e-5, atol=1e-6) is None:
         fail(msg("ex_0_5.negated_noise"))
     corr = float(np.corrcoef(n1.ravel(), n2.ravel())[0, 1])
@@ -175,6 +191,10 @@ def _(L):
         if call == 0:
             _reused(key, new_key, (n1, n2))
         if any((compare(n1, old, rtol=0, atol=0) is None) for old in seen):
+            if _constant(n1):  # no random numbers to repeat: no key is to blame
+                same = compare(n1, n2, rtol=0, atol=0) is None
+                covered = "independent" if same else "noise"
+                skip(msg("ex_0_5.view_not_random", n=1), covered_by=covered)
             # the key handed back is blamed only when another key passed in gives other noise
             _, other, _ = _views(L.two_views, jax.random.key(1064), x, "two_views(key, x, 0.3)")
             if compare(other, n1, rtol=0, atol=0) is None:

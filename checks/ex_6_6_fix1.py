@@ -2,7 +2,10 @@
 recompiles; make them dynamic arguments.
 
 Checks: five momentum steps with a changing (learning rate, momentum) schedule match a float64
-reference ("values"); the five calls compile exactly once ("one_compile")."""
+reference ("values"); the five calls compile exactly once ("one_compile"), saying that fast_update
+never compiled and ran operation by operation only when no jitted function it calls compiled
+either; a plain wrapper around one that did is told that function's count and what tracing the
+wrapper showed (an error, or operations outside the jitted call)."""
 
 import _repair_ch6 as R
 import numpy as np
@@ -15,6 +18,7 @@ from tutor.worker.checklib import (
     as_tuple,
     assert_close,
     assert_compile_count,
+    fn_name,
     msg,
     rebuilt_jit,
 )
@@ -146,6 +150,44 @@ def _per_rate_words(L, fn, name, n) -> str:
     return msg("ex_6_6_fix1.one_compile.why_2", len_rates=len(RATES), n=n)
 
 
+def _jitted_callees(fn) -> list[str]:
+    """The names of the jitted functions fn's code refers to (module level or closed over)."""
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return []
+    scope = dict(getattr(fn, "__globals__", {}))
+    for name, cell in zip(code.co_freevars, getattr(fn, "__closure__", None) or (), strict=False):
+        try:
+            scope[name] = cell.cell_contents
+        except ValueError:  # an empty cell
+            continue
+    found = (scope.get(name) for name in code.co_names + code.co_freevars)
+    return list(dict.fromkeys(fn_name(v) for v in found if hasattr(v, "lower")))
+
+
+def _wrapper_words(fn, args, log) -> str:
+    """No program compiled under fast_update's name. When fast_update is a plain function that
+    calls a jitted one which did compile, what was computed: that function's compile count and why
+    fast_update's own name is not that function's (tracing fast_update raised, or it runs other
+    operations around the call); otherwise nothing but single operations ran."""
+    import jax
+
+    called = [name for name in _jitted_callees(fn) if log.count(name)]
+    if hasattr(fn, "lower") or not called:
+        return msg("ex_6_6_fix1.one_compile.why")
+    inner = called[0]
+    try:
+        eqns = jax.make_jaxpr(fn)(*args).jaxpr.eqns
+    except Exception as e:  # the learner's wrapper cannot be traced: that is what is said
+        how = msg("ex_6_6_fix1.one_compile.wrapper_untraceable", error=type(e).__name__)
+    else:
+        around = sorted({e.primitive.name for e in eqns} - {"pjit", "jit"})
+        if not around:
+            return msg("ex_6_6_fix1.one_compile.why_not_own", inner=inner, k=log.count(inner))
+        how = msg("ex_6_6_fix1.one_compile.wrapper_ops", ops=", ".join(around))
+    return msg("ex_6_6_fix1.one_compile.why_wrapper", inner=inner, k=log.count(inner), how=how)
+
+
 @checks.add("one_compile")
 def _(L):
     import jax.numpy as jnp
@@ -163,7 +205,7 @@ def _(L):
     if n == 0 and per_pair:
         why = msg("ex_6_6_fix1.one_compile.why_per_pair", inner=per_pair[0], n=pairs)
     elif n == 0:
-        why = msg("ex_6_6_fix1.one_compile.why")
+        why = _wrapper_words(fn, (start, zero, RATES[0], MOMENTA[0]), log)
     elif n == len(set(RATES)):
         why = _per_rate_words(L, fn, name, n)
     elif n == len(set(MOMENTA)):

@@ -3,8 +3,9 @@ create each separately.
 
 Checks: the state survives a jit that donates it, and the caller's params are not donated with
 it ("donate"); count is an int32 0 and both moments are zero trees shaped like the params, leaf
-by leaf of the params' dtype (one layer's weights are bfloat16, as in mixed precision: a moment
-built with jnp.zeros(shape) comes out float32 there; a moment that is the params' leaves as a
+by leaf of the params' dtype (one layer's weights are bfloat16, as in mixed precision: a float32
+moment there is named jnp.zeros' default dtype only when it turns float64 with jax_enable_x64 on,
+float32 asked for when it stays float32; a moment that is the params' leaves as a
 flat list of zeros, as jax.tree.leaves gives them, is named) ("values"); no two leaves of the state
 share a buffer ("separate")."""
 
@@ -135,7 +136,7 @@ def _(L):
     zeros = jax.tree.map(lambda a: np.zeros(a.shape, a.dtype), params)
     for name, moment in (("mu", mu), ("nu", nu)):
         _flat_leaves(name, moment, params)
-        _same_dtypes(name, moment, params)
+        _same_dtypes(L, name, moment, params)
         assert_close(
             moment,
             zeros,
@@ -168,21 +169,38 @@ def _paths(tree) -> list[str]:
     return [jax.tree_util.keystr(path) for path, _ in jax.tree_util.tree_leaves_with_path(tree)]
 
 
-def _same_dtypes(name, moment, params) -> None:
+def _dtype_with_x64(L, params, name, index) -> str | None:
+    """The dtype the same leaf of the same moment gets when adam_init runs with jax_enable_x64
+    on: float64 when it follows JAX's default float dtype (jnp.zeros(shape) without a dtype),
+    float32 when float32 was asked for. None when that run raises or has another structure."""
+    import jax
+
+    try:
+        with jax.enable_x64(True):
+            state = dict(zip(("count", "mu", "nu"), L.adam_init(params), strict=True))
+            return str(jax.tree.leaves(state[name])[index].dtype)
+    except Exception:  # the probe says nothing: the message names no origin
+        return None
+
+
+def _same_dtypes(L, name, moment, params) -> None:
     """Each leaf of a moment has its parameter's dtype; a float32 leaf beside a parameter of
-    another dtype is jnp.zeros' default dtype."""
+    another dtype is named jnp.zeros' default dtype only when, with x64 on, it turns float64."""
     import jax
 
     if jax.tree.structure(moment) != jax.tree.structure(params):
         return  # the structure is compared (and reported) by assert_close
     paths = [jax.tree_util.keystr(p) for p, _ in jax.tree_util.tree_leaves_with_path(params)]
     pairs = zip(jax.tree.leaves(moment), jax.tree.leaves(params), strict=True)
-    for path, (m, p) in zip(paths, pairs, strict=True):
+    for index, (path, (m, p)) in enumerate(zip(paths, pairs, strict=True)):
         got, want = str(getattr(m, "dtype", type(m).__name__)), str(p.dtype)
         if got == want:
             continue
-        if got == "float32":
+        origin = _dtype_with_x64(L, params, name, index) if got == "float32" else None
+        if origin == "float64":
             said = msg("ex_6_6_fix2.values.dtype_default", name=name, path=path, want=want)
+        elif origin == "float32":
+            said = msg("ex_6_6_fix2.values.dtype_asked", name=name, path=path, want=want)
         else:
             said = msg("ex_6_6_fix2.values.dtype_other", name=name, path=path, got=got, want=want)
         fail(said, leaf=f"{name}{path}", expected_dtype=want, actual_dtype=got)
