@@ -80,14 +80,16 @@ def _first_weight_cause(L, first, w_first, g) -> str:
     first instance's self.weight. It stays with the old weight: the first call's weight array is
     kept apart from the instance. Else only what was seen."""
     w_new, x = R.floats(g, 5, 3), R.floats(g, 9, 5)
-    kept = first.weight
+    kept = getattr(first, "weight", None)
     try:
         first.weight = w_new
         out = np.asarray(L.Layer(R.floats(g, 5, 3))(x), np.float64)
     except Exception:  # the probe is ours: no cause is shown
         out = None
-    finally:
+    try:
         first.weight = kept
+    except Exception:  # a weight that cannot be set was never changed
+        pass
     if out is not None and compare(out, _want(w_new, x), rtol=1e-4, atol=1e-5) is None:
         return msg("ex_7_1_fix2.first_instance_read")
     if out is not None and compare(out, _want(w_first, x), rtol=1e-4, atol=1e-5) is None:
