@@ -24,3 +24,37 @@ def edge_finds_no_bucket(L) -> str:
     if served(128) is False and served(127) is True:
         return msg("ex_7_1.edge_finds_no_bucket")
     return ""
+
+
+def bucket_pattern_says(rows_seq, compiled, expected, ns) -> str:
+    """What the compile pattern of single requests (rows_seq, in order; `compiled[i]`: the names
+    compiled while serving request i) shows when it is not the pattern of the buckets (32, 64,
+    128): a request that compiled one of the learner's functions several times (programs compiled
+    before the requests that need them, so the timing shows no bucket edge), else the row counts
+    that compiled though their bucket had been served, and those that compiled nothing though they
+    open one."""
+    from _ch7 import per_name
+    from _ch7_compile_names import learner_names, shown_name
+
+    mine = learner_names(ns)  # an eager operation compiles once per shape and dtype it meets
+    compiled_at = [r for r, names in zip(rows_seq, compiled, strict=True) if names]
+    for rows, names in zip(rows_seq, compiled, strict=True):
+        several = {k: v for k, v in per_name(names).items() if v > 1 and k in mine}
+        if several:
+            name, count = next(iter(several.items()))
+            return msg(
+                "ex_7_1.compiled_ahead",
+                rows=rows,
+                name=shown_name(ns, name),
+                count=count,
+                compiled_at=compiled_at,
+            )
+    pattern = list(zip(rows_seq, compiled, expected, strict=True))
+    extra = [r for r, names, e in pattern if names and not e]
+    missing = [r for r, names, e in pattern if e and not names]
+    found = msg("ex_7_1.compiled_at_wrong_rows", compiled_at=compiled_at)
+    if extra:
+        found += msg("ex_7_1.compiled_in_served_bucket", rows=extra)
+    if missing:
+        found += msg("ex_7_1.no_compile_for_new_bucket", rows=missing)
+    return found

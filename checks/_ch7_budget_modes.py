@@ -2,9 +2,10 @@
 seen by running it once with a recording CompileBudget in place of the context's."""
 
 
-def budget_modes(L, fun_name: str, budget: int) -> list[str]:
+def budget_modes(L, fun_name: str, budget: int) -> list:
     """The on_exceed of every CompileBudget the learner's test builds while judging the original
-    serve; empty when it builds none (or the probe cannot run)."""
+    serve, the values as the learner gave them; empty when it builds none (or the probe cannot
+    run)."""
     import jax
 
     fn = L.test_serve_compiles
@@ -12,12 +13,12 @@ def budget_modes(L, fun_name: str, budget: int) -> list[str]:
     base = scope.get("CompileBudget") if isinstance(scope, dict) else None
     if not isinstance(base, type):
         return []
-    modes: list[str] = []
+    modes: list = []
 
     class Recording(base):  # type: ignore[misc, valid-type]
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
-            modes.append(str(getattr(self, "on_exceed", "")))
+            modes.append(getattr(self, "on_exceed", ""))
 
     scope["CompileBudget"] = Recording
     try:

@@ -21,6 +21,7 @@ cause an earlier check explains is never told twice."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -128,21 +129,33 @@ def assert_fields_advance(
 
 def type_changed(before, after) -> str:
     """Why the step recompiled, when a leaf of the state it returns has another dtype or weak
-    type than the one it was given (the next call's signature differs); empty when none has."""
+    type than the one it was given (the next call's signature differs); empty when none has. The
+    advice to add the integer 1 goes only to a step or count field that went from an integer
+    dtype to a floating one."""
     import jax
 
     def types(state):
         flat = jax.tree_util.tree_flatten_with_path(state)[0]
         return {
-            jax.tree_util.keystr(p): (str(x.dtype), bool(getattr(x, "weak_type", False)))
+            jax.tree_util.keystr(p): (x.dtype, bool(getattr(x, "weak_type", False)))
             for p, x in flat
             if hasattr(x, "dtype")
         }
 
     was, now = types(before), types(after)
     for path, (dtype, weak) in was.items():
-        if path in now and now[path] != (dtype, weak):
-            return msg(
-                "_state_fields.type_changed", field="state" + path, was=dtype, now=now[path][0]
-            )
+        if path not in now or now[path] == (dtype, weak):
+            continue
+        field, (new_dtype, new_weak) = "state" + path, now[path]
+        if new_dtype == dtype:
+            if new_weak:
+                return msg("_state_fields.became_weak", field=field, dtype=str(dtype))
+            return msg("_state_fields.became_strong", field=field, dtype=str(dtype))
+        said = msg("_state_fields.type_changed", field=field, was=str(dtype), now=str(new_dtype))
+        last = re.search(r"(\w+)\W*$", path)
+        counter = last is not None and last.group(1) in ("step", "count")
+        sub = jax.dtypes.issubdtype
+        if counter and sub(dtype, np.integer) and sub(new_dtype, np.floating):
+            said += msg("_state_fields.count_turned_float", field=field)
+        return said
     return ""

@@ -24,7 +24,7 @@ starts)."""
 
 import numpy as np
 from _ch7 import per_name, split_compiles
-from _ch7_buckets import edge_finds_no_bucket
+from _ch7_buckets import bucket_pattern_says, edge_finds_no_bucket
 from _ch7_budget_modes import budget_modes
 from _ch7_compile_names import learner_names, shown_counts, shown_name
 from _repair_ch7 import every_call_cause
@@ -80,11 +80,12 @@ def _(L):
         L.serve(L.ex1_batches, L.ex1_eps)
     real = log.count("normalize_rows")
     L.ns["_jaxtutor_7_1_real"] = real
-    warned = ok and real > 3 and any(m != "raise" for m in budget_modes(L, "normalize_rows", 3))
+    other = [m for m in budget_modes(L, "normalize_rows", 3) if m != "raise"]
+    warned = ok and real > 3 and other
     assert_that(
         not ok,
         msg("ex_7_1.over_budget_passed", real=real)
-        + (msg("ex_7_1.budget_only_warns") if warned else ""),
+        + (msg("ex_7_1.budget_only_warns", mode=repr(other[0])) if warned else ""),
         expected=[False, real],
         actual=[ok, n],
     )
@@ -321,13 +322,14 @@ def _(L):
     # falls into a bucket not seen before, so the pattern of compiles reveals the bucket edges.
     rows_seq = (1, 32, 33, 64, 65, 128)
     expected = [True, False, True, False, True, False]
-    seen = []
+    compiled = []
     with CompileLog() as log:
         for rows in rows_seq:
             before = log.total
             batch, eps = _requests((rows,), 14, eps_kinds="float32")
             L.serve_fixed(batch, eps)
-            seen.append(log.total > before)
+            compiled.append(log.names[before:])
+    seen = [bool(names) for names in compiled]
     if not any(seen) and _precompiled_rows(L.ns):
         # compiled ahead of time (lower(...).compile()): nothing compiles while serving, and the
         # executables the learner keeps say which row counts they take
@@ -344,7 +346,7 @@ def _(L):
         compiled_at,
         [r for r, c in zip(rows_seq, expected, strict=True) if c],
         what=msg("ex_7_1.rows_at_compile"),
-        msg=msg("ex_7_1.compiled_at_wrong_rows", compiled_at=compiled_at),
+        msg=bucket_pattern_says(rows_seq, compiled, expected, L.ns),
     )
 
 

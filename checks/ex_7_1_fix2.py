@@ -34,11 +34,12 @@ def _out(layer, x, n, what):
 @checks.add("values")
 def _(L):
     g = rng(721)
-    earlier = []
+    earlier, layers = [], []
     for n in (4, 7):
         w, x = R.floats(g, 5, 3), R.floats(g, n, 5)
+        layers.append(L.Layer(w))
         try:
-            out = _out(L.Layer(w), x, n, f"Layer(w)(x{(n, 5)})")
+            out = _out(layers[-1], x, n, f"Layer(w)(x{(n, 5)})")
         except Exception as e:  # the learner's error, said as it is unless computed below
             if _uses_transpose(L, g, n):
                 fail(
@@ -48,8 +49,9 @@ def _(L):
             raise
         plain = np.asarray(x, np.float64) @ np.asarray(w, np.float64)
         first = [
-            Mistake("first_weight", _want(e, x), msg("ex_7_1_fix2.first_weight_kept"))
+            Mistake("first_weight", _want(e, x), _first_weight_cause(L, layers[0], e, g))
             for e in earlier[:1]
+            if compare(out, _want(e, x), rtol=1e-4, atol=1e-5) is None
         ]
         earlier.append(w)
         assert_close(
@@ -69,6 +71,30 @@ def _(L):
                 *first,
             ],
         )
+
+
+def _first_weight_cause(L, first, w_first, g) -> str:
+    """Why a new instance computes with the first instance's weight, said as far as a probe shows
+    it: the first instance is given another weight and a new instance is called on a new input
+    shape (a new trace). The result follows the first instance's new weight: the calls read the
+    first instance's self.weight. It stays with the old weight: the first call's weight array is
+    kept apart from the instance. Else only what was seen."""
+    w_new, x = R.floats(g, 5, 3), R.floats(g, 9, 5)
+    kept = getattr(first, "weight", None)
+    try:
+        first.weight = w_new
+        out = np.asarray(L.Layer(R.floats(g, 5, 3))(x), np.float64)
+    except Exception:  # the probe is ours: no cause is shown
+        out = None
+    try:
+        first.weight = kept
+    except Exception:  # a weight that cannot be set was never changed
+        pass
+    if out is not None and compare(out, _want(w_new, x), rtol=1e-4, atol=1e-5) is None:
+        return msg("ex_7_1_fix2.first_instance_read")
+    if out is not None and compare(out, _want(w_first, x), rtol=1e-4, atol=1e-5) is None:
+        return msg("ex_7_1_fix2.first_weight_kept")
+    return msg("ex_7_1_fix2.other_instance_weight")
 
 
 def _uses_transpose(L, g, n) -> bool:

@@ -40,6 +40,7 @@ from _ch7 import (
     np_per_sample_grad_norm,
     np_per_sample_leaf_norms,
 )
+from _ch7_flips import kept_labels_say
 from _ch7_kept_start import kept_curves, max_diff, replay_kept_start
 from _ch7_rules import assert_chunked_producer
 
@@ -134,7 +135,7 @@ def _(L):
         extra = sorted(changed - fset)
         fail(
             msg("ex_7_4.changed_not_flips")
-            + (msg("ex_7_4.flips_unchanged", count=len(same)) if same else "")
+            + (kept_labels_say(Yn, Yc, flips, len(same)) if same else "")
             + (msg("ex_7_4.changed_outside", count=len(extra)) if extra else ""),
             unchanged_flips=same[:20],
             changed_outside=extra[:20],

@@ -64,9 +64,7 @@ def _(L):
     parts.setup(L)
 
 
-@checks.add(
-    "optimizer",
-)
+@checks.add("optimizer")
 def _(L):
     parts.optimizer(L)
 
@@ -101,12 +99,13 @@ def _(L):
     epochs = int(as_scalar(L.EPOCHS, "EPOCHS"))
     epoch_fn = as_callable(L.train_epoch_jit, "train_epoch_jit")
 
-    def signature(st):
+    def signature(st):  # a weak type is part of jit's signature too
         return {
             jax.tree_util.keystr(path): (
                 tuple(np.shape(leaf)),
                 str(getattr(leaf, "dtype", type(leaf).__name__)),
             )
+            + (("weak_type=True",) if getattr(leaf, "weak_type", False) else ())
             for path, leaf in jax.tree_util.tree_flatten_with_path(st)[0]
         }
 

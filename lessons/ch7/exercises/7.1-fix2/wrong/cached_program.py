@@ -1,5 +1,5 @@
-# expect: failed values "闭包了当时那个实例的权重"
-# expect.en: "closes over that instance's weight"
+# expect: failed values "读的都是第一个被调用的实例的 self.weight"
+# expect.en: "reads self.weight of the instance called first"
 # 错误示范:整个类共用一个缓存的 jit,可 lambda 抓住的是第一个实例,别的实例用的还是它的权重。
 class Layer:
     _program = None

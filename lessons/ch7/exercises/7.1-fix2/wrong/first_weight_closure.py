@@ -1,5 +1,5 @@
-# expect: failed values "闭包了当时那个实例的权重"
-# expect.en: "closes over that instance's weight"
+# expect: failed values "第一次调用把当时的权重数组留在了实例之外" not "第一个被调用的实例"
+# expect.en: "kept its weight array apart from the instance" not "the instance called first"
 # 错误示范:模块里只留一个编译好的函数,在第一次调用时建,闭包里抓的是那时候的权重。
 _compiled = []
 

@@ -1,5 +1,5 @@
-# expect: failed train_steps "从 int32 变成了 float32"
-# expect.en: "changed from int32 to float32"
+# expect: failed train_steps "从 int32 变成了 float32" "给它加整数 1"
+# expect.en: "changed from int32 to float32" "add the integer 1"
 # 错误示范:step 加的是 1.0,返回的状态里 step 变成 float32,第二步重新编译。
 
 
