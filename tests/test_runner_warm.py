@@ -112,3 +112,27 @@ def test_a_job_running_past_the_delay_has_the_next_worker_warm_up_beside_it(tmp_
         assert asyncio.run(spare_while_running()).status == Status.PASSED
     finally:
         r.close()
+
+
+def test_a_spare_warmed_for_other_content_does_not_run_the_next_job(tmp_path, monkeypatch):
+    """A spare reads its content's check catalogs while it warms up: one made while
+    JAXTUTOR_CONTENT pointed elsewhere (a test's own course) must not run a job of the content
+    in use now (seen in the tool gate: a real-course job told 'no check message' by a spare made
+    for the fixture course)."""
+    path = tmp_path / "answer.py"
+    path.write_text(GOOD)
+    r = Runner(keep_warm=True, worker=FAKE_WORKER)
+    try:
+        monkeypatch.setenv("JAXTUTOR_CONTENT", str(tmp_path / "other"))
+        r.warm(CTX)
+        other = _warmed_spare(r)
+        monkeypatch.delenv("JAXTUTOR_CONTENT")
+        run = r.start(job(path))
+        assert run.worker is not other
+        assert asyncio.run(run.supervise()).status == Status.PASSED
+        same = _warmed_spare(r)  # made after the content was set back: it runs the next job
+        run = r.start(job(path))
+        assert run.worker is same
+        assert asyncio.run(run.supervise()).status == Status.PASSED
+    finally:
+        r.close()

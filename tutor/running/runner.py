@@ -9,6 +9,7 @@ This module never imports jax; the app and the CLI use it from their own process
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import threading
 from collections.abc import Callable
@@ -97,7 +98,11 @@ class Runner:
     def _take_worker(self, job: Job) -> WorkerProcess:
         with self._lock:
             spare, self._spare = self._spare, None
-        if spare is not None and spare.alive():
+        if (
+            spare is not None
+            and spare.alive()
+            and spare.content == os.environ.get("JAXTUTOR_CONTENT")
+        ):
             return spare
         if spare is not None:
             spare.destroy()

@@ -80,6 +80,9 @@ class WorkerProcess:
         """`command`: the interpreter and what it runs (WORKER_MODULE, see Runner), before the
         pipes' descriptors and the chapter context to preload."""
         self.context = context
+        # the content the worker reads (its catalogs are loaded while it warms up): a spare made
+        # for other content (JAXTUTOR_CONTENT changed since) must not run the next job
+        self.content = os.environ.get("JAXTUTOR_CONTENT")
         self.token = secrets.token_hex(8)
         self.workdir = processes.make_run_dir()
         self.events: asyncio.Queue[Item] | None = None  # once attached
