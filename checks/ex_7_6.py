@@ -292,7 +292,10 @@ def _(L):
         ),
     )
     step = as_scalar(st.step, msg("ex_7_6.step_after"))
-    assert_that(step == 3, msg("ex_7_6.step_not_3", step=step), expected=3, actual=step)
+    said = msg("ex_7_6.step_not_3", step=step)
+    if step != 3 and step == as_scalar(_fresh_state(L, 2024).step, msg("ex_7_6.step_after")):
+        said = msg("ex_7_6.step_never_advanced", step=step)  # three calls handed it back as given
+    assert_that(step == 3, said, expected=3, actual=step)
 
     def ce(params):
         return float(-np.mean(np_log_softmax(np_mlp(params, X))[np.arange(len(Y)), Y]))

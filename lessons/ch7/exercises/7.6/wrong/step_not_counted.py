@@ -1,6 +1,7 @@
-# expect: failed train_steps "state.step 应为 3"
-# expect.en: "state.step should be 3"
+# expect: failed train_steps "还是起始值" "step=state.step + 1" not "应为 3"
+# expect.en: "is still 0, the value it started from" "step=state.step + 1" not "should be 3"
 # 更新了参数和优化器状态,却忘了把 step 加 1。
+# 三步之后 step 和起始状态的一样(算出来的),提示说出 step 原样交回,不只说"应为 3"。
 def freeze(mask):
     # mask 为真的叶子,更新量置 0;mask 可以是布尔树,也可以是“参数 → 布尔树”的函数
 
