@@ -79,10 +79,10 @@ MAX_UNSURE_GATES = 3  # the nearest ones; past that the float64 gates are taken 
 GATE_CHOICES = (0.0, 0.5, 1.0)
 
 
-def np_sample_grad(params, x, y, gates_set=None) -> tuple[float, dict]:
-    """(loss, ∇θ loss) of −log_softmax(mlp(x))[y] for one sample, by backprop in float64. The ReLU
-    gates named in `gates_set` ({(layer, unit): gate}) pass that share of the gradient instead of
-    0 or 1 by the sign of their input."""
+def _np_forward(params, x, gates_set=None) -> tuple[list, list, list]:
+    """(weights, activations, ReLU gates) of the float64 forward pass, for one sample or a batch
+    (rows). A gate is 0 or 1 by the sign of its input, or the share `gates_set` names for it
+    ({(layer, unit): share})."""
     depth = len(params)
     W = [np.asarray(params[f"dense_{i}"]["w"], np.float64) for i in range(depth)]
     bs = [np.asarray(params[f"dense_{i}"]["b"], np.float64) for i in range(depth)]
@@ -94,11 +94,20 @@ def np_sample_grad(params, x, y, gates_set=None) -> tuple[float, dict]:
             gate = (z > 0).astype(np.float64)
             for (layer, unit), share in (gates_set or {}).items():
                 if layer == i:
-                    gate[unit] = share
+                    gate[..., unit] = share
             gates.append(gate)
             z = np.maximum(z, 0.0)
         h = z
         acts.append(h)
+    return W, acts, gates
+
+
+def np_sample_grad(params, x, y, gates_set=None) -> tuple[float, dict]:
+    """(loss, ∇θ loss) of −log_softmax(mlp(x))[y] for one sample, by backprop in float64. The ReLU
+    gates named in `gates_set` ({(layer, unit): gate}) pass that share of the gradient instead of
+    0 or 1 by the sign of their input."""
+    depth = len(params)
+    W, acts, gates = _np_forward(params, x, gates_set)
     logp = np_log_softmax(acts[-1])
     delta = np.exp(logp)
     delta[int(y)] -= 1.0
@@ -138,22 +147,11 @@ def np_per_sample_grad_norm(params, x, y) -> float:
 def np_per_sample_grad_norms(params, X, Y) -> np.ndarray:
     """np_per_sample_grad_norm of every sample of X at once: the same backprop in float64, batched
     (a weight gradient outer(a, δ) has the norm ‖a‖·‖δ‖, so no outer product is built)."""
-    depth = len(params)
-    W = [np.asarray(params[f"dense_{i}"]["w"], np.float64) for i in range(depth)]
-    bs = [np.asarray(params[f"dense_{i}"]["b"], np.float64) for i in range(depth)]
-    acts, gates = [np.asarray(X, np.float64)], []
-    h = acts[0]
-    for i in range(depth):
-        z = h @ W[i] + bs[i]
-        if i + 1 < depth:
-            gates.append((z > 0).astype(np.float64))
-            z = np.maximum(z, 0.0)
-        h = z
-        acts.append(h)
+    W, acts, gates = _np_forward(params, X)
     delta = np.exp(np_log_softmax(acts[-1]))
     delta[np.arange(len(delta)), np.asarray(Y).astype(np.int64)] -= 1.0
     squares = np.zeros(len(delta))
-    for i in reversed(range(depth)):
+    for i in reversed(range(len(W))):
         dd = np.sum(delta * delta, axis=1)
         squares += np.sum(acts[i] * acts[i], axis=1) * dd + dd
         if i > 0:

@@ -118,17 +118,8 @@ def _whole(result: RunResult) -> str:
         for check in result.checks
         if check.status is not CheckStatus.PASSED
     ]
-    e = result.error
-    # as `jaxtutor check` shows it: a check the learner's code broke already says the run's error
-    said = any(
-        check.status is CheckStatus.ERROR
-        and e is not None
-        and bool(e.message)
-        and e.message in (check.message or "")
-        and (not e.hint or e.hint in (check.message or ""))
-        for check in result.checks
-    )
-    if result.error is not None and not said:
+    # as `jaxtutor check` shows it: not again when a check already says the run's error
+    if result.error is not None and not result.error_said_by_a_check:
         hint = f" ‖ hint: {result.error.hint}" if result.error.hint else ""
         lines.append(f"[error] {result.error.type}: {result.error.message}{hint}")
     return "\n".join(lines)

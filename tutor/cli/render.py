@@ -316,10 +316,8 @@ def render_result(out: Out, result, exercise=None) -> None:
         if st in ("failed", "error") and c.detail is not None:
             for line in detail_lines(c.detail):
                 out.line(f"      {line}", "dim")
-    # a check that the learner's code broke already says the run's error: its message carries
-    # the error and the hint, its detail the traceback
     e = result.error
-    if e and not any(c.status.value == "error" and _says(c, e) for c in result.checks):
+    if e and not result.error_said_by_a_check:
         where = f" ({t('cli.line', line=e.line)})" if e.line else ""
         kind = t("status.timeout") if e.type == "Timeout" else e.type  # where the code was stuck
         out.line(f"{kind}{where}: {clip_chars(e.message, 500)}", "red")
@@ -331,12 +329,6 @@ def render_result(out: Out, result, exercise=None) -> None:
     if text:
         out.line(f"— {t('cli.output')} —", "dim")
         out.line(ELLIPSIS + text[-4000:] if len(text) > 4000 else text)
-
-
-def _says(check, error) -> bool:
-    """The check's message already says the run's error (its text, and its hint if it has one)."""
-    said = check.message or ""
-    return bool(error.message) and error.message in said and (not error.hint or error.hint in said)
 
 
 def render_verdict(out: Out, verdict, exercise, next_item=None) -> None:

@@ -194,6 +194,19 @@ class RunResult:
     def failing_checks(self) -> list[CheckOutcome]:
         return [c for c in self.checks if c.status in (CheckStatus.FAILED, CheckStatus.ERROR)]
 
+    @property
+    def error_said_by_a_check(self) -> bool:
+        """A check that the learner's code broke already says the run's error: its message
+        carries the error's text (and its hint, when it has one), its detail the traceback."""
+        e = self.error
+        return e is not None and any(
+            c.status is CheckStatus.ERROR
+            and bool(e.message)
+            and e.message in (c.message or "")
+            and (not e.hint or e.hint in (c.message or ""))
+            for c in self.checks
+        )
+
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
             "version": RESULT_VERSION,
