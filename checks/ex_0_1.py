@@ -73,6 +73,10 @@ def _call(fn, w, i, what):
         if "immutable" in str(e):
             fail(msg("ex_0_1.in_place", what=what), error=R.first_line(e))
         raise
+    except ValueError as e:  # np.asarray of a JAX array is a read-only view: w[i] = … refuses
+        if "read-only" in str(e):
+            fail(msg("ex_0_1.in_place_read_only", what=what), error=R.first_line(e))
+        raise
 
 
 @checks.add("values")

@@ -3,15 +3,16 @@ predictions) and sgd_step(params, x, y, lr) -> (new params, loss, predictions) f
 params = {"w": (d,), "b": ()}.
 
 Checks: loss and predictions on fresh data against NumPy float64, naming a per-example loss vector
-only when the loss has one entry per example, and a sum, a half, a squared mean, a mean absolute
-error or a missing bias only when the loss equals it ("loss"); the step against the hand-derived
-gradient, naming a missing has_aux only when grad raised that TypeError and a loss with one entry
-per example only when grad's TypeError reports shape (n,) (another non-scalar shape is named as it
-is), the sign, a b left unchanged, a missing learning rate and the loss at the new parameters only
-when the values match them ("step"); the caller's dict keeps its arrays ("input_unchanged"); one
-call of loss_and_pred per step, counted by a profile hook on its code object, so a module-level
-value_and_grad counts too ("one_pass"); the same under jax.jit, naming float() of a tracer only
-when jit raised ConcretizationTypeError ("jit")."""
+only when the loss has one entry per example and a (predictions, loss) pair only when the two values
+equal them, and a sum, a half, a squared mean, a mean absolute error or a missing bias only when the
+loss equals it ("loss"); the step against the hand-derived gradient, naming a missing has_aux only
+when grad raised that TypeError and a loss with one entry per example only when grad's TypeError
+reports shape (n,) (a swapped pair when loss_and_pred returns one; another non-scalar shape is named
+as it is), the sign, a b left unchanged, a missing learning rate and the loss at the new parameters
+only when the values match them ("step"); the caller's dict keeps its arrays ("input_unchanged");
+one call of loss_and_pred per step, counted by a profile hook on its code object, so a module-level
+value_and_grad counts too ("one_pass"); the same under jax.jit, naming float() of a tracer only when
+jit raised ConcretizationTypeError ("jit")."""
 
 import re
 import sys
@@ -67,7 +68,20 @@ def _reference(w, b, x, y, lr=LR):
     )
 
 
-def _step(fn, params, x, y, what):
+def _pair_swapped(L, params, x, y) -> bool:
+    """loss_and_pred itself returns (predictions, loss): probed again on the same inputs."""
+    import jax.numpy as jnp
+
+    try:
+        first, second = L.loss_and_pred(params, jnp.asarray(x), jnp.asarray(y))
+    except Exception:  # no pair to look at: the vector is told as it is
+        return False
+    w, b = (np.asarray(params[k], np.float64) for k in ("w", "b"))
+    ref_pred, ref_loss, _, _ = _reference(w, b, x, y)
+    return _order_swapped(first, second, ref_loss, ref_pred)
+
+
+def _step(fn, params, x, y, what, L=None):
     import jax.numpy as jnp
 
     said = {
@@ -84,6 +98,8 @@ def _step(fn, params, x, y, what):
         # the shape grad reports: one entry per example only when it is (n,)
         if found.group(1).replace(" ", "") == f"({len(y)},)":
             why = msg("ex_0_3.vector_output")
+            if L is not None and _pair_swapped(L, params, x, y):
+                why = msg("ex_0_3.pair_swapped")
         else:
             why = msg("ex_0_3.nonscalar_output", shape=found.group(1))
         said_why = msg("_repair_ch6.raised", what=what, error="TypeError", why=why)
@@ -173,6 +189,8 @@ def _(L):
         L.loss_and_pred(_jnp_params(w, b), jnp.asarray(x), jnp.asarray(y)), 2, what
     )
     ref_pred, ref_loss, _, _ = _reference(w, b, x, y)
+    if _order_swapped(loss, pred, ref_loss, ref_pred):
+        fail(msg("ex_0_3.pair_swapped"))
     if np.shape(loss) == (len(y),):
         fail(msg("ex_0_3.loss_is_vector", n=len(y)), shape=list(np.shape(loss)))
     assert_close(
@@ -200,7 +218,7 @@ def _(L):
     for seed in (42, 43):
         w, b, x, y = _problem(seed, n=5 + seed % 3)
         what = "sgd_step(params, x, y, 0.05)"
-        out = _step(L.sgd_step, _jnp_params(w, b), x, y, what)
+        out = _step(L.sgd_step, _jnp_params(w, b), x, y, what, L)
         _compare_step(out, w, b, x, y, what)
 
 
@@ -253,5 +271,5 @@ def _(L):
 
     w, b, x, y = _problem(46)
     what = "jax.jit(sgd_step)(params, x, y, 0.05)"
-    out = _step(jax.jit(L.sgd_step), _jnp_params(w, b), x, y, what)
+    out = _step(jax.jit(L.sgd_step), _jnp_params(w, b), x, y, what, L)
     _compare_step(out, w, b, x, y, what)

@@ -82,6 +82,19 @@ RECORDED = [
         ),
         "key path",
     ),
+    (
+        ValueError(
+            "Jitted function has invalid argnames {'centre'} in static_argnames. Function does "
+            "not take these args."
+        ),
+        "def",
+    ),
+    (
+        TypeError(
+            "dot_general requires contracting dimensions to have the same shape, got (6,) and (3,)."
+        ),
+        ".shape",
+    ),
 ]
 
 

@@ -52,6 +52,11 @@ _HINT_PATTERNS = (
         "tb.hint.carry_type",
     ),
     ("TypeError", re.compile(r"got incompatible shapes for broadcasting"), "tb.hint.broadcast"),
+    (
+        "TypeError",
+        re.compile(r"^dot_general requires contracting dimensions to have the same shape"),
+        "tb.hint.contracting_dims",
+    ),
     ("ValueError", re.compile(r"^Incompatible shapes for broadcasting"), "tb.hint.broadcast"),
     (
         "TypeError",
@@ -71,6 +76,11 @@ _HINT_PATTERNS = (
         "ValueError",
         re.compile(r"^Non-hashable static arguments are not supported"),
         "tb.hint.unhashable_static",
+    ),
+    (
+        "ValueError",
+        re.compile(r"^Jitted function has invalid argnames \{.*\} in static_argnames"),
+        "tb.hint.static_argname_unknown",
     ),
     (
         "ValueError",
