@@ -173,8 +173,10 @@ def _(L):
     with CompileLog() as log:
         _, _, dtypes = _run(fn, xs)
     n = log.count(name)
-    if n != 1 and any(d != "int32" for d in dtypes):
+    if n != 1 and any(d.startswith("float") for d in dtypes):
         why = msg("ex_6_1_fix1.dtype_drift", dtypes=", ".join(dtypes))
+    elif n != 1 and any(d != "int32" for d in dtypes):
+        why = msg("ex_6_1_fix1.dtype_drift_int", dtypes=", ".join(dtypes))
     else:
         why = msg("ex_6_1_fix1.compiled_n", dtypes=", ".join(dtypes), n=n)
     assert_compile_count(log, name, expected=1, msg=msg("ex_6_1_fix1.expect_one", why=why))
