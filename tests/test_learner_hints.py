@@ -95,6 +95,15 @@ RECORDED = [
         ),
         ".shape",
     ),
+    (
+        ValueError(
+            "Non-hashable static arguments are not supported. An error occurred while trying to "
+            "hash an object of type <class 'jax._src.interpreters.partial_eval.DynamicJaxprTracer'"
+            ">, JitTracer(int32[]). The error was:\nTypeError: unhashable type: "
+            "'DynamicJaxprTracer'\n"
+        ),
+        "static_argnums",
+    ),
 ]
 
 

@@ -43,7 +43,9 @@ _HINT_PATTERNS = (
     ),
     (
         "ValueError",
-        re.compile(r"^Non-hashable static arguments(?s:.*)hash an object of type <class '\S*Array"),
+        re.compile(
+            r"^Non-hashable static arguments(?s:.*)hash an object of type <class '\S*(Array|Tracer)"
+        ),
         "tb.hint.static_array",
     ),
     (
