@@ -164,9 +164,11 @@ def _(L):
         for k in range(3):
             counts, _ = _round(fn, counts, vs, k + 1)
             dtypes.append(str(getattr(counts, "dtype", type(counts).__name__)))
-    if any(d != "int32" for d in dtypes):
+    if any(d.startswith("float") for d in dtypes):
         fail(
             msg("ex_6_2_fix2.jit.fail", v=", ".join(dtypes)),
             dtypes=dtypes,
         )
+    if any(d != "int32" for d in dtypes):  # another integer type, or not an array at all
+        fail(msg("ex_6_2_fix2.jit.not_int32", v=", ".join(dtypes)), dtypes=dtypes)
     assert_compile_count(log, None, expected=1, msg=msg("ex_6_2_fix2.jit.msg", total=log.total))
