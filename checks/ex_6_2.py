@@ -92,13 +92,19 @@ def _average_mistakes(values):
 
 
 def _called(fn, state, v):
-    """fn(state, v); a state read by key (a tuple indexed with a string) is told as such."""
+    """fn(state, v); a state read by key (a tuple indexed with a string), or an array method
+    called on the Python numbers of a state such as (0.0, 0), is told as such."""
     try:
         return fn(state, v)
     except TypeError as e:
         if "tuple indices must be integers or slices, not str" not in str(e):
             raise
         fail(msg("ex_6_2.state_by_key"), error=R.first_line(e))
+    except AttributeError as e:
+        numbers = isinstance(state, tuple) and any(type(s) in (int, float) for s in state)
+        if not numbers or not str(e).startswith(("'int' object", "'float' object")):
+            raise
+        fail(msg("ex_6_2.state_python_numbers", error=R.first_line(e)), error=R.first_line(e))
 
 
 def _run_jit(L, start, values):
