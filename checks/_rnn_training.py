@@ -187,7 +187,11 @@ def trained(L, row: bool) -> None:
     for pn, P, sn, X, Y in pairs:
         if fits(P, X, -Y):
             fail(msg("_rnn_training.trained.fail_3", pn=pn, sn=sn))
-        if fits(P, X, X):
+        # X fits itself, and is no other kept array's target (a running mean of the sequences,
+        # kept as train_targets, also lies in [-0.5, 0.5] and fits itself as well)
+        if fits(P, X, X) and not any(
+            fits(Q, S, X) for _, Q, _, S, _ in pairs if not np.array_equal(S, X)
+        ):
             fail(msg("_rnn_training.trained.fail_4", pn=pn))
         if fits(P, X, Y - X):
             fail(msg("_rnn_training.trained.exclusive_sum", pn=pn, sn=sn))
@@ -203,12 +207,22 @@ def trained(L, row: bool) -> None:
     fail(
         msg(
             "_rnn_training.trained.fail",
-            v={pn: round(mse(P, X, Y, row), 6) for pn, P, _, X, Y in pairs},
+            v=_best_errors(pairs, row),
             low=low,
             high=high,
         ),
         rnn_losses_last10=[low, high],
     )
+
+
+def _best_errors(pairs, row: bool) -> dict:
+    """Each dict's smallest error over the candidate sequences (a running mean kept at top level
+    is a candidate too): the number said is the one of the sequences it fits best."""
+    best: dict = {}
+    for pn, P, _, X, Y in pairs:
+        err = round(mse(P, X, Y, row), 6)
+        best[pn] = min(err, best.get(pn, err))
+    return best
 
 
 def _one_step_late(L, rl, row: bool) -> None:

@@ -163,6 +163,8 @@ def _pair(expected: Any, actual: Any) -> list[str]:
 
 
 def _comparison_facts(d) -> list[str]:
+    from tutor.protocol import details as D
+
     lines = []
     if d.expected_shape is not None or d.actual_shape is not None:
         if d.expected_shape != d.actual_shape:
@@ -170,7 +172,13 @@ def _comparison_facts(d) -> list[str]:
                 f"{t('cli.detail.shape')}: {t('cli.expected')} {tuple(d.expected_shape or ())}, "
                 f"{t('cli.actual')} {tuple(d.actual_shape) if d.actual_shape is not None else '?'}"
             )
-    if (d.expected_dtype or d.actual_dtype) and d.expected_dtype != d.actual_dtype:
+    # an AllClose compared values, not dtypes (a float64 reference, a float32 answer): its dtypes
+    # are no finding, and "expected float64" would ask for a dtype the check does not demand
+    if (
+        (d.expected_dtype or d.actual_dtype)
+        and d.expected_dtype != d.actual_dtype
+        and not isinstance(d, D.AllClose)
+    ):
         lines.append(
             f"dtype: {t('cli.expected')} {d.expected_dtype}, {t('cli.actual')} {d.actual_dtype}"
         )

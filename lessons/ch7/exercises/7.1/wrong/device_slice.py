@@ -1,5 +1,5 @@
-# expect: failed fixed_compiles "每种新行数一次" "out[:n]"
-# expect.en: "once per new row count" "out[:n]"
+# expect: failed fixed_compiles "其中 dynamic_slice 每种新行数都编译一次" "out[:n]" not "{'"
+# expect.en: "Of these, dynamic_slice compiled once for every new row count" "out[:n]" not "{'"
 # 在 jax 数组上切掉 padding 行:每种行数的切片形状都不同,每种都要单独编译一次 dynamic_slice。
 # 上下文里已有:CompileBudget、CompileBudgetExceeded、normalize_rows、serve、ex1_batches、ex1_eps。
 
