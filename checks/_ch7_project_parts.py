@@ -359,9 +359,23 @@ def schedule(L):
             else msg("_ch7_project_parts.w_never_moves")
         )
         skip(msg("_ch7_project_parts.schedule_unreadable", how=how), covered_by="optimizer")
+    sched = np_spiral_schedule(total)
+    on = sched > 0
+    factor = float(np.median(rates[on] / sched[on]))
+    if abs(factor - 1) > 1e-2 and compare(rates, factor * sched, rtol=1e-3, atol=1e-7) is None:
+        # a constant factor at every step: the decay of w shows only the product of the decay rate
+        # and the learning rate, so the message names the product, not which of the two is off
+        assert_close(
+            rates,
+            sched,
+            rtol=1e-3,
+            atol=1e-7,
+            what=msg("_ch7_project_parts.decay_per_step"),
+            msg=msg("_ch7_project_parts.decay_times_lr_scaled", factor=factor),
+        )
     assert_close(
         rates,
-        np_spiral_schedule(total),
+        sched,
         rtol=1e-3,
         atol=1e-7,
         what=msg("_ch7_project_parts.rate_per_step"),

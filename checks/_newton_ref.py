@@ -4,7 +4,7 @@ probe values of a on which the stopping rule shows. Used by ex_a1_3 (`import _ne
 
 import numpy as np
 
-from tutor.worker.checklib import Mistake, f64, msg, rng
+from tutor.worker.checklib import Mistake, compare, f64, msg, rng
 
 CAP = 30
 
@@ -97,6 +97,23 @@ def count_mistakes(a, loop="scan", exact_stops=False):
         ),
         Mistake("starts_at_half", k_half, msg("_newton_ref.counts_start_half")),
     ]
+
+
+# the emulate() switches of each count mistake above: its x, which the learner's x must equal too
+# before its counts are named (updating first and deciding on the new x leaves x right)
+COUNT_SETTINGS = {
+    "absolute_tolerance": {"tol": "absolute"},
+    "counts_every_step": {},
+    "checks_after_update": {"count": "after"},
+    "no_abs": {"signed": True},
+    "starts_at_half": {"start": 0.5},
+}
+
+
+def x_fits(x, a, label) -> bool:
+    """Whether the learner's x at a equals the x of the count mistake `label`."""
+    want = emulate(a, **COUNT_SETTINGS[label])[0]
+    return compare(x, want, rtol=1e-6, atol=1e-8) is None
 
 
 def x_mistakes(a):

@@ -147,11 +147,30 @@ def _called_right(t, y, args, n_state, n_args):
         or (n_args and n_given != n_args)
         or (not n_args and jnp.ndim(args) != 0)
     ):
+        if shape_t == () and shape_y == (n_state,):  # t and y are right: the args are not
+            fail(
+                msg("ex_a1_6.bad_args", got=_described(args), n_args=n_args)
+                if n_args
+                else msg("ex_a1_6.bad_args_scalar", got=_described(args)),
+                args=_described(args),
+            )
         fail(
             msg("ex_a1_6.bad_call", shape_t=shape_t, shape_y=shape_y, n_state=n_state),
             t_shape=list(shape_t),
             y_shape=list(shape_y),
         )
+
+
+def _described(args) -> str:
+    """What the right-hand side received as args: a tuple or list with its length, else the type
+    and shape."""
+    import jax.numpy as jnp
+
+    if isinstance(args, (tuple, list)):
+        return f"{type(args).__name__} of {len(args)}"
+    if isinstance(args, (int, float)):
+        return f"{type(args).__name__} {args!r}"
+    return f"array of shape {jnp.shape(args)}"
 
 
 def osc_np(t, y, w):

@@ -94,24 +94,49 @@ _LOOP_NAMED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _loop_named(L):
-    """The label of the mistake check "loop" named on the chapter's trajectories (the first
-    differing trajectory whose returns are exactly one known mistake's), or None. Computed once
-    per run, only after a later comparison failed."""
+    """The label of the mistake check "loop" named on the chapter's trajectories, or None.
+    Computed once per run, only after a later comparison failed."""
     if L not in _LOOP_NAMED:
         cases, _ = _chapter_batches()
-        label = None
-        for T, gamma, r, d in cases:
-            got = _returns(L, r, d, gamma, T)
-            if compare(got, RR.returns_ref(r, d, gamma), rtol=0.0, atol=1e-5) is None:
-                continue
-            found = which_mistake(
-                got, _distinct(produced(RR.MISTAKES, r, d, gamma), 0.0, 1e-5), rtol=0.0, atol=1e-5
-            )
-            if found is not None:
-                label = found.label
-                break
-        _LOOP_NAMED[L] = label
+        got = [(T, gamma, r, d, _returns(L, r, d, gamma, T)) for T, gamma, r, d in cases]
+        _LOOP_NAMED[L] = _loop_choice(got)[1]
     return _LOOP_NAMED[L]
+
+
+def _mistake_label(got, r, d, gamma, rtol=0.0, atol=1e-5):
+    """The label of the one known mistake whose output on this trajectory the learner's returns
+    equal (no other mistake giving the same numbers), or None."""
+    found = which_mistake(
+        got, _distinct(produced(RR.MISTAKES, r, d, gamma), rtol, atol), rtol=rtol, atol=atol
+    )
+    return None if found is None else found.label
+
+
+def _loop_choice(got):
+    """The trajectory check "loop" shows and the mistake it names there (or None). A mistake is
+    named where it alone gives the learner's returns, and only when every other differing
+    trajectory equals it too (on T = 1 a start of G_T = 1 gives what an added G_{t+1} gives, and
+    T = 13 tells them apart); otherwise the first differing trajectory naming no mistake is shown,
+    without a cause."""
+    differing = [
+        c
+        for c in got
+        if compare(c[4], RR.returns_ref(c[2], c[3], c[1]), rtol=0.0, atol=1e-5) is not None
+    ]
+    labels = [_mistake_label(c[4], c[2], c[3], c[1]) for c in differing]
+    fits = [
+        {
+            m.label
+            for m in produced(RR.MISTAKES, c[2], c[3], c[1])
+            if compare(c[4], m.value, rtol=0.0, atol=1e-5) is None
+        }
+        for c in differing
+    ]
+    for case, label in zip(differing, labels, strict=True):
+        if label is not None and all(label in f for f in fits):
+            return case, label
+    unnamed = [c for c, label in zip(differing, labels, strict=True) if label is None]
+    return ((unnamed or differing)[:1] or [None])[0], None
 
 
 def _silent_if_loop_named(L, got, r, d, gamma, what, rtol, atol):
@@ -126,7 +151,7 @@ def _silent_if_loop_named(L, got, r, d, gamma, what, rtol, atol):
         skip(msg("ex_a1_1.same_mistake_again", what=lead(what)), covered_by="loop")
 
 
-def _compare(got, r, d, gamma, *, what, lead, rtol=0.0, atol=1e-5, L=None):
+def _compare(got, r, d, gamma, *, what, lead, rtol=0.0, atol=1e-5, L=None, name=True):
     if L is not None:
         _silent_if_loop_named(L, got, r, d, gamma, what, rtol, atol)
     kept = (
@@ -150,7 +175,9 @@ def _compare(got, r, d, gamma, *, what, lead, rtol=0.0, atol=1e-5, L=None):
             Mistake(m.label, m.value, lead + m.message)
             for m in _distinct(produced(RR.MISTAKES, r, d, gamma), rtol, atol)
         ]
-        + kept,
+        + kept
+        if name
+        else [],
         msg=lead + msg("ex_a1_1.differs_from_recursion"),
     )
 
@@ -174,28 +201,15 @@ def _(L):
         _returns(L, r, d, gamma, T)
 
 
-def _names_a_mistake(got, r, d, gamma, rtol=0.0, atol=1e-5):
-    """Whether the learner's returns on this trajectory equal what one known mistake, and no
-    other, produces."""
-    return any(
-        compare(got, m.value, rtol=rtol, atol=atol) is None
-        for m in _distinct(produced(RR.MISTAKES, r, d, gamma), rtol, atol)
-    )
-
-
 @checks.add("loop", needs="shape")
 def _(L):
     """Every trajectory is compared; the one shown is the first that differs where the numbers
     tell the mistake apart (on T = 1 several mistakes give the same single number)."""
     cases, _ = _chapter_batches()
     got = [(T, gamma, r, d, _returns(L, r, d, gamma, T)) for T, gamma, r, d in cases]
-    differing = [
-        c
-        for c in got
-        if compare(c[4], RR.returns_ref(c[2], c[3], c[1]), rtol=0.0, atol=1e-5) is not None
-    ]
-    named = [c for c in differing if _names_a_mistake(c[4], c[2], c[3], c[1])]
-    for T, gamma, r, d, arr in (named or differing)[:1]:
+    case, label = _loop_choice(got)
+    if case is not None:
+        T, gamma, r, d, arr = case
         _compare(
             arr,
             r,
@@ -203,6 +217,7 @@ def _(L):
             gamma,
             what=msg("ex_a1_1.returns_of", t=T, gamma=gamma),
             lead=msg("ex_a1_1.case", t=T, gamma=gamma),
+            name=label is not None or _mistake_label(arr, r, d, gamma) is None,
         )
 
 

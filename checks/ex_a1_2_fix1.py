@@ -146,6 +146,6 @@ def _(L):
     prims = primitive_counts(R.jitted(L.iterate), jnp.float32(0.3), jnp.int32(5))
     if "while" not in prims:
         fail(
-            msg("ex_a1_2_fix1.no_while"),
+            msg("ex_a1_2_fix1.scan_not_while") if "scan" in prims else msg("ex_a1_2_fix1.no_while"),
             primitives=sorted(prims),
         )

@@ -81,6 +81,13 @@ def _unshifted_denominator(scores, ids, k, shift):
         return f64(e / z[ids])
 
 
+def _log(v):
+    """np.log without NumPy's warning: an empty segment's sum is 0 (its log, -inf, indexes
+    nothing), and the warning would be printed among the learner's output."""
+    with np.errstate(divide="ignore"):
+        return np.log(v)
+
+
 def _mistakes(scores, ids, k):
     """What each known mistake gives; the first three are those that can leave nan/inf."""
     s = f64(scores)
@@ -131,7 +138,7 @@ def _mistakes(scores, ids, k):
         ),
         Mistake(
             "log_softmax",
-            s - seg_max[np.asarray(ids)] - np.log(seg_sum)[np.asarray(ids)],
+            s - seg_max[np.asarray(ids)] - _log(seg_sum)[np.asarray(ids)],
             msg("ex_a1_4.log_softmax"),
         ),
     ]
