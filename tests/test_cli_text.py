@@ -91,6 +91,25 @@ def test_a_failed_comparison_of_long_arrays_shows_the_cut():
     assert lines[-1].strip() == "…"  # more mismatches than listed
 
 
+def test_a_value_comparison_prints_no_dtypes_a_dtype_check_does():
+    from tutor.protocol import details as D
+
+    # a float64 reference is no dtype the learner was asked for (as in the app's diff)
+    close = D.AllClose(
+        expected=[1.0],
+        actual=[2.0],
+        rtol=0,
+        atol=0,
+        expected_dtype="float64",
+        actual_dtype="float32",
+    )
+    assert not any("float64" in line for line in detail_lines(close))
+    dtype = D.DtypeMismatch(
+        expected=[1], actual=[1], expected_dtype="int32", actual_dtype="float32"
+    )
+    assert any("int32" in line for line in detail_lines(dtype))
+
+
 def test_a_computed_relation_is_a_line_of_the_comparison_and_of_its_leaf():
     from tutor.protocol import details as D
 

@@ -59,7 +59,6 @@ EXAMPLES: dict[type, tuple[D.Detail, list[str]]] = {
             "最大绝对误差:0.9",
             "1/3",
             "2.9",
-            "float32",
             "每个值都和期望值差同一个数",
         ],
     ),
@@ -144,6 +143,14 @@ def test_every_detail_kind_renders_what_it_carries(kind):
     for word in words:
         assert word in out, (kind.kind, word, out)
     assert "None" not in out or kind is D.TypeMismatch
+
+
+def test_a_value_comparison_shows_no_dtypes_a_dtype_check_does():
+    # an AllClose's float64 reference is no dtype the learner was asked for (as in the CLI)
+    close, _ = EXAMPLES[D.AllClose]
+    assert "float64" not in text_of(render_detail(failed(close)))
+    dtype, _ = EXAMPLES[D.DtypeMismatch]
+    assert "int32" in text_of(render_detail(failed(dtype)))
 
 
 def test_a_computed_relation_is_shown_as_written_under_the_comparison_and_its_leaf():

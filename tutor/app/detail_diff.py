@@ -62,7 +62,9 @@ def _relation(x) -> list[RenderableType]:
     return [literal(relation.text, "bold cyan")] if relation is not None else []
 
 
-def _shape_lines(d, bad_shape: bool = False, bad_dtype: bool = False) -> list[RenderableType]:
+def _shape_lines(
+    d, bad_shape: bool = False, bad_dtype: bool = False, dtypes: bool = True
+) -> list[RenderableType]:
     out: list[RenderableType] = []
     if d.expected_shape is not None or d.actual_shape is not None:
         es = tuple(d.expected_shape) if d.expected_shape is not None else "?"
@@ -73,7 +75,7 @@ def _shape_lines(d, bad_shape: bool = False, bad_dtype: bool = False) -> list[Re
         if bad_shape or es != as_:
             txt.stylize(BAD)
         out.append(txt)
-    if d.expected_dtype or d.actual_dtype:
+    if dtypes and (d.expected_dtype or d.actual_dtype):
         txt = literal(
             f"{t('app.diff.dtype')}: {t('app.diff.expected')} {d.expected_dtype}  "
             f"{t('app.diff.actual')} {d.actual_dtype}"
@@ -92,7 +94,12 @@ def _comparison(d: D.Comparison) -> list[RenderableType]:
         _facts(d)
         + _relation(d)
         + _shape_lines(
-            d, bad_shape=isinstance(d, D.ShapeMismatch), bad_dtype=isinstance(d, D.DtypeMismatch)
+            d,
+            bad_shape=isinstance(d, D.ShapeMismatch),
+            bad_dtype=isinstance(d, D.DtypeMismatch),
+            # an AllClose compared values against a reference of its own dtype (often float64):
+            # its dtypes are no finding, as in the CLI (tutor/cli/render.py)
+            dtypes=not isinstance(d, D.AllClose),
         )
     )
     if isinstance(d, (D.ShapeMismatch, D.TypeMismatch)):
