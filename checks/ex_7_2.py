@@ -11,10 +11,9 @@ here:
   5. zero a, zero b, both zero (length 6): the value is exactly 0.0          -> zero_inputs
   6. ... and both gradients are finite                                       -> zero_inputs
   7. jit of vmap of grad over rows [a, 0, a, 0] / [b, b, 0, 0]: finite       -> vmap_batch
-Added: a fresh pair of length 9, and check_grads (order 1, forward and reverse); at a zero input
-both gradients are exactly 0 (the chapter's reference answer asserts it for the zero rows of the
-batch): an ε inside the square root, sqrt(Σa² + ε), keeps every value finite but puts a gradient of
-size ‖b‖/(‖b‖·√ε) ≈ 1e6 at a = 0 -> zero_grads."""
+Added: a fresh pair of length 9, check_grads (order 1, fwd and rev); at a zero input both
+gradients are exactly 0: an ε inside the square root, sqrt(Σa² + ε), keeps values finite but puts
+a gradient ≈ 1/√ε at a = 0 -> zero_grads."""
 
 import numpy as np
 from _ch7_sqrt_guard import why_nan_grad
@@ -133,13 +132,7 @@ def _(L):
             atol=1e-5,
             what=msg("ex_7_2.grad_a_at_length", n=n),
             msg=msg("ex_7_2.grad_a_differs"),
-            mistakes=[
-                Mistake(
-                    "norms_constant",
-                    b64 * scale,
-                    msg("ex_7_2.norms_constant_a"),
-                )
-            ],
+            mistakes=[Mistake("norms_constant", b64 * scale, msg("ex_7_2.norms_constant_a"))],
         )
         assert_close(
             as_array(gb, msg("ex_7_2.grad_b_at_length", n=n)),
@@ -148,13 +141,7 @@ def _(L):
             atol=1e-5,
             what=msg("ex_7_2.grad_b_at_length", n=n),
             msg=msg("ex_7_2.grad_b_differs"),
-            mistakes=[
-                Mistake(
-                    "norms_constant",
-                    a64 * scale,
-                    msg("ex_7_2.norms_constant_b"),
-                )
-            ],
+            mistakes=[Mistake("norms_constant", a64 * scale, msg("ex_7_2.norms_constant_b"))],
         )
     a64, b64 = _pair(7022, 5)
     try:
@@ -168,9 +155,7 @@ def _(L):
 TINY_SCALES = (1e-3, 1e-6, 1e-9, 1e-12, 1e-15)
 
 
-@checks.add(
-    "tiny_vector",
-)
+@checks.add("tiny_vector")
 def _(L):
     a64, _ = _pair(22, 6)
     (vec,) = _f32(a64)
@@ -299,6 +284,16 @@ def _eps_diagnosis(L, label: str, size: float, other64) -> str:
     return msg("ex_7_2.eps_in_norm", eps=eps, got=got, predicted=predicted)
 
 
+def _outer_where_why(both_grads, label: str) -> str:
+    """Grad at {label} = 0 is the other's unit vector: no outer where, unless the other zero case
+    gives an exact 0 (then the outer where is there but its condition misses {label})."""
+    other, (a_zero, b_zero, _) = ("b" if label == "a" else "a"), _zero_cases()
+    _, u, v, _ = b_zero if label == "a" else a_zero
+    if np.all(np.asarray(both_grads(u, v)[1 if other == "b" else 0]) == 0.0):
+        return msg("ex_7_2.outer_where_misses", label=label, other=other)
+    return msg("ex_7_2.outer_where_grad", label=label)
+
+
 @checks.add("zero_grads")
 def _(L):
     import jax
@@ -324,8 +319,9 @@ def _(L):
                 if abs(float(g @ unit)) > 0.999 * size:  # parallel to the other vector
                     why = msg("ex_7_2.along_other_vector", size=size)
                     if compare(g, unit, rtol=1e-4, atol=1e-5) is None:
-                        # a·b / (1·‖b‖) at a = 0: the safe norm 1 swapped in, no outer where
-                        why += msg("ex_7_2.outer_where_grad", label=label)
+                        # a·b / (1·‖b‖) at a = 0: the safe norm 1 swapped in; the outer where is
+                        # missing only if the other vector's zero case leaks the same way
+                        why += _outer_where_why(both_grads, label)
                     else:
                         why += _eps_diagnosis(L, label, size, other64)
             assert_close(

@@ -110,6 +110,10 @@ def _not_finite_why(L) -> str:
         return msg("ex_7_2_fix3.max_not_subtracted", probe=over)
     under = _probe(L, [0.0, -200.0], 1)
     if under is not None and not np.isfinite(under):
+        # the same row with label 0 (probability ≈ 1): the log of a probability is finite there
+        likely = _probe(L, [0.0, -200.0], 0)
+        if likely is not None and not np.isfinite(likely):
+            return msg("ex_7_2_fix3.gap_overflows", probe=under, likely=likely)
         return msg("ex_7_2_fix3.log_of_probs", probe=under)
     return _batch_max_why(L) or msg("ex_7_2_fix3.not_finite_generic")
 

@@ -1,0 +1,37 @@
+# expect: failed scale_by_lion_steps "插值用 b2 加权" not "对调后的结果相同"
+# expect.en: "Same result as an interpolation weighted with b2" not "Same result as with b1 and b2 swapped"
+# 错误示范:插值误用了 b2,动量的滑动平均用的 b2 是对的;第 2 步的方向和 b1、b2 整个对调时也相同,但动量并没有用 b1,所以只说插值用了 b2(对两种错误都成立)。
+# 练习 7.5 参考答案
+# 上下文里已有:GradientTransformation、chain、add_decayed_weights、scale_by_learning_rate、
+# apply_updates、warmup_cosine_decay_schedule、run_jax、theta0 / coef_a / coef_c、quad_loss,以及 optax。
+
+
+# Lion 的状态:count 是 int32 步数,mu 是与参数同结构的动量
+ScaleByLionState = NamedTuple("ScaleByLionState", [("count", Any), ("mu", Any)])
+
+
+def scale_by_lion(b1: float = 0.9, b2: float = 0.99):
+    # Lion 的方向:sign(插值),之后才更新动量
+
+    def init_fn(params):
+        momentum = jax.tree.map(lambda p: jnp.zeros_like(p), params)
+        return ScaleByLionState(mu=momentum, count=jnp.array(0, dtype=jnp.int32))
+
+    def update_fn(grads, lion_state, params=None):
+        old = lion_state.mu
+        # 顺序很重要:方向用的是“旧”动量 m_{t-1}
+        signs = jax.tree.map(lambda gr, mo: jnp.sign(b2 * mo + (1.0 - b2) * gr), grads, old)
+        fresh = jax.tree.map(lambda mo, gr: b2 * mo + (1.0 - b2) * gr, old, grads)
+        return signs, ScaleByLionState(count=lion_state.count + 1, mu=fresh)
+
+    # 打包成一个梯度变换
+    return GradientTransformation(update=update_fn, init=init_fn)
+
+
+def lion(lr, b1: float = 0.9, b2: float = 0.99, weight_decay: float = 1e-3, mask=None):
+    # 符号方向 → 解耦权重衰减 → 乘以 −lr(lr 可以是常数或调度函数)
+    decay = add_decayed_weights(weight_decay=weight_decay, mask=mask)
+    to_step = scale_by_learning_rate(lr)
+    return chain(scale_by_lion(b1=b1, b2=b2), decay, to_step)
+
+
