@@ -4,14 +4,14 @@ a kept loss curve whose first value is their loss on Yn. Adam(1e-2) is then repl
 float32 code, _ch7.jax_adam_mlp_path) and the learner's p_noisy placed on that path."""
 
 import numpy as np
-from _ch7 import jax_adam_mlp_path, np_log_softmax, np_mlp
+from _ch7 import jax_adam_mlp_path, np_log_softmax, np_mlp, np_per_sample_grad_norm
 
 from tutor.worker.checklib import compare
 
 D, K = 20, 10
 
 
-def _layout_dicts(L):
+def layout_dicts(L):
     """(name, tree) for every top-level dict (or item of a top-level tuple/list) in init_mlp's
     layout."""
     shapes = {"dense_0": {"w": (D, 64), "b": (64,)}, "dense_1": {"w": (64, K), "b": (K,)}}
@@ -43,6 +43,16 @@ def _layout_dicts(L):
     return found
 
 
+def norms_at_other_params(L, params, Xn, Yn, rows) -> list:
+    """(name, per-sample gradient norms at `rows`) for every other params tree kept at top level
+    (at most four): what norms taken at the wrong parameters give."""
+    return [
+        (name, np.array([np_per_sample_grad_norm(tree, Xn[i], Yn[i]) for i in rows]))
+        for name, tree in layout_dicts(L)[:4]
+        if max_diff(tree, params) > 0
+    ]
+
+
 def kept_curves(L):
     """(name, float64 1-D array) for every kept floating vector long enough to be a loss curve."""
     import jax
@@ -67,7 +77,7 @@ def replay_kept_start(L, Xn, Yn, target, steps: int):
     largest change of each step), dist (from p_noisy to each point), is_at(k)."""
     n = Xn.shape[0]
     curves, starts = kept_curves(L), []
-    for name, tree in _layout_dicts(L):
+    for name, tree in layout_dicts(L):
         loss0 = -float(np.mean(np_log_softmax(np_mlp(tree, Xn))[np.arange(n), Yn]))
         starts += [
             (name, tree, cn, len(c))

@@ -12,22 +12,20 @@ The chapter's self-check, here:
      allowance for float32 rounding of confident samples) -> norms_values
   7. accuracy(p_noisy, Xn, Yn_clean) > 0.8                                             -> accuracy
   8. recall of argsort(-norms_n)[:40] ∩ flips >= 0.9                                   -> recall
-The reference norms are computed here by hand-written float64 backprop (not with the context's
-per_sample_norm, which a learner may overwrite); 10 more random indices are spot-checked. A norm
-mismatch names a cause only when the norms match it (the clean labels, a sum of per-leaf norms).
+Reference norms: hand-written float64 backprop (not the context's per_sample_norm, which a
+learner may overwrite) at 10 more random indices too; a cause is named only when the norms match
+it (clean labels, a sum of per-leaf norms, other params kept at top level).
 Added: p_noisy was trained on the noisy labels Yn -> trained_on_noisy. Two reference models are
 trained here (own Adam, own MLP, the statement's recipe) on the learner's Xn with Yn and with
 Yn_clean; on the flipped samples a model trained on Yn gives the noisy label a mean log-probability
 near −2, one trained on Yn_clean near −18. p_noisy must be on the Yn side of the midpoint.
 Nearer the Yn_clean side, a kept loss curve's last value tells which labels it was trained on.
-Added: replay. The init key is the learner's, so the training can be replayed only when the initial
-params are kept at top level, tied to the run by a kept loss curve whose first value is their loss
-on Yn. Then Adam(1e-2) is replayed here (own float32 code) and p_noisy must be nearer to the
-150-step params than half the distance to the 149- and 151-step ones. The replay is computed once
-per run; when it reproduces p_noisy it already proves training on Yn, and trained_on_noisy skips its
-two reference models (the replay itself: _ch7_kept_start).
-Added: norms_n comes from a jit function whose program scans 500-row chunks, lax.map(...,
-batch_size=500) as the statement says (_ch7_rules) -> norms_chunked."""
+Added: replay (_ch7_kept_start), possible only when the initial params are kept at top level, tied
+to the run by a kept loss curve whose first value is their loss on Yn (the init key is the
+learner's): Adam(1e-2) replayed here (own float32 code); p_noisy must be nearer to the 150-step
+params than half the distance to the 149- and 151-step ones. Computed once per run; when it
+reproduces p_noisy it proves training on Yn, and trained_on_noisy skips its two reference models.
+Added: norms_n from a jit program scanning 500-row chunks (lax.map, _ch7_rules) -> norms_chunked."""
 
 import _program_rules as PR
 import numpy as np
@@ -41,7 +39,7 @@ from _ch7 import (
     np_per_sample_leaf_norms,
 )
 from _ch7_flips import kept_labels_say
-from _ch7_kept_start import kept_curves, max_diff, replay_kept_start
+from _ch7_kept_start import kept_curves, max_diff, norms_at_other_params, replay_kept_start
 from _ch7_rules import assert_chunked_producer
 
 from tutor.worker.checklib import (
@@ -100,10 +98,7 @@ def _params(L):
             layer = raw[name]
             w, b = layer["w"], layer["b"]
         except (KeyError, TypeError, IndexError):
-            fail(
-                msg("ex_7_4.params_structure", name=name),
-                actual=repr(raw)[:200],
-            )
+            fail(msg("ex_7_4.params_structure", name=name), actual=repr(raw)[:200])
         layers[name] = {
             "w": as_array(w, f"p_noisy['{name}']['w']", shape=(n_in, n_out)),
             "b": as_array(b, f"p_noisy['{name}']['b']", shape=(n_out,)),
@@ -201,6 +196,11 @@ def _(L):
         ),
         Mistake("squared_norm", expected**2, msg("ex_7_4.squared_norm")),
     ]
+    mistakes += [  # norms taken at other params kept at top level (the initial ones, …)
+        Mistake("other_params", norms, msg("ex_7_4.other_params_used", name=name))
+        for name, norms in norms_at_other_params(L, params, Xn, Yn, idx)
+    ]
+    bad = [i for i, good in zip(idx, ok, strict=False) if not good]
     assert_close(
         actual,
         expected,
@@ -210,8 +210,8 @@ def _(L):
         mistakes=mistakes,
         msg=msg(
             "ex_7_4.norms_differ",
-            count=int((~ok).sum()),
-            bad=[i for i, good in zip(idx, ok, strict=False) if not good][:8],
+            count=len(bad),
+            bad=", ".join(map(str, bad[:8])) + (", …" if len(bad) > 8 else ""),
         ),
     )
 

@@ -1,6 +1,6 @@
-# expect: failed norms_values "与用 p_noisy、Xn[i]、Yn[i] 算出的"
-# expect.en: "computed with p_noisy, Xn[i], Yn[i]"
-# 梯度范数用的是训练前的初始参数,而不是训练好的 p_noisy。
+# expect: failed norms_values "用 start_params(顶层保存的另一组参数)算出来的一致" not "交叉熵梯度的全局 L2 范数不一致"
+# expect.en: "computed with start_params, other parameters kept at top level" not "does not match the global L2 norm"
+# 梯度范数用的是训练前的初始参数,而不是训练好的 p_noisy。初始参数留在顶层(start_params),检查算出范数正是用它算的,于是点名。
 # 上下文里已有:make_blobs、init_mlp、mlp_apply、loss_single、loss_batch、per_sample_norm、accuracy、
 # adam、apply_updates、D_IN = 20、N_CLS = 10。
 
