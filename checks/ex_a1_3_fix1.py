@@ -91,6 +91,12 @@ def _(L):
         ):
             fail(msg("ex_a1_3_fix1.other_reduction", name=name))
     wrong = any(compare(got, want, rtol=1e-5, atol=1e-5) for _, _, got, want, _ in results)
+    for elem, pick in (("v[0]", lambda u: u[0]), ("v[-1]", lambda u: u[-1])):  # one element only
+        if wrong and all(
+            compare(got, _by_condition(v, pick), rtol=1e-5, atol=1e-5) is None
+            for _, v, got, _, _ in results
+        ):
+            fail(msg("ex_a1_3_fix1.one_element", elem=elem))
     if wrong and all(
         compare(got, _by_condition(v, lambda u: np.max(np.abs(u))), rtol=1e-5, atol=1e-5) is None
         for _, v, got, _, _ in results
