@@ -89,6 +89,7 @@ def _stream_mistakes(seed, n):
         key, each = jax.random.split(key)
         one_by_one.append(np.asarray(jax.random.key_data(each)))
     adjacent = [jax.random.key(seed + i) for i in range(n)]
+    folded_base = jax.random.split(jax.random.fold_in(jax.random.key(0), seed), n)
     shifted = [
         Mistake(
             f"seed_{offset:+d}",
@@ -113,6 +114,11 @@ def _stream_mistakes(seed, n):
             "adjacent_seeds",
             np.stack([np.asarray(jax.random.key_data(k)) for k in adjacent]),
             msg("ex_a1_1_fix1.adjacent_seeds"),
+        ),
+        Mistake(
+            "fold_in_base",
+            np.asarray(jax.random.key_data(folded_base)),
+            msg("ex_a1_1_fix1.fold_in_base"),
         ),
     ]
 
