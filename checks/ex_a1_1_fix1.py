@@ -79,7 +79,7 @@ def _stream_mistakes(seed, n):
     (key(seed + 1), key(seed - 1)), one more key split off and the first dropped, and one key per
     adjacent seed seed, seed + 1, ... (not split from one seed), a split of the key's second
     half (key, sub = split(key); split(sub, n)), n keys split off one at a time in a loop, and the
-    seed folded into key(0). (fold_in(key(seed), i) for each i is split's own stream in JAX 0.12.)"""
+    seed folded into key(0). (fold_in(key(seed), i) for each i is split's stream in JAX 0.12.)"""
     import jax
 
     extra = jax.random.split(jax.random.key(seed), n + 1)[1:]
