@@ -171,6 +171,32 @@ def test_run_checks_order_needs_and_errors():
     assert error.type == "ValueError"
 
 
+def test_the_same_learner_error_again_is_said_once():
+    checks = Checks()
+
+    @checks.add("first", "First")
+    def _(L):
+        L.boom(1)
+
+    @checks.add("again", "Again")
+    def _(L):
+        L.boom(1)  # the same error: its explanation is under "first"
+
+    @checks.add("other", "Other")
+    def _(L):
+        L.boom(2)  # another message: an error of its own
+
+    def boom(n):
+        raise ValueError(f"from learner {n}")
+
+    outcomes, error = run_checks(checks, Learner({"boom": boom}), {__file__})
+    first, again, other = outcomes
+    assert first.status == CheckStatus.ERROR and other.status == CheckStatus.ERROR
+    assert again.status == CheckStatus.SKIPPED and again.covered_by == "first"
+    assert "ValueError" in again.reason and "First" in again.message
+    assert "from learner 1" in error.message
+
+
 def test_needs_must_name_an_earlier_check():
     checks = Checks()
     with pytest.raises(ValueError):

@@ -239,6 +239,7 @@ def run_checks(
     outcomes: list[CheckOutcome] = []
     by_id: dict[str, CheckOutcome] = {}
     first_error: ErrorInfo | None = None
+    raised: dict[tuple[str, str], CheckOutcome] = {}  # a learner error: the check it came from
     for check in checks:
         unmet = [d for d in check.needs if by_id[d].status != CheckStatus.PASSED]
         if unmet:
@@ -273,6 +274,19 @@ def run_checks(
             except Exception as e:  # raised by the learner's code, or by the check itself
                 out = _error_outcome(check, e, learner, learner_files)
                 learners = isinstance(out.detail, D.LearnerError) and out.detail.origin == "learner"
+                said = raised.get((type(e).__name__, str(e))) if learners else None
+                if said is not None:  # its explanation is under that check: not said twice
+                    reason = t("check.same_error", type=type(e).__name__)
+                    out = CheckOutcome(
+                        id=check.id,
+                        name=check.name,
+                        status=CheckStatus.SKIPPED,
+                        message=t("check.skipped_covered", reason=reason, cover=said.name),
+                        reason=reason,
+                        covered_by=said.id,
+                    )
+                elif learners:
+                    raised[(type(e).__name__, str(e))] = out
                 if learners and first_error is None:
                     first_error = learner_error(e, learner_files, keep_last_frame=False)
                     if _is_tracer_error(e) and tracer_places(learner._ns):  # said in out.message
