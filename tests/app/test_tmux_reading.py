@@ -105,6 +105,7 @@ def test_the_7_3_statement_reads_like_chinese(tmp_path, size):
         screen = term.wait_for("运行检查", 30)
         if size[0] < 100:  # tabs: code → results → statement
             term.keys("F6")
+            term.wait_for("运行检查后", 30)  # the results: each key waits for the one before
             term.keys("F6")
             screen = term.wait_for("牛顿法", 30)
             right = None
