@@ -1,5 +1,5 @@
-# expect: failed steps_vs_numpy "权重衰减为 0 的 Lion" "默认是 1e-3"
-# expect.en: "Lion with no weight decay" "the default is 1e-3"
+# expect: failed steps_vs_numpy "权重衰减为 0 的 Lion" "默认为 1e-3"
+# expect.en: "Lion with no weight decay" "a default of 1e-3"
 # 以为“衰减默认关掉”更稳妥,把 weight_decay 的默认值写成了 0.0。
 LionMomentum = NamedTuple("LionMomentum", [("count", Any), ("mu", Any)])
 
