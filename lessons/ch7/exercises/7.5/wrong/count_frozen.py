@@ -1,5 +1,5 @@
-# expect: failed state_count "count 应为 1"
-# expect.en: "count should be 1"
+# expect: failed state_count "原样交了回去" not "应为 1,得到"
+# expect.en: "hands back the count it received" not "should be 1; it is"
 # 状态里的 count 从不增加:原样把旧的 count 放回新状态。
 # Lion 的状态:count 是 int32 步数,mu 是与参数同结构的动量
 ScaleByLionState = NamedTuple("ScaleByLionState", [("count", Any), ("mu", Any)])
