@@ -25,7 +25,7 @@ starts)."""
 import numpy as np
 from _ch7 import per_name, split_compiles
 from _ch7_buckets import bucket_pattern_says, edge_finds_no_bucket
-from _ch7_budget_modes import budget_modes
+from _ch7_budget_modes import budget_escaped, budget_modes
 from _ch7_compile_names import learner_names, shown_counts, shown_name
 from _repair_ch7 import every_call_cause
 
@@ -66,6 +66,9 @@ def _pair(r, call):
     n = as_scalar(second, msg("ex_7_1.second_item", call=call))
     assert_that(n == int(n), msg("ex_7_1.count_not_int", call=call, n=n), actual=n)
     return bool(ok), int(n)
+
+
+checks.explains(budget_escaped)
 
 
 @checks.add("budget_fails")
