@@ -143,6 +143,28 @@ def _follows_half(L, out, ref, what) -> None:
         skip(msg("ex_0_4.follows_half", what=lead(what)), covered_by="single")
 
 
+def _follows_own_loss(L, out, ref, what, w, xs, ys, grads: bool = False) -> None:
+    """Silent (covered by "single") when example_loss itself is wrong on the single check's
+    example and `out` is exactly that example_loss batched (its gradients, with `grads`): the
+    batching is right, and the single check judges the loss. Computed only when `out` differs."""
+    import jax
+
+    if np.shape(out) != ref.shape or compare(out, ref, rtol=1e-5, atol=1e-5) is None:
+        return
+    w1, x1, y1 = _batch(50, 1, 3)
+    try:
+        one = float(np.asarray(L.example_loss(*_jnp(w1, x1[0], y1[0])), np.float64))
+        if compare(one, float(_ref_losses(w1, x1, y1)[0]), rtol=1e-5, atol=1e-6) is None:
+            return  # example_loss is right: the batching is what differs
+        fn = jax.grad(L.example_loss) if grads else L.example_loss
+        own = np.asarray(jax.vmap(fn, in_axes=(None, 0, 0))(*_jnp(w, xs, ys)), np.float64)
+    except Exception:  # example_loss cannot be batched or differentiated: nothing computed
+        return
+    if compare(out, own, rtol=1e-5, atol=1e-5) is None:
+        said = msg("ex_0_4.follows_own_grad", what=lead(what)) if grads else None
+        skip(said or msg("ex_0_4.follows_own_loss", what=lead(what)), covered_by="single")
+
+
 @checks.add("losses")
 def _(L):
     for seed, n, d in BATCHES:
@@ -175,6 +197,7 @@ def _(L):
                 fail(msg("ex_0_4.ys_shared", n=n), shape=[n, n])
         residual = np.asarray(xs, np.float64) @ np.asarray(w, np.float64) - ys
         _follows_half(L, out, _ref_losses(w, xs, ys), what)
+        _follows_own_loss(L, out, _ref_losses(w, xs, ys), what, w, xs, ys)
         assert_close(
             as_array(out, what, shape=(n,)),
             _ref_losses(w, xs, ys),
@@ -230,6 +253,7 @@ def _(L):
             if compare(row, ref.sum(axis=0), rtol=1e-4, atol=1e-5) is None:
                 fail(msg("ex_0_4.sum_gradient", n=n, d=d), shape=[d])
         _follows_half(L, out, ref, what)
+        _follows_own_loss(L, out, ref, what, w, xs, ys, grads=True)
         assert_close(
             as_array(out, what, shape=(n, d)),
             ref,

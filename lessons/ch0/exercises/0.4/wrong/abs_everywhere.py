@@ -1,7 +1,8 @@
-# expect: failed losses "绝对误差" not "example_loss 本身"
-# expect.en: "absolute error instead of its square" not "batch example_loss itself"
-# 错误示范:单样本损失用了绝对误差,批量版本已经是 vmap(example_loss),所以批量的损失也跟着是绝对误差;
-# 提示只能说损失的写法,不能再劝去 vmap example_loss(它已经这样做了)。
+# expect: failed single "绝对误差" not "example_loss 本身"
+# expect.en: "absolute error" not "batch example_loss itself"
+# expect.silent: losses grads
+# 错误示范:单样本损失用了绝对误差,批量版本已经是 vmap(example_loss),所以批量的损失和梯度也都跟着错;
+# 批量化本身是对的:后面两项检查算出这一点后跳过,只由 single 说损失的写法,不再劝去 vmap example_loss。
 def example_loss(w, x, y):
     return jnp.abs(jnp.dot(x, w) - y)
 
