@@ -64,6 +64,9 @@ class Verdict:
     whole: str = ""
 
 
+DETAIL_LINES = 8  # of a check's detail in the whole verdict: enough to show its values
+
+
 def read_answers(root: Path, course: Course, ids: list[str]) -> list[Answer]:
     """The answers under `root` for the exercises `ids` (all when empty), in course order."""
     wanted = [i for i in course.exercises if not ids or i in ids]
@@ -111,13 +114,23 @@ def verdict_of(result: RunResult, alone: bool) -> Verdict:
 
 
 def _whole(result: RunResult) -> str:
-    """Every check that did not pass, with its message and relations, then the error, hint too."""
-    lines = [
-        f"[{check.status.value}] {check.name or check.id}: {check.message or ''}"
-        + _relations(check.detail)
-        for check in result.checks
-        if check.status is not CheckStatus.PASSED
-    ]
+    """Every check that did not pass, with its message and relations and the first lines of its
+    detail as `jaxtutor check` prints them (the values a "see below" points to), then the error,
+    hint too."""
+    from tutor.cli.render import detail_lines
+
+    lines = []
+    for check in result.checks:
+        if check.status is CheckStatus.PASSED:
+            continue
+        lines.append(
+            f"[{check.status.value}] {check.name or check.id}: {check.message or ''}"
+            + _relations(check.detail)
+        )
+        shown = detail_lines(check.detail)
+        lines += [f"    {line}" for line in shown[:DETAIL_LINES]]
+        if len(shown) > DETAIL_LINES:
+            lines.append(f"    … ({len(shown) - DETAIL_LINES} more lines)")
     # as `jaxtutor check` shows it: not again when a check already says the run's error
     if result.error is not None and not result.error_said_by_a_check:
         hint = f" ‖ hint: {result.error.hint}" if result.error.hint else ""
