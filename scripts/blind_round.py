@@ -32,6 +32,7 @@ from tutor.protocol.events import Job, exercise_job
 from tutor.protocol.result import CheckStatus, RunResult, Status
 from tutor.running.batch import run_batch
 from tutor.running.runner import Runner
+from tutor.words import catalog
 
 LANGS = ("zh", "en")
 JUDGEMENTS = ("named", "only-a-difference", "misleading")
@@ -171,6 +172,7 @@ def run_exercise(
     for (answer, lang), result in zip(keys, batched, strict=True):
         alone = result is None or not right_verdict(answer, result.status.value)
         final = runner.run_sync(job(answer, lang)) if alone or result is None else result
+        catalog.set_lang(lang)  # the detail's labels in the verdict's language, as the CLI's
         verdicts[(answer.label, lang)] = verdict_of(final, alone)
     return verdicts
 
