@@ -116,6 +116,11 @@ def _(L):
             Mistake("abs", float(np.sqrt(_ref_losses(w, xs, ys)[0])), msg("ex_0_4.abs_error")),
             Mistake("halved", 0.5 * float(_ref_losses(w, xs, ys)[0]), msg("ex_0_4.halved")),
             Mistake("elementwise", _elementwise(w, xs[0], ys[0]), msg("ex_0_4.elementwise")),
+            Mistake(
+                "elementwise_mean",
+                _elementwise(w, xs[0], ys[0]) / len(w),
+                msg("ex_0_4.elementwise_mean", d=len(w)),
+            ),
             Mistake("no_square", float(xs[0] @ w - ys[0]), msg("ex_0_4.no_square")),
             Mistake(
                 "y_per_feature",
