@@ -26,6 +26,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor.cli.render import detail_lines
 from tutor.course.loader import load_course
 from tutor.course.model import Course
 from tutor.protocol.events import Job, exercise_job
@@ -118,8 +119,6 @@ def _whole(result: RunResult) -> str:
     """Every check that did not pass, with its message and relations and the first lines of its
     detail as `jaxtutor check` prints them (the values a "see below" points to), then the error,
     hint too."""
-    from tutor.cli.render import detail_lines
-
     lines = []
     for check in result.checks:
         if check.status is CheckStatus.PASSED:

@@ -277,14 +277,7 @@ def run_checks(
                 said = raised.get((type(e).__name__, str(e))) if learners else None
                 if said is not None:  # its explanation is under that check: not said twice
                     reason = t("check.same_error", type=type(e).__name__)
-                    out = CheckOutcome(
-                        id=check.id,
-                        name=check.name,
-                        status=CheckStatus.SKIPPED,
-                        message=t("check.skipped_covered", reason=reason, cover=said.name),
-                        reason=reason,
-                        covered_by=said.id,
-                    )
+                    out = _skipped_outcome(checks, check, CheckSkipped(reason, said.id))
                 elif learners:
                     raised[(type(e).__name__, str(e))] = out
                 if learners and first_error is None:
