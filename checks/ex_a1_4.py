@@ -163,14 +163,14 @@ def _call(L, s, ids, k, jit_outer=False):
     try:
         with A1.returned_values("segment_softmax"):
             out = fn(jnp.asarray(s), jnp.asarray(ids), num_segments=k)
-    except jax.errors.TracerBoolConversionError as e:  # a subclass: said before the others
-        fail(msg("ex_a1_4.python_bool"), error=" ".join(str(e).splitlines()[:2]))
-    except jax.errors.ConcretizationTypeError as e:
+    except jax.errors.ConcretizationTypeError as e:  # TracerBoolConversionError included
         if "argument num_segments" in str(e):
             fail(
                 msg("ex_a1_4.num_segments_traced"),
                 error=str(e).splitlines()[0],
             )
+        if isinstance(e, jax.errors.TracerBoolConversionError):  # a Python if on the data
+            fail(msg("ex_a1_4.python_bool"), error=" ".join(str(e).splitlines()[:2]))
         first = _first_argument_named(e, L.segment_softmax)
         fail(
             msg("ex_a1_4.concretized_scores", arg=first) if first else msg("ex_a1_4.concretized"),

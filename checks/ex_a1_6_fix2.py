@@ -237,6 +237,16 @@ def _(L):
         )
 
 
+def _zero_taken_for_padding(L) -> bool:
+    """A sequence with no padding and a real 0 among its inputs: True when the learner's result
+    is not the plain decay over all T steps (the 0 was taken for padding by its value)."""
+    import jax.numpy as jnp
+
+    row = np.array([[1.5, 0.0, 2.0, 0.0, -1.0]], np.float32)
+    got = np.asarray(L.masked_decay(jnp.asarray(row[0]), jnp.ones(T, bool)), np.float64)
+    return compare(got, _decay(row, [T])[0], rtol=1e-5, atol=1e-6) is not None
+
+
 @checks.add("scan", needs="values")
 def _(L):
     import jax.numpy as jnp
@@ -265,4 +275,6 @@ def _(L):
             said = {"xs": ", ".join(map(str, per_step))}
             if (T,) in consts + carry:  # a whole length-T array reaches every step
                 fail(msg("ex_a1_6_fix2.mask_not_in_xs", t=T), **said)
-            fail(msg("ex_a1_6_fix2.mask_not_read", t=T), **said)
+            if _zero_taken_for_padding(L):  # the body tells padding by the input's value
+                fail(msg("ex_a1_6_fix2.mask_not_read", t=T), **said)
+            fail(msg("ex_a1_6_fix2.mask_not_stepped", t=T), **said)  # e.g. a length from the mask

@@ -34,14 +34,16 @@ def _why_concrete(exc: BaseException, fn) -> str:
 
     import jax
 
-    if isinstance(exc, jax.errors.TracerBoolConversionError):  # a Python if on the data
-        return msg("ex_a1_6_fix3.python_if")
     found = re.search(r"depends on the value of the argument (\w+)", str(exc))
     try:
         names = list(inspect.signature(inspect.unwrap(fn)).parameters)
     except (TypeError, ValueError):
         names = []
     arg = found.group(1) if found else None
+    if isinstance(exc, jax.errors.TracerBoolConversionError):
+        if arg is not None and len(names) >= 3 and arg == names[2]:  # a Python if on K itself
+            return msg("ex_a1_6_fix3.python_if_on_count", arg=arg)
+        return msg("ex_a1_6_fix3.python_if")  # a Python if on the data
     if arg is not None and len(names) >= 3 and arg == names[2]:
         return msg("ex_a1_6_fix3.static_arg_missing", arg=arg)
     if arg is not None and len(names) >= 2 and arg in names[:2]:
