@@ -55,7 +55,14 @@ def _(L):
         if "incompatible shapes for broadcasting" in text and {f"({T},)", "(5,)"} <= set(
             re.findall(r"\(\d+,\)", text)
         ):
-            fail(msg("ex_a1_6_fix1.mask_without_column", t=T, b=5), error=text.splitlines()[0])
+            op = re.match(r"(\w+) got incompatible", text)
+            if op and op.group(1) in ("lt", "le", "gt", "ge", "eq", "ne"):  # the mask's comparison
+                fail(msg("ex_a1_6_fix1.mask_without_column", t=T, b=5), error=text.splitlines()[0])
+            name = op.group(1) if op else "?"  # another operation: no mask comparison named
+            fail(
+                msg("ex_a1_6_fix1.per_position_meets_per_row", t=T, b=5, op=name),
+                error=text.splitlines()[0],
+            )
         raise
     got = as_array(out, msg("ex_a1_6_fix1.result"), shape=(5,))
     r64 = rows.astype(np.float64)
