@@ -80,6 +80,8 @@ def _unflatten_swaps(layer) -> None:
         fail(msg("ex_7_7_fix2.unflatten_raises", error=R.first_line(e)))
     fields = (getattr(back, "weight", None), getattr(back, "bias", None))
     if fields[0] is layer.bias and fields[1] is layer.weight:
+        if leaves[0] is layer.bias:  # flatten gives (bias, weight); unflatten reads (weight, bias)
+            fail(msg("ex_7_7_fix2.flatten_bias_first"))
         fail(msg("ex_7_7_fix2.unflatten_swapped"))
     if not (_same(fields[0], layer.weight) and _same(fields[1], layer.bias)):
         fail(
