@@ -145,7 +145,7 @@ def _called_right(t, y, args, n_state, n_args):
         shape_t != ()
         or shape_y != (n_state,)
         or (n_args and n_given != n_args)
-        or (not n_args and jnp.ndim(args) != 0)
+        or (not n_args and (isinstance(args, (tuple, list)) or jnp.ndim(args) != 0))
     ):
         if shape_t == () and shape_y == (n_state,):  # t and y are right: the args are not
             fail(
