@@ -147,7 +147,13 @@ def _slips(lr, fn=None):
     gradient of |x|·2 or no move at all. Each a one-step function of x."""
     return [
         ("objective", lambda x: x - lr * x**2, msg("ex_6_3.mistake_objective")),
-        ("constant_grad", lambda x: x - 2 * lr + 0 * x, msg("ex_6_3.mistake_constant_grad")),
+        (
+            "constant_grad",
+            lambda x: x - 2 * lr + 0 * x,
+            msg("ex_6_3.mistake_grad_of_derivative")
+            if fn is not None and _calls_grad(fn)
+            else msg("ex_6_3.mistake_constant_grad"),
+        ),
         ("lr_squared", lambda x: x - lr**2 * 2 * x, msg("ex_6_3.mistake_lr_squared")),
         ("divided", lambda x: x - lr / (2 * x), msg("ex_6_3.mistake_divided")),
         ("lr_plus", lambda x: x - (lr + 2 * x), msg("ex_6_3.mistake_lr_plus")),
