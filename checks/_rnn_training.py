@@ -185,20 +185,30 @@ def trained(L, row: bool) -> None:
     if summed is not None:
         fail(msg("_rnn_training.trained.batch_axis", sn=summed))
     for pn, P, sn, X, Y in pairs:
-        if fits(P, X, -Y):
+        err = mse(P, X, Y, row)
+
+        def instead(target, P=P, X=X, err=err) -> bool:
+            """P fits this other target, and better than the running sum itself."""
+            return fits(P, X, target) and mse(P, X, target, row) < err
+
+        if instead(-Y):
             fail(msg("_rnn_training.trained.fail_3", pn=pn, sn=sn))
         # X fits itself, and is no other kept array's target (a running mean of the sequences,
         # kept as train_targets, also lies in [-0.5, 0.5] and fits itself as well)
-        if fits(P, X, X) and not any(
+        if instead(X) and not any(
             fits(Q, S, X) for _, Q, _, S, _ in pairs if compare(S, X, rtol=0, atol=0) is not None
         ):
             fail(msg("_rnn_training.trained.fail_4", pn=pn))
-        if fits(P, X, Y - X):
+        if instead(Y - X):
             fail(msg("_rnn_training.trained.exclusive_sum", pn=pn, sn=sn))
-        err = mse(P, X, Y, row)
-        if err < 0.5 * float(np.mean(Y**2)) and any(
-            low / 4 <= err * n <= 4 * high for n in X.shape[:2] + (X.size,)
-        ):
+        near = err < 0.5 * float(np.mean(Y**2))
+        if near and low / 1.5 <= np.sqrt(err) <= 1.5 * high:  # the trace is √MSE
+            fail(
+                msg("_rnn_training.trained.root_of_mean", pn=pn, err=err, root=np.sqrt(err)),
+                mse=err,
+                rnn_losses_last10=[low, high],
+            )
+        if near and any(low / 4 <= err * n <= 4 * high for n in X.shape[:2] + (X.size,)):
             fail(
                 msg("_rnn_training.trained.fail_5", pn=pn, err=err, v=np.median(rl[-10:]) / err),
                 mse=err,

@@ -130,13 +130,14 @@ def _iterate(step, x0: float, steps: int):
 
 
 def _returns_its_argument(fn) -> bool:
-    """fn(params, lr) hands back the very array passed in as params (called without jit): the new
-    value is never returned, whatever the update came out as."""
+    """fn(params, lr) hands back the very array passed in as params (called without jit, the body
+    of a jitted fn too): the new value is never returned, whatever the update came out as."""
     import jax.numpy as jnp
 
     p = jnp.array(5.0)
+    raw = getattr(fn, "__wrapped__", fn)  # under jit the output is a new array even then
     try:
-        return fn(p, 0.1) is p
+        return raw(p, 0.1) is p
     except Exception:  # the value checks report what the call does
         return False
 
@@ -147,7 +148,13 @@ def _slips(lr, fn=None):
     gradient of |x|·2 or no move at all. Each a one-step function of x."""
     return [
         ("objective", lambda x: x - lr * x**2, msg("ex_6_3.mistake_objective")),
-        ("constant_grad", lambda x: x - 2 * lr + 0 * x, msg("ex_6_3.mistake_constant_grad")),
+        (
+            "constant_grad",
+            lambda x: x - 2 * lr + 0 * x,
+            msg("ex_6_3.mistake_grad_of_derivative")
+            if fn is not None and _calls_grad(fn)
+            else msg("ex_6_3.mistake_constant_grad"),
+        ),
         ("lr_squared", lambda x: x - lr**2 * 2 * x, msg("ex_6_3.mistake_lr_squared")),
         ("divided", lambda x: x - lr / (2 * x), msg("ex_6_3.mistake_divided")),
         ("lr_plus", lambda x: x - (lr + 2 * x), msg("ex_6_3.mistake_lr_plus")),

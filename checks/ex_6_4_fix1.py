@@ -146,7 +146,9 @@ def _(L):
                 raise
             if not _scales_without_none(L.scale_tree, tree, factor):
                 raise
-            fail(msg("ex_6_4_fix1.none_as_leaf", k=k + 1), error=R.first_line(e))
+            if "for *" in str(e):  # None * factor: the multiplication itself
+                fail(msg("ex_6_4_fix1.none_as_leaf", k=k + 1), error=R.first_line(e))
+            fail(msg("ex_6_4_fix1.none_reached", k=k + 1), error=R.first_line(e))
         if _changed(tree, struct_before, before):
             fail(msg("ex_6_4_fix1.changed_in_place", k=k + 1, same=_same_object(out, tree)))
         got = _structure(out)
@@ -206,7 +208,10 @@ def _(L):
                 tree,
                 f,
                 what=f"jax.jit(scale_tree)(tree, {float(f):g})",
-                symptoms={"ConcretizationTypeError": msg("ex_6_4_fix1.jit.float_of_tracer")},
+                symptoms={  # a Python if on a tracer first: its class is a ConcretizationTypeError
+                    "TracerBoolConversionError": msg("ex_6_4_fix1.jit.bool_of_tracer"),
+                    "ConcretizationTypeError": msg("ex_6_4_fix1.jit.float_of_tracer"),
+                },
             )
             for f in factors
         ]

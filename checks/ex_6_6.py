@@ -95,7 +95,7 @@ def _chapter_call(L, w=W0, b=B0):
 @checks.add("fields")
 def _(L):
     fields = tuple(getattr(L.TrainState, "_fields", ()))
-    if fields and "ema_params" not in fields and set(fields) >= {"step", "params"}:
+    if set(fields) == {"step", "params"}:  # the two fields of the lesson's earlier TrainState
         assert_equal(
             list(fields),
             ["step", "params", "ema_params"],

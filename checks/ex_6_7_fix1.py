@@ -24,8 +24,12 @@ from tutor.worker.checklib import (
 
 checks = Checks("ex_6_7_fix1")
 
-SYMPTOMS = {
-    "word:out_axes": msg("ex_6_7_fix1.module.word_out_axes"),
+SYMPTOMS = {  # the first key an error's text holds is said: the most specific ones first
+    "word:out_axes[0], got axis spec None": msg("ex_6_7_fix1.module.word_out_axes"),
+    "word:out_axes specification must be a tree prefix": msg(
+        "ex_6_7_fix1.module.out_axes_structure"
+    ),
+    "word:out_axes": msg("ex_6_7_fix1.module.out_axes_other"),
     "word:map its argument": msg("ex_6_7_fix1.module.word_map_its_argumen"),
 }
 

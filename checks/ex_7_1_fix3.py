@@ -28,7 +28,7 @@ def _signed(x, k) -> list[Mistake]:
     ]
 
 
-def _why_stale(L) -> str:
+def _why_stale(L, k: int = 3) -> str:
     """Opts(3) giving k = 2's result: the shared cache entry is named only when Opts(2) and
     Opts(3) really compare equal with one hash; otherwise (k = 2 written into power, say) only
     what was seen."""
@@ -37,6 +37,10 @@ def _why_stale(L) -> str:
         shared = bool(a == b) and hash(a) == hash(b)
     except Exception:  # an __eq__ or __hash__ that raises: nothing to say about it here
         return msg("ex_7_1_fix3.not_signed_power", k=3)
+    if k == 2:  # Opts(2) gave k = 3's result: an earlier Opts(3) call came first
+        if shared:
+            return msg("ex_7_1_fix3.configs_share_cache_k3")
+        return msg("ex_7_1_fix3.k3_result_for_opts2")
     if shared:
         return msg("ex_7_1_fix3.configs_share_cache")
     return msg("ex_7_1_fix3.k2_result_for_opts3")
@@ -62,7 +66,7 @@ def _(L):
                     np.abs(np.asarray(x, np.float64)) ** k,
                     msg("ex_7_1_fix3.sign_dropped", k=k),
                 ),
-                Mistake("stale", _want(x, 2) if k == 3 else _want(x, 3), _why_stale(L)),
+                Mistake("stale", _want(x, 2) if k == 3 else _want(x, 3), _why_stale(L, k)),
             ],
         )
 

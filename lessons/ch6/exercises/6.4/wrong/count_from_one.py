@@ -1,5 +1,5 @@
 # expect: failed mean "计数从 1 开始" not "旧的计数"
-# expect.en: "count starts at 1" not "old count"
+# expect.en: "a count that starts at 1" not "old count"
 # 错误示范:初始计数写成 1(以为“第一个数”),之后每一步都多除了 1。
 def welford_step(state, x):
     seen, avg, spread = state

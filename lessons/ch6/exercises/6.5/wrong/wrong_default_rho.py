@@ -1,5 +1,6 @@
 # expect: failed defaults "默认值应为 rho=0.9、eps=1e-8"
 # expect.en: "defaults should be rho=0.9 and eps=1e-8"
+# expect.silent: curve
 # 默认 rho 写成了 0.99:签名要求 rmsprop(lr, rho=0.9, eps=1e-8)。
 
 
