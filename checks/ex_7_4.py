@@ -24,7 +24,7 @@ Added: replay (_ch7_kept_start), possible only when the initial params are kept 
 to the run by a kept loss curve whose first value is their loss on Yn (the init key is the
 learner's): Adam(1e-2) replayed here (own float32 code); p_noisy must be nearer to the 150-step
 params than half the distance to the 149- and 151-step ones (once per run; reproducing p_noisy, it
-proves Yn; trained_on_noisy then skips its models). Added: norms_n by lax.map chunks -> norms_chunked."""
+proves Yn; trained_on_noisy then skips its models). Added: lax.map chunks -> norms_chunked."""
 
 import _program_rules as PR
 import numpy as np
