@@ -4,30 +4,29 @@
 # 所以消息只能说 α、β 中分母变成 0 的那个除法,不能说两个都是 0/0。
 
 def cg_solve(matvec, b, iters):
-    x = jnp.zeros_like(b)
-    r = b
-    p = r
-    rs = r @ r
+    # α 有双 where,β 没有
+    def body(i, state):
+        sol, res, d, res_sq = state
+        hd = matvec(d)
+        curv = jnp.vdot(d, hd)
+        keep = curv > 0
+        step = jnp.where(keep, res_sq / jnp.where(keep, curv, 1.0), 0.0)
+        sol = sol + step * d
+        res = res - step * hd
+        new_sq = jnp.vdot(res, res)
+        d = res + (new_sq / res_sq) * d          # β 没有防护
+        return sol, res, d, new_sq
 
-    def body(i, c):
-        x, r, p, rs = c
-        Ap = matvec(p)
-        den = p @ Ap
-        ok = den > 0
-        alpha = jnp.where(ok, rs / jnp.where(ok, den, 1.0), 0.0)
-        x = x + alpha * p
-        r = r - alpha * Ap
-        rs_new = r @ r
-        beta = rs_new / rs
-        p = r + beta * p
-        return x, r, p, rs_new
-
-    x, r, p, rs = lax.fori_loop(0, iters, body, (x, r, p, rs))
-    return x
+    start_sq = jnp.vdot(b, b)
+    init = (jnp.zeros_like(b), b, b, start_sq)
+    return lax.fori_loop(0, iters, body, init)[0]
 
 
-@partial(jax.jit, static_argnames=("iters",))
-def newton_cg_step(x, A, iters: int = 50):
-    grad_x = jax.grad(logistic_obj, argnums=0)(x, A)
-    step = cg_solve(lambda vec: hvp_fwd_rev(x, vec, A), -grad_x, iters)
-    return x + step, grad_x, step
+def _newton(x, A, iters=50):
+    grad_here = jax.grad(logistic_obj, argnums=0)(x, A)
+    hess_dot = lambda u: hvp_fwd_rev(x, u, A)  # noqa: E731
+    move = cg_solve(hess_dot, -grad_here, iters)
+    return x + move, grad_here, move
+
+
+newton_cg_step = jax.jit(_newton, static_argnames="iters")
