@@ -154,7 +154,7 @@ def _(L):
         out = _report(L, step, *ok_args)
         assert_that(
             out is None,
-            msg("ex_7_2_fix6.reported_without_nan"),
+            msg("ex_7_2_fix6.reported_without_nan", got=repr(out)[:120]),
             report=out,
         )
 
@@ -242,7 +242,7 @@ def _(L):
             out = _report(L, fresh, jnp.linspace(0.0, 1.0, 6))
         assert_that(
             out is None,
-            msg("ex_7_2_fix6.fn_reported_without_nan"),
+            msg("ex_7_2_fix6.fn_reported_without_nan", got=repr(out)[:120]),
             report=out,
         )
         assert_compile_count(
