@@ -139,7 +139,9 @@ def _(L):
             infs_only = bool(switches) and all(infs and not nans for nans, infs in switches)
             assert_that(
                 out is not None,
-                msg("ex_7_2_fix6.infs_not_nans", label=label)
+                msg("ex_7_2_fix6.check_on_but_none", label=label)
+                if any(nans for nans, _ in switches)
+                else msg("ex_7_2_fix6.infs_not_nans", label=label)
                 if infs_only
                 else msg("ex_7_2_fix6.check_not_on_but_at_load", label=label)
                 if on_at_load
