@@ -6,6 +6,8 @@ def nan_report(step, *inputs):
     with jax.debug_nans(True):
         try:
             jax.block_until_ready(step(*inputs))
-        except FloatingPointError as e:
-            return str(e).splitlines()[0]
+        except FloatingPointError as err:
+            text = str(err)
+            head, _, _ = text.partition(chr(10))
+            return head
     return ""
