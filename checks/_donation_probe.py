@@ -26,21 +26,19 @@ def step_donates(step: Any, *args: Any) -> bool | None:
     return all(getattr(x, "is_deleted", lambda: False)() for x in _leaves(args[0]))
 
 
-def hands_over(loop: Callable, name: str, caller_arg: Any, run: Callable[[], Any]) -> bool | None:
-    """Whether the first call of the module-level function `name` made by `loop` (during run())
-    receives caller_arg's own leaves, the same objects, as its first argument. The module's function
-    is replaced by a recorder for that one run and put back. None when loop does not look `name` up
-    among its module's globals or never calls it."""
+def _first_call(loop: Callable, name: str, run: Callable[[], Any], look: Callable) -> Any:
+    """look(args) at the first call of the module-level function `name` made by `loop` (during
+    run()). The module's function is replaced by a recorder for that one run and put back. None
+    when loop does not look `name` up among its module's globals or never calls it."""
     module = getattr(loop, "__globals__", None)
     if not isinstance(module, dict) or not callable(module.get(name)):
         return None
     step = module[name]
-    mine = [id(x) for x in _leaves(caller_arg)]
-    seen: list[bool] = []
+    seen: list[Any] = []
 
     def recorder(*args: Any, **kwargs: Any) -> Any:
         if not seen:
-            seen.append(bool(args) and [id(x) for x in _leaves(args[0])] == mine)
+            seen.append(look(args))
         return step(*args, **kwargs)
 
     module[name] = recorder
@@ -51,3 +49,20 @@ def hands_over(loop: Callable, name: str, caller_arg: Any, run: Callable[[], Any
     finally:
         module[name] = step
     return seen[0] if seen else None
+
+
+def hands_over(loop: Callable, name: str, caller_arg: Any, run: Callable[[], Any]) -> bool | None:
+    """Whether the first call of the module-level function `name` made by `loop` (during run())
+    receives caller_arg's own leaves, the same objects, as its first argument."""
+    mine = [id(x) for x in _leaves(caller_arg)]
+    return _first_call(
+        loop, name, run, lambda args: bool(args) and [id(x) for x in _leaves(args[0])] == mine
+    )
+
+
+def called_without_jit(loop: Callable, name: str, run: Callable[[], Any]) -> bool:
+    """Whether `loop` makes its first call of `name` with jit disabled (jax.disable_jit): then
+    nothing is compiled and nothing is donated, whatever the step asks for."""
+    import jax
+
+    return _first_call(loop, name, run, lambda args: bool(jax.config.jax_disable_jit)) is True

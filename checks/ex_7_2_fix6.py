@@ -139,7 +139,9 @@ def _(L):
             infs_only = bool(switches) and all(infs and not nans for nans, infs in switches)
             assert_that(
                 out is not None,
-                msg("ex_7_2_fix6.infs_not_nans", label=label)
+                msg("ex_7_2_fix6.check_on_but_none", label=label)
+                if any(nans for nans, _ in switches)
+                else msg("ex_7_2_fix6.infs_not_nans", label=label)
                 if infs_only
                 else msg("ex_7_2_fix6.check_not_on_but_at_load", label=label)
                 if on_at_load
@@ -154,7 +156,7 @@ def _(L):
         out = _report(L, step, *ok_args)
         assert_that(
             out is None,
-            msg("ex_7_2_fix6.reported_without_nan"),
+            msg("ex_7_2_fix6.reported_without_nan", got=repr(out)[:120]),
             report=out,
         )
 
@@ -242,7 +244,7 @@ def _(L):
             out = _report(L, fresh, jnp.linspace(0.0, 1.0, 6))
         assert_that(
             out is None,
-            msg("ex_7_2_fix6.fn_reported_without_nan"),
+            msg("ex_7_2_fix6.fn_reported_without_nan", got=repr(out)[:120]),
             report=out,
         )
         assert_compile_count(

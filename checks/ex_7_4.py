@@ -23,9 +23,8 @@ Nearer the Yn_clean side, a kept loss curve's last value tells which labels it w
 Added: replay (_ch7_kept_start), possible only when the initial params are kept at top level, tied
 to the run by a kept loss curve whose first value is their loss on Yn (the init key is the
 learner's): Adam(1e-2) replayed here (own float32 code); p_noisy must be nearer to the 150-step
-params than half the distance to the 149- and 151-step ones. Computed once per run; when it
-reproduces p_noisy it proves training on Yn, and trained_on_noisy skips its two reference models.
-Added: norms_n from a jit program scanning 500-row chunks (lax.map, _ch7_rules) -> norms_chunked."""
+params than half the distance to the 149- and 151-step ones (once per run; reproducing p_noisy, it
+proves Yn; trained_on_noisy then skips its models). Added: lax.map chunks -> norms_chunked."""
 
 import _program_rules as PR
 import numpy as np
@@ -38,6 +37,7 @@ from _ch7 import (
     np_per_sample_grad_norm,
     np_per_sample_leaf_norms,
 )
+from _ch7_chunk_norms import per_chunk_say
 from _ch7_flips import kept_labels_say
 from _ch7_kept_start import kept_curves, max_diff, norms_at_other_params, replay_kept_start
 from _ch7_rules import assert_chunked_producer
@@ -149,7 +149,7 @@ def _(L):
 @checks.add("norms_shape")
 def _(L):
     nn = as_array(L.ns.get("norms_n"), "norms_n")
-    chunks = msg("ex_7_4.one_norm_per_chunk", size=nn.size) if nn.size == N // 500 else ""
+    chunks = per_chunk_say(L, nn, 500) if nn.size == N // 500 else ""
     assert_equal(
         nn.shape,
         (N,),

@@ -38,6 +38,8 @@ def _ref(theta, task_grads, lr, wd, kind):
             theta = theta - lr * (d + lr * wd * theta)
         elif kind == "ascent":
             theta = theta + lr * (d + wd * theta)
+        elif kind == "no_lr":  # no learning-rate stage: the update d + wd·θ added as it is
+            theta = theta + d + wd * theta
         else:
             theta = theta - lr * d
     return theta
@@ -87,11 +89,7 @@ def _(L):
                 kinds["l2"],
                 msg("ex_7_5_fix2.l2_through_adam"),
             ),
-            Mistake(
-                "after_lr",
-                kinds["after_lr"],
-                msg("ex_7_5_fix2.decay_after_lr", n=n),
-            ),
+            Mistake("after_lr", kinds["after_lr"], _why_grew_by_wd(L, theta, lr, wd, n)),
             Mistake(
                 "after_lr_minus",
                 kinds["after_lr_minus"],
@@ -107,6 +105,21 @@ def _(L):
             Mistake("both", kinds["both"], msg("ex_7_5_fix2.decay_twice")),
         ],
     )
+
+
+def _why_grew_by_wd(L, theta, lr, wd, n) -> str:
+    """Why zero task gradients made the parameters grow by (1 + wd) a step, as far as one step on
+    a non-zero gradient shows it: the decay after the learning rate (−lr·d + wd·θ), or no
+    learning-rate stage at all (d + wd·θ added); else only the growth."""
+    from jax import numpy as jnp
+
+    grads = [jnp.asarray([0.5, -2.0, 1.0], jnp.float32)]
+    out = _run(L, theta, grads, lr, wd)
+    if compare(out, _ref(theta, grads, lr, wd, "after_lr"), rtol=1e-5, atol=1e-6) is None:
+        return msg("ex_7_5_fix2.decay_after_lr", n=n)
+    if compare(out, _ref(theta, grads, lr, wd, "no_lr"), rtol=1e-5, atol=1e-6) is None:
+        return msg("ex_7_5_fix2.no_learning_rate", n=n)
+    return msg("ex_7_5_fix2.grew_by_wd", n=n)
 
 
 def _why_grew(L, theta, lr, wd, n) -> str:

@@ -154,6 +154,9 @@ def _why_not_donated(L) -> str:
     same = P.hands_over(L.train, "sgd_step", w, lambda: L.train(w, batches))
     if same is False:
         return msg("ex_7_6_fix1.copy_donated")
+    again, w_again = _batches(865)
+    if same is True and P.called_without_jit(L.train, "sgd_step", lambda: L.train(w_again, again)):
+        return msg("ex_7_6_fix1.jit_disabled")
     if same is True:
         return msg("ex_7_6_fix1.host_view_kept")
     return msg("ex_7_6_fix1.donate_w_itself")

@@ -182,6 +182,9 @@ def _why_not_donated(L) -> str:
     same = P.hands_over(L.record, "advance", state, lambda: L.record(state, 3))
     if same is False:
         return msg("ex_7_6_fix2.copy_donated")
+    again = _state(865)
+    if same is True and P.called_without_jit(L.record, "advance", lambda: L.record(again, 3)):
+        return msg("ex_7_6_fix2.jit_disabled")
     if same is True:
         return msg("ex_7_6_fix2.host_view_kept")
     return msg("ex_7_6_fix2.donate_state_itself")

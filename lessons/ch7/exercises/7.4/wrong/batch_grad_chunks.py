@@ -1,5 +1,5 @@
-# expect: failed norms_shape "按 500 一块的块数"
-# expect.en: "number of chunks of 500"
+# expect: failed norms_shape "每块平均损失的梯度范数"
+# expect.en: "gradient norms of the mean loss of each chunk of 500"
 # 想省事:把数据切成 4 块,对每块的批损失求 grad 再求范数。这是 4 个平均梯度,不是逐样本梯度。
 N_SAMPLES, N_FLIPPED, TOP_K = 2000, 20, 40
 root_key = jax.random.key(180)
