@@ -184,6 +184,8 @@ def _(L):
         fail(rebuilt + msg("ex_0_2.jit_once"), compiles=n, names=list(log.names))
     if n > 2 and getattr(L.normalize, "__name__", None) not in log.names:
         fail(msg("ex_0_2.not_jitted", n=n), compiles=n, names=list(log.names))
+    if n == 0:  # nothing compiled at all: no shared program to speak of
+        fail(msg("ex_0_2.compiled_none"), compiles=n, names=list(log.names))
     if n < 2:
         fail(msg("ex_0_2.compiled_too_few", n=n), compiles=n, names=list(log.names))
     if n > 2:
