@@ -11,6 +11,8 @@ single row equals it, the gradient with respect to x only when the rows equal 2(
 transposed result only when it equals the transpose ("grads"); both under jit ("jit"); the same
 number of staged operations for n = 4 and n = 16 ("no_loop")."""
 
+import re
+
 import _repair_ch6 as R
 import numpy as np
 
@@ -232,7 +234,8 @@ def _grads_call(L, w, xs, ys, what):
         except Exception:  # example_loss fails alone: the single check tells why
             one = None
         if one == ():
-            why = msg("ex_0_4.grad_of_vector")
+            found = re.search(r"Output had shape: (\([0-9, ]*\))", str(e))
+            why = msg("ex_0_4.grad_of_vector", shape=found.group(1) if found else "?")
         elif one is not None:
             why = msg("ex_0_4.grad_of_vector_loss", shape=one)
         else:

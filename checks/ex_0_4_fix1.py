@@ -93,8 +93,10 @@ def _extra_axis(batch_predict, predict, w, xs, n) -> str:
         one = None
     if fed == (1, d) and one == ():
         return msg("ex_0_4_fix1.extra_axis_rows", n=n, d=d)
-    if one == (1,) or (fed == (d,) and one == ()):
+    if one == (1,):
         return msg("ex_0_4_fix1.extra_axis", n=n)
+    if fed == (d,) and one == ():  # added around predict: inside the mapped function or after
+        return msg("ex_0_4_fix1.extra_axis_around", n=n, d=d)
     return msg("ex_0_4_fix1.extra_axis_plain", n=n)
 
 

@@ -95,8 +95,17 @@ def _update(fn, params, grads, kind):
         error = type(e).__name__
         said = msg("ex_0_6.flat_fails", kind=kind, error=error)
         if _flat_works(fn, params, grads):
-            said = msg("ex_0_6.nested_failed", kind=kind, error=error)
+            said = msg("ex_0_6.nested_failed", kind=kind, error=error, tree=_tree_words(kind))
         fail(said, error=R.first_line(e))
+
+
+def _tree_words(kind):
+    """What the containers of the check's tree of this kind are (what a flat dict does not have)."""
+    if kind == "dict":
+        return msg("ex_0_6.tree_dict")
+    if kind == "NamedTuple":
+        return msg("ex_0_6.tree_namedtuple")
+    return msg("ex_0_6.tree_tuple")
 
 
 def _flat_works(fn, params, grads) -> bool:
@@ -265,10 +274,10 @@ def _(L):
     g = rng(74)
     params = _dict_tree(g)
     grads = _like(params, g)
-    symptoms = {
+    symptoms = {  # sgd_with_decay under jit: lr and decay are tracers too
         "TracerBoolConversionError": msg("ex_0_6.if_on_tracer"),
-        "ConcretizationTypeError": msg("ex_0_6.float_of_tracer"),
-        "TracerArrayConversionError": msg("ex_0_6.to_numpy"),
+        "ConcretizationTypeError": msg("ex_0_6.float_of_tracer_update"),
+        "TracerArrayConversionError": msg("ex_0_6.to_numpy_update"),
     }
     out = R.call(
         jax.jit(L.sgd_with_decay),
@@ -288,7 +297,11 @@ def _(L):
         what="jax.jit(sgd_with_decay)",
         msg=msg("ex_0_6.jit_differs", name="sgd_with_decay"),
     )
-    symptoms["TracerBoolConversionError"] = msg("ex_0_6.if_on_tracer_norm")  # no lr, no decay
+    symptoms = {  # global_norm: no lr, no decay
+        "TracerBoolConversionError": msg("ex_0_6.if_on_tracer_norm"),
+        "ConcretizationTypeError": msg("ex_0_6.float_of_tracer"),
+        "TracerArrayConversionError": msg("ex_0_6.to_numpy"),
+    }
     norm = R.call(jax.jit(L.global_norm), grads, what="jax.jit(global_norm)", symptoms=symptoms)
     leaves = [np.asarray(x, np.float64) for x in jax.tree.leaves(grads)]
     assert_close(

@@ -98,6 +98,9 @@ def _stale_words(L, x, gains):
         return stale
     if compare(a, b, rtol=1e-6, atol=1e-6) is None:
         return stale + msg("ex_6_1_fix2.values.g_unused")
+    x64 = np.asarray(x, np.float64)
+    if compare(b, x64 * (gains[0] + 1.5), rtol=1e-6, atol=1e-6) is None:
+        return msg("ex_6_1_fix2.values.stale_driver")  # amplify is right: the driver is not
     return stale
 
 

@@ -54,6 +54,11 @@ def _int_globals(ns):
     return {k: v for k, v in ns.items() if type(v) is int and not k.startswith("__")}
 
 
+def _list_lengths(ns):
+    """The lengths of the module-level lists of the learner's file, by name."""
+    return {k: len(v) for k, v in ns.items() if type(v) is list and not k.startswith("__")}
+
+
 def _added_global(ints, step_1, step_2):
     """Each round added the value a module-level integer had after that round (tick raises it and
     adds it to the count) instead of 1: named only when both rounds' increments are exactly that."""
@@ -78,6 +83,7 @@ def _(L):
 
     counts, vs = _inputs(621)
     batched = jax.vmap(L.tick)
+    lists = _list_lengths(L.ns)
     ints = [_int_globals(L.ns)]
     counts, outs = _round(batched, counts, vs, 1)
     ints.append(_int_globals(L.ns))
@@ -90,10 +96,15 @@ def _(L):
     if np.all(first == 1) and np.all(got == 1):  # the count passed in never mattered
         fail(msg("ex_6_2_fix2.per_sample.reset_to_one"), counts=got.tolist())
     if len(set(got.tolist())) == 1 and START.min() != START.max():
+        grown = _list_lengths(L.ns)  # the list of the starter's append, when one grew
+        appended = any(n > lists.get(k, n) for k, n in grown.items())
+        said = msg("ex_6_2_fix2.per_sample.same_count", got=got[0])
+        if appended:
+            said = msg("ex_6_2_fix2.per_sample.assert_equal", got=got[0])
         assert_equal(
             got.tolist(),
             want.tolist(),
-            msg("ex_6_2_fix2.per_sample.assert_equal", got=got[0]),
+            said,
             what=msg("ex_6_2_fix2.per_sample.what_2"),
         )
     if compare(got, want, rtol=0, atol=0) is not None:

@@ -1,5 +1,5 @@
-# expect: failed batch "多了一个长度为 1 的轴" not "对调"
-# expect.en: "an extra axis of length 1" not "swapped"
+# expect: failed batch "长度为 1 的轴是在 predict 外面加上的" not "对调"
+# expect.en: "the axis of length 1 was added around predict" not "swapped"
 # 错误示范:怕 vmap 堆不起标量,先把每个预测 reshape 成长度 1 的向量。
 def predict(w, x):
     return jnp.dot(x, w)
