@@ -12,7 +12,8 @@ Each assertion of the chapter's self-check and its check (default_rng(4); float6
   5. grad(sum(rnn_forward(p, xs)**2)) has the structure of params  -> grad_structure
   6. jax.test_util.check_grads: first order, reverse mode, atol = rtol = 5e-2  -> check_grads
   7. rnn_losses has shape (300,) and is all finite  -> losses
-  8. last loss < 0.1 × first loss  -> improves
+  8. last loss < 0.1 × first loss  -> improves (here: the lowest of the last 10 losses < 1/4 of
+     the first, as Adam can spike at the last step)
 An output of shape (7, 1, 1) whose values are those of an h_0 of shape (1, 16), from a program
 whose scan carries a (1, 16) array, is named in shape and, when the file's own training fails
 to broadcast, under that error (checks.explains).
@@ -338,7 +339,10 @@ def _(L):
             first=float(rl[0]),
             last=float(rl[-1]),
         )
-    first, last = rl[0], rl[-1]
+    # the end of training is the lowest of the last 10 losses: adam(0.01) can spike at the very
+    # last step (the reference from key(19) records 0.305 at step 300, 1/3 of its start, 0.0026
+    # seven steps earlier; over 1400 right draws the lowest of the last 10 stayed below 0.13)
+    first, last = rl[0], rl[-10:].min()
     summed = None if last < 0.25 * first else T.batch_axis(L, _row_convention(L))
     if summed is not None:
         fail(
@@ -350,7 +354,7 @@ def _(L):
         if last < first
         else msg("ex_6_7.improves.rose", first=first, last=last),
         first=float(rl[0]),
-        last=float(rl[-1]),
+        lowest_of_last_10=float(last),
     )
 
 
