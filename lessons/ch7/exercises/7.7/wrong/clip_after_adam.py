@@ -1,6 +1,8 @@
 # expect: failed optimizer "在 Adam 之后才裁剪" not "不做梯度裁剪"
 # expect.en: "clips after Adam" not "without gradient clipping"
+# expect.silent: epoch_outputs
 # 裁剪放在了 Adam 和衰减之后:限制的是更新方向的范数,大梯度照样带偏 Adam 的矩估计。
+# 一个 epoch 的 loss 也就和按题目的链重放的不同,但 loss 的记录时机没错:那一项只能安静,不能说“该取更新前的 loss”。
 # 练习 7.7(综合项目)参考答案:三臂螺旋 MLP 分类器
 # 上下文里已有:make_spiral、init_mlp、mlp_apply、loss_single、per_sample_norm、log_softmax_stable、
 # TrainState、chain、clip_by_global_norm、scale_by_adam、add_decayed_weights、scale_by_learning_rate、
