@@ -1,6 +1,7 @@
-# expect: failed cg_guard "0/0" "精确解" not "没有收敛"
-# expect.en: "0/0" "exact solution" not "does not converge"
+# expect: failed cg_guard "0/0" "精确解" "足够小的残差也算作 0" not "没有收敛" "分母 > 0 才相除"
+# expect.en: "0/0" "exact solution" "also counts a small residual as 0" not "does not converge" "divide only when the denominator is > 0"
 # 教科书式的 CG,没有防护:收敛后 α = 0/0,解变成 NaN。
+# 建议不能只说“分母 > 0 才相除”:float32 里收敛后的分母常常只是极小,反向时它的平方下溢,照样 NaN;要按题目的收敛判断防护。
 def _safe_ratio(num, den):
     """den > 0 时返回 num / den,否则返回 0(双 where:分母为 0 的那一支根本不做除法)。"""
     positive = den > 0
