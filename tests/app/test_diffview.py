@@ -218,3 +218,23 @@ def test_a_condition_on_a_non_finite_value_says_finite_not_none():
     assert "有限值" in out and "None" not in out
     out = text_of(render_detail(failed(D.Condition(values={"expected": None, "actual": 3}))))
     assert "None" not in out and "见上面的说明" in out
+
+
+def test_a_count_over_all_functions_says_it_is_one_total_in_both_views():
+    # a count of every compilation is a sum over functions, not a count each function reached
+    from tutor.cli.render import detail_lines
+    from tutor.words.catalog import set_lang
+
+    many = D.Compiles(function=None, actual=5, expected=1, names=["a", "b", "c", "d", "e"])
+    outcome = CheckOutcome.from_dict(failed(many).to_dict())
+    try:
+        for lang, words, not_words in (
+            ("en", "all functions together", "every function"),
+            ("zh", "所有函数合计", None),
+        ):
+            set_lang(lang)
+            for shown in (text_of(render_detail(outcome)), "\n".join(detail_lines(many))):
+                assert words in shown, (lang, shown)
+                assert not_words is None or not_words not in shown, (lang, shown)
+    finally:
+        set_lang("zh")
