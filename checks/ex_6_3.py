@@ -27,6 +27,7 @@ from tutor.worker.checklib import (
     msg,
     rebuilt_jit,
     rng,
+    skip,
 )
 
 checks = Checks("ex_6_3")
@@ -77,6 +78,15 @@ def _context_grad_steps(x0: float, lr: float, steps: int) -> np.ndarray:
         x = x - lr * 2 * (x - 3.0)
         out.append(x)
     return np.array(out)
+
+
+def _steps_with_context_grad(fn) -> bool:
+    """One step from 1.0 is the context's grad_fn step, 1 − lr·2(1 − 3), not 1 − lr·2."""
+    try:
+        got = float(np.asarray(fn(np.float32(1.0), 0.1)))
+    except Exception:  # noqa: BLE001 - the value checks report what the call does
+        return False
+    return abs(got - float(_context_grad_steps(1.0, 0.1, 1)[0])) < 1e-5
 
 
 _CALLS_GRAD: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # fn -> answer, per run
@@ -337,6 +347,8 @@ def _(L):
         + msg("ex_6_3.dynamic_lr.text"),
     )
     got = [_param(o, msg("ex_6_3.dynamic_lr.param")) for o in outs]
+    if _steps_with_context_grad(L.gradient_descent_step):  # at 3.0 its gradient is 0: no move
+        skip(msg("ex_6_3.dynamic_lr.context_grad"), covered_by="eager")
     assert_close(
         np.array(got),
         3.0 * (1 - 2 * np.array(RATES)),
