@@ -153,6 +153,8 @@ def _(L):
             str(getattr(count, "dtype", type(count).__name__)),
         ]
         want = [jnp.dtype(dtype).name, "int32"]
+        if got == want[::-1]:  # the two handed back in each other's place: values names the order
+            skip(msg("ex_a1_2_fix2.dtypes_swapped"), covered_by="values")
         if got != want:
             assert_equal(
                 got,
