@@ -26,6 +26,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor.authoring.isolation import context_modules, process_effects
 from tutor.cli.render import detail_lines
 from tutor.course.loader import load_course
 from tutor.course.model import Course
@@ -166,7 +167,14 @@ def run_exercise(
             ex, answer.path, courses[lang].chapter_of(ex.id).context_path, lang=lang
         )
 
-    batched = run_batch([job(a, lang) for a, lang in keys])
+    # an answer that changes process-wide state (a jax.config switch at load, say) runs alone, as
+    # the course proof runs such a fixture: in a batch it would reach the answers after it
+    ex0 = courses[LANGS[0]].exercise(answers[0].exercise)
+    modules = context_modules(courses[LANGS[0]].chapter_of(ex0.id).context_path.read_text("utf-8"))
+    lonely = {a.label for a in answers if process_effects(a.path.read_text("utf-8"), modules)}
+    shared = [k for k, (a, _lang) in enumerate(keys) if a.label not in lonely]
+    ran = dict(zip(shared, run_batch([job(*keys[k]) for k in shared]), strict=True))
+    batched = [ran.get(k) for k in range(len(keys))]
     verdicts = {}
     for (answer, lang), result in zip(keys, batched, strict=True):
         alone = result is None or not right_verdict(answer, result.status.value)
