@@ -1,5 +1,5 @@
 # expect: failed cache "clear_caches"
-# expect.en: "clear_caches"
+# expect.en: "clear_caches" "would have to compile again before its next step" not "every step would have to recompile"
 # isolated: 用 jax.config.update 全局开关 jax_debug_nans,并清空编译缓存
 # 错误示范:全局打开之前先 jax.clear_caches(),用完再关掉。能报告了,可进程里所有编译好的程序都被扔掉了。
 def nan_report(step, *inputs):
