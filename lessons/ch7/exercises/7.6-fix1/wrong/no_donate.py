@@ -1,5 +1,5 @@
 # expect: failed donate "没有被捐赠" not "视图"
-# expect.en: "was not donated" not "on the host"
+# expect.en: "was not donated" "This repair should keep the donation" not "on the host" "This repair keeps the donation"
 # 错误示范(压下症状的错误办法):把 donate_argnums 去掉。不报错了,可省内存的效果也没了。
 LR = 0.1
 
