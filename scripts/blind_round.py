@@ -131,7 +131,8 @@ def _whole(result: RunResult) -> str:
         shown = detail_lines(check.detail)
         lines += [f"    {line}" for line in shown[:DETAIL_LINES]]
         if len(shown) > DETAIL_LINES:
-            lines.append(f"    … ({len(shown) - DETAIL_LINES} more lines)")
+            more = len(shown) - DETAIL_LINES  # the judge's packet only: the CLI shows every line
+            lines.append(f"    … ({more} more line{'s' if more > 1 else ''})")
     # as `jaxtutor check` shows it: not again when a check already says the run's error
     if result.error is not None and not result.error_said_by_a_check:
         hint = f" ‖ hint: {result.error.hint}" if result.error.hint else ""
