@@ -29,14 +29,18 @@ ESCAPEE = (
     "stderr=subprocess.DEVNULL)\n"
     "open({pids!r}, 'a').write(f'{p.pid}\\n')\n"
 )
+# the middle process is reaped before the code goes on: only the grandchild is left to escape (a
+# middle process still exiting when the run ends would be one more leftover to count)
 DOUBLE_FORK = (
     "import os\n"
-    "if os.fork() == 0:\n"
+    "_middle = os.fork()\n"
+    "if _middle == 0:\n"
     "    os.setsid()\n"
     "    if os.fork() == 0:\n"
     "        open({pids!r}, 'a').write(f'{os.getpid()}\\n')\n"
     "        os.execvp('sleep', ['sleep', '600'])\n"
     "    os._exit(0)\n"
+    "os.waitpid(_middle, 0)\n"
 )
 
 
