@@ -53,18 +53,41 @@ def norms_at_other_params(L, params, Xn, Yn, rows) -> list:
     ]
 
 
-def kept_curves(L):
-    """(name, float64 1-D array) for every kept floating vector long enough to be a loss curve."""
+def kept_curves(L, lists: bool = False):
+    """(name, float64 1-D array) for every kept floating vector long enough to be a loss curve: an
+    array, and with `lists` a list or tuple of floats too (the losses a Python loop appends one by
+    one; only where the curve must also start at a kept start's loss, as in the replay, since the
+    chapter context keeps lists of floats of its own)."""
+    curves = []
+    for name, v in list(L.ns.items()):
+        curve = _as_curve(v, lists)
+        if curve is not None and 2 <= curve.shape[0] <= 10_000:
+            curves.append((name, curve))
+    return curves
+
+
+def _as_curve(v, lists: bool):
     import jax
 
-    return [
-        (name, np.asarray(v, np.float64))
-        for name, v in list(L.ns.items())
-        if isinstance(v, (np.ndarray, jax.Array))
-        and np.ndim(v) == 1
-        and 2 <= np.shape(v)[0] <= 10_000
-        and np.issubdtype(v.dtype, np.floating)
-    ]
+    if isinstance(v, (np.ndarray, jax.Array)):
+        if np.ndim(v) == 1 and np.issubdtype(v.dtype, np.floating):
+            return np.asarray(v, np.float64)
+        return None
+    if lists and isinstance(v, (list, tuple)) and 2 <= len(v) <= 10_000 and all(map(_is_float, v)):
+        return np.asarray([float(x) for x in v], np.float64)
+    return None
+
+
+def _is_float(x) -> bool:
+    import jax
+
+    if isinstance(x, (float, np.floating)):
+        return True
+    return (
+        isinstance(x, (np.ndarray, jax.Array))
+        and np.ndim(x) == 0
+        and np.issubdtype(x.dtype, np.floating)
+    )
 
 
 def max_diff(a, b) -> float:
@@ -76,7 +99,7 @@ def replay_kept_start(L, Xn, Yn, target, steps: int):
     Keys: start (name, tree, curve name, curve length), path (params after k steps), gaps (the
     largest change of each step), dist (from p_noisy to each point), is_at(k)."""
     n = Xn.shape[0]
-    curves, starts = kept_curves(L), []
+    curves, starts = kept_curves(L, lists=True), []
     for name, tree in layout_dicts(L):
         loss0 = -float(np.mean(np_log_softmax(np_mlp(tree, Xn))[np.arange(n), Yn]))
         starts += [
