@@ -79,7 +79,7 @@ MAX_UNSURE_GATES = 3  # the nearest ones; past that the float64 gates are taken 
 GATE_CHOICES = (0.0, 0.5, 1.0)
 
 
-def _np_forward(params, x, gates_set=None) -> tuple[list, list, list]:
+def np_forward(params, x, gates_set=None) -> tuple[list, list, list]:
     """(weights, activations, ReLU gates) of the float64 forward pass, for one sample or a batch
     (rows). A gate is 0 or 1 by the sign of its input, or the share `gates_set` names for it
     ({(layer, unit): share})."""
@@ -107,7 +107,7 @@ def np_sample_grad(params, x, y, gates_set=None) -> tuple[float, dict]:
     gates named in `gates_set` ({(layer, unit): gate}) pass that share of the gradient instead of
     0 or 1 by the sign of their input."""
     depth = len(params)
-    W, acts, gates = _np_forward(params, x, gates_set)
+    W, acts, gates = np_forward(params, x, gates_set)
     logp = np_log_softmax(acts[-1])
     delta = np.exp(logp)
     delta[int(y)] -= 1.0
@@ -147,7 +147,7 @@ def np_per_sample_grad_norm(params, x, y) -> float:
 def np_per_sample_grad_norms(params, X, Y) -> np.ndarray:
     """np_per_sample_grad_norm of every sample of X at once: the same backprop in float64, batched
     (a weight gradient outer(a, δ) has the norm ‖a‖·‖δ‖, so no outer product is built)."""
-    W, acts, gates = _np_forward(params, X)
+    W, acts, gates = np_forward(params, X)
     delta = np.exp(np_log_softmax(acts[-1]))
     delta[np.arange(len(delta)), np.asarray(Y).astype(np.int64)] -= 1.0
     squares = np.zeros(len(delta))

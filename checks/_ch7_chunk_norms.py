@@ -6,7 +6,7 @@ Yn, hand-written backprop): the mean loss of each chunk, or its sum. Four number
 many as p_noisy has leaves, so the count alone names nothing."""
 
 import numpy as np
-from _ch7 import _np_forward, np_log_softmax
+from _ch7 import np_forward, np_log_softmax
 
 from tutor.worker.checklib import close, msg
 
@@ -15,7 +15,7 @@ def _chunk_grad_norms(params, X, Y, chunk: int) -> np.ndarray:
     """Global L2 norm of the gradient of each chunk's summed cross-entropy, float64."""
     norms = []
     for start in range(0, len(X), chunk):
-        W, acts, gates = _np_forward(params, X[start : start + chunk])
+        W, acts, gates = np_forward(params, X[start : start + chunk])
         delta = np.exp(np_log_softmax(acts[-1]))
         delta[np.arange(len(delta)), Y[start : start + chunk]] -= 1.0
         squares = 0.0
