@@ -7,6 +7,8 @@ only when the same function scales right once the None entries are taken out, an
 in that the call changed (expected values come from a copy taken before the call); under jit,
 several factors compile once ("jit")."""
 
+import re
+
 import _repair_ch6 as R
 import numpy as np
 
@@ -109,6 +111,34 @@ def _lists_become_arrays(fn, factor) -> bool:
     )
 
 
+def _top_level_only(fn, tree, factor, error: TypeError) -> str | None:
+    """A container reached the multiplication (`dict * float`), and fn scales a container of the
+    tree's own top-level type holding two arrays right: it walks the top level only. The
+    container's type named in the error, as Python gives it."""
+    import jax.numpy as jnp
+
+    found = re.search(r"for \*: '(dict|list|tuple)' and", str(error))
+    if not found or not isinstance(tree, (dict, list, tuple)):
+        return None
+    a, b = np.float32([1.0, -2.0]), np.float32([0.5, 3.0])
+    flat = {"p": jnp.asarray(a), "q": jnp.asarray(b)} if isinstance(tree, dict) else None
+    flat = flat if flat is not None else type(tree)([jnp.asarray(a), jnp.asarray(b)])
+    try:
+        out = fn(flat, factor)
+        if type(out) is not type(flat) or len(out) != 2:
+            return None
+        pairs = (
+            [(out["p"], a), (out["q"], b)] if isinstance(out, dict) else [(out[0], a), (out[1], b)]
+        )
+        right = all(
+            compare(np.asarray(o), np.float64(w) * factor, rtol=1e-6, atol=1e-6) is None
+            for o, w in pairs
+        )
+    except Exception:  # noqa: BLE001 - not computed: no cause named
+        return None
+    return msg("ex_6_4_fix1.top_level_only", kind=found.group(1)) if right else None
+
+
 def _changed(tree, struct_before, before) -> bool:
     """The tree passed in no longer holds what it held before the call (its containers were
     written to: leaves replaced, keys added or removed)."""
@@ -141,6 +171,9 @@ def _(L):
         except TypeError as e:  # None reached the arithmetic: named only when it is the cause
             if _lists_become_arrays(L.scale_tree, factor):
                 fail(msg("ex_6_4_fix1.list_as_array"), error=R.first_line(e))
+            shallow = _top_level_only(L.scale_tree, tree, factor, e)
+            if shallow:
+                fail(shallow, error=R.first_line(e))
             holds_none = None in jax.tree.leaves(tree, is_leaf=lambda x: x is None)
             if not (holds_none and "NoneType" in str(e)):
                 raise

@@ -42,7 +42,7 @@ from _rnn_carries import h0_is_vector, row_h0_carried
 from _rnn_ref import HID, row_h0_outputs
 from _rnn_ref import hidden_states as _hidden
 from _rnn_ref import unrolled as _ref
-from _rnn_ref import variant as _variant
+from _rnn_slips import diagnose as _diagnose
 
 from tutor.worker.checklib import (
     Checks,
@@ -57,7 +57,6 @@ from tutor.worker.checklib import (
     primitive_counts,
     rng,
 )
-from tutor.worker.mistakes import Known, diagnose
 
 checks = Checks("ex_6_7")
 legacy_keys = checks.watch(PR.LegacyKeyUses())  # raw uint32 keys used by the learner's run
@@ -94,37 +93,6 @@ def _forward(L, P, xs, jit=True, what="rnn_forward(params, xs)"):
     return as_array(out, msg("ex_6_7.forward.as_array", what=what)).astype(np.float64)
 
 
-# The slips the value checks can name, each computed for the check's parameters, sequence and
-# matrix convention (row: h·W_h, else W_h·h).
-MISTAKES = [
-    Known(
-        "no_tanh",
-        lambda P, xs, row: _variant(P, xs, row, tanh=False),
-        msg("ex_6_7.module.mistake_no_tanh"),
-    ),
-    Known(
-        "state_not_carried",
-        lambda P, xs, row: _variant(P, xs, row, carry=False),
-        msg("ex_6_7.module.mistake_state_not_carried"),
-    ),
-    Known(
-        "lagged",
-        lambda P, xs, row: _variant(P, xs, row, lagged=True),
-        msg("ex_6_7.module.mistake_lagged"),
-    ),
-    Known(
-        "h0_ones",
-        lambda P, xs, row: _variant(P, xs, row, h0=1.0),
-        msg("ex_6_7.module.mistake_h0_ones"),
-    ),
-    Known(
-        "no_bias",
-        lambda P, xs, row: _variant(P, xs, row, bias=False),
-        msg("ex_6_7.module.mistake_no_bias"),
-    ),
-]
-
-
 def _matches(out, ref) -> bool:
     """out ≈ the float64 reference (np.allclose's rtol 1e-5, atol 1e-4), same shape."""
     return compare(out, ref, rtol=1e-5, atol=1e-4) is None
@@ -132,15 +100,6 @@ def _matches(out, ref) -> bool:
 
 def _all_zero(grad) -> bool:
     return compare(grad, np.zeros_like(grad), rtol=0, atol=1e-8) is None
-
-
-def _diagnose(out, P, xs):
-    """The slip whose outputs the learner's match (both matrix conventions tried), else None."""
-    for row in (True, False):
-        found = diagnose(out, MISTAKES, P, xs, row, rtol=1e-5, atol=1e-4)
-        if found:
-            return found.message
-    return None
 
 
 @checks.add("uses_scan")

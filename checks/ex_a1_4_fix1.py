@@ -76,6 +76,10 @@ def _(L):
             Mistake("added", 1 + 5 * x64, msg("ex_a1_4_fix1.added_not_multiplied")),
             Mistake("from_zero", 0 * x64, msg("ex_a1_4_fix1.starts_from_zero")),
             Mistake("two_factors", x64**10, msg("ex_a1_4_fix1.two_factors_per_step")),
+            # acc * acc from acc = x: 4 or 5 squarings (from 1.0 the product stays 1, "one_short"
+            # and the rest do not match; a constant 1 is told as a difference)
+            Mistake("squared_4", x64**16, msg("ex_a1_4_fix1.squares_acc", power="¹⁶", n=4)),
+            Mistake("squared_5", x64**32, msg("ex_a1_4_fix1.squares_acc", power="³²", n=5)),
         ],
     )
 
