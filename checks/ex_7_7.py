@@ -28,6 +28,7 @@ reference epoch advances (_ch7_project_fields) -> state_fields. When accuracy or
 fails and every step count in the trained opt_state lags state.step, the message says the
 optimizer state was not carried across epochs (computed from the trained state)."""
 
+import _ch7_donation as donation
 import _ch7_project_epoch as epoch
 import _ch7_project_fields as fields
 import _ch7_project_parts as parts
@@ -173,35 +174,18 @@ def _(L):
 def _(L):
     run = L.ns["_jaxtutor_7_7"]
     if not run["first_leaf"].is_deleted():  # why, only once it failed: data donated, not state
-        try:
-            state_donated, donated = _donated(L, run)
-        except Exception:  # the probe is ours: a failure of it names nothing
-            state_donated, donated = [True], []
-        words = msg("ex_7_7.data_donated_not_state", donated=msg("ex_7_7.list_sep").join(donated))
-        no_state = donated and not any(state_donated)
-        assert_that(False, words if no_state else msg("ex_7_7.params_not_deleted"), actual=False)
+        assert_that(False, donation.why_kept(L, run), actual=False)
     assert_that(not run["X_train"].is_deleted(), msg("ex_7_7.data_deleted"))
     # On CPU a donated input that cannot be reused is not deleted (JAX only warns): what the jit
     # function was told to donate is read from its lowering instead.
     if hasattr(L.train_epoch_jit, "lower"):
-        state_donated, donated = _donated(L, run)
+        state_donated, donated = donation.donated(L.train_epoch_jit, run)
         assert_that(
             not donated,
             msg("ex_7_7.data_donated", donated=msg("ex_7_7.list_sep").join(donated)),
             donated=donated,
         )
         assert_that(all(state_donated), msg("ex_7_7.state_not_donated"))
-
-
-def _donated(L, run):
-    """From train_epoch_jit's lowering: whether each leaf of state is donated, and the names of
-    the data arguments (X, Y) it donates."""
-    import jax
-
-    args = (run["state"], run["X_train"], run["y_train"])
-    (state_info, x_info, y_info), _ = L.train_epoch_jit.lower(*args).args_info
-    named = (("X", x_info), ("Y", y_info))
-    return [i.donated for i in jax.tree.leaves(state_info)], [n for n, i in named if i.donated]
 
 
 @checks.add("accuracy", needs="compile_once")

@@ -1,5 +1,5 @@
-# expect: failed donation "没有被删除"
-# expect.en: "were not deleted"
+# expect: failed donation "没有被删除" "应该捐赠 state" not "覆盖旧引用"
+# expect.en: "were not deleted" "should donate state" not "replace the old reference"
 # jit 时没有捐赠 state:每个 epoch 新旧两份状态同时占着内存。
 N_TRAIN = 1440                    # 1800 个样本中 1440 个训练、360 个测试
 BATCH = 128
