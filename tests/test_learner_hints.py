@@ -261,6 +261,28 @@ def test_an_array_passed_as_a_static_argument_is_told_to_go_as_an_ordinary_one(l
     assert "tuple" in (hint_for(e.value) or "")  # a list: a tuple is the fix
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_frozen_dataclass_of_arrays_marked_static_is_told_to_be_a_pytree(lang):
+    """A frozen dataclass holding arrays, marked static (blind round 18, 7.7-fix2): it is no more
+    hashable than the arrays it holds, so "pass a frozen dataclass instead" was false advice; the
+    hint says such a value is data, passed as an ordinary argument and registered as a pytree."""
+    import dataclasses
+
+    jax = pytest.importorskip("jax")
+    jnp = pytest.importorskip("jax.numpy")
+    from tutor.words.catalog import set_lang
+
+    @dataclasses.dataclass(frozen=True)
+    class Holder:
+        w: object
+
+    set_lang(lang)
+    with pytest.raises(ValueError) as e:
+        jax.jit(lambda h, x: x * h.w, static_argnums=0)(Holder(jnp.ones(2)), 1.0)
+    hint = hint_for(e.value) or ""
+    assert "pytree" in hint and ("instead" not in hint if lang == "en" else "改用" not in hint)
+
+
 def test_a_check_broken_by_a_static_array_does_not_blame_a_produced_value(tmp_path):
     """The check calls the learner's jitted function; jit refuses the array for a static
     argument. The message said "the check failed while using a value your code produced"."""
