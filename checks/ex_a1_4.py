@@ -88,6 +88,19 @@ def _log(v):
         return np.log(v)
 
 
+def _unshifted_why(scores, ids, k) -> str:
+    """How exp without a shift gives NaN on these scores, as float32 computes it: inf / inf where
+    a score overflows, 0 / 0 in a segment whose every exp underflows (both may happen)."""
+    with np.errstate(over="ignore", under="ignore"):
+        e = np.exp(np.asarray(scores, np.float32))
+    sums = np.zeros(k, np.float32)
+    np.add.at(sums, np.asarray(ids), e)
+    used = np.bincount(np.asarray(ids), minlength=k) > 0
+    why = [msg("ex_a1_4.exp_overflows")] if np.isinf(e).any() else []
+    why += [msg("ex_a1_4.exp_underflows")] if (used & (sums == 0)).any() else []
+    return msg("ex_a1_4.and").join(why) or msg("ex_a1_4.exp_overflows")
+
+
 def _mistakes(scores, ids, k):
     """What each known mistake gives; the first three are those that can leave nan/inf."""
     s = f64(scores)
@@ -103,7 +116,7 @@ def _mistakes(scores, ids, k):
         Mistake(
             "no_shift",
             _float32_softmax(scores, ids, k, 0.0),
-            msg("ex_a1_4.no_max_subtracted"),
+            msg("ex_a1_4.no_max_subtracted", why=_unshifted_why(scores, ids, k)),
         ),
         Mistake(
             "global_max",

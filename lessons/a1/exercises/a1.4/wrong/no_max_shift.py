@@ -1,5 +1,5 @@
-# expect: failed finite "不减最大值"
-# expect.en: "without subtracting the maximum"
+# expect: failed finite "不减最大值" "溢出成 inf" not "下溢"
+# expect.en: "without subtracting the maximum" "overflows to inf" not "underflows"
 # 没有减去段内最大值:分数在 200 左右时 exp 溢出成 inf,inf / inf = nan。
 def segment_softmax(scores: jax.Array, seg: jax.Array, num_segments: int):
     powered = jnp.exp(scores)
