@@ -117,6 +117,14 @@ def value_cases(x64):
             ),
             np.where(region == 1, -np.sin(x64), df),
         ),
+        (
+            Mistake(
+                "third_piece_zero",  # jnp.select with two conditions and no default
+                np.where(region == 2, 0.0, f_ref(x64)),
+                msg("ex_a1_2.third_piece_zero"),
+            ),
+            np.where(region == 2, 0.0, df),
+        ),
         *((Mistake(label, value, text), deriv) for label, value, deriv, text in _piece_slips(x64)),
     ]
     for order in itertools.permutations(ORDER):
