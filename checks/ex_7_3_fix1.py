@@ -108,6 +108,11 @@ def _(L):
                 msg("ex_7_3_fix1.tangent_is_x"),
             ),
             Mistake(
+                "tangent_ones",
+                J @ np.ones(N),
+                msg("ex_7_3_fix1.tangent_is_ones"),
+            ),
+            Mistake(
                 "unit_v",
                 J @ np.asarray(v, np.float64) / np.linalg.norm(np.asarray(v, np.float64)),
                 msg("ex_7_3_fix1.unit_direction"),
