@@ -94,7 +94,14 @@ def assert_once(
     elif calls > 1 and max(names.count(x) for x in set(names)) >= calls:
         why = (repeat if again is None else every_call_cause(again, repeat, otherwise)).strip()
         text = (
-            msg("_repair_ch7.recompiled_every_call", calls=calls, what=what, n=n, why=why)
+            msg(
+                "_repair_ch7.recompiled_every_call",
+                calls=calls,
+                what=what,
+                n=n,
+                fn=max(set(names), key=names.count),
+                why=why,
+            )
             if why
             else msg("_repair_ch7.recompiled_no_cause", calls=calls, what=what, n=n)
         )

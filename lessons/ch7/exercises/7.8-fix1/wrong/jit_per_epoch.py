@@ -1,5 +1,5 @@
 # expect: failed compiles "重新编译"
-# expect.en: "recompiled"
+# expect.en: "compiled again on every call" not "the same function"
 # 错误示范:每个 epoch 新建一个 jit,把 lr 闭包进去。每个 lambda 都是新函数,照样每个 epoch 编译一次。
 def epoch(w, X, y, lr, batch):
     steps = X.shape[0] // batch
