@@ -166,10 +166,13 @@ def _(L):
     got = _learner_step(L, y, args, t, h)
     if not np.issubdtype(got.dtype, np.floating):
         fail(msg("ex_a1_6.step_not_floating", dtype=got.dtype), actual=str(got.dtype))
-    mistakes = RK.step_mistakes(forced_np, t, y, h, args)
+    right = rk4_ref(forced_np, t, y, h, args)
+    # the ~300 weight slips are computed only for a step that differs (a right one skips them)
+    wrong = compare(got, right, rtol=1e-5, atol=1e-5) is not None
+    mistakes = RK.step_mistakes(forced_np, t, y, h, args) if wrong else []
     assert_close(
         got,
-        rk4_ref(forced_np, t, y, h, args),
+        right,
         rtol=1e-5,
         atol=1e-5,
         what=msg("ex_a1_6.step_result_label"),
