@@ -56,6 +56,7 @@ from tutor.worker.checklib import (
     msg,
     primitive_counts,
     rng,
+    skip,
 )
 
 checks = Checks("ex_6_7")
@@ -273,14 +274,17 @@ def _(L):
         ref = np.stack([_ref(P, s, row) for s in seqs])
         if _matches(out, ref):
             return
+    said = _diagnose(out[0], P, seqs[0])
+    P7, xs7 = _chapter_data()
+    if said and said == _diagnose(_forward(L, P7, xs7), P7, xs7):  # the values check named it
+        skip(msg("ex_6_7.fresh.same_slip"), covered_by="values")
     assert_close(
         out,
         np.stack([_ref(P, s, True) for s in seqs]),
         rtol=1e-5,
         atol=1e-4,
         what=msg("ex_6_7.fresh.what"),
-        msg=msg("ex_6_7.fresh.text")
-        + (_diagnose(out[0], P, seqs[0]) or msg("ex_6_7.fresh.text_2")),
+        msg=msg("ex_6_7.fresh.text") + (said or msg("ex_6_7.fresh.text_2")),
     )
 
 

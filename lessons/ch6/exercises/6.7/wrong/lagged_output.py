@@ -1,5 +1,6 @@
 # expect: failed values "输出用的是更新前的隐藏状态" not "h₀ = 1"
 # expect.en: "The output uses the hidden state from before the update" not "h₀ = 1"
+# expect.silent: fresh
 # 本步输出用的是更新前的隐藏状态:y_t 应由新算出的 h_t 得到。
 
 
