@@ -232,12 +232,14 @@ def _(L):
             )
         ],
     )
+    other = [0.25, 0.15, 0.08, 0.04, 0.02]
     with CompileLog(clear=False) as full_again:
-        L.run_epochs(w, X, y, [0.25, 0.15, 0.08, 0.04, 0.02], 8)
+        L.run_epochs(w, X, y, other, 8)
     again = R.Filtered(full_again)
-    assert_compile_count(
-        again,
-        None,
-        expected=0,
-        msg=msg("ex_7_8_fix1.lrs_in_cache_key", names=", ".join(again.names)),
-    )
+    if again.total and _compiles_again(lambda: L.run_epochs(w, X, y, other, 8)):
+        # the very same learning rates compile once more: no value is a cache key, the jitted
+        # function itself is new at every call of run_epochs
+        why = msg("ex_7_8_fix1.jit_rebuilt_per_run", names=", ".join(again.names))
+    else:
+        why = msg("ex_7_8_fix1.lrs_in_cache_key", names=", ".join(again.names))
+    assert_compile_count(again, None, expected=0, msg=why)
