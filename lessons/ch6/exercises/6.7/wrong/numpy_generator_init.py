@@ -1,6 +1,6 @@
-# expect: failed jax_random_only "np.random.default_rng" "jax.random.key"
-# expect.en: "np.random.default_rng (calls: 1)" "jax.random.key" not "1 times"
-# 训练数据用了 jax.random,初始权重却交给 NumPy 的 Generator 抽:数值上照样能训练,可这些数不由任何 key 决定。
+# expect: failed jax_random_only "np.random.default_rng" "jax.random.key" not "全局随机状态"
+# expect.en: "np.random.default_rng (calls: 1)" "jax.random.key" not "1 times" "global random state"
+# 训练数据用了 jax.random,初始权重却交给 NumPy 的 Generator 抽:数值上照样能训练,可这些数不由任何 JAX key 决定。
 WIDTH = 16
 
 
