@@ -135,6 +135,24 @@ def test_assert_close_carries_the_relation_through_the_result_document():
     assert [leaf.relation for leaf in again.leaves] == [leaf.relation for leaf in tree.leaves]
 
 
+@pytest.mark.parametrize(
+    "lang,scope", [("en", "In this leaf: every value is 1/2"), ("zh", "这个叶子里")]
+)
+def test_a_leaf_relation_is_said_of_that_leaf_only(lang, scope):
+    """One leaf of a tree halved, the other right: "every value is 0.5 × the expected one" under
+    that leaf read as a claim about the whole tree (blind round 20, 6.4-fix1): it is scoped."""
+    from tutor.words.catalog import set_lang
+
+    set_lang(lang)
+    try:
+        tree = _failure({"w": 0.5 * E, "b": np.ones(2)}, {"w": E, "b": np.ones(2)})
+    finally:
+        set_lang("zh")
+    leaves = {leaf.path: leaf for leaf in tree.leaves}
+    assert leaves["['w']"].relation.kind == "factor"
+    assert leaves["['w']"].relation.text.startswith(scope)
+
+
 def test_no_relation_next_to_a_named_mistake_or_on_a_right_answer():
     named = _failure(2 * E, E, mistakes=[Mistake("double", 2 * E, "乘了 2")])
     assert named.diagnosis == "double" and named.relation is None

@@ -214,4 +214,7 @@ def annotate(detail: D.Detail, pairs: list[tuple[Any, Any]], *, rtol: float, ato
     elif isinstance(detail, D.Tree) and len(pairs) == len(detail.leaves):
         for leaf, (a, e) in zip(detail.leaves, pairs, strict=True):
             if not leaf.ok and leaf.problem is None:
-                leaf.relation = find_relation(a, e, rtol=rtol, atol=atol)
+                found = find_relation(a, e, rtol=rtol, atol=atol)
+                if found is not None:  # said of this leaf only: the others may be right
+                    found.text = t("relation.in_leaf", text=found.text[:1].lower() + found.text[1:])
+                leaf.relation = found
