@@ -139,6 +139,16 @@ def _top_level_only(fn, tree, factor, error: TypeError) -> str | None:
     return msg("ex_6_4_fix1.top_level_only", kind=found.group(1)) if right else None
 
 
+def _dicts_only(tree, factor):
+    """The tree as a walk that goes into dicts only gives it: the leaves of dicts scaled, every
+    list and tuple (and what it holds) handed back as it was."""
+    if isinstance(tree, dict):
+        return {k: _dicts_only(v, factor) for k, v in tree.items()}
+    if tree is None or isinstance(tree, (list, tuple)):
+        return tree
+    return tree * factor
+
+
 def _changed(tree, struct_before, before) -> bool:
     """The tree passed in no longer holds what it held before the call (its containers were
     written to: leaves replaced, keys added or removed)."""
@@ -222,6 +232,7 @@ def _(L):
                     jax.tree.map(lambda leaf: leaf + factor, before),  # noqa: B023 (called at once)
                     msg("ex_6_4_fix1.values.mistake_added", factor=factor),
                 ),
+                Mistake("dicts_only", _dicts_only(before, factor), msg("ex_6_4_fix1.dicts_only")),
             ],
         )
 
