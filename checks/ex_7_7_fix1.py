@@ -8,7 +8,7 @@ jnp.zeros raises when handed the list as a shape))."""
 
 import numpy as np
 
-from tutor.worker.checklib import Checks, assert_close, assert_equal, fail, msg, rng
+from tutor.worker.checklib import Checks, Mistake, assert_close, assert_equal, fail, msg, rng
 
 checks = Checks("ex_7_7_fix1")
 
@@ -204,4 +204,7 @@ def _(L):
                 atol=0,
                 what=where,
                 msg=msg("ex_7_7_fix1.leaf_not_zero", where=where),
+                mistakes=[
+                    Mistake("ones", np.ones(shape), msg("ex_7_7_fix1.leaf_ones", where=where))
+                ],
             )
