@@ -104,7 +104,8 @@ def _(L):
 
 def _formula_slips(params, X, Y, want) -> list[Mistake]:
     """The loss's label term with + (gradient σ + y), the inputs divided by the variance instead
-    of the std, and every gradient divided by the batch size B."""
+    of the std, the batch mean with each example's own std, and every gradient divided by the batch
+    size B."""
     X64 = np.asarray(X, np.float64)
     by_var = (X64 - X64.mean(0)) / (X64.var(0) + 1e-6)
     B = X64.shape[0]
@@ -115,6 +116,11 @@ def _formula_slips(params, X, Y, want) -> list[Mistake]:
             msg("ex_7_4_fix2.label_sign"),
         ),
         Mistake("variance", _grads(params, by_var, Y), msg("ex_7_4_fix2.divided_by_variance")),
+        Mistake(
+            "own_std",  # the batch mean passed in, each example's own std kept
+            _grads(params, (X64 - X64.mean(0)) / (X64.std(1, keepdims=True) + 1e-6), Y),
+            msg("ex_7_4_fix2.batch_mean_own_std"),
+        ),
         Mistake(
             "over_batch",
             {k: v / B for k, v in want.items()},
