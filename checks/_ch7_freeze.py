@@ -4,6 +4,7 @@ a tree and as a function of the params), and the float64 reference of ex6_opt: A
 decay 1e-4) then the freeze of dense_0, with the known wrong orders simulated."""
 
 import numpy as np
+from _ch7 import PARAMS_LIKE, np_mlp_params
 
 from tutor.worker.checklib import (
     as_array,
@@ -191,3 +192,56 @@ def hands_back_step(fresh, step_fn, X, Y) -> bool:
         return int(np.asarray(pair(step_fn(probe, X, Y), "")[0].step)) == 5
     except Exception:  # the probe is ours: a failure of it names nothing
         return False
+
+
+def probe_inputs():
+    """The optimizer probe's parameters (20 → 64 → 10, seed 606) and three gradients: a zero one
+    first (it isolates the weight decay), then two random ones."""
+    params = np_mlp_params(606, (20, 64, 10))
+    gen = np.random.default_rng(607)
+    grads_seq = [
+        {name: {k: np.zeros_like(v) for k, v in layer.items()} for name, layer in params.items()}
+    ]
+    grads_seq += [
+        {
+            name: {k: gen.standard_normal(v.shape).astype(np.float32) for k, v in layer.items()}
+            for name, layer in params.items()
+        }
+        for _ in range(2)
+    ]
+    return params, grads_seq
+
+
+def learner_updates(L, params, grads_seq):
+    """The updates ex6_opt gives for `grads_seq` from its init on `params`, as NumPy arrays per
+    layer and leaf (w, b of dense_0 and dense_1)."""
+    import jax
+    import jax.numpy as jnp
+
+    def to_jax(tree):
+        return {name: {k: jnp.asarray(v) for k, v in layer.items()} for name, layer in tree.items()}
+
+    opt = as_transform(L.ex6_opt, "ex6_opt")
+    state = opt.init(to_jax(params))
+    update = jax.jit(opt.update)  # one compile instead of an eager compile per op
+    actual = []
+    for grads in grads_seq:
+        delta, state = pair(update(to_jax(grads), state, to_jax(params)), "ex6_opt.update(...)")
+        actual.append(
+            {
+                name: {
+                    k: as_array(
+                        as_entry(
+                            as_entry(delta, name, msg("ex_7_6.opt_updates"), PARAMS_LIKE),
+                            k,
+                            msg("ex_7_6.opt_update_of", name=name),
+                            PARAMS_LIKE,
+                        ),
+                        msg("ex_7_6.opt_update_of_leaf", name=name, k=k),
+                    )
+                    for k in ("w", "b")
+                }
+                for name in ("dense_0", "dense_1")
+            }
+        )
+    return actual

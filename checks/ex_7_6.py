@@ -36,7 +36,7 @@ every leaf of the state the reference advances (params, opt_state, step) is adva
 
 import _ch7_freeze as F
 import numpy as np
-from _ch7 import PARAMS_LIKE, np_blobs, np_log_softmax, np_mlp, np_mlp_params
+from _ch7 import PARAMS_LIKE, np_blobs, np_log_softmax, np_mlp
 from _ch7_freeze import DECAY, LR
 from _state_fields import assert_fields_advance, type_changed
 
@@ -150,48 +150,8 @@ def _(L):
 @checks.add("optimizer", needs="freeze_transform")
 def _(L):
     F.freeze_pair_shaped(L)
-    import jax
-    import jax.numpy as jnp
-
-    params = np_mlp_params(606, (20, 64, 10))
-    gen = np.random.default_rng(607)
-    grads_seq = [
-        {name: {k: np.zeros_like(v) for k, v in layer.items()} for name, layer in params.items()}
-    ]
-    grads_seq += [
-        {
-            name: {k: gen.standard_normal(v.shape).astype(np.float32) for k, v in layer.items()}
-            for name, layer in params.items()
-        }
-        for _ in range(2)
-    ]
-
-    def to_jax(tree):
-        return {name: {k: jnp.asarray(v) for k, v in layer.items()} for name, layer in tree.items()}
-
-    opt = F.as_transform(L.ex6_opt, "ex6_opt")
-    state = opt.init(to_jax(params))
-    update = jax.jit(opt.update)  # one compile instead of an eager compile per op
-    actual = []
-    for grads in grads_seq:
-        delta, state = F.pair(update(to_jax(grads), state, to_jax(params)), "ex6_opt.update(...)")
-        actual.append(
-            {
-                name: {
-                    k: as_array(
-                        as_entry(
-                            as_entry(delta, name, msg("ex_7_6.opt_updates"), PARAMS_LIKE),
-                            k,
-                            msg("ex_7_6.opt_update_of", name=name),
-                            PARAMS_LIKE,
-                        ),
-                        msg("ex_7_6.opt_update_of_leaf", name=name, k=k),
-                    )
-                    for k in ("w", "b")
-                }
-                for name in ("dense_0", "dense_1")
-            }
-        )
+    params, grads_seq = F.probe_inputs()
+    actual = F.learner_updates(L, params, grads_seq)
     expected = F.np_opt_updates(params, grads_seq)
     mistakes = [
         Mistake(
@@ -236,6 +196,23 @@ def _(L):
         mistakes=mistakes,
         msg=msg("ex_7_6.updates_differ"),
     )
+
+
+@checks.explains
+def _(L, exc):
+    """The file's own code raised (its assertion that dense_0 stays bit for bit, say) with ex6_opt
+    already defined: when its updates are exactly those of freeze placed before adamw, that is
+    the cause (the optimizer check names it the same way when the file loads)."""
+    if "ex6_opt" not in L.ns:
+        return None
+    try:
+        params, grads_seq = F.probe_inputs()
+        actual = F.learner_updates(L, params, grads_seq)
+    except Exception:  # noqa: BLE001 - the probe is ours: a failure of it names nothing
+        return None
+    first = F.np_opt_updates(params, grads_seq, freeze_first=True)
+    same = compare(actual, first, rtol=1e-4, atol=1e-9) is None
+    return msg("ex_7_6.freeze_before_adamw") if same else None
 
 
 # ---------------------------------------------------------------- training with finetune_step
