@@ -336,3 +336,25 @@ def test_a_check_error_says_the_learners_exception_once_below_their_frames(tmp_p
     assert outcome.message.count(said) == 1
     assert outcome.detail.line == 2
     assert "line 2" in outcome.detail.traceback and said not in outcome.detail.traceback
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_class_with_eq_and_no_hash_marked_static_is_told_why(lang):
+    """A class of one's own that defines __eq__ without __hash__, passed as a static argument
+    (blind round 21, 7.1-fix3): it holds no array, so the advice about arrays and pytrees did not
+    apply; the hint names Python's rule (__hash__ set to None) and its two fixes."""
+    jax = pytest.importorskip("jax")
+    from tutor.words.catalog import set_lang
+
+    class Opts:
+        def __init__(self, k):
+            self.k = k
+
+        def __eq__(self, other):
+            return self.k == other.k
+
+    set_lang(lang)
+    with pytest.raises(ValueError) as e:
+        jax.jit(lambda x, opts: x * opts.k, static_argnums=1)(1.0, Opts(2))
+    hint = hint_for(e.value) or ""
+    assert "__hash__" in hint and "frozen=True" in hint and "pytree" not in hint

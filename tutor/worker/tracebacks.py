@@ -74,6 +74,15 @@ _HINT_PATTERNS = (
         "tb.hint.switch_index_bool",
     ),
     ("TypeError", re.compile(r"^Index type must be an integer, got"), "tb.hint.switch_index"),
+    (  # an object of a class of one's own (not a list, dict, set or array) could not be hashed
+        "ValueError",
+        re.compile(
+            r"^Non-hashable static arguments are not supported(?s:.*)"
+            r"TypeError: unhashable type: '(?!(?:list|dict|set|jaxlib\._jax\.ArrayImpl|"
+            r"numpy\.ndarray)')[^']+'\s*$"
+        ),
+        "tb.hint.unhashable_class",
+    ),
     (
         "ValueError",
         re.compile(r"^Non-hashable static arguments are not supported"),
@@ -134,7 +143,11 @@ def is_broadcast_error(exc: BaseException) -> bool:
 def is_static_hash_error(exc: BaseException) -> bool:
     """jit refused to hash a value passed for an argument the learner's code marked static: the
     value is the caller's, the slip is the marking (no "a value your code produced")."""
-    return hint_key(exc) in ("tb.hint.static_array", "tb.hint.unhashable_static")
+    return hint_key(exc) in (
+        "tb.hint.static_array",
+        "tb.hint.unhashable_static",
+        "tb.hint.unhashable_class",
+    )
 
 
 def _frames(tb: TracebackType | None) -> list[traceback.FrameSummary]:
