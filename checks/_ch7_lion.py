@@ -234,3 +234,31 @@ def to_jax(tree):
     import jax.numpy as jnp
 
     return {k: jnp.asarray(v) for k, v in tree.items()}
+
+
+# A fourth gradient for the direction probe: it tells a momentum decayed with b1 from b2 in the
+# interpolation (they agree on the probe's first three steps), −1 for the one, +1 for the other.
+G4 = [-1.0, 0.4, 0.3, -0.5]
+
+
+def wrong_directions(sequence) -> dict[str, list]:
+    """The directions the known wrong orders give for each gradient of `sequence` from m₀ = 0,
+    in float64 (signs, so exact), in the order ex_7_5 names them."""
+    m_first = m_swap = m_b1 = np.zeros(4)
+    out: dict[str, list] = {}
+    for gl in sequence:
+        g64 = np.asarray(gl, np.float64)
+        m_next = 0.99 * m_first + 0.01 * g64
+        step = {
+            "momentum_b1": np.sign(0.9 * m_b1 + 0.1 * g64),  # the momentum decayed with b1
+            "momentum_first": np.sign(0.9 * m_next + 0.1 * g64),
+            # b2 in the interpolation: also what a full swap gives while m is small
+            "interp_b2": np.sign(0.99 * m_first + 0.01 * g64),
+            "swapped_betas": np.sign(0.99 * m_swap + 0.01 * g64),
+            "momentum_frozen": np.sign(g64),  # m stays 0: the direction is sign((1 − b1)·g)
+            "interp_swapped": np.sign(0.9 * g64 + 0.1 * m_first),  # g weighted by b1
+        }
+        for k, v in step.items():
+            out.setdefault(k, []).append(v)
+        m_first, m_swap, m_b1 = m_next, 0.9 * m_swap + 0.1 * g64, 0.9 * m_b1 + 0.1 * g64
+    return out

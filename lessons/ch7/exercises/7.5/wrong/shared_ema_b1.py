@@ -1,5 +1,5 @@
-# expect: failed scale_by_lion_steps "动量的滑动平均是 m ← b2·m + (1 − b2)·g" not "插值要用 b1 = 0.9,动量的滑动平均才要用 b2"
-# expect.en: "momentum average is m ← b2·m + (1 − b2)·g" not "the interpolation should use b1 = 0.9, and only the momentum average"
+# expect: failed scale_by_lion_steps "结果和用 b1 衰减动量时相同" not "插值要用 b1 = 0.9,动量的滑动平均才要用 b2"
+# expect.en: "Same result as a momentum decayed with b1" not "the interpolation should use b1 = 0.9, and only the momentum average"
 # 错误示范:插值和动量共用一个 ema 辅助函数,两处都传了 b1。插值本来就用 b1,
 # 错在动量;消息只能重申两条公式,不能劝“插值要用 b1”——它已经用了。
 LionState = NamedTuple("LionState", [("count", Any), ("mu", Any)])
