@@ -182,12 +182,17 @@ def trained(L, row: bool) -> None:
 
     def closest_to_sum(P, X, Y) -> bool:
         """P predicts the running sum better than the targets of the slips named below (the
-        negated sum, the sequences themselves, the sum without the current step): with no
-        upper bound from the trace, this is what tells those slips from a right answer."""
+        negated sum, the sequences themselves, the sum without the current step): past the
+        trace's bound, this is what tells those slips from a right answer on a late spike."""
         err = mse(P, X, Y, row)
         return all(mse(P, X, other, row) > err for other in (-Y, X, Y - X))
 
-    if any(fits(P, X, Y) and closest_to_sum(P, X, Y) for _, P, _, X, Y in pairs):
+    def on_trace(P, X, Y) -> bool:
+        """The error lies within a factor of 4 of the last 10 losses (a spike the trace recorded
+        included); past that, the parameters must be closest to the running sums themselves."""
+        return mse(P, X, Y, row) <= 4 * high or closest_to_sum(P, X, Y)
+
+    if any(fits(P, X, Y) and on_trace(P, X, Y) for _, P, _, X, Y in pairs):
         return
     summed = batch_axis(L, row)
     if summed is not None:
