@@ -11,7 +11,16 @@ other set comes from a child of split(key) is said only when it equals that chil
 
 import numpy as np
 
-from tutor.worker.checklib import Checks, as_array, as_tuple, assert_that, compare, fail, msg
+from tutor.worker.checklib import (
+    Checks,
+    as_array,
+    as_tuple,
+    assert_that,
+    compare,
+    fail,
+    msg,
+    primitive_counts,
+)
 
 checks = Checks("ex_0_5_fix1")
 N = 2000
@@ -41,6 +50,20 @@ def _from_key_itself(u, seed) -> bool:
     return bool(np.max(np.abs(mine - u)) < 1e-6)
 
 
+def _one_draw(L) -> bool:
+    """The program draws random bits once: z is computed from u (jax.scipy.special.ndtri(u), say)
+    instead of drawn by a second jax.random call."""
+    import functools
+
+    import jax
+
+    try:
+        fn = functools.partial(L.uniform_and_normal, n=N)
+        return primitive_counts(fn, jax.random.key(121)).get("random_bits", 0) == 1
+    except Exception:  # noqa: BLE001 - not traceable this way: no cause named
+        return False
+
+
 def _looks_uniform(z) -> bool:
     """Every draw in [0, 1) and the largest gap between their empirical distribution and the
     uniform one (Kolmogorov–Smirnov) under 0.05: for 2000 uniform draws it is about 0.02."""
@@ -57,6 +80,8 @@ def _(L):
     u, z = _draw(L, 121)
     p = _phi(z)
     if np.max(np.abs(p - u)) < 1e-4:
+        if _one_draw(L):  # z made from u (Φ⁻¹(u)), not drawn: no key is shared
+            fail(msg("ex_0_5_fix1.z_from_u"))
         if _from_key_itself(u, 121):
             fail(msg("ex_0_5_fix1.same_key"))
         fail(msg("ex_0_5_fix1.same_child_key"))
