@@ -155,8 +155,10 @@ def _why_compiled(L, log, x, calls) -> str:
     others = sorted(set(names) - set(jits))
     if n == 0:
         return msg("ex_a1_7_fix1.never_compiled")
-    fresh = sorted({name for name in names if names.count(name) >= calls})
-    if not jits and fresh:
+    # a name compiled on each call that is no jit function of the file: built anew per call, also
+    # beside the file's own jit function (jax.jit(lambda …)(x) next to a jitted normalize)
+    fresh = sorted({name for name in others if names.count(name) >= calls})
+    if fresh:
         return msg("ex_a1_7_fix1.fresh_jit_per_call", n=n, calls=calls, names=", ".join(fresh))
     if not jits:
         return msg("ex_a1_7_fix1.op_by_op", n=n, names=", ".join(sorted(set(names))))
