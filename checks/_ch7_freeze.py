@@ -4,7 +4,8 @@ a tree and as a function of the params), and the float64 reference of ex6_opt: A
 decay 1e-4) then the freeze of dense_0, with the known wrong orders simulated."""
 
 import numpy as np
-from _ch7 import PARAMS_LIKE, np_mlp_params
+from _ch7 import np_mlp_params
+from _layer_tree import layer_leaves
 
 from tutor.worker.checklib import (
     as_array,
@@ -228,20 +229,12 @@ def learner_updates(L, params, grads_seq):
     for grads in grads_seq:
         delta, state = pair(update(to_jax(grads), state, to_jax(params)), "ex6_opt.update(...)")
         actual.append(
-            {
-                name: {
-                    k: as_array(
-                        as_entry(
-                            as_entry(delta, name, msg("ex_7_6.opt_updates"), PARAMS_LIKE),
-                            k,
-                            msg("ex_7_6.opt_update_of", name=name),
-                            PARAMS_LIKE,
-                        ),
-                        msg("ex_7_6.opt_update_of_leaf", name=name, k=k),
-                    )
-                    for k in ("w", "b")
-                }
-                for name in ("dense_0", "dense_1")
-            }
+            layer_leaves(
+                delta,
+                ("dense_0", "dense_1"),
+                msg("ex_7_6.opt_updates"),
+                lambda name: msg("ex_7_6.opt_update_of", name=name),
+                lambda name, k: msg("ex_7_6.opt_update_of_leaf", name=name, k=k),
+            )
         )
     return actual

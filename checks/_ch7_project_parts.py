@@ -12,6 +12,7 @@ from _ch7 import (
     np_spiral_schedule,
     np_spiral_updates,
 )
+from _layer_tree import layer_leaves
 
 from tutor.worker.checklib import (
     Mistake,
@@ -117,24 +118,14 @@ def setup(L):
 
     params = L.init_mlp(jax.random.key(3), (2, 64, 64, 3))
     m = L.weight_mask(params) if callable(L.weight_mask) else L.weight_mask
-    flags = {}
-    for name in params:
-        flags[name] = {
-            k: bool(
-                np.all(
-                    as_array(
-                        as_entry(
-                            as_entry(m, name, msg("_ch7_project_parts.mask_result"), PARAMS_LIKE),
-                            k,
-                            msg("_ch7_project_parts.mask_of_layer", name=name),
-                            PARAMS_LIKE,
-                        ),
-                        msg("_ch7_project_parts.mask_of_leaf", name=name, k=k),
-                    )
-                )
-            )
-            for k in ("w", "b")
-        }
+    read = layer_leaves(
+        m,
+        params,
+        msg("_ch7_project_parts.mask_result"),
+        lambda name: msg("_ch7_project_parts.mask_of_layer", name=name),
+        lambda name, k: msg("_ch7_project_parts.mask_of_leaf", name=name, k=k),
+    )
+    flags = {name: {k: bool(np.all(v)) for k, v in layer.items()} for name, layer in read.items()}
     marked = {v for layer in flags.values() for v in layer.values()}
     if marked == {False}:  # no leaf selected: no weight is decayed
         fail(msg("_ch7_project_parts.mask_none"), actual=flags)
@@ -226,21 +217,14 @@ def optimizer(L):
             update(to_jax(grads), state, to_jax(params)), 2, msg("_ch7_project_parts.update_result")
         )
         actual.append(
-            {
-                name: {
-                    k: as_array(
-                        as_entry(
-                            as_entry(delta, name, msg("_ch7_project_parts.updates"), PARAMS_LIKE),
-                            k,
-                            msg("_ch7_project_parts.updates_of_layer", name=name),
-                            PARAMS_LIKE,
-                        ),
-                        msg("_ch7_project_parts.updates_of_leaf", name=name, k=k),
-                    )
-                    for k in params[name]
-                }
-                for name in params
-            }
+            layer_leaves(
+                delta,
+                params,
+                msg("_ch7_project_parts.updates"),
+                lambda name: msg("_ch7_project_parts.updates_of_layer", name=name),
+                lambda name, k: msg("_ch7_project_parts.updates_of_leaf", name=name, k=k),
+                leaves=lambda name: params[name],
+            )
         )
     mistakes = [
         Mistake(

@@ -36,17 +36,16 @@ every leaf of the state the reference advances (params, opt_state, step) is adva
 
 import _ch7_freeze as F
 import numpy as np
-from _ch7 import PARAMS_LIKE, np_blobs, np_log_softmax, np_mlp
+from _ch7 import np_blobs, np_log_softmax, np_mlp
 from _ch7_freeze import DECAY, LR
+from _layer_tree import layer_leaves
 from _state_fields import assert_fields_advance, type_changed
 
 from tutor.worker.checklib import (
     Checks,
     CompileLog,
     Mistake,
-    as_array,
     as_callable,
-    as_entry,
     as_scalar,
     assert_close,
     assert_compile_count,
@@ -80,24 +79,15 @@ def _code_names(fn) -> set[str]:
 
 def _mask_of(L, params):
     m = L.frozen_mask(params) if callable(L.frozen_mask) else L.frozen_mask
+    read = layer_leaves(
+        m,
+        ("dense_0", "dense_1"),
+        msg("ex_7_6.mask_result"),
+        lambda layer: msg("ex_7_6.mask_of_layer", layer=layer),
+        lambda layer, k: msg("ex_7_6.mask_of_leaf", layer=layer, k=k),
+    )
     return {
-        layer: {
-            k: bool(
-                np.all(
-                    as_array(
-                        as_entry(
-                            as_entry(m, layer, msg("ex_7_6.mask_result"), PARAMS_LIKE),
-                            k,
-                            msg("ex_7_6.mask_of_layer", layer=layer),
-                            PARAMS_LIKE,
-                        ),
-                        msg("ex_7_6.mask_of_leaf", layer=layer, k=k),
-                    )
-                )
-            )
-            for k in ("w", "b")
-        }
-        for layer in ("dense_0", "dense_1")
+        layer: {k: bool(np.all(v)) for k, v in leaves.items()} for layer, leaves in read.items()
     }
 
 
