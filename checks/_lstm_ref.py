@@ -24,14 +24,16 @@ def cell_ref(P, h, c, x, order="ifog", ungated="", slip=""):
     return h_new, c_new
 
 
-def masked_ref(P, xs, mask, frozen="both"):
+def masked_ref(P, xs, mask, frozen="both", zeroed=False):
     """A masked run in float64: returns (final h, hs). frozen: which state keeps its value on
-    masked steps ("both" is the statement's rule; "h" and "none" are known mistakes)."""
+    masked steps ("both" is the statement's rule; "h" and "none" are known mistakes). zeroed: the
+    cell sees 0 in place of a masked step's input (a common way of writing the mask, harmless
+    when both states are frozen, and it changes what the two mistakes give)."""
     h = np.zeros(P["U"].shape[1])
     c = np.zeros_like(h)
     hs = []
     for x, m in zip(xs, mask, strict=False):
-        h_new, c_new = cell_ref(P, h, c, x)
+        h_new, c_new = cell_ref(P, h, c, x if (m or not zeroed) else np.zeros_like(x))
         h = h_new if (m or frozen == "none") else h
         c = c_new if (m or frozen != "both") else c
         hs.append(h if m else np.zeros_like(h))

@@ -274,24 +274,14 @@ def _(L):
         skip(msg("ex_a1_5.holes_state_right"), covered_by="padding_zero")
     for i in range(len(HOLES)):
         want_h, want_hs = masked_ref(P64, f64(xs[i]), HOLES[i])
-        mistakes = [
-            Mistake(
-                "c_runs",
-                {
-                    "h": masked_ref(P64, f64(xs[i]), HOLES[i], frozen="h")[0],
-                    "hs": masked_ref(P64, f64(xs[i]), HOLES[i], frozen="h")[1],
-                },
-                msg("ex_a1_5.only_h_frozen", i=i),
-            ),
-            Mistake(
-                "state_leaks",
-                {
-                    "h": masked_ref(P64, f64(xs[i]), HOLES[i], frozen="none")[0],
-                    "hs": masked_ref(P64, f64(xs[i]), HOLES[i], frozen="none")[1],
-                },
-                msg("ex_a1_5.holes_updated", i=i),
-            ),
-        ]
+        mistakes = []
+        for zeroed in (False, True):
+            for frozen, slip, words in (
+                ("h", "c_runs", msg("ex_a1_5.only_h_frozen", i=i)),
+                ("none", "state_leaks", msg("ex_a1_5.holes_updated", i=i)),
+            ):
+                alt_h, alt_hs = masked_ref(P64, f64(xs[i]), HOLES[i], frozen=frozen, zeroed=zeroed)
+                mistakes.append(Mistake(slip, {"h": alt_h, "hs": alt_hs}, words))
         assert_close(
             {"h": h[i], "hs": hs[i]},
             {"h": want_h, "hs": want_hs},
