@@ -24,6 +24,10 @@ LessonScreen.rendered_at  # unused attribute (tutor/app/lesson.py:69)
 # a parameter of the signature JAX calls its event listeners with (jax.monitoring)
 duration_secs  # unused variable (tutor/worker/check_programs.py:57)
 
+# a jitted function's clear_cache, replaced on its type while a check counts the learner's clears
+# (tutor/worker/check_programs.py LearnerClears)
+PjitFunction.clear_cache  # unused attribute (tutor/worker/check_programs.py)
+
 # Textual calls a stylesheet's methods by name (tutor/app/stylesheet_reuse.py replaces them)
 Stylesheet.reparse  # unused attribute (tutor/app/stylesheet_reuse.py:32)
 

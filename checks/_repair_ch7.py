@@ -124,7 +124,7 @@ def every_call_cause(again: Callable[[], Any], rebuilt: str, otherwise: str) -> 
     except Exception:  # the learner's call raised here: no cause is shown
         return ""
     if clears.calls:
-        return msg("_repair_ch7.learner_clears", calls=clears.calls)
+        return msg("_repair_ch7.learner_clears", calls=clears.calls, what=clears.what)
     measured = rebuilt_jit(again).rstrip()  # it ends the message here: no space after it
     if measured:
         return rebuilt or measured

@@ -118,7 +118,11 @@ def _pattern(L, log, clears, name):
     """Why four calls compiled more than once, said only as far as the check has seen it."""
     if clears.calls:
         return msg(
-            "ex_6_1_fix2.pattern.text_2", len_gains=len(GAINS), total=log.total, calls=clears.calls
+            "ex_6_1_fix2.pattern.text_2",
+            len_gains=len(GAINS),
+            total=log.total,
+            calls=clears.calls,
+            what=clears.what,
         )
     if log.total and all(n == name for n in log.names):
         return msg("ex_6_1_fix2.pattern.text_3", len_gains=len(GAINS), total=log.total, name=name)
@@ -236,7 +240,9 @@ def _(L):
         got = as_array(
             L.amplify_all(x, [-0.5, 4.5, 0.25]), msg("ex_6_1_fix2.driver.as_array_2"), shape=(3, 4)
         )
-    cleared = msg("ex_6_1_fix2.driver.text", calls=clears.calls) if clears.calls else ""
+    cleared = (
+        msg("ex_6_1_fix2.driver.text", calls=clears.calls, what=clears.what) if clears.calls else ""
+    )
     why = _driver_why(L, x, log, clears.calls)
     assert_compile_count(
         log,

@@ -305,14 +305,14 @@ def _(L):
     )
 
 
-def _clears(again) -> int:
-    """How many times one more call runs jax.clear_caches (0 when the call raises)."""
+def _clears(again) -> str:
+    """The cache clears one more call makes ("" when none, or when the call raises)."""
     try:
         with LearnerClears() as clears:
             again()
     except Exception:  # the count already failed; a raising call shows nothing more
-        return 0
-    return clears.calls
+        return ""
+    return clears.what
 
 
 def _compile_pattern(n: int, again) -> str:
@@ -321,8 +321,9 @@ def _compile_pattern(n: int, again) -> str:
     distinct = len(set(RATES))
     if n == len(RATES) and rebuilt_jit(again):
         return msg("ex_6_3.compile_pattern.text_2", len_rates=len(RATES), n=n)
-    if n == len(RATES) and _clears(again):
-        return msg("ex_6_3.compile_pattern.cleared", len_rates=len(RATES), n=n)
+    cleared = _clears(again) if n == len(RATES) else ""
+    if cleared:
+        return msg("ex_6_3.compile_pattern.cleared", len_rates=len(RATES), n=n, what=cleared)
     if n == distinct:
         return msg("ex_6_3.compile_pattern.text_3", len_rates=len(RATES), distinct=distinct, n=n)
     return msg(

@@ -8,6 +8,7 @@ import pytest
 from tutor.worker.checklib import (
     HostRandomDraws,
     JitCalls,
+    LearnerClears,
     LegacyKeyUses,
     argument_use,
     rebuilt_jit,
@@ -117,3 +118,27 @@ def test_rebuilt_jit_is_said_only_when_every_repeat_compiles_a_new_function():
     assert rebuilt_jit(lambda: body(x)) == ""  # op by op: the repeats reuse compiled operations
     assert rebuilt_jit(lambda: once(x)) == ""  # one jitted object: its cache is reused
     assert rebuilt_jit(lambda: clears_then_calls(x)) == ""  # recompiles, but caches were cleared
+
+    def clears_own_then_calls(x):
+        once.clear_cache()
+        return once(x)
+
+    assert rebuilt_jit(lambda: clears_own_then_calls(x)) == ""  # its own cache cleared: not rebuilt
+
+
+def test_learner_clears_names_each_kind_of_clear_and_restores_both():
+    jitted = jax.jit(lambda v: v + 1.0)
+    real_clear_caches = jax.clear_caches
+    with LearnerClears() as clears:
+        jitted(jnp.ones(2))
+        jitted.clear_cache()
+        jitted.clear_cache()
+        jax.clear_caches()
+    assert clears.calls == 3
+    assert clears.what == "<lambda>.clear_cache(), jax.clear_caches()"
+    assert jax.clear_caches is real_clear_caches
+    with LearnerClears() as untouched:
+        jitted.clear_cache()  # the type's own method again: nothing counted in a later block...
+    assert untouched.calls == 1
+    jitted.clear_cache()  # ...and nothing counted outside one
+    assert untouched.calls == 1 and clears.calls == 3
