@@ -153,13 +153,29 @@ def _(L):
         what=msg("ex_7_5_fix3.step_count"),
         msg=msg("ex_7_5_fix3.wrong_step_count", steps=steps)
         if count == steps
-        else _carried_over(L, steps, count),
+        else _carried_over(L, steps, count, state),
     )
 
 
-def _carried_over(L, steps, count) -> str:
-    """Why the count is not `steps`, said only when computed: the same call made once more
-    returns a count `steps` higher still, so fit goes on from a state kept from earlier calls."""
+def _initial_state(state) -> bool:
+    """Whether the returned state is one tx.init built: step count 0 and every moment still 0
+    (the parameters are right by then, so training itself ran)."""
+    import jax
+
+    floats = [
+        np.asarray(leaf)
+        for leaf in jax.tree.leaves(state)
+        if "float" in str(getattr(leaf, "dtype", ""))
+    ]
+    return bool(floats) and all(not np.any(f) for f in floats)
+
+
+def _carried_over(L, steps, count, state) -> str:
+    """Why the count is not `steps`, said only when computed: a state at step 0 with every moment
+    still 0 is the one tx.init built; the same call made once more returns a count `steps` higher
+    still, so fit goes on from a state kept from earlier calls."""
+    if count == 0 and _initial_state(state):
+        return msg("ex_7_5_fix3.initial_state_returned", steps=steps)
     try:
         again = _counts(_fit(L, 892, 0.01, steps)[1])
         again_count = int(np.asarray(again[0])) if again else None
