@@ -20,11 +20,22 @@ def unrolled(P, xs, row_vec=True, h0=None):
 
 
 def variant(
-    P, xs, row, *, tanh=True, carry=True, lagged=False, h0=0.0, bias=True, bias_after_tanh=False
+    P,
+    xs,
+    row,
+    *,
+    tanh=True,
+    carry=True,
+    lagged=False,
+    h0=0.0,
+    bias=True,
+    bias_after_tanh=False,
+    out_pre=False,
 ):
     """Outputs (T, 1) of the RNN and of its common slips: no tanh, the state not carried, the
     output from the state before the update, another h_0, the bias left out, the bias added
-    after tanh (h_t = tanh(h_{t-1}·Wh + x_t·Wx) + b, that h_t carried)."""
+    after tanh (h_t = tanh(h_{t-1}·Wh + x_t·Wx) + b, that h_t carried), the output read from the
+    pre-activation (y_t = (h_{t-1}·Wh + x_t·Wx + b)·Wo while tanh of it is carried)."""
     rec = P["Wh"] if row else P["Wh"].T
     state, out = np.full(HID, h0), []
     for x_t in xs:
@@ -32,7 +43,7 @@ def variant(
         pre = pre + P["b"] if bias and not bias_after_tanh else pre
         new = np.tanh(pre) if tanh else pre
         new = new + P["b"] if bias_after_tanh else new
-        out.append((state if lagged else new) @ P["Wo"])
+        out.append((state if lagged else pre if out_pre else new) @ P["Wo"])
         state = new
     return np.array(out)
 

@@ -43,6 +43,11 @@ def _slips() -> list[Known]:
             lambda P, xs, row: variant(P, xs, row, bias_after_tanh=True),
             msg("ex_6_7.module.mistake_bias_after_tanh"),
         ),
+        Known(
+            "output_before_tanh",
+            lambda P, xs, row: variant(P, xs, row, out_pre=True),
+            msg("ex_6_7.module.mistake_output_before_tanh"),
+        ),
     ]
 
 
