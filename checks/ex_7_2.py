@@ -284,13 +284,18 @@ def _eps_diagnosis(L, label: str, size: float, other64) -> str:
     return msg("ex_7_2.eps_in_norm", eps=eps, got=got, predicted=predicted)
 
 
-def _outer_where_why(both_grads, label: str) -> str:
-    """Grad at {label} = 0 is the other's unit vector: no outer where, unless the other zero case
-    gives an exact 0 (then the outer where is there but its condition misses {label})."""
+def _outer_where_why(both_grads, label: str, both_norms: bool = False) -> str:
+    """Grad at {label} = 0 is the other's unit vector (or, with `both_norms`, the other vector
+    itself: one condition swapped 1 in for both norms): no outer where, unless the other zero
+    case gives an exact 0 (then the outer where is there but its condition misses {label})."""
     other, (a_zero, b_zero, _) = ("b" if label == "a" else "a"), _zero_cases()
     _, u, v, _ = b_zero if label == "a" else a_zero
     if np.all(np.asarray(both_grads(u, v)[1 if other == "b" else 0]) == 0.0):
+        if both_norms:
+            return msg("ex_7_2.outer_where_misses_both_norms", label=label, other=other)
         return msg("ex_7_2.outer_where_misses", label=label, other=other)
+    if both_norms:
+        return msg("ex_7_2.outer_where_grad_both_norms", label=label)
     return msg("ex_7_2.outer_where_grad", label=label)
 
 
@@ -322,6 +327,9 @@ def _(L):
                         # a·b / (1·‖b‖) at a = 0: the safe norm 1 swapped in; the outer where is
                         # missing only if the other vector's zero case leaks the same way
                         why += _outer_where_why(both_grads, label)
+                    elif compare(g, other64, rtol=1e-4, atol=1e-5) is None:
+                        # a·b / (1·1): one condition swapped 1 in for both norms
+                        why += _outer_where_why(both_grads, label, both_norms=True)
                     else:
                         why += _eps_diagnosis(L, label, size, other64)
             assert_close(
