@@ -51,10 +51,12 @@ def call(fn: Callable, *args, what: str, symptoms: dict[str, str], **kwargs) -> 
 
 
 class Filtered:
-    """A CompileLog's record without some names (e.g. the one eager dtype conversion an honest fix
-    may compile once); it answers .names, .count and .total like the log itself."""
+    """A CompileLog's record without some names: the one eager conversion of a Python number an
+    honest fix may compile once (jnp.asarray(v, jnp.float32) compiles convert_element_type, and
+    jnp.asarray(v) of a Python float compiles "stage", JAX's maker of a weakly typed array); it
+    answers .names, .count and .total like the log itself."""
 
-    def __init__(self, log: CompileLog, drop: tuple[str, ...] = ("convert_element_type",)):
+    def __init__(self, log: CompileLog, drop: tuple[str, ...] = ("convert_element_type", "stage")):
         self.names = [x for x in log.names if x not in drop]
 
     def count(self, name: str | None) -> int:
