@@ -13,32 +13,34 @@ def rnn_forward(params, xs):
     return outs
 
 
-def seq_mse(params, seqs, sums):
-    guesses = jax.vmap(rnn_forward, in_axes=(None, 0))(params, seqs)
-    return jnp.mean(jnp.square(guesses - sums))
+def seq_mse(weights, inputs, running):
+    per_seq = jax.vmap(lambda one: rnn_forward(weights, one))(inputs)
+    return ((per_seq - running) ** 2).mean()
 
 
-k1, k2, k3, k4 = jax.random.split(jax.random.key(77), 4)
-theta0 = {
-    "Wh": 0.1 * jax.random.normal(k1, (N_HID, N_HID)),
-    "Wx": 0.5 * jax.random.normal(k2, (1, N_HID)),
-    "b": jnp.zeros(N_HID),
-    "Wo": 0.1 * jax.random.normal(k3, (N_HID, 1)),
-}
-seqs = jax.random.uniform(k4, (64, 20, 1), minval=-0.5, maxval=0.5)
-sums = jnp.cumsum(seqs, axis=1)
-opt = adam(0.01)
+ka, kb, kc, kd = jax.random.split(jax.random.key(77), 4)
+w_init = dict(
+    Wh=jax.random.normal(ka, (N_HID, N_HID)) * 0.1,
+    Wx=jax.random.normal(kb, (1, N_HID)) * 0.5,
+    b=jnp.zeros(N_HID),
+    Wo=jax.random.normal(kc, (N_HID, 1)) * 0.1,
+)
+inputs = jax.random.uniform(kd, (64, 20, 1), minval=-0.5, maxval=0.5)
+running = jnp.cumsum(inputs, axis=1)
+adam_tx = adam(0.01)
 
 
 @jax.jit
-def train_once(theta, state):
-    value, grads = jax.value_and_grad(seq_mse)(theta, seqs, sums)
-    steps, state = opt.update(grads, state, theta)
-    return apply_updates(theta, steps), state, value
+def fit_step(weights, moments):
+    cost, grads = jax.value_and_grad(seq_mse)(weights, inputs, running)
+    moves, moments = adam_tx.update(grads, moments, weights)
+    return apply_updates(weights, moves), moments, cost
 
 
-theta, state, history = theta0, opt.init(theta0), []
-for _ in range(300):
-    theta, state, value = train_once(theta, state)
-    history.append(value)
-rnn_losses = jnp.stack(history)
+weights = w_init
+moments = adam_tx.init(w_init)
+costs = []
+while len(costs) < 300:
+    weights, moments, cost = fit_step(weights, moments)
+    costs.append(cost)
+rnn_losses = jnp.asarray(costs)
