@@ -2,8 +2,8 @@
 pass a static K.
 
 Checks: sums and the (K,) shape on fresh data with empty segments, trailing ones included
-("values"); one K over three data sets compiles once ("one_compile"); the program holds the
-scatter-add of segment_sum ("segment")."""
+("values"); one K over three data sets compiles once ("one_compile"); the program holds a
+scatter-add, and tracing goes through jax.ops.segment_sum ("segment")."""
 
 import _repair_a1 as R
 import numpy as np
@@ -190,3 +190,31 @@ def _(L):
             msg("ex_a1_6_fix3.no_scatter_add") + how,
             primitives=sorted(prims),
         )
+    if _segment_sum_called(L) is False:
+        fail(msg("ex_a1_6_fix3.scatter_add_not_segment_sum"), primitives=sorted(prims))
+
+
+def _segment_sum_called(L) -> bool | None:
+    """Whether tracing group_sum anew goes through jax.ops.segment_sum (any name it is reached
+    by: the spy sits on JAX's inner _segment_update, which segment_sum calls by this name), None
+    when the trace raises. Data of a length no other check uses: a jitted group_sum traces again."""
+    import functools
+
+    import jax
+    from jax._src.ops import scatter
+
+    d, owner, _, _ = _data(807, 13, [0, 1, 3])
+    real, reached = scatter._segment_update, []
+
+    def spy(name, *args, **kwargs):
+        reached.append(name)
+        return real(name, *args, **kwargs)
+
+    scatter._segment_update = spy
+    try:
+        jax.make_jaxpr(functools.partial(L.group_sum, K=4))(d, owner)
+    except Exception:  # the values check already ran this function: nothing more to say
+        return None
+    finally:
+        scatter._segment_update = real
+    return "segment_sum" in reached
