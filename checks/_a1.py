@@ -40,6 +40,16 @@ def _equations(fn, *args, **kwargs):
     yield from walk(jax.make_jaxpr(fn)(*args, **kwargs).jaxpr)
 
 
+def cond_branch_counts(fn, *args, **kwargs) -> list[int]:
+    """The number of branches of every cond the function stages (sub-programs included), in
+    order: lax.switch over n functions stages one cond of n branches, lax.cond one of 2."""
+    return [
+        len(eqn.params.get("branches", ()))
+        for eqn in _equations(fn, *args, **kwargs)
+        if eqn.primitive.name == "cond"
+    ]
+
+
 def scan_directions(fn, *args, **kwargs) -> list[bool]:
     """The `reverse` flag of every scan the function stages (sub-programs included), in order."""
     return [

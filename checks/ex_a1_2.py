@@ -167,6 +167,12 @@ def _(L):
 
     counts = _guarded(primitive_counts, L.piecewise, jnp.float32(1.0))
     if counts["cond"]:
+        branches = _guarded(A1.cond_branch_counts, L.piecewise, jnp.float32(1.0))
+        if 3 not in branches:
+            fail(
+                msg("ex_a1_2.cond_not_switch", n=len(branches), sizes=branches),
+                branches=branches,
+            )
         return
     why = ""
     if counts["select_n"]:
