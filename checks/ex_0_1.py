@@ -194,3 +194,8 @@ def _(L):
         if "dynamic_update_slice" in prims:  # its index is clamped with a select_n of its own
             said = msg("ex_0_1.no_scatter_update_slice")
         fail(said, primitives=sorted(prims))
+    if not prims.get("scatter"):  # only another .at[i] update: multiply, add, min or max
+        staged_by = {"scatter-mul": "multiply", "scatter-add": "add", "scatter-min": "min"}
+        found = min(p for p in prims if p.startswith("scatter"))
+        how = f".at[i].{staged_by.get(found, 'max')}(…)"
+        fail(msg("ex_0_1.other_scatter", found=found, how=how), primitives=sorted(prims))
