@@ -128,7 +128,7 @@ def _(L):
                 Mistake(
                     "other_branch",
                     other,
-                    msg("ex_a1_3_fix1.branches_swapped")
+                    msg("ex_a1_3_fix1.branches_swapped", n=len(results))
                     if swapped
                     else msg("ex_a1_3_fix1.other_branch", label=label)
                     + (
