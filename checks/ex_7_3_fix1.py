@@ -108,6 +108,11 @@ def _(L):
                 msg("ex_7_3_fix1.tangent_is_x"),
             ),
             Mistake(
+                "primal_tangent_swapped",
+                _jacobian(v, A) @ np.asarray(x, np.float64),
+                msg("ex_7_3_fix1.primal_tangent_swapped"),
+            ),
+            Mistake(
                 "tangent_ones",
                 J @ np.ones(N),
                 msg("ex_7_3_fix1.tangent_is_ones"),
