@@ -258,3 +258,18 @@ def test_scalars_compare_like_arrays():
     assert_close(np.inf, np.inf, msg="m")
     assert isinstance(failure(assert_close, 3.0, 2.0, msg="m").detail, D.AllClose)
     assert isinstance(failure(assert_close, -np.inf, np.inf, msg="m").detail, D.AllClose)
+
+
+def test_a_tracer_made_by_a_check_is_not_pointed_at_but_one_made_by_the_learner_is():
+    from tutor.worker.tracebacks import learner_error
+
+    note = "This VmapTracer with object id 140 was created on line:\n  {where}:32:15 (call)\n"
+    head = "Abstract tracer value encountered where concrete value is expected\n"
+    tail = "\nSee https://docs.jax.dev/en/latest/101/errors.html"
+    ours = ValueError(head + note.format(where="/course/checks/_repair_ch6.py") + tail)
+    info = learner_error(ours, {"/tmp/answer.py"})
+    assert "object id" not in info.message and "_repair_ch6" not in info.traceback
+    assert info.message.startswith(head) and info.message.endswith(tail)
+    theirs = ValueError(head + note.format(where="/tmp/answer.py") + tail)
+    info = learner_error(theirs, {"/tmp/answer.py"})
+    assert "/tmp/answer.py:32:15" in info.message and "/tmp/answer.py:32:15" in info.traceback

@@ -194,6 +194,20 @@ def shown_syntax_error(exc: SyntaxError) -> SyntaxError:
     return shown
 
 
+# JAX says where a tracer in its message was made; made by a check (vmap or jit around the learner's
+# function), that line points at our code and tells the learner nothing they wrote
+_TRACER_ORIGIN = re.compile(
+    r"This \w*Tracer with object id \d+ was created on line:\n"
+    r"  (?P<path>[^\n]*?):\d+(?::\d+)? [^\n]*\n"
+)
+
+
+def _without_foreign_origins(text: str, files: set[str]) -> str:
+    """`text` without JAX's "This …Tracer … was created on line" note where that line is not in
+    the learner's files."""
+    return _TRACER_ORIGIN.sub(lambda m: m.group(0) if m.group("path") in files else "", text)
+
+
 def learner_error(
     exc: BaseException,
     learner_files: set[str] | str,
@@ -224,10 +238,11 @@ def learner_error(
     keep = mine or (frames[-1:] if keep_last_frame else [])
     lines = [t("tb.header")] if mine else []
     lines += traceback.format_list(keep)
-    message = str(exc)
+    message = _without_foreign_origins(str(exc), files)
     if len(message) > max_message:
         message = message[:max_message] + " …"
-    text = "".join(lines) + (_exception_only(exc) if with_exception else "")
+    own = _without_foreign_origins(_exception_only(exc), files) if with_exception else ""
+    text = "".join(lines) + own
     if len(text) > 8000:
         text = text[:4000] + "\n…\n" + text[-4000:]
     return ErrorInfo(
