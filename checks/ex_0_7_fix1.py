@@ -94,15 +94,10 @@ def _compare(out, x, what):
                     want="x / (1 + x)",
                 ),
             ),
-            Mistake(
-                "no_parentheses_neg",
+            Mistake(  # x / 1 − x is 0 too: a missing branch and missing parentheses look alike
+                "zero_for_nonpositive",
                 np.where(pos, x64 / (1.0 + x64), 0.0 * x64),
-                msg(
-                    "ex_0_7_fix1.no_parentheses",
-                    side="x ≤ 0",
-                    wrote="x / 1 − x",
-                    want="x / (1 − x)",
-                ),
+                msg("ex_0_7_fix1.zero_for_nonpositive"),
             ),
             Mistake("squared", x64 / (1.0 + x64**2), msg("ex_0_7_fix1.squared")),
         ],
