@@ -89,7 +89,9 @@ def _(L):
 
 def _transposed_how(fn, *args, shape) -> str:
     """The message for a result that is the Jacobian transposed, by the operation that makes the
-    result (through jit wrappers): an explicit transpose, rows stacked along axis 1, or neither."""
+    result (through jit wrappers): an explicit transpose, rows stacked along axis 1 (by a stack or
+    concatenate, or by vmap's out_axes=1, whose transpose JAX stages under vmap's name), or
+    neither."""
     import jax
 
     try:
@@ -106,6 +108,9 @@ def _transposed_how(fn, *args, shape) -> str:
     if eqn is None:
         return msg("ex_7_3_fix2.transposed_shape", shape=shape, m=M, n=N)
     name, p = eqn.primitive.name, eqn.params
+    if name == "transpose" and "vmap" in str(eqn.source_info.name_stack):
+        # vmap moves its mapped axis to out_axes with a transpose of its own
+        return msg("ex_7_3_fix2.rows_mapped_as_columns", shape=shape, m=M, n=N)
     if name == "transpose":
         return msg("ex_7_3_fix2.transposed", shape=shape, m=M, n=N)
     if (name == "stack" and p.get("axis") == 1) or (
