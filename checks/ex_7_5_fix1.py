@@ -29,19 +29,29 @@ checks = Checks("ex_7_5_fix1")
 
 
 def _ref(
-    grads, b1, b2, eps, correct="mv", eps_inside=False, keep_corrected=False, v_fix=None, slip=""
+    grads,
+    b1,
+    b2,
+    eps,
+    correct="mv",
+    eps_inside=False,
+    keep_corrected=False,
+    v_fix=None,
+    slip="",
+    lag=False,
 ):
     """float64 Adam directions for a list of gradient dicts; `correct` names the moments that are
     bias-corrected ("mv" both, "m" or "v" one, "" none); `eps_inside`: √(v̂ + eps);
     `keep_corrected`: the corrected m̂, v̂ stored as the next step's m, v; `v_fix`: the β that v's
     correction 1 − βᵗ uses (b2 unless given); `slip`: "abs_g" v accumulates |g|, "no_root" divides
-    by v̂ + eps, "fix_outside" divides by √v / (1 − β₂ᵗ) + eps."""
+    by v̂ + eps, "fix_outside" divides by √v / (1 − β₂ᵗ) + eps; `lag`: the corrections use the
+    count from before the step, t − 1, raised to 1 at the first step."""
     v_fix = b2 if v_fix is None else v_fix
     m = {k: np.zeros_like(np.asarray(v, np.float64)) for k, v in grads[0].items()}
     v = {k: np.zeros_like(x) for k, x in m.items()}
     out = []
     for t, g in enumerate(grads, start=1):
-        step = {}
+        step, t = {}, (max(t - 1, 1) if lag else t)
         for k in m:
             gk = np.asarray(g[k], np.float64)
             m[k] = b1 * m[k] + (1 - b1) * gk
@@ -85,6 +95,11 @@ MISTAKES = [  # the first one can only show when the check passes other values t
         "fix_outside",
         lambda grads, b1, b2, eps: _ref(grads, b1, b2, eps, slip="fix_outside"),
         later("ex_7_5_fix1.fix_outside_root"),
+    ),
+    Known(
+        "lagged_count",
+        lambda grads, b1, b2, eps: _ref(grads, b1, b2, eps, lag=True),
+        later("ex_7_5_fix1.lagged_count"),
     ),
     Known(
         "keep_corrected",
