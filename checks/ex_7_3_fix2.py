@@ -28,11 +28,13 @@ def _data(seed):
     return R.floats(g, N), R.floats(g, H, N, scale=N**-0.5), R.floats(g, M, H)
 
 
-def _want(x, A, B, square=True):
-    """B·diag(1 − tanh²(A·x))·A in float64 (square=False: 1 − tanh, the slope not squared)."""
+def _want(x, A, B, square=True, outer=False):
+    """B·diag(1 − tanh²(A·x))·A in float64 (square=False: 1 − tanh, the slope not squared;
+    outer=True: (1 − tanh)², the square taken of the difference)."""
     A64, B64 = np.asarray(A, np.float64), np.asarray(B, np.float64)
     t = np.tanh(A64 @ np.asarray(x, np.float64))
-    return B64 @ ((1.0 - (t**2 if square else t))[:, None] * A64)
+    slope = (1.0 - t) ** 2 if outer else 1.0 - (t**2 if square else t)
+    return B64 @ (slope[:, None] * A64)
 
 
 def _wrt_A(x, A, B):
@@ -82,6 +84,11 @@ def _(L):
                 "tanh_not_squared",
                 _want(x, A, B, square=False),
                 msg("ex_7_3_fix2.tanh_not_squared"),
+            ),
+            Mistake(
+                "difference_squared",
+                _want(x, A, B, outer=True),
+                msg("ex_7_3_fix2.difference_squared"),
             ),
         ],
     )
