@@ -100,6 +100,9 @@ def _(L):
     z64 = np.asarray(z, np.float64)
     plain = np.exp(z64 - z64.max(-1, keepdims=True))
     unnormalised = np.where(np.asarray(allowed), plain / plain.sum(-1, keepdims=True), 0.0)
+    zero_filled = np.where(np.asarray(allowed), z64, 0.0)
+    zero_filled = np.exp(zero_filled - zero_filled.max(-1, keepdims=True))
+    zero_filled = np.where(np.asarray(allowed), zero_filled / zero_filled.sum(-1, keepdims=True), 0)
     assert_close(
         out[full],
         want[full],
@@ -112,6 +115,11 @@ def _(L):
                 "mask_after",
                 unnormalised[full],
                 msg("ex_7_2_fix4.not_renormalized"),
+            ),
+            Mistake(
+                "zero_fill_masked",
+                zero_filled[full],
+                msg("ex_7_2_fix4.zero_filled_then_masked"),
             ),
             Mistake(
                 "batch_axis",
