@@ -2,8 +2,9 @@
 jnp.where(x > 0, x / (1 + x), x / (1 − x)).
 
 Checks: values under jit on random scalars, one call each ("jit"), values under vmap and
-derivatives under vmap(grad) ("vmap_grad"). An `if` on a tracer is named only when the call raised
-TracerBoolConversionError, a static x only when jit refused to hash it; one branch for every
+derivatives under vmap(grad) ("vmap_grad"), values of a direct call on an array ("array": a
+lax.cond, which needs one scalar predicate, passes the first two and fails here). An `if` on a
+tracer is named only when the call raised TracerBoolConversionError, a static x only when jit refused to hash it; one branch for every
 element, the branches swapped, or x returned unchanged for x ≤ 0 only when the result equals it;
 and a wrong branch only when the result is right for every element on one side of 0 and wrong for
 every element on the other."""
@@ -140,3 +141,14 @@ def _(L):
         what=what,
         msg=msg("ex_0_7_fix1.slopes_differ"),
     )
+
+
+@checks.add("array", needs=("jit", "vmap_grad"))
+def _(L):
+    import jax.numpy as jnp
+
+    x = _xs(133)
+    what = "soft_sign(x)"
+    symptoms = {"word:Pred must be a scalar": msg("ex_0_7_fix1.cond_needs_scalar")}
+    out = R.call(L.soft_sign, jnp.asarray(x), what=what, symptoms=symptoms)
+    _compare(out, x, what)
