@@ -4,10 +4,10 @@ jnp.where(x > 0, x / (1 + x), x / (1 − x)).
 Checks: values under jit on random scalars, one call each ("jit"), values under vmap and
 derivatives under vmap(grad) ("vmap_grad"), values of a direct call on an array ("array": a
 lax.cond, which needs one scalar predicate, passes the first two and fails here). An `if` on a
-tracer is named only when the call raised TracerBoolConversionError, a static x only when jit refused to hash it; one branch for every
-element, the branches swapped, or x returned unchanged for x ≤ 0 only when the result equals it;
-and a wrong branch only when the result is right for every element on one side of 0 and wrong for
-every element on the other."""
+tracer is named only when the call raised TracerBoolConversionError, a static x only when jit
+refused to hash it; one branch for every element, the branches swapped, or x returned unchanged
+for x ≤ 0 only when the result equals it; and a wrong branch only when the result is right for
+every element on one side of 0 and wrong for every element on the other."""
 
 import _repair_ch6 as R
 import numpy as np
