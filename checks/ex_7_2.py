@@ -16,11 +16,11 @@ gradients are exactly 0: an ε inside the square root, sqrt(Σa² + ε), keeps v
 a gradient ≈ 1/√ε at a = 0 -> zero_grads."""
 
 import numpy as np
+from _ch7_eps_guess import eps_diagnosis, eps_tiny_diagnosis
 from _ch7_sqrt_guard import why_nan_grad
 from _ch7_zero_guard import why_not_zero
 
 from tutor.worker.checklib import (
-    CheckFailed,
     Checks,
     Mistake,
     as_array,
@@ -181,43 +181,8 @@ def _(L):
                 what=call,
                 mistakes=[treated_as_zero],
                 msg=msg("ex_7_2.tiny_not_one", call=call, got=repr(got))
-                + _eps_tiny_diagnosis(L, a64, scale, got, scaled_first=args[0] is not vec),
+                + eps_tiny_diagnosis(L, a64, scale, got, scaled_first=args[0] is not vec),
             )
-
-
-def _cos_eps_inside(s: float, eps: float, norm: float) -> float:
-    """cos(s·a, a) when ε is added inside both square roots, √(Σx² + ε), in float64."""
-    return s * norm**2 / (np.sqrt((s * norm) ** 2 + eps) * np.sqrt(norm**2 + eps))
-
-
-def _bisect_log(f, target: float, lo: float, hi: float) -> float:
-    """x in [e^lo, e^hi] with f(x) = target, f decreasing in x (bisection in log x)."""
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if f(float(np.exp(mid))) > target:
-            lo = mid
-        else:
-            hi = mid
-    return float(np.exp((lo + hi) / 2))
-
-
-def _eps_tiny_diagnosis(L, a64, scale: float, got: float, *, scaled_first: bool) -> str:
-    """Names an ε inside the squared norms only when one ε explains both this value and the
-    learner's value at a second scale, where that ε gives 0.5 (a threshold gives 0 or 1 there)."""
-    if not 0.0 < got < 1.0:
-        return ""
-    norm = float(np.linalg.norm(a64))
-    eps = _bisect_log(lambda e: _cos_eps_inside(scale, e, norm), got, -120.0, 20.0)
-    probe = 1.0 / _bisect_log(lambda r: _cos_eps_inside(1.0 / r, eps, norm), 0.5, -20.0, 120.0)
-    (vec,) = _f32(a64)
-    args = (vec * probe, vec) if scaled_first else (vec, vec * probe)
-    try:
-        there = as_scalar(L.cos_sim_safe(*args), "cos_sim_safe")
-    except CheckFailed:
-        return ""
-    if not abs(there - 0.5) <= 2e-3:
-        return ""
-    return msg("ex_7_2.eps_inside_tiny", eps=eps, scale=probe, there=there)
 
 
 def _zero_cases():
@@ -251,37 +216,6 @@ def _(L):
         gu, gv = (as_array(x, msg("ex_7_2.grads_when", name=name)) for x in both_grads(u, v))
         if not (np.all(np.isfinite(gu)) and np.all(np.isfinite(gv))):
             fail(why_nan_grad(L, name, u, v), grad_a=gu, grad_b=gv)
-
-
-def _eps_from_grad(size: float, other: float) -> float:
-    """The ε for which √(‖u‖² + ε)·√(‖v‖² + ε) in the denominator gives a gradient of this size
-    at u = 0: size = ‖v‖ / (√ε·√(‖v‖² + ε)), decreasing in ε (solved by bisection in log ε)."""
-    lo, hi = -80.0, 20.0
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        eps = float(np.exp(mid))
-        if other / (np.sqrt(eps) * np.sqrt(other**2 + eps)) > size:
-            lo = mid
-        else:
-            hi = mid
-    return float(np.exp((lo + hi) / 2))
-
-
-def _eps_diagnosis(L, label: str, size: float, other64) -> str:
-    """Names an ε in the squared norms only when the learner's function also gives, at a vector of
-    squared norm ε, the value that ε produces there (the gradient alone fits other mistakes too)."""
-    norm_v = float(np.linalg.norm(other64))
-    eps = _eps_from_grad(size, norm_v)
-    probe64 = np.sqrt(eps) * other64 / norm_v  # ‖probe‖² = ε, same direction as the other
-    predicted = (np.sqrt(eps) * norm_v) / (np.sqrt(2 * eps) * np.sqrt(norm_v**2 + eps))
-    args = _f32(probe64, other64) if label == "a" else _f32(other64, probe64)
-    try:
-        got = as_scalar(L.cos_sim_safe(*args), "cos_sim_safe")
-    except CheckFailed:
-        return ""
-    if not np.isfinite(got) or abs(got - predicted) > 1e-3 * max(1.0, abs(predicted)):
-        return ""
-    return msg("ex_7_2.eps_in_norm", eps=eps, got=got, predicted=predicted)
 
 
 def _outer_where_why(both_grads, label: str, both_norms: bool = False) -> str:
@@ -331,7 +265,7 @@ def _(L):
                         # a·b / (1·1): one condition swapped 1 in for both norms
                         why += _outer_where_why(both_grads, label, both_norms=True)
                     else:
-                        why += _eps_diagnosis(L, label, size, other64)
+                        why += eps_diagnosis(L, label, size, other64)
             assert_close(
                 g,
                 np.zeros_like(g),

@@ -39,7 +39,6 @@ from tutor.words.catalog import t
 from tutor.worker.check_programs import (
     CompileLog,
     JitCalls,
-    LearnerClears,
     TraceCounter,
     argument_use,
     assert_compile_count,
@@ -70,6 +69,7 @@ from tutor.worker.check_values import (
 from tutor.worker.comparison import Mistake, close, compare, which_mistake
 from tutor.worker.host_random import HostRandomDraws
 from tutor.worker.key_uses import LegacyKeyUses
+from tutor.worker.learner_clears import LearnerClears
 from tutor.worker.module_state import ModuleState, StateChange, tracer_places
 from tutor.worker.pictures import describe, jsonable
 from tutor.worker.said import Said, later, lead, msg
