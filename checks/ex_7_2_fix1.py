@@ -66,7 +66,8 @@ def _checked_grad(L):
 def _zero_at_zero(L) -> str:
     """Why sinc(0) is 0, read from the learner's gradient at 0: exactly 0 means the output there
     is a constant the where selects (the fill is 0.0); a huge finite one is 1/ε, a small number
-    added to the denominator. Anything else names no cause."""
+    added to the denominator. When the gradient says neither (1/ε² underflows to a NaN), the values
+    near 0 may still show that ε: `_eps_in_denominator`. Anything else names no cause."""
     import jax
     import jax.numpy as jnp
 
@@ -78,7 +79,33 @@ def _zero_at_zero(L) -> str:
         return msg("ex_7_2_fix1.zero_filled")
     if np.isfinite(g) and abs(g) > 1e3:
         return msg("ex_7_2_fix1.zero_at_zero", grad=g)
+    eps = _eps_in_denominator(L)
+    if eps is not None:
+        return msg("ex_7_2_fix1.zero_at_zero_eps", eps=eps)
     return msg("ex_7_2_fix1.zero_at_zero_plain")
+
+
+def _eps_in_denominator(L) -> float | None:
+    """The ε of sin(x)/(x + ε), when the learner's sinc behaves so near 0: at a tiny x its value is
+    x/(x + ε); ε is solved from the first tiny x (10⁻¹, 10⁻², …) whose value lies in (0.05, 0.95),
+    then must predict the value at ten times that x and at a tenth of it. None otherwise."""
+    import jax.numpy as jnp
+
+    def value(t: float) -> float:
+        return float(np.asarray(L.sinc(jnp.asarray([t], jnp.float32)))[0])
+
+    try:
+        for k in range(1, 38):
+            t = 10.0**-k
+            v = value(t)
+            if 0.05 < v < 0.95:
+                eps = t * (1.0 - v) / v
+                if all(abs(value(s) - s / (s + eps)) < 2e-3 for s in (10 * t, t / 10)):
+                    return eps
+                return None
+    except Exception:  # the probe is ours: a failure of it names nothing
+        return None
+    return None
 
 
 @checks.add("values")
