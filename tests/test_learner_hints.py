@@ -358,3 +358,24 @@ def test_a_class_with_eq_and_no_hash_marked_static_is_told_why(lang):
         jax.jit(lambda x, opts: x * opts.k, static_argnums=1)(1.0, Opts(2))
     hint = hint_for(e.value) or ""
     assert "__hash__" in hint and "frozen=True" in hint and "pytree" not in hint
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_class_holding_arrays_marked_static_is_told_it_is_data(lang):
+    """A @dataclass of arrays passed as a static argument (blind round 27, 7.7-fix2): making it
+    hashable would not help (its arrays cannot be hashed); the hint says it is data, passed as an
+    ordinary argument, the class registered as a pytree."""
+    import dataclasses
+
+    jax = pytest.importorskip("jax")
+    from tutor.words.catalog import set_lang
+
+    @dataclasses.dataclass
+    class Layer:
+        weight: object
+
+    set_lang(lang)
+    with pytest.raises(ValueError) as e:
+        jax.jit(lambda layer, x: x * layer.weight, static_argnums=0)(Layer(jax.numpy.ones(2)), 1.0)
+    hint = hint_for(e.value) or ""
+    assert "pytree" in hint and "__hash__" not in hint

@@ -74,6 +74,15 @@ _HINT_PATTERNS = (
         "tb.hint.switch_index_bool",
     ),
     ("TypeError", re.compile(r"^Index type must be an integer, got"), "tb.hint.switch_index"),
+    (  # an object that holds arrays (JAX's message shows its repr): data, not a setting
+        "ValueError",
+        re.compile(
+            r"^Non-hashable static arguments are not supported(?s:.*)"
+            r"while trying to hash an object of type <class '[^']*'>, (?s:.*)\bArray\((?s:.*)"
+            r"The error was:"
+        ),
+        "tb.hint.unhashable_static",
+    ),
     (  # an object of a class of one's own (not a list, dict, set or array) could not be hashed
         "ValueError",
         re.compile(
