@@ -44,12 +44,13 @@ def _ref(w, X, y, lrs, batch, skip_head=False, rows="consecutive"):
     s + steps, s + 2·steps …: reshape(batch, steps).T), "swapped" (batch steps of `steps`
     consecutive rows: reshape(batch, steps)), "all" (the whole X, y every step), "ceil" (the
     step count rounded up: one more step whose out-of-range rows read the last row, as JAX's
-    indexing clamps them) or "wrap" (the step count rounded up, the extra batch filled by rows
-    from the start: index % n)."""
+    indexing clamps them), "wrap" (the step count rounded up, the extra batch filled by rows
+    from the start: index % n) or "partial" (the step count rounded up, the last step over the
+    leftover rows alone)."""
     w, X, y = (np.asarray(a, np.float64) for a in (w, X, y))
     if skip_head:
         X, y = X[len(y) % batch :], y[len(y) % batch :]
-    steps = -(-len(y) // batch) if rows in ("ceil", "wrap") else len(y) // batch
+    steps = -(-len(y) // batch) if rows in ("ceil", "wrap", "partial") else len(y) // batch
     for lr in lrs:
         for s in range(batch if rows == "swapped" else steps):
             if rows == "all":
@@ -58,6 +59,8 @@ def _ref(w, X, y, lrs, batch, skip_head=False, rows="consecutive"):
                 idx = s + steps * np.arange(batch)
             elif rows == "wrap":
                 idx = np.arange(s * batch, (s + 1) * batch) % len(y)
+            elif rows == "partial":
+                idx = np.arange(s * batch, min((s + 1) * batch, len(y)))
             elif rows == "swapped":
                 idx = np.arange(s * steps, (s + 1) * steps)
             else:
@@ -171,6 +174,11 @@ def _(L):
                 "wrap_steps",
                 _ref(w, X, y, lrs, batch, rows="wrap"),
                 msg("ex_7_8_fix1.steps_wrapped", n=len(y), batch=batch, left=len(y) % batch),
+            ),
+            Mistake(
+                "partial_last",
+                _ref(w, X, y, lrs, batch, rows="partial"),
+                msg("ex_7_8_fix1.leftover_step", n=len(y), batch=batch, left=len(y) % batch),
             ),
             Mistake(
                 "all_rows",
