@@ -169,6 +169,11 @@ def _verify(L, step, params, X, Y) -> None:
                 msg("ex_7_4_fix2.whole_matrix_stats"),
             ),
             Mistake(
+                "raw_inputs",
+                _grads(params, np.asarray(X, np.float64), Y),
+                msg("ex_7_4_fix2.raw_inputs"),
+            ),
+            Mistake(
                 "centred_only",
                 _grads(params, np.asarray(X, np.float64) - np.asarray(X, np.float64).mean(0), Y),
                 msg("ex_7_4_fix2.centred_only"),
