@@ -7,7 +7,8 @@ import numpy as np
 from tutor.worker.checklib import CheckFailed, as_scalar, msg
 
 
-def _f32(*arrays):
+def as_f32(*arrays):
+    """The arrays as JAX float32 arrays (what the learner's function is given)."""
     import jax.numpy as jnp
 
     return tuple(jnp.asarray(x, dtype=jnp.float32) for x in arrays)
@@ -37,7 +38,7 @@ def eps_tiny_diagnosis(L, a64, scale: float, got: float, *, scaled_first: bool) 
     norm = float(np.linalg.norm(a64))
     eps = _bisect_log(lambda e: _cos_eps_inside(scale, e, norm), got, -120.0, 20.0)
     probe = 1.0 / _bisect_log(lambda r: _cos_eps_inside(1.0 / r, eps, norm), 0.5, -20.0, 120.0)
-    (vec,) = _f32(a64)
+    (vec,) = as_f32(a64)
     args = (vec * probe, vec) if scaled_first else (vec, vec * probe)
     try:
         there = as_scalar(L.cos_sim_safe(*args), "cos_sim_safe")
@@ -69,7 +70,7 @@ def eps_diagnosis(L, label: str, size: float, other64) -> str:
     eps = _eps_from_grad(size, norm_v)
     probe64 = np.sqrt(eps) * other64 / norm_v  # ‖probe‖² = ε, same direction as the other
     predicted = (np.sqrt(eps) * norm_v) / (np.sqrt(2 * eps) * np.sqrt(norm_v**2 + eps))
-    args = _f32(probe64, other64) if label == "a" else _f32(other64, probe64)
+    args = as_f32(probe64, other64) if label == "a" else as_f32(other64, probe64)
     try:
         got = as_scalar(L.cos_sim_safe(*args), "cos_sim_safe")
     except CheckFailed:

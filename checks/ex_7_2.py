@@ -16,7 +16,7 @@ gradients are exactly 0: an ε inside the square root, sqrt(Σa² + ε), keeps v
 a gradient ≈ 1/√ε at a = 0 -> zero_grads."""
 
 import numpy as np
-from _ch7_eps_guess import eps_diagnosis, eps_tiny_diagnosis
+from _ch7_eps_guess import as_f32, eps_diagnosis, eps_tiny_diagnosis
 from _ch7_sqrt_guard import why_nan_grad
 from _ch7_zero_guard import why_not_zero
 
@@ -54,12 +54,6 @@ def _ref(u, v):
     return cos, v / (lu * lv) - cos * u / lu**2, u / (lu * lv) - cos * v / lv**2
 
 
-def _f32(*arrays):
-    import jax.numpy as jnp
-
-    return tuple(jnp.asarray(x, dtype=jnp.float32) for x in arrays)
-
-
 def _scalar_fn(L):
     """cos_sim_safe, once it is shown to return a scalar (jax.grad needs one)."""
     import jax.numpy as jnp
@@ -83,7 +77,7 @@ def _(L):
     for seed, n in ((22, 6), (722, 9)):
         a64, b64 = _pair(seed, n)
         c, _, _ = _ref(a64, b64)
-        got = as_array(L.cos_sim_safe(*_f32(a64, b64)), msg("ex_7_2.value_at_length", n=n))
+        got = as_array(L.cos_sim_safe(*as_f32(a64, b64)), msg("ex_7_2.value_at_length", n=n))
         assert_that(
             got.shape == (),
             msg("ex_7_2.not_a_scalar", shape=got.shape),
@@ -123,7 +117,7 @@ def _(L):
         a64, b64 = _pair(seed, n)
         _, ga_ref, gb_ref = _ref(a64, b64)
         both_grads = jax.grad(_scalar_fn(L), argnums=[0, 1])
-        ga, gb = both_grads(*_f32(a64, b64))
+        ga, gb = both_grads(*as_f32(a64, b64))
         scale = 1.0 / (np.sqrt(a64 @ a64) * np.sqrt(b64 @ b64))
         assert_close(
             as_array(ga, msg("ex_7_2.grad_a_at_length", n=n)),
@@ -145,7 +139,7 @@ def _(L):
         )
     a64, b64 = _pair(7022, 5)
     try:
-        check_grads(_scalar_fn(L), _f32(a64, b64), 1, modes=("fwd", "rev"))
+        check_grads(_scalar_fn(L), as_f32(a64, b64), 1, modes=("fwd", "rev"))
     except AssertionError as e:
         first_line = (str(e).strip().split("\n") or [""])[0]
         fail(msg("ex_7_2.check_grads_failed", error=first_line[:200]))
@@ -158,7 +152,7 @@ TINY_SCALES = (1e-3, 1e-6, 1e-9, 1e-12, 1e-15)
 @checks.add("tiny_vector")
 def _(L):
     a64, _ = _pair(22, 6)
-    (vec,) = _f32(a64)
+    (vec,) = as_f32(a64)
     sq_a = float(a64 @ a64)  # the squared norm of a scaled vector is sq_a · scale²
     for scale in TINY_SCALES:
         for call, args in (
@@ -189,7 +183,7 @@ def _zero_cases():
     import jax.numpy as jnp
 
     a64, b64 = _pair(22, 6)
-    a, b = _f32(a64, b64)
+    a, b = as_f32(a64, b64)
     nil = jnp.zeros_like(a)
     return (
         (msg("ex_7_2.a_zero"), nil, b, b64),
@@ -281,7 +275,7 @@ def _(L):
                 ),
             )
     a64, b64 = _pair(22, 6)
-    a, b = _f32(a64, b64)
+    a, b = as_f32(a64, b64)
     nil = jnp.zeros_like(a)
     g = as_array(
         jax.jit(jax.vmap(jax.grad(_scalar_fn(L))))(
@@ -311,7 +305,7 @@ def _(L):
     import jax.numpy as jnp
 
     a64, b64 = _pair(22, 6)
-    a, b = _f32(a64, b64)
+    a, b = as_f32(a64, b64)
     nil = jnp.zeros_like(a)
     rows_a = jnp.stack((a, nil, a, nil))
     rows_b = jnp.stack((b, b, nil, nil))

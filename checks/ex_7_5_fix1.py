@@ -51,18 +51,18 @@ def _ref(
     v = {k: np.zeros_like(x) for k, x in m.items()}
     out = []
     for t, g in enumerate(grads, start=1):
-        step, t = {}, (max(t - 1, 1) if lag else t)
+        step, tc = {}, (max(t - 1, 1) if lag else t)  # the count the corrections use
         for k in m:
             gk = np.asarray(g[k], np.float64)
             m[k] = b1 * m[k] + (1 - b1) * gk
             v[k] = b2 * v[k] + (1 - b2) * (np.abs(gk) if slip == "abs_g" else gk * gk)
-            mh = m[k] / (1 - b1**t) if "m" in correct else m[k]
-            vh = v[k] / (1 - v_fix**t) if "v" in correct else v[k]
+            mh = m[k] / (1 - b1**tc) if "m" in correct else m[k]
+            vh = v[k] / (1 - v_fix**tc) if "v" in correct else v[k]
             step[k] = mh / np.sqrt(vh + eps) if eps_inside else mh / (np.sqrt(vh) + eps)
             if slip == "no_root":
                 step[k] = mh / (vh + eps)
             if slip == "fix_outside":
-                step[k] = mh / (np.sqrt(v[k]) / (1 - v_fix**t) + eps)
+                step[k] = mh / (np.sqrt(v[k]) / (1 - v_fix**tc) + eps)
             if keep_corrected:
                 m[k], v[k] = mh, vh
         out.append(step)
