@@ -57,6 +57,8 @@ def _mistakes(w, i):
         Mistake("by_mean", zeroed / zeroed.mean(), msg("ex_0_1.by_mean")),
         Mistake("by_max", zeroed / zeroed.max(), msg("ex_0_1.by_max")),
         Mistake("by_count", zeroed / (len(w64) - 1), msg("ex_0_1.by_count")),
+        # the divisor left out weights[i] but the array itself was never zeroed
+        Mistake("kept_over_rest", w64 / zeroed.sum(), msg("ex_0_1.kept_over_rest")),
     ]
     if i > 0:
         named.append(Mistake("prev", _zeroed_at(w64, i - 1), msg("ex_0_1.shifted", k="i − 1")))
@@ -177,6 +179,7 @@ def _(L):
             atol=1e-6,
             what=what,
             msg=msg("ex_0_1.jit_differs", i=i),
+            mistakes=_mistakes(w, i),  # the same mistakes show under jit when i is a tracer
         )
     assert_equal(
         counter.count, 1, msg("ex_0_1.retraced", traces=counter.count), what=msg("ex_0_1.traces")

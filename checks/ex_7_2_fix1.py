@@ -166,6 +166,12 @@ def _(L):
     detached = []
     if compare(grad, want, rtol=1e-4, atol=1e-6) is not None:  # its cause only once it differs
         detached = [Mistake("detached", np.zeros_like(want), _detached_cause(L, x))]
+        eps = _eps_in_denominator(L)
+        if eps is not None:  # sin(x)/(x + ε): its slope, 0 where the outer where holds 1
+            x64 = np.asarray(x, np.float64)
+            slope = np.cos(x64) / (x64 + eps) - np.sin(x64) / (x64 + eps) ** 2
+            said = msg("ex_7_2_fix1.grad_eps_in_denominator", eps=eps)
+            detached.append(Mistake("eps_in_denominator", np.where(x64 == 0, 0.0, slope), said))
     zero = np.asarray(x) == 0
     only_at_zero = compare(grad[~zero], want[~zero], rtol=1e-4, atol=1e-6) is None and np.any(
         grad[zero] != 0

@@ -112,7 +112,13 @@ def _(L):
             Mistake(
                 "zero",
                 np.zeros_like(xs),
-                msg("ex_a1_4_fix1.stop_gradient"),
+                # the advice depends on the loop: a while loop still has to go; a scan only
+                # needs the stop_gradient removed
+                (
+                    msg("ex_a1_4_fix1.stop_gradient")
+                    if "while" in primitive_counts(L.power5, jnp.float32(1.3))
+                    else msg("ex_a1_4_fix1.stop_gradient_in_scan")
+                ),
             )
         ],
     )
