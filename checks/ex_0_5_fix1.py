@@ -86,6 +86,8 @@ def _(L):
             fail(msg("ex_0_5_fix1.same_key"))
         fail(msg("ex_0_5_fix1.same_child_key"))
     if np.max(np.abs(p - (1.0 - u))) < 1e-4:
+        if _one_draw(L):  # z made from 1 − u (Φ⁻¹(1 − u)), not drawn
+            fail(msg("ex_0_5_fix1.z_from_one_minus_u"))
         fail(msg("ex_0_5_fix1.negated"))
     corr = float(np.corrcoef(u, p)[0, 1])
     assert_that(abs(corr) < 0.2, msg("ex_0_5_fix1.correlated", corr=corr), corr=corr)

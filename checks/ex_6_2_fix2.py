@@ -127,7 +127,18 @@ def _(L):
         mistakes=[
             Mistake(
                 "v_unchanged", np.asarray(vs, np.float64), msg("ex_6_2_fix2.per_sample.v_as_is")
-            )
+            ),
+            # the state mixed into the output: the count passed in, or the new one
+            Mistake(
+                "v_plus_count",
+                np.asarray(vs, np.float64) + START,
+                msg("ex_6_2_fix2.per_sample.v_plus_count", which="count"),
+            ),
+            Mistake(
+                "v_plus_new_count",
+                np.asarray(vs, np.float64) + START + 1,
+                msg("ex_6_2_fix2.per_sample.v_plus_count", which="count + 1"),
+            ),
         ],
     )
 
