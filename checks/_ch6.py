@@ -251,9 +251,12 @@ def np_adam(
     b1: float = 0.9,
     b2: float = 0.999,
     eps: float = 1e-8,
+    restarted: bool = False,
 ) -> np.ndarray:
     """float64 reference of the chapter's adam (bias-corrected): the losses of `steps` steps from
-    `params` (a dict of arrays); `loss_grad(params) -> (loss, dict of gradients)`."""
+    `params` (a dict of arrays); `loss_grad(params) -> (loss, dict of gradients)`. `restarted`:
+    every step starts again from the initial state (zero moments, count 0), as a loop that never
+    passes the new optimizer state on does."""
     p = {k: np.array(v, dtype=np.float64) for k, v in params.items()}
     m = {k: np.zeros_like(v) for k, v in p.items()}
     v = {k: np.zeros_like(x) for k, x in p.items()}
@@ -261,6 +264,10 @@ def np_adam(
     for s in range(steps):
         losses[s], g = loss_grad(p)
         t = s + 1
+        if restarted:
+            m = {k: np.zeros_like(x) for k, x in p.items()}
+            v = {k: np.zeros_like(x) for k, x in p.items()}
+            t = 1
         for k in p:
             m[k] = b1 * m[k] + (1 - b1) * g[k]
             v[k] = b2 * v[k] + (1 - b2) * g[k] ** 2

@@ -27,6 +27,7 @@ from tutor.worker.checklib import (
     compare,
     fail,
     msg,
+    primitive_counts,
     skip,
 )
 
@@ -83,7 +84,7 @@ def ce_loss(L):
     got_big = as_scalar(L.ce_loss(jbig, jnp.asarray(X), jnp.asarray(Y)), "ce_loss(params, X, Y)")
     assert_that(
         np.isfinite(got_big),
-        msg("_ch7_project_parts.ce_not_finite"),
+        _nonfinite_cause(L, jbig, X, Y) if not np.isfinite(got_big) else "",
         expected=ref,
         actual=got_big,
     )
@@ -95,6 +96,21 @@ def ce_loss(L):
         what=msg("_ch7_project_parts.ce_big_logits"),
         msg=msg("_ch7_project_parts.ce_big_inaccurate"),
     )
+
+
+def _nonfinite_cause(L, params, X, Y) -> str:
+    """Why ce_loss is inf/NaN at large logits, read from its program: without a reduce_max no
+    maximum was subtracted and exp overflowed; with one (jax.nn.softmax subtracts it), the log was
+    taken of a probability that underflowed to 0."""
+    import jax.numpy as jnp
+
+    try:
+        prims = primitive_counts(L.ce_loss, params, jnp.asarray(X), jnp.asarray(Y))
+    except Exception:  # noqa: BLE001 - the probe is ours: a failure of it names no cause
+        return msg("_ch7_project_parts.ce_not_finite")
+    if "reduce_max" in prims:
+        return msg("_ch7_project_parts.ce_not_finite_log_of_softmax")
+    return msg("_ch7_project_parts.ce_not_finite_overflow")
 
 
 def ce_mistakes(ce, n, params):

@@ -279,8 +279,10 @@ def replay(L, row: bool) -> None:
         skip(msg("_rnn_training.no_initial_params"), covered_by="trained")
     (pn, P, sn, X), Y = starts[0], np.cumsum(starts[0][3], axis=1)
 
-    def losses(lr):
-        return H.np_adam(lambda p: loss_grad(p, X, Y, row), P, REPLAY_STEPS, lr)
+    def losses(lr, restarted=False):
+        return H.np_adam(
+            lambda p: loss_grad(p, X, Y, row), P, REPLAY_STEPS, lr, restarted=restarted
+        )
 
     # float32 training drifts from a float64 replay by at most ~3e-4 (relative) in the first 10
     # steps; later, Adam's sign-like steps on tiny gradients amplify rounding and the runs part
@@ -295,7 +297,12 @@ def replay(L, row: bool) -> None:
                 "lr_1e-3",
                 losses(1e-3),
                 msg("_rnn_training.replay.mistake_lr_1e-3"),
-            )
+            ),
+            Mistake(
+                "state_restarted",
+                losses(LR, restarted=True),
+                msg("_rnn_training.replay.opt_state_restarted"),
+            ),
         ],
         msg=msg("_rnn_training.replay.msg", pn=pn, sn=sn),
     )

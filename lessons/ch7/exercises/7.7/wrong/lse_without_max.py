@@ -1,5 +1,5 @@
-# expect: failed ce_loss "不先减去每行的最大值" not "不要写 log(softmax(z))" "inf/inf 就是 NaN"
-# expect.en: "unless the row's maximum is subtracted first" not "not log(softmax(z))" "inf/inf is NaN"
+# expect: failed ce_loss "没有减去最大值" not "不要写 log(softmax(z))" "inf/inf 就是 NaN" "下溢成 0"
+# expect.en: "subtracts no maximum" not "not log(softmax(z))" "inf/inf is NaN" "underflows to 0"
 # 错误示范:交叉熵用 log-sum-exp 直接算 log 概率(没有经过 softmax),但没有先减去每行最大值:
 # 上千的 logit 取 exp 上溢成 inf,损失变成 inf/NaN。消息不能说"你写了 log(softmax(z))"。
 # 练习 7.7(综合项目)参考答案:三臂螺旋 MLP 分类器

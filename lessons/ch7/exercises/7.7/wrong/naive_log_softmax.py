@@ -1,5 +1,5 @@
-# expect: failed ce_loss "inf/NaN" "下溢成 0"
-# expect.en: "inf/NaN" "underflows to 0"
+# expect: failed ce_loss "inf/NaN" "下溢成 0" not "上溢"
+# expect.en: "inf/NaN" "underflows to 0" not "overflows"
 # 交叉熵写成 log(softmax):概率下溢成 0 时 log 得到 -inf,损失变成 inf。
 N_TRAIN = 1440                    # 1800 个样本中 1440 个训练、360 个测试
 BATCH = 128
