@@ -273,3 +273,16 @@ def test_a_tracer_made_by_a_check_is_not_pointed_at_but_one_made_by_the_learner_
     theirs = ValueError(head + note.format(where="/tmp/answer.py") + tail)
     info = learner_error(theirs, {"/tmp/answer.py"})
     assert "/tmp/answer.py:32:15" in info.message and "/tmp/answer.py:32:15" in info.traceback
+
+
+def test_a_function_traced_by_a_check_is_not_named_but_one_of_the_learner_is():
+    from tutor.worker.tracebacks import learner_error
+
+    head = "Abstract tracer value encountered where concrete value is expected\n"
+    where = "The error occurred while tracing the function {fn} at {path}:167 for jit. This value"
+    ours = ValueError(head + where.format(fn="<lambda>", path="/course/checks/ex_a1_1_fix1.py"))
+    info = learner_error(ours, {"/tmp/answer.py"})
+    assert info.message == head + "The error occurred while tracing for jit. This value"
+    theirs = ValueError(head + where.format(fn="make_keys", path="/tmp/answer.py"))
+    info = learner_error(theirs, {"/tmp/answer.py"})
+    assert "tracing the function make_keys at /tmp/answer.py:167 for jit" in info.message

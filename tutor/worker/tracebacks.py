@@ -211,10 +211,20 @@ _TRACER_ORIGIN = re.compile(
 )
 
 
+# and which function it was tracing: a check's lambda around the learner's function is ours too
+_TRACED_FUNCTION = re.compile(
+    r"while tracing the function (?P<fn>[^\n]*?) at (?P<path>[^\n]*?):\d+ for "
+)
+
+
 def _without_foreign_origins(text: str, files: set[str]) -> str:
-    """`text` without JAX's "This …Tracer … was created on line" note where that line is not in
-    the learner's files."""
-    return _TRACER_ORIGIN.sub(lambda m: m.group(0) if m.group("path") in files else "", text)
+    """`text` without JAX's "This …Tracer … was created on line" note, and without the function
+    named in "while tracing the function … at FILE:LINE", where that line is not in the learner's
+    files."""
+    text = _TRACER_ORIGIN.sub(lambda m: m.group(0) if m.group("path") in files else "", text)
+    return _TRACED_FUNCTION.sub(
+        lambda m: m.group(0) if m.group("path") in files else "while tracing for ", text
+    )
 
 
 def learner_error(
