@@ -111,7 +111,7 @@ def _padding_mistakes(L, xs, valid):
     zeroed = np.where(valid, xs, np.float32(0)).astype(np.float32)
     runs_all = [T] * len(xs)
     for label, value, words in (
-        ("carry", _carry_mask(padded, valid), lambda: msg("ex_a1_6_fix2.mask_in_carry", pad=PAD)),
+        ("carry", _carry_mask(padded, valid), lambda: _every_step_cause(L)),
         (
             "zeroed_inputs",
             _decay(zeroed, runs_all),
@@ -121,6 +121,26 @@ def _padding_mistakes(L, xs, valid):
         if compare(got, value, rtol=1e-5, atol=1e-5) is None:
             return [Mistake(label, _carry_mask(xs, valid), words())]
     return []
+
+
+def _every_step_cause(L) -> str:
+    """Why every step of a row that starts valid updates h: m[0] read at every step (the whole mask
+    carried) and a mask that never decides the new carry give the same numbers there. A row whose
+    first step alone is padding tells them apart: m[0] read at every step never updates h, an
+    ungated carry updates it at every step."""
+    import jax.numpy as jnp
+
+    row = np.linspace(1.0, 2.0, T, dtype=np.float32)
+    late = np.arange(T) >= 1
+    try:
+        got = float(np.asarray(L.masked_decay(jnp.asarray(row), jnp.asarray(late))))
+    except Exception:  # noqa: BLE001 - the probe is ours: a failure of it names no cause
+        return msg("ex_a1_6_fix2.final_h_differs")
+    if abs(got) <= 1e-6:
+        return msg("ex_a1_6_fix2.mask_in_carry", pad=PAD)
+    if abs(got - _decay(row[None], [T])[0]) <= 1e-5:
+        return msg("ex_a1_6_fix2.carry_not_gated", pad=PAD)
+    return msg("ex_a1_6_fix2.final_h_differs")
 
 
 def _reads_last_bit(L) -> bool:
