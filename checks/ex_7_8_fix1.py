@@ -146,6 +146,11 @@ def _(L):
             ),
             Mistake("first_lr", first_only, first_says),
             Mistake(
+                "last_lr",
+                _ref(w, X, y, [lrs[-1]] * len(lrs), batch),
+                msg("ex_7_8_fix1.last_lr_only", lr=lrs[-1]),
+            ),
+            Mistake(
                 "skip_head",
                 _ref(w, X, y, lrs, batch, skip_head=True),
                 msg("ex_7_8_fix1.leading_rows_dropped", left=len(y) % batch, batch=batch),

@@ -56,6 +56,7 @@ RECORDED = [
         "None",
     ),
     (TypeError("Index type must be an integer, got 1.0 as float32"), "jnp.int32"),
+    (TypeError("can't multiply sequence by non-int of type 'float'"), "jax.tree.map"),
     (TypeError("Index type must be an integer, got JitTracer(bool[]) as bool"), "bool"),
     (
         ValueError(

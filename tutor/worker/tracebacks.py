@@ -74,6 +74,11 @@ _HINT_PATTERNS = (
         "tb.hint.switch_index_bool",
     ),
     ("TypeError", re.compile(r"^Index type must be an integer, got"), "tb.hint.switch_index"),
+    (  # list * 0.5: Python repeats a sequence by an int and refuses any other number
+        "TypeError",
+        re.compile(r"^can't multiply sequence by non-int of type"),
+        "tb.hint.sequence_times_number",
+    ),
     (  # an object that holds arrays (JAX's message shows its repr): data, not a setting
         "ValueError",
         re.compile(
