@@ -50,6 +50,22 @@ def _from_key_itself(u, seed) -> bool:
     return bool(np.max(np.abs(mine - u)) < 1e-6)
 
 
+def _flipped_words(u, z, seed) -> str:
+    """Which set was flipped when Φ(z) = 1 − u: z is the negated normal draw of the key (or of a
+    child of split(key)), or u is 1 − its uniform draw; said only when that draw is found."""
+    import jax
+
+    key = jax.random.key(seed)
+    keys = [key, *jax.random.split(key)]
+    for k in keys:
+        if np.max(np.abs(np.asarray(jax.random.normal(k, (N,)), np.float64) + z)) < 1e-5:
+            return msg("ex_0_5_fix1.negated")
+    for k in keys:
+        if np.max(np.abs(np.asarray(jax.random.uniform(k, (N,)), np.float64) - (1.0 - u))) < 1e-6:
+            return msg("ex_0_5_fix1.u_flipped")
+    return msg("ex_0_5_fix1.flipped_copy")
+
+
 def _one_draw(L) -> bool:
     """The program draws random bits once: z is computed from u (jax.scipy.special.ndtri(u), say)
     instead of drawn by a second jax.random call."""
@@ -88,7 +104,7 @@ def _(L):
     if np.max(np.abs(p - (1.0 - u))) < 1e-4:
         if _one_draw(L):  # z made from 1 − u (Φ⁻¹(1 − u)), not drawn
             fail(msg("ex_0_5_fix1.z_from_one_minus_u"))
-        fail(msg("ex_0_5_fix1.negated"))
+        fail(_flipped_words(u, z, 121))
     corr = float(np.corrcoef(u, p)[0, 1])
     assert_that(abs(corr) < 0.2, msg("ex_0_5_fix1.correlated", corr=corr), corr=corr)
 
