@@ -82,6 +82,8 @@ def _zero_at_zero(L) -> str:
     eps = _eps_in_denominator(L)
     if eps is not None:
         return msg("ex_7_2_fix1.zero_at_zero_eps", eps=eps)
+    if np.isfinite(g):  # a modest slope at 0: something computed from x stands there, not 1.0
+        return msg("ex_7_2_fix1.zero_not_limit", grad=g)
     return msg("ex_7_2_fix1.zero_at_zero_plain")
 
 

@@ -135,7 +135,10 @@ def _(L):
         rtol=1e-5,
         atol=1e-6,
         what=msg("ex_7_2_fix4.invalid_row"),
-        msg=msg("ex_7_2_fix4.invalid_row_not_uniform", got=np.round(row, 4).tolist())
+        msg=msg(
+            "ex_7_2_fix4.invalid_row_not_uniform",
+            got="[" + ", ".join(f"{v:.4g}" for v in row) + "]",
+        )
         + (_zeroed_row(L, out, allowed, z) if np.all(row == 0.0) else _raw_row(row, z, full)),
     )
 

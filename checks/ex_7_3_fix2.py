@@ -64,6 +64,11 @@ def _(L):
                 fail(msg("ex_7_3_fix2.one_output_row", shape=out.shape, m=M, n=N, what=what))
     if out.shape == (M, H, N) and compare(out, _wrt_A(x, A, B), rtol=1e-4, atol=1e-5) is None:
         fail(msg("ex_7_3_fix2.jacobian_wrt_A", shape=out.shape, m=M, n=N))
+    if out.shape == (H, N):  # the hidden layer's Jacobian: tanh(A·x) differentiated, B left out
+        A64, x64 = np.asarray(A, np.float64), np.asarray(x, np.float64)
+        hidden = (1.0 - np.tanh(A64 @ x64) ** 2)[:, None] * A64
+        if compare(out, hidden, rtol=1e-4, atol=1e-5) is None:
+            fail(msg("ex_7_3_fix2.hidden_layer_only", shape=out.shape, m=M, n=N))
     out = R.as_array(out, "sensitivities(x, A, B)", shape=(M, N))
     last = _want(x, A, B)[M - 1]
     assert_close(

@@ -238,3 +238,19 @@ def test_a_count_over_all_functions_says_it_is_one_total_in_both_views():
                 assert not_words is None or not_words not in shown, (lang, shown)
     finally:
         set_lang("zh")
+
+
+def test_a_shape_compared_alone_shows_no_empty_expected_value_in_both_views():
+    # a wrong shape is found before any value is compared: there is nothing "expected" to show
+    from tutor.cli.render import detail_lines
+
+    detail = D.ShapeMismatch(
+        what="f(x)",
+        expected=None,
+        actual=[[0.5, 1.5], [2.5, 3.5]],
+        expected_shape=[2],
+        actual_shape=[2, 2],
+    )
+    for shown in (text_of(render_detail(failed(detail))), "\n".join(detail_lines(detail))):
+        assert "null" not in shown and "None" not in shown, shown
+        assert "3.5" in shown and "(2,)" in shown and "(2, 2)" in shown, shown

@@ -19,7 +19,15 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tutor.app.valuediff import BAD, GOOD, array_table, as_number, fmt, values_table
+from tutor.app.valuediff import (
+    BAD,
+    GOOD,
+    array_grid,
+    array_table,
+    as_number,
+    fmt,
+    values_table,
+)
 from tutor.app.verdict_view import TIMEOUT, error_kind
 from tutor.application import progress
 from tutor.protocol import details as D
@@ -102,7 +110,14 @@ def _comparison(d: D.Comparison) -> list[RenderableType]:
             dtypes=not isinstance(d, D.AllClose),
         )
     )
-    if isinstance(d, (D.ShapeMismatch, D.TypeMismatch)):
+    if isinstance(d, D.ShapeMismatch) and d.expected is None:
+        # only the shapes were compared: the learner's values alone, no empty "expected" column
+        parts.append(
+            array_grid(d.actual, set(), t("app.diff.actual"))
+            if D.array_picture(d.actual)[1] is not None
+            else literal(f"{t('app.diff.actual')}: {fmt(d.actual)}")
+        )
+    elif isinstance(d, (D.ShapeMismatch, D.TypeMismatch)):
         parts.append(
             values_table(d.expected, d.actual)
             if D.array_picture(d.actual)[1] is None

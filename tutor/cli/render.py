@@ -246,7 +246,10 @@ def detail_lines(detail: Any) -> list[str]:
         except D.DetailError:
             return [clip_chars(json.dumps(detail, ensure_ascii=False))]
     lines = [str(detail.what)] if detail.what else []
-    if isinstance(detail, D.Comparison):  # AllClose, ShapeMismatch, DtypeMismatch, TypeMismatch
+    if isinstance(detail, D.ShapeMismatch) and detail.expected is None:
+        # only the shapes were compared: there are no expected values to show
+        lines += [f"{t('cli.actual')}: {picture(detail.actual)}"] + _comparison_facts(detail)
+    elif isinstance(detail, D.Comparison):  # AllClose, ShapeMismatch, DtypeMismatch, TypeMismatch
         lines += _pair(detail.expected, detail.actual) + _comparison_facts(detail)
     elif isinstance(detail, D.Tree):
         bad = [leaf for leaf in detail.leaves if not leaf.ok]

@@ -1,5 +1,5 @@
-# expect: failed grad_structure "梯度全是 0" "见 values 检查" not "反向传播应能穿过"
-# expect.en: "gradients of these parameters are all 0" "see the values check" not "Backpropagation should reach"
+# expect: failed grad_structure "梯度全是 0" "见上面检查输出的那一项" not "反向传播应能穿过"
+# expect.en: "gradients of these parameters are all 0" "see the check on the outputs above" not "Backpropagation should reach"
 # 错误示范:单元里每一步都从全零的 h 算起,carry 只是原样传下去。Wh 从没进入输出,梯度全为 0;
 # 原因在前向计算(values 已点名),不是反向传播被挡住,所以 grad_structure 不再说“反向传播应能到达”。
 

@@ -1,5 +1,5 @@
-# expect: failed values "均匀分布" "乘上掩码" "allowed.any(-1, keepdims=True)" not "NaN"
-# expect.en: "uniform" "multiplied by the mask" "allowed.any(-1, keepdims=True)" not "NaN"
+# expect: failed values "均匀分布" "softmax 之后再用掩码" "allowed.any(-1, keepdims=True)" not "NaN"
+# expect.en: "uniform" "a mask applied after the softmax" "allowed.any(-1, keepdims=True)" not "NaN"
 # 错误示范:无效位置填了有限的 -1e9,softmax 之后又“保险起见”乘一次掩码。部分有效的行不受影响,
 # 可整行无效的那一行本来是均匀分布,乘上全 False 的掩码就成了全 0。
 

@@ -1,5 +1,5 @@
-# expect: failed values "均匀分布" "乘上掩码" not "NaN"
-# expect.en: "uniform" "multiplied by the mask" not "NaN"
+# expect: failed values "均匀分布" "softmax 之后再用掩码" not "NaN"
+# expect.en: "uniform" "a mask applied after the softmax" not "NaN"
 # 错误示范:填的是有限的 finfo.min(不会有 NaN),可又在输出上把无效位置清零,整行无效的那一行成了全 0。
 
 
