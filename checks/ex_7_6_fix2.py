@@ -67,8 +67,13 @@ def _read(history, n):
         for key in ("m", "v"):
             leaf = entry[key]
             if callable(getattr(leaf, "is_deleted", None)) and leaf.is_deleted():
+                other = entry["v" if key == "m" else "m"]
+                # the other leaf stored as a host copy: only this one was left as the state's own
+                copied = isinstance(other, np.ndarray)
                 fail(
-                    msg("ex_7_6_fix2.entry_donated", k=k, key=key),
+                    msg("ex_7_6_fix2.leaf_not_copied", k=k, key=key)
+                    if copied
+                    else msg("ex_7_6_fix2.entry_donated", k=k, key=key),
                     where=f"history[{k}]['{key}']",
                 )
             leaves[key] = as_array(leaf, f"history[{k}]['{key}']", shape=(3,))
