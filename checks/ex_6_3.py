@@ -165,6 +165,13 @@ def _slips(lr, fn=None):
             if fn is not None and _calls_grad(fn)
             else msg("ex_6_3.mistake_constant_grad"),
         ),
+        (
+            "unit_grad",
+            lambda x: x - lr + 0 * x,
+            msg("ex_6_3.mistake_grad_of_x")
+            if fn is not None and _calls_grad(fn)
+            else msg("ex_6_3.mistake_unit_grad"),
+        ),
         ("lr_squared", lambda x: x - lr**2 * 2 * x, msg("ex_6_3.mistake_lr_squared")),
         ("divided", lambda x: x - lr / (2 * x), msg("ex_6_3.mistake_divided")),
         ("lr_plus", lambda x: x - (lr + 2 * x), msg("ex_6_3.mistake_lr_plus")),
