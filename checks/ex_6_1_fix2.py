@@ -215,7 +215,9 @@ def _driver_why(L, x, log, cleared: int) -> str:
     """Why a second set of gains compiled again, as computed: the same gains once more compile
     nothing when the values are part of jit's cache key (a static argument); they compile again
     when every call builds a new jitted function."""
-    if not log.total or cleared:
+    if cleared:
+        return msg("ex_6_1_fix2.driver.advice_cleared")
+    if not log.total:
         return msg("ex_6_1_fix2.driver.advice")
     with CompileLog(clear=False) as again:
         try:

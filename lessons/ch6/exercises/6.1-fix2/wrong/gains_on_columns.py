@@ -1,5 +1,5 @@
-# expect: failed values "把增益放到了最后一轴"
-# expect.en: "put the gains on the last axis"
+# expect: failed values "增益跑到了最后一轴"
+# expect.en: "the gains ended up on the last axis"
 # 错误示范:amplify 改对了,拼结果时却沿最后一轴堆叠,每个增益成了一列。
 @jax.jit
 def amplify(x, gain):
