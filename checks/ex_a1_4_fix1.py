@@ -17,8 +17,8 @@ from tutor.worker.checklib import (
     later,
     msg,
     primitive_counts,
-    scan_lengths,
     rng,
+    scan_lengths,
     skip,
 )
 
