@@ -63,13 +63,14 @@ def _refs(w, X, y, m):
 
 def _formula_slips(w, X, y, m, right, n) -> list[Mistake]:
     """Masked means of the wrong quantity: its square root (RMSE), half of it, the absolute
-    residual (MAE), the residual with y added (X @ w + y), the square of the masked sum."""
+    residual (MAE), the residual itself (not squared), the residual with y added (X @ w + y), the square of the masked sum."""
     X, y, w, m = (np.asarray(a, np.float64) for a in (X, y, w, m))
     r, plus = X @ w - y, X @ w + y
     return [
         Mistake("root", np.sqrt(right), msg("ex_7_1_fix5.root_of_mean", n=n)),
         Mistake("half", right / 2, msg("ex_7_1_fix5.half_mean", n=n)),
         Mistake("abs", np.sum(m * np.abs(r)) / m.sum(), msg("ex_7_1_fix5.absolute_error", n=n)),
+        Mistake("unsquared", np.sum(m * r) / m.sum(), msg("ex_7_1_fix5.residual_unsquared", n=n)),
         Mistake("plus", np.sum(m * plus * plus) / m.sum(), msg("ex_7_1_fix5.y_added", n=n)),
         Mistake("sum_squared", np.sum(m * r) ** 2 / m.sum(), msg("ex_7_1_fix5.sum_squared", n=n)),
     ]
