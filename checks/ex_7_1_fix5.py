@@ -63,7 +63,8 @@ def _refs(w, X, y, m):
 
 def _formula_slips(w, X, y, m, right, n) -> list[Mistake]:
     """Masked means of the wrong quantity: its square root (RMSE), half of it, the absolute
-    residual (MAE), the residual itself (not squared), the residual with y added (X @ w + y), the square of the masked sum."""
+    residual (MAE), the residual itself (not squared), the residual with y added (X @ w + y),
+    the square of the masked sum."""
     X, y, w, m = (np.asarray(a, np.float64) for a in (X, y, w, m))
     r, plus = X @ w - y, X @ w + y
     return [
