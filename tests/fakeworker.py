@@ -65,5 +65,15 @@ class PlainEngine:
         send(Finished(nonce=job.nonce, report=report))
 
 
+class BrokenEngine(PlainEngine):
+    """Warming up fails, as it does when one of the tutor's own files (a message catalog, the
+    check library) cannot be loaded: before any job, so not the learner's doing."""
+
+    def warm_up(self) -> None:
+        raise ValueError("checks/messages/a1.zh.toml: Expected newline or end of document")
+
+
 if __name__ == "__main__":
-    serve(sys.argv[1:], PlainEngine())
+    broken = len(sys.argv) > 1 and sys.argv[1] == "--broken-warm-up"
+    args = sys.argv[2:] if broken else sys.argv[1:]
+    serve(args, BrokenEngine() if broken else PlainEngine())

@@ -24,7 +24,7 @@ from tutor.protocol.events import Job, ProtocolError, decode_event
 from tutor.protocol.result import ErrorInfo, RunResult, Status
 from tutor.running.judging import Ended, Facts, JobEvents, judge
 from tutor.words.catalog import say
-from tutor.worker.main import WORKER_FAILED_EXIT
+from tutor.worker.main import SETUP_FAILED_EXIT, WORKER_FAILED_EXIT
 
 LOGS = ROOT / "tests" / "judge_logs"
 GOLDEN = ROOT / "tests" / "golden"
@@ -125,6 +125,13 @@ CPU_LIMIT = Job.decode(json.dumps(_log("6.1-segfault")["job"]).encode("utf-8")).
         (-signal.SIGABRT, "std::bad_alloc", Status.MEMORY, "run.memory", {"limit": 3072}),
         (-signal.SIGSEGV, "", Status.CRASHED, "run.crashed", {"signal": "SIGSEGV"}),
         (WORKER_FAILED_EXIT, "", Status.CRASHED, "run.worker_died", {"code": WORKER_FAILED_EXIT}),
+        (
+            SETUP_FAILED_EXIT,
+            "",
+            Status.CRASHED,
+            "run.worker_setup_failed",
+            {"code": SETUP_FAILED_EXIT},
+        ),
         (3, "", Status.EXITED_EARLY, "run.exited_early", {"code": 3}),
         (None, "", Status.CRASHED, "run.crashed", {"signal": "?"}),
     ],

@@ -169,3 +169,22 @@ def test_two_runs_go_at_once_in_one_loop(fake_runner, tmp_path):
     results = asyncio.run(both())
     assert [r.status for r in results] == [Status.PASSED, Status.PASSED]
     assert results[0].stdout == "first\n" and results[1].stdout == "second\n"
+
+
+def test_a_worker_whose_warm_up_fails_is_not_blamed_on_the_learner():
+    # a broken catalog or check library fails before the job: "your code ended the process"
+    # would be false, and so would "your code may have replaced builtins"
+    from runnerhelp import FAKE_WORKER
+
+    from tutor.running.runner import Runner
+    from tutor.worker.main import SETUP_FAILED_EXIT
+
+    runner = Runner(keep_warm=False, worker=[*FAKE_WORKER, "--broken-warm-up"])
+    try:
+        run = runner.start(snippet_job("print(1)", label="setup", time_limit=LONG))
+        result = supervised(run, LONG)
+    finally:
+        runner.close()
+    assert result.status == Status.CRASHED, (result.status, result.message)
+    assert result.message == t("run.worker_setup_failed", code=SETUP_FAILED_EXIT)
+    assert "a1.zh.toml" in result.stderr

@@ -32,7 +32,7 @@ from tutor.protocol.events import (
 )
 from tutor.protocol.report import Origin, Report
 from tutor.protocol.result import CheckOutcome, ErrorInfo, RunResult, Status, unaccepted
-from tutor.worker.main import WORKER_FAILED_EXIT
+from tutor.worker.main import SETUP_FAILED_EXIT, WORKER_FAILED_EXIT
 from tutor.worker.tracebacks import is_memory_error
 
 
@@ -229,6 +229,8 @@ def _ended_without_report(facts: Facts) -> RunResult:
             message = say(lang, "run.crashed", signal=name)
     elif returncode == WORKER_FAILED_EXIT:
         message = say(lang, "run.worker_died", code=returncode)
+    elif returncode == SETUP_FAILED_EXIT:  # before the job: the tutor's files, not the learner's
+        message = say(lang, "run.worker_setup_failed", code=returncode)
     elif returncode is not None:
         status, message = Status.EXITED_EARLY, say(lang, "run.exited_early", code=returncode)
     return RunResult(exercise=facts.exercise, status=status, message=message, checks=facts.checks)

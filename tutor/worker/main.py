@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import time
+import traceback
 from collections.abc import Callable
 from typing import Protocol
 
@@ -26,6 +27,7 @@ STACK_FILE = "stack.txt"  # in the run folder: the stack sampled when the time l
 STACK_SIGNAL = signal.SIGUSR2  # the parent's request: add your stack to STACK_FILE
 STACK_FD_MIN = 210  # the stack file's descriptor is moved up here, away from the fds learners touch
 WORKER_FAILED_EXIT = 86  # the worker's own code failed after the job arrived
+SETUP_FAILED_EXIT = 87  # warming up failed (the check library, a message catalog): before any job
 _write, _exit, _open = (
     os.write,
     os._exit,
@@ -191,7 +193,12 @@ def serve(argv: list[str], engine: Engine) -> None:
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
     t0 = time.perf_counter()
-    engine.warm_up()
+    try:
+        engine.warm_up()
+    except BaseException:  # noqa: BLE001 - the tutor's own files failed, before the learner's code
+        os.dup2(saved_err, 2)
+        traceback.print_exc()  # the end of stderr says what failed
+        _exit(SETUP_FAILED_EXIT)
     ns, preload_error = engine.preload(preload)
     os.dup2(saved_out, 1)
     os.dup2(saved_err, 2)
