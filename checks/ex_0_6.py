@@ -249,6 +249,11 @@ def _(L):
                 ),
                 Mistake("l1", sum(float(np.sum(np.abs(x))) for x in leaves), msg("ex_0_6.l1")),
                 Mistake(
+                    "first_elements",
+                    np.sqrt(sum(float(np.ravel(x)[0]) ** 2 for x in leaves if np.size(x))),
+                    msg("ex_0_6.first_elements_only"),
+                ),
+                Mistake(
                     "root_of_norms",
                     np.sqrt(sum(np.linalg.norm(x) for x in leaves)),
                     msg("ex_0_6.root_of_norms"),
