@@ -1,5 +1,5 @@
-# expect: failed values "各行交叉熵之**和**"
-# expect.en: "**sum** of the per-row cross-entropies"
+# expect: failed values "各行交叉熵之和"
+# expect.en: "sum of the per-row cross-entropies"
 # log 概率算稳了,最后却把各行加起来而不是取平均:batch 越大,损失和梯度越大。
 
 
