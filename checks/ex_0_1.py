@@ -18,6 +18,7 @@ from tutor.worker.checklib import (
     as_array,
     assert_close,
     assert_equal,
+    compare,
     fail,
     msg,
     primitive_counts,
@@ -163,6 +164,20 @@ def _jit_call(L, step, w, i, what):
     )
 
 
+def _jit_differs_words(L, w, i, out) -> str:
+    """A jitted result that equals the call without jit: jit is not the cause, and the mistake in
+    the values is the values check's to name (said once, not again here)."""
+    import jax.numpy as jnp
+
+    try:
+        eager = np.asarray(L.drop_and_renormalize(jnp.asarray(w), i), np.float64)
+    except Exception:  # noqa: BLE001 - the probe is ours: a failure of it names nothing
+        return msg("ex_0_1.jit_differs", i=i)
+    if eager.shape == out.shape and compare(out, eager, rtol=1e-5, atol=1e-6) is None:
+        return msg("ex_0_1.jit_same_as_eager", i=i)
+    return msg("ex_0_1.jit_differs", i=i)
+
+
 @checks.add("jit")
 def _(L):
     counter = TraceCounter(L.drop_and_renormalize)
@@ -171,15 +186,14 @@ def _(L):
     w = _weights(g, 6)
     for i in (0, 3, 5):
         what = msg("ex_0_1.jit_call", i=i)
-        out = _jit_call(L, step, w, i, what)
+        out = as_array(_jit_call(L, step, w, i, what), what, shape=(6,))
         assert_close(
-            as_array(out, what, shape=(6,)),
+            out,
             _reference(w, i),
             rtol=1e-5,
             atol=1e-6,
             what=what,
-            msg=msg("ex_0_1.jit_differs", i=i),
-            mistakes=_mistakes(w, i),  # the same mistakes show under jit when i is a tracer
+            msg=_jit_differs_words(L, w, i, out),
         )
     assert_equal(
         counter.count, 1, msg("ex_0_1.retraced", traces=counter.count), what=msg("ex_0_1.traces")
