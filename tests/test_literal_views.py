@@ -14,6 +14,7 @@ bracketed text and watches the markup parsers, is tests/app/test_literal_text.py
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,18 +42,16 @@ TEXT_KEYWORDS = {"label", "prompt", "content", "renderable", "message", "title",
 STR_METHODS = {"join", "format", "replace", "strip", "rstrip", "lstrip", "upper", "lower"}
 
 
+@functools.cache  # read when a test runs, not in every process that collects the tests
 def _str_functions() -> set[str]:
-    """Names of the functions of tutor/ declared to return str."""
+    """Names of the functions of tutor/ declared to return str, and the builtins that make one."""
     names = set()
     for path in (ROOT / "tutor").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns:
                 if ast.unparse(node.returns) in ("str", "'str'"):
                     names.add(node.name)
-    return names
-
-
-STR_FUNCTIONS = _str_functions() | {"str", "repr", "format"}
+    return names | {"str", "repr", "format"}
 
 
 def _name(func: ast.expr) -> str:
@@ -107,7 +106,7 @@ class Scope:
                 return any(self._value_in_words(k.value, seen) for k in expr.keywords)
             if isinstance(expr.func, ast.Attribute) and name in STR_METHODS:
                 return True
-            return name in STR_FUNCTIONS
+            return name in _str_functions()
         if isinstance(expr, ast.Name) and expr.id not in seen:
             return any(self.valued(v, seen | {expr.id}) for v in self.bound.get(expr.id, []))
         return False
