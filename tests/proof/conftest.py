@@ -1,8 +1,8 @@
 """The course proof's shared pieces: one batch worker kept for every exercise and page a pytest
 process proves (JAX and the chapter contexts start once per process, not once per exercise), and
-the order in which the proofs are handed to the `-n 2` processes: the heaviest exercises first,
-so that the last proofs to finish are short ones and both processes end at about the same time.
-Both processes of a run share one compilation cache (`_one_xla_cache_per_run`)."""
+the order in which the proofs are handed to the `-n 3` processes: the heaviest exercises first,
+so that the last proofs to finish are short ones and the processes end at about the same time.
+The processes of a run share one compilation cache (`_one_xla_cache_per_run`)."""
 
 import os
 from pathlib import Path
@@ -23,7 +23,7 @@ def run_folder(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session", autouse=True)
 def _one_xla_cache_per_run(tmp_path_factory, _session_cache):
-    """The workers of both `-n 2` processes read and write one persistent compilation cache, in the
+    """The workers of all the `-n 3` processes read and write one persistent compilation cache, in the
     run's own temporary folder: a program that both compile (a chapter context's, jax.random's, a
     check helper's) is compiled once per run instead of once per process. Nothing is kept for the
     next run: the folder is this run's (JAX writes an entry whole; a worker that reads one being

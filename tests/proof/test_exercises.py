@@ -57,7 +57,7 @@ def test_every_exercise_has_three_fixtures():
 
 
 def test_the_processes_of_a_run_share_one_compilation_cache(batch_worker, tmp_path_factory):
-    # each `-n 2` process compiling the chapter contexts' and the checks' programs anew cost CPU
+    # each `-n 3` process compiling the chapter contexts' and the checks' programs anew cost CPU
     folder = Path(os.environ[CACHE_VAR])
     assert folder.name == "xla-cache" and folder.is_dir()
     run = tmp_path_factory.getbasetemp()
