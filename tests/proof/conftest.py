@@ -23,11 +23,11 @@ def run_folder(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session", autouse=True)
 def _one_xla_cache_per_run(tmp_path_factory, _session_cache):
-    """The workers of all the `-n 3` processes read and write one persistent compilation cache, in the
-    run's own temporary folder: a program that both compile (a chapter context's, jax.random's, a
-    check helper's) is compiled once per run instead of once per process. Nothing is kept for the
-    next run: the folder is this run's (JAX writes an entry whole; a worker that reads one being
-    written compiles it again, tutor/worker/xlacache.py)."""
+    """The workers of all the `-n 3` processes read and write one persistent compilation cache, in
+    the run's own temporary folder: a program that several compile (a chapter context's,
+    jax.random's, a check helper's) is compiled once per run instead of once per process. Nothing
+    is kept for the next run: the folder is this run's (JAX writes an entry whole; a worker that
+    reads one being written compiles it again, tutor/worker/xlacache.py)."""
     folder = run_folder(tmp_path_factory) / "xla-cache"
     folder.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as mp:
