@@ -60,6 +60,9 @@ def test_the_a1_5_explanation_waits_for_the_typed_answer(tmp_path):
         else:
             raise AssertionError(f"the question did not come back into view:\n{screen}")
         term.keys("a")  # a number question: the key puts the cursor in its box
+        # and says so: typed before the app has read `a` (a busy machine), the digits would go to
+        # the page, whose focus the app chose for them as they came in
+        term.wait_for("先回答这段代码下面的预测问题", 20)
         term.type("1.07")
         term.keys("Enter")
         screen = term.wait_for("你的预测:1.07", 20)
