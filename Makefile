@@ -23,10 +23,9 @@ start: $(STAMP)
 	$(VENV)/bin/jaxtutor start
 
 # three test processes on two cores: a third of the tool gate's time goes in waiting (for a
-# terminal under tmux, a worker process, a screen to settle), which a third process fills; the
-# tests marked with an xdist_group (the whole course validated) share one of them (loadgroup)
+# terminal under tmux, a worker process, a screen to settle), which a third process fills
 test: $(STAMP)
-	$(VENV)/bin/python -m pytest -ra -n 3 --dist loadgroup --cov --cov-report=term:skip-covered $(PYTEST_ARGS)
+	$(VENV)/bin/python -m pytest -ra -n 3 --cov --cov-report=term:skip-covered $(PYTEST_ARGS)
 
 # the checks of the code itself, configured in pyproject.toml (ruff, mypy, import-linter) and in
 # vulture_whitelist.py (what vulture cannot see being used)

@@ -1,7 +1,6 @@
 import os
 
 import pytest
-from helpers import COURSE_VALIDATION
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -32,13 +31,6 @@ def course():
     from tutor.course.loader import load_course
 
     return load_course()
-
-
-def pytest_collection_modifyitems(items):
-    """The tests that read the whole course's problems validate it in one process (helpers.py)."""
-    for item in items:
-        if "course_problems" in getattr(item, "fixturenames", ()):
-            item.add_marker(COURSE_VALIDATION)
 
 
 @pytest.fixture(scope="session")

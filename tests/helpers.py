@@ -4,8 +4,6 @@ own)."""
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
 
@@ -20,11 +18,6 @@ def jaxtutor_cmd() -> list[str]:
 # another suite, where a correct solution once took longer than 30 s. A verdict must not depend on
 # machine speed, so these runs get room; timeouts themselves are tested in test_runner_faults.py.
 VERDICT_TIME_LIMIT = 300.0
-
-# The tests that validate the whole course run in one process of `make test`'s three (pytest-xdist's
-# loadgroup): the validator keeps what it computed from each text (tutor/authoring/validate.py), so
-# the course is validated once instead of once per process (about 7 s of CPU each time).
-COURSE_VALIDATION = pytest.mark.xdist_group("course_validation")
 
 
 def answer_input(course, ex, path: Path, judge, time_limit: float | None = None):

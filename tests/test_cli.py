@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from clihelp import fake_runner, passed
-from helpers import COURSE_VALIDATION, ROOT, jaxtutor_cmd
+from helpers import ROOT, jaxtutor_cmd
 
 from tutor.cli import main
 from tutor.protocol.result import CheckOutcome, CheckStatus, RunResult, Status
@@ -235,7 +235,6 @@ def test_home_option(tmp_path, capsys):
     assert (other / "progress.sqlite3").is_file()
 
 
-@COURSE_VALIDATION  # doctor validates the course
 def test_doctor_reports_versions_and_highlighting(capsys):
     from importlib.util import find_spec
 

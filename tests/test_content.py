@@ -4,7 +4,6 @@ import re
 import shutil
 
 import pytest
-from helpers import COURSE_VALIDATION
 
 from tutor.authoring.text_rules import MAX_PAGE_LINES
 from tutor.authoring.validate import validate, validate_content
@@ -28,7 +27,6 @@ TOPICS = {
 }
 
 
-@COURSE_VALIDATION
 def test_course_validates():
     problems = validate_content()
     assert problems == [], "\n".join(map(str, problems))
