@@ -171,3 +171,10 @@ def test_the_judge_and_its_logs_need_no_jax():
     assert p.returncode == 0, p.stderr
     statuses, heavy = json.loads(p.stdout)
     assert len(statuses) == len(NAMES) and heavy == []
+
+
+def test_the_workers_own_exit_codes_are_distinct():
+    # the judge names the cause by the code alone: one number for two causes would blame one
+    from tutor.worker.batch import TIMEOUT_EXIT
+
+    assert len({WORKER_FAILED_EXIT, SETUP_FAILED_EXIT, TIMEOUT_EXIT}) == 3

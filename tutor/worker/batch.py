@@ -25,7 +25,7 @@ import time
 
 from tutor.protocol.events import Event, Finished, Job, encode_event
 
-TIMEOUT_EXIT = 87  # a job overran its time limit
+TIMEOUT_EXIT = 87  # a job overran its time limit (distinct from main.py's exit codes)
 
 
 def _read(fd: int) -> str:

@@ -26,8 +26,9 @@ EVENTS_FILE = "events.jsonl"  # in the run folder: where events go if the learne
 STACK_FILE = "stack.txt"  # in the run folder: the stack sampled when the time limit is reached
 STACK_SIGNAL = signal.SIGUSR2  # the parent's request: add your stack to STACK_FILE
 STACK_FD_MIN = 210  # the stack file's descriptor is moved up here, away from the fds learners touch
+# the workers' own exit codes, each distinct (the batch worker's TIMEOUT_EXIT is 87)
 WORKER_FAILED_EXIT = 86  # the worker's own code failed after the job arrived
-SETUP_FAILED_EXIT = 87  # warming up failed (the check library, a message catalog): before any job
+SETUP_FAILED_EXIT = 88  # warming up failed (the check library, a message catalog): before any job
 _write, _exit, _open = (
     os.write,
     os._exit,
