@@ -92,6 +92,34 @@ async def test_a_number_prediction_is_typed(make_app, fake_runner):
         assert app.session.progress().chapter(app.course.chapter_by_id["6"]).predictions_right == 1
 
 
+async def test_a_number_typed_ahead_of_the_answer_key_reaches_the_box(make_app, fake_runner):
+    """`a`, the number and Enter in one burst (a fast typist, a paste, a busy machine): each key
+    reaches the widget focused when the app reads it, so the box must have the focus as soon as
+    `a` is read, not once the page has handled it. In the box, `a` is a letter typed."""
+    from textual import events
+
+    fake_runner.push(RunResult(exercise="6.2#3", status=Status.PASSED, stdout="和 3.5\n"))
+    app = make_app(target=("lesson", "6.2"), runner=fake_runner)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_lesson(pilot, app)
+        block = _blocks(app)[2]
+        await select_block(pilot, block)
+        box = block.query_one(".predict-input")
+        for _ in range(2):
+            app.post_message(events.Key("a", "a"))
+        await wait_until(pilot, lambda: box.value == "a")  # the second one typed in the box
+        assert app.focused is box and block.awaiting_prediction
+        box.value = ""
+        app.screen.set_focus(None)
+        await pilot.pause()
+        burst = [("a", "a"), ("3", "3"), ("full_stop", "."), ("5", "5"), ("enter", "\r")]
+        for key, char in burst:
+            app.post_message(events.Key(key, char))
+        await wait_until(pilot, lambda: block.result is not None)
+        assert screen_text(app).count("你的预测:3.5") == 1
+        assert app.session.progress().chapter(app.course.chapter_by_id["6"]).predictions_right == 1
+
+
 async def test_selection_moves_between_examples_and_r_runs_the_selected_one(make_app, fake_runner):
     fake_runner.push(RunResult(exercise="6.2#4", status=Status.PASSED, stdout="[0, 2]\n"))
     app = make_app(target=("lesson", "6.2"), runner=fake_runner)

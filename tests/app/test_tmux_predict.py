@@ -59,11 +59,9 @@ def test_the_a1_5_explanation_waits_for_the_typed_answer(tmp_path):
             screen = term.moved(screen)
         else:
             raise AssertionError(f"the question did not come back into view:\n{screen}")
-        term.keys("a")  # a number question: the key puts the cursor in its box
-        # and says so: typed before the app has read `a` (a busy machine), the digits would go to
-        # the page, whose focus the app chose for them as they came in
-        term.wait_for("先回答这段代码下面的预测问题", 20)
-        term.type("1.07")
+        # a number question: `a` puts the cursor in its box as the app reads it, so the digits
+        # typed in the same breath (the app may read them all at once) go into the box
+        term.type("a1.07")
         term.keys("Enter")
         screen = term.wait_for("你的预测:1.07", 20)
         for _ in range(6):

@@ -47,12 +47,13 @@ READ_CHECK_S = 0.5  # how often "has the learner reached the end?" is asked
 class LessonScreen(Screen):
     HORIZONTAL_BREAKPOINTS = []  # no breakpoint classes: adding one restyles the whole page
     # the footer lists the keys in this order: the ones for the selected example first, so that
-    # they stay visible at 80 columns
+    # they stay visible at 80 columns. a–d act when the app reads them (priority): a key goes to
+    # the widget focused then, so the digits typed right after `a` reach the box it focuses
     BINDINGS = [
-        Binding("a", "predict('A')", "app.key.predict", key_display=answer_keys(4)),
-        Binding("b", "predict('B')", "app.key.predict", show=False),
-        Binding("c", "predict('C')", "app.key.predict", show=False),
-        Binding("d", "predict('D')", "app.key.predict", show=False),
+        Binding("a", "predict('A')", "app.key.predict", key_display=answer_keys(4), priority=True),
+        Binding("b", "predict('B')", "app.key.predict", show=False, priority=True),
+        Binding("c", "predict('C')", "app.key.predict", show=False, priority=True),
+        Binding("d", "predict('D')", "app.key.predict", show=False, priority=True),
         Binding("x", "repair", "app.key.repair"),
         Binding("r", "run_block", "app.key.run_block"),
         Binding("e", "playground", "app.key.pg_example"),
@@ -328,8 +329,9 @@ class LessonScreen(Screen):
             if action == "repair":
                 block = self.current_block()
                 return block is not None and bool(block.repair)
-            if action == "predict":
-                return self._asking() is not None
+            if action == "predict":  # in a box the letter is typed
+                key, box = str(parameters[0]).lower(), self.focused
+                return not (box and box.check_consume_key(key, key)) and self._asking() is not None
             if action == "playground" and self.lesson_id is not None:
                 return True  # the playground opens with or without an example
             return self.page.has_examples  # none: not offered

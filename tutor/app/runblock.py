@@ -222,7 +222,7 @@ class RunBlock(Vertical):
         if self.awaiting_prediction:
             self.app.notify(t("app.predict.first"), timeout=3, markup=False)
             for box in self.query(".predict-input"):
-                box.focus()
+                self.screen.set_focus(box)  # now: the keys the app reads next go to the box
             return
         snippet = Snippet(
             self.block.code,
