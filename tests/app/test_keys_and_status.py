@@ -59,6 +59,24 @@ async def test_the_footer_shows_the_documented_exercise_keys(make_app):
         assert "f6  代码" in footer and "^r  运行检查" in footer
 
 
+async def test_slash_is_offered_as_search_only_where_it_is_not_typed_as_text(make_app):
+    """In the editor `/` is a character of the learner's code: the footer must not name it as
+    search there (it did, and pressing it typed a slash). Elsewhere on the screen it searches."""
+    app = make_app(target=("exercise", "6.1"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        bar = app.screen.query_one(KeyBar)
+        editor = app.screen.query_one("#editor")
+        await wait_until(pilot, lambda: app.focused is editor and bar.items)
+        assert "/" not in [key for key, _ in bar.items], bar.items
+        await pilot.press("slash")
+        await wait_until(pilot, lambda: "/" in editor.text)
+        assert type(app.screen).__name__ == "ExerciseScreen"
+        app.screen.set_focus(app.screen.query_one("#ex-left ContentTabs"))
+        await wait_until(pilot, lambda: "/" in [key for key, _ in bar.items])
+        await pilot.press("slash")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "SearchScreen")
+
+
 # ---------------------------------------------------------------- help
 
 

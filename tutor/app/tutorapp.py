@@ -235,6 +235,13 @@ class TutorApp(Navigation):
 
         switch_language(self)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # where "/" is typed as text (a box, an editor), the footer must not offer it as search
+        focused = self.focused
+        if action == "search" and focused is not None and focused.check_consume_key("slash", "/"):
+            return False
+        return super().check_action(action, parameters)
+
     def action_search(self) -> None:
         from tutor.app.search import SearchScreen
 
