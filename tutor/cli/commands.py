@@ -323,6 +323,9 @@ def cmd_open(args) -> int:
         lookup(args.cmd, args.id)
         target = (args.cmd, args.id)
     session(args).close()  # a store problem is reported here, before the screen is taken
+    if not (sys.stdin.isatty() and sys.stderr.isatty()):  # Textual reads one, draws on the other
+        warn(t("cli.no_terminal"))
+        return EXIT_FAIL
     try:
         from tutor.app.main import run_app
     except ImportError as e:
