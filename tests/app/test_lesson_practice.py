@@ -69,13 +69,23 @@ async def test_a_prediction_is_asked_before_the_block_runs(make_app, fake_runner
         assert (progress.predictions_right, progress.predictions_made) == (0, 1)
 
 
-async def test_a_number_prediction_is_typed(make_app, fake_runner):
+def _summing_lesson(make_app, fake_runner):
+    """The fixture lesson 6.2, whose third example asks for the number it prints (3.5)."""
     fake_runner.push(RunResult(exercise="6.2#3", status=Status.PASSED, stdout="和 3.5\n"))
-    app = make_app(target=("lesson", "6.2"), runner=fake_runner)
+    return make_app(target=("lesson", "6.2"), runner=fake_runner)
+
+
+async def _number_question(pilot, app):
+    await _open_lesson(pilot, app)
+    block = _blocks(app)[2]
+    await select_block(pilot, block)
+    return block
+
+
+async def test_a_number_prediction_is_typed(make_app, fake_runner):
+    app = _summing_lesson(make_app, fake_runner)
     async with app.run_test(size=SIZE) as pilot:
-        await _open_lesson(pilot, app)
-        block = _blocks(app)[2]
-        await select_block(pilot, block)
+        block = await _number_question(pilot, app)
         await pilot.press("r")  # focuses the number box
         await pilot.pause()
         box = block.query_one(".predict-input")
@@ -98,12 +108,9 @@ async def test_a_number_typed_ahead_of_the_answer_key_reaches_the_box(make_app, 
     `a` is read, not once the page has handled it. In the box, `a` is a letter typed."""
     from textual import events
 
-    fake_runner.push(RunResult(exercise="6.2#3", status=Status.PASSED, stdout="和 3.5\n"))
-    app = make_app(target=("lesson", "6.2"), runner=fake_runner)
+    app = _summing_lesson(make_app, fake_runner)
     async with app.run_test(size=SIZE) as pilot:
-        await _open_lesson(pilot, app)
-        block = _blocks(app)[2]
-        await select_block(pilot, block)
+        block = await _number_question(pilot, app)
         box = block.query_one(".predict-input")
         for _ in range(2):
             app.post_message(events.Key("a", "a"))
