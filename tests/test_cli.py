@@ -79,19 +79,6 @@ def test_unknown_id_names_closest_and_exits_2(args, capsys):
     assert out == ""
 
 
-@pytest.mark.parametrize("args", [["start"], ["exercise", "6.1"]])
-def test_the_app_without_a_terminal_is_a_message_not_a_spinning_process(args):
-    """With no terminal to read keys from (a pipe, a CI job), the app would wait forever on an
-    input that never comes; it says why it does not open, and which commands work instead."""
-    from tutor.words.catalog import t
-
-    p = cli(*args, input="", timeout=60)
-    assert p.returncode == 1 and "Traceback" not in p.stderr
-    assert t("cli.no_terminal") in p.stderr
-    unknown = cli("exercise", "99.9", input="", timeout=60)  # a bad id is still told first
-    assert unknown.returncode == 2 and t("cli.no_terminal") not in unknown.stderr
-
-
 def test_usage_errors_exit_2(capsys):
     assert run(capsys)[0] == 2
     assert run(capsys, "frobnicate")[0] == 2

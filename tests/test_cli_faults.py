@@ -1,7 +1,7 @@
 """The command line in-process, with a fake runner (session.RunnerLike): absurd numbers and an
 unknown language as usage errors, draft faults as messages, learner output sanitised on a
-terminal, `watch` under rename-saves and vanishing files, every failure-detail kind rendered.
-(Store faults: test_cli_store_faults.py.)"""
+terminal, `watch` under rename-saves and vanishing files, every failure-detail kind rendered; in a
+real process, the app asked for with no terminal. (Store faults: test_cli_store_faults.py.)"""
 
 import io
 import json
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from clihelp import TTY, fake_runner, passed
 from helpers import ROOT
-from test_cli import SOL, own_copy
+from test_cli import SOL, cli, own_copy
 
 
 @pytest.mark.parametrize(
@@ -294,3 +294,16 @@ def test_ctrl_c_during_check_ends_with_the_cancelled_verdict(monkeypatch, capsys
         signal.signal(signal.SIGINT, previous)
     out, err = capsys.readouterr()
     assert t("run.cancelled") in out and "Traceback" not in err + out
+
+
+@pytest.mark.parametrize("args", [["start"], ["exercise", "6.1"]])
+def test_the_app_without_a_terminal_is_a_message_not_a_spinning_process(args):
+    """With no terminal to read keys from (a pipe, a CI job), the app would wait forever on an
+    input that never comes; it says why it does not open, and which commands work instead."""
+    from tutor.words.catalog import t
+
+    p = cli(*args, input="", timeout=60)
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert t("cli.no_terminal") in p.stderr
+    unknown = cli("exercise", "99.9", input="", timeout=60)  # a bad id is still told first
+    assert unknown.returncode == 2 and t("cli.no_terminal") not in unknown.stderr
