@@ -61,7 +61,8 @@ async def test_the_footer_shows_the_documented_exercise_keys(make_app):
 
 async def test_slash_is_offered_as_search_only_where_it_is_not_typed_as_text(make_app):
     """In the editor `/` is a character of the learner's code: the footer must not name it as
-    search there (it did, and pressing it typed a slash). Elsewhere on the screen it searches."""
+    search there (it did, and pressing it typed a slash). Elsewhere on the screen it searches, but
+    not over a dialog."""
     app = make_app(target=("exercise", "6.1"))
     async with app.run_test(size=(120, 36)) as pilot:
         bar = app.screen.query_one(KeyBar)
@@ -75,6 +76,11 @@ async def test_slash_is_offered_as_search_only_where_it_is_not_typed_as_text(mak
         await wait_until(pilot, lambda: "/" in [key for key, _ in bar.items])
         await pilot.press("slash")
         await wait_until(pilot, lambda: type(app.screen).__name__ == "SearchScreen")
+        await pilot.press("escape", "f1")  # over a dialog `/` opens nothing (the help stays)
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        await pilot.press("slash")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
 
 
 # ---------------------------------------------------------------- help

@@ -46,6 +46,26 @@ async def test_slash_opens_search_and_enter_jumps_to_the_hit(make_app):
         assert "jnp" in (marked.source or "")
 
 
+async def test_the_words_typed_right_after_the_slash_are_the_query(make_app):
+    """`/` and the words in one burst (a fast typist, a paste): each key goes to the focus the app
+    had when it read the key, so `/` must open the search then, and a character that reaches the
+    search screen before its box has the focus still goes into the query. On the lesson page
+    `j`, `n` and `p` are the page's own keys (the next example, the next and previous lesson)."""
+    from textual import events
+
+    app = make_app(target=("lesson", "6.2"))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: getattr(app.screen, "complete", False))
+        lesson = app.screen
+        for key, char in [("slash", "/"), ("j", "j"), ("n", "n"), ("p", "p")]:
+            app.post_message(events.Key(key, char))
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "SearchScreen")
+        box = app.screen.query_one("#search-input")
+        await wait_until(pilot, lambda: box.value == "jnp" and app.screen.hits)
+        assert app.screen.hits[0].id == "6.2"
+        assert app.screen_stack[-2] is lesson and lesson.lesson_id == "6.2"
+
+
 async def test_a_search_with_no_hit_says_so_and_esc_goes_back(make_app):
     app = make_app(target=("lesson", "6.1"))
     async with app.run_test(size=SIZE) as pilot:

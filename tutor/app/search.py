@@ -5,7 +5,7 @@ The index is built in a thread the first time (tutor/app/textindex.py)."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -59,6 +59,14 @@ class SearchScreen(ModalScreen):
         self.query_one("#search-input", Input).focus()
         if self.initial:
             self._search(self.initial)
+
+    def on_key(self, event: events.Key) -> None:
+        # a character typed while the search was opening came to the screen, not to its box (a key
+        # goes to the focus the app had when it read the key): it belongs to the query
+        box = self.query_one("#search-input", Input)
+        if event.is_printable and event.character and self.focused is not box:
+            event.stop()
+            box.insert_text_at_cursor(event.character)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._search(event.value)

@@ -57,7 +57,7 @@ class TutorApp(Navigation):
         Binding("f4", "cheatsheet", "app.key.cheatsheet"),
         Binding("f12", "switch_language", "app.key.language", show=False, priority=True),
         Binding("f9", "toggle_theme", "app.key.theme", show=False),
-        Binding("slash", "search", "app.key.search"),
+        Binding("slash", "search", "app.key.search", priority=True),  # see _search_offered
         Binding("ctrl+q", "quit", "app.key.quit", priority=True),
         Binding("ctrl+p", "command_palette", "app.key.palette", priority=True),
     ]
@@ -236,11 +236,19 @@ class TutorApp(Navigation):
         switch_language(self)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # where "/" is typed as text (a box, an editor), the footer must not offer it as search
-        focused = self.focused
-        if action == "search" and focused is not None and focused.check_consume_key("slash", "/"):
-            return False
+        if action == "search":
+            return self._search_offered()
         return super().check_action(action, parameters)
+
+    def _search_offered(self) -> bool:
+        """`/` acts when the app reads it (a priority binding), so that the keys typed right after
+        it go to the search and not to the place under it. Not where `/` is text (a box, an
+        editor), not over a dialog, not on a screen with a `/` of its own (the cheat sheet)."""
+        screen, focused = self.screen, self.focused
+        if screen.is_modal or (focused is not None and focused.check_consume_key("slash", "/")):
+            return False
+        own = (b for b in getattr(screen, "BINDINGS", ()) if isinstance(b, Binding))
+        return not any("slash" in b.key.split(",") for b in own)
 
     def action_search(self) -> None:
         from tutor.app.search import SearchScreen
