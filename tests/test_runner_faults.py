@@ -106,7 +106,9 @@ STUCK_AT = {
     "endless_jitted_while_loop": (1, 2),  # XLA on the CPU may run it in the calling thread
     "endless_eager_jax_loop": (2, 3),
     "endless_loop_while_tracing": (3, 4),
-    "endless_deep_calls_under_a_faulthandler_timer": (5, 7, 8),
+    # a sample taken as a call of `down` begins reads its def line: the call's first
+    # instruction (RESUME) belongs to that line
+    "endless_deep_calls_under_a_faulthandler_timer": (4, 5, 7, 8),
 }
 
 
